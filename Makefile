@@ -1,0 +1,80 @@
+# cbench build. `make` builds the optimized harness; `make test` builds everything with
+# AddressSanitizer + UndefinedBehaviorSanitizer and runs the Criterion tests.
+# Sources are found by folder, so a new integrator or model file needs no edit here.
+
+CC      ?= cc
+OPT     ?= -O2 -march=x86-64-v2
+WARN    := -Wall -Wextra -Wno-unused-parameter
+BASEFLAGS := -std=c11 $(WARN) -g -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -I. -I/usr/include/suitesparse -MMD -MP
+SANFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LIBS    := -lsundials_cvode -lsundials_arkode -lsundials_nvecserial -lsundials_sunmatrixdense \
+           -lsundials_sunlinsoldense -lsundials_sunmatrixsparse -lsundials_sunlinsolklu \
+           -lsundials_generic -lklu -lcholmod -lccd -lcjson -llapack -lblas -lm
+
+LIB_SRC  := $(shell find models integrators harness -name '*.c' ! -name main.c | sort)
+MAIN_SRC := harness/main.c
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+TEST_HELPERS := $(filter-out $(TEST_SRC),$(sort $(wildcard tests/*.c)))
+BENCH_SRC := $(sort $(wildcard scripts/bench_*.c))
+
+REL := build/release
+SAN := build/sanitize
+
+REL_OBJ := $(LIB_SRC:%.c=$(REL)/%.o)
+SAN_OBJ := $(LIB_SRC:%.c=$(SAN)/%.o)
+SAN_TEST_HELPER_OBJ := $(TEST_HELPERS:%.c=$(SAN)/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(SAN)/tests/%)
+BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
+
+DEPS_STAMP := build/.deps-ok
+
+.PHONY: all run test bench bench-compare clean deps
+all: build/cbench
+
+# Dependencies: install what is missing (scripts/deps.sh explains what to do when not root).
+$(DEPS_STAMP): scripts/deps.sh
+	@bash scripts/deps.sh --check >/dev/null 2>&1 || bash scripts/deps.sh
+	@mkdir -p build && touch $@
+deps: $(DEPS_STAMP)
+
+$(REL)/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(OPT) -c $< -o $@
+$(SAN)/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(SANFLAGS) -c $< -o $@
+
+$(REL)/libcbench.a: $(REL_OBJ)
+	@rm -f $@; ar rcs $@ $^
+$(SAN)/libcbench.a: $(SAN_OBJ)
+	@rm -f $@; ar rcs $@ $^
+
+build/cbench: $(REL)/harness/main.o $(REL)/libcbench.a
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+$(SAN)/cbench: $(SAN)/harness/main.o $(SAN)/libcbench.a
+	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
+
+$(SAN)/tests/%: $(SAN)/tests/%.o $(SAN_TEST_HELPER_OBJ) $(SAN)/libcbench.a
+	$(CC) $(SANFLAGS) -o $@ $< $(SAN_TEST_HELPER_OBJ) $(SAN)/libcbench.a -lcriterion $(LIBS)
+
+$(REL)/scripts/%: $(REL)/scripts/%.o $(REL)/libcbench.a
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+# The main job: a quick work-precision sweep with its figures.
+run: build/cbench
+	bash scripts/run.sh
+
+# All tests, sanitizer build. TESTS=test_geometry runs one file.
+test: $(TEST_BIN) $(SAN)/cbench build/cbench
+	@bash scripts/run_tests.sh $(if $(TESTS),$(addprefix $(SAN)/tests/,$(TESTS)),$(TEST_BIN))
+
+bench: build/cbench $(BENCH_BIN)
+	bash scripts/bench.sh
+
+bench-compare: build/cbench
+	build/cbench compare results/baseline.json results/bench.json
+
+clean:
+	rm -rf build
+
+-include $(REL_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(TEST_SRC:tests/%.c=$(SAN)/tests/%.d)

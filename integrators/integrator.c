@@ -1,0 +1,79 @@
+/* Generic integrator driver: creation from the registry, option helpers, error messages. */
+#include "integrator.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt, char *err, size_t errlen) {
+  const IntegratorVtbl *vt = integrator_find(name);
+  if (!vt) {
+    snprintf(err, errlen, "unknown integrator '%s' (see `cbench list`)", name);
+    return NULL;
+  }
+  if (vt->fixed_step && !(opt->dt > 0)) {
+    snprintf(err, errlen, "integrator '%s' is fixed-step: needs a step dt > 0, got %g", name, opt->dt);
+    return NULL;
+  }
+  if (!vt->fixed_step && !(opt->accuracy > 0)) {
+    snprintf(err, errlen, "integrator '%s' is error-controlled: needs accuracy > 0, got %g", name, opt->accuracy);
+    return NULL;
+  }
+  if (opt->max_step < 0) {
+    snprintf(err, errlen, "max_step must be positive (0 = the scene's default), got %g", opt->max_step);
+    return NULL;
+  }
+  Integrator *it = calloc(1, sizeof(Integrator));
+  if (!it) { snprintf(err, errlen, "out of memory"); return NULL; }
+  it->vtbl = vt;
+  it->model = m;
+  it->opt = *opt;
+  if (it->opt.max_step == 0) it->opt.max_step = m->max_step > 0 ? m->max_step : 0.1;
+  if (vt->create(it) != CB_OK) {
+    snprintf(err, errlen, "%s: %s", name, it->message[0] ? it->message : "creation failed");
+    if (it->content) vt->destroy(it);
+    free(it);
+    return NULL;
+  }
+  return it;
+}
+
+int integrator_reset(Integrator *it, double t0, const double *x0) {
+  memset(&it->stats, 0, sizeof(it->stats));
+  it->message[0] = 0;
+  it->t = t0;
+  return it->vtbl->reset(it, t0, x0);
+}
+
+int integrator_advance(Integrator *it, double t_out, double *x_out) { return it->vtbl->advance(it, t_out, x_out); }
+
+void integrator_destroy(Integrator *it) {
+  if (!it) return;
+  if (it->vtbl && it->vtbl->destroy) it->vtbl->destroy(it);
+  free(it);
+}
+
+const char *integrator_option(const IntegratorOptions *opt, const char *key) {
+  for (int i = 0; i < opt->nextra; ++i)
+    if (strcmp(opt->extra_key[i], key) == 0) return opt->extra_value[i];
+  return NULL;
+}
+
+int integrator_check_options(Integrator *it, const char *const *known) {
+  for (int i = 0; i < it->opt.nextra; ++i) {
+    int ok = 0;
+    for (int k = 0; known && known[k]; ++k)
+      if (strcmp(known[k], it->opt.extra_key[i]) == 0) ok = 1;
+    if (!ok) return integrator_fail(it, CB_ERR_OPTION, "unknown option '%s' for integrator %s", it->opt.extra_key[i], it->vtbl->name);
+  }
+  return CB_OK;
+}
+
+int integrator_fail(Integrator *it, int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(it->message, sizeof(it->message), fmt, ap);
+  va_end(ap);
+  return code;
+}

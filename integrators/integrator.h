@@ -1,0 +1,103 @@
+/* The one interface every integrator implements, SUNDIALS style: a generic object holding
+ * a pointer to its content plus a table of operations. Adding an integrator = one folder that
+ * defines an IntegratorVtbl, plus one line in integrators/registry.c.
+ *
+ * Return codes: CB_OK (0); negative = unrecoverable failure of this run (the message says why,
+ * the integrator's time t says how far it got). */
+#ifndef CBENCH_INTEGRATOR_H
+#define CBENCH_INTEGRATOR_H
+
+#include <stddef.h>
+#include "../models/model.h"
+
+enum {
+  CB_OK = 0,
+  CB_ERR_OPTION = -1,      /* bad option value */
+  CB_ERR_SOLVER = -2,      /* nonlinear / convex solve failed */
+  CB_ERR_STEP = -3,        /* step size underflow, too many steps */
+  CB_ERR_NONFINITE = -4,   /* NaN or inf in the state */
+  CB_ERR_MEMORY = -5,
+  CB_ERR_MODEL = -6        /* model evaluation failed (e.g. M not positive definite) */
+};
+
+typedef enum { ERRNORM_POSITIONS = 0, ERRNORM_FULL = 1 } ErrorNormKind;
+
+#define CB_MAX_EXTRA_OPTIONS 16
+
+typedef struct {
+  double accuracy;         /* requested accuracy for error-controlled integrators (> 0) */
+  double dt;               /* step for fixed-step integrators (> 0) */
+  double max_step;         /* largest step an error-controlled integrator may take; 0 = model's */
+  ErrorNormKind error_norm;/* what the local error norm measures (CENIC V-E) */
+  long max_steps;          /* step budget per advance() call; 0 = unlimited */
+  /* Integrator-specific options as key=value strings ("linear_solver=cholmod"); an integrator
+   * rejects keys it does not know with CB_ERR_OPTION. */
+  int nextra;
+  const char *extra_key[CB_MAX_EXTRA_OPTIONS];
+  const char *extra_value[CB_MAX_EXTRA_OPTIONS];
+} IntegratorOptions;
+
+/* Deterministic counters (do not depend on machine speed) and a wall-time split. Fields an
+ * integrator does not have stay 0. */
+typedef struct {
+  long steps;              /* accepted steps */
+  long rejected;           /* rejected steps (error test or solver failure) */
+  long rhs_evals;          /* ODE right-hand sides, including difference-quotient Jacobians */
+  long jac_evals;          /* Jacobian evaluations */
+  long factorizations;     /* matrix factorizations */
+  long newton_iters;       /* (nonlinear) Newton iterations */
+  long linesearch_iters;   /* line-search iterations */
+  long convex_solves;      /* convex problems solved (CENIC) */
+  long geometry_queries;   /* calls of collision_detect */
+  long conv_failures;      /* nonlinear convergence failures */
+  long error_test_failures;
+  long substep_retries;    /* TAMSI substep retries */
+  double time_geometry, time_assembly, time_factorization, time_linesearch, time_total;
+} IntegratorStats;
+
+typedef struct Integrator Integrator;
+
+typedef struct IntegratorVtbl {
+  const char *name;        /* "cenic-sd", "tamsi", "bdf", ... */
+  const char *summary;     /* one line for `cbench list` */
+  int fixed_step;          /* 1: takes opt.dt; 0: takes opt.accuracy */
+  /* Allocate it->content for it->model and it->opt; CB_OK or CB_ERR_* with it->message. */
+  int (*create)(Integrator *it);
+  /* Set the state to x0 = [q; v; z] at time t0 (may be called several times). */
+  int (*reset)(Integrator *it, double t0, const double *x0);
+  /* Integrate to t_out (>= current output time) and write the state at t_out into x_out,
+   * by dense output / interpolation inside the last step where the method steps past t_out.
+   * CB_OK, or a negative code with it->message and it->t = time reached. */
+  int (*advance)(Integrator *it, double t_out, double *x_out);
+  void (*destroy)(Integrator *it);
+} IntegratorVtbl;
+
+struct Integrator {
+  const IntegratorVtbl *vtbl;
+  const Model *model;
+  IntegratorOptions opt;
+  double t;                /* internal time reached (last accepted step) */
+  IntegratorStats stats;
+  char message[512];       /* last error message */
+  void *content;           /* the integrator's own data */
+};
+
+/* Registry (integrators/registry.c). */
+int integrator_count(void);
+const IntegratorVtbl *integrator_at(int i);
+const IntegratorVtbl *integrator_find(const char *name);
+
+/* Generic driver functions. create returns NULL with a message in err on failure. */
+Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt,
+                              char *err, size_t errlen);
+int integrator_reset(Integrator *it, double t0, const double *x0);
+int integrator_advance(Integrator *it, double t_out, double *x_out);
+void integrator_destroy(Integrator *it);
+/* Value of an extra option, or NULL; marks nothing. */
+const char *integrator_option(const IntegratorOptions *opt, const char *key);
+/* CB_ERR_OPTION with a message if opt has a key not in the NULL-terminated list `known`. */
+int integrator_check_options(Integrator *it, const char *const *known);
+/* printf-style message into it->message; returns code. */
+int integrator_fail(Integrator *it, int code, const char *fmt, ...);
+
+#endif

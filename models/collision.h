@@ -1,0 +1,34 @@
+/* Geometry queries: broad phase plus narrow phase dispatched through a table indexed by the
+ * pair of geometry types (as MuJoCo does). Analytic routines for the common pairs, libccd
+ * (MPR/GJK+EPA) for any other convex pair. */
+#ifndef CBENCH_COLLISION_H
+#define CBENCH_COLLISION_H
+
+#include "data.h"
+
+/* One contact point from a narrow-phase routine. normal is a unit vector pointing from
+ * geometry b into geometry a; phi is the signed distance (negative in overlap); pos is the
+ * midpoint between the two witness points (on a's and b's surface). */
+typedef struct {
+  double pos[3];
+  double normal[3];
+  double phi;
+} ContactPoint;
+
+#define CB_MAX_PAIR_CONTACTS 8
+
+/* All contact points between geometries ga and gb (poses from d->geom_xpos/geom_xrot) whose
+ * signed distance is <= margin; returns their number (<= maxout). Manifolds: box flat on a
+ * plane gives 4 points, cylinder flat on a plane gives a rim polygon, box-box clips faces. */
+int collide_geoms(const Model *m, const Data *d, int ga, int gb, double margin,
+                  ContactPoint *out, int maxout);
+
+/* The geometry query: broad phase over all geometry pairs that can touch (not on the same
+ * body, not both static), narrow phase, then d->contacts[0..ncon) filled with geom, body, tree,
+ * pos, frame (normal row 2 and an orthonormal tangent basis), phi and combined parameters.
+ * Needs mb_kinematics. Increments d->counters.geometry_queries. Returns 0 or -1 (no memory). */
+int collision_detect(const Model *m, Data *d);
+/* Releases the broad-phase scratch kept in Data.broadphase (NULL is fine); data_free calls it. */
+void collision_free_scratch(void *broadphase);
+
+#endif

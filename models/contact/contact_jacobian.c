@@ -1,0 +1,89 @@
+/* Contact Jacobians: per contact, one 3 x tree_nv block per movable side, mapping the tree's
+ * velocities to the contact-frame relative velocity v_c = R (v_A(p) - v_B(p)) (+ surface
+ * motion). Stored in the Data pool so nothing is allocated per step in the steady state. */
+#include <math.h>
+#include <string.h>
+
+#include "../contact.h"
+#include "../math3d.h"
+#include "../multibody.h"
+
+/* block = sign * frame * jac (3 x n), both row-major. */
+static void rotate_block(const double *frame, const double *jac, int n, double sign, double *block, int accumulate) {
+  for (int c = 0; c < n; ++c) {
+    double col[3] = {jac[c], jac[n + c], jac[2 * n + c]}, r[3];
+    m3_mulv(r, frame, col);
+    for (int i = 0; i < 3; ++i) block[i * n + c] = (accumulate ? block[i * n + c] : 0.0) + sign * r[i];
+  }
+}
+
+static void surface_velocity(const Model *m, const Data *d, int g, double t, double *u) {
+  const Geom *gm = &m->geoms[g];
+  if (!gm->has_surface_velocity) { u[0] = u[1] = u[2] = 0; return; }
+  double s = gm->surface_bias + gm->surface_amp * sin(2.0 * M_PI * gm->surface_freq * t);
+  double dir[3];
+  m3_mulv(dir, &d->geom_xrot[9 * g], gm->surface_dir);
+  v3_scale(u, dir, s);
+}
+
+int contact_jacobians(const Model *m, Data *d, double t) {
+  int mt = m->max_tree_nv;
+  if (data_reserve_contacts(d, d->ncon, d->ncon * 6 * mt + 1) != 0) return -1;
+  int size = 0;
+  for (int i = 0; i < d->ncon; ++i) {
+    Contact *c = &d->contacts[i];
+    int tA = c->tree[0], tB = c->tree[1];
+    c->jac_adr[0] = c->jac_adr[1] = -1;
+    if (tA >= 0) {
+      int n = m->tree_nv[tA];
+      c->jac_adr[0] = size;
+      mb_point_jacobian(m, d, c->body[0], c->pos, tA, d->jac_work);
+      rotate_block(c->frame, d->jac_work, n, 1.0, d->contact_jac + size, 0);
+      size += 3 * n;
+    }
+    if (tB >= 0) {
+      int n = m->tree_nv[tB];
+      mb_point_jacobian(m, d, c->body[1], c->pos, tB, d->jac_work);
+      if (tB == tA) {
+        rotate_block(c->frame, d->jac_work, n, -1.0, d->contact_jac + c->jac_adr[0], 1);
+      } else {
+        c->jac_adr[1] = size;
+        rotate_block(c->frame, d->jac_work, n, -1.0, d->contact_jac + size, 0);
+        size += 3 * n;
+      }
+    }
+    double uA[3], uB[3], du[3];
+    surface_velocity(m, d, c->geom[0], t, uA);
+    surface_velocity(m, d, c->geom[1], t, uB);
+    v3_sub(du, uA, uB);
+    m3_mulv(c->vc_offset, c->frame, du);
+  }
+  d->jac_size = size;
+  return 0;
+}
+
+void contact_velocity(const Model *m, const Data *d, int i, const double *v, double *vc) {
+  const Contact *c = &d->contacts[i];
+  v3_copy(vc, c->vc_offset);
+  for (int s = 0; s < 2; ++s) {
+    if (c->jac_adr[s] < 0) continue;
+    int t = c->tree[s], n = m->tree_nv[t];
+    const double *J = d->contact_jac + c->jac_adr[s], *vt = v + m->tree_vadr[t];
+    for (int r = 0; r < 3; ++r) {
+      double acc = 0;
+      for (int k = 0; k < n; ++k) acc += J[r * n + k] * vt[k];
+      vc[r] += acc;
+    }
+  }
+}
+
+void contact_apply_force(const Model *m, const Data *d, int i, const double *f, double *gen) {
+  const Contact *c = &d->contacts[i];
+  for (int s = 0; s < 2; ++s) {
+    if (c->jac_adr[s] < 0) continue;
+    int t = c->tree[s], n = m->tree_nv[t];
+    const double *J = d->contact_jac + c->jac_adr[s];
+    double *g = gen + m->tree_vadr[t];
+    for (int k = 0; k < n; ++k) g[k] += J[k] * f[0] + J[n + k] * f[1] + J[2 * n + k] * f[2];
+  }
+}

@@ -1,0 +1,67 @@
+/* Data lifetime: everything an evaluation needs is allocated here, once per run. */
+#include "data.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "collision.h"
+
+Data *data_create(const Model *m) {
+  Data *d = calloc(1, sizeof(Data));
+  if (!d) return NULL;
+  d->model = m;
+  size_t nb = (size_t)m->nbody, ng = (size_t)m->ngeom + 1, nv = (size_t)m->nv + 1;
+  size_t ms = (size_t)m->mass_size + 1, mt = (size_t)m->max_tree_nv + 1;
+  d->xpos = calloc(nb * 3, sizeof(double));
+  d->xrot = calloc(nb * 9, sizeof(double));
+  d->xcom = calloc(nb * 3, sizeof(double));
+  d->geom_xpos = calloc(ng * 3, sizeof(double));
+  d->geom_xrot = calloc(ng * 9, sizeof(double));
+  d->body_vel = calloc(nb * 6, sizeof(double));
+  d->mass = calloc(ms, sizeof(double));
+  d->mass_chol = calloc(ms, sizeof(double));
+  d->bias = calloc(nv, sizeof(double));
+  d->tau = calloc(nv, sizeof(double));
+  d->contact_force = calloc(nv, sizeof(double));
+  d->jac_work = calloc(3 * mt, sizeof(double));
+  /* Featherstone scratch: per body 6x6 transforms and inertias, spatial vectors, plus
+   * tree-sized work columns. Generous on purpose; sized in one place. */
+  d->scratch_size = (int)(160 * nb + 24 * nv + 8 * mt * mt + 64);
+  d->scratch = calloc((size_t)d->scratch_size, sizeof(double));
+  if (!d->xpos || !d->xrot || !d->xcom || !d->geom_xpos || !d->geom_xrot || !d->body_vel || !d->mass ||
+      !d->mass_chol || !d->bias || !d->tau || !d->contact_force || !d->jac_work || !d->scratch ||
+      data_reserve_contacts(d, 16, 16 * 3 * 2 * (int)mt) != 0) {
+    data_free(d);
+    return NULL;
+  }
+  return d;
+}
+
+void data_free(Data *d) {
+  if (!d) return;
+  collision_free_scratch(d->broadphase);
+  free(d->xpos); free(d->xrot); free(d->xcom); free(d->geom_xpos); free(d->geom_xrot);
+  free(d->body_vel); free(d->mass); free(d->mass_chol); free(d->bias); free(d->tau);
+  free(d->contact_force); free(d->jac_work); free(d->scratch); free(d->contacts); free(d->contact_jac);
+  free(d);
+}
+
+int data_reserve_contacts(Data *d, int ncon, int jac) {
+  if (ncon > d->maxcon) {
+    int cap = d->maxcon > 0 ? d->maxcon : 16;
+    while (cap < ncon) cap *= 2;
+    Contact *c = realloc(d->contacts, sizeof(Contact) * (size_t)cap);
+    if (!c) return -1;
+    d->contacts = c;
+    d->maxcon = cap;
+  }
+  if (jac > d->jac_capacity) {
+    int cap = d->jac_capacity > 0 ? d->jac_capacity : 64;
+    while (cap < jac) cap *= 2;
+    double *j = realloc(d->contact_jac, sizeof(double) * (size_t)cap);
+    if (!j) return -1;
+    d->contact_jac = j;
+    d->jac_capacity = cap;
+  }
+  return 0;
+}

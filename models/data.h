@@ -1,0 +1,82 @@
+/* Per-run data (in the spirit of MuJoCo's mjData): everything computed from a Model at a
+ * state, plus the scratch needed to compute it. Created once per integrator instance;
+ * evaluation routines never allocate, except to grow the contact arrays when a scene produces
+ * more contacts than ever before (amortized, so the steady state allocates nothing). */
+#ifndef CBENCH_DATA_H
+#define CBENCH_DATA_H
+
+#include "model.h"
+
+/* Combined parameters of one contact pair (see contact_combine in contact.h). */
+typedef struct {
+  double stiffness;        /* k, N/m */
+  double dissipation;      /* Hunt-Crossley d, s/m */
+  double mu_static, mu_dynamic;
+  double stiction_tolerance; /* v_s, m/s */
+} ContactParams;
+
+/* One contact point between geom[0] (body A) and geom[1] (body B).
+ * The normal n points from B into A: a positive normal force pushes A along +n.
+ * Contact frame rows are (t1, t2, n) in world coordinates; contact-frame relative velocity is
+ *   v_c = J v + vc_offset,  v_c = R (v_A(p) - v_B(p) - u_B + u_A)
+ * where u are prescribed surface velocities (conveyor belts); v_c[2] = v_n > 0 separating. */
+typedef struct {
+  int geom[2], body[2];
+  int tree[2];             /* tree of each body, -1 if static (world-welded) */
+  double pos[3];           /* world contact point (stiffness-weighted between the surfaces) */
+  double frame[9];         /* rows t1, t2, n */
+  double phi;              /* signed distance, negative in overlap */
+  ContactParams par;
+  double vc_offset[3];     /* contact-frame relative velocity from prescribed surface motion */
+  double vc0[3];           /* v_c at the state the contact data was evaluated at (system.h) */
+  /* Contact Jacobian: for each side s with tree[s] >= 0, a 3 x tree_nv[tree[s]] row-major
+   * block at Data.contact_jac + jac_adr[s], mapping that tree's velocities to v_c.
+   * When both bodies are in the same tree, only side 0 is used (jac_adr[1] = -1) and holds
+   * the combined block. */
+  int jac_adr[2];
+} Contact;
+
+/* Deterministic work counters of the model layer. */
+typedef struct {
+  long geometry_queries;   /* calls of collision_detect */
+  long narrow_phase_tests; /* pair tests after the broad phase */
+  long mass_evals;         /* mass matrix (CRBA) evaluations */
+  long bias_evals;         /* k(q,v) (RNEA) evaluations */
+  long rhs_evals;          /* continuous ODE right-hand-side evaluations */
+} ModelCounters;
+
+typedef struct Data {
+  const Model *model;
+  /* kinematics at the current q (mb_kinematics) */
+  double *xpos;            /* [nbody*3] body frame origin, world */
+  double *xrot;            /* [nbody*9] body->world rotation */
+  double *xcom;            /* [nbody*3] center of mass, world */
+  double *geom_xpos;       /* [ngeom*3] */
+  double *geom_xrot;       /* [ngeom*9] */
+  double *body_vel;        /* [nbody*6] spatial velocity in the body frame [w; v_origin] */
+  /* dynamics */
+  double *mass;            /* [mass_size] per-tree dense blocks of M(q), see Model.tree_madr */
+  double *mass_chol;       /* [mass_size] Cholesky factors (lower, row-major) of the blocks */
+  double *bias;            /* [nv] k(q, v) */
+  double *tau;             /* [nv] applied generalized forces (controllers) */
+  double *contact_force;   /* [nv] J^T f of the contact forces */
+  /* contacts (collision_detect + contact_jacobians) */
+  int ncon, maxcon;
+  Contact *contacts;
+  double *contact_jac;     /* pool of Jacobian blocks */
+  int jac_size, jac_capacity;
+  double *jac_work;        /* [3 * (max_tree_nv + 1)] point-Jacobian scratch (contact.c, system.c) */
+  /* broad-phase scratch (owned by the collision module) */
+  void *broadphase;
+  /* Featherstone scratch */
+  double *scratch;         /* [scratch_size] */
+  int scratch_size;
+  ModelCounters counters;
+} Data;
+
+Data *data_create(const Model *m);
+void data_free(Data *d);
+/* Ensure room for n contacts and a Jacobian pool of jac entries; may allocate (amortized). */
+int data_reserve_contacts(Data *d, int ncon, int jac);
+
+#endif

@@ -1,0 +1,148 @@
+/* The immutable model (in the spirit of MuJoCo's mjModel): bodies in kinematic trees,
+ * geometries, materials, controllers and the initial state, as loaded from a scene file.
+ * Per-run scratch lives in Data (models/data.h); a Model is never written after loading.
+ *
+ * Conventions (shared by every integrator):
+ *   - Body 0 is the world. Bodies are stored in topological order: parent[b] < b.
+ *     Each tree (a movable body attached to the world, plus its descendants) occupies a
+ *     contiguous range of bodies and of velocity coordinates.
+ *   - State x = [q; v; z]: nq positions, nv velocities, nz controller states.
+ *   - Free joint: q = [px py pz  qw qx qy qz] (position of the body frame origin in the parent
+ *     frame, unit quaternion body->parent), v = [wx wy wz  vx vy vz] both expressed in the BODY
+ *     frame (Featherstone's convention: angular velocity, then velocity of the body origin).
+ *     q' = N(q) v:  p' = R v_lin,  quat' = 1/2 quat * [0, w].
+ *   - Revolute / prismatic: one q, one v, about / along a unit axis given in the joint frame.
+ *   - Fixed: no q, no v (welds a body to its parent).
+ *   - The joint frame is placed in the parent body frame by (joint_pos, joint_quat); the body
+ *     frame coincides with the joint frame when the joint coordinate is zero.
+ *   - Dynamics: M(q) v' + k(q, v) = tau + J^T f, with k holding Coriolis/centrifugal terms,
+ *     gravity, joint springs and joint damping. */
+#ifndef CBENCH_MODEL_H
+#define CBENCH_MODEL_H
+
+#include <stddef.h>
+
+#define CB_NAME_LEN 64
+
+typedef enum { JOINT_FREE = 0, JOINT_REVOLUTE, JOINT_PRISMATIC, JOINT_FIXED } JointType;
+
+typedef struct {
+  char name[CB_NAME_LEN];
+  int parent;              /* index of the parent body; 0 = world */
+  JointType joint;         /* joint connecting this body to its parent */
+  double joint_pos[3];     /* joint frame origin in the parent body frame */
+  double joint_quat[4];    /* joint frame orientation relative to the parent body frame */
+  double axis[3];          /* unit joint axis in the joint frame (revolute, prismatic) */
+  double mass;             /* kg */
+  double com[3];           /* center of mass in the body frame */
+  double inertia[9];       /* rotational inertia about the COM, body frame, symmetric PD */
+  int qadr, nq;            /* this joint's slice of q */
+  int vadr, nv;            /* this joint's slice of v */
+  int tree;                /* kinematic tree index, or -1 for bodies welded to the world */
+  /* one-dof joints only */
+  int has_limit;           /* joint limit active */
+  double limit_lower, limit_upper;
+  double damping;          /* N m s / rad (or N s / m): viscous joint damping, in k(q,v) */
+  double stiffness;        /* joint spring, in k(q,v) */
+  double spring_ref;       /* spring rest position */
+} Body;
+
+typedef enum { GEOM_PLANE = 0, GEOM_SPHERE, GEOM_BOX, GEOM_CYLINDER, GEOM_CAPSULE, GEOM_NTYPES } GeomType;
+
+typedef struct {
+  char name[CB_NAME_LEN];
+  GeomType type;
+  int body;                /* body the geometry is attached to (0 = world) */
+  double pos[3];           /* geometry frame origin in the body frame */
+  double quat[4];          /* geometry frame orientation in the body frame */
+  /* plane: half-space z <= 0 of the geometry frame (outward normal +z); size unused.
+   * sphere: size[0] = radius.  box: size = half extents.
+   * cylinder / capsule: size[0] = radius, size[1] = half length, axis = geometry z. */
+  double size[3];
+  double rbound;           /* bounding-sphere radius (infinite for planes) */
+  int material;            /* index into Model.materials */
+  double margin;           /* report pairs within this distance (m) as contacts */
+  /* Prescribed surface velocity (conveyor belt), in the geometry frame:
+   * u(t) = surface_dir * (surface_bias + surface_amp * sin(2 pi surface_freq t)). */
+  int has_surface_velocity;
+  double surface_dir[3], surface_bias, surface_amp, surface_freq;
+} Geom;
+
+/* Contact material; per-pair parameters come from contact_combine() (models/contact.h). */
+typedef struct {
+  char name[CB_NAME_LEN];
+  double stiffness;        /* k, N/m; INFINITY = rigid */
+  double dissipation;      /* Hunt-Crossley d, s/m */
+  double mu_static, mu_dynamic;
+} Material;
+
+typedef enum { CTRL_PD = 0, CTRL_PID, CTRL_INVERSE_DYNAMICS } ControllerType;
+
+/* A setpoint schedule: piecewise-linear desired positions qd(t) over the controlled dofs;
+ * desired velocities vd(t) are the slopes (zero before the first and after the last knot). */
+typedef struct {
+  ControllerType type;
+  char name[CB_NAME_LEN];
+  int ndof;                /* number of controlled velocity coordinates */
+  int *dof;                /* [ndof] indices into v (one-dof joints: q index = Body.qadr) */
+  int *qdof;               /* [ndof] matching indices into q */
+  double *kp, *kd, *ki;    /* [ndof] gains */
+  double *effort_limit;    /* [ndof], INFINITY = unlimited */
+  int nknots;
+  double *knot_t;          /* [nknots] */
+  double *knot_q;          /* [nknots * ndof] */
+  int zadr, nz;            /* controller state slice (PID integral), nz = ndof or 0 */
+} Controller;
+
+/* A prescribed external force on a body (the dragged cube, the TAMSI box stick-slip):
+ * F(t) = dir * (constant + ramp_rate * min(t, ramp_end) + amp * cos(2 pi freq t)),
+ * dir in world coordinates, applied at `point` given in the body frame. */
+typedef struct {
+  int body;
+  double point[3];
+  double dir[3];
+  double constant, ramp_rate, ramp_end, amp, freq;
+} AppliedForce;
+
+typedef struct Model {
+  char name[CB_NAME_LEN];
+  char source[1024];       /* scene file path it was loaded from */
+  double gravity[3];
+  double t_end;            /* default simulated duration, s */
+  double stiction_tolerance; /* v_s, m/s (CENIC eq. 7-8) */
+  double max_step;         /* default maximum step for error-controlled integrators */
+
+  int nbody;               /* including the world (body 0) */
+  Body *bodies;
+  int nq, nv, nz;
+  int ntree;
+  int *tree_vadr, *tree_nv;  /* [ntree] velocity range of each tree */
+  int *tree_madr;          /* [ntree] offset of the tree's dense nv_t x nv_t block in Data.mass */
+  int mass_size;           /* sum of tree_nv^2 */
+  int max_tree_nv;
+  int *dof_tree;           /* [nv] tree of each velocity coordinate */
+  double *dof_damping;     /* [nv] joint damping per dof (0 for free joints) */
+  int *dof_body;           /* [nv] body owning each dof */
+
+  int ngeom;
+  Geom *geoms;
+  int nmaterial;
+  Material *materials;
+
+  int ncontroller;
+  Controller *controllers;
+
+  int nforce;
+  AppliedForce *forces;
+
+  double *q0, *v0, *z0;    /* initial state */
+  double *q_scale;         /* [nq] error-norm weights S for positions (1 by default) */
+} Model;
+
+void model_free(Model *m);
+/* Fills derived fields (qadr/vadr, trees, tree_madr, dof maps, rbound, nz) from bodies,
+ * geoms and controllers. Called by the loader and by code that builds models by hand.
+ * Returns 0, or -1 with a message in err (bodies out of topological order etc.). */
+int model_finalize(Model *m, char *err, size_t errlen);
+
+#endif

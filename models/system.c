@@ -1,0 +1,86 @@
+/* The two views of the model: the continuous ODE x' = f(t, x) and the per-step data of the
+ * discrete schemes. Both evaluate the model in the same order, with one geometry query. */
+#include "system.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "collision.h"
+#include "contact.h"
+#include "controller.h"
+#include "math3d.h"
+#include "multibody.h"
+
+/* tau += J_p^T F for every prescribed external force (AppliedForce in model.h). */
+static void applied_forces(const Model *m, Data *d, double t) {
+  for (int i = 0; i < m->nforce; ++i) {
+    const AppliedForce *af = &m->forces[i];
+    int tree = m->bodies[af->body].tree;
+    if (tree < 0) continue;
+    double tc = t < af->ramp_end ? t : af->ramp_end;
+    double mag = af->constant + af->ramp_rate * tc + af->amp * cos(2.0 * M_PI * af->freq * t);
+    double F[3], p[3];
+    v3_scale(F, af->dir, mag);
+    m3_mulv(p, &d->xrot[9 * af->body], af->point);
+    v3_add(p, p, &d->xpos[3 * af->body]);
+    int n = m->tree_nv[tree];
+    mb_point_jacobian(m, d, af->body, p, tree, d->jac_work);
+    double *tau = d->tau + m->tree_vadr[tree];
+    for (int k = 0; k < n; ++k) tau[k] += d->jac_work[k] * F[0] + d->jac_work[n + k] * F[1] + d->jac_work[2 * n + k] * F[2];
+  }
+}
+
+static int evaluate(const Model *m, Data *d, double t, const double *q, const double *v, const double *z, double *zdot) {
+  mb_kinematics(m, d, q);
+  mb_velocities(m, d, v);
+  mb_mass_matrix(m, d);
+  if (mb_factor_mass(m, d) != 0) return -1;
+  mb_bias(m, d, q, v);
+  memset(d->tau, 0, sizeof(double) * (size_t)m->nv);
+  applied_forces(m, d, t);
+  if (m->ncontroller > 0) controller_eval(m, d, t, q, v, z, d->tau, zdot);
+  if (collision_detect(m, d) != 0) return -1;
+  if (contact_jacobians(m, d, t) != 0) return -1;
+  for (int i = 0; i < d->ncon; ++i) contact_velocity(m, d, i, v, d->contacts[i].vc0);
+  return 0;
+}
+
+int system_step_data(const Model *m, Data *d, double t, const double *q, const double *v, const double *z) {
+  return evaluate(m, d, t, q, v, z, NULL);
+}
+
+int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot) {
+  const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
+  double *qdot = xdot, *vdot = xdot + m->nq, *zdot = xdot + m->nq + m->nv;
+  d->counters.rhs_evals++;
+  if (evaluate(m, d, t, q, v, z, m->nz > 0 ? zdot : NULL) != 0) return -1;
+  memset(d->contact_force, 0, sizeof(double) * (size_t)m->nv);
+  for (int i = 0; i < d->ncon; ++i) {
+    const Contact *c = &d->contacts[i];
+    double f[3];
+    contact_force(&c->par, c->phi, c->vc0, f, NULL, NULL);
+    contact_apply_force(m, d, i, f, d->contact_force);
+  }
+  for (int i = 0; i < m->nv; ++i) vdot[i] = d->tau[i] + d->contact_force[i] - d->bias[i];
+  mb_solve_mass(m, d, vdot);
+  mb_qdot(m, q, v, qdot);
+  int n = system_nx(m);
+  for (int i = 0; i < n; ++i)
+    if (!isfinite(xdot[i])) return -1;
+  return 0;
+}
+
+double system_energy(const Model *m, Data *d, const double *x) {
+  mb_kinematics(m, d, x);
+  mb_velocities(m, d, x + m->nq);
+  return mb_kinetic_energy(m, d, x + m->nq) + mb_potential_energy(m, d, x);
+}
+
+double system_max_penetration(const Model *m, Data *d, const double *q) {
+  mb_kinematics(m, d, q);
+  if (collision_detect(m, d) != 0) return NAN;
+  double pen = 0;
+  for (int i = 0; i < d->ncon; ++i)
+    if (-d->contacts[i].phi > pen) pen = -d->contacts[i].phi;
+  return pen;
+}

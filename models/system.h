@@ -1,0 +1,31 @@
+/* The two views of the model that integrators use (DESIGN.md, "The idea in one paragraph").
+ *
+ * Continuous ODE view, x = [q; v; z] of size nq + nv + nz:
+ *   q' = N(q) v,  M(q) v' = tau(t, x) + J^T f(x) - k(q, v),  z' = h(z, x).
+ *
+ * Discrete view at a state (for convex and semi-implicit schemes): kinematics, M and its
+ * factors, k, tau, and the contact list with Jacobians, phi0 and v_c0, computed with exactly
+ * one geometry query. */
+#ifndef CBENCH_SYSTEM_H
+#define CBENCH_SYSTEM_H
+
+#include "data.h"
+
+static inline int system_nx(const Model *m) { return m->nq + m->nv + m->nz; }
+
+/* xdot = f(t, x). Returns 0, or -1 when the mass matrix is not positive definite or the
+ * result is not finite (a recoverable failure for ODE solvers). Counts rhs_evals. */
+int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot);
+
+/* Evaluates the discrete-problem data at (t, q, v, z) into d: kinematics, velocities, M,
+ * mass_chol, bias, tau (controllers, explicit), contacts with Jacobians and vc0 = J v + offset.
+ * Returns 0 or -1. */
+int system_step_data(const Model *m, Data *d, double t, const double *q, const double *v,
+                     const double *z);
+
+/* Total mechanical energy (kinetic + gravity + joint springs) at x; for metrics. Uses d. */
+double system_energy(const Model *m, Data *d, const double *x);
+/* Maximum penetration max(0, -phi) over the contacts at q; uses d (one geometry query). */
+double system_max_penetration(const Model *m, Data *d, const double *q);
+
+#endif
