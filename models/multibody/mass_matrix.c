@@ -1,0 +1,92 @@
+/* Mass matrix by the composite rigid body algorithm (Featherstone sec. 6.2, in world
+ * coordinates so no transforms are needed), and dense per-tree Cholesky. */
+#include "models/multibody.h"
+
+#include "mb_scratch.h"
+
+void mb_mass_matrix(const Model *m, Data *d) {
+  const double *cdof = mb_cdof(m, d), *cinert = mb_cinert(m, d);
+  double *Ic = mb_ccomp(m, d);
+  memcpy(Ic, cinert, sizeof(double) * SP_INERTIA_SIZE * (size_t)m->nbody);
+  for (int b = m->nbody - 1; b > 0; --b) {
+    int p = m->bodies[b].parent;
+    if (p > 0) sp_inertia_add(Ic + SP_INERTIA_SIZE * p, Ic + SP_INERTIA_SIZE * b);
+  }
+  for (int b = 1; b < m->nbody; ++b) {
+    const Body *bd = &m->bodies[b];
+    if (bd->nv == 0) continue;
+    int t = bd->tree, n = m->tree_nv[t], v0 = m->tree_vadr[t];
+    double *Mt = d->mass + m->tree_madr[t];
+    for (int k = 0; k < bd->nv; ++k) {
+      int i = bd->vadr + k;
+      double F[6];
+      sp_inertia_mul(F, Ic + SP_INERTIA_SIZE * b, cdof + 6 * i);
+      /* M_ji = S_j^T Ic_b S_i for dofs j of b and of its ancestors (eq. 6.4) */
+      for (int a = b; a > 0; a = m->bodies[a].parent) {
+        const Body *ba = &m->bodies[a];
+        for (int l = 0; l < ba->nv; ++l) {
+          int j = ba->vadr + l;
+          if (a == b && j > i) continue;
+          double Mij = sp_dot(cdof + 6 * j, F);
+          Mt[(i - v0) * n + (j - v0)] = Mij;
+          Mt[(j - v0) * n + (i - v0)] = Mij;
+        }
+      }
+    }
+  }
+  d->counters.mass_evals++;
+}
+
+int mb_factor_mass(const Model *m, Data *d) {
+  int status = 0;
+  for (int t = 0; t < m->ntree; ++t) {
+    int n = m->tree_nv[t];
+    const double *A = d->mass + m->tree_madr[t];
+    double *L = d->mass_chol + m->tree_madr[t];
+    for (int j = 0; j < n; ++j) {
+      double s = A[j * n + j];
+      for (int k = 0; k < j; ++k) s -= L[j * n + k] * L[j * n + k];
+      if (!(s > 0)) { status = -1; s = 1.0; }
+      double ljj = sqrt(s);
+      L[j * n + j] = ljj;
+      for (int i = j + 1; i < n; ++i) {
+        double r = A[i * n + j];
+        for (int k = 0; k < j; ++k) r -= L[i * n + k] * L[j * n + k];
+        L[i * n + j] = r / ljj;
+        L[j * n + i] = 0.0;
+      }
+    }
+  }
+  return status;
+}
+
+void mb_solve_mass(const Model *m, const Data *d, double *x) {
+  for (int t = 0; t < m->ntree; ++t) {
+    int n = m->tree_nv[t];
+    const double *L = d->mass_chol + m->tree_madr[t];
+    double *y = x + m->tree_vadr[t];
+    for (int i = 0; i < n; ++i) { /* L y = x */
+      double s = y[i];
+      for (int k = 0; k < i; ++k) s -= L[i * n + k] * y[k];
+      y[i] = s / L[i * n + i];
+    }
+    for (int i = n - 1; i >= 0; --i) { /* L^T x = y */
+      double s = y[i];
+      for (int k = i + 1; k < n; ++k) s -= L[k * n + i] * y[k];
+      y[i] = s / L[i * n + i];
+    }
+  }
+}
+
+void mb_mass_mul(const Model *m, const Data *d, const double *x, double *y) {
+  for (int i = 0; i < m->nv; ++i) y[i] = 0.0;
+  for (int t = 0; t < m->ntree; ++t) {
+    int n = m->tree_nv[t], v0 = m->tree_vadr[t];
+    const double *A = d->mass + m->tree_madr[t];
+    for (int i = 0; i < n; ++i) {
+      double s = 0.0;
+      for (int j = 0; j < n; ++j) s += A[i * n + j] * x[v0 + j];
+      y[v0 + i] = s;
+    }
+  }
+}
