@@ -1,0 +1,48 @@
+/* Step-doubling error control for any fixed-step scheme (CENIC sec. V-A): from x at t, a full
+ * step xhat = Phi(x; h) and two half steps x_new = Phi(Phi(x; h/2); h/2); error
+ * e = |S (q_new - qhat)|_inf (positions, V-E) or over the full state (ERRNORM_FULL: S on q,
+ * v and z unweighted); step size by step_control.h with order p = 2; the propagated state is
+ * x_new; dense output by linear interpolation inside the last accepted step. A failed step
+ * callback counts as a rejection and shrinks the step (as a non-finite error does). */
+#ifndef CBENCH_STEP_DOUBLING_H
+#define CBENCH_STEP_DOUBLING_H
+
+#include <stddef.h>
+
+#include "../integrator.h"
+#include "step_control.h"
+
+/* One step of size h from x at t into xout; 0, or nonzero when the step failed. */
+typedef int (*SdStepFn)(void *ctx, double t, const double *x, double h, double *xout);
+/* Optional projection of an interpolated state (e.g. quaternion renormalization). */
+typedef void (*SdProjectFn)(void *ctx, double *x);
+
+typedef struct {
+  int nx, nq;
+  const double *q_scale;   /* [nq] S weights, or NULL for the identity */
+  ErrorNormKind norm;
+  double accuracy;
+  StepController ctl;
+  SdStepFn step;
+  SdProjectFn project;
+  void *ctx;
+  double t, t_prev, h;     /* time of x, time of x_prev, next step to try */
+  double last_error;       /* error of the last attempted step */
+  double *x, *x_prev, *x_full, *x_mid, *x_new;
+} StepDoubling;
+
+/* Allocates the state buffers. 0 or -1 (no memory / bad arguments). */
+int step_doubling_init(StepDoubling *sd, int nx, int nq, const double *q_scale, ErrorNormKind norm,
+                       double accuracy, double max_step, SdStepFn step, SdProjectFn project, void *ctx);
+/* State x0 at t0; the first step is k_init * max_step. */
+void step_doubling_reset(StepDoubling *sd, double t0, const double *x0);
+/* Steps until t >= t_out, then interpolates x_out at t_out. Counts steps, rejected,
+ * error_test_failures and conv_failures (failed callbacks) into stats. max_steps bounds the
+ * attempted steps of this call (0 = unlimited). CB_OK or CB_ERR_STEP with a message. */
+int step_doubling_advance(StepDoubling *sd, double t_out, double *x_out, long max_steps,
+                          IntegratorStats *stats, char *msg, size_t msglen);
+/* The error norm of a - b as configured. */
+double step_doubling_error(const StepDoubling *sd, const double *a, const double *b);
+void step_doubling_free(StepDoubling *sd);
+
+#endif

@@ -1,0 +1,178 @@
+/* Integrators "tamsi" (fixed step opt.dt, convergence control by substep retries) and
+ * "tamsi-sd" (the TAMSI step inside step-doubling error control, opt.accuracy, opt.max_step). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../models/multibody.h"
+#include "../../models/system.h"
+#include "../common/step_doubling.h"
+#include "../integrator.h"
+#include "tamsi_step.h"
+
+typedef struct {
+  TamsiStepper st;
+  int use_sd;
+  StepDoubling sd;
+  int nx;
+  double t0;               /* fixed step: grid t_n = t0 + n dt */
+  long n;
+  double *x, *x_prev;      /* state at t_n and t_{n-1} */
+} TamsiIntegrator;
+
+static const char *const known_options[] = {"max_iterations", "tals", NULL};
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Step-doubling callbacks. A failed TAMSI solve is left to the controller (it shrinks the
+ * step), so no substep retries inside error control. */
+static int sd_step(void *ctx, double t, const double *x, double h, double *xout) {
+  return tamsi_step((TamsiStepper *)ctx, t, x, h, xout);
+}
+
+static void sd_project(void *ctx, double *x) {
+  TamsiStepper *st = ctx;
+  mb_normalize_q(st->m, x);
+}
+
+static void tamsi_destroy(Integrator *it) {
+  TamsiIntegrator *ti = it->content;
+  if (!ti) return;
+  tamsi_stepper_free(&ti->st);
+  step_doubling_free(&ti->sd);
+  free(ti->x);
+  free(ti->x_prev);
+  free(ti);
+  it->content = NULL;
+}
+
+static int create_common(Integrator *it, int use_sd) {
+  int rc = integrator_check_options(it, known_options);
+  if (rc != CB_OK) return rc;
+  const Model *m = it->model;
+  int max_iter = 100, tals = 1;
+  const char *s = integrator_option(&it->opt, "max_iterations");
+  if (s) {
+    char *end;
+    long val = strtol(s, &end, 10);
+    if (*end || val < 1 || val > 100000) return integrator_fail(it, CB_ERR_OPTION, "max_iterations must be a positive integer, got '%s'", s);
+    max_iter = (int)val;
+  }
+  s = integrator_option(&it->opt, "tals");
+  if (s) {
+    if (strcmp(s, "0") && strcmp(s, "1")) return integrator_fail(it, CB_ERR_OPTION, "tals must be 0 or 1, got '%s'", s);
+    tals = s[0] == '1';
+  }
+  if (use_sd && !(it->opt.accuracy > 0)) return integrator_fail(it, CB_ERR_OPTION, "accuracy must be positive");
+  if (!use_sd && !(it->opt.dt > 0)) return integrator_fail(it, CB_ERR_OPTION, "dt must be positive");
+  TamsiIntegrator *ti = calloc(1, sizeof *ti);
+  if (!ti) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  it->content = ti;
+  ti->use_sd = use_sd;
+  ti->nx = system_nx(m);
+  ti->x = calloc((size_t)ti->nx + 1, sizeof(double));
+  ti->x_prev = calloc((size_t)ti->nx + 1, sizeof(double));
+  if (!ti->x || !ti->x_prev || tamsi_stepper_init(&ti->st, m, &it->stats) != 0)
+    return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  ti->st.max_iter = max_iter;
+  ti->st.prob.no_tals = !tals;
+  if (use_sd) {
+    double max_step = it->opt.max_step > 0 ? it->opt.max_step : (m->max_step > 0 ? m->max_step : 0.1);
+    if (step_doubling_init(&ti->sd, ti->nx, m->nq, m->q_scale, it->opt.error_norm, it->opt.accuracy, max_step,
+                           sd_step, sd_project, &ti->st) != 0)
+      return integrator_fail(it, CB_ERR_MEMORY, "step doubling: out of memory or bad arguments");
+  }
+  return CB_OK;
+}
+
+static int tamsi_create(Integrator *it) { return create_common(it, 0); }
+static int tamsi_sd_create(Integrator *it) { return create_common(it, 1); }
+
+static int tamsi_reset(Integrator *it, double t0, const double *x0) {
+  TamsiIntegrator *ti = it->content;
+  tamsi_stepper_invalidate(&ti->st);
+  ti->st.stats = &it->stats;
+  memcpy(ti->x, x0, (size_t)ti->nx * sizeof(double));
+  memcpy(ti->x_prev, x0, (size_t)ti->nx * sizeof(double));
+  ti->t0 = t0;
+  ti->n = 0;
+  it->t = t0;
+  if (ti->use_sd) step_doubling_reset(&ti->sd, t0, x0);
+  return CB_OK;
+}
+
+static int fixed_advance(Integrator *it, double t_out, double *x_out) {
+  TamsiIntegrator *ti = it->content;
+  const double dt = it->opt.dt, tol = 1e-9 * dt;
+  const size_t bytes = (size_t)ti->nx * sizeof(double);
+  if (ti->n > 0 && t_out < ti->t0 + (ti->n - 1) * dt - tol)
+    return integrator_fail(it, CB_ERR_STEP, "output time %.17g is before the last step", t_out);
+  long taken = 0;
+  while (ti->t0 + ti->n * dt < t_out - tol) {
+    if (it->opt.max_steps > 0 && taken >= it->opt.max_steps)
+      return integrator_fail(it, CB_ERR_STEP, "step budget %ld exhausted at t = %.17g", it->opt.max_steps, it->t);
+    const double t = ti->t0 + ti->n * dt;
+    memcpy(ti->x_prev, ti->x, bytes);
+    int rc = tamsi_step_with_retries(&ti->st, t, ti->x_prev, dt, ti->x);
+    if (rc != CB_OK) {
+      memcpy(ti->x, ti->x_prev, bytes);
+      it->stats.rejected++;
+      it->stats.conv_failures += rc == CB_ERR_SOLVER;
+      return integrator_fail(it, rc, "%s", ti->st.message);
+    }
+    ti->n++;
+    taken++;
+    it->stats.steps++;
+    it->t = ti->t0 + ti->n * dt;
+  }
+  const double tn = ti->t0 + ti->n * dt;
+  if (ti->n == 0 || fabs(t_out - tn) <= tol) {
+    memcpy(x_out, ti->x, bytes);
+  } else { /* linear interpolation inside [t_{n-1}, t_n] */
+    const double th = (t_out - (tn - dt)) / dt;
+    for (int i = 0; i < ti->nx; ++i) x_out[i] = (1.0 - th) * ti->x_prev[i] + th * ti->x[i];
+    mb_normalize_q(it->model, x_out);
+  }
+  return CB_OK;
+}
+
+static int sd_advance(Integrator *it, double t_out, double *x_out) {
+  TamsiIntegrator *ti = it->content;
+  int rc = step_doubling_advance(&ti->sd, t_out, x_out, it->opt.max_steps, &it->stats, it->message, sizeof it->message);
+  it->t = ti->sd.t;
+  return rc;
+}
+
+static int tamsi_advance(Integrator *it, double t_out, double *x_out) {
+  TamsiIntegrator *ti = it->content;
+  ti->st.stats = &it->stats;
+  const double t_start = now_seconds();
+  int rc = ti->use_sd ? sd_advance(it, t_out, x_out) : fixed_advance(it, t_out, x_out);
+  it->stats.time_total += now_seconds() - t_start;
+  return rc;
+}
+
+const IntegratorVtbl tamsi_vtbl = {
+    .name = "tamsi",
+    .summary = "TAMSI (Castro et al. 2020): semi-implicit, implicit normal forces, TALS; fixed step",
+    .fixed_step = 1,
+    .create = tamsi_create,
+    .reset = tamsi_reset,
+    .advance = tamsi_advance,
+    .destroy = tamsi_destroy,
+};
+
+const IntegratorVtbl tamsi_sd_vtbl = {
+    .name = "tamsi-sd",
+    .summary = "TAMSI step inside step-doubling error control (order 2 estimate, positions)",
+    .fixed_step = 0,
+    .create = tamsi_sd_create,
+    .reset = tamsi_reset,
+    .advance = tamsi_advance,
+    .destroy = tamsi_destroy,
+};

@@ -1,0 +1,187 @@
+#include "tamsi_step.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../models/controller.h"
+#include "../../models/multibody.h"
+#include "../../models/system.h"
+
+int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats) {
+  memset(st, 0, sizeof *st);
+  st->m = m;
+  st->stats = stats;
+  st->max_iter = 100;
+  const size_t nv = (size_t)m->nv + 1, nz = (size_t)m->nz + 1, nx = (size_t)system_nx(m) + 1;
+  st->d = data_create(m);
+  st->v = calloc(nv, sizeof(double));
+  st->tau_scratch = calloc(nv, sizeof(double));
+  st->zdot = calloc(nz, sizeof(double));
+  st->x_sub = calloc(nx, sizeof(double));
+  st->cache_x = calloc(nx, sizeof(double));
+  if (!st->d || !st->v || !st->tau_scratch || !st->zdot || !st->x_sub || !st->cache_x ||
+      tamsi_problem_init(&st->prob, m->nv) != 0) {
+    tamsi_stepper_free(st);
+    return -1;
+  }
+  return 0;
+}
+
+void tamsi_stepper_free(TamsiStepper *st) {
+  if (st->d) data_free(st->d);
+  tamsi_problem_free(&st->prob);
+  free(st->v); free(st->tau_scratch); free(st->zdot); free(st->x_sub); free(st->cache_x);
+  memset(st, 0, sizeof *st);
+}
+
+void tamsi_stepper_invalidate(TamsiStepper *st) { st->cache_valid = 0; }
+
+/* Geometry, M, k, tau, contacts at the step start; skipped when d already holds this state
+ * (the first half step of step doubling starts where the full step did). */
+static int step_data(TamsiStepper *st, double t, const double *x) {
+  const Model *m = st->m;
+  const int nx = system_nx(m);
+  if (st->cache_valid && st->cache_t == t && memcmp(st->cache_x, x, (size_t)nx * sizeof(double)) == 0) return CB_OK;
+  Data *d = st->d;
+  const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
+  const long g0 = d->counters.geometry_queries;
+  const int rc = system_step_data(m, d, t, q, v, z);
+  st->stats->geometry_queries += d->counters.geometry_queries - g0;
+  if (rc != 0) {
+    st->cache_valid = 0;
+    snprintf(st->message, sizeof st->message, "model evaluation failed at t = %.17g (mass matrix not PD?)", t);
+    return CB_ERR_MODEL;
+  }
+  if (m->nz > 0) {
+    memset(st->tau_scratch, 0, (size_t)m->nv * sizeof(double));
+    controller_eval(m, d, t, q, v, z, st->tau_scratch, st->zdot);
+  }
+  memcpy(st->cache_x, x, (size_t)nx * sizeof(double));
+  st->cache_t = t;
+  st->cache_valid = 1;
+  return CB_OK;
+}
+
+/* Copies contact i's Jacobian blocks into rows 3i..3i+2 of prob->J. */
+static void load_contact(TamsiStepper *st, int i) {
+  const Model *m = st->m;
+  const Data *d = st->d;
+  const Contact *c = &d->contacts[i];
+  TamsiProblem *p = &st->prob;
+  TamsiContact *tc = &p->con[i];
+  /* One friction coefficient, as in the paper: mu_dynamic, which the reference's discrete
+   * TAMSI also uses (it ignores mu_static). The stiction slope of mu~ (s <= 1) then reaches
+   * mu_dynamic at |vt| = v_s. */
+  tc->mu = c->par.mu_dynamic;
+  tc->k = c->par.stiffness;
+  tc->d = c->par.dissipation;
+  tc->v_s = c->par.stiction_tolerance > 0 ? c->par.stiction_tolerance : m->stiction_tolerance;
+  tc->fn0 = tc->k * fmax(0.0, -c->phi);
+  tc->nseg = 0;
+  for (int s = 0; s < 2; ++s) {
+    if (c->jac_adr[s] < 0 || c->tree[s] < 0) continue;
+    const int tree = c->tree[s], n = m->tree_nv[tree], col0 = m->tree_vadr[tree];
+    const double *blk = d->contact_jac + c->jac_adr[s];
+    for (int r = 0; r < 3; ++r) memcpy(p->J + (size_t)(3 * i + r) * (size_t)p->nv + col0, blk + r * n, (size_t)n * sizeof(double));
+    tc->seg_col[tc->nseg] = col0;
+    tc->seg_len[tc->nseg] = n;
+    tc->nseg++;
+  }
+  memcpy(p->vc_off + 3 * i, c->vc_offset, 3 * sizeof(double));
+}
+
+int tamsi_assemble(TamsiStepper *st, double t, const double *x, double h) {
+  const Model *m = st->m;
+  const int nq = m->nq, nv = m->nv;
+  int rc = step_data(st, t, x);
+  if (rc != CB_OK) return rc;
+  Data *d = st->d;
+  TamsiProblem *p = &st->prob;
+  const double *v0 = x + nq;
+  /* A = M0 + h D (joint damping implicit [ref]); p* = A v0 - h k0 + h tau0, where k0 holds
+   * D v0, so p* = M0 v0 + h (tau0 - (k0 - D v0)): the paper's eq. 11 with damping moved
+   * to the implicit side. */
+  p->h = h;
+  memset(p->A, 0, (size_t)nv * (size_t)nv * sizeof(double));
+  for (int tr = 0; tr < m->ntree; ++tr) {
+    const int n = m->tree_nv[tr], a = m->tree_vadr[tr];
+    const double *blk = d->mass + m->tree_madr[tr];
+    for (int r = 0; r < n; ++r) memcpy(p->A + (size_t)(a + r) * (size_t)nv + a, blk + r * n, (size_t)n * sizeof(double));
+  }
+  for (int i = 0; i < nv; ++i) p->A[(size_t)i * (size_t)nv + i] += h * m->dof_damping[i];
+  for (int r = 0; r < nv; ++r) {
+    const double *Ar = p->A + (size_t)r * (size_t)nv;
+    double s = 0.0;
+    for (int c = 0; c < nv; ++c) s += Ar[c] * v0[c];
+    p->pstar[r] = s - h * d->bias[r] + h * d->tau[r];
+  }
+  if (tamsi_problem_set_contacts(p, d->ncon) != 0) {
+    snprintf(st->message, sizeof st->message, "out of memory for %d contacts", d->ncon);
+    return CB_ERR_MEMORY;
+  }
+  for (int i = 0; i < d->ncon; ++i) {
+    if (!isfinite(d->contacts[i].par.stiffness)) {
+      snprintf(st->message, sizeof st->message, "TAMSI needs compliant contact; contact %d is rigid", i);
+      return CB_ERR_MODEL;
+    }
+    load_contact(st, i);
+  }
+  return CB_OK;
+}
+
+int tamsi_step(TamsiStepper *st, double t, const double *x, double h, double *xout) {
+  const Model *m = st->m;
+  const int nq = m->nq, nv = m->nv, nz = m->nz;
+  int rc = tamsi_assemble(st, t, x, h);
+  if (rc != CB_OK) return rc;
+  TamsiProblem *p = &st->prob;
+  const double *v0 = x + nq, *z0 = x + nq + nv;
+  /* Newton + TALS from v0. */
+  memcpy(st->v, v0, (size_t)nv * sizeof(double));
+  TamsiSolveInfo info;
+  rc = tamsi_solve(p, st->v, st->max_iter, &info);
+  st->stats->newton_iters += info.iterations;
+  st->stats->factorizations += info.factorizations;
+  st->stats->linesearch_iters += info.linesearch_cuts;
+  if (rc != 0) {
+    snprintf(st->message, sizeof st->message,
+             "TAMSI Newton did not converge at t = %.17g, h = %.3g (%d iterations, |R| = %.3g)", t, h,
+             info.iterations, info.residual);
+    return CB_ERR_SOLVER;
+  }
+  /* z first (xout may alias x), then q = q0 + h N(q0) v, then v. */
+  for (int i = 0; i < nz; ++i) xout[nq + nv + i] = z0[i] + h * st->zdot[i];
+  mb_integrate_q(m, x, st->v, h, xout);
+  memcpy(xout + nq, st->v, (size_t)nv * sizeof(double));
+  for (int i = 0; i < nq + nv + nz; ++i)
+    if (!isfinite(xout[i])) {
+      snprintf(st->message, sizeof st->message, "non-finite state after the step at t = %.17g", t);
+      return CB_ERR_NONFINITE;
+    }
+  return CB_OK;
+}
+
+int tamsi_step_with_retries(TamsiStepper *st, double t, const double *x, double h, double *xout) {
+  int rc = tamsi_step(st, t, x, h, xout);
+  if (rc != CB_ERR_SOLVER) return rc;
+  const size_t bytes = (size_t)system_nx(st->m) * sizeof(double);
+  for (int n = 2; n <= TAMSI_MAX_SUBSTEPS; ++n) {
+    st->stats->substep_retries++;
+    memcpy(st->x_sub, x, bytes);
+    const double hs = h / n;
+    for (int j = 0; j < n; ++j) {
+      rc = tamsi_step(st, t + j * hs, st->x_sub, hs, st->x_sub);
+      if (rc != CB_OK) break;
+    }
+    if (rc == CB_OK) {
+      memcpy(xout, st->x_sub, bytes);
+      return CB_OK;
+    }
+    if (rc != CB_ERR_SOLVER) return rc;
+  }
+  snprintf(st->message + strlen(st->message), sizeof st->message - strlen(st->message),
+           "; failed with up to %d substeps", TAMSI_MAX_SUBSTEPS);
+  return rc;
+}

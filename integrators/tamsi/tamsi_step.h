@@ -1,0 +1,43 @@
+/* One TAMSI step on a Model (TAMSI paper sec. V-C): one geometry query at (t, q0, v0, z0),
+ * the velocity problem of tamsi_solver.h, then q = q0 + h N(q0) v (eq. 10 with the missing
+ * h, NOTES 5) and explicit Euler for controller states. */
+#ifndef CBENCH_TAMSI_STEP_H
+#define CBENCH_TAMSI_STEP_H
+
+#include "../integrator.h"
+#include "../../models/data.h"
+#include "tamsi_solver.h"
+
+#define TAMSI_MAX_SUBSTEPS 20
+
+typedef struct {
+  const Model *m;
+  Data *d;
+  TamsiProblem prob;
+  IntegratorStats *stats;  /* counters go here (newton_iters, factorizations, ...) */
+  int max_iter;            /* Newton iterations per solve (100) */
+  double *v;               /* [nv] Newton iterate */
+  double *tau_scratch;     /* [nv] */
+  double *zdot;            /* [nz] controller state rates at the step start */
+  double *x_sub;           /* [nx] substep state */
+  double *cache_x;         /* [nx] state whose step data d holds (reused by equal states) */
+  double cache_t;
+  int cache_valid;
+  char message[256];
+} TamsiStepper;
+
+int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats);
+void tamsi_stepper_free(TamsiStepper *st);
+/* Forget the cached step data (after a reset). */
+void tamsi_stepper_invalidate(TamsiStepper *st);
+/* Evaluates the step data at (t, x) (one geometry query unless d already holds x) and fills
+ * st->prob for a step of size h. CB_OK or CB_ERR_* with st->message. */
+int tamsi_assemble(TamsiStepper *st, double t, const double *x, double h);
+/* One step of size h from x at t into xout (may alias x). CB_OK, CB_ERR_SOLVER (Newton did
+ * not converge), CB_ERR_MODEL or CB_ERR_NONFINITE, with st->message. */
+int tamsi_step(TamsiStepper *st, double t, const double *x, double h, double *xout);
+/* tamsi_step, and on a Newton failure retries with n = 2..20 equal substeps (counting
+ * stats->substep_retries). */
+int tamsi_step_with_retries(TamsiStepper *st, double t, const double *x, double h, double *xout);
+
+#endif

@@ -1,0 +1,141 @@
+/* Sweep and prune: AABBs of the bounding spheres (inflated by each geometry's margin),
+ * sorted along the axis where the centres spread most; each geometry is compared only with
+ * those whose interval along that axis overlaps its own. */
+#include "models/collision/broadphase.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "models/math3d.h"
+
+Broadphase *broadphase_create(int ngeom) {
+  Broadphase *bp = calloc(1, sizeof(Broadphase));
+  if (!bp) return NULL;
+  size_t n = (size_t)(ngeom > 0 ? ngeom : 1);
+  bp->ngeom = ngeom;
+  bp->entries = malloc(n * sizeof(SapEntry));
+  bp->lo = malloc(3 * n * sizeof(double));
+  bp->hi = malloc(3 * n * sizeof(double));
+  bp->planes = malloc(n * sizeof(int));
+  bp->cap_pairs = 64;
+  bp->pairs = malloc(2 * (size_t)bp->cap_pairs * sizeof(int));
+  if (!bp->entries || !bp->lo || !bp->hi || !bp->planes || !bp->pairs) {
+    broadphase_free(bp);
+    return NULL;
+  }
+  return bp;
+}
+
+void broadphase_free(Broadphase *bp) {
+  if (!bp) return;
+  free(bp->entries); free(bp->lo); free(bp->hi); free(bp->planes); free(bp->pairs);
+  free(bp);
+}
+
+int collision_pair_allowed(const Model *m, int g1, int g2) {
+  int b1 = m->geoms[g1].body, b2 = m->geoms[g2].body;
+  if (b1 == b2) return 0;
+  if (m->bodies[b1].tree < 0 && m->bodies[b2].tree < 0) return 0;
+  if (m->geoms[g1].type == GEOM_PLANE && m->geoms[g2].type == GEOM_PLANE) return 0;
+  if (b1 != 0 && b2 != 0 && (m->bodies[b1].parent == b2 || m->bodies[b2].parent == b1)) return 0;
+  return 1;
+}
+
+static int is_unbounded(const Geom *g) { return g->type == GEOM_PLANE || !isfinite(g->rbound); }
+
+int broadphase_bounds_overlap(const Model *m, const Data *d, int g1, int g2) {
+  const Geom *a = &m->geoms[g1], *b = &m->geoms[g2];
+  double margin = fmax(a->margin, b->margin);
+  int ua = is_unbounded(a), ub = is_unbounded(b);
+  if (ua && ub) return 0;
+  if (ua || ub) { /* plane against a bounding sphere */
+    int gp = ua ? g1 : g2, gs = ua ? g2 : g1;
+    const double *rot = d->geom_xrot + 9 * gp;
+    double nz[3] = {rot[2], rot[5], rot[8]}, r[3];
+    v3_sub(r, d->geom_xpos + 3 * gs, d->geom_xpos + 3 * gp);
+    return v3_dot(nz, r) - m->geoms[gs].rbound <= margin;
+  }
+  double r[3];
+  v3_sub(r, d->geom_xpos + 3 * g1, d->geom_xpos + 3 * g2);
+  double reach = a->rbound + b->rbound + margin;
+  return v3_dot(r, r) <= reach * reach;
+}
+
+static int cmp_entry(const void *pa, const void *pb) {
+  const SapEntry *a = pa, *b = pb;
+  if (a->key < b->key) return -1;
+  if (a->key > b->key) return 1;
+  return (a->geom > b->geom) - (a->geom < b->geom);
+}
+
+static int cmp_pair(const void *pa, const void *pb) {
+  const int *a = pa, *b = pb;
+  if (a[0] != b[0]) return (a[0] > b[0]) - (a[0] < b[0]);
+  return (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+static int push_pair(Broadphase *bp, int g1, int g2) {
+  if (bp->npairs == bp->cap_pairs) {
+    int cap = 2 * bp->cap_pairs;
+    int *p = realloc(bp->pairs, 2 * (size_t)cap * sizeof(int));
+    if (!p) return -1;
+    bp->pairs = p;
+    bp->cap_pairs = cap;
+  }
+  bp->pairs[2 * bp->npairs] = g1 < g2 ? g1 : g2;
+  bp->pairs[2 * bp->npairs + 1] = g1 < g2 ? g2 : g1;
+  bp->npairs++;
+  return 0;
+}
+
+static int test_and_push(const Model *m, const Data *d, Broadphase *bp, int g1, int g2) {
+  if (!collision_pair_allowed(m, g1, g2) || !broadphase_bounds_overlap(m, d, g1, g2)) return 0;
+  return push_pair(bp, g1, g2);
+}
+
+int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp) {
+  bp->npairs = 0;
+  int nfin = 0, npl = 0;
+  double mean[3] = {0, 0, 0}, sq[3] = {0, 0, 0};
+  for (int g = 0; g < m->ngeom; ++g) {
+    const Geom *gm = &m->geoms[g];
+    if (is_unbounded(gm)) { bp->planes[npl++] = g; continue; }
+    const double *c = d->geom_xpos + 3 * g;
+    double ext = gm->rbound + gm->margin;
+    for (int k = 0; k < 3; ++k) {
+      bp->lo[3 * g + k] = c[k] - ext;
+      bp->hi[3 * g + k] = c[k] + ext;
+      mean[k] += c[k];
+      sq[k] += c[k] * c[k];
+    }
+    bp->entries[nfin++].geom = g;
+  }
+  /* sweep axis: largest variance of the centres */
+  int axis = 0;
+  double best = -1;
+  for (int k = 0; k < 3; ++k) {
+    double var = nfin > 0 ? sq[k] / nfin - (mean[k] / nfin) * (mean[k] / nfin) : 0;
+    if (var > best) { best = var; axis = k; }
+  }
+  for (int i = 0; i < nfin; ++i) bp->entries[i].key = bp->lo[3 * bp->entries[i].geom + axis];
+  qsort(bp->entries, (size_t)nfin, sizeof(SapEntry), cmp_entry);
+  for (int i = 0; i < nfin; ++i) {
+    int gi = bp->entries[i].geom;
+    const double *loi = bp->lo + 3 * gi, *hii = bp->hi + 3 * gi;
+    for (int j = i + 1; j < nfin && bp->entries[j].key <= hii[axis]; ++j) {
+      int gj = bp->entries[j].geom;
+      const double *loj = bp->lo + 3 * gj, *hij = bp->hi + 3 * gj;
+      int overlap = 1;
+      for (int k = 0; k < 3; ++k)
+        if (loj[k] > hii[k] || loi[k] > hij[k]) { overlap = 0; break; }
+      if (overlap && test_and_push(m, d, bp, gi, gj) != 0) return -1;
+    }
+  }
+  for (int p = 0; p < npl; ++p)
+    for (int g = 0; g < m->ngeom; ++g)
+      if (g != bp->planes[p] && !(is_unbounded(&m->geoms[g]) && g < bp->planes[p]) &&
+          test_and_push(m, d, bp, bp->planes[p], g) != 0)
+        return -1;
+  qsort(bp->pairs, (size_t)bp->npairs, 2 * sizeof(int), cmp_pair);
+  return 0;
+}

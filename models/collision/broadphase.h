@@ -1,0 +1,34 @@
+/* Broad phase: sweep and prune of bounding-sphere AABBs along the axis of largest spread;
+ * planes (infinite bounds) are tested against every other geometry. */
+#ifndef CBENCH_COLLISION_BROADPHASE_H
+#define CBENCH_COLLISION_BROADPHASE_H
+
+#include "models/data.h"
+
+typedef struct {
+  double key;  /* lower bound along the sweep axis */
+  int geom;
+} SapEntry;
+
+typedef struct {
+  int ngeom;
+  SapEntry *entries;  /* [ngeom] finite geometries sorted by key */
+  double *lo, *hi;    /* [3 * ngeom] AABBs */
+  int *planes;        /* [ngeom] infinite geometries */
+  int *pairs;         /* [2 * cap_pairs] candidate pairs (g1 < g2), sorted */
+  int npairs, cap_pairs;
+} Broadphase;
+
+Broadphase *broadphase_create(int ngeom);
+void broadphase_free(Broadphase *bp);
+
+/* Whether the pair may be tested at all: not the same body, not both static, not parent and
+ * child (unless the parent is the world). */
+int collision_pair_allowed(const Model *m, int g1, int g2);
+/* The overlap predicate of the broad phase: bounding spheres (or sphere and plane) within
+ * max(margin1, margin2). The sweep reports exactly the allowed pairs satisfying it. */
+int broadphase_bounds_overlap(const Model *m, const Data *d, int g1, int g2);
+/* Fills bp->pairs / bp->npairs (sorted lexicographically). Returns 0 or -1 (no memory). */
+int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp);
+
+#endif

@@ -1,0 +1,124 @@
+/* libccd for convex pairs without an analytic routine: support functions of sphere, box,
+ * cylinder and capsule in the world frame, each inflated by a ball of radius `inflate`
+ * (half the margin), so that pairs separated by less than the margin still intersect and
+ * phi = margin - inflated depth (the signed distance of convex sets shifts by exactly the
+ * sum of the inflation radii). */
+#include <ccd/ccd.h>
+
+#include "models/collision/narrow_phase.h"
+
+typedef struct {
+  const GeomPose *g;
+  double inflate;
+} CcdObject;
+
+static void support_local(const GeomPose *g, const double *d, double *s) {
+  const double *sz = g->size;
+  switch (g->type) {
+  case GEOM_SPHERE: {
+    double n = v3_norm(d);
+    if (n > 0) v3_scale(s, d, sz[0] / n);
+    else v3_set(s, sz[0], 0, 0);
+    break;
+  }
+  case GEOM_BOX:
+    for (int i = 0; i < 3; ++i) s[i] = d[i] >= 0 ? sz[i] : -sz[i];
+    break;
+  case GEOM_CYLINDER: {
+    double rho = hypot(d[0], d[1]);
+    if (rho > 0) { s[0] = sz[0] * d[0] / rho; s[1] = sz[0] * d[1] / rho; }
+    else { s[0] = sz[0]; s[1] = 0; }
+    s[2] = d[2] >= 0 ? sz[1] : -sz[1];
+    break;
+  }
+  case GEOM_CAPSULE: {
+    double n = v3_norm(d);
+    if (n > 0) v3_scale(s, d, sz[0] / n);
+    else v3_set(s, sz[0], 0, 0);
+    s[2] += d[2] >= 0 ? sz[1] : -sz[1];
+    break;
+  }
+  default: /* planes are not convex bodies: never dispatched here */
+    v3_set(s, 0, 0, 0);
+    break;
+  }
+}
+
+static void ccd_support(const void *obj, const ccd_vec3_t *dir, ccd_vec3_t *vec) {
+  const CcdObject *o = obj;
+  double dw[3] = {dir->v[0], dir->v[1], dir->v[2]}, dl[3], sl[3], sw[3];
+  m3_tmulv(dl, o->g->rot, dw);
+  support_local(o->g, dl, sl);
+  m3_mulv(sw, o->g->rot, sl);
+  v3_add(sw, sw, o->g->pos);
+  double n = v3_norm(dw);
+  if (n > 0 && o->inflate > 0) v3_axpy(sw, o->inflate / n, dw);
+  for (int k = 0; k < 3; ++k) vec->v[k] = sw[k];
+}
+
+static void ccd_center(const void *obj, ccd_vec3_t *center) {
+  const CcdObject *o = obj;
+  for (int k = 0; k < 3; ++k) center->v[k] = o->g->pos[k];
+}
+
+/* Exact overlap of the (inflated) pair along unit direction n (normal from b into a): the
+ * distance a must move along n to separate, h_b(n) + h_a(-n) - n.(c_b - c_a) style support sum.
+ * Every direction gives an upper bound of the penetration depth; the minimum is the depth. */
+static double overlap_along(const CcdObject *oa, const CcdObject *ob, const double *n) {
+  ccd_vec3_t dn = {{n[0], n[1], n[2]}}, dm = {{-n[0], -n[1], -n[2]}}, sa, sb;
+  ccd_support(oa, &dm, &sa); /* deepest point of a towards b */
+  ccd_support(ob, &dn, &sb); /* deepest point of b towards a */
+  return n[0] * (sb.v[0] - sa.v[0]) + n[1] * (sb.v[1] - sa.v[1]) + n[2] * (sb.v[2] - sa.v[2]);
+}
+
+static int run_method(const CcdObject *oa, const CcdObject *ob, const ccd_t *ccd, NpCcdMethod method,
+                      double *normal, double *pos) {
+  ccd_real_t depth = 0;
+  ccd_vec3_t dir, p;
+  int rc = method == NP_CCD_MPR ? ccdMPRPenetration(oa, ob, ccd, &depth, &dir, &p)
+                                : ccdGJKPenetration(oa, ob, ccd, &depth, &dir, &p);
+  if (rc != 0) return -1;
+  /* translating b by depth along dir separates them: the normal from b into a is -dir */
+  v3_set(normal, -dir.v[0], -dir.v[1], -dir.v[2]);
+  if (!(v3_normalize(normal) > 0) || !isfinite(normal[0] + normal[1] + normal[2])) return -1;
+  v3_set(pos, p.v[0], p.v[1], p.v[2]);
+  return 0;
+}
+
+/* GJK+EPA and MPR both propose a direction; the one with the smaller exact overlap wins
+ * (libccd's EPA occasionally returns a spurious zero depth, MPR overestimates off-centre). */
+int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMethod method,
+                  ContactPoint *out, int maxout) {
+  if (a->type == GEOM_PLANE || b->type == GEOM_PLANE || maxout < 1) return 0;
+  double inflate = margin > 0 ? 0.5 * margin : 0.0;
+  CcdObject oa = {a, inflate}, ob = {b, inflate};
+  ccd_t ccd;
+  CCD_INIT(&ccd);
+  ccd.support1 = ccd_support;
+  ccd.support2 = ccd_support;
+  ccd.center1 = ccd_center;
+  ccd.center2 = ccd_center;
+  ccd.max_iterations = 500;
+  ccd.epa_tolerance = 1e-6;
+  ccd.mpr_tolerance = 1e-8;
+  ccd.dist_tolerance = 1e-10;
+  double best_overlap = INFINITY, best_n[3] = {0, 0, 1}, best_pos[3] = {0, 0, 0};
+  for (int k = 0; k < 2; ++k) {
+    NpCcdMethod mk = k == 0 ? method : (method == NP_CCD_MPR ? NP_CCD_GJK_EPA : NP_CCD_MPR);
+    double nrm[3], pos[3];
+    if (run_method(&oa, &ob, &ccd, mk, nrm, pos) != 0) continue;
+    double ov = overlap_along(&oa, &ob, nrm);
+    if (ov < best_overlap) { best_overlap = ov; v3_copy(best_n, nrm); v3_copy(best_pos, pos); }
+  }
+  if (!isfinite(best_overlap) || best_overlap < 0) return 0;
+  double phi = 2.0 * inflate - best_overlap;
+  if (phi > margin) return 0;
+  v3_copy(out[0].normal, best_n);
+  v3_copy(out[0].pos, best_pos);
+  out[0].phi = phi;
+  return 1;
+}
+
+int np_ccd(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout) {
+  return np_ccd_method(a, b, margin, NP_CCD_GJK_EPA, out, maxout);
+}

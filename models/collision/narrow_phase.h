@@ -1,0 +1,60 @@
+/* Internal interface of the narrow phase: one routine per pair of geometry types.
+ * Every routine takes geometry a and b (types fixed by its name), reports contact points
+ * with signed distance <= margin and a unit normal pointing from b into a, and returns their
+ * number (<= maxout). Witness points: a's surface point is pos + phi/2 n, b's is pos - phi/2 n. */
+#ifndef CBENCH_COLLISION_NARROW_PHASE_H
+#define CBENCH_COLLISION_NARROW_PHASE_H
+
+#include <math.h>
+
+#include "models/collision.h"
+#include "models/math3d.h"
+
+/* A geometry placed in the world. */
+typedef struct {
+  GeomType type;
+  const double *size;   /* [3], see Geom.size */
+  const double *pos;    /* [3] world position of the geometry frame origin */
+  const double *rot;    /* [9] geometry -> world rotation, row-major */
+} GeomPose;
+
+typedef int (*NarrowPhaseFn)(const GeomPose *a, const GeomPose *b, double margin,
+                             ContactPoint *out, int maxout);
+
+/* Column i of a row-major rotation (axis i of the geometry frame in world coordinates). */
+static inline void np_axis(double *r, const double *rot, int i) {
+  r[0] = rot[i]; r[1] = rot[3 + i]; r[2] = rot[6 + i];
+}
+
+/* Appends a contact from its two witness points (on a and on b) and normal (b into a);
+ * when out is full, replaces the shallowest point if the new one is deeper. */
+void np_add_witness(ContactPoint *out, int *n, int maxout, const double *wa, const double *wb,
+                    const double *normal, double phi);
+
+int np_plane_sphere(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_plane_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_plane_cylinder(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_plane_capsule(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_sphere_sphere(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_sphere_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_sphere_cylinder(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_sphere_capsule(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_capsule_capsule(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_box_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_box_capsule(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+
+/* libccd for any convex pair (not planes): one deepest point. Objects are inflated by
+ * margin/2 each so separated pairs within the margin get phi = margin - inflated depth. */
+typedef enum { NP_CCD_GJK_EPA = 0, NP_CCD_MPR } NpCcdMethod;
+int np_ccd(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMethod method,
+                  ContactPoint *out, int maxout);
+
+/* The dispatch on two poses (swaps and flips normals when the table holds (b, a)). */
+int np_collide_poses(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+
+/* Closest points of segments p1 + s d1 and p2 + t d2 (s, t in [0, 1]). */
+void np_segment_closest(const double *p1, const double *d1, const double *p2, const double *d2,
+                        double *s, double *t);
+
+#endif

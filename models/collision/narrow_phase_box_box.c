@@ -1,0 +1,147 @@
+/* Box-box: separating-axis test over the 15 axes; a face axis gives a multi-point manifold by
+ * clipping the incident face against the reference face's side planes, an edge-edge axis
+ * gives the closest points of the two edges. */
+#include "models/collision/narrow_phase.h"
+
+#define CLIP_MAX 16
+
+/* Keeps the part of polygon in[0..n) with x.u <= c; returns the new vertex count. */
+static int clip_polygon(double (*in)[3], int n, double (*outp)[3], const double *u, double c) {
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    const double *p = in[i], *q = in[(i + 1) % n];
+    double dp = v3_dot(p, u) - c, dq = v3_dot(q, u) - c;
+    if (dp <= 0 && m < CLIP_MAX) v3_copy(outp[m++], p);
+    if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+      double t = dp / (dp - dq);
+      if (m < CLIP_MAX) {
+        for (int k = 0; k < 3; ++k) outp[m][k] = p[k] + t * (q[k] - p[k]);
+        ++m;
+      }
+    }
+  }
+  return m;
+}
+
+/* Projection radius of a box with axes ax (rows) and half extents h onto unit direction L. */
+static double box_radius(double ax[3][3], const double *h, const double *L) {
+  return h[0] * fabs(v3_dot(L, ax[0])) + h[1] * fabs(v3_dot(L, ax[1])) + h[2] * fabs(v3_dot(L, ax[2]));
+}
+
+/* Face manifold: reference box (cr, axr, hr) face `idx` with outward normal nr (pointing at the
+ * incident box); incident box (ci, axi, hi). ref_is_a says which geometry is the reference. */
+static int face_manifold(const double *cr, double axr[3][3], const double *hr, int idx,
+                         const double *nr, const double *ci, double axi[3][3], const double *hi,
+                         int ref_is_a, double margin, ContactPoint *out, int maxout) {
+  /* incident face: the face of the incident box most anti-parallel to nr */
+  int m = 0;
+  double best = -1;
+  for (int k = 0; k < 3; ++k) {
+    double dk = fabs(v3_dot(nr, axi[k]));
+    if (dk > best) { best = dk; m = k; }
+  }
+  double ni[3], ic[3];
+  v3_scale(ni, axi[m], v3_dot(nr, axi[m]) > 0 ? -1.0 : 1.0);
+  v3_copy(ic, ci);
+  v3_axpy(ic, hi[m], ni);
+  int e1 = (m + 1) % 3, e2 = (m + 2) % 3;
+  double poly[CLIP_MAX][3], tmp[CLIP_MAX][3];
+  const double sg[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+  for (int v = 0; v < 4; ++v) {
+    v3_copy(poly[v], ic);
+    v3_axpy(poly[v], sg[v][0] * hi[e1], axi[e1]);
+    v3_axpy(poly[v], sg[v][1] * hi[e2], axi[e2]);
+  }
+  int np = 4;
+  /* side planes of the reference face */
+  double fc[3];
+  v3_copy(fc, cr);
+  v3_axpy(fc, hr[idx], nr);
+  for (int s = 1; s <= 2 && np > 0; ++s) {
+    int t = (idx + s) % 3;
+    double u[3];
+    v3_copy(u, axr[t]);
+    double c = v3_dot(u, fc) + hr[t];
+    np = clip_polygon(poly, np, tmp, u, c);
+    v3_scale(u, u, -1.0);
+    c = v3_dot(u, fc) + hr[t];
+    np = clip_polygon(tmp, np, poly, u, c);
+  }
+  double normal[3];
+  v3_scale(normal, nr, ref_is_a ? -1.0 : 1.0);
+  int n = 0;
+  for (int v = 0; v < np; ++v) {
+    double r[3], wref[3];
+    v3_sub(r, poly[v], fc);
+    double sep = v3_dot(r, nr);
+    if (sep > margin) continue;
+    v3_copy(wref, poly[v]);
+    v3_axpy(wref, -sep, nr);
+    if (ref_is_a) np_add_witness(out, &n, maxout, wref, poly[v], normal, sep);
+    else np_add_witness(out, &n, maxout, poly[v], wref, normal, sep);
+  }
+  return n;
+}
+
+int np_box_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout) {
+  double A[3][3], B[3][3], D[3];
+  for (int i = 0; i < 3; ++i) { np_axis(A[i], a->rot, i); np_axis(B[i], b->rot, i); }
+  const double *ha = a->size, *hb = b->size;
+  v3_sub(D, b->pos, a->pos);
+
+  double face_sep = -INFINITY, edge_sep = -INFINITY, face_L[3] = {0, 0, 1}, edge_L[3] = {0, 0, 1};
+  int face_owner = 0, face_idx = 0, edge_i = 0, edge_j = 0;
+  for (int o = 0; o < 2; ++o)
+    for (int i = 0; i < 3; ++i) {
+      const double *L = o ? B[i] : A[i];
+      double sep = fabs(v3_dot(L, D)) - box_radius(A, ha, L) - box_radius(B, hb, L);
+      if (sep > margin) return 0;
+      if (sep > face_sep) { face_sep = sep; face_owner = o; face_idx = i; v3_copy(face_L, L); }
+    }
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      double L[3];
+      v3_cross(L, A[i], B[j]);
+      if (v3_normalize(L) < 1e-6) continue; /* parallel edges: covered by face axes */
+      double sep = fabs(v3_dot(L, D)) - box_radius(A, ha, L) - box_radius(B, hb, L);
+      if (sep > margin) return 0;
+      if (sep > edge_sep) { edge_sep = sep; edge_i = i; edge_j = j; v3_copy(edge_L, L); }
+    }
+
+  int n = 0;
+  if (edge_sep > face_sep + 1e-9 + 0.05 * fabs(face_sep)) {
+    /* edge-edge: n from b into a */
+    double nrm[3], pa[3], pb[3], da[3], db[3], s, t, wa[3], wb[3];
+    v3_scale(nrm, edge_L, v3_dot(edge_L, D) > 0 ? -1.0 : 1.0);
+    v3_copy(pa, a->pos);
+    v3_copy(pb, b->pos);
+    for (int k = 0; k < 3; ++k) {
+      if (k != edge_i) v3_axpy(pa, v3_dot(nrm, A[k]) > 0 ? -ha[k] : ha[k], A[k]);
+      if (k != edge_j) v3_axpy(pb, v3_dot(nrm, B[k]) > 0 ? hb[k] : -hb[k], B[k]);
+    }
+    v3_axpy(pa, -ha[edge_i], A[edge_i]);
+    v3_scale(da, A[edge_i], 2 * ha[edge_i]);
+    v3_axpy(pb, -hb[edge_j], B[edge_j]);
+    v3_scale(db, B[edge_j], 2 * hb[edge_j]);
+    np_segment_closest(pa, da, pb, db, &s, &t);
+    v3_copy(wa, pa);
+    v3_axpy(wa, s, da);
+    v3_copy(wb, pb);
+    v3_axpy(wb, t, db);
+    double r[3];
+    v3_sub(r, wa, wb);
+    double phi = v3_dot(r, nrm);
+    if (phi <= margin) np_add_witness(out, &n, maxout, wa, wb, nrm, phi);
+    return n;
+  }
+  double nr[3];
+  if (face_owner == 0) { /* reference face on a, outward towards b */
+    v3_scale(nr, face_L, v3_dot(face_L, D) >= 0 ? 1.0 : -1.0);
+    n = face_manifold(a->pos, A, ha, face_idx, nr, b->pos, B, hb, 1, margin, out, maxout);
+  } else {
+    v3_scale(nr, face_L, v3_dot(face_L, D) >= 0 ? -1.0 : 1.0);
+    n = face_manifold(b->pos, B, hb, face_idx, nr, a->pos, A, ha, 0, margin, out, maxout);
+  }
+  if (n == 0 && face_sep < 0) return np_ccd(a, b, margin, out, maxout); /* degenerate clip */
+  return n;
+}

@@ -1,0 +1,42 @@
+/* Shared helpers of the narrow-phase routines. */
+#include "models/collision/narrow_phase.h"
+
+void np_add_witness(ContactPoint *out, int *n, int maxout, const double *wa, const double *wb,
+                    const double *normal, double phi) {
+  int slot = *n;
+  if (slot >= maxout) { /* full: replace the shallowest if this one is deeper */
+    int worst = -1;
+    double worst_phi = phi;
+    for (int i = 0; i < maxout; ++i)
+      if (out[i].phi > worst_phi) { worst_phi = out[i].phi; worst = i; }
+    if (worst < 0) return;
+    slot = worst;
+  } else {
+    ++*n;
+  }
+  ContactPoint *c = &out[slot];
+  for (int k = 0; k < 3; ++k) c->pos[k] = 0.5 * (wa[k] + wb[k]);
+  v3_copy(c->normal, normal);
+  c->phi = phi;
+}
+
+static double clamp01(double x) { return x < 0 ? 0 : (x > 1 ? 1 : x); }
+
+/* Closest points of two segments (Ericson, Real-Time Collision Detection, 5.1.9). */
+void np_segment_closest(const double *p1, const double *d1, const double *p2, const double *d2,
+                        double *s, double *t) {
+  const double eps = 1e-15;
+  double r[3];
+  v3_sub(r, p1, p2);
+  double a = v3_dot(d1, d1), e = v3_dot(d2, d2), f = v3_dot(d2, r);
+  if (a <= eps && e <= eps) { *s = *t = 0; return; }
+  if (a <= eps) { *s = 0; *t = clamp01(f / e); return; }
+  double c = v3_dot(d1, r);
+  if (e <= eps) { *t = 0; *s = clamp01(-c / a); return; }
+  double b = v3_dot(d1, d2), denom = a * e - b * b;
+  double ss = denom > eps * a * e ? clamp01((b * f - c * e) / denom) : 0.0;
+  double tt = (b * ss + f) / e;
+  if (tt < 0) { tt = 0; ss = clamp01(-c / a); }
+  else if (tt > 1) { tt = 1; ss = clamp01((b - c) / a); }
+  *s = ss; *t = tt;
+}
