@@ -29,6 +29,8 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 DEPS_STAMP := build/.deps-ok
 
 .PHONY: all run test bench bench-compare clean deps
+# Keep intermediate objects (test helpers): parallel links must not see them deleted.
+.SECONDARY:
 all: build/cbench
 
 # Dependencies: install what is missing (scripts/deps.sh explains what to do when not root).

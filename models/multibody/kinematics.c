@@ -44,8 +44,9 @@ static void joint_transform(const Body *bd, const double *qj, double *R_rel, dou
   }
 }
 
-/* World motion subspace columns of body b's dofs at the world origin. */
-static void dof_columns(const Body *bd, const double *R, const double *p, double *S) {
+/* World motion subspace columns of body b's dofs at the world origin. R is the body rotation,
+ * RF the rotation of the joint frame F (fixed in the parent), p the body origin. */
+static void dof_columns(const Body *bd, const double *R, const double *RF, const double *p, double *S) {
   double a[3];
   switch (bd->joint) {
     case JOINT_REVOLUTE: /* rotation about the axis through the body origin: [a; p x a] */
@@ -58,10 +59,10 @@ static void dof_columns(const Body *bd, const double *R, const double *p, double
       v3_set(S, 0, 0, 0);
       v3_copy(S + 3, a);
       break;
-    case JOINT_FREE: /* body-frame twist [w; v_origin] mapped to the world origin */
+    case JOINT_FREE: /* twist [w; v_origin] expressed in the joint frame F, at the world origin */
       for (int k = 0; k < 3; ++k) {
         double *Sw = S + 6 * k, *Sv = S + 6 * (k + 3);
-        v3_set(Sw, R[k], R[3 + k], R[6 + k]);
+        v3_set(Sw, RF[k], RF[3 + k], RF[6 + k]);
         v3_cross(Sw + 3, p, Sw);
         v3_set(Sv, 0, 0, 0);
         v3_copy(Sv + 3, Sw);
@@ -87,7 +88,10 @@ void mb_kinematics(const Model *m, Data *d, const double *q) {
     v3_add(p, pp, t);
     m3_mulv(t, R, bd->com);
     v3_add(d->xcom + 3 * b, p, t);
-    dof_columns(bd, R, p, cdof + 6 * bd->vadr);
+    double RF[9], Rj[9];
+    rot_of_quat(Rj, bd->joint_quat);
+    m3_mul(RF, Rp, Rj);
+    dof_columns(bd, R, RF, p, cdof + 6 * bd->vadr);
     double RI[9], Iw[9];
     m3_mul(RI, R, bd->inertia);
     m3_mult(Iw, RI, R);

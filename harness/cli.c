@@ -1,0 +1,434 @@
+#include "cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "hregistry.h"
+#include "hutil.h"
+#include "plot.h"
+#include "reference.h"
+#include "runner.h"
+#include "sweep.h"
+
+static const char *usage_text =
+    "usage: cbench COMMAND [options]\n"
+    "  list                                  integrators and cases\n"
+    "  run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
+    "      [--timeout S] [--json FILE] [--trajectory FILE.csv] [--opt key=value ...]\n"
+    "      [--error-norm q|full] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
+    "  reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
+    "      [--secondary NAME:PARAM|none] [--timeout S] [--force]\n"
+    "  sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
+    "      [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet]\n"
+    "  plot DIR|FILE [--no-gnuplot]\n"
+    "  compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"
+    "  export --format gbench|gab FILE [--out OUT]\n";
+
+static int usage_error(const char *fmt, const char *a) {
+  fprintf(stderr, "cbench: ");
+  fprintf(stderr, fmt, a);
+  fprintf(stderr, "\n%s", usage_text);
+  return 2;
+}
+
+/* Value of option argv[*i] (advances *i), or NULL after printing the error. */
+static const char *value(int argc, char **argv, int *i) {
+  if (*i + 1 >= argc || (strncmp(argv[*i + 1], "--", 2) == 0 && strlen(argv[*i + 1]) > 2)) return NULL;
+  return argv[++*i];
+}
+
+static int parse_pos(const char *s, double *out) {
+  char *end;
+  double v = strtod(s, &end);
+  if (end == s || *end || !(v > 0) || !isfinite(v)) return -1;
+  *out = v;
+  return 0;
+}
+
+static int parse_int_pos(const char *s, int *out) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (end == s || *end || v < 1 || v > 100000) return -1;
+  *out = (int)v;
+  return 0;
+}
+
+#define VALUE_OR_FAIL(var)                                                      \
+  const char *var = value(argc, argv, &i);                                      \
+  if (!var) return usage_error("missing value for %s", argv[i]);
+
+static int parse_method(const char *v, char *name, size_t namelen, double *param) {
+  const char *c = strchr(v, ':');
+  if (!c) { snprintf(name, namelen, "%s", v); return 0; }
+  snprintf(name, namelen, "%.*s", (int)(c - v), v);
+  return parse_pos(c + 1, param);
+}
+
+static int cmd_list(void) {
+  printf("integrators (%d):\n", harness_integrator_count());
+  for (int i = 0; i < harness_integrator_count(); ++i) {
+    const IntegratorVtbl *vt = harness_integrator_at(i);
+    printf("  %-14s %-16s %s\n", vt->name, vt->fixed_step ? "[fixed step]" : "[error control]",
+           vt->summary ? vt->summary : "");
+  }
+  char names[256][128];
+  int n = cases_list(names, 256);
+  printf("cases (%d, in %s/):\n", n, harness_cases_dir());
+  for (int i = 0; i < n; ++i) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%.127s.json", harness_cases_dir(), names[i]);
+    char *text = hu_read_file(path, NULL);
+    cJSON *doc = text ? cJSON_Parse(text) : NULL;
+    const cJSON *d = doc ? cJSON_GetObjectItemCaseSensitive(doc, "description") : NULL;
+    char sum[128] = "";
+    if (cJSON_IsString(d)) {
+      /* at most ~100 characters, cut at a word */
+      snprintf(sum, sizeof sum, "%s", d->valuestring);
+      if (strlen(sum) > 100) {
+        char *sp = strrchr(sum + 60 < sum + 97 ? (sum[97] = '\0', sum) : sum, ' ');
+        if (sp) snprintf(sp, sizeof sum - (size_t)(sp - sum), " ...");
+      }
+    } else if (!doc) {
+      snprintf(sum, sizeof sum, "(not valid JSON)");
+    }
+    printf("  %-22s %s\n", names[i], sum);
+    cJSON_Delete(doc);
+    free(text);
+  }
+  return 0;
+}
+
+static const char *jstr(const cJSON *o, const char *k) {
+  const cJSON *g = cJSON_GetObjectItemCaseSensitive(o, k);
+  return cJSON_IsString(g) ? g->valuestring : "";
+}
+#define S(k) jstr(rec, k)
+#define S2(o, k) jstr(o, k)
+
+static void print_summary(const cJSON *rec) {
+  printf("%s / %s: %s", S("case"), S("integrator"), S("status"));
+  const cJSON *msg = cJSON_GetObjectItemCaseSensitive(rec, "message");
+  if (cJSON_IsString(msg)) printf(" (%s)", msg->valuestring);
+  const cJSON *tr = cJSON_GetObjectItemCaseSensitive(rec, "t_reached");
+  printf(", t reached %.4g of %.4g s\n", cJSON_IsNumber(tr) ? tr->valuedouble : 0.0,
+         cJSON_GetObjectItemCaseSensitive(rec, "sim_time")->valuedouble);
+  const cJSON *work = cJSON_GetObjectItemCaseSensitive(rec, "work");
+  const cJSON *c = cJSON_GetObjectItemCaseSensitive(rec, "counters");
+  if (cJSON_IsObject(work) && cJSON_IsObject(c)) {
+    printf("  work: %.4g s per simulated s (median), steps %.0f, rejected %.0f, rhs %.0f, newton %.0f, factorizations %.0f\n",
+           cJSON_GetObjectItemCaseSensitive(work, "median")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "steps")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "rejected")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "rhs_evals")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "newton_iters")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "factorizations")->valuedouble);
+  }
+  const cJSON *e = cJSON_GetObjectItemCaseSensitive(rec, "error");
+  if (cJSON_IsObject(e)) {
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "positions");
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(e, "full");
+    const cJSON *pm = cJSON_GetObjectItemCaseSensitive(p, "max"), *pr = cJSON_GetObjectItemCaseSensitive(p, "rms");
+    const cJSON *fm = cJSON_GetObjectItemCaseSensitive(f, "max");
+    printf("  error: positions max %.3g rms %.3g, full max %.3g\n", cJSON_IsNumber(pm) ? pm->valuedouble : NAN,
+           cJSON_IsNumber(pr) ? pr->valuedouble : NAN, cJSON_IsNumber(fm) ? fm->valuedouble : NAN);
+  } else {
+    printf("  error: none (%s)\n", S("error_note"));
+  }
+  const cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "error_windowed");
+  if (cJSON_IsObject(w)) {
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(w, "positions");
+    const cJSON *pm = cJSON_GetObjectItemCaseSensitive(p, "max"), *pr = cJSON_GetObjectItemCaseSensitive(p, "rms");
+    printf("  windowed error (%g s windows vs %s): positions max %.3g rms %.3g\n",
+           cJSON_GetObjectItemCaseSensitive(w, "window")->valuedouble, S2(w, "method"),
+           cJSON_IsNumber(pm) ? pm->valuedouble : NAN, cJSON_IsNumber(pr) ? pr->valuedouble : NAN);
+  }
+#undef S
+}
+
+static int cmd_run(int argc, char **argv) {
+  RunSpec s;
+  run_spec_init(&s);
+  char err[1024];
+  const char *case_arg = NULL, *json = NULL;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); case_arg = v; }
+    else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
+    else if (!strcmp(a, "--accuracy")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.accuracy)) return usage_error("--accuracy must be a number > 0, got '%s'", v); s.has_accuracy = 1; }
+    else if (!strcmp(a, "--dt")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.dt)) return usage_error("--dt must be a number > 0, got '%s'", v); s.has_dt = 1; }
+    else if (!strcmp(a, "--t-end")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.t_end)) return usage_error("--t-end must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--max-step")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.max_step)) return usage_error("--max-step must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.timeout)) return usage_error("--timeout must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--reps")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &s.reps)) return usage_error("--reps must be an integer >= 1, got '%s'", v); }
+    else if (!strcmp(a, "--json")) { VALUE_OR_FAIL(v); json = v; }
+    else if (!strcmp(a, "--window")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.window)) return usage_error("--window must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--window-method")) {
+      VALUE_OR_FAIL(v);
+      if (parse_method(v, s.window_method, sizeof s.window_method, &s.window_param) || !strchr(v, ':'))
+        return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
+      if (!harness_integrator_find(s.window_method)) return usage_error("unknown integrator '%s' in --window-method", v);
+    }
+    else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
+    else if (!strcmp(a, "--error-norm")) {
+      VALUE_OR_FAIL(v);
+      if (!strcmp(v, "q")) s.error_norm = ERRNORM_POSITIONS;
+      else if (!strcmp(v, "full")) s.error_norm = ERRNORM_FULL;
+      else return usage_error("--error-norm must be q or full, got '%s'", v);
+    } else if (!strcmp(a, "--opt")) {
+      VALUE_OR_FAIL(v);
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v) return usage_error("--opt needs key=value, got '%s'", v);
+      if (s.nextra >= CB_MAX_EXTRA_OPTIONS) return usage_error("too many --opt (max 16) at '%s'", v);
+      snprintf(s.extra_key[s.nextra], sizeof s.extra_key[0], "%.*s", (int)(eq - v), v);
+      snprintf(s.extra_value[s.nextra], sizeof s.extra_value[0], "%s", eq + 1);
+      s.nextra++;
+    } else return usage_error("unknown option '%s' for run", a);
+  }
+  if (!case_arg) return usage_error("run needs --case%s", "");
+  if (!s.integrator[0]) return usage_error("run needs --integrator%s", "");
+  if (s.has_accuracy && s.has_dt) return usage_error("give either --accuracy or --dt, not both%s", "");
+  if (!s.has_accuracy && !s.has_dt) return usage_error("run needs --accuracy or --dt%s", "");
+  if (run_spec_set_case(&s, case_arg, err, sizeof err) != 0) return usage_error("%s", err);
+  RunContext ctx;
+  int rc = run_prepare(&s, &ctx, err, sizeof err);
+  if (rc == 2) { fprintf(stderr, "cbench: %s\n", err); return 2; } /* the loader's message */
+  if (rc == 0) rc = run_preflight(&ctx, err, sizeof err);
+  if (rc != 0) {
+    run_context_free(&ctx);
+    return usage_error("%s", err);
+  }
+  cJSON *rec = run_isolated(&ctx);
+  char path[1400];
+  if (json) snprintf(path, sizeof path, "%s", json);
+  else {
+    char dir[1100], name[512];
+    snprintf(dir, sizeof dir, "%s/out", harness_results_dir());
+    hu_mkdir_p(dir);
+    sweep_record_name(s.case_name, s.integrator, ctx.vt->fixed_step, s.has_dt ? s.dt : s.accuracy, name, sizeof name);
+    snprintf(path, sizeof path, "%.1000s/%.390s", dir, name);
+  }
+  char *text = cJSON_Print(rec);
+  int wrc = hu_write_atomic(path, text, strlen(text), err, sizeof err);
+  print_summary(rec);
+  if (wrc != 0) fprintf(stderr, "cbench: %s\n", err);
+  else printf("  record: %s\n", path);
+  const cJSON *st = cJSON_GetObjectItemCaseSensitive(rec, "status");
+  int ok = cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+  free(text);
+  cJSON_Delete(rec);
+  run_context_free(&ctx);
+  return wrc != 0 ? 1 : ok ? 0 : 1;
+}
+
+static int cmd_reference(int argc, char **argv) {
+  ReferenceConfig cfg;
+  reference_config_default(&cfg);
+  const char *cases[64];
+  int ncase = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); if (ncase < 64) cases[ncase++] = v; }
+    else if (!strcmp(a, "--grid")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.rate)) return usage_error("--grid must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.budget)) return usage_error("--timeout must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--primary")) { VALUE_OR_FAIL(v); if (parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param)) return usage_error("--primary needs NAME:PARAM with PARAM > 0, got '%s'", v); }
+    else if (!strcmp(a, "--secondary")) { VALUE_OR_FAIL(v); if (parse_method(v, cfg.secondary, sizeof cfg.secondary, &cfg.secondary_param)) return usage_error("--secondary needs NAME:PARAM with PARAM > 0, got '%s'", v); }
+    else if (!strcmp(a, "--force")) cfg.force = 1;
+    else return usage_error("unknown option '%s' for reference", a);
+  }
+  if (ncase == 0) return usage_error("reference needs --case%s", "");
+  int worst = 0;
+  for (int k = 0; k < ncase; ++k) {
+    RunSpec s;
+    char err[1024];
+    run_spec_init(&s);
+    if (run_spec_set_case(&s, cases[k], err, sizeof err) != 0) return usage_error("%s", err);
+    int computed = 0;
+    int rc = reference_ensure(s.case_path, s.case_name, &cfg, &computed, err, sizeof err);
+    char path[1200];
+    reference_path(s.case_name, path, sizeof path);
+    if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
+    else printf("reference %s: %s (%s)\n", s.case_name, path, computed ? "computed" : "current, reused");
+    if (rc > worst) worst = rc;
+  }
+  return worst;
+}
+
+/* Comma- or space-separated list: consumes following non-flag args. */
+static int take_list(int argc, char **argv, int *i, char out[][1024], int max, int *n) {
+  int got = 0;
+  while (*i + 1 < argc && strncmp(argv[*i + 1], "-", 1) != 0) {
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", argv[++*i]);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+      if (*n >= max) return -1;
+      snprintf(out[(*n)++], 1024, "%s", tok);
+      ++got;
+    }
+  }
+  return got > 0 ? 0 : -1;
+}
+
+static int cmd_sweep(int argc, char **argv) {
+  SweepConfig *c = malloc(sizeof *c);
+  char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
+  if (!c || !tmp) { free(c); free(tmp); return 1; }
+  sweep_config_default(c);
+  int rc = 0, nacc = 0, ndt = 0;
+  size_t n = 0;
+  for (int i = 0; i < argc && n < sizeof c->command; ++i)
+    n += (size_t)snprintf(c->command + n, sizeof c->command - n, "%s%s", i ? " " : "", i == 0 ? "cbench" : argv[i]);
+  for (int i = 2; i < argc && rc == 0; ++i) {
+    const char *a = argv[i];
+    int nt = 0;
+    if (!strcmp(a, "--cases")) {
+      if (take_list(argc, argv, &i, c->cases, SWEEP_MAX_LIST, &c->ncases)) rc = usage_error("missing value for %s", a);
+    } else if (!strcmp(a, "--integrators")) {
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) rc = usage_error("missing value for %s", a);
+      for (int k = 0; k < nt && rc == 0; ++k) {
+        if (!harness_integrator_find(tmp[k])) {
+          char e[1200];
+          snprintf(e, sizeof e, "unknown integrator '%.100s' (see `cbench list`)", tmp[k]);
+          rc = usage_error("%s", e);
+        }
+        snprintf(c->integrators[c->nintegrators++], 64, "%.63s", tmp[k]);
+      }
+    } else if (!strcmp(a, "--accuracies") || !strcmp(a, "--dts")) {
+      int acc = !strcmp(a, "--accuracies");
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      for (int k = 0; k < nt && rc == 0; ++k) {
+        double v;
+        if (parse_pos(tmp[k], &v)) { rc = usage_error(acc ? "accuracies must be numbers > 0, got '%s'" : "dts must be numbers > 0, got '%s'", tmp[k]); break; }
+        if (acc) c->accuracies[nacc++] = v; else c->dts[ndt++] = v;
+      }
+    } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_int_pos(v, &c->jobs)) rc = usage_error("-j must be an integer >= 1, got '%s'", v);
+    } else if (!strcmp(a, "--reps")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_int_pos(v, &c->reps)) rc = usage_error("--reps must be an integer >= 1, got '%s'", v);
+    } else if (!strcmp(a, "--timeout") || !strcmp(a, "--t-end")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_pos(v, a[2] == 't' && a[3] == 'i' ? &c->timeout : &c->t_end)) rc = usage_error("expected a number > 0, got '%s'", v);
+    } else if (!strcmp(a, "--out")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else snprintf(c->out, sizeof c->out, "%s", v);
+    } else if (!strcmp(a, "--window")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_pos(v, &c->window)) rc = usage_error("--window must be a number > 0, got '%s'", v);
+    } else if (!strcmp(a, "--quiet")) {
+      c->quiet = 1;
+    } else {
+      rc = usage_error("unknown option '%s' for sweep", a);
+    }
+  }
+  if (rc == 0) {
+    if (nacc) c->nacc = nacc;
+    if (ndt) c->ndt = ndt;
+    char err[1024];
+    rc = sweep_run(c, err, sizeof err);
+    if (rc == 2) rc = usage_error("%s", err);
+    else if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
+    else printf("sweep: records in %s/ (one file per run, all in %s/sweep.json)\n", c->out, c->out);
+  }
+  free(tmp);
+  free(c);
+  return rc;
+}
+
+static int cmd_plot(int argc, char **argv) {
+  const char *dir = NULL;
+  int gp = 1;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--no-gnuplot")) gp = 0;
+    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for plot", argv[i]);
+    else if (!dir) dir = argv[i];
+    else return usage_error("unexpected argument '%s'", argv[i]);
+  }
+  if (!dir) return usage_error("plot needs a directory or record file%s", "");
+  char err[1024];
+  int rc = plot_dir(dir, gp, err, sizeof err);
+  if (rc == 2) return usage_error("%s", err);
+  if (rc) fprintf(stderr, "cbench: %s\n", err);
+  return rc;
+}
+
+static int cmd_compare(int argc, char **argv) {
+  CompareOptions o;
+  compare_options_default(&o);
+  const char *files[2] = {NULL, NULL};
+  int nf = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--time-tolerance")) { VALUE_OR_FAIL(v); if (parse_pos(v, &o.time_tolerance)) return usage_error("--time-tolerance must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--counter-tolerance")) {
+      VALUE_OR_FAIL(v);
+      char *end;
+      o.counter_tolerance = strtod(v, &end);
+      if (end == v || *end || !(o.counter_tolerance >= 0)) return usage_error("--counter-tolerance must be a number >= 0, got '%s'", v);
+    } else if (!strcmp(a, "--time-floor")) { VALUE_OR_FAIL(v); if (parse_pos(v, &o.time_floor)) return usage_error("--time-floor must be a number > 0, got '%s'", v); }
+    else if (a[0] == '-') return usage_error("unknown option '%s' for compare", a);
+    else if (nf < 2) files[nf++] = a;
+    else return usage_error("unexpected argument '%s'", a);
+  }
+  if (nf != 2) return usage_error("compare needs BASE.json and NEW.json%s", "");
+  char err[1024];
+  cJSON *b = records_load_file(files[0], err, sizeof err);
+  if (!b) return usage_error("%s", err);
+  cJSON *n = records_load_file(files[1], err, sizeof err);
+  if (!n) { cJSON_Delete(b); return usage_error("%s", err); }
+  int reg = compare_records(b, n, &o, stdout);
+  cJSON_Delete(b);
+  cJSON_Delete(n);
+  return reg ? 1 : 0;
+}
+
+static int cmd_export(int argc, char **argv) {
+  const char *fmt = NULL, *file = NULL, *out = NULL;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--format")) { VALUE_OR_FAIL(v); fmt = v; }
+    else if (!strcmp(a, "--out")) { VALUE_OR_FAIL(v); out = v; }
+    else if (a[0] == '-') return usage_error("unknown option '%s' for export", a);
+    else if (!file) file = a;
+    else return usage_error("unexpected argument '%s'", a);
+  }
+  if (!fmt || (strcmp(fmt, "gbench") && strcmp(fmt, "gab"))) return usage_error("export needs --format gbench or gab%s", "");
+  if (!file) return usage_error("export needs a record FILE%s", "");
+  char err[1024];
+  cJSON *recs = hu_file_exists(file) ? records_load_file(file, err, sizeof err) : records_load_dir(file);
+  if (!recs) return usage_error("%s", err);
+  cJSON *doc = export_records(recs, fmt);
+  char *text = cJSON_Print(doc);
+  int rc = 0;
+  if (out) {
+    if (hu_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = 1; }
+  } else {
+    printf("%s\n", text);
+  }
+  free(text);
+  cJSON_Delete(doc);
+  cJSON_Delete(recs);
+  return rc;
+}
+
+int cbench_main(int argc, char **argv) {
+  if (argc < 2) return usage_error("missing command%s", "");
+  const char *c = argv[1];
+  if (!strcmp(c, "list")) return argc == 2 ? cmd_list() : usage_error("unexpected argument '%s'", argv[2]);
+  if (!strcmp(c, "run")) return cmd_run(argc, argv);
+  if (!strcmp(c, "reference")) return cmd_reference(argc, argv);
+  if (!strcmp(c, "sweep")) return cmd_sweep(argc, argv);
+  if (!strcmp(c, "plot")) return cmd_plot(argc, argv);
+  if (!strcmp(c, "compare")) return cmd_compare(argc, argv);
+  if (!strcmp(c, "export")) return cmd_export(argc, argv);
+  if (!strcmp(c, "help") || !strcmp(c, "--help") || !strcmp(c, "-h")) { printf("%s", usage_text); return 0; }
+  return usage_error("unknown command '%s'", c);
+}

@@ -1,0 +1,171 @@
+#include "compare.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const counter_names[] = {
+    "steps", "rejected", "rhs_evals", "jac_evals", "factorizations", "newton_iters",
+    "linesearch_iters", "convex_solves", "geometry_queries", "conv_failures",
+    "error_test_failures", "substep_retries", NULL};
+
+void compare_options_default(CompareOptions *o) {
+  o->time_tolerance = 1.5;
+  o->counter_tolerance = 0.0;
+  o->time_floor = 0.05;
+}
+
+static const cJSON *get(const cJSON *o, const char *k) { return cJSON_GetObjectItemCaseSensitive(o, k); }
+static double num(const cJSON *o, const char *k, double dflt) {
+  const cJSON *x = o ? get(o, k) : NULL;
+  return cJSON_IsNumber(x) ? x->valuedouble : dflt;
+}
+static const char *str(const cJSON *o, const char *k) {
+  const cJSON *x = get(o, k);
+  return cJSON_IsString(x) ? x->valuestring : "?";
+}
+
+void record_key(const cJSON *rec, char *out, size_t outlen) {
+  const cJSON *p = get(rec, "params");
+  size_t n = 0;
+  n += (size_t)snprintf(out, outlen, "%s/%s", str(rec, "case"), str(rec, "integrator"));
+  if (cJSON_IsNumber(get(p, "accuracy"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/acc=%g", num(p, "accuracy", 0));
+  if (cJSON_IsNumber(get(p, "dt"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/dt=%g", num(p, "dt", 0));
+  const cJSON *en = get(p, "error_norm");
+  if (cJSON_IsString(en) && strcmp(en->valuestring, "full") == 0 && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/full");
+  const cJSON *opts = get(p, "options");
+  const cJSON *kv;
+  cJSON_ArrayForEach(kv, opts) {
+    if (n < outlen && cJSON_IsString(kv)) n += (size_t)snprintf(out + n, outlen - n, "/%s=%s", kv->string, kv->valuestring);
+  }
+}
+
+static const cJSON *find_key(const cJSON *arr, const char *key) {
+  const cJSON *r;
+  char k[512];
+  cJSON_ArrayForEach(r, arr) {
+    record_key(r, k, sizeof k);
+    if (strcmp(k, key) == 0) return r;
+  }
+  return NULL;
+}
+
+int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o, FILE *out) {
+  int regressions = 0, compared = 0, rows = 0;
+  char key[512];
+  fprintf(out, "%-48s %-18s %14s %14s %9s  %s\n", "run", "what", "base", "new", "change", "verdict");
+  const cJSON *b;
+  cJSON_ArrayForEach(b, base) {
+    record_key(b, key, sizeof key);
+    const cJSON *n = find_key(cur, key);
+    if (!n) {
+      fprintf(out, "%-48s %-18s %14s %14s %9s  REGRESSION\n", key, "record", "present", "missing", "");
+      ++regressions; ++rows;
+      continue;
+    }
+    ++compared;
+    const char *sb = str(b, "status"), *sn = str(n, "status");
+    if (strcmp(sb, sn) != 0) {
+      int worse = strcmp(sb, "ok") == 0;
+      fprintf(out, "%-48s %-18s %14s %14s %9s  %s\n", key, "status", sb, sn, "", worse ? "REGRESSION" : "changed");
+      regressions += worse; ++rows;
+    }
+    const cJSON *cb = get(b, "counters"), *cn = get(n, "counters");
+    if (cJSON_IsObject(cb) && cJSON_IsObject(cn)) {
+      for (int i = 0; counter_names[i]; ++i) {
+        double vb = num(cb, counter_names[i], 0), vn = num(cn, counter_names[i], 0);
+        if (vb == vn) continue;
+        double rel = fabs(vn - vb) / fmax(fabs(vb), 1.0);
+        int bad = rel > o->counter_tolerance;
+        fprintf(out, "%-48s %-18s %14.0f %14.0f %+8.2f%%  %s\n", key, counter_names[i], vb, vn,
+                100.0 * (vn - vb) / fmax(fabs(vb), 1.0), bad ? "REGRESSION" : "within tolerance");
+        regressions += bad; ++rows;
+      }
+    }
+    double wb = num(get(b, "wall_time"), "median", NAN), wn = num(get(n, "wall_time"), "median", NAN);
+    if (isfinite(wb) && isfinite(wn) && wb > 0 && (wb >= o->time_floor || wn >= o->time_floor)) {
+      double ratio = wn / wb;
+      if (ratio > o->time_tolerance) {
+        fprintf(out, "%-48s %-18s %14.4g %14.4g %8.2fx  REGRESSION\n", key, "wall median (s)", wb, wn, ratio);
+        ++regressions; ++rows;
+      } else if (ratio < 1.0 / o->time_tolerance) {
+        fprintf(out, "%-48s %-18s %14.4g %14.4g %8.2fx  faster\n", key, "wall median (s)", wb, wn, ratio);
+        ++rows;
+      }
+    }
+  }
+  const cJSON *n;
+  cJSON_ArrayForEach(n, cur) {
+    record_key(n, key, sizeof key);
+    if (!find_key(base, key)) { fprintf(out, "%-48s %-18s %14s %14s %9s  new\n", key, "record", "-", "present", ""); ++rows; }
+  }
+  if (rows == 0) fprintf(out, "(nothing moved)\n");
+  fprintf(out, "compare: %d run(s) compared, %d regression(s) (counter tolerance %g, time tolerance %gx)\n",
+          compared, regressions, o->counter_tolerance, o->time_tolerance);
+  return regressions;
+}
+
+cJSON *export_records(const cJSON *records, const char *format) {
+  char key[512];
+  const cJSON *r;
+  if (strcmp(format, "gbench") == 0) {
+    cJSON *doc = cJSON_CreateObject();
+    cJSON *ctx = cJSON_AddObjectToObject(doc, "context");
+    const cJSON *first = cJSON_GetArrayItem(records, 0);
+    const cJSON *m = first ? get(first, "machine") : NULL;
+    cJSON_AddStringToObject(ctx, "date", first ? str(first, "date") : "unknown");
+    cJSON_AddNumberToObject(ctx, "num_cpus", num(m, "cores", 0));
+    cJSON_AddStringToObject(ctx, "library_build_type", m ? str(m, "build") : "unknown");
+    cJSON_AddStringToObject(ctx, "executable", "cbench");
+    cJSON *b = cJSON_AddArrayToObject(doc, "benchmarks");
+    cJSON_ArrayForEach(r, records) {
+      record_key(r, key, sizeof key);
+      cJSON *e = cJSON_CreateObject();
+      cJSON_AddStringToObject(e, "name", key);
+      cJSON_AddStringToObject(e, "run_name", key);
+      cJSON_AddStringToObject(e, "run_type", "iteration");
+      cJSON_AddNumberToObject(e, "repetitions", num(get(r, "wall_time"), "reps", 0));
+      cJSON_AddNumberToObject(e, "threads", 1);
+      cJSON_AddNumberToObject(e, "iterations", 1);
+      double w = num(get(r, "wall_time"), "median", 0);
+      cJSON_AddNumberToObject(e, "real_time", w);
+      cJSON_AddNumberToObject(e, "cpu_time", w);
+      cJSON_AddStringToObject(e, "time_unit", "s");
+      if (strcmp(str(r, "status"), "ok") != 0) {
+        cJSON_AddBoolToObject(e, "error_occurred", 1);
+        cJSON_AddStringToObject(e, "error_message", str(r, "message"));
+      }
+      const cJSON *c;
+      cJSON_ArrayForEach(c, get(r, "counters"))
+        if (cJSON_IsNumber(c)) cJSON_AddNumberToObject(e, c->string, c->valuedouble);
+      const cJSON *err = get(get(r, "error"), "positions");
+      if (cJSON_IsNumber(get(err, "max"))) cJSON_AddNumberToObject(e, "error_max", num(err, "max", 0));
+      cJSON_AddItemToArray(b, e);
+    }
+    return doc;
+  }
+  if (strcmp(format, "gab") == 0) {
+    cJSON *arr = cJSON_CreateArray();
+    cJSON_ArrayForEach(r, records) {
+      if (strcmp(str(r, "status"), "ok") != 0) continue;
+      record_key(r, key, sizeof key);
+      char name[600];
+      cJSON *e = cJSON_CreateObject();
+      snprintf(name, sizeof name, "%s wall per sim s", key);
+      cJSON_AddStringToObject(e, "name", name);
+      cJSON_AddStringToObject(e, "unit", "s/s");
+      cJSON_AddNumberToObject(e, "value", num(get(r, "work"), "median", 0));
+      cJSON_AddItemToArray(arr, e);
+      static const char *const tracked[] = {"steps", "rejected", "newton_iters", "factorizations", "rhs_evals", NULL};
+      for (int i = 0; tracked[i]; ++i) {
+        e = cJSON_CreateObject();
+        snprintf(name, sizeof name, "%s %s", key, tracked[i]);
+        cJSON_AddStringToObject(e, "name", name);
+        cJSON_AddStringToObject(e, "unit", tracked[i]);
+        cJSON_AddNumberToObject(e, "value", num(get(r, "counters"), tracked[i], 0));
+        cJSON_AddItemToArray(arr, e);
+      }
+    }
+    return arr;
+  }
+  return NULL;
+}

@@ -1,0 +1,24 @@
+/* `cbench compare` (the CI gate) and `cbench export` (Google Benchmark JSON and
+ * github-action-benchmark's customSmallerIsBetter). */
+#ifndef CBENCH_COMPARE_H
+#define CBENCH_COMPARE_H
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+
+typedef struct {
+  double time_tolerance;    /* new/base median wall-time ratio allowed (default 1.5) */
+  double counter_tolerance; /* relative counter change allowed (default 0: equal) */
+  double time_floor;        /* wall times below this (s, both sides) are not compared */
+} CompareOptions;
+
+void compare_options_default(CompareOptions *o);
+/* Key identifying a run across files: "case/integrator/acc=1e-3[/full][/k=v...]". */
+void record_key(const cJSON *rec, char *out, size_t outlen);
+/* Compares two record arrays; prints a table of what moved to `out`. Returns the number of
+ * regressions (0 = pass). */
+int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o, FILE *out);
+/* Converts records to "gbench" or "gab" JSON (new cJSON), NULL for an unknown format. */
+cJSON *export_records(const cJSON *records, const char *format);
+
+#endif

@@ -1,0 +1,45 @@
+/* One integration of a model over an output grid: the integrator advances to each grid time
+ * (dense output inside its steps), a sink sees the state there, and a wall-time budget is
+ * checked between grid points. */
+#ifndef CBENCH_GRIDRUN_H
+#define CBENCH_GRIDRUN_H
+
+#include "../integrators/integrator.h"
+
+enum { RUN_OK = 0, RUN_FAILED = 1, RUN_TIMEOUT = 2 };
+
+/* Progress shared with a supervising process (may live in shared memory). */
+typedef struct {
+  volatile double stage_start;   /* monotonic time the current integration started */
+  volatile double t_reached;     /* last grid time reached */
+  volatile int stage;            /* 0 = error run, 1.. = timing repetitions */
+  volatile int in_metrics;       /* inside the sink (metrics, windowed reference runs) */
+} RunProgress;
+
+typedef struct {
+  int status;                    /* RUN_OK / RUN_FAILED / RUN_TIMEOUT */
+  double t_reached;              /* last grid time reached (or it->t on failure) */
+  double wall;                   /* seconds spent in reset + advance (sink excluded) */
+  IntegratorStats stats;
+  char message[512];
+} GridRunResult;
+
+/* Called at each grid point k (k = 0 is the initial state); nonzero return stops the run as
+ * failed with the sink's message in msg. Time spent in the sink is excluded from the wall
+ * time and from the budget. */
+typedef int (*GridSink)(void *ctx, int k, double t, const double *x, char *msg, size_t msglen);
+
+/* Grid t_k = k / rate for k*rate <= t_end, plus t_end if it is not on the grid. */
+double *grid_make(double t_end, double rate, int *npts);
+
+/* Integrates vt on m from (0, x0 = [q0; v0; z0]) over tgrid. budget <= 0: none. prog may be
+ * NULL. Returns RUN_* (also in res->status). */
+int grid_run(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
+             const double *tgrid, int npts, double budget, RunProgress *prog, GridSink sink,
+             void *ctx, GridRunResult *res);
+/* Same from the state x0 = [q; v; z] at tgrid[0] (NULL: the model's initial state). */
+int grid_run_from(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
+                  const double *x0, const double *tgrid, int npts, double budget,
+                  RunProgress *prog, GridSink sink, void *ctx, GridRunResult *res);
+
+#endif

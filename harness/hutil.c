@@ -1,0 +1,142 @@
+#include "hutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+char *hu_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) { fclose(f); return NULL; }
+  for (;;) {
+    if (n + 1 >= cap) {
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) { free(buf); fclose(f); return NULL; }
+      buf = nb; cap *= 2;
+    }
+    size_t r = fread(buf + n, 1, cap - n - 1, f);
+    n += r;
+    if (r == 0) break;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (bad) { free(buf); return NULL; }
+  buf[n] = '\0';
+  if (len) *len = n;
+  return buf;
+}
+
+static int fsync_dir_of(const char *path) {
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s", path);
+  int fd = open(dirname(tmp), O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return -1;
+  int rc = fsync(fd);
+  close(fd);
+  return rc;
+}
+
+int hu_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen) {
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) {
+    snprintf(err, errlen, "%s: cannot create: %s", tmp, strerror(errno));
+    return -1;
+  }
+  size_t off = 0;
+  while (off < len) {
+    ssize_t w = write(fd, data + off, len - off);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      snprintf(err, errlen, "%s: write failed: %s", tmp, strerror(errno));
+      close(fd); unlink(tmp);
+      return -1;
+    }
+    off += (size_t)w;
+  }
+  if (fsync(fd) != 0 || close(fd) != 0) {
+    snprintf(err, errlen, "%s: fsync/close failed: %s", tmp, strerror(errno));
+    unlink(tmp);
+    return -1;
+  }
+  if (rename(tmp, path) != 0) {
+    snprintf(err, errlen, "%s: rename failed: %s", path, strerror(errno));
+    unlink(tmp);
+    return -1;
+  }
+  fsync_dir_of(path);
+  return 0;
+}
+
+int hu_mkdir_p(const char *dir) {
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s", dir);
+  size_t n = strlen(buf);
+  if (n == 0) return 0;
+  for (size_t i = 1; i <= n; ++i) {
+    if (buf[i] == '/' || buf[i] == '\0') {
+      char c = buf[i];
+      buf[i] = '\0';
+      if (mkdir(buf, 0755) != 0 && errno != EEXIST) return -1;
+      buf[i] = c;
+    }
+  }
+  return 0;
+}
+
+int hu_file_exists(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+uint64_t hu_fnv1a64(const void *data, size_t len) {
+  const unsigned char *p = data;
+  uint64_t h = 1469598103934665603ULL;
+  for (size_t i = 0; i < len; ++i) { h ^= p[i]; h *= 1099511628211ULL; }
+  return h;
+}
+
+void hu_hash_hex(uint64_t h, char *out, size_t outlen) {
+  snprintf(out, outlen, "fnv1a64:%016llx", (unsigned long long)h);
+}
+
+int hu_hash_file(const char *path, char *out, size_t outlen) {
+  size_t len = 0;
+  char *buf = hu_read_file(path, &len);
+  if (!buf) return -1;
+  hu_hash_hex(hu_fnv1a64(buf, len), out, outlen);
+  free(buf);
+  return 0;
+}
+
+double hu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void hu_utc_iso8601(char *out, size_t outlen) {
+  time_t now = time(NULL);
+  struct tm tmv;
+  gmtime_r(&now, &tmv);
+  strftime(out, outlen, "%Y-%m-%dT%H:%M:%SZ", &tmv);
+}
+
+void hu_case_name_from_path(const char *path, char *out, size_t outlen) {
+  const char *b = strrchr(path, '/');
+  b = b ? b + 1 : path;
+  snprintf(out, outlen, "%s", b);
+  size_t n = strlen(out);
+  if (n > 5 && strcmp(out + n - 5, ".json") == 0) out[n - 5] = '\0';
+}
+
+void hu_param_tag(double v, char *out, size_t outlen) { snprintf(out, outlen, "%.3g", v); }

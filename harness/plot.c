@@ -1,0 +1,275 @@
+#include "plot.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hutil.h"
+#include "sweep.h"
+
+static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
+static double num(const cJSON *o, const char *k) {
+  const cJSON *x = get(o, k);
+  return cJSON_IsNumber(x) ? x->valuedouble : NAN;
+}
+static const char *str(const cJSON *o, const char *k) {
+  const cJSON *x = get(o, k);
+  return cJSON_IsString(x) ? x->valuestring : "";
+}
+static void put(FILE *f, double v) {
+  if (isfinite(v)) fprintf(f, "\t%.6g", v); else fprintf(f, "\t?");
+}
+static double param_of(const cJSON *r) {
+  const cJSON *p = get(r, "params");
+  double a = num(p, "accuracy");
+  return isfinite(a) ? a : num(p, "dt");
+}
+static double work_of(const cJSON *r) {
+  double w = num(get(r, "work"), "median");
+  if (isfinite(w)) return w;
+  /* A killed run: the budget per simulated second is a lower bound of its work. */
+  double t = num(get(r, "params"), "t_end");
+  return num(get(r, "params"), "budget_s") / (t > 0 ? t : 1.0);
+}
+
+static int uniq_add(char (*list)[128], int n, const char *s) {
+  for (int i = 0; i < n; ++i)
+    if (strcmp(list[i], s) == 0) return n;
+  snprintf(list[n], 128, "%s", s);
+  return n + 1;
+}
+
+static int cmp_param(const void *a, const void *b) {
+  double x = param_of(*(const cJSON *const *)a), y = param_of(*(const cJSON *const *)b);
+  return (x < y) - (x > y); /* descending: coarse to fine */
+}
+
+static void write_table(FILE *f, const cJSON *recs) {
+  fprintf(f, "case\tintegrator\tfixed_step\tparam\tstatus\terr_q_max\terr_q_rms\terr_full_max\t"
+             "err_full_rms\twork_min\twork_median\twork_max\tsteps\trejected\trhs_evals\t"
+             "newton_iters\tfactorizations\tt_reached\treal_time_rate\terr_window_max\terr_window_rms\n");
+  const cJSON *r;
+  cJSON_ArrayForEach(r, recs) {
+    const cJSON *e = get(r, "error"), *w = get(r, "work"), *c = get(r, "counters");
+    fprintf(f, "%s\t%s\t%d\t%.6g\t%s", str(r, "case"), str(r, "integrator"),
+            cJSON_IsTrue(get(r, "fixed_step")), param_of(r), str(r, "status"));
+    put(f, num(get(e, "positions"), "max")); put(f, num(get(e, "positions"), "rms"));
+    put(f, num(get(e, "full"), "max")); put(f, num(get(e, "full"), "rms"));
+    put(f, num(w, "min")); put(f, num(w, "median")); put(f, num(w, "max"));
+    put(f, num(c, "steps")); put(f, num(c, "rejected")); put(f, num(c, "rhs_evals"));
+    put(f, num(c, "newton_iters")); put(f, num(c, "factorizations"));
+    put(f, num(r, "t_reached")); put(f, num(r, "real_time_rate"));
+    const cJSON *ew = get(get(r, "error_windowed"), "positions");
+    put(f, num(ew, "max")); put(f, num(ew, "rms"));
+    fputc('\n', f);
+  }
+}
+
+static char *read_command(const char *dir) {
+  char p[1200];
+  snprintf(p, sizeof p, "%s/command.txt", dir);
+  char *c = hu_read_file(p, NULL);
+  if (c) c[strcspn(c, "\n")] = '\0';
+  return c;
+}
+
+/* gnuplot string literal content: escape quotes and backslashes. */
+static void gp_escape(const char *in, char *out, size_t outlen) {
+  size_t n = 0;
+  for (; *in && n + 4 < outlen; ++in) {
+    /* backslash-escaped for the string literal; "\\_" keeps '_' literal in enhanced text */
+    if (*in == '_' || *in == '^' || *in == '{' || *in == '}' || *in == '@' || *in == '&' || *in == '~') {
+      out[n++] = '\\';
+      out[n++] = '\\';
+    } else if (*in == '"' || *in == '\\') {
+      out[n++] = '\\';
+    }
+    out[n++] = *in;
+  }
+  out[n] = '\0';
+}
+
+static int plot_case(const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
+                     char *err, size_t errlen) {
+  char ints[64][128];
+  int nint = 0;
+  const cJSON *r;
+  double maxerr = 0.0;
+  cJSON_ArrayForEach(r, recs) {
+    if (strcmp(str(r, "case"), cname) != 0) continue;
+    if (nint < 64) nint = uniq_add(ints, nint, str(r, "integrator"));
+    double e = num(get(get(r, "error"), "positions"), "max");
+    if (isfinite(e) && e > maxerr) maxerr = e;
+  }
+  double xfail = maxerr > 0 ? 10.0 * maxerr : 1.0;
+  char path[1600];
+  snprintf(path, sizeof path, "%.1100s/%.127s", pdir, cname);
+  hu_mkdir_p(path);
+  int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0;
+  snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
+  FILE *ff = fopen(path, "w");
+  if (!ff) { snprintf(err, errlen, "cannot write %s", path); return 1; }
+  fprintf(ff, "# integrator\tx_on_error_plot\tparam\twork\tstatus\n");
+  for (int i = 0; i < nint; ++i) {
+    const cJSON *sel[256];
+    int ns = 0;
+    cJSON_ArrayForEach(r, recs)
+      if (ns < 256 && strcmp(str(r, "case"), cname) == 0 && strcmp(str(r, "integrator"), ints[i]) == 0) sel[ns++] = r;
+    qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
+    snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, ints[i]);
+    FILE *f = fopen(path, "w");
+    if (!f) { fclose(ff); snprintf(err, errlen, "cannot write %s", path); return 1; }
+    fprintf(f, "# %s on %s: param (accuracy or dt)\terr_q_max\terr_q_rms\twork_median\twork_min\twork_max\terr_window_max\n", ints[i], cname);
+    for (int k = 0; k < ns; ++k) {
+      const cJSON *x = sel[k];
+      if (strcmp(str(x, "status"), "ok") != 0) {
+        fprintf(ff, "%s\t%.6g\t%.6g\t%.6g\t%s\n", ints[i], xfail, param_of(x), work_of(x), str(x, "status"));
+        ++nfail;
+        continue;
+      }
+      double e = num(get(get(x, "error"), "positions"), "max");
+      fprintf(f, "%.6g", param_of(x));
+      put(f, e > 0 ? e : NAN);
+      put(f, num(get(get(x, "error"), "positions"), "rms"));
+      put(f, num(get(x, "work"), "median"));
+      put(f, num(get(x, "work"), "min"));
+      put(f, num(get(x, "work"), "max"));
+      double ew = num(get(get(x, "error_windowed"), "positions"), "max");
+      put(f, ew > 0 ? ew : NAN);
+      fputc('\n', f);
+      has_any[i] = 1;
+      if (e > 0) has_err[i] = 1;
+      if (ew > 0) has_win[i] = 1;
+    }
+    fclose(f);
+  }
+  fclose(ff);
+
+  char title[300], ecmd[2400];
+  gp_escape(cname, title, sizeof title);
+  gp_escape(cmd ? cmd : "(sweep command unknown)", ecmd, sizeof ecmd);
+  snprintf(path, sizeof path, "%.1100s/%.127s.gp", pdir, cname);
+  FILE *g = fopen(path, "w");
+  if (!g) { snprintf(err, errlen, "cannot write %s", path); return 1; }
+  fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n", pdir, cname);
+  fprintf(g, "set datafile missing \"?\"\nset datafile separator \"\\t\"\nset logscale xy\n"
+             "set grid\nset key outside right top\nset format x \"%%.0e\"\nset format y \"%%.0e\"\n");
+  fprintf(g, "do for [fmt in \"png svg\"] {\n"
+             "  if (fmt eq \"png\") {\n"
+             "    if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) { set terminal pngcairo size 1000,640 enhanced font \",10\" } "
+             "else { set terminal png size 1000,640 }\n"
+             "  } else { set terminal svg size 1000,640 enhanced font \",10\" }\n");
+  int any_err = 0, any = 0;
+  for (int i = 0; i < nint; ++i) { any_err |= has_err[i]; any |= has_any[i]; }
+  const char *fail_style = "with points pt 2 ps 2 lc rgb \"red\" title \"failed / timeout\"";
+  const char *fail_label_right = "(sprintf(\"%s %s\", strcol(1), strcol(5))) with labels right offset -1,0 font \",8\" noenhanced notitle";
+  const char *fail_label = "(sprintf(\"%s %s\", strcol(1), strcol(5))) with labels left offset 1,0 font \",8\" noenhanced notitle";
+  if (any_err || nfail) {
+    fprintf(g, "  set output sprintf(\"%s_work_error.%%s\", fmt)\n", cname);
+    fprintf(g, "  set title \"%s: work vs measured error (failed/timeout at the right edge)\\n{/*0.7 %s}\"\n", title, ecmd);
+    fprintf(g, "  set xlabel \"max position error vs reference (S-scaled)\"\n"
+               "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
+    int first = 1;
+    for (int i = 0; i < nint; ++i) {
+      if (!has_err[i]) continue;
+      char lt[300];
+      gp_escape(ints[i], lt, sizeof lt);
+      fprintf(g, "%s\"%s/%s.dat\" using 2:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, ints[i], lt);
+      first = 0;
+    }
+    if (nfail) fprintf(g, "%s\"%s/failed.dat\" using 2:4 %s, \\\n    \"%s/failed.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label_right);
+    fprintf(g, "\n");
+  }
+  int any_win = 0;
+  for (int i = 0; i < nint; ++i) any_win |= has_win[i];
+  if (any_win) {
+    fprintf(g, "  set output sprintf(\"%s_work_windowed_error.%%s\", fmt)\n", cname);
+    fprintf(g, "  set title \"%s: work vs windowed (local) error\\n{/*0.7 %s}\"\n", title, ecmd);
+    fprintf(g, "  set xlabel \"max windowed position error (restarted tight integration per window)\"\n"
+               "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
+    int first = 1;
+    for (int i = 0; i < nint; ++i) {
+      if (!has_win[i]) continue;
+      char lt[300];
+      gp_escape(ints[i], lt, sizeof lt);
+      fprintf(g, "%s\"%s/%s.dat\" using 7:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, ints[i], lt);
+      first = 0;
+    }
+    fprintf(g, "\n");
+  }
+  if (any || nfail) {
+    fprintf(g, "  set output sprintf(\"%s_work_accuracy.%%s\", fmt)\n", cname);
+    fprintf(g, "  set title \"%s: work vs requested accuracy (fixed-step: step size dt)\\n{/*0.7 %s}\"\n", title, ecmd);
+    fprintf(g, "  set xlabel \"requested accuracy, or dt (s) for fixed-step integrators\"\n"
+               "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
+    int first = 1;
+    for (int i = 0; i < nint; ++i) {
+      if (!has_any[i]) continue;
+      char lt[300];
+      gp_escape(ints[i], lt, sizeof lt);
+      fprintf(g, "%s\"%s/%s.dat\" using 1:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, ints[i], lt);
+      first = 0;
+    }
+    if (nfail) fprintf(g, "%s\"%s/failed.dat\" using 3:4 %s, \\\n    \"%s/failed.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label);
+    fprintf(g, "\n");
+  }
+  fprintf(g, "  unset output\n}\n");
+  fclose(g);
+  return 0;
+}
+
+int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
+  cJSON *recs = NULL;
+  char pdir[1200];
+  if (hu_file_exists(dir)) {
+    recs = records_load_file(dir, err, errlen);
+    if (!recs) return 2;
+    snprintf(pdir, sizeof pdir, "%s.plots", dir);
+  } else {
+    recs = records_load_dir(dir);
+    snprintf(pdir, sizeof pdir, "%s/plots", dir);
+  }
+  if (cJSON_GetArraySize(recs) == 0) {
+    snprintf(err, errlen, "%s: no cbench.run/1 records", dir);
+    cJSON_Delete(recs);
+    return 2;
+  }
+  if (hu_mkdir_p(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); cJSON_Delete(recs); return 1; }
+  char *cmd = hu_file_exists(dir) ? NULL : read_command(dir);
+  char path[1400];
+  snprintf(path, sizeof path, "%s/records.tsv", pdir);
+  FILE *f = fopen(path, "w");
+  if (!f) { snprintf(err, errlen, "cannot write %s", path); free(cmd); cJSON_Delete(recs); return 1; }
+  write_table(f, recs);
+  fclose(f);
+  char cases[64][128];
+  int ncase = 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, recs) if (ncase < 64) ncase = uniq_add(cases, ncase, str(r, "case"));
+  int rc = 0;
+  snprintf(path, sizeof path, "%s/CAPTION.txt", pdir);
+  FILE *cap = fopen(path, "w");
+  if (cap) {
+    fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", dir);
+    fprintf(cap, "Sweep command: %s\n", cmd ? cmd : "(unknown: no command.txt)");
+    fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", pdir);
+    fprintf(cap, "Work = wall time per simulated second (median over repetitions); error = max over the output grid of the S-scaled position error against the case's reference; failed/timeout runs are red crosses (on the error plot at the right edge, at their budget or measured work).\n");
+    fclose(cap);
+  }
+  for (int i = 0; i < ncase && rc == 0; ++i) {
+    rc = plot_case(pdir, cases[i], recs, cmd, err, errlen);
+    if (rc == 0 && run_gnuplot) {
+      char sh[3000];
+      snprintf(sh, sizeof sh, "cd '%.1100s' && gnuplot '%.127s.gp' 2>gnuplot_%.127s.log", pdir, cases[i], cases[i]);
+      int s = system(sh);
+      if (s != 0) fprintf(stderr, "plot: gnuplot failed for %s (see %s/gnuplot_%s.log)\n", cases[i], pdir, cases[i]);
+      else printf("plot: %s/%s_work_*.png (+ .svg)\n", pdir, cases[i]);
+    }
+  }
+  if (rc == 0) printf("plot: table %s/records.tsv, caption %s/CAPTION.txt\n", pdir, pdir);
+  free(cmd);
+  cJSON_Delete(recs);
+  return rc;
+}

@@ -1,0 +1,14 @@
+/* `cbench plot DIR`: flattens the records of a sweep into DIR/plots/records.tsv and per-case
+ * .dat tables, writes one gnuplot script per case (work vs measured error, work vs requested
+ * accuracy or step; failed/timeout runs marked) and runs gnuplot to make PNG and SVG figures.
+ * A caption file holds the sweep's command line. */
+#ifndef CBENCH_PLOT_H
+#define CBENCH_PLOT_H
+
+#include <stddef.h>
+
+/* 0 on success (figures written or, without gnuplot, scripts only: rc 0 with a note),
+ * 2 when DIR has no records, 1 on a write error. */
+int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen);
+
+#endif

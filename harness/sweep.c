@@ -1,0 +1,306 @@
+#include "sweep.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hregistry.h"
+#include "hutil.h"
+#include "runner.h"
+
+void sweep_config_default(SweepConfig *c) {
+  memset(c, 0, sizeof *c);
+  c->nacc = 3;
+  c->accuracies[0] = 1e-1; c->accuracies[1] = 1e-2; c->accuracies[2] = 1e-3;
+  c->ndt = 3;
+  c->dts[0] = 1e-2; c->dts[1] = 3e-3; c->dts[2] = 1e-3;
+  c->jobs = 1;
+  c->reps = 1;
+  snprintf(c->out, sizeof c->out, "%s/sweep", getenv("CBENCH_RESULTS_DIR") && *getenv("CBENCH_RESULTS_DIR") ? getenv("CBENCH_RESULTS_DIR") : "results");
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
+
+int cases_list(char names[][128], int max) {
+  DIR *d = opendir(harness_cases_dir());
+  if (!d) return 0;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < max) {
+    size_t l = strlen(e->d_name);
+    if (l > 5 && strcmp(e->d_name + l - 5, ".json") == 0 && e->d_name[0] != '.') {
+      hu_case_name_from_path(e->d_name, names[n], 128);
+      ++n;
+    }
+  }
+  closedir(d);
+  qsort(names, (size_t)n, 128, cmp_str);
+  return n;
+}
+
+void sweep_record_name(const char *case_name, const char *integrator, int fixed_step,
+                       double param, char *out, size_t outlen) {
+  snprintf(out, outlen, "%s__%s__%s%g.json", case_name, integrator, fixed_step ? "dt" : "acc", param);
+  for (char *p = out; *p; ++p)
+    if (*p == '/' || *p == ' ') *p = '_';
+}
+
+static void add_records_from(cJSON *arr, cJSON *doc) {
+  char err[256];
+  if (cJSON_IsArray(doc)) {
+    cJSON *it;
+    cJSON_ArrayForEach(it, doc)
+      if (run_record_validate(it, err, sizeof err) == 0) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
+  } else if (run_record_validate(doc, err, sizeof err) == 0) {
+    cJSON_AddItemToArray(arr, cJSON_Duplicate(doc, 1));
+  }
+}
+
+cJSON *records_load_file(const char *path, char *err, size_t errlen) {
+  char *text = hu_read_file(path, NULL);
+  if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
+  cJSON *doc = cJSON_Parse(text);
+  free(text);
+  if (!doc) { snprintf(err, errlen, "%s: not valid JSON", path); return NULL; }
+  cJSON *arr = cJSON_CreateArray();
+  add_records_from(arr, doc);
+  cJSON_Delete(doc);
+  return arr;
+}
+
+cJSON *records_load_dir(const char *dir) {
+  cJSON *arr = cJSON_CreateArray();
+  DIR *d = opendir(dir);
+  if (!d) return arr;
+  enum { MAXF = 4096 };
+  char (*names)[256] = malloc(sizeof(char[256]) * MAXF);
+  if (!names) { closedir(d); return arr; }
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < MAXF) {
+    size_t l = strlen(e->d_name);
+    if (l > 5 && strcmp(e->d_name + l - 5, ".json") == 0 && strcmp(e->d_name, "sweep.json") != 0)
+      snprintf(names[n++], 256, "%s", e->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, 256, cmp_str);
+  for (int i = 0; i < n; ++i) {
+    char path[1400], err[256];
+    snprintf(path, sizeof path, "%.1000s/%.255s", dir, names[i]);
+    cJSON *a = records_load_file(path, err, sizeof err);
+    if (!a) continue;
+    cJSON *it;
+    cJSON_ArrayForEach(it, a) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
+    cJSON_Delete(a);
+  }
+  free(names);
+  return arr;
+}
+
+typedef struct {
+  RunSpec spec;
+  char path[1400];
+  pid_t pid;
+  int state;               /* 0 pending, 1 running, 2 done */
+} SweepJob;
+
+/* A complete record file of this run: parses, validates and (if command is given) was made
+ * by the same command line (a record from other settings is redone). */
+static int record_complete(const char *path, const char *command) {
+  char *text = hu_read_file(path, NULL);
+  if (!text) return 0;
+  cJSON *doc = cJSON_Parse(text);
+  free(text);
+  char err[256];
+  int ok = doc && run_record_validate(doc, err, sizeof err) == 0;
+  if (ok && command) {
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "command");
+    ok = cJSON_IsString(c) && strcmp(c->valuestring, command) == 0;
+  }
+  cJSON_Delete(doc);
+  return ok;
+}
+
+static void remove_stale_tmp(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (strstr(e->d_name, ".json.tmp.")) {
+      char p[1400];
+      snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+      unlink(p);
+    }
+  }
+  closedir(d);
+}
+
+/* The job process: one isolated run, its record written atomically. */
+static void job_main(const SweepJob *job) {
+  RunContext ctx;
+  char err[1024];
+  if (run_prepare(&job->spec, &ctx, err, sizeof err) != 0) { fprintf(stderr, "sweep: %s\n", err); _exit(2); }
+  cJSON *rec = run_isolated(&ctx);
+  char *text = cJSON_Print(rec);
+  int wrc = text ? hu_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
+  if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
+  free(text);
+  cJSON_Delete(rec);
+  run_context_free(&ctx);
+  _exit(wrc == 0 ? 0 : 1);
+}
+
+/* Progress line: rewritten in place on a terminal, else at most every 2 s (and at the end). */
+static void progress(const SweepConfig *c, int done, int total, int skipped, int executed,
+                     int running, double t0, double *last) {
+  if (c->quiet) return;
+  double el = hu_now() - t0;
+  if (!isatty(2) && done < total && done > skipped && el - *last < 2.0) return;
+  *last = el;
+  int remaining = total - done;
+  double eta = executed > 0 ? el / executed * remaining : 0.0;
+  int tty = isatty(2);
+  fprintf(stderr, "%ssweep: %d/%d done (%d reused), %d running, elapsed %.0f s, ETA %.0f s%s",
+          tty ? "\r" : "", done, total, skipped, running, el, eta, tty && done < total ? "   " : "\n");
+}
+
+static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *err, size_t errlen) {
+  char cnames[SWEEP_MAX_LIST][128];
+  int ncase = c->ncases;
+  if (ncase == 0) {
+    ncase = cases_list(cnames, SWEEP_MAX_LIST);
+    for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%.127s", cnames[i]);
+  } else {
+    for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%s", c->cases[i]);
+  }
+  if (ncase == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", harness_cases_dir()); return 2; }
+  const IntegratorVtbl *vts[SWEEP_MAX_LIST];
+  int nint = c->nintegrators;
+  if (nint == 0) {
+    for (int i = 0; i < harness_integrator_count() && nint < SWEEP_MAX_LIST; ++i) vts[nint++] = harness_integrator_at(i);
+  } else {
+    for (int i = 0; i < nint; ++i) {
+      vts[i] = harness_integrator_find(c->integrators[i]);
+      if (!vts[i]) { snprintf(err, errlen, "unknown integrator '%s' (see `cbench list`)", c->integrators[i]); return 2; }
+    }
+  }
+  if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return 2; }
+  if (hu_mkdir_p(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return 1; }
+  remove_stale_tmp(c->out);
+
+  int cap = ncase * nint * (c->nacc > c->ndt ? c->nacc : c->ndt) + 1;
+  SweepJob *jobs = calloc((size_t)cap, sizeof *jobs);
+  if (!jobs) { snprintf(err, errlen, "out of memory"); return 1; }
+  int njob = 0;
+  for (int ci = 0; ci < ncase; ++ci) {
+    RunSpec base;
+    run_spec_init(&base);
+    if (run_spec_set_case(&base, cases_buf[ci], err, errlen) != 0) { free(jobs); return 2; }
+    /* Validate the scene once, up front. */
+    RunContext probe;
+    snprintf(base.integrator, sizeof base.integrator, "%s", vts[0]->name);
+    base.has_accuracy = !vts[0]->fixed_step; base.accuracy = 1;
+    base.has_dt = vts[0]->fixed_step; base.dt = 1;
+    if (run_prepare(&base, &probe, err, errlen) != 0) { free(jobs); return 2; }
+    run_context_free(&probe);
+    for (int ii = 0; ii < nint; ++ii) {
+      int fixed = vts[ii]->fixed_step;
+      int np = fixed ? c->ndt : c->nacc;
+      for (int pi = 0; pi < np; ++pi) {
+        SweepJob *j = &jobs[njob++];
+        j->spec = base;
+        snprintf(j->spec.integrator, sizeof j->spec.integrator, "%s", vts[ii]->name);
+        j->spec.has_accuracy = !fixed;
+        j->spec.has_dt = fixed;
+        j->spec.accuracy = fixed ? 0 : c->accuracies[pi];
+        j->spec.dt = fixed ? c->dts[pi] : 0;
+        j->spec.reps = c->reps > 0 ? c->reps : 1;
+        j->spec.timeout = c->timeout;
+        j->spec.t_end = c->t_end;
+        j->spec.window = c->window;
+        char name[512];
+        sweep_record_name(base.case_name, vts[ii]->name, fixed, fixed ? j->spec.dt : j->spec.accuracy, name, sizeof name);
+        snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
+      }
+    }
+  }
+  int skipped = 0;
+  for (int i = 0; i < njob; ++i) {
+    char cmd[4096];
+    run_spec_command(&jobs[i].spec, cmd, sizeof cmd);
+    if (record_complete(jobs[i].path, cmd)) { jobs[i].state = 2; ++skipped; }
+  }
+
+  char cmdpath[1200];
+  snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
+  if (c->command[0]) {
+    char line[4200];
+    int n = snprintf(line, sizeof line, "%s\n", c->command);
+    hu_write_atomic(cmdpath, line, (size_t)n, err, errlen);
+  }
+
+  double t0 = hu_now(), last_print = -1e9;
+  int done = skipped, executed = 0, running = 0, next = 0, failed_writes = 0;
+  int maxj = c->jobs > 0 ? c->jobs : 1;
+  progress(c, done, njob, skipped, executed, running, t0, &last_print);
+  while (done < njob) {
+    while (running < maxj && next < njob) {
+      if (jobs[next].state != 0) { ++next; continue; }
+      fflush(NULL);
+      pid_t parent = getpid();
+      pid_t pid = fork();
+      if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(3);
+        job_main(&jobs[next]);
+      }
+      if (pid < 0) { snprintf(err, errlen, "fork failed: %s", strerror(errno)); free(jobs); return 1; }
+      jobs[next].pid = pid;
+      jobs[next].state = 1;
+      ++running;
+      ++next;
+    }
+    int ws = 0;
+    pid_t w = waitpid(-1, &ws, 0);
+    if (w < 0) { if (errno == EINTR) continue; break; }
+    for (int i = 0; i < njob; ++i) {
+      if (jobs[i].state == 1 && jobs[i].pid == w) {
+        jobs[i].state = 2;
+        --running; ++done; ++executed;
+        if (!(WIFEXITED(ws) && WEXITSTATUS(ws) == 0) && !record_complete(jobs[i].path, NULL)) ++failed_writes;
+        progress(c, done, njob, skipped, executed, running, t0, &last_print);
+      }
+    }
+  }
+  /* The sweep as one array (DESIGN.md "Result JSON"), for plotting and export. */
+  cJSON *all = cJSON_CreateArray();
+  for (int i = 0; i < njob; ++i) {
+    char *text = hu_read_file(jobs[i].path, NULL);
+    cJSON *doc = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    if (doc) cJSON_AddItemToArray(all, doc);
+  }
+  char *text = cJSON_Print(all);
+  char apath[1200];
+  snprintf(apath, sizeof apath, "%s/sweep.json", c->out);
+  if (text) hu_write_atomic(apath, text, strlen(text), err, errlen);
+  free(text);
+  cJSON_Delete(all);
+  free(jobs);
+  if (failed_writes) { snprintf(err, errlen, "%d run(s) left no record", failed_writes); return 1; }
+  return 0;
+}
+
+int sweep_run(const SweepConfig *c, char *err, size_t errlen) {
+  char (*cases_buf)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
+  if (!cases_buf) { snprintf(err, errlen, "out of memory"); return 1; }
+  int rc = sweep_run_with(c, cases_buf, err, errlen);
+  free(cases_buf);
+  return rc;
+}

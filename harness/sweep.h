@@ -1,0 +1,45 @@
+/* `cbench sweep`: the work-precision grid, one child process per run, one atomically written
+ * record file per run (an interrupted sweep resumes where it stopped), a progress line, and a
+ * combined OUT/sweep.json array at the end. */
+#ifndef CBENCH_SWEEP_H
+#define CBENCH_SWEEP_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+#define SWEEP_MAX_LIST 64
+
+typedef struct {
+  int ncases;
+  char cases[SWEEP_MAX_LIST][1024];      /* names or scene paths; none = all of cases/ */
+  int nintegrators;
+  char integrators[SWEEP_MAX_LIST][64];  /* none = every registered integrator */
+  int nacc, ndt;
+  double accuracies[SWEEP_MAX_LIST];     /* for error-controlled integrators */
+  double dts[SWEEP_MAX_LIST];            /* for fixed-step integrators */
+  int jobs;
+  int reps;
+  double timeout;          /* per-integration budget, s; 0: 100 s per simulated second */
+  double t_end;            /* 0: each scene's duration */
+  double window;           /* windowed error window, s (0: off) */
+  char out[1024];
+  char command[4096];      /* the command line that started the sweep (for captions) */
+  int quiet;               /* no progress line */
+} SweepConfig;
+
+void sweep_config_default(SweepConfig *c);
+/* 0 when every record exists (failures and timeouts are records), 2 for bad configuration,
+ * 1 if a record could not be written. */
+int sweep_run(const SweepConfig *c, char *err, size_t errlen);
+
+/* All valid cbench.run/1 records in a directory's *.json files (arrays are flattened), or in
+ * one file (a record or an array of records). Returns a new cJSON array. */
+cJSON *records_load_dir(const char *dir);
+cJSON *records_load_file(const char *path, char *err, size_t errlen);
+/* Names the record file of one run: CASE__INTEGRATOR__acc0.001.json / __dt0.01.json. */
+void sweep_record_name(const char *case_name, const char *integrator, int fixed_step,
+                       double param, char *out, size_t outlen);
+/* Lists case names of cases/ (sorted); returns count, fills up to max names. */
+int cases_list(char names[][128], int max);
+
+#endif

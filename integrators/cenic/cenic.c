@@ -1,0 +1,304 @@
+/* The CENIC integrators (CENIC sec. V, Algorithm 1):
+ *   cenic-fixed  one ICF step per opt.dt, Newton tolerance 1e-8 (the discrete "Lagged" ICF);
+ *   cenic-sd     first-order step doubling (V-A), error on positions (V-E), warm starts (VI-A),
+ *                two geometry queries per step;
+ *   cenic-trap   second-order trapezoid (V-B) against the first-order full step.
+ * Both error estimates are O(h^2) (the paper calls them second-order estimates), so the step
+ * controller uses p = 2. Dense output: linear interpolation inside the last accepted step. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../models/multibody.h"
+#include "../common/step_control.h"
+#include "../integrator.h"
+#include "cenic_step.h"
+
+typedef enum { CENIC_FIXED = 0, CENIC_SD = 1, CENIC_TRAP = 2 } CenicScheme;
+
+typedef struct {
+  CenicScheme scheme;
+  CenicCore core;
+  StepController sc;
+  int adaptive_tol;
+  double h;                /* next step to try (error control) */
+  double t0;               /* fixed step: t_n = t0 + n dt */
+  long n;
+  int nx;
+  double t, t_prev;
+  int have_prev;
+  double *x, *x_prev, *xhat, *xmid, *xnew, *vguess;
+} Cenic;
+
+static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
+                                            "adaptive_tolerance", "regularized", "controllers", NULL};
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void cenic_destroy(Integrator *it) {
+  Cenic *c = it->content;
+  if (!c) return;
+  cenic_core_free(&c->core);
+  free(c->x);
+  free(c->x_prev);
+  free(c->xhat);
+  free(c->xmid);
+  free(c->xnew);
+  free(c->vguess);
+  free(c);
+  it->content = NULL;
+}
+
+static int parse_flag(Integrator *it, const char *key, int *out) {
+  const char *s = integrator_option(&it->opt, key);
+  if (!s) return CB_OK;
+  if (strcmp(s, "0") == 0) *out = 0;
+  else if (strcmp(s, "1") == 0) *out = 1;
+  else return integrator_fail(it, CB_ERR_OPTION, "option %s must be 0 or 1, got '%s'", key, s);
+  return CB_OK;
+}
+
+static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized, int *implicit_ctrl, int *adaptive) {
+  int rc = integrator_check_options(it, known_options);
+  if (rc != CB_OK) return rc;
+  const char *s = integrator_option(&it->opt, "linear_solver");
+  if (s) {
+    if (strcmp(s, "dense") == 0) so->linear_solver = ICF_LINSOLVE_DENSE;
+    else if (strcmp(s, "cholmod") == 0) so->linear_solver = ICF_LINSOLVE_CHOLMOD;
+    else return integrator_fail(it, CB_ERR_OPTION, "linear_solver must be dense or cholmod, got '%s'", s);
+  }
+  s = integrator_option(&it->opt, "ls_init");
+  if (s) {
+    if (strcmp(s, "cubic") == 0) so->ls_init = ICF_LS_CUBIC;
+    else if (strcmp(s, "quadratic") == 0) so->ls_init = ICF_LS_QUADRATIC;
+    else if (strcmp(s, "one") == 0) so->ls_init = ICF_LS_ONE;
+    else return integrator_fail(it, CB_ERR_OPTION, "ls_init must be cubic, quadratic or one, got '%s'", s);
+  }
+  s = integrator_option(&it->opt, "alpha_max");
+  if (s) {
+    char *end;
+    double a = strtod(s, &end);
+    if (*end || !(a > 0) || !isfinite(a)) return integrator_fail(it, CB_ERR_OPTION, "alpha_max must be > 0, got '%s'", s);
+    so->alpha_max = a;
+  }
+  s = integrator_option(&it->opt, "controllers");
+  if (s) {
+    if (strcmp(s, "implicit") == 0) *implicit_ctrl = 1;
+    else if (strcmp(s, "explicit") == 0) *implicit_ctrl = 0;
+    else return integrator_fail(it, CB_ERR_OPTION, "controllers must be implicit or explicit, got '%s'", s);
+  }
+  if ((rc = parse_flag(it, "hessian_reuse", &so->hessian_reuse)) != CB_OK) return rc;
+  if ((rc = parse_flag(it, "regularized", regularized)) != CB_OK) return rc;
+  return parse_flag(it, "adaptive_tolerance", adaptive);
+}
+
+static int create_common(Integrator *it, CenicScheme scheme) {
+  const Model *m = it->model;
+  IcfSolverOptions so;
+  icf_solver_default_options(&so);
+  int regularized = 0, implicit_ctrl = 1, adaptive = 1;
+  int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive);
+  if (rc != CB_OK) return rc;
+  if (scheme == CENIC_FIXED) {
+    if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
+      return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
+  } else {
+    if (!(it->opt.accuracy > 0) || !isfinite(it->opt.accuracy))
+      return integrator_fail(it, CB_ERR_OPTION, "accuracy must be > 0, got %g", it->opt.accuracy);
+    double ms = it->opt.max_step > 0 ? it->opt.max_step : m->max_step;
+    if (!(ms > 0) || !isfinite(ms) || it->opt.max_step < 0)
+      return integrator_fail(it, CB_ERR_OPTION, "max_step must be > 0, got %g", it->opt.max_step);
+    it->opt.max_step = ms;
+    /* eq. 34: eps_tol = max(kappa * accuracy, 1e-8), kappa = 1e-3 */
+    if (adaptive) so.tol = fmax(1e-3 * it->opt.accuracy, 1e-8);
+  }
+  if (it->opt.max_steps < 0) return integrator_fail(it, CB_ERR_OPTION, "max_steps must be >= 0, got %ld", it->opt.max_steps);
+  Cenic *c = calloc(1, sizeof *c);
+  if (!c) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  it->content = c;
+  c->scheme = scheme;
+  c->adaptive_tol = adaptive;
+  c->nx = m->nq + m->nv + m->nz;
+  size_t nx = (size_t)(c->nx > 0 ? c->nx : 1);
+  c->x = calloc(nx, sizeof(double));
+  c->x_prev = calloc(nx, sizeof(double));
+  c->xhat = calloc(nx, sizeof(double));
+  c->xmid = calloc(nx, sizeof(double));
+  c->xnew = calloc(nx, sizeof(double));
+  c->vguess = calloc((size_t)(m->nv > 0 ? m->nv : 1), sizeof(double));
+  if (!c->x || !c->x_prev || !c->xhat || !c->xmid || !c->xnew || !c->vguess ||
+      cenic_core_init(&c->core, m, &so, regularized, implicit_ctrl))
+    return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  if (scheme != CENIC_FIXED) step_controller_init(&c->sc, it->opt.max_step, 2.0);
+  return CB_OK;
+}
+
+static int create_fixed(Integrator *it) { return create_common(it, CENIC_FIXED); }
+static int create_sd(Integrator *it) { return create_common(it, CENIC_SD); }
+static int create_trap(Integrator *it) { return create_common(it, CENIC_TRAP); }
+
+static int cenic_reset(Integrator *it, double t0, const double *x0) {
+  Cenic *c = it->content;
+  memcpy(c->x, x0, sizeof(double) * (size_t)c->nx);
+  c->t = c->t_prev = c->t0 = t0;
+  c->n = 0;
+  c->have_prev = 0;
+  c->core.have_jn = 0;
+  c->h = c->sc.k_init * c->sc.max_step;
+  icf_solver_invalidate(c->core.solver);
+  memset(&c->core.sstats, 0, sizeof c->core.sstats);
+  c->core.time_geometry = c->core.time_assembly = 0;
+  c->core.geometry_base = c->core.d->counters.geometry_queries;
+  it->t = t0;
+  return CB_OK;
+}
+
+/* Error norm of a - b (CENIC V-E): |S dq|_inf, or over the full state. */
+static double error_norm(const Integrator *it, const double *a, const double *b) {
+  const Model *m = it->model;
+  double e = 0.0;
+  for (int i = 0; i < m->nq; ++i) {
+    double s = m->q_scale ? m->q_scale[i] : 1.0;
+    double di = fabs(s * (a[i] - b[i]));
+    if (!(di <= e)) e = di; /* propagates NaN */
+  }
+  if (it->opt.error_norm == ERRNORM_FULL)
+    for (int i = m->nq; i < m->nq + m->nv + m->nz; ++i) {
+      double di = fabs(a[i] - b[i]);
+      if (!(di <= e)) e = di;
+    }
+  return e;
+}
+
+/* One attempt of size h from (t, x): the propagated state into xnew, the error into *err.
+ * Returns 0, or nonzero when a convex solve or the model failed. */
+static int attempt(Integrator *it, Cenic *c, double h, double *err) {
+  CenicCore *k = &c->core;
+  const Model *m = it->model;
+  int nq = m->nq, nv = m->nv;
+  const double *vn = c->x + nq;
+  if (cenic_eval_data(k, c->t, c->x)) return -100;
+  if (c->scheme == CENIC_FIXED) return cenic_icf_step(k, c->t, c->x, h, NULL, c->xnew);
+  if (c->scheme == CENIC_TRAP) cenic_trap_save_start(k);
+  int rc = cenic_icf_step(k, c->t, c->x, h, NULL, c->xhat); /* full step (eq. 24) from v^n */
+  if (rc) return rc;
+  if (c->scheme == CENIC_SD) {
+    for (int i = 0; i < nv; ++i) c->vguess[i] = 0.5 * (vn[i] + c->xhat[nq + i]);
+    rc = cenic_icf_step(k, c->t, c->x, 0.5 * h, c->vguess, c->xmid); /* same geometry (eq. 22) */
+    if (rc) return rc;
+    if (cenic_eval_data(k, c->t + 0.5 * h, c->xmid)) return -100;
+    rc = cenic_icf_step(k, c->t + 0.5 * h, c->xmid, 0.5 * h, c->xhat + nq, c->xnew); /* eq. 23 */
+    if (rc) return rc;
+  } else {
+    if (cenic_eval_data(k, c->t + h, c->xhat)) return -100;
+    rc = cenic_trap_step(k, c->t, c->x, c->xhat, h, c->xnew);
+    if (rc) return rc;
+  }
+  *err = error_norm(it, c->xnew, c->xhat);
+  return 0;
+}
+
+static void accept(Cenic *c, double h) {
+  memcpy(c->x_prev, c->x, sizeof(double) * (size_t)c->nx);
+  memcpy(c->x, c->xnew, sizeof(double) * (size_t)c->nx);
+  c->t_prev = c->t;
+  c->have_prev = 1;
+  if (c->scheme == CENIC_FIXED) {
+    c->n++;
+    c->t = c->t0 + (double)c->n * h;
+  } else {
+    c->t += h;
+  }
+  if (c->scheme == CENIC_TRAP) memcpy(c->core.jn, c->core.jn_next, sizeof(double) * (size_t)c->core.m->nv);
+}
+
+static void sync_stats(Integrator *it, Cenic *c) {
+  const IcfSolverStats *s = &c->core.sstats;
+  it->stats.convex_solves = s->solves;
+  it->stats.newton_iters = s->newton_iters;
+  it->stats.factorizations = s->factorizations;
+  it->stats.linesearch_iters = s->linesearch_iters;
+  it->stats.geometry_queries = c->core.d->counters.geometry_queries - c->core.geometry_base;
+  it->stats.time_geometry = c->core.time_geometry;
+  it->stats.time_assembly = c->core.time_assembly + s->time_assembly;
+  it->stats.time_factorization = s->time_factorization;
+  it->stats.time_linesearch = s->time_linesearch;
+  it->t = c->t;
+}
+
+static int cenic_advance(Integrator *it, double t_out, double *x_out) {
+  Cenic *c = it->content;
+  double t_start = now();
+  long attempts = 0;
+  int rc = CB_OK;
+  double tiny = 1e-12 * fmax(1.0, fabs(t_out));
+  while (c->t < t_out - tiny) {
+    if (it->opt.max_steps > 0 && attempts >= it->opt.max_steps) {
+      rc = integrator_fail(it, CB_ERR_STEP, "step budget of %ld steps exhausted at t = %g", it->opt.max_steps, c->t);
+      break;
+    }
+    attempts++;
+    double err = NAN;
+    if (c->scheme == CENIC_FIXED) {
+      int s = attempt(it, c, it->opt.dt, &err);
+      if (s) {
+        it->stats.conv_failures += s != -100;
+        rc = integrator_fail(it, s == -100 ? CB_ERR_MODEL : CB_ERR_SOLVER, "t = %g: %s", c->t, c->core.msg);
+        break;
+      }
+      accept(c, it->opt.dt);
+      it->stats.steps++;
+      continue;
+    }
+    double h = c->h;
+    int s = attempt(it, c, h, &err);
+    if (s == -100) {
+      rc = integrator_fail(it, CB_ERR_MODEL, "t = %g: %s", c->t, c->core.msg);
+      break;
+    }
+    if (s) { /* failed convex solve: reject and shrink, like a non-finite error */
+      it->stats.conv_failures++;
+      err = NAN;
+    }
+    if (step_accept(&c->sc, err, it->opt.accuracy)) {
+      accept(c, h);
+      it->stats.steps++;
+    } else {
+      it->stats.rejected++;
+      if (!s) it->stats.error_test_failures++;
+    }
+    c->h = step_next(&c->sc, h, err, it->opt.accuracy);
+    if (!(c->h >= c->sc.min_step)) {
+      rc = integrator_fail(it, CB_ERR_STEP, "step size underflow (%g) at t = %g%s%s", c->h, c->t, s ? ": " : "",
+                           s ? c->core.msg : "");
+      break;
+    }
+  }
+  /* dense output: linear interpolation inside the last accepted step */
+  if (rc == CB_OK) {
+    const Model *m = it->model;
+    if (c->have_prev && c->t > c->t_prev && fabs(t_out - c->t) > tiny) {
+      double a = (t_out - c->t_prev) / (c->t - c->t_prev);
+      for (int i = 0; i < c->nx; ++i) x_out[i] = c->x_prev[i] + a * (c->x[i] - c->x_prev[i]);
+      mb_normalize_q(m, x_out);
+    } else {
+      memcpy(x_out, c->x, sizeof(double) * (size_t)c->nx);
+    }
+  }
+  sync_stats(it, c);
+  it->stats.time_total += now() - t_start;
+  return rc;
+}
+
+const IntegratorVtbl cenic_fixed_vtbl = {"cenic-fixed", "CENIC fixed step: one ICF Lagged convex step per dt (tolerance 1e-8)", 1,
+                                         create_fixed, cenic_reset, cenic_advance, cenic_destroy};
+const IntegratorVtbl cenic_sd_vtbl = {"cenic-sd", "CENIC step doubling (first order, error-controlled, convex ICF steps)", 0,
+                                      create_sd, cenic_reset, cenic_advance, cenic_destroy};
+const IntegratorVtbl cenic_trap_vtbl = {"cenic-trap", "CENIC trapezoid (second order, error-controlled, convex ICF steps)", 0,
+                                        create_trap, cenic_reset, cenic_advance, cenic_destroy};

@@ -1,0 +1,279 @@
+#include "cenic_step.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../models/contact.h"
+#include "../../models/controller.h"
+#include "../../models/multibody.h"
+#include "../../models/system.h"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double *dalloc(int n) { return calloc((size_t)(n > 0 ? n : 1), sizeof(double)); }
+
+int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, int regularized, int implicit_ctrl) {
+  memset(c, 0, sizeof *c);
+  c->m = m;
+  c->sopt = *sopt;
+  c->regularized = regularized;
+  c->implicit_ctrl = implicit_ctrl;
+  c->d = data_create(m);
+  if (!c->d) return -1;
+  if (icf_problem_init(&c->prob, m->nv, m->ntree, m->tree_vadr, m->tree_nv)) return -1;
+  if (icf_problem_reserve(&c->prob, c->d->maxcon, c->d->jac_capacity)) return -1;
+  c->solver = icf_solver_create(&c->prob, sopt);
+  if (!c->solver) return -1;
+  int nv = m->nv;
+  c->diag = dalloc(nv);
+  c->tau_ext = dalloc(nv);
+  c->gbase = dalloc(nv);
+  c->gpert = dalloc(nv);
+  c->cdiag = dalloc(nv);
+  c->vtmp = dalloc(nv);
+  c->ctmp = dalloc(nv);
+  c->qtmp = dalloc(m->nq);
+  c->ztmp = dalloc(m->nz);
+  c->zdot = dalloc(m->nz);
+  c->M0 = dalloc(m->mass_size);
+  c->k0 = dalloc(nv);
+  c->tau0 = dalloc(nv);
+  c->jn = dalloc(nv);
+  c->jn_next = dalloc(nv);
+  c->ctrl_dof = calloc((size_t)(nv > 0 ? nv : 1), sizeof(int));
+  if (!c->diag || !c->tau_ext || !c->gbase || !c->gpert || !c->cdiag || !c->vtmp || !c->ctmp || !c->qtmp ||
+      !c->ztmp || !c->zdot || !c->M0 || !c->k0 || !c->tau0 || !c->jn || !c->jn_next || !c->ctrl_dof)
+    return -1;
+  for (int ci = 0; ci < m->ncontroller; ++ci) /* union of the controlled dofs */
+    for (int j = 0; j < m->controllers[ci].ndof; ++j) {
+      int dof = m->controllers[ci].dof[j], seen = 0;
+      for (int k = 0; k < c->nctrl; ++k) seen |= c->ctrl_dof[k] == dof;
+      if (!seen && c->nctrl < nv) c->ctrl_dof[c->nctrl++] = dof;
+    }
+  return 0;
+}
+
+void cenic_core_free(CenicCore *c) {
+  icf_solver_free(c->solver);
+  icf_problem_free(&c->prob);
+  if (c->d) data_free(c->d);
+  double *bufs[] = {c->diag, c->tau_ext, c->gbase, c->gpert, c->cdiag, c->vtmp, c->ctmp, c->qtmp,
+                    c->ztmp, c->zdot, c->M0, c->k0, c->tau0, c->jn, c->jn_next};
+  for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i) free(bufs[i]);
+  free(c->ctrl_dof);
+  memset(c, 0, sizeof *c);
+}
+
+int cenic_eval_data(CenicCore *c, double t, const double *x) {
+  const Model *m = c->m;
+  double t0 = now();
+  int rc = system_step_data(m, c->d, t, x, x + m->nq, x + m->nq + m->nv);
+  c->time_geometry += now() - t0;
+  if (rc) snprintf(c->msg, sizeof c->msg, "model evaluation failed at t = %g (mass matrix not positive definite?)", t);
+  return rc;
+}
+
+/* Controller forces only (no applied forces), at (t, q, v, z). */
+static void controller_tau(CenicCore *c, double t, const double *q, const double *v, const double *z, double *tau,
+                           double *zdot) {
+  memset(tau, 0, sizeof(double) * (size_t)c->m->nv);
+  controller_eval(c->m, c->d, t, q, v, z, tau, zdot);
+}
+
+/* g~(v) = g(z~(v), q^n + h N v, v) at t + h (CENIC V-C), z~ = z + h zdot (explicit in z). */
+static void controller_tilde(CenicCore *c, double t, const double *x, double h, const double *v, double *tau) {
+  const Model *m = c->m;
+  mb_integrate_q(m, x, v, h, c->qtmp);
+  const double *z = x + m->nq + m->nv;
+  if (m->nz > 0) {
+    controller_tau(c, t + h, c->qtmp, v, z, tau, c->zdot);
+    for (int i = 0; i < m->nz; ++i) c->ztmp[i] = z[i] + h * c->zdot[i];
+  }
+  controller_tau(c, t + h, c->qtmp, v, c->ztmp, tau, NULL);
+}
+
+/* Per-contact ICF data from c->d into problem slot i (CENIC eq. 13-14, V-D). For the trapezoid
+ * (trap = 1) the elastic force is stepped back from xhat and the weight is 1/2 (eq. 25). */
+static void fill_contact(CenicCore *c, int i, double h, int trap) {
+  const Contact *k = &c->d->contacts[i];
+  IcfContact *ic = &c->prob.con[i];
+  for (int s = 0; s < 2; ++s) {
+    ic->tree[s] = k->tree[s];
+    ic->jac_off[s] = k->tree[s] >= 0 ? k->jac_adr[s] : -1;
+  }
+  if (ic->jac_off[1] < 0) ic->tree[1] = -1;
+  for (int r = 0; r < 3; ++r) ic->offset[r] = k->vc_offset[r];
+  const ContactParams *par = &k->par;
+  double vn = k->vc0[2], vt = sqrt(k->vc0[0] * k->vc0[0] + k->vc0[1] * k->vc0[1]);
+  double fe = par->stiffness * fmax(0.0, -k->phi);
+  ic->h = h;
+  ic->k = par->stiffness;
+  ic->d = par->dissipation;
+  ic->weight = trap ? 0.5 : 1.0;
+  ic->fe0 = trap ? fe + h * par->stiffness * vn : fe;
+  ic->n0 = h * fe * fmax(0.0, 1.0 - par->dissipation * vn); /* lagged h f_n(x) */
+  double vs = par->stiction_tolerance > 0 ? par->stiction_tolerance : 1e-4;
+  ic->mu = friction_coefficient(par, vt / vs, NULL);
+  ic->eps = vs;
+  if (c->regularized && ic->mu * ic->n0 > 0) {
+    /* ICF eq. 26: eps = max(v_s, mu R_t n0), R_t = 1e-3 w, w = trace(J M^-1 J^T)/3 */
+    const Model *m = c->m;
+    double w = 0.0;
+    for (int s = 0; s < 2; ++s) {
+      int t = ic->tree[s];
+      if (t < 0 || ic->jac_off[s] < 0) continue;
+      int n = m->tree_nv[t], a = m->tree_vadr[t];
+      const double *J = c->d->contact_jac + ic->jac_off[s];
+      for (int r = 0; r < 3; ++r) {
+        memset(c->vtmp, 0, sizeof(double) * (size_t)m->nv);
+        for (int j = 0; j < n; ++j) c->vtmp[a + j] = J[r * n + j];
+        mb_solve_mass(m, c->d, c->vtmp);
+        for (int j = 0; j < n; ++j) w += J[r * n + j] * c->vtmp[a + j];
+      }
+    }
+    double eps = ic->mu * 1e-3 * (w / 3.0) * ic->n0;
+    if (eps > ic->eps) ic->eps = eps;
+  }
+}
+
+static int copy_contacts(CenicCore *c, double h, int trap) {
+  Data *d = c->d;
+  if (icf_problem_reserve(&c->prob, d->ncon, d->jac_size)) {
+    snprintf(c->msg, sizeof c->msg, "out of memory");
+    return -1;
+  }
+  memcpy(c->prob.jac, d->contact_jac, sizeof(double) * (size_t)d->jac_size);
+  c->prob.jac_size = d->jac_size;
+  c->prob.ncon = d->ncon;
+  for (int i = 0; i < d->ncon; ++i) fill_contact(c, i, h, trap);
+  return 0;
+}
+
+static int solve(CenicCore *c, double *v) {
+  char err[200];
+  int rc = icf_solver_solve(c->solver, &c->prob, c->diag, v, &c->sstats, err, sizeof err);
+  if (rc != ICF_OK) snprintf(c->msg, sizeof c->msg, "%s", err);
+  return rc;
+}
+
+int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const double *v0, double *xout) {
+  const Model *m = c->m;
+  const Data *d = c->d;
+  int nq = m->nq, nv = m->nv, nz = m->nz;
+  const double *q = x, *v = x + nq, *z = x + nq + nv;
+  double t0 = now();
+  IcfProblem *p = &c->prob;
+  /* A = M + h D (+ h C), r = A v^n - h k + h tau (CENIC eq. 16 with implicit damping, V-C) */
+  memcpy(c->tau_ext, d->tau, sizeof(double) * (size_t)nv);
+  memset(c->cdiag, 0, sizeof(double) * (size_t)nv);
+  if (m->ncontroller > 0 && c->implicit_ctrl) {
+    controller_tau(c, t, q, v, z, c->ctmp, NULL); /* tau_ext = applied forces only */
+    for (int i = 0; i < nv; ++i) c->tau_ext[i] -= c->ctmp[i];
+    controller_tilde(c, t, x, h, v, c->gbase);
+    memcpy(c->vtmp, v, sizeof(double) * (size_t)nv);
+    for (int k = 0; k < c->nctrl; ++k) { /* forward differences of g~ (C = max(0, -dg/dv)) */
+      int j = c->ctrl_dof[k];
+      double dv = 1e-6 * fmax(1.0, fabs(v[j]));
+      c->vtmp[j] = v[j] + dv;
+      controller_tilde(c, t, x, h, c->vtmp, c->gpert);
+      c->vtmp[j] = v[j];
+      c->cdiag[j] = fmax(0.0, -(c->gpert[j] - c->gbase[j]) / dv);
+    }
+    /* tau^{n+1} = -C v + d, d = g~(v^n) + C v^n (eq. 29): with h C in A, r = A v^n + h g~(v^n) - h k */
+    for (int i = 0; i < nv; ++i) c->tau_ext[i] += c->gbase[i];
+  }
+  memcpy(p->A, d->mass, sizeof(double) * (size_t)m->mass_size);
+  for (int t2 = 0; t2 < m->ntree; ++t2) {
+    int n = m->tree_nv[t2], a = m->tree_vadr[t2];
+    double *A = p->A + m->tree_madr[t2];
+    for (int i = 0; i < n; ++i) {
+      c->diag[a + i] = A[i * n + i];
+      A[i * n + i] += h * (m->dof_damping[a + i] + c->cdiag[a + i]);
+    }
+  }
+  icf_amul(p, v, p->r);
+  for (int i = 0; i < nv; ++i) p->r[i] += h * (c->tau_ext[i] - d->bias[i]);
+  if (copy_contacts(c, h, 0)) return ICF_ERR_FACTOR;
+  c->time_assembly += now() - t0;
+  double *vnew = xout + nq;
+  memcpy(vnew, v0 ? v0 : v, sizeof(double) * (size_t)nv);
+  int rc = solve(c, vnew);
+  if (rc != ICF_OK) return rc;
+  mb_integrate_q(m, q, vnew, h, xout); /* eq. 12 */
+  if (nz > 0) { /* z^{n+1} = z^n + h zdot (implicit in q, v; explicit in z: eq. 27 with dh/dz = 0) */
+    if (c->implicit_ctrl) controller_tau(c, t + h, xout, vnew, z, c->ctmp, c->zdot);
+    else controller_tau(c, t, q, v, z, c->ctmp, c->zdot);
+    for (int i = 0; i < nz; ++i) xout[nq + nv + i] = z[i] + h * c->zdot[i];
+  }
+  for (int i = 0; i < nq + nv + nz; ++i)
+    if (!isfinite(xout[i])) {
+      snprintf(c->msg, sizeof c->msg, "non-finite state after the ICF step");
+      return ICF_ERR_NONFINITE;
+    }
+  return ICF_OK;
+}
+
+void cenic_trap_save_start(CenicCore *c) {
+  const Model *m = c->m;
+  Data *d = c->d;
+  memcpy(c->M0, d->mass, sizeof(double) * (size_t)m->mass_size);
+  memcpy(c->k0, d->bias, sizeof(double) * (size_t)m->nv);
+  memcpy(c->tau0, d->tau, sizeof(double) * (size_t)m->nv);
+  if (!c->have_jn) { /* first step: j^n/h from the continuous contact forces at x^n */
+    memset(c->jn, 0, sizeof(double) * (size_t)m->nv);
+    for (int i = 0; i < d->ncon; ++i) {
+      double f[3];
+      const Contact *k = &d->contacts[i];
+      contact_force(&k->par, k->phi, k->vc0, f, NULL, NULL);
+      contact_apply_force(m, d, i, f, c->jn);
+    }
+    c->have_jn = 1;
+  }
+}
+
+int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat, double h, double *xout) {
+  const Model *m = c->m;
+  const Data *d = c->d;
+  int nq = m->nq, nv = m->nv, nz = m->nz;
+  const double *q = x, *v = x + nq;
+  double t0 = now();
+  IcfProblem *p = &c->prob;
+  /* A = Mbar, r = Mbar v^n - h kbar + h taubar + j^n / 2, J = Jhat with weight 1/2 (eq. 25) */
+  for (int i = 0; i < m->mass_size; ++i) p->A[i] = 0.5 * (c->M0[i] + d->mass[i]);
+  for (int t2 = 0; t2 < m->ntree; ++t2) {
+    int n = m->tree_nv[t2], a = m->tree_vadr[t2];
+    for (int i = 0; i < n; ++i) c->diag[a + i] = p->A[m->tree_madr[t2] + i * n + i];
+  }
+  icf_amul(p, v, p->r);
+  for (int i = 0; i < nv; ++i)
+    p->r[i] += h * (0.5 * (c->tau0[i] + d->tau[i]) - 0.5 * (c->k0[i] + d->bias[i]) + 0.5 * c->jn[i]);
+  if (copy_contacts(c, h, 1)) return ICF_ERR_FACTOR;
+  c->time_assembly += now() - t0;
+  double *vnew = xout + nq;
+  memcpy(vnew, xhat + nq, sizeof(double) * (size_t)nv); /* warm start from vhat (VI-A) */
+  int rc = solve(c, vnew);
+  if (rc != ICF_OK) return rc;
+  /* j^{n+1} / h = Jhat^T gamma^{n+1} / h (twice the weighted impulse) */
+  icf_contact_impulse(p, vnew, c->jn_next);
+  for (int i = 0; i < nv; ++i) c->jn_next[i] *= 2.0 / h;
+  /* q^{n+1} = q^n + h/2 Nbar (v^{n+1} + v^n), Nbar = (N(q^n) + N(qhat))/2 (eq. 25b) */
+  for (int i = 0; i < nv; ++i) c->vtmp[i] = vnew[i] + v[i];
+  mb_qdot(m, q, c->vtmp, xout);
+  mb_qdot(m, xhat, c->vtmp, c->qtmp);
+  for (int i = 0; i < nq; ++i) xout[i] = q[i] + 0.25 * h * (xout[i] + c->qtmp[i]);
+  mb_normalize_q(m, xout);
+  for (int i = 0; i < nz; ++i) xout[nq + nv + i] = xhat[nq + nv + i]; /* first-order z (V-C, Remark 1) */
+  for (int i = 0; i < nq + nv + nz; ++i)
+    if (!isfinite(xout[i])) {
+      snprintf(c->msg, sizeof c->msg, "non-finite state after the trapezoid step");
+      return ICF_ERR_NONFINITE;
+    }
+  return ICF_OK;
+}

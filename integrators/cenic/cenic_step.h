@@ -1,0 +1,51 @@
+/* One ICF step (CENIC eq. 11-12, the "Lagged" convex problem) and the second-order trapezoid
+ * step (CENIC V-B, eq. 25) built from the model layer's discrete step data (models/system.h),
+ * with external systems (controllers) treated implicitly by linearization (CENIC V-C) or
+ * explicitly. */
+#ifndef CBENCH_CENIC_STEP_H
+#define CBENCH_CENIC_STEP_H
+
+#include <stddef.h>
+
+#include "../../models/data.h"
+#include "../integrator.h"
+#include "icf_problem.h"
+#include "icf_solver.h"
+
+typedef struct {
+  const Model *m;
+  Data *d;
+  IcfProblem prob;
+  IcfSolver *solver;
+  IcfSolverOptions sopt;
+  IcfSolverStats sstats;
+  int regularized;         /* eps of ICF eq. 26 instead of v_s */
+  int implicit_ctrl;       /* controllers linearized implicitly (V-C) or explicit */
+  int nctrl;               /* controlled velocity coordinates */
+  int *ctrl_dof;           /* [nctrl] */
+  double time_geometry, time_assembly;
+  long geometry_base;      /* d->counters.geometry_queries at reset */
+  /* scratch */
+  double *diag, *tau_ext, *gbase, *gpert, *cdiag, *vtmp, *qtmp, *ztmp, *zdot, *ctmp;
+  /* trapezoid: quantities at x^n */
+  double *M0, *k0, *tau0;  /* [mass_size], [nv], [nv] */
+  double *jn;              /* [nv] generalized contact force at t^n (j^n / h) */
+  double *jn_next;         /* [nv] candidate for the next step */
+  int have_jn;
+  char msg[256];
+} CenicCore;
+
+int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, int regularized, int implicit_ctrl);
+void cenic_core_free(CenicCore *c);
+/* Step data at x = [q; v; z] (one geometry query). 0 or -1. */
+int cenic_eval_data(CenicCore *c, double t, const double *x);
+/* xout = ICF(x; h) using the step data at x currently in c->d; v0: Newton initial guess (NULL:
+ * v^n). 0, or an IcfStatus / -100 (model) error with c->msg. */
+int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const double *v0, double *xout);
+/* Saves M, k, tau at x^n (and j^n if there is none yet) from c->d; call before overwriting d. */
+void cenic_trap_save_start(CenicCore *c);
+/* Second-order trapezoid step from x with the first-order xhat; c->d must hold the step data at
+ * xhat. Writes xout and c->jn_next. */
+int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat, double h, double *xout);
+
+#endif

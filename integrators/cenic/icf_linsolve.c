@@ -1,0 +1,309 @@
+#include "icf_linsolve.h"
+
+#include <cholmod.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info);
+extern void dpotrs_(const char *uplo, const int *n, const int *nrhs, const double *a, const int *lda,
+                    double *b, const int *ldb, int *info);
+
+struct IcfLinSolver {
+  IcfLinSolverKind kind;
+  int nv, ntree, mass_size, max_tree_nv;
+  const int *tree_vadr, *tree_nv, *tree_madr; /* borrowed from the problem it was made for */
+  /* coupled tree pairs (a < b): the current problem's and the factored one's */
+  int npair, nfact_pair, pair_cap;
+  int *pair, *fact_pair;   /* [2 * pair_cap] */
+  int *pair_off;           /* [pair_cap] offset of the pair's block in blk */
+  double *blk;             /* diagonal blocks, then off-diagonal blocks */
+  int blk_size, blk_cap;
+  double *gj;              /* [3 * max_tree_nv] scratch */
+  int factored;
+  /* dense path */
+  double *H, *L;           /* [nv * nv] */
+  /* CHOLMOD path */
+  cholmod_common cc;
+  cholmod_sparse *S;
+  cholmod_factor *F;
+  cholmod_dense *B, *X, *Y, *E;
+  int *nzmap;              /* [nnz] index into blk of each stored entry */
+  size_t nz_cap;
+  long analyses;
+};
+
+static int grow_int(int **a, int n) {
+  int *p = realloc(*a, (size_t)n * sizeof(int));
+  if (!p) return -1;
+  *a = p;
+  return 0;
+}
+
+IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind) {
+  IcfLinSolver *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->kind = kind;
+  s->nv = p->nv;
+  s->ntree = p->ntree;
+  s->mass_size = p->mass_size;
+  s->tree_vadr = p->tree_vadr;
+  s->tree_nv = p->tree_nv;
+  s->tree_madr = p->tree_madr;
+  for (int t = 0; t < p->ntree; ++t)
+    if (p->tree_nv[t] > s->max_tree_nv) s->max_tree_nv = p->tree_nv[t];
+  s->pair_cap = 16;
+  s->pair = malloc(2 * (size_t)s->pair_cap * sizeof(int));
+  s->fact_pair = malloc(2 * (size_t)s->pair_cap * sizeof(int));
+  s->pair_off = malloc((size_t)s->pair_cap * sizeof(int));
+  s->blk_cap = s->mass_size > 0 ? s->mass_size : 1;
+  s->blk = calloc((size_t)s->blk_cap, sizeof(double));
+  s->gj = calloc(3 * (size_t)(s->max_tree_nv > 0 ? s->max_tree_nv : 1), sizeof(double));
+  size_t nn = (size_t)s->nv * (size_t)s->nv;
+  s->H = calloc(nn > 0 ? nn : 1, sizeof(double));
+  if (!s->pair || !s->fact_pair || !s->pair_off || !s->blk || !s->gj || !s->H) {
+    icf_lin_free(s);
+    return NULL;
+  }
+  if (kind == ICF_LINSOLVE_DENSE) {
+    s->L = calloc(nn > 0 ? nn : 1, sizeof(double));
+    if (!s->L) {
+      icf_lin_free(s);
+      return NULL;
+    }
+  } else {
+    cholmod_start(&s->cc);
+    s->cc.print = 0;
+    s->cc.supernodal = CHOLMOD_SUPERNODAL;
+    s->B = cholmod_allocate_dense((size_t)s->nv, 1, (size_t)s->nv, CHOLMOD_REAL, &s->cc);
+    if (!s->B) {
+      icf_lin_free(s);
+      return NULL;
+    }
+  }
+  return s;
+}
+
+void icf_lin_free(IcfLinSolver *s) {
+  if (!s) return;
+  if (s->kind == ICF_LINSOLVE_CHOLMOD) {
+    if (s->S) cholmod_free_sparse(&s->S, &s->cc);
+    if (s->F) cholmod_free_factor(&s->F, &s->cc);
+    if (s->B) cholmod_free_dense(&s->B, &s->cc);
+    if (s->X) cholmod_free_dense(&s->X, &s->cc);
+    if (s->Y) cholmod_free_dense(&s->Y, &s->cc);
+    if (s->E) cholmod_free_dense(&s->E, &s->cc);
+    cholmod_finish(&s->cc);
+  }
+  free(s->pair);
+  free(s->fact_pair);
+  free(s->pair_off);
+  free(s->blk);
+  free(s->gj);
+  free(s->H);
+  free(s->L);
+  free(s->nzmap);
+  free(s);
+}
+
+long icf_lin_analyses(const IcfLinSolver *s) { return s->analyses; }
+
+/* Sorted unique coupled pairs of the problem's contacts into s->pair; 0 or -1. */
+static int collect_pairs(IcfLinSolver *s, const IcfProblem *p) {
+  s->npair = 0;
+  for (int i = 0; i < p->ncon; ++i) {
+    int a = p->con[i].tree[0], b = p->con[i].tree[1];
+    if (a < 0 || b < 0 || a == b || p->con[i].jac_off[1] < 0) continue;
+    if (a > b) {
+      int t = a;
+      a = b;
+      b = t;
+    }
+    /* insertion into the sorted list (by b, then a: column-major order for CSC) */
+    int k = 0;
+    while (k < s->npair && (s->pair[2 * k + 1] < b || (s->pair[2 * k + 1] == b && s->pair[2 * k] < a))) ++k;
+    if (k < s->npair && s->pair[2 * k] == a && s->pair[2 * k + 1] == b) continue;
+    if (s->npair + 1 > s->pair_cap) {
+      int n = 2 * s->pair_cap;
+      if (grow_int(&s->pair, 2 * n) || grow_int(&s->fact_pair, 2 * n) || grow_int(&s->pair_off, n)) return -1;
+      s->pair_cap = n;
+    }
+    memmove(s->pair + 2 * (k + 1), s->pair + 2 * k, 2 * (size_t)(s->npair - k) * sizeof(int));
+    s->pair[2 * k] = a;
+    s->pair[2 * k + 1] = b;
+    s->npair++;
+  }
+  return 0;
+}
+
+int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p) {
+  if (collect_pairs(s, p)) return 1;
+  if (!s->factored || s->npair != s->nfact_pair) return 1;
+  return memcmp(s->pair, s->fact_pair, 2 * (size_t)s->npair * sizeof(int)) != 0;
+}
+
+static int find_pair(const IcfLinSolver *s, int a, int b) {
+  for (int k = 0; k < s->npair; ++k)
+    if (s->pair[2 * k] == a && s->pair[2 * k + 1] == b) return k;
+  return -1;
+}
+
+/* Block values of H at v into s->blk (pairs already collected). */
+static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v) {
+  int size = s->mass_size;
+  for (int k = 0; k < s->npair; ++k) {
+    s->pair_off[k] = size;
+    size += s->tree_nv[s->pair[2 * k]] * s->tree_nv[s->pair[2 * k + 1]];
+  }
+  if (size > s->blk_cap) {
+    double *b = realloc(s->blk, (size_t)size * sizeof(double));
+    if (!b) return -1;
+    s->blk = b;
+    s->blk_cap = size;
+  }
+  s->blk_size = size;
+  memcpy(s->blk, p->A, (size_t)s->mass_size * sizeof(double));
+  memset(s->blk + s->mass_size, 0, (size_t)(size - s->mass_size) * sizeof(double));
+  for (int i = 0; i < p->ncon; ++i) {
+    const IcfContact *c = &p->con[i];
+    double vc[3], G[9];
+    icf_contact_velocity(p, i, v, vc);
+    icf_contact_eval(c, vc, NULL, G);
+    for (int e = 0; e < 9; ++e) G[e] *= c->weight;
+    for (int sb = 0; sb < 2; ++sb) { /* column side */
+      int tb = c->tree[sb];
+      if (tb < 0 || c->jac_off[sb] < 0) continue;
+      int nb = s->tree_nv[tb];
+      const double *Jb = p->jac + c->jac_off[sb];
+      for (int r = 0; r < 3; ++r) /* gj = G Jb */
+        for (int j = 0; j < nb; ++j) s->gj[r * nb + j] = G[3 * r] * Jb[j] + G[3 * r + 1] * Jb[nb + j] + G[3 * r + 2] * Jb[2 * nb + j];
+      for (int sa = 0; sa < 2; ++sa) { /* row side */
+        int ta = c->tree[sa];
+        if (ta < 0 || c->jac_off[sa] < 0 || ta > tb) continue;
+        int na = s->tree_nv[ta];
+        const double *Ja = p->jac + c->jac_off[sa];
+        double *blk;
+        if (ta == tb) {
+          if (sa != sb) continue;
+          blk = s->blk + s->tree_madr[ta];
+        } else {
+          int k = find_pair(s, ta, tb);
+          if (k < 0) return -1;
+          blk = s->blk + s->pair_off[k];
+        }
+        for (int ia = 0; ia < na; ++ia)
+          for (int j = 0; j < nb; ++j)
+            blk[ia * nb + j] += Ja[ia] * s->gj[j] + Ja[na + ia] * s->gj[nb + j] + Ja[2 * na + ia] * s->gj[2 * nb + j];
+      }
+    }
+  }
+  return 0;
+}
+
+/* Full symmetric H (row-major = column-major) from the blocks. */
+static void blocks_to_dense(IcfLinSolver *s) {
+  int nv = s->nv;
+  memset(s->H, 0, (size_t)nv * (size_t)nv * sizeof(double));
+  for (int t = 0; t < s->ntree; ++t) {
+    int n = s->tree_nv[t], a = s->tree_vadr[t];
+    const double *B = s->blk + s->tree_madr[t];
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) s->H[(size_t)(a + i) * nv + a + j] = B[i * n + j];
+  }
+  for (int k = 0; k < s->npair; ++k) {
+    int ta = s->pair[2 * k], tb = s->pair[2 * k + 1];
+    int na = s->tree_nv[ta], nb = s->tree_nv[tb], a = s->tree_vadr[ta], b = s->tree_vadr[tb];
+    const double *B = s->blk + s->pair_off[k];
+    for (int i = 0; i < na; ++i)
+      for (int j = 0; j < nb; ++j) {
+        s->H[(size_t)(a + i) * nv + b + j] = B[i * nb + j];
+        s->H[(size_t)(b + j) * nv + a + i] = B[i * nb + j];
+      }
+  }
+}
+
+void icf_lin_dense_hessian(const IcfLinSolver *s, double *H) {
+  memcpy(H, s->H, (size_t)s->nv * (size_t)s->nv * sizeof(double));
+}
+
+/* Upper-triangular CSC pattern of the block structure and its analysis (pattern changed). */
+static int cholmod_analyze_pattern(IcfLinSolver *s) {
+  size_t nnz = 0;
+  for (int t = 0; t < s->ntree; ++t) nnz += (size_t)s->tree_nv[t] * (size_t)(s->tree_nv[t] + 1) / 2;
+  for (int k = 0; k < s->npair; ++k) nnz += (size_t)s->tree_nv[s->pair[2 * k]] * (size_t)s->tree_nv[s->pair[2 * k + 1]];
+  if (!s->S || nnz > s->nz_cap) {
+    if (s->S) cholmod_free_sparse(&s->S, &s->cc);
+    size_t cap = nnz > 2 * s->nz_cap ? nnz : 2 * s->nz_cap;
+    s->S = cholmod_allocate_sparse((size_t)s->nv, (size_t)s->nv, cap, 1, 1, 1, CHOLMOD_REAL, &s->cc);
+    int *m = realloc(s->nzmap, cap * sizeof(int));
+    if (!s->S || !m) return -1;
+    s->nzmap = m;
+    s->nz_cap = cap;
+  }
+  int *Sp = s->S->p, *Si = s->S->i;
+  size_t pos = 0;
+  for (int tb = 0; tb < s->ntree; ++tb) {
+    int nb = s->tree_nv[tb], b = s->tree_vadr[tb];
+    for (int jj = 0; jj < nb; ++jj) {
+      Sp[b + jj] = (int)pos;
+      for (int k = 0; k < s->npair; ++k) { /* pairs sorted by b then a: rows increase */
+        if (s->pair[2 * k + 1] != tb) continue;
+        int ta = s->pair[2 * k], na = s->tree_nv[ta], a = s->tree_vadr[ta];
+        for (int ia = 0; ia < na; ++ia) {
+          Si[pos] = a + ia;
+          s->nzmap[pos++] = s->pair_off[k] + ia * nb + jj;
+        }
+      }
+      for (int ii = 0; ii <= jj; ++ii) {
+        Si[pos] = b + ii;
+        s->nzmap[pos++] = s->tree_madr[tb] + ii * nb + jj;
+      }
+    }
+  }
+  Sp[s->nv] = (int)pos;
+  if (s->F) cholmod_free_factor(&s->F, &s->cc);
+  s->F = cholmod_analyze(s->S, &s->cc);
+  if (!s->F) return -1;
+  s->analyses++;
+  return 0;
+}
+
+int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v) {
+  int changed = icf_lin_pattern_changed(s, p);
+  s->factored = 0;
+  if (assemble_blocks(s, p, v)) return -1;
+  blocks_to_dense(s);
+  int nv = s->nv;
+  if (s->kind == ICF_LINSOLVE_DENSE) {
+    memcpy(s->L, s->H, (size_t)nv * (size_t)nv * sizeof(double));
+    int info = 0;
+    if (nv > 0) dpotrf_("L", &nv, s->L, &nv, &info);
+    if (info != 0) return -1;
+  } else {
+    if (changed || !s->F) {
+      if (cholmod_analyze_pattern(s)) return -1;
+    }
+    double *x = s->S->x;
+    size_t nnz = (size_t)((int *)s->S->p)[nv];
+    for (size_t k = 0; k < nnz; ++k) x[k] = s->blk[s->nzmap[k]];
+    if (!cholmod_factorize(s->S, s->F, &s->cc) || s->cc.status != CHOLMOD_OK || s->F->minor < (size_t)nv) return -1;
+  }
+  memcpy(s->fact_pair, s->pair, 2 * (size_t)s->npair * sizeof(int));
+  s->nfact_pair = s->npair;
+  s->factored = 1;
+  return 0;
+}
+
+int icf_lin_solve(IcfLinSolver *s, const double *b, double *x) {
+  if (!s->factored) return -1;
+  int nv = s->nv;
+  if (s->kind == ICF_LINSOLVE_DENSE) {
+    if (x != b) memcpy(x, b, (size_t)nv * sizeof(double));
+    int one = 1, info = 0;
+    if (nv > 0) dpotrs_("L", &nv, &one, s->L, &nv, x, &nv, &info);
+    return info == 0 ? 0 : -1;
+  }
+  memcpy(s->B->x, b, (size_t)nv * sizeof(double));
+  if (!cholmod_solve2(CHOLMOD_A, s->F, s->B, NULL, &s->X, NULL, &s->Y, &s->E, &s->cc)) return -1;
+  memcpy(x, s->X->x, (size_t)nv * sizeof(double));
+  return 0;
+}

@@ -1,0 +1,28 @@
+/* Block-sparse Hessian H = A + sum_i w_i J_i^T G_i J_i of the ICF problem (NOTES 2): one dense
+ * block per kinematic tree, off-diagonal blocks only for tree pairs coupled by a contact.
+ * Two factorization paths: dense LAPACK Cholesky of the whole H, or CHOLMOD supernodal with the
+ * symbolic analysis kept while the block pattern is unchanged. */
+#ifndef CBENCH_ICF_LINSOLVE_H
+#define CBENCH_ICF_LINSOLVE_H
+
+#include "icf_problem.h"
+
+typedef enum { ICF_LINSOLVE_DENSE = 0, ICF_LINSOLVE_CHOLMOD = 1 } IcfLinSolverKind;
+
+typedef struct IcfLinSolver IcfLinSolver;
+
+IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind);
+void icf_lin_free(IcfLinSolver *s);
+/* 1 if the coupled tree pairs of p's contacts differ from those of the current factorization
+ * (or there is none yet). */
+int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p);
+/* Assembles H at v and factors it. Returns 0, or -1 (not positive definite, no memory). */
+int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v);
+/* x = H^{-1} b with the last factorization (x may alias b). Returns 0 or -1. */
+int icf_lin_solve(IcfLinSolver *s, const double *b, double *x);
+/* Dense copy of the last assembled H (nv x nv, row-major), for tests. */
+void icf_lin_dense_hessian(const IcfLinSolver *s, double *H);
+/* Number of (symbolic) analyses done by the CHOLMOD path. */
+long icf_lin_analyses(const IcfLinSolver *s);
+
+#endif

@@ -1,0 +1,189 @@
+#include "icf_problem.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, const int *tree_nv) {
+  memset(p, 0, sizeof *p);
+  p->nv = nv;
+  p->ntree = ntree;
+  int nt = ntree > 0 ? ntree : 1;
+  p->tree_vadr = calloc((size_t)nt, sizeof(int));
+  p->tree_nv = calloc((size_t)nt, sizeof(int));
+  p->tree_madr = calloc((size_t)nt, sizeof(int));
+  if (!p->tree_vadr || !p->tree_nv || !p->tree_madr) return -1;
+  for (int t = 0; t < ntree; ++t) {
+    p->tree_vadr[t] = tree_vadr[t];
+    p->tree_nv[t] = tree_nv[t];
+    p->tree_madr[t] = p->mass_size;
+    p->mass_size += tree_nv[t] * tree_nv[t];
+  }
+  p->A = calloc((size_t)(p->mass_size > 0 ? p->mass_size : 1), sizeof(double));
+  p->r = calloc((size_t)(nv > 0 ? nv : 1), sizeof(double));
+  if (!p->A || !p->r) return -1;
+  return icf_problem_reserve(p, 8, 8 * 3 * 12);
+}
+
+void icf_problem_free(IcfProblem *p) {
+  free(p->tree_vadr);
+  free(p->tree_nv);
+  free(p->tree_madr);
+  free(p->A);
+  free(p->r);
+  free(p->con);
+  free(p->jac);
+  memset(p, 0, sizeof *p);
+}
+
+int icf_problem_reserve(IcfProblem *p, int ncon, int jac) {
+  if (ncon > p->maxcon) {
+    int n = ncon > 2 * p->maxcon ? ncon : 2 * p->maxcon;
+    IcfContact *c = realloc(p->con, (size_t)n * sizeof *c);
+    if (!c) return -1;
+    p->con = c;
+    p->maxcon = n;
+  }
+  if (jac > p->jac_cap) {
+    int n = jac > 2 * p->jac_cap ? jac : 2 * p->jac_cap;
+    double *j = realloc(p->jac, (size_t)n * sizeof *j);
+    if (!j) return -1;
+    p->jac = j;
+    p->jac_cap = n;
+  }
+  return 0;
+}
+
+double icf_breaking_velocity(const IcfContact *c) {
+  double v = c->fe0 / (c->h * c->k);
+  if (c->d > 0 && 1.0 / c->d < v) v = 1.0 / c->d;
+  return v;
+}
+
+double icf_normal_impulse(const IcfContact *c, double vn) {
+  if (!(c->k > 0) || !(c->h > 0)) return 0.0;
+  if (vn >= icf_breaking_velocity(c)) return 0.0;
+  return c->h * (c->fe0 - c->h * c->k * vn) * (1.0 - c->d * vn); /* eq. 13 */
+}
+
+double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, double *G) {
+  double cost = 0.0;
+  if (gamma) gamma[0] = gamma[1] = gamma[2] = 0.0;
+  if (G) memset(G, 0, 9 * sizeof(double));
+  /* Normal: cost -N(min(v_n, vhat)) (ICF eq. 22-23), C^1 at vhat. */
+  if (c->k > 0 && c->h > 0) {
+    double h = c->h, k = c->k, d = c->d, fe0 = c->fe0, vn = vc[2];
+    double vhat = icf_breaking_velocity(c);
+    double v = vn < vhat ? vn : vhat;
+    double df = -h * k * v;
+    cost -= h * (v * (fe0 + 0.5 * df) - 0.5 * d * v * v * (fe0 + 2.0 * df / 3.0));
+    if (vn < vhat) {
+      if (gamma) gamma[2] = h * (fe0 - h * k * vn) * (1.0 - d * vn);
+      if (G) G[8] = h * (h * k * (1.0 - d * vn) + d * (fe0 - h * k * vn));
+    }
+  }
+  /* Lagged friction mu n0 |v_t|_s, soft norm with eps (ICF sec. V-B, app. A). */
+  double mn = c->mu * c->n0;
+  if (mn > 0) {
+    double eps = c->eps;
+    double s = sqrt(vc[0] * vc[0] + vc[1] * vc[1] + eps * eps);
+    cost += mn * (s - eps);
+    double t0 = vc[0] / s, t1 = vc[1] / s; /* soft unit vector, not normalized */
+    if (gamma) {
+      gamma[0] = -mn * t0;
+      gamma[1] = -mn * t1;
+    }
+    if (G) {
+      double a = mn / s;
+      G[0] = a * (1.0 - t0 * t0);
+      G[1] = G[3] = -a * t0 * t1;
+      G[4] = a * (1.0 - t1 * t1);
+    }
+  }
+  return cost;
+}
+
+void icf_contact_jmul(const IcfProblem *p, int i, const double *v, double *vc) {
+  const IcfContact *c = &p->con[i];
+  vc[0] = vc[1] = vc[2] = 0.0;
+  for (int s = 0; s < 2; ++s) {
+    int t = c->tree[s];
+    if (t < 0 || c->jac_off[s] < 0) continue;
+    int n = p->tree_nv[t];
+    const double *J = p->jac + c->jac_off[s];
+    const double *vt = v + p->tree_vadr[t];
+    for (int r = 0; r < 3; ++r) {
+      double acc = 0.0;
+      for (int j = 0; j < n; ++j) acc += J[r * n + j] * vt[j];
+      vc[r] += acc;
+    }
+  }
+}
+
+void icf_contact_velocity(const IcfProblem *p, int i, const double *v, double *vc) {
+  icf_contact_jmul(p, i, v, vc);
+  for (int r = 0; r < 3; ++r) vc[r] += p->con[i].offset[r];
+}
+
+void icf_contact_jtmul(const IcfProblem *p, int i, const double *f, double s, double *gen) {
+  const IcfContact *c = &p->con[i];
+  for (int side = 0; side < 2; ++side) {
+    int t = c->tree[side];
+    if (t < 0 || c->jac_off[side] < 0) continue;
+    int n = p->tree_nv[t];
+    const double *J = p->jac + c->jac_off[side];
+    double *gt = gen + p->tree_vadr[t];
+    for (int j = 0; j < n; ++j) gt[j] += s * (J[j] * f[0] + J[n + j] * f[1] + J[2 * n + j] * f[2]);
+  }
+}
+
+void icf_amul(const IcfProblem *p, const double *x, double *y) {
+  for (int t = 0; t < p->ntree; ++t) {
+    int n = p->tree_nv[t], a = p->tree_vadr[t];
+    const double *A = p->A + p->tree_madr[t];
+    for (int i = 0; i < n; ++i) {
+      double acc = 0.0;
+      for (int j = 0; j < n; ++j) acc += A[i * n + j] * x[a + j];
+      y[a + i] = acc;
+    }
+  }
+}
+
+static double quadratic_part(const IcfProblem *p, const double *v, double *g) {
+  double cost = 0.0;
+  for (int t = 0; t < p->ntree; ++t) {
+    int n = p->tree_nv[t], a = p->tree_vadr[t];
+    const double *A = p->A + p->tree_madr[t];
+    for (int i = 0; i < n; ++i) {
+      double acc = 0.0;
+      for (int j = 0; j < n; ++j) acc += A[i * n + j] * v[a + j];
+      cost += v[a + i] * (0.5 * acc - p->r[a + i]);
+      if (g) g[a + i] = acc - p->r[a + i];
+    }
+  }
+  return cost;
+}
+
+double icf_gradient(const IcfProblem *p, const double *v, double *g) {
+  double cost = quadratic_part(p, v, g);
+  for (int i = 0; i < p->ncon; ++i) {
+    double vc[3], gamma[3];
+    icf_contact_velocity(p, i, v, vc);
+    double w = p->con[i].weight;
+    cost += w * icf_contact_eval(&p->con[i], vc, g ? gamma : NULL, NULL);
+    if (g) icf_contact_jtmul(p, i, gamma, -w, g); /* eq. 17 */
+  }
+  return cost;
+}
+
+double icf_cost(const IcfProblem *p, const double *v) { return icf_gradient(p, v, NULL); }
+
+void icf_contact_impulse(const IcfProblem *p, const double *v, double *gen) {
+  memset(gen, 0, (size_t)p->nv * sizeof(double));
+  for (int i = 0; i < p->ncon; ++i) {
+    double vc[3], gamma[3];
+    icf_contact_velocity(p, i, v, vc);
+    icf_contact_eval(&p->con[i], vc, gamma, NULL);
+    icf_contact_jtmul(p, i, gamma, p->con[i].weight, gen);
+  }
+}

@@ -1,0 +1,66 @@
+/* The ICF "Lagged" convex problem (CENIC sec. IV, eq. 15-17; ICF sec. V-B, VI):
+ *   l(v) = 1/2 v^T A v - r^T v + sum_i w_i l_i(J_i v + o_i),
+ * A block-diagonal per kinematic tree (M + h D + h C), contact potentials l_i from ICF eq. 22-23
+ * (normal, Hunt-Crossley, implicit) plus lagged regularized friction mu n0 |v_t|_s (eq. 14).
+ * The weight w_i is 1 for an ICF step and 1/2 for the trapezoid step (CENIC eq. 25a).
+ * This struct does not depend on the model layer: integrators fill it from Data, tests fill it
+ * with synthetic data. */
+#ifndef CBENCH_ICF_PROBLEM_H
+#define CBENCH_ICF_PROBLEM_H
+
+typedef struct {
+  int tree[2];      /* tree of each side, -1 = static; tree[1] = -1 when both in one tree */
+  int jac_off[2];   /* offset of the 3 x tree_nv block in IcfProblem.jac, -1 if unused */
+  double offset[3]; /* v_c = J v + offset, contact frame (t1, t2, n) */
+  double weight;    /* w_i */
+  double h;         /* time step of the impulse model */
+  double k, d;      /* stiffness, Hunt-Crossley dissipation */
+  double fe0;       /* elastic force at the linearization state (any sign, ICF eq. 22) */
+  double mu;        /* lagged friction coefficient mu(|v_t^n|/v_s) (CENIC V-D) */
+  double n0;        /* lagged normal impulse h f_n(x^n) (eq. 14) */
+  double eps;       /* soft-norm regularization of |v_t| (v_s, or ICF eq. 26) */
+} IcfContact;
+
+typedef struct {
+  int nv, ntree;
+  int *tree_vadr, *tree_nv, *tree_madr; /* [ntree] */
+  int mass_size;
+  double *A;        /* [mass_size] per-tree dense blocks, row-major */
+  double *r;        /* [nv] */
+  int ncon, maxcon;
+  IcfContact *con;
+  double *jac;      /* pool of Jacobian blocks */
+  int jac_size, jac_cap;
+} IcfProblem;
+
+/* Allocates for the given tree layout (copied). Returns 0 or -1. */
+int icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, const int *tree_nv);
+void icf_problem_free(IcfProblem *p);
+/* Room for ncon contacts and jac Jacobian entries (amortized growth); 0 or -1. */
+int icf_problem_reserve(IcfProblem *p, int ncon, int jac);
+
+/* Per-contact potential, impulse and Hessian at contact velocity vc (all unweighted):
+ * returns l_i(vc); gamma = -dl/dvc (may be NULL); G = d^2 l / dvc^2, 3x3 row-major (may be
+ * NULL), symmetric PSD. */
+double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, double *G);
+/* Normal impulse gamma_n(v_n) (eq. 13) and its breaking velocity vhat (eq. 23). */
+double icf_normal_impulse(const IcfContact *c, double vn);
+double icf_breaking_velocity(const IcfContact *c);
+
+/* vc = J_i v + offset_i. */
+void icf_contact_velocity(const IcfProblem *p, int i, const double *v, double *vc);
+/* vc = J_i v (no offset). */
+void icf_contact_jmul(const IcfProblem *p, int i, const double *v, double *vc);
+/* gen += s J_i^T f. */
+void icf_contact_jtmul(const IcfProblem *p, int i, const double *f, double s, double *gen);
+/* y = A x. */
+void icf_amul(const IcfProblem *p, const double *x, double *y);
+
+/* Cost l(v). */
+double icf_cost(const IcfProblem *p, const double *v);
+/* g = A v - r - sum_i w_i J_i^T gamma_i (may be NULL); returns the cost. */
+double icf_gradient(const IcfProblem *p, const double *v, double *g);
+/* Generalized contact impulse gen = sum_i w_i J_i^T gamma_i(J_i v + o_i). */
+void icf_contact_impulse(const IcfProblem *p, const double *v, double *gen);
+
+#endif

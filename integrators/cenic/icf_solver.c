@@ -1,0 +1,277 @@
+#include "icf_solver.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct IcfSolver {
+  IcfSolverOptions opt;
+  IcfLinSolver *lin;
+  int nv;
+  int stale;               /* the factorization must be recomputed (eq. 35) */
+  int has_factor;
+  double *g, *p, *Ap, *dscale, *vtmp;
+  double *vc, *dvc;        /* [3 * con_cap] line-search contact velocities and directions */
+  int con_cap;
+};
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void icf_solver_default_options(IcfSolverOptions *o) {
+  o->linear_solver = ICF_LINSOLVE_DENSE;
+  o->hessian_reuse = 0;
+  o->reuse_target = 10;
+  o->ls_init = ICF_LS_CUBIC;
+  o->alpha_max = 1.0;
+  o->tol = 1e-8;
+  o->max_iters = 100;
+  o->ls_max_iters = 100;
+  o->ls_tol = 1e-8;
+}
+
+IcfSolver *icf_solver_create(const IcfProblem *p, const IcfSolverOptions *opt) {
+  IcfSolver *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->opt = *opt;
+  s->nv = p->nv;
+  size_t n = (size_t)(p->nv > 0 ? p->nv : 1);
+  s->g = calloc(n, sizeof(double));
+  s->p = calloc(n, sizeof(double));
+  s->Ap = calloc(n, sizeof(double));
+  s->dscale = calloc(n, sizeof(double));
+  s->vtmp = calloc(n, sizeof(double));
+  s->lin = icf_lin_create(p, opt->linear_solver);
+  if (!s->g || !s->p || !s->Ap || !s->dscale || !s->vtmp || !s->lin) {
+    icf_solver_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+void icf_solver_free(IcfSolver *s) {
+  if (!s) return;
+  icf_lin_free(s->lin);
+  free(s->g);
+  free(s->p);
+  free(s->Ap);
+  free(s->dscale);
+  free(s->vtmp);
+  free(s->vc);
+  free(s->dvc);
+  free(s);
+}
+
+void icf_solver_invalidate(IcfSolver *s) { s->has_factor = 0; }
+
+static double dot(int n, const double *a, const double *b) {
+  double acc = 0.0;
+  for (int i = 0; i < n; ++i) acc += a[i] * b[i];
+  return acc;
+}
+
+/* Scalars of the line search along p from v (NOTES 3: O(n) per evaluation). */
+typedef struct {
+  const IcfProblem *prob;
+  const double *vc, *dvc;
+  double vAv, vAp, pAp, rv, rp;
+} LineFn;
+
+/* l(alpha) (if l != NULL), l'(alpha), l''(alpha). */
+static void line_eval(const LineFn *f, double a, double *l, double *dl, double *d2l) {
+  double cost = 0.5 * f->vAv + a * f->vAp + 0.5 * a * a * f->pAp - f->rv - a * f->rp;
+  double d1 = f->vAp + a * f->pAp - f->rp, d2 = f->pAp;
+  for (int i = 0; i < f->prob->ncon; ++i) {
+    const IcfContact *c = &f->prob->con[i];
+    const double *u = f->vc + 3 * i, *du = f->dvc + 3 * i;
+    double w[3] = {u[0] + a * du[0], u[1] + a * du[1], u[2] + a * du[2]}, gamma[3], G[9];
+    cost += c->weight * icf_contact_eval(c, w, gamma, G);
+    d1 -= c->weight * (gamma[0] * du[0] + gamma[1] * du[1] + gamma[2] * du[2]);
+    double Gdu[3];
+    for (int r = 0; r < 3; ++r) Gdu[r] = G[3 * r] * du[0] + G[3 * r + 1] * du[1] + G[3 * r + 2] * du[2];
+    d2 += c->weight * (du[0] * Gdu[0] + du[1] * Gdu[1] + du[2] * Gdu[2]);
+  }
+  if (l) *l = cost;
+  *dl = d1;
+  *d2l = d2;
+}
+
+double icf_cubic_guess(double l0, double dl0, double l1, double dl1) {
+  double D = l0 - l1;
+  double a = 2.0 * D + dl0 + dl1, b = -3.0 * D - 2.0 * dl0 - dl1, c = dl0;
+  /* root of 3 a t^2 + 2 b t + c in (0, 1) */
+  double A = 3.0 * a, B = 2.0 * b, C = c;
+  double t = -1.0;
+  if (fabs(A) <= 1e-12 * (fabs(B) + fabs(C))) {
+    if (B != 0.0) t = -C / B;
+  } else {
+    double disc = B * B - 4.0 * A * C;
+    if (disc < 0) disc = 0;
+    double q = -0.5 * (B + (B >= 0 ? 1.0 : -1.0) * sqrt(disc));
+    double t1 = q != 0.0 ? q / A : -1.0, t2 = q != 0.0 ? C / q : -1.0;
+    if (t1 > 0 && t1 < 1) t = t1;
+    else if (t2 > 0 && t2 < 1) t = t2;
+  }
+  if (!(t > 0 && t < 1)) t = -dl0 / (dl1 - dl0); /* secant on l' */
+  if (!(t > 0 && t < 1)) t = 0.5;
+  return t;
+}
+
+/* Exact line search: alpha in (0, alpha_max]; returns 0 or an IcfStatus error. */
+static int line_search(IcfSolver *s, const LineFn *f, double *alpha, long *evals) {
+  double amax = s->opt.alpha_max;
+  double l0, dl0, d2l0, l1, dl1, d2l1;
+  line_eval(f, 0.0, &l0, &dl0, &d2l0);
+  line_eval(f, amax, &l1, &dl1, &d2l1);
+  *evals += 2;
+  if (!isfinite(dl0) || !isfinite(dl1)) return ICF_ERR_NONFINITE;
+  if (dl0 >= 0.0) return ICF_ERR_NOT_DESCENT;
+  if (dl1 <= 0.0) {
+    *alpha = amax;
+    return ICF_OK;
+  }
+  double scale = -dl0; /* solve f(a) = l'(a) / (-l'(0)) = 0 */
+  double guess;
+  switch (s->opt.ls_init) {
+  case ICF_LS_QUADRATIC: guess = d2l0 > 0 ? -dl0 / d2l0 : 0.5 * amax; break;
+  case ICF_LS_ONE: guess = 1.0; break;
+  default: guess = amax * icf_cubic_guess(l0, amax * dl0, l1, amax * dl1); break;
+  }
+  double xl = 0.0, xh = amax;
+  double rts = (guess > 0 && guess < amax) ? guess : 0.5 * amax;
+  double dxold = amax, dx = dxold;
+  double dl, d2l;
+  line_eval(f, rts, NULL, &dl, &d2l);
+  ++*evals;
+  double fv = dl / scale, df = d2l / scale;
+  for (int it = 0; it < s->opt.ls_max_iters; ++it) {
+    if (!isfinite(fv)) return ICF_ERR_NONFINITE;
+    if (fabs(fv) < s->opt.ls_tol) break;
+    if (fv < 0) xl = rts;
+    else xh = rts;
+    if (((rts - xh) * df - fv) * ((rts - xl) * df - fv) > 0.0 || fabs(2.0 * fv) > fabs(dxold * df)) {
+      dxold = dx;
+      dx = 0.5 * (xh - xl);
+      rts = xl + dx;
+    } else {
+      dxold = dx;
+      dx = fv / df;
+      rts -= dx;
+    }
+    if (fabs(dx) < s->opt.ls_tol) break;
+    line_eval(f, rts, NULL, &dl, &d2l);
+    ++*evals;
+    fv = dl / scale;
+    df = d2l / scale;
+  }
+  if (!(rts > 0.0)) return ICF_ERR_LINESEARCH;
+  *alpha = rts;
+  return ICF_OK;
+}
+
+static int fail(char *err, size_t errlen, int code, const char *msg, int iter) {
+  if (err && errlen) snprintf(err, errlen, "ICF Newton: %s (iteration %d)", msg, iter);
+  return code;
+}
+
+int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
+                     IcfSolverStats *st, char *err, size_t errlen) {
+  int nv = p->nv;
+  if (p->ncon > s->con_cap) { /* amortized growth with the contact count */
+    int n = p->ncon > 2 * s->con_cap ? p->ncon : 2 * s->con_cap;
+    double *a = realloc(s->vc, 3 * (size_t)n * sizeof(double));
+    if (!a) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
+    s->vc = a;
+    double *b = realloc(s->dvc, 3 * (size_t)n * sizeof(double));
+    if (!b) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
+    s->dvc = b;
+    s->con_cap = n;
+  }
+  st->solves++;
+  st->last_iters = 0;
+  /* D = diag(M)^{-1/2}; scale = max(1, |D r|) (eq. 32) */
+  for (int t = 0; t < p->ntree; ++t)
+    for (int i = 0; i < p->tree_nv[t]; ++i) {
+      int j = p->tree_vadr[t] + i;
+      double m = diagM ? diagM[j] : p->A[p->tree_madr[t] + i * p->tree_nv[t] + i];
+      s->dscale[j] = m > 0 ? 1.0 / sqrt(m) : 1.0;
+    }
+  double dr = 0.0;
+  for (int j = 0; j < nv; ++j) dr += (s->dscale[j] * p->r[j]) * (s->dscale[j] * p->r[j]);
+  double tol = s->opt.tol * fmax(1.0, sqrt(dr));
+  double dv_prev = -1.0;
+  int pattern_changed = icf_lin_pattern_changed(s->lin, p);
+  for (int k = 0;; ++k) {
+    double t0 = now();
+    icf_gradient(p, v, s->g);
+    st->time_assembly += now() - t0;
+    double dg = 0.0;
+    for (int j = 0; j < nv; ++j) dg += (s->dscale[j] * s->g[j]) * (s->dscale[j] * s->g[j]);
+    dg = sqrt(dg);
+    st->last_dg = dg;
+    if (!isfinite(dg)) return fail(err, errlen, ICF_ERR_NONFINITE, "non-finite gradient", k);
+    if (dg <= tol) return ICF_OK; /* eq. 32 */
+    if (k >= s->opt.max_iters) return fail(err, errlen, ICF_ERR_MAX_ITERS, "no convergence", k);
+    if (!s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed) {
+      t0 = now();
+      s->has_factor = 0;
+      if (icf_lin_factor(s->lin, p, v)) return fail(err, errlen, ICF_ERR_FACTOR, "Hessian factorization failed", k);
+      st->time_factorization += now() - t0;
+      st->factorizations++;
+      s->has_factor = 1;
+      s->stale = 0;
+      pattern_changed = 0;
+    }
+    for (int j = 0; j < nv; ++j) s->p[j] = -s->g[j];
+    t0 = now();
+    if (icf_lin_solve(s->lin, s->p, s->p)) return fail(err, errlen, ICF_ERR_FACTOR, "linear solve failed", k);
+    st->time_factorization += now() - t0;
+    /* line search along p */
+    t0 = now();
+    icf_amul(p, s->p, s->Ap);
+    icf_amul(p, v, s->vtmp);
+    LineFn f = {p, s->vc, s->dvc, dot(nv, v, s->vtmp), dot(nv, v, s->Ap), dot(nv, s->p, s->Ap), dot(nv, p->r, v),
+                dot(nv, p->r, s->p)};
+    for (int i = 0; i < p->ncon; ++i) {
+      icf_contact_velocity(p, i, v, s->vc + 3 * i);
+      icf_contact_jmul(p, i, s->p, s->dvc + 3 * i);
+    }
+    double alpha = 0.0;
+    long evals = 0;
+    int ls = line_search(s, &f, &alpha, &evals);
+    st->linesearch_iters += evals;
+    st->time_linesearch += now() - t0;
+    if (ls == ICF_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
+      s->stale = 1; /* a reused factorization that does not give descent: refactor and retry */
+      continue;
+    }
+    if (ls == ICF_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
+    if (ls != ICF_OK) return fail(err, errlen, ls, "line search failed", k);
+    double dvn = 0.0;
+    for (int j = 0; j < nv; ++j) {
+      double dv = alpha * s->p[j];
+      v[j] += dv;
+      dvn += (dv / s->dscale[j]) * (dv / s->dscale[j]);
+    }
+    dvn = sqrt(dvn);
+    st->newton_iters++;
+    st->last_iters = k + 1;
+    if (!isfinite(dvn)) return fail(err, errlen, ICF_ERR_NONFINITE, "non-finite update", k);
+    double eta = 1.0, theta = 0.0;
+    if (dv_prev > 0) {
+      theta = dvn / dv_prev;
+      if (theta > 0.9999) theta = 0.9999;
+      eta = theta / (1.0 - theta);
+    }
+    if (eta * dvn <= tol) return ICF_OK; /* eq. 33 */
+    if (s->opt.hessian_reuse && dv_prev > 0 &&
+        pow(theta, (double)(s->opt.reuse_target - (k + 1))) / (1.0 - theta) * dvn > tol)
+      s->stale = 1; /* eq. 35 */
+    dv_prev = dvn;
+  }
+}

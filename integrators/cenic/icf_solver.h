@@ -1,0 +1,60 @@
+/* Newton's method with exact line search for the ICF convex problem (CENIC sec. VI, NOTES 3):
+ * H p = -g, v += alpha p with alpha = argmin l(v + alpha p) on [0, alpha_max] by rtsafe
+ * (Newton + bisection) on l'(alpha)/(-l'(0)); convergence tests eq. 32-33; optional Hessian
+ * reuse eq. 35. Failure is an error status, never a silent accept. */
+#ifndef CBENCH_ICF_SOLVER_H
+#define CBENCH_ICF_SOLVER_H
+
+#include <stddef.h>
+
+#include "icf_linsolve.h"
+
+typedef enum { ICF_LS_CUBIC = 0, ICF_LS_QUADRATIC = 1, ICF_LS_ONE = 2 } IcfLineSearchInit;
+
+typedef struct {
+  IcfLinSolverKind linear_solver;
+  int hessian_reuse;        /* eq. 35 (off by default) */
+  int reuse_target;         /* N of eq. 35 (10) */
+  IcfLineSearchInit ls_init;
+  double alpha_max;         /* 1 */
+  double tol;               /* eps_tol of eq. 32-33 */
+  int max_iters;            /* 100 */
+  int ls_max_iters;         /* 100 */
+  double ls_tol;            /* 1e-8 */
+} IcfSolverOptions;
+
+typedef struct {
+  long solves, newton_iters, factorizations, linesearch_iters;
+  double time_factorization, time_linesearch, time_assembly;
+  int last_iters;           /* Newton iterations of the last solve */
+  double last_dg;           /* |D g| at exit of the last solve */
+} IcfSolverStats;
+
+typedef enum {
+  ICF_OK = 0,
+  ICF_ERR_NOT_DESCENT = -1,
+  ICF_ERR_MAX_ITERS = -2,
+  ICF_ERR_NONFINITE = -3,
+  ICF_ERR_FACTOR = -4,
+  ICF_ERR_LINESEARCH = -5
+} IcfStatus;
+
+void icf_solver_default_options(IcfSolverOptions *o);
+
+typedef struct IcfSolver IcfSolver;
+
+/* For problems with p's tree layout (p must outlive the solver). NULL on failure. */
+IcfSolver *icf_solver_create(const IcfProblem *p, const IcfSolverOptions *opt);
+void icf_solver_free(IcfSolver *s);
+/* Forget any reusable factorization (next solve factors afresh). */
+void icf_solver_invalidate(IcfSolver *s);
+/* Minimizes l starting from v (in/out). diagM: [nv] diagonal used for the scaling D of eq. 32
+ * (NULL: diagonal of A). Returns ICF_OK or an IcfStatus error with a message in err. */
+int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
+                     IcfSolverStats *st, char *err, size_t errlen);
+
+/* Line-search helpers (exposed for tests). The cubic initial guess of VI-D in units of alpha_max:
+ * root in (0, 1) of the derivative of the Hermite cubic through (l0, dl0) and (l1, dl1). */
+double icf_cubic_guess(double l0, double dl0, double l1, double dl1);
+
+#endif

@@ -1,0 +1,214 @@
+/* The SUNDIALS baselines as IntegratorVtbls: the model's continuous view x' = f(t, x)
+ * (system_rhs, x = [q; v; z]) integrated by
+ *   ie          CVODE BDF with maximum order 1 (variable-step implicit Euler, error control)
+ *   bdf         CVODE BDF orders 1-5
+ *   sdirk2      ARKStep DIRK, table ARKODE_SDIRK_2_1_2 (2 stages, order 2, embedded order 1)
+ *   rosenbrock  the same table, linearly implicit: one Newton iteration per stage with a
+ *               Jacobian evaluated at every step (README.md in this folder says why)
+ *   rk3         ARKStep ERK, ARKODE_BOGACKI_SHAMPINE_4_2_3 (the 3(2) pair)
+ * Tolerances: rtol = accuracy; atol per component: positions accuracy / S_i (S = q_scale, the
+ * weights of CENIC's error norm, sec. V-E); velocities and controller states accuracy when
+ * error_norm = full, and 1e6 * accuracy (negligible weight) when error_norm = positions.
+ * Option linear_solver=dense (default, SUNDIALS' dense difference quotients) | klu (sparse,
+ * colored differences over groups of contact- or controller-coupled trees). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <arkode/arkode_butcher_dirk.h>
+#include <arkode/arkode_butcher_erk.h>
+
+#include "../../models/system.h"
+#include "../integrator.h"
+#include "sundials_ode.h"
+
+/* Velocity / controller-state weight relative to positions under the positions-only norm. */
+#define NEGLIGIBLE_WEIGHT_FACTOR 1e6
+
+typedef struct {
+  SunOdeKind kind;
+  int max_order;
+  int table;
+  int linearly_implicit;
+} MethodSpec;
+
+typedef struct {
+  SunOde *ode;
+  Data *d;
+  double *atol;            /* [nx] */
+  /* sparsity groups: union-find over trees */
+  int *qtree;              /* [nq] tree of each position coordinate */
+  int *ztree;              /* [nz] representative tree of each controller state, -1 if none */
+  int *uf;                 /* [ntree] union-find parents */
+  int *label;              /* [ntree] compact group label of each root, -1 unassigned */
+  long geometry_synced;    /* d->counters.geometry_queries already added to stats */
+} SundialsContent;
+
+static int model_rhs(void *user, double t, const double *x, double *xdot) {
+  Integrator *it = user;
+  SundialsContent *c = it->content;
+  return system_rhs(it->model, c->d, t, x, xdot) == 0 ? 0 : 1;
+}
+
+static int uf_find(int *uf, int a) {
+  while (uf[a] != a) a = uf[a] = uf[uf[a]];
+  return a;
+}
+static void uf_union(int *uf, int a, int b) {
+  if (a < 0 || b < 0) return;
+  a = uf_find(uf, a);
+  b = uf_find(uf, b);
+  if (a != b) uf[a > b ? a : b] = a < b ? a : b;
+}
+
+/* Groups of coupled components at the state of the last rhs call (the backend calls rhs at
+ * (t, x) right before): trees joined by a contact or by a controller form one group. */
+static int model_groups(void *user, double t, const double *x, int *group) {
+  (void)t; (void)x;
+  Integrator *it = user;
+  SundialsContent *c = it->content;
+  const Model *m = it->model;
+  const Data *d = c->d;
+  for (int k = 0; k < m->ntree; ++k) c->uf[k] = k, c->label[k] = -1;
+  for (int i = 0; i < m->ncontroller; ++i) {
+    const Controller *ct = &m->controllers[i];
+    for (int k = 1; k < ct->ndof; ++k) uf_union(c->uf, m->dof_tree[ct->dof[0]], m->dof_tree[ct->dof[k]]);
+  }
+  for (int i = 0; i < d->ncon; ++i) uf_union(c->uf, d->contacts[i].tree[0], d->contacts[i].tree[1]);
+  int ng = 0, nx = system_nx(m);
+  for (int i = 0; i < nx; ++i) {
+    int tree = i < m->nq ? c->qtree[i] : i < m->nq + m->nv ? m->dof_tree[i - m->nq] : c->ztree[i - m->nq - m->nv];
+    if (tree < 0) { /* not attached to any tree: its own group */
+      group[i] = ng++;
+      continue;
+    }
+    int r = uf_find(c->uf, tree);
+    if (c->label[r] < 0) c->label[r] = ng++;
+    group[i] = c->label[r];
+  }
+  return ng;
+}
+
+static void content_free(SundialsContent *c) {
+  if (!c) return;
+  sunode_destroy(c->ode);
+  if (c->d) data_free(c->d);
+  free(c->atol);
+  free(c->qtree);
+  free(c->ztree);
+  free(c->uf);
+  free(c->label);
+  free(c);
+}
+
+static int create_common(Integrator *it, const MethodSpec *spec) {
+  static const char *const implicit_keys[] = {"linear_solver", NULL};
+  static const char *const explicit_keys[] = {NULL};
+  const Model *m = it->model;
+  const IntegratorOptions *o = &it->opt;
+  int rc = integrator_check_options(it, spec->kind == SUNODE_ARK_ERK ? explicit_keys : implicit_keys);
+  if (rc != CB_OK) return rc;
+  SunOdeLinearSolver ls = SUNODE_DENSE;
+  const char *lsname = integrator_option(o, "linear_solver");
+  if (lsname) {
+    if (strcmp(lsname, "klu") == 0) ls = SUNODE_KLU;
+    else if (strcmp(lsname, "dense") != 0)
+      return integrator_fail(it, CB_ERR_OPTION, "linear_solver must be dense or klu, got '%s'", lsname);
+  }
+  if (!(o->accuracy > 0) || !isfinite(o->accuracy))
+    return integrator_fail(it, CB_ERR_OPTION, "accuracy must be positive, got %g", o->accuracy);
+  if (o->max_step < 0) return integrator_fail(it, CB_ERR_OPTION, "max_step must be >= 0, got %g", o->max_step);
+
+  int nx = system_nx(m);
+  SundialsContent *c = calloc(1, sizeof *c);
+  if (!c) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  it->content = c;
+  c->d = data_create(m);
+  c->atol = malloc((size_t)(nx > 0 ? nx : 1) * sizeof(double));
+  c->qtree = malloc((size_t)(m->nq > 0 ? m->nq : 1) * sizeof(int));
+  c->ztree = malloc((size_t)(m->nz > 0 ? m->nz : 1) * sizeof(int));
+  c->uf = malloc((size_t)(m->ntree > 0 ? m->ntree : 1) * sizeof(int));
+  c->label = malloc((size_t)(m->ntree > 0 ? m->ntree : 1) * sizeof(int));
+  if (!c->d || !c->atol || !c->qtree || !c->ztree || !c->uf || !c->label)
+    return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  if (nx == 0) return integrator_fail(it, CB_ERR_OPTION, "the model has no state to integrate");
+
+  for (int b = 1; b < m->nbody; ++b)
+    for (int k = 0; k < m->bodies[b].nq; ++k) c->qtree[m->bodies[b].qadr + k] = m->bodies[b].tree;
+  for (int i = 0; i < m->nz; ++i) c->ztree[i] = -1;
+  for (int i = 0; i < m->ncontroller; ++i) {
+    const Controller *ct = &m->controllers[i];
+    for (int k = 0; k < ct->nz; ++k)
+      c->ztree[ct->zadr + k] = ct->ndof > 0 ? m->dof_tree[ct->dof[0]] : -1;
+  }
+
+  /* Tolerances (CENIC V-E error norm: weights S on positions; velocities optional). */
+  double acc = o->accuracy;
+  double other = o->error_norm == ERRNORM_POSITIONS ? NEGLIGIBLE_WEIGHT_FACTOR * acc : acc;
+  for (int i = 0; i < nx; ++i) c->atol[i] = other;
+  for (int i = 0; i < m->nq; ++i) {
+    double S = m->q_scale ? m->q_scale[i] : 1.0;
+    c->atol[i] = (S > 0 && isfinite(S)) ? acc / S : acc;
+  }
+
+  SunOdeConfig cfg = {0};
+  cfg.kind = spec->kind;
+  cfg.max_order = spec->max_order;
+  cfg.table = spec->table;
+  cfg.linearly_implicit = spec->linearly_implicit;
+  cfg.rtol = acc;
+  cfg.atol = c->atol;
+  cfg.max_step = o->max_step > 0 ? o->max_step : m->max_step;
+  cfg.max_steps = o->max_steps;
+  cfg.linear_solver = ls;
+  char err[256];
+  c->ode = sunode_create(nx, model_rhs, model_groups, it, &cfg, err, sizeof err);
+  if (!c->ode) return integrator_fail(it, CB_ERR_OPTION, "%s", err);
+  return CB_OK;
+}
+
+static int sundials_reset(Integrator *it, double t0, const double *x0) {
+  SundialsContent *c = it->content;
+  it->t = t0;
+  c->geometry_synced = c->d->counters.geometry_queries;
+  int rc = sunode_reset(c->ode, t0, x0);
+  if (rc != CB_OK) return integrator_fail(it, rc, "%s", sunode_message(c->ode));
+  return CB_OK;
+}
+
+static int sundials_advance(Integrator *it, double t_out, double *x_out) {
+  SundialsContent *c = it->content;
+  int rc = sunode_advance(c->ode, t_out, x_out);
+  it->t = sunode_time(c->ode);
+  sunode_accumulate_stats(c->ode, &it->stats);
+  it->stats.geometry_queries += c->d->counters.geometry_queries - c->geometry_synced;
+  c->geometry_synced = c->d->counters.geometry_queries;
+  if (rc != CB_OK) return integrator_fail(it, rc, "%s", sunode_message(c->ode));
+  return CB_OK;
+}
+
+static void sundials_destroy(Integrator *it) {
+  content_free(it->content);
+  it->content = NULL;
+}
+
+#define SUNDIALS_METHOD(NAME, STR, SUMMARY, KIND, ORDER, TABLE, LINEAR)             \
+  static int NAME##_create(Integrator *it) {                                        \
+    static const MethodSpec spec = {KIND, ORDER, TABLE, LINEAR};                    \
+    return create_common(it, &spec);                                                \
+  }                                                                                 \
+  const IntegratorVtbl NAME##_vtbl = {STR, SUMMARY, 0, NAME##_create, sundials_reset, \
+                                      sundials_advance, sundials_destroy};
+
+SUNDIALS_METHOD(ie, "ie", "CVODE BDF order 1: variable-step implicit Euler with error control",
+                SUNODE_CVODE_BDF, 1, 0, 0)
+SUNDIALS_METHOD(bdf, "bdf", "CVODE BDF orders 1-5 with error control",
+                SUNODE_CVODE_BDF, 5, 0, 0)
+SUNDIALS_METHOD(sdirk2, "sdirk2", "ARKODE SDIRK 2(1), L-stable, Newton to convergence",
+                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 0)
+SUNDIALS_METHOD(rosenbrock, "rosenbrock",
+                "ARKODE SDIRK 2(1) linearly implicit: one Newton iteration per stage (ROS2-like)",
+                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 1)
+SUNDIALS_METHOD(rk3, "rk3", "ARKODE explicit Bogacki-Shampine 3(2)",
+                SUNODE_ARK_ERK, 0, ARKODE_BOGACKI_SHAMPINE_4_2_3, 0)

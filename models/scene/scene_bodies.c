@@ -1,0 +1,332 @@
+/* Scene loader: bodies (depth-first order from the world), joints, mass properties and
+ * geometries. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../math3d.h"
+#include "scene_internal.h"
+
+int scene_find_body(const Model *m, const char *name) {
+  for (int b = 0; b < m->nbody; ++b)
+    if (strcmp(m->bodies[b].name, name) == 0) return b;
+  return -1;
+}
+
+static const char *const body_keys[] = {"name", "parent", "joint", "mass", "density", "com", "inertia",
+                                        "geoms", "q0", "v0", NULL};
+
+static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b) {
+  static const char *const keys[] = {"type", "pos", "quat", "rpy", "rpy_deg", "axis", "limit",
+                                     "damping", "stiffness", "ref", NULL};
+  static const char *const types[] = {"free", "revolute", "prismatic", "fixed"};
+  const SceneCtx *c = &L->ctx;
+  char word[CB_NAME_LEN], p[SC_PATH_LEN];
+  const cJSON *tj;
+  if (cJSON_IsString(o)) { /* shorthand: "joint": "free" */
+    tj = o;
+    snprintf(p, sizeof p, "%s", path);
+  } else {
+    if (sc_object(c, o, path, keys) < 0) return -1;
+    tj = cJSON_GetObjectItemCaseSensitive(o, "type");
+    sc_path_key(p, path, "type");
+    if (!tj) return sc_fail(c, path, NULL, "missing required field \"type\"");
+  }
+  if (!cJSON_IsString(tj) || !tj->valuestring) return sc_fail(c, p, tj, "joint type must be a string");
+  snprintf(word, sizeof word, "%s", tj->valuestring);
+  int type = -1;
+  for (int t = 0; t < 4; ++t)
+    if (strcmp(word, types[t]) == 0) type = t;
+  if (type < 0) return sc_fail(c, p, tj, "unknown joint type (expected free, revolute, prismatic or fixed)");
+  b->joint = (JointType)type;
+  v3_set(b->axis, 0, 0, 1);
+  if (cJSON_IsString(o)) return 0;
+
+  if (sc_vec(c, o, path, "pos", 3, 0, b->joint_pos) < 0) return -1;
+  if (sc_orientation(c, o, path, b->joint_quat) < 0) return -1;
+  int one_dof = b->joint == JOINT_REVOLUTE || b->joint == JOINT_PRISMATIC;
+  static const char *const dof_keys[] = {"axis", "limit", "damping", "stiffness", "ref"};
+  for (int k = 0; k < 5; ++k)
+    if (!one_dof && cJSON_HasObjectItem(o, dof_keys[k])) {
+      sc_path_key(p, path, dof_keys[k]);
+      return sc_fail(c, p, NULL, "only revolute and prismatic joints take this field");
+    }
+  if (!one_dof) return 0;
+  if (sc_vec(c, o, path, "axis", 3, SC_NONZERO, b->axis) < 0) return -1;
+  v3_normalize(b->axis);
+  double lim[2];
+  int r = sc_vec(c, o, path, "limit", 2, 0, lim);
+  if (r < 0) return -1;
+  if (r == 1) {
+    if (!(lim[0] < lim[1])) {
+      sc_path_key(p, path, "limit");
+      return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "limit"), "lower limit must be below upper limit");
+    }
+    b->has_limit = 1;
+    b->limit_lower = lim[0];
+    b->limit_upper = lim[1];
+  }
+  if (sc_num(c, o, path, "damping", SC_NONNEG, &b->damping) < 0) return -1;
+  if (sc_num(c, o, path, "stiffness", SC_NONNEG, &b->stiffness) < 0) return -1;
+  if (sc_num(c, o, path, "ref", 0, &b->spring_ref) < 0) return -1;
+  return 0;
+}
+
+/* inertia: [Ixx, Iyy, Izz], 9 numbers row-major, or [[..],[..],[..]]; symmetric PD and
+ * physically consistent (each diagonal entry at most the sum of the other two). */
+static int read_inertia(SceneLoader *L, const cJSON *o, const char *path, double *I) {
+  const SceneCtx *c = &L->ctx;
+  char p[SC_PATH_LEN];
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "inertia");
+  sc_path_key(p, path, "inertia");
+  int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : -1;
+  memset(I, 0, 9 * sizeof(double));
+  if (n == 3 && cJSON_IsArray(v->child)) {
+    int i = 0;
+    for (const cJSON *row = v->child; row; row = row->next, ++i) {
+      char pr[SC_PATH_LEN];
+      sc_path_index(pr, p, i);
+      if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != 3)
+        return sc_fail(c, pr, row, "must be an array of 3 numbers");
+      int j = 0;
+      for (const cJSON *e = row->child; e; e = e->next, ++j) {
+        char pe[SC_PATH_LEN];
+        sc_path_index(pe, pr, j);
+        if (!cJSON_IsNumber(e)) return sc_fail(c, pe, e, "must be a number");
+        if (sc_check_num(c, pe, e->valuedouble, 0) < 0) return -1;
+        I[3 * i + j] = e->valuedouble;
+      }
+    }
+  } else if (n == 3) {
+    double d[3];
+    if (sc_vec(c, o, path, "inertia", 3, SC_POSITIVE, d) < 0) return -1;
+    I[0] = d[0]; I[4] = d[1]; I[8] = d[2];
+  } else if (n == 9) {
+    if (sc_vec(c, o, path, "inertia", 9, 0, I) < 0) return -1;
+  } else {
+    return sc_fail(c, p, v, "must be 3 principal moments, 9 numbers or a 3x3 array");
+  }
+  double scale = fabs(I[0]) + fabs(I[4]) + fabs(I[8]);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < i; ++j)
+      if (fabs(I[3 * i + j] - I[3 * j + i]) > 1e-12 * scale) return sc_fail(c, p, v, "must be symmetric");
+  /* positive definite: Cholesky pivots (leading principal minors) positive */
+  double m1 = I[0], m2 = I[0] * I[4] - I[1] * I[3];
+  double m3 = I[0] * (I[4] * I[8] - I[5] * I[7]) - I[1] * (I[3] * I[8] - I[5] * I[6]) + I[2] * (I[3] * I[7] - I[4] * I[6]);
+  if (!(m1 > 0 && m2 > 0 && m3 > 0)) return sc_fail(c, p, v, "must be positive definite");
+  double tol = 1e-9 * scale;
+  if (I[0] > I[4] + I[8] + tol || I[4] > I[0] + I[8] + tol || I[8] > I[0] + I[4] + tol)
+    return sc_fail(c, p, v, "violates the triangle inequality (each moment at most the sum of the other two)");
+  return 0;
+}
+
+static int read_mass(SceneLoader *L, const cJSON *o, const char *path, Body *b, const Geom *geoms, int ngeom) {
+  const SceneCtx *c = &L->ctx;
+  char p[SC_PATH_LEN];
+  int has_mass = cJSON_HasObjectItem(o, "mass"), has_density = cJSON_HasObjectItem(o, "density");
+  int has_inertia = cJSON_HasObjectItem(o, "inertia");
+  if (has_mass && has_density) {
+    sc_path_key(p, path, "density");
+    return sc_fail(c, p, NULL, "give either \"mass\" or \"density\", not both");
+  }
+  if (!has_mass && !has_density) return sc_fail(c, path, NULL, "missing required field \"mass\" (or \"density\")");
+  if (sc_num(c, o, path, "mass", SC_POSITIVE, &b->mass) < 0) return -1;
+  double rho = 1.0;
+  if (sc_num(c, o, path, "density", SC_POSITIVE, &rho) < 0) return -1;
+  if (has_inertia) {
+    if (!has_mass) {
+      sc_path_key(p, path, "inertia");
+      return sc_fail(c, p, NULL, "an explicit inertia needs \"mass\", not \"density\"");
+    }
+    if (sc_vec(c, o, path, "com", 3, 0, b->com) < 0) return -1;
+    return read_inertia(L, o, path, b->inertia);
+  }
+  /* geometry-derived: uniform solid made of the body's geometries */
+  if (cJSON_HasObjectItem(o, "com")) {
+    sc_path_key(p, path, "com");
+    return sc_fail(c, p, NULL, "\"com\" needs an explicit \"inertia\" (derived mass properties use the centroid)");
+  }
+  if (ngeom == 0) return sc_fail(c, path, NULL, "missing \"inertia\" (and no geometry to derive it from)");
+  double M;
+  char pg[SC_PATH_LEN];
+  sc_path_key(pg, path, "geoms");
+  if (scene_solid_mass(L, geoms, ngeom, pg, rho, &M, b->com, b->inertia) < 0) return -1;
+  if (has_mass) { /* rescale the unit-density solid to the given mass */
+    double s = b->mass / M;
+    for (int k = 0; k < 9; ++k) b->inertia[k] *= s;
+  } else {
+    b->mass = M;
+  }
+  return 0;
+}
+
+/* Describes the parent chain from file body i around its cycle, e.g. "a -> b -> a". */
+static void describe_cycle(const cJSON **json, const int *parent, int n, int i, char *buf, size_t len) {
+  int slow = i;
+  for (int k = 0; k < n; ++k) slow = parent[slow]; /* now inside the cycle */
+  size_t used = 0;
+  int j = slow;
+  do {
+    const char *nm = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json[j], "name"));
+    used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s -> ", nm);
+    j = parent[j];
+  } while (j != slow && used < len);
+  if (used < len) snprintf(buf + used, len - used, "%s",
+                           cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json[slow], "name")));
+}
+
+/* Names and parents of the file's bodies; writes order[k] = file index of the k-th body in
+ * depth-first order from the world (children in file order, so each tree is contiguous). */
+static int sort_bodies(SceneLoader *L, const cJSON *arr, int n, const cJSON **json, int *parent, int *order) {
+  const SceneCtx *c = &L->ctx;
+  char p[SC_PATH_LEN], name[CB_NAME_LEN];
+  int i = 0;
+  for (const cJSON *o = arr->child; o; o = o->next, ++i) {
+    char path[SC_PATH_LEN];
+    sc_path_index(path, "bodies", i);
+    if (sc_object(c, o, path, body_keys) < 0) return -1;
+    if (sc_str(c, o, path, "name", SC_REQUIRED, name, CB_NAME_LEN) < 0) return -1;
+    sc_path_key(p, path, "name");
+    if (strcmp(name, "world") == 0) return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "name"), "the name \"world\" is reserved");
+    for (int j = 0; j < i; ++j)
+      if (strcmp(name, cJSON_GetObjectItemCaseSensitive(json[j], "name")->valuestring) == 0)
+        return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "name"), "duplicate body name (also bodies[%d])", j);
+    json[i] = o;
+  }
+  for (i = 0; i < n; ++i) {
+    char path[SC_PATH_LEN];
+    sc_path_index(path, "bodies", i);
+    snprintf(name, sizeof name, "world");
+    if (sc_str(c, json[i], path, "parent", 0, name, CB_NAME_LEN) < 0) return -1;
+    parent[i] = -2;
+    if (strcmp(name, "world") == 0) parent[i] = -1;
+    for (int j = 0; j < n && parent[i] == -2; ++j)
+      if (strcmp(name, cJSON_GetObjectItemCaseSensitive(json[j], "name")->valuestring) == 0) parent[i] = j;
+    if (parent[i] == -2) {
+      sc_path_key(p, path, "parent");
+      return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(json[i], "parent"), "unknown parent body");
+    }
+  }
+  /* iterative depth-first traversal from the world */
+  int *stack = malloc(sizeof(int) * (size_t)(2 * n + 2));
+  if (!stack) return sc_fail(c, "bodies", NULL, "out of memory");
+  int *next = stack + n + 1, top = 0, k = 0;
+  stack[0] = -1; next[0] = 0;
+  while (top >= 0) {
+    int pb = stack[top], j = next[top];
+    while (j < n && parent[j] != pb) ++j;
+    if (j == n) { --top; continue; }
+    next[top] = j + 1;
+    order[k++] = j;
+    ++top;
+    stack[top] = j; next[top] = 0;
+  }
+  free(stack);
+  if (k == n) return 0;
+  /* unreachable bodies: every body has a known parent, so they hang off a cycle */
+  char *seen = calloc((size_t)n, 1);
+  if (!seen) return sc_fail(c, "bodies", NULL, "out of memory");
+  for (int q = 0; q < k; ++q) seen[order[q]] = 1;
+  for (i = 0; i < n && seen[i]; ++i) {}
+  free(seen);
+  char cyc[200];
+  describe_cycle(json, parent, n, i, cyc, sizeof cyc);
+  char path[SC_PATH_LEN];
+  sc_path_index(path, "bodies", i);
+  sc_path_key(p, path, "parent");
+  return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(json[i], "parent"), "bodies form a cycle (%s)", cyc);
+}
+
+static int count_geoms(SceneLoader *L, const cJSON *arr, const char *path) {
+  if (!arr) return 0;
+  return sc_array(&L->ctx, arr, path);
+}
+
+int scene_read_bodies(SceneLoader *L) {
+  Model *m = L->m;
+  const SceneCtx *c = &L->ctx;
+  const cJSON *arr = cJSON_GetObjectItemCaseSensitive(L->root, "bodies");
+  if (!arr) return sc_fail(c, "", NULL, "missing required field \"bodies\"");
+  int n = sc_array(c, arr, "bodies");
+  if (n < 0) return -1;
+  if (n == 0) return sc_fail(c, "bodies", arr, "must contain at least one body");
+
+  m->bodies = calloc((size_t)n + 1, sizeof(Body));
+  L->body_json = calloc((size_t)n + 1, sizeof(*L->body_json));
+  L->body_path = calloc((size_t)n + 1, sizeof(*L->body_path));
+  const cJSON **json = calloc((size_t)n, sizeof(*json));
+  int *parent = calloc((size_t)2 * n + (size_t)n + 1, sizeof(int));
+  if (!m->bodies || !L->body_json || !L->body_path || !json || !parent) {
+    free(json); free(parent);
+    return sc_fail(c, "bodies", NULL, "out of memory");
+  }
+  m->nbody = n + 1;
+  int *order = parent + n, *new_index = order + n;
+  int rc = sort_bodies(L, arr, n, json, parent, order);
+  if (rc == 0) {
+    for (int k = 0; k < n; ++k) new_index[order[k]] = k + 1;
+    Body *w = &m->bodies[0];
+    snprintf(w->name, CB_NAME_LEN, "world");
+    w->parent = -1; w->joint = JOINT_FIXED; w->tree = -1;
+    quat_identity(w->joint_quat);
+    for (int k = 0; k < n; ++k) {
+      int f = order[k];
+      Body *b = &m->bodies[k + 1];
+      L->body_json[k + 1] = json[f];
+      sc_path_index(L->body_path[k + 1], "bodies", f);
+      snprintf(b->name, CB_NAME_LEN, "%s", cJSON_GetObjectItemCaseSensitive(json[f], "name")->valuestring);
+      b->parent = parent[f] < 0 ? 0 : new_index[parent[f]];
+      quat_identity(b->joint_quat);
+    }
+  }
+  free(json); free(parent);
+  if (rc < 0) return -1;
+
+  /* geometries: world_geoms first, then each body's in body order */
+  const cJSON *wg = cJSON_GetObjectItemCaseSensitive(L->root, "world_geoms");
+  int total = count_geoms(L, wg, "world_geoms");
+  if (total < 0) return -1;
+  for (int b = 1; b < m->nbody; ++b) {
+    char p[SC_PATH_LEN];
+    sc_path_key(p, L->body_path[b], "geoms");
+    int ng = count_geoms(L, cJSON_GetObjectItemCaseSensitive(L->body_json[b], "geoms"), p);
+    if (ng < 0) return -1;
+    total += ng;
+  }
+  m->geoms = calloc((size_t)total + 1, sizeof(Geom));
+  if (!m->geoms) return sc_fail(c, "bodies", NULL, "out of memory");
+  int g = 0;
+  if (wg) {
+    int i = 0;
+    for (const cJSON *o = wg->child; o; o = o->next, ++i, ++g) {
+      char p[SC_PATH_LEN];
+      sc_path_index(p, "world_geoms", i);
+      if (scene_read_geom(L, o, p, 0, &m->geoms[g]) < 0) return -1;
+      if (!m->geoms[g].name[0]) snprintf(m->geoms[g].name, CB_NAME_LEN, "world_g%d", i);
+      m->ngeom = g + 1;
+    }
+  }
+  for (int b = 1; b < m->nbody; ++b) {
+    const cJSON *o = L->body_json[b];
+    const char *path = L->body_path[b];
+    Body *bd = &m->bodies[b];
+    char p[SC_PATH_LEN];
+    sc_path_key(p, path, "joint");
+    const cJSON *j = cJSON_GetObjectItemCaseSensitive(o, "joint");
+    if (!j) return sc_fail(c, path, NULL, "missing required field \"joint\"");
+    if (read_joint(L, j, p, bd) < 0) return -1;
+    int g0 = g, i = 0;
+    const cJSON *ga = cJSON_GetObjectItemCaseSensitive(o, "geoms");
+    for (const cJSON *go = ga ? ga->child : NULL; go; go = go->next, ++i, ++g) {
+      char pg[SC_PATH_LEN], pk[SC_PATH_LEN];
+      sc_path_key(pk, path, "geoms");
+      sc_path_index(pg, pk, i);
+      if (scene_read_geom(L, go, pg, b, &m->geoms[g]) < 0) return -1;
+      if (!m->geoms[g].name[0]) snprintf(m->geoms[g].name, CB_NAME_LEN, "%.50s_g%d", bd->name, i);
+      m->ngeom = g + 1;
+    }
+    if (read_mass(L, o, path, bd, &m->geoms[g0], g - g0) < 0) return -1;
+  }
+  return 0;
+}

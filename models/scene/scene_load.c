@@ -1,0 +1,141 @@
+/* Scene files (format: cases/FORMAT.md): parse the JSON, read each section, finalize. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../scene.h"
+#include "scene_internal.h"
+
+#define SCENE_MAX_BYTES (64L << 20)
+
+/* "FILE: not valid JSON at line L, column C, got <excerpt>" */
+static void parse_error(const SceneCtx *c, const char *json, const char *at) {
+  int line = 1, col = 1;
+  if (!at || at < json) at = json;
+  for (const char *s = json; s < at && *s; ++s) {
+    if (*s == '\n') { ++line; col = 1; } else { ++col; }
+  }
+  char excerpt[24];
+  int k = 0;
+  for (const char *s = at; *s && *s != '\n' && k < 20; ++s) excerpt[k++] = *s;
+  excerpt[k] = 0;
+  if (!*at) snprintf(c->err, c->errlen, "%s: not valid JSON at line %d, column %d, got end of input", c->file, line, col);
+  else snprintf(c->err, c->errlen, "%s: not valid JSON at line %d, column %d, got '%s'", c->file, line, col, excerpt);
+}
+
+static int read_settings(SceneLoader *L) {
+  const SceneCtx *c = &L->ctx;
+  Model *m = L->m;
+  const cJSON *r = L->root;
+  snprintf(m->name, CB_NAME_LEN, "%s", "scene");
+  { /* default name: file base name without extension */
+    const char *base = strrchr(c->file, '/');
+    base = base ? base + 1 : c->file;
+    size_t len = strcspn(base, ".");
+    if (len > 0) snprintf(m->name, CB_NAME_LEN, "%.*s", (int)(len < CB_NAME_LEN - 1 ? len : CB_NAME_LEN - 1), base);
+  }
+  if (sc_str(c, r, "", "name", 0, m->name, CB_NAME_LEN) < 0) return -1;
+  const cJSON *desc = cJSON_GetObjectItemCaseSensitive(r, "description");
+  if (desc && !cJSON_IsString(desc)) return sc_fail(c, "description", desc, "must be a string");
+  m->gravity[0] = 0; m->gravity[1] = 0; m->gravity[2] = -9.81;
+  if (sc_vec(c, r, "", "gravity", 3, 0, m->gravity) < 0) return -1;
+  if (sc_num(c, r, "", "duration", SC_REQUIRED | SC_POSITIVE, &m->t_end) < 0) return -1;
+  m->stiction_tolerance = 1e-4;
+  if (sc_num(c, r, "", "stiction_tolerance", SC_POSITIVE, &m->stiction_tolerance) < 0) return -1;
+  m->max_step = 0.1;
+  if (sc_num(c, r, "", "max_step", SC_POSITIVE, &m->max_step) < 0) return -1;
+  return 0;
+}
+
+static int load(SceneLoader *L) {
+  static const char *const keys[] = {"name", "description", "gravity", "duration", "stiction_tolerance", "max_step",
+                                     "materials", "world_geoms", "bodies", "forces", "controllers", NULL};
+  const SceneCtx *c = &L->ctx;
+  if (!cJSON_IsObject(L->root)) return sc_fail(c, "", L->root, "a scene must be a JSON object");
+  if (sc_object(c, L->root, "", keys) < 0) return -1;
+  if (read_settings(L) < 0) return -1;
+  const cJSON *mat = cJSON_GetObjectItemCaseSensitive(L->root, "materials");
+  if (mat && scene_read_materials(L, mat) < 0) return -1;
+  if (scene_read_bodies(L) < 0) return -1;
+  const cJSON *forces = cJSON_GetObjectItemCaseSensitive(L->root, "forces");
+  if (forces && scene_read_forces(L, forces) < 0) return -1;
+  const cJSON *ctrl = cJSON_GetObjectItemCaseSensitive(L->root, "controllers");
+  if (ctrl && scene_read_controllers(L, ctrl) < 0) return -1;
+
+  char msg[512];
+  if (model_finalize(L->m, msg, sizeof msg) < 0) {
+    snprintf(c->err, c->errlen, "%s", msg[0] ? msg : "model_finalize failed");
+    return -1;
+  }
+  if (scene_read_initial_state(L) < 0) return -1;
+  return scene_finish_controllers(L);
+}
+
+Model *scene_load_string(const char *json, const char *name_for_messages, char *err, size_t errlen) {
+  char dummy[8];
+  SceneLoader L;
+  memset(&L, 0, sizeof L);
+  L.ctx.file = name_for_messages ? name_for_messages : "(string)";
+  L.ctx.err = err ? err : dummy;
+  L.ctx.errlen = err ? errlen : sizeof dummy;
+  if (L.ctx.errlen > 0) L.ctx.err[0] = 0;
+  if (!json) {
+    snprintf(L.ctx.err, L.ctx.errlen, "%s: no scene text", L.ctx.file);
+    return NULL;
+  }
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithOpts(json, &end, 1);
+  if (!root) {
+    parse_error(&L.ctx, json, end);
+    return NULL;
+  }
+  L.root = root;
+  L.m = calloc(1, sizeof(Model));
+  int rc = -1;
+  if (!L.m) snprintf(L.ctx.err, L.ctx.errlen, "%s: out of memory", L.ctx.file);
+  else {
+    snprintf(L.m->source, sizeof L.m->source, "%s", L.ctx.file);
+    rc = load(&L);
+  }
+  cJSON_Delete(root);
+  free(L.body_json);
+  free(L.body_path);
+  if (rc < 0) {
+    model_free(L.m);
+    return NULL;
+  }
+  return L.m;
+}
+
+Model *scene_load(const char *path, char *err, size_t errlen) {
+  char dummy[8];
+  if (!err) { err = dummy; errlen = sizeof dummy; }
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    return NULL;
+  }
+  char *buf = NULL;
+  long len = -1;
+  if (fseek(f, 0, SEEK_END) == 0) len = ftell(f);
+  if (len >= 0 && len <= SCENE_MAX_BYTES && fseek(f, 0, SEEK_SET) == 0) {
+    buf = malloc((size_t)len + 1);
+    if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) { free(buf); buf = NULL; }
+  }
+  fclose(f);
+  if (!buf) {
+    snprintf(err, errlen, "%s: cannot read (not a regular file, or larger than 64 MiB)", path);
+    return NULL;
+  }
+  buf[len] = 0;
+  if (strlen(buf) != (size_t)len) {
+    free(buf);
+    snprintf(err, errlen, "%s: not valid JSON: contains a NUL byte", path);
+    return NULL;
+  }
+  Model *m = scene_load_string(buf, path, err, errlen);
+  free(buf);
+  return m;
+}

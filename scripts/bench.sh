@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `make bench`: the CI-tracking sweep. Deterministic counters (steps, rejected, newton_iters,
+# factorizations, rhs_evals, ...) are what `make bench-compare` checks exactly; wall times
+# are compared as ratios of medians with a noise allowance. Writes results/bench.json (one
+# JSON array of cbench.run/1 records). A new baseline: cp results/bench.json results/baseline.json
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CB=build/cbench
+[ -x "$CB" ] || make build/cbench
+CASES=${CASES:-"ball_drop sliding_cube dragged_cube tamsi_stick_slip"}
+OUT=${OUT:-results/out/bench}
+TIMEOUT=${TIMEOUT:-20}
+
+rm -rf "$OUT"   # always measure afresh (a sweep would otherwise reuse old records)
+for c in $CASES; do
+  "$CB" reference --case "$c" || echo "bench.sh: no reference for $c; its errors will be null"
+done
+# One job at a time: wall times are less noisy without a concurrent run.
+# shellcheck disable=SC2086
+"$CB" sweep --cases $CASES --accuracies 1e-2,1e-3 --dts 1e-2,1e-3 \
+  -j 1 --reps 3 --timeout "$TIMEOUT" --out "$OUT" --quiet
+cp "$OUT/sweep.json" results/bench.json.tmp && mv results/bench.json.tmp results/bench.json
+"$CB" export --format gab results/bench.json --out results/out/bench-gab.json
+echo "bench: results/bench.json ($(grep -c '"schema"' results/bench.json) records);" \
+     "github-action-benchmark format: results/out/bench-gab.json"

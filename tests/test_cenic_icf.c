@@ -1,0 +1,382 @@
+/* The ICF "Lagged" convex problem and its Newton solver on synthetic data (no model layer):
+ * gradients and Hessians against central differences of the cost, PSD contact Hessians, the
+ * discrete momentum balance at the solution (CENIC eq. 11), dense vs CHOLMOD agreement,
+ * quadratic convergence, line-search initializations, Hessian reuse and failure codes. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "integrators/cenic/icf_problem.h"
+#include "integrators/cenic/icf_solver.h"
+
+static unsigned long rng_state = 12345;
+static double urand(void) { /* uniform in [0, 1), deterministic */
+  rng_state = rng_state * 6364136223846793005UL + 1442695040888963407UL;
+  return (double)(rng_state >> 11) / 9007199254740992.0;
+}
+static double srand1(void) { return 2.0 * urand() - 1.0; }
+
+static const int tree_nv[] = {6, 3, 6, 1};
+enum { NTREE = 4 };
+
+/* Random SPD blocks (m I + B B^T), random r, and ncon contacts with random Jacobians; contacts
+ * alternate between static-vs-tree, tree-vs-tree and same-tree. */
+static void make_problem(IcfProblem *p, int ncon, double h, int smooth) {
+  int vadr[NTREE], nv = 0;
+  for (int t = 0; t < NTREE; ++t) {
+    vadr[t] = nv;
+    nv += tree_nv[t];
+  }
+  cr_assert_eq(icf_problem_init(p, nv, NTREE, vadr, tree_nv), 0);
+  for (int t = 0; t < NTREE; ++t) {
+    int n = tree_nv[t];
+    double *A = p->A + p->tree_madr[t], B[36];
+    for (int i = 0; i < n * n; ++i) B[i] = srand1();
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        double acc = i == j ? 0.5 + urand() : 0.0;
+        for (int k = 0; k < n; ++k) acc += 0.3 * B[i * n + k] * B[j * n + k];
+        A[i * n + j] = acc;
+      }
+  }
+  for (int i = 0; i < nv; ++i) p->r[i] = srand1();
+  cr_assert_eq(icf_problem_reserve(p, ncon, ncon * 2 * 3 * 6), 0);
+  p->ncon = ncon;
+  p->jac_size = 0;
+  for (int i = 0; i < ncon; ++i) {
+    IcfContact *c = &p->con[i];
+    int kind = i % 3;
+    c->tree[0] = (i + 1) % NTREE;
+    c->tree[1] = kind == 1 ? (i + 2) % NTREE : -1;
+    for (int s = 0; s < 2; ++s) {
+      c->jac_off[s] = -1;
+      if (c->tree[s] < 0) continue;
+      c->jac_off[s] = p->jac_size;
+      int n = 3 * tree_nv[c->tree[s]];
+      for (int k = 0; k < n; ++k) p->jac[p->jac_size + k] = srand1();
+      p->jac_size += n;
+    }
+    for (int r = 0; r < 3; ++r) c->offset[r] = 0.1 * srand1();
+    c->weight = (i % 4 == 3) ? 0.5 : 1.0;
+    c->h = h;
+    c->k = smooth ? 0.0 : 1e3 * (1 + urand());
+    c->d = (i % 2) ? 0.0 : 0.5 * urand();
+    c->fe0 = smooth ? 0.0 : c->k * 0.01 * (urand() - 0.2); /* some negative: separated */
+    c->mu = 0.2 + urand();
+    c->n0 = 0.5 * urand() + 0.1;
+    c->eps = smooth ? 0.5 : 1e-2 * (1 + urand());
+  }
+}
+
+/* Central-difference checks of gamma = -dl/dvc and G = d gamma... at vc. */
+static void check_contact_at(const IcfContact *c, const double *vc, double tol) {
+  double gamma[3], G[9];
+  icf_contact_eval(c, vc, gamma, G);
+  for (int j = 0; j < 3; ++j) {
+    double e = 1e-6 * fmax(1e-3, fabs(vc[j]));
+    if (j < 2) e = 1e-4 * c->eps;
+    double vp[3] = {vc[0], vc[1], vc[2]}, vm[3] = {vc[0], vc[1], vc[2]}, gp[3], gm[3];
+    vp[j] += e;
+    vm[j] -= e;
+    double lp = icf_contact_eval(c, vp, gp, NULL), lm = icf_contact_eval(c, vm, gm, NULL);
+    double fd = (lp - lm) / (2 * e);
+    cr_expect(fabs(fd + gamma[j]) <= tol * fmax(1.0, fabs(gamma[j])), "dl/dvc%d fd %.12g vs -gamma %.12g (vc %g %g %g)", j,
+              fd, -gamma[j], vc[0], vc[1], vc[2]);
+    for (int i = 0; i < 3; ++i) {
+      double fdG = -(gp[i] - gm[i]) / (2 * e);
+      cr_expect(fabs(fdG - G[3 * i + j]) <= tol * fmax(1.0, fabs(G[3 * i + j])), "G%d%d fd %.12g vs %.12g (vc %g %g %g)", i,
+                j, fdG, G[3 * i + j], vc[0], vc[1], vc[2]);
+    }
+  }
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) cr_expect(G[3 * i + j] == G[3 * j + i], "G not symmetric");
+  /* PSD: leading principal minors of the symmetric 3x3 (G is block diagonal here) plus random
+   * quadratic forms */
+  cr_expect(G[0] >= 0 && G[8] >= 0 && G[0] * G[4] - G[1] * G[3] >= -1e-12 * (G[0] * G[4] + 1e-300));
+  for (int k = 0; k < 20; ++k) {
+    double x[3] = {srand1(), srand1(), srand1()}, q = 0;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) q += x[i] * G[3 * i + j] * x[j];
+    cr_expect(q >= -1e-12 * (fabs(G[0]) + fabs(G[4]) + fabs(G[8])), "G not PSD: x^T G x = %g", q);
+  }
+}
+
+Test(cenic_icf, contact_gradient_and_hessian_fd) {
+  for (int trial = 0; trial < 40; ++trial) {
+    IcfContact c = {.h = 1e-2 * (0.5 + urand()), .k = 1e4 * (0.1 + urand()), .d = trial % 3 ? 2.0 * urand() : 0.0,
+                    .mu = 0.1 + urand(), .n0 = urand(), .eps = 1e-3 * (0.1 + urand()), .weight = 1.0};
+    c.fe0 = c.k * 1e-3 * (urand() - 0.3);
+    double vhat = icf_breaking_velocity(&c);
+    double scale = fabs(vhat) + 1e-3;
+    /* random points, points straddling vhat, points near v_t = 0 */
+    double pts[6][3] = {{srand1() * 1e-2, srand1() * 1e-2, srand1() * scale},
+                        {srand1(), srand1(), vhat - 1e-3 * scale},
+                        {srand1(), srand1(), vhat + 1e-3 * scale},
+                        {1e-9, -2e-9, vhat - 0.5 * scale},
+                        {0.0, 0.0, vhat - 2.0 * scale},
+                        {0.3 * c.eps, -0.1 * c.eps, 10 * srand1()}};
+    for (int k = 0; k < 6; ++k) check_contact_at(&c, pts[k], 1e-5);
+  }
+}
+
+Test(cenic_icf, normal_impulse_matches_potential_and_breaks_at_vhat) {
+  IcfContact c = {.h = 1e-3, .k = 1e5, .d = 0.5, .fe0 = 50.0, .mu = 0.0, .n0 = 0.0, .eps = 1e-4, .weight = 1.0};
+  double vhat = icf_breaking_velocity(&c); /* min(fe0/(h k), 1/d) = min(0.5, 2) */
+  cr_expect(fabs(vhat - 0.5) < 1e-14);
+  double vc[3] = {0, 0, -0.2}, gamma[3];
+  icf_contact_eval(&c, vc, gamma, NULL);
+  double expect = 1e-3 * (50.0 + 1e-3 * 1e5 * 0.2) * (1 + 0.5 * 0.2); /* eq. 13 */
+  cr_expect(fabs(gamma[2] - expect) < 1e-12, "gamma_n %g vs %g", gamma[2], expect);
+  cr_expect(fabs(icf_normal_impulse(&c, -0.2) - expect) < 1e-12);
+  double vp[3] = {0, 0, vhat + 1e-9}, g2[3];
+  icf_contact_eval(&c, vp, g2, NULL);
+  cr_expect(g2[2] == 0.0);
+  /* cost flat beyond vhat */
+  double a[3] = {0, 0, 0.6}, b[3] = {0, 0, 3.0};
+  cr_expect(icf_contact_eval(&c, a, NULL, NULL) == icf_contact_eval(&c, b, NULL, NULL));
+}
+
+/* Gradient of the whole cost and the assembled block-sparse Hessian vs central differences. */
+Test(cenic_icf, problem_gradient_and_hessian_fd) {
+  IcfProblem p;
+  make_problem(&p, 9, 1e-2, 0);
+  IcfSolverOptions o;
+  icf_solver_default_options(&o);
+  IcfLinSolver *lin = icf_lin_create(&p, ICF_LINSOLVE_DENSE);
+  cr_assert(lin);
+  int nv = p.nv;
+  double *v = calloc(nv, sizeof(double)), *g = calloc(nv, sizeof(double)), *gp = calloc(nv, sizeof(double)),
+         *gm = calloc(nv, sizeof(double)), *H = calloc(nv * nv, sizeof(double));
+  for (int trial = 0; trial < 5; ++trial) {
+    for (int i = 0; i < nv; ++i) v[i] = 0.05 * srand1();
+    icf_gradient(&p, v, g);
+    cr_assert_eq(icf_lin_factor(lin, &p, v), 0);
+    icf_lin_dense_hessian(lin, H);
+    for (int j = 0; j < nv; ++j) {
+      double e = 1e-7, vj = v[j];
+      v[j] = vj + e;
+      double lp = icf_gradient(&p, v, gp);
+      v[j] = vj - e;
+      double lm = icf_gradient(&p, v, gm);
+      v[j] = vj;
+      double fd = (lp - lm) / (2 * e);
+      cr_expect(fabs(fd - g[j]) <= 1e-5 * fmax(1.0, fabs(g[j])), "g[%d] fd %.10g vs %.10g", j, fd, g[j]);
+      for (int i = 0; i < nv; ++i) {
+        double fdH = (gp[i] - gm[i]) / (2 * e);
+        cr_expect(fabs(fdH - H[i * nv + j]) <= 1e-4 * fmax(1.0, fabs(H[i * nv + j])), "H[%d][%d] fd %.10g vs %.10g", i, j,
+                  fdH, H[i * nv + j]);
+      }
+    }
+    for (int i = 0; i < nv; ++i)
+      for (int j = 0; j < nv; ++j) cr_expect(fabs(H[i * nv + j] - H[j * nv + i]) <= 1e-13 * (fabs(H[i * nv + i]) + fabs(H[j * nv + j])));
+  }
+  free(v), free(g), free(gp), free(gm), free(H);
+  icf_lin_free(lin);
+  icf_problem_free(&p);
+}
+
+/* Several contacts on one body (same tree both sides and shared trees): H still FD-exact. */
+Test(cenic_icf, several_contacts_on_one_body) {
+  IcfProblem p;
+  make_problem(&p, 6, 5e-3, 0);
+  for (int i = 0; i < p.ncon; ++i) {
+    p.con[i].tree[0] = 0;
+    p.con[i].tree[1] = i % 2 ? 2 : -1;
+  }
+  /* rebuild Jacobian offsets for the new trees */
+  p.jac_size = 0;
+  for (int i = 0; i < p.ncon; ++i)
+    for (int s = 0; s < 2; ++s) {
+      p.con[i].jac_off[s] = -1;
+      if (p.con[i].tree[s] < 0) continue;
+      p.con[i].jac_off[s] = p.jac_size;
+      for (int k = 0; k < 3 * tree_nv[p.con[i].tree[s]]; ++k) p.jac[p.jac_size + k] = srand1();
+      p.jac_size += 3 * tree_nv[p.con[i].tree[s]];
+    }
+  IcfLinSolver *lin = icf_lin_create(&p, ICF_LINSOLVE_CHOLMOD);
+  int nv = p.nv;
+  double *v = calloc(nv, sizeof(double)), *gp = calloc(nv, sizeof(double)), *gm = calloc(nv, sizeof(double)),
+         *H = calloc(nv * nv, sizeof(double));
+  for (int i = 0; i < nv; ++i) v[i] = 0.02 * srand1();
+  cr_assert_eq(icf_lin_factor(lin, &p, v), 0);
+  icf_lin_dense_hessian(lin, H);
+  for (int j = 0; j < nv; ++j) {
+    double e = 1e-7, vj = v[j];
+    v[j] = vj + e;
+    icf_gradient(&p, v, gp);
+    v[j] = vj - e;
+    icf_gradient(&p, v, gm);
+    v[j] = vj;
+    for (int i = 0; i < nv; ++i) {
+      double fdH = (gp[i] - gm[i]) / (2 * e);
+      cr_expect(fabs(fdH - H[i * nv + j]) <= 1e-4 * fmax(1.0, fabs(H[i * nv + j])), "H[%d][%d] fd %.10g vs %.10g", i, j, fdH,
+                H[i * nv + j]);
+    }
+  }
+  free(v), free(gp), free(gm), free(H);
+  icf_lin_free(lin);
+  icf_problem_free(&p);
+}
+
+static int solve(IcfProblem *p, IcfSolverOptions *o, double *v, IcfSolverStats *st) {
+  IcfSolver *s = icf_solver_create(p, o);
+  cr_assert(s);
+  char err[256] = "";
+  int rc = icf_solver_solve(s, p, NULL, v, st, err, sizeof err);
+  icf_solver_free(s);
+  return rc;
+}
+
+/* At the solution: A v - r = sum w J^T gamma (eq. 11) to tolerance; dense == CHOLMOD. */
+Test(cenic_icf, solution_satisfies_momentum_balance_dense_and_cholmod) {
+  for (int trial = 0; trial < 4; ++trial) {
+    IcfProblem p;
+    make_problem(&p, 12, 1e-2, 0);
+    int nv = p.nv;
+    double *v1 = calloc(nv, sizeof(double)), *v2 = calloc(nv, sizeof(double)), *Av = calloc(nv, sizeof(double)),
+           *jg = calloc(nv, sizeof(double));
+    IcfSolverOptions o;
+    icf_solver_default_options(&o);
+    o.tol = 1e-12;
+    IcfSolverStats st1 = {0}, st2 = {0};
+    cr_assert_eq(solve(&p, &o, v1, &st1), ICF_OK);
+    o.linear_solver = ICF_LINSOLVE_CHOLMOD;
+    cr_assert_eq(solve(&p, &o, v2, &st2), ICF_OK);
+    icf_amul(&p, v1, Av);
+    icf_contact_impulse(&p, v1, jg);
+    double res = 0, scale = 0;
+    for (int i = 0; i < nv; ++i) {
+      res = fmax(res, fabs(Av[i] - p.r[i] - jg[i]));
+      scale = fmax(scale, fabs(p.r[i]) + fabs(jg[i]));
+      cr_expect(fabs(v1[i] - v2[i]) <= 1e-9 * (1 + fabs(v1[i])), "dense %.15g vs cholmod %.15g", v1[i], v2[i]);
+    }
+    cr_expect(res <= 1e-9 * scale, "momentum residual %g (scale %g)", res, scale);
+    cr_expect(st1.newton_iters > 0 && st1.factorizations == st1.newton_iters);
+    cr_expect(st1.newton_iters == st2.newton_iters, "dense %ld vs cholmod %ld iterations", st1.newton_iters,
+              st2.newton_iters);
+    free(v1), free(v2), free(Av), free(jg);
+    icf_problem_free(&p);
+  }
+}
+
+/* Newton converges quadratically on a smooth problem: e_{k+1} <= C e_k^2. */
+Test(cenic_icf, quadratic_convergence_on_smooth_problem) {
+  IcfProblem p;
+  make_problem(&p, 8, 1e-2, 1);
+  int nv = p.nv;
+  double *v = calloc(nv, sizeof(double)), *g = calloc(nv, sizeof(double));
+  double e[12];
+  int n = 0;
+  for (int k = 1; k <= 10; ++k) {
+    memset(v, 0, nv * sizeof(double));
+    for (int i = 0; i < nv; ++i) v[i] = 2.0 * sin(1.0 + i); /* far start */
+    IcfSolverOptions o;
+    icf_solver_default_options(&o);
+    o.tol = 1e-300;
+    o.max_iters = k;
+    IcfSolverStats st = {0};
+    solve(&p, &o, v, &st);
+    icf_gradient(&p, v, g);
+    double gn = 0;
+    for (int i = 0; i < nv; ++i) gn += g[i] * g[i];
+    e[n++] = sqrt(gn);
+    if (e[n - 1] < 1e-13) break;
+  }
+  int checked = 0;
+  for (int k = 0; k < n; ++k) cr_log_info("Newton iteration %d: |g| = %.3e", k + 1, e[k]);
+  for (int k = 0; k + 1 < n; ++k) {
+    if (e[k] > 1e-2 || e[k + 1] < 1e-12) continue; /* asymptotic regime, above round-off */
+    cr_expect(e[k + 1] <= 10.0 * e[k] * e[k], "not quadratic: e%d = %g, e%d = %g", k, e[k], k + 1, e[k + 1]);
+    checked++;
+  }
+  cr_expect(checked >= 1, "too few iterations in the asymptotic regime (n = %d, last %g)", n, e[n - 1]);
+  cr_expect(e[n - 1] < 1e-11);
+  free(v), free(g);
+  icf_problem_free(&p);
+}
+
+Test(cenic_icf, cubic_guess_is_exact_for_cubics) {
+  /* l(t) = t^3 + 1.05 t^2 - 0.9 t: l'(t) = 3 (t - 0.3)(t + 1) */
+  double t = icf_cubic_guess(0.0, -0.9, 1.0 + 1.05 - 0.9, 3.0 + 2.1 - 0.9);
+  cr_expect(fabs(t - 0.3) < 1e-13, "t = %.15g", t);
+  /* degenerate (quadratic) case: l = (t - 0.25)^2 */
+  t = icf_cubic_guess(0.0625, -0.5, 0.5625, 1.5);
+  cr_expect(fabs(t - 0.25) < 1e-13, "t = %.15g", t);
+}
+
+/* All line-search initializations and alpha_max values reach the same minimizer. */
+Test(cenic_icf, linesearch_variants_agree) {
+  IcfProblem p;
+  make_problem(&p, 10, 1e-2, 0);
+  int nv = p.nv;
+  double *ref = calloc(nv, sizeof(double)), *v = calloc(nv, sizeof(double));
+  IcfSolverOptions o;
+  icf_solver_default_options(&o);
+  o.tol = 1e-12;
+  IcfSolverStats st = {0};
+  cr_assert_eq(solve(&p, &o, ref, &st), ICF_OK);
+  IcfLineSearchInit inits[3] = {ICF_LS_CUBIC, ICF_LS_QUADRATIC, ICF_LS_ONE};
+  double amax[2] = {1.0, 1.5};
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 2; ++b) {
+      memset(v, 0, nv * sizeof(double));
+      o.ls_init = inits[a];
+      o.alpha_max = amax[b];
+      IcfSolverStats s2 = {0};
+      cr_assert_eq(solve(&p, &o, v, &s2), ICF_OK);
+      for (int i = 0; i < nv; ++i) cr_expect(fabs(v[i] - ref[i]) < 1e-8 * (1 + fabs(ref[i])));
+      cr_expect(s2.linesearch_iters > 0);
+    }
+  free(ref), free(v);
+  icf_problem_free(&p);
+}
+
+/* Hessian reuse (eq. 35) over a sequence of slowly changing problems: same solutions, fewer
+ * factorizations. */
+Test(cenic_icf, hessian_reuse_saves_factorizations) {
+  IcfProblem p;
+  make_problem(&p, 8, 1e-2, 0);
+  int nv = p.nv;
+  double *r0 = calloc(nv, sizeof(double)), *va = calloc(nv, sizeof(double)), *vb = calloc(nv, sizeof(double));
+  memcpy(r0, p.r, nv * sizeof(double));
+  IcfSolverOptions oa, ob;
+  icf_solver_default_options(&oa);
+  oa.tol = 1e-10;
+  ob = oa;
+  ob.hessian_reuse = 1;
+  IcfSolver *sa = icf_solver_create(&p, &oa), *sb = icf_solver_create(&p, &ob);
+  IcfSolverStats sta = {0}, stb = {0};
+  char err[256];
+  for (int step = 0; step < 20; ++step) {
+    for (int i = 0; i < nv; ++i) p.r[i] = r0[i] * (1.0 + 0.01 * sin(0.3 * step + i));
+    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, err, sizeof err), ICF_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, err, sizeof err), ICF_OK, "%s", err);
+    for (int i = 0; i < nv; ++i) cr_expect(fabs(va[i] - vb[i]) < 1e-7 * (1 + fabs(va[i])));
+  }
+  cr_expect(stb.factorizations < sta.factorizations, "reuse %ld vs fresh %ld factorizations", stb.factorizations,
+            sta.factorizations);
+  icf_solver_free(sa);
+  icf_solver_free(sb);
+  free(r0), free(va), free(vb);
+  icf_problem_free(&p);
+}
+
+Test(cenic_icf, failures_are_reported) {
+  IcfProblem p;
+  make_problem(&p, 6, 1e-2, 0);
+  int nv = p.nv;
+  double *v = calloc(nv, sizeof(double));
+  IcfSolverOptions o;
+  icf_solver_default_options(&o);
+  o.tol = 1e-300;
+  o.max_iters = 1;
+  IcfSolverStats st = {0};
+  cr_expect_eq(solve(&p, &o, v, &st), ICF_ERR_MAX_ITERS);
+  icf_solver_default_options(&o);
+  memset(v, 0, nv * sizeof(double));
+  p.r[2] = NAN;
+  cr_expect_eq(solve(&p, &o, v, &st), ICF_ERR_NONFINITE);
+  free(v);
+  icf_problem_free(&p);
+}

@@ -1,0 +1,715 @@
+/* The cbench harness: CLI argument errors (exit 2 and message), the error metric against the
+ * analytic explicit-Euler free-fall error, reference cross-check distance and cache
+ * invalidation, timeouts (killed and cooperative), failures as records, interrupted sweeps that
+ * resume with no lost or corrupt record, the record schema validator, compare and export.
+ * Uses tiny scenes and test integrators registered through harness_register_extra, so it does
+ * not depend on the real integrators. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness/compare.h"
+#include "harness/hregistry.h"
+#include "harness/hutil.h"
+#include "harness/plot.h"
+#include "harness/reference.h"
+#include "harness/runner.h"
+#include "harness/sweep.h"
+#include "models/data.h"
+#include "models/system.h"
+
+#define G 9.81
+
+/* ---- test integrators: explicit Euler on system_rhs (landing exactly on t_out) ---- */
+
+typedef struct {
+  Data *d;
+  double *x, *xdot;
+  double h;
+} EulerContent;
+
+static int eu_create(Integrator *it) {
+  static const char *const known[] = {"note", NULL};
+  int rc = integrator_check_options(it, known);
+  if (rc != CB_OK) return rc;
+  EulerContent *c = calloc(1, sizeof *c);
+  int nx = system_nx(it->model);
+  c->d = data_create(it->model);
+  c->x = calloc((size_t)nx, sizeof(double));
+  c->xdot = calloc((size_t)nx, sizeof(double));
+  c->h = it->vtbl->fixed_step ? it->opt.dt : 1e-3;
+  it->content = c;
+  return CB_OK;
+}
+
+static int eu_reset(Integrator *it, double t0, const double *x0) {
+  EulerContent *c = it->content;
+  memcpy(c->x, x0, sizeof(double) * (size_t)system_nx(it->model));
+  it->t = t0;
+  return CB_OK;
+}
+
+static int eu_advance(Integrator *it, double t_out, double *x_out) {
+  EulerContent *c = it->content;
+  int nx = system_nx(it->model);
+  while (t_out - it->t > 1e-12) {
+    double h = c->h;
+    if (t_out - it->t - h < 1e-9 * h) h = t_out - it->t;
+    if (system_rhs(it->model, c->d, it->t, c->x, c->xdot) != 0)
+      return integrator_fail(it, CB_ERR_MODEL, "rhs failed");
+    for (int i = 0; i < nx; ++i) c->x[i] += h * c->xdot[i];
+    it->t += h;
+    it->stats.steps++;
+    it->stats.rhs_evals++;
+  }
+  memcpy(x_out, c->x, sizeof(double) * (size_t)nx);
+  return CB_OK;
+}
+
+static void eu_destroy(Integrator *it) {
+  EulerContent *c = it->content;
+  if (!c) return;
+  data_free(c->d);
+  free(c->x);
+  free(c->xdot);
+  free(c);
+  it->content = NULL;
+}
+
+static void sleep_ms(long ms) {
+  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+  nanosleep(&ts, NULL);
+}
+
+static int hang_advance(Integrator *it, double t_out, double *x_out) {
+  for (;;) sleep_ms(10);
+  return CB_OK;
+}
+
+static int slow_advance(Integrator *it, double t_out, double *x_out) {
+  sleep_ms(25);
+  return eu_advance(it, t_out, x_out);
+}
+
+static int fail_advance(Integrator *it, double t_out, double *x_out) {
+  if (t_out > 0.05) return integrator_fail(it, CB_ERR_SOLVER, "test integrator gives up at t = %g", t_out);
+  return eu_advance(it, t_out, x_out);
+}
+
+static const IntegratorVtbl test_euler = {"test-euler", "explicit Euler (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy};
+static const IntegratorVtbl test_euler2 = {"test-euler2", "explicit Euler, second copy (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy};
+static const IntegratorVtbl test_hang = {"test-hang", "never returns (test)", 0, eu_create, eu_reset, hang_advance, eu_destroy};
+static const IntegratorVtbl test_slow = {"test-slow", "Euler sleeping 25 ms per output point (test)", 1, eu_create, eu_reset, slow_advance, eu_destroy};
+static const IntegratorVtbl test_fail = {"test-fail", "fails after t = 0.05 (test)", 1, eu_create, eu_reset, fail_advance, eu_destroy};
+
+/* ---- fixtures ---- */
+
+static char tmpdir[256];
+
+static const char *ball_scene =
+    "{\"name\": \"tiny_ball\", \"description\": \"free fall, no contact\", \"duration\": 0.1,\n"
+    " \"materials\": [{\"name\": \"m\", \"stiffness\": 1e4, \"dissipation\": 0, \"mu\": 0.5}],\n"
+    " \"world_geoms\": [{\"name\": \"floor\", \"type\": \"plane\", \"material\": \"m\"}],\n"
+    " \"bodies\": [{\"name\": \"ball\", \"joint\": \"free\", \"mass\": 0.1,\n"
+    "   \"geoms\": [{\"type\": \"sphere\", \"size\": 0.05, \"material\": \"m\"}],\n"
+    "   \"q0\": {\"pos\": [0, 0, 1]}}]}\n";
+
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  cr_assert_not_null(f, "cannot write %s", path);
+  fputs(text, f);
+  fclose(f);
+}
+
+static void scene_path(char *out, size_t n) { snprintf(out, n, "%s/tiny_ball.json", tmpdir); }
+
+static void setup(void) {
+  snprintf(tmpdir, sizeof tmpdir, "/tmp/cbench_test_XXXXXX");
+  cr_assert_not_null(mkdtemp(tmpdir));
+  char p[512];
+  scene_path(p, sizeof p);
+  write_text(p, ball_scene);
+  snprintf(p, sizeof p, "%s/results", tmpdir);
+  setenv("CBENCH_RESULTS_DIR", p, 1);
+  harness_register_extra(&test_euler);
+  harness_register_extra(&test_euler2);
+  harness_register_extra(&test_hang);
+  harness_register_extra(&test_slow);
+  harness_register_extra(&test_fail);
+}
+
+static void teardown(void) {
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+  if (system(cmd) != 0) fprintf(stderr, "cleanup of %s failed\n", tmpdir);
+}
+
+TestSuite(harness, .init = setup, .fini = teardown);
+
+static void make_spec(RunSpec *s, const char *integrator, double param) {
+  char err[512], p[512];
+  run_spec_init(s);
+  scene_path(p, sizeof p);
+  cr_assert_eq(run_spec_set_case(s, p, err, sizeof err), 0, "%s", err);
+  snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
+  const IntegratorVtbl *vt = harness_integrator_find(integrator);
+  cr_assert_not_null(vt);
+  if (vt->fixed_step) { s->has_dt = 1; s->dt = param; }
+  else { s->has_accuracy = 1; s->accuracy = param; }
+}
+
+static cJSON *run_one(RunSpec *s, int isolated) {
+  RunContext ctx;
+  char err[512];
+  cr_assert_eq(run_prepare(s, &ctx, err, sizeof err), 0, "%s", err);
+  cJSON *rec = isolated ? run_isolated(&ctx) : run_execute(&ctx, NULL);
+  run_context_free(&ctx);
+  cr_assert_not_null(rec);
+  char verr[256];
+  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "record invalid: %s", verr);
+  return rec;
+}
+
+static double jnum(const cJSON *o, const char *path) {
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", path);
+  const cJSON *x = o;
+  for (char *t = strtok(buf, "."); t && x; t = strtok(NULL, ".")) x = cJSON_GetObjectItemCaseSensitive(x, t);
+  cr_assert(cJSON_IsNumber(x), "%s is not a number", path);
+  return x->valuedouble;
+}
+
+static const char *jstr(const cJSON *o, const char *k) {
+  const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
+  return cJSON_IsString(x) ? x->valuestring : "";
+}
+
+/* ---- CLI ---- */
+
+static int cli_env(const char *env, const char *args, char *errbuf, size_t errlen);
+static int cli(const char *args, char *errbuf, size_t errlen) { return cli_env("", args, errbuf, errlen); }
+
+/* Runs build/sanitize/cbench with `env` assignments prefixed; returns its exit code. */
+static int cli_env(const char *env, const char *args, char *errbuf, size_t errlen) {
+  char cmd[2048], errf[512];
+  cr_assert(hu_file_exists("build/sanitize/cbench"), "build/sanitize/cbench missing (make test builds it)");
+  snprintf(errf, sizeof errf, "%s/stderr.txt", tmpdir);
+  snprintf(cmd, sizeof cmd, "%s build/sanitize/cbench %s >%s/stdout.txt 2>%s", env, args, tmpdir, errf);
+  int st = system(cmd);
+  char *e = hu_read_file(errf, NULL);
+  snprintf(errbuf, errlen, "%s", e ? e : "");
+  free(e);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+Test(harness, cli_argument_errors_exit_2_with_message) {
+  char e[8192], args[1024], p[512];
+  scene_path(p, sizeof p);
+  struct { const char *args; const char *msg; } cases[] = {
+      {"run --case no_such_case_xyz --integrator bdf --accuracy 1e-3", "unknown case 'no_such_case_xyz'"},
+      {"run --case %s --integrator no-such-integrator --accuracy 1e-3", "unknown integrator 'no-such-integrator'"},
+      {"run --case %s --integrator x --accuracy", "missing value for --accuracy"},
+      {"run --case %s --integrator x --accuracy 0", "--accuracy must be a number > 0"},
+      {"run --case %s --integrator x --accuracy -1e-3", "--accuracy must be a number > 0"},
+      {"run --case %s --integrator x --accuracy 1e-3 --dt 1e-3", "either --accuracy or --dt, not both"},
+      {"run --case %s --integrator x --accuracy 1e-3 --bogus", "unknown option '--bogus'"},
+      {"frobnicate", "unknown command 'frobnicate'"},
+      {"sweep --accuracies 0.1,-2", "accuracies must be numbers > 0"},
+      {"compare only_one.json", "compare needs BASE.json and NEW.json"},
+      {"export --format csv x.json", "export needs --format gbench or gab"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    snprintf(args, sizeof args, cases[i].args, p);
+    int rc = cli(args, e, sizeof e);
+    cr_expect_eq(rc, 2, "`cbench %s` exited %d, want 2", args, rc);
+    cr_expect(strstr(e, cases[i].msg) != NULL, "`cbench %s`: stderr lacks \"%s\":\n%s", args, cases[i].msg, e);
+    cr_expect(strstr(e, "usage: cbench") != NULL, "`cbench %s`: no usage", args);
+    /* the error itself is one line, before the usage */
+    const char *nl = strchr(e, '\n');
+    cr_expect(nl && strncmp(nl + 1, "usage:", 6) == 0, "`cbench %s`: error not one line:\n%s", args, e);
+  }
+}
+
+Test(harness, cli_bad_scene_gives_loader_message_exit_2) {
+  char e[8192], args[1024], bad[512];
+  snprintf(bad, sizeof bad, "%s/bad_scene.json", tmpdir);
+  char *text = strdup(ball_scene);
+  memcpy(strstr(text, "\"mass\": 0.1"), "\"mass\": -1 ", 11);
+  write_text(bad, text);
+  free(text);
+  snprintf(args, sizeof args, "run --case %s --integrator x --accuracy 1e-3", bad);
+  /* Leak checking off here: this test is about the exit code and message (the loader's own
+   * tests own its error paths). */
+  const char *env = "ASAN_OPTIONS=detect_leaks=0";
+  int rc = cli_env(env, args, e, sizeof e);
+  cr_expect_eq(rc, 2);
+  cr_expect(strstr(e, "bad_scene.json") && strstr(e, "mass"), "loader message expected, got:\n%s", e);
+  write_text(bad, "{ not json");
+  rc = cli_env(env, args, e, sizeof e);
+  cr_expect_eq(rc, 2);
+  cr_expect(strstr(e, "bad_scene.json") != NULL, "loader message expected, got:\n%s", e);
+}
+
+Test(harness, preflight_rejects_unknown_integrator_option) {
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-3);
+  snprintf(s.extra_key[0], sizeof s.extra_key[0], "foo");
+  snprintf(s.extra_value[0], sizeof s.extra_value[0], "bar");
+  s.nextra = 1;
+  RunContext ctx;
+  char err[512];
+  cr_assert_eq(run_prepare(&s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_preflight(&ctx, err, sizeof err), 3);
+  cr_expect(strstr(err, "unknown option 'foo'") != NULL, "message: %s", err);
+  /* in a sweep the same run is a failed record, not a hole */
+  cJSON *rec = run_execute(&ctx, NULL);
+  cr_expect_str_eq(jstr(rec, "status"), "failed");
+  cJSON_Delete(rec);
+  run_context_free(&ctx);
+  snprintf(s.extra_key[0], sizeof s.extra_key[0], "note");
+  cr_assert_eq(run_prepare(&s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_preflight(&ctx, err, sizeof err), 0, "%s", err);
+  run_context_free(&ctx);
+}
+
+/* ---- error metric and reference ---- */
+
+/* Explicit Euler on free fall: v is exact and z_n = z(t_n) + g t_n h / 2, so two runs with
+ * steps h1 and h2 differ by g t (h1 - h2) / 2 in position and not at all in velocity. */
+Test(harness, reference_crosscheck_and_run_error_match_euler_analytics) {
+  ReferenceConfig cfg;
+  reference_config_default(&cfg);
+  snprintf(cfg.primary, sizeof cfg.primary, "test-euler");
+  cfg.primary_param = 1e-4;
+  snprintf(cfg.secondary, sizeof cfg.secondary, "test-euler2");
+  cfg.secondary_param = 5e-5;
+  char p[512], err[512], rpath[1200];
+  scene_path(p, sizeof p);
+  int computed = 0;
+  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(computed, 1);
+  reference_path("tiny_ball", rpath, sizeof rpath);
+  char *text = hu_read_file(rpath, NULL);
+  cJSON *ref = cJSON_Parse(text);
+  free(text);
+  cr_assert_not_null(ref);
+  double dist = jnum(ref, "provenance.cross_check.distance.positions.max");
+  double want = G * 0.1 * (1e-4 - 5e-5) / 2;
+  cr_expect(fabs(dist - want) < 1e-3 * want, "cross-check distance %g, analytic %g", dist, want);
+  cr_expect(jnum(ref, "provenance.cross_check.distance.full.max") - dist < 1e-12, "velocities are exact");
+  cr_expect_str_eq(jstr(cJSON_GetObjectItemCaseSensitive(ref, "provenance"), "model_version"), CBENCH_MODEL_VERSION);
+  cJSON_Delete(ref);
+
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-3);
+  cJSON *rec = run_one(&s, 0);
+  cr_expect_str_eq(jstr(rec, "status"), "ok");
+  double emax = jnum(rec, "error.positions.max"), erms = jnum(rec, "error.positions.rms");
+  double dh = 1e-3 - 1e-4;
+  double wmax = G * 0.1 * dh / 2;
+  /* grid t_k = k / 100, k = 0..10: mean t_k^2 = 1e-4 * 385 / 11 */
+  double wrms = G * dh / 2 * sqrt(1e-4 * 385.0 / 11.0);
+  cr_expect(fabs(emax - wmax) < 1e-6 * wmax, "error max %g, analytic %g", emax, wmax);
+  cr_expect(fabs(erms - wrms) < 1e-6 * wrms, "error rms %g, analytic %g", erms, wrms);
+  cr_expect(fabs(jnum(rec, "error.full.max") - wmax) < 1e-6 * wmax);
+  cr_expect_eq(jnum(rec, "error.grid_points"), 11);
+  cr_expect_eq(jnum(rec, "counters.steps"), 100, "100 steps of 1 ms");
+  cr_expect_eq(jnum(rec, "counters.rhs_evals"), 100);
+  cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rec, "counters_reproducible")));
+  cr_expect_eq(jnum(rec, "physics.penetration.max"), 0.0, "ball never reaches the floor");
+  cJSON_Delete(rec);
+}
+
+/* Windowed error: each 50 ms window restarts a tight Euler (h = 1e-5) from the run's own state;
+ * from a state with exact v, Euler's local position error over W is g W h / 2. */
+Test(harness, windowed_error_matches_euler_local_error) {
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-3);
+  s.window = 0.05;
+  snprintf(s.window_method, sizeof s.window_method, "test-euler2");
+  s.window_param = 1e-5;
+  cJSON *rec = run_one(&s, 1);
+  cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "error_windowed");
+  cr_assert(cJSON_IsObject(w), "no windowed error");
+  double want = G * 0.05 * (1e-3 - 1e-5) / 2;
+  cr_expect_eq(jnum(w, "windows"), 2);
+  cr_expect(fabs(jnum(w, "positions.max") - want) < 1e-6 * want, "max %g, analytic %g", jnum(w, "positions.max"), want);
+  cr_expect(fabs(jnum(w, "positions.rms") - want) < 1e-6 * want, "rms %g, analytic %g", jnum(w, "positions.rms"), want);
+  cr_expect(fabs(jnum(w, "full.max") - want) < 1e-6 * want, "velocities are exact");
+  cr_expect_str_eq(jstr(w, "method"), "test-euler2");
+  cr_expect(strstr(jstr(rec, "command"), "--window 0.05") != NULL);
+  cJSON_Delete(rec);
+}
+
+Test(harness, reference_cache_invalidated_when_scene_changes) {
+  ReferenceConfig cfg;
+  reference_config_default(&cfg);
+  snprintf(cfg.primary, sizeof cfg.primary, "test-euler");
+  cfg.primary_param = 1e-3;
+  snprintf(cfg.secondary, sizeof cfg.secondary, "none");
+  char p[512], err[512];
+  scene_path(p, sizeof p);
+  int computed = -1;
+  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(computed, 1, "first call computes");
+  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(computed, 0, "second call reuses the cached reference");
+
+  /* A run sees a current reference: error measured. */
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-3);
+  cJSON *rec = run_one(&s, 0);
+  cr_expect(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rec, "error")));
+  cJSON_Delete(rec);
+
+  /* Change the scene (drop height): the cached reference is stale for runs and is recomputed. */
+  char *text = hu_read_file(p, NULL);
+  char *pos = strstr(text, "[0, 0, 1]");
+  cr_assert_not_null(pos);
+  memcpy(pos, "[0, 0, 2]", 9);
+  write_text(p, text);
+  free(text);
+  rec = run_one(&s, 0);
+  cr_expect(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "error")), "stale reference must not be used");
+  cr_expect(strstr(jstr(rec, "error_note"), "stale") != NULL, "note: %s", jstr(rec, "error_note"));
+  cJSON_Delete(rec);
+  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(computed, 1, "changed scene must recompute");
+  Reference ref;
+  char rpath[1200];
+  reference_path("tiny_ball", rpath, sizeof rpath);
+  cr_assert_eq(reference_load(rpath, &ref, err, sizeof err), 0, "%s", err);
+  cr_expect(fabs(ref.q[2] - 2.0) < 1e-12, "new reference starts at the new height, got %g", ref.q[2]);
+  reference_free(&ref);
+}
+
+Test(harness, run_without_reference_records_null_error_with_note) {
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-3);
+  cJSON *rec = run_one(&s, 1);
+  cr_expect_str_eq(jstr(rec, "status"), "ok");
+  cr_expect(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "error")));
+  cr_expect(strstr(jstr(rec, "error_note"), "no reference") != NULL);
+  /* energy: explicit Euler on free fall gains exactly m g^2 t h / 2 ... with E = m g z + m v^2/2:
+   * z error g t h / 2 gives an energy error m g (g t h / 2). */
+  double drift = jnum(rec, "physics.energy.drift");
+  double want = 0.1 * G * (G * 0.1 * 1e-3 / 2);
+  cr_expect(fabs(drift - want) < 1e-3 * want, "energy drift %g, analytic %g", drift, want);
+  cJSON_Delete(rec);
+}
+
+/* ---- timeouts and failures ---- */
+
+Test(harness, hung_run_is_killed_and_recorded_as_timeout) {
+  RunSpec s;
+  make_spec(&s, "test-hang", 1e-3);
+  s.timeout = 0.3;
+  double t0 = hu_now();
+  cJSON *rec = run_one(&s, 1);
+  double el = hu_now() - t0;
+  cr_expect_str_eq(jstr(rec, "status"), "timeout");
+  cr_expect_eq(jnum(rec, "t_reached"), 0.0, "never got past the first output point");
+  cr_expect(el < 10.0, "took %g s", el);
+  cr_expect(strstr(jstr(rec, "message"), "budget") != NULL, "message: %s", jstr(rec, "message"));
+  cJSON_Delete(rec);
+}
+
+Test(harness, slow_run_times_out_with_time_reached) {
+  RunSpec s;
+  make_spec(&s, "test-slow", 1e-3);
+  s.timeout = 0.15; /* 25 ms per output point: stops after ~6 of 10 */
+  cJSON *rec = run_one(&s, 1);
+  cr_expect_str_eq(jstr(rec, "status"), "timeout");
+  double tr = jnum(rec, "t_reached");
+  cr_expect(tr > 0.0 && tr < 0.1, "t_reached %g should be inside (0, 0.1)", tr);
+  cJSON_Delete(rec);
+}
+
+Test(harness, failure_is_a_record_with_message_and_time) {
+  RunSpec s;
+  make_spec(&s, "test-fail", 1e-3);
+  cJSON *rec = run_one(&s, 1);
+  cr_expect_str_eq(jstr(rec, "status"), "failed");
+  cr_expect(strstr(jstr(rec, "message"), "gives up") != NULL, "message: %s", jstr(rec, "message"));
+  cr_expect(fabs(jnum(rec, "t_reached") - 0.05) < 1e-9, "reached %g", jnum(rec, "t_reached"));
+  cJSON_Delete(rec);
+}
+
+/* ---- sweep: interruption and resume ---- */
+
+static void write_json(const char *path, const cJSON *doc);
+
+static int count_records(const char *dir, int *corrupt, int *tmp) {
+  DIR *d = opendir(dir);
+  if (!d) return 0;
+  int n = 0;
+  struct dirent *e;
+  *corrupt = 0;
+  *tmp = 0;
+  while ((e = readdir(d))) {
+    if (strstr(e->d_name, ".tmp.")) { ++*tmp; continue; }
+    size_t l = strlen(e->d_name);
+    if (l < 5 || strcmp(e->d_name + l - 5, ".json") || !strcmp(e->d_name, "sweep.json")) continue;
+    char p[1024], err[256];
+    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+    char *text = hu_read_file(p, NULL);
+    cJSON *doc = text ? cJSON_Parse(text) : NULL;
+    if (!doc || run_record_validate(doc, err, sizeof err) != 0) ++*corrupt;
+    else ++n;
+    cJSON_Delete(doc);
+    free(text);
+  }
+  closedir(d);
+  return n;
+}
+
+static void sweep_cfg(SweepConfig *c, const char *out) {
+  char p[512];
+  sweep_config_default(c);
+  scene_path(p, sizeof p);
+  c->ncases = 1;
+  snprintf(c->cases[0], sizeof c->cases[0], "%s", p);
+  c->nintegrators = 1;
+  snprintf(c->integrators[0], sizeof c->integrators[0], "test-slow");
+  c->ndt = 6;
+  double dts[6] = {2e-2, 1e-2, 5e-3, 2e-3, 1e-3, 5e-4};
+  memcpy(c->dts, dts, sizeof dts);
+  c->jobs = 1;
+  c->quiet = 1;
+  snprintf(c->out, sizeof c->out, "%s", out);
+  snprintf(c->command, sizeof c->command, "cbench sweep (test)");
+}
+
+Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
+  char out[512], err[512];
+  snprintf(out, sizeof out, "%s/sweep", tmpdir);
+  SweepConfig *c = malloc(sizeof *c);
+  sweep_cfg(c, out);
+  fflush(NULL);
+  pid_t pid = fork();
+  cr_assert(pid >= 0);
+  if (pid == 0) _exit(sweep_run(c, err, sizeof err));
+  /* Kill the sweep once two records exist (each run takes ~0.5 s). */
+  int corrupt = 0, tmp = 0, n = 0;
+  double t0 = hu_now();
+  while ((n = count_records(out, &corrupt, &tmp)) < 2 && hu_now() - t0 < 60) sleep_ms(20);
+  kill(pid, SIGKILL);
+  int ws;
+  waitpid(pid, &ws, 0);
+  sleep_ms(200); /* let the job processes die with their parent */
+  n = count_records(out, &corrupt, &tmp);
+  cr_assert(n >= 2 && n < 6, "killed sweep left %d records", n);
+  cr_expect_eq(corrupt, 0, "no corrupt record after the kill");
+
+  /* Remember the finished records: the resumed sweep must keep them as they are. */
+  struct { char name[600]; ino_t ino; struct timespec mt; } before[6];
+  int nb = 0;
+  DIR *d = opendir(out);
+  struct dirent *e;
+  while ((e = readdir(d)) && nb < 6) {
+    size_t l = strlen(e->d_name);
+    if (l > 5 && !strcmp(e->d_name + l - 5, ".json")) {
+      struct stat st;
+      snprintf(before[nb].name, sizeof before[nb].name, "%.300s/%.255s", out, e->d_name);
+      stat(before[nb].name, &st);
+      before[nb].ino = st.st_ino;
+      before[nb].mt = st.st_mtim;
+      ++nb;
+    }
+  }
+  closedir(d);
+
+  cr_assert_eq(sweep_run(c, err, sizeof err), 0, "%s", err);
+  n = count_records(out, &corrupt, &tmp);
+  cr_expect_eq(n, 6, "all six records after resuming, got %d", n);
+  cr_expect_eq(corrupt, 0);
+  cr_expect_eq(tmp, 0, "no temporary file left");
+  for (int i = 0; i < nb; ++i) {
+    struct stat st;
+    cr_assert_eq(stat(before[i].name, &st), 0);
+    cr_expect(st.st_ino == before[i].ino && st.st_mtim.tv_sec == before[i].mt.tv_sec &&
+                  st.st_mtim.tv_nsec == before[i].mt.tv_nsec,
+              "%s was redone", before[i].name);
+  }
+  /* A record made with other settings (different command line) is redone, not reused. */
+  char *text = hu_read_file(before[0].name, NULL);
+  cJSON *doc = cJSON_Parse(text);
+  free(text);
+  cJSON *cmdj = cJSON_GetObjectItemCaseSensitive(doc, "command");
+  char good_cmd[2048];
+  snprintf(good_cmd, sizeof good_cmd, "%s", cmdj->valuestring);
+  cJSON_ReplaceItemInObjectCaseSensitive(doc, "command", cJSON_CreateString("cbench run --other-settings"));
+  write_json(before[0].name, doc);
+  cJSON_Delete(doc);
+  cr_assert_eq(sweep_run(c, err, sizeof err), 0, "%s", err);
+  text = hu_read_file(before[0].name, NULL);
+  doc = cJSON_Parse(text);
+  free(text);
+  cr_expect_str_eq(jstr(doc, "command"), good_cmd, "record from other settings must be redone");
+  cJSON_Delete(doc);
+
+  char all[700];
+  snprintf(all, sizeof all, "%s/sweep.json", out);
+  cJSON *arr = records_load_file(all, err, sizeof err);
+  cr_assert_not_null(arr, "%s", err);
+  cr_expect_eq(cJSON_GetArraySize(arr), 6);
+  cJSON_Delete(arr);
+
+  /* Plot: table and scripts always; figures when gnuplot is installed. */
+  cr_assert_eq(plot_dir(out, 1, err, sizeof err), 0, "%s", err);
+  char f[800];
+  snprintf(f, sizeof f, "%s/plots/records.tsv", out);
+  cr_expect(hu_file_exists(f));
+  snprintf(f, sizeof f, "%s/plots/tiny_ball.gp", out);
+  cr_expect(hu_file_exists(f));
+  if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
+    snprintf(f, sizeof f, "%s/plots/tiny_ball_work_accuracy.png", out);
+    struct stat st;
+    cr_expect(stat(f, &st) == 0 && st.st_size > 1000, "%s missing or empty", f);
+  }
+  free(c);
+}
+
+/* ---- schema ---- */
+
+Test(harness, schema_validator_accepts_records_and_rejects_broken_ones) {
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-2);
+  cJSON *rec = run_one(&s, 0);
+  char err[256];
+  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  struct { const char *field; cJSON *(*make)(void); const char *want; } bad[] = {
+      {"status", NULL, "status"},
+      {"schema", NULL, "schema"},
+      {"counters", NULL, "counters"},
+      {"params", NULL, "params"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    cJSON *c = cJSON_Duplicate(rec, 1);
+    cJSON_DeleteItemFromObjectCaseSensitive(c, bad[i].field);
+    cr_expect_neq(run_record_validate(c, err, sizeof err), 0, "missing %s accepted", bad[i].field);
+    cr_expect(strstr(err, bad[i].want) != NULL, "message '%s' should name %s", err, bad[i].want);
+    cJSON_Delete(c);
+  }
+  cJSON *c = cJSON_Duplicate(rec, 1);
+  cJSON_ReplaceItemInObjectCaseSensitive(c, "status", cJSON_CreateString("great"));
+  cr_expect_neq(run_record_validate(c, err, sizeof err), 0, "unknown status accepted");
+  cJSON_ReplaceItemInObjectCaseSensitive(c, "status", cJSON_CreateString("failed"));
+  cr_expect_neq(run_record_validate(c, err, sizeof err), 0, "failed record without message accepted");
+  cJSON_Delete(c);
+  c = cJSON_Duplicate(rec, 1);
+  cJSON *w = cJSON_GetObjectItemCaseSensitive(c, "wall_time");
+  cJSON_ReplaceItemInObjectCaseSensitive(w, "min", cJSON_CreateNumber(1e9));
+  cr_expect_neq(run_record_validate(c, err, sizeof err), 0, "min > median accepted");
+  cJSON_Delete(c);
+  cJSON_Delete(rec);
+}
+
+/* ---- compare and export ---- */
+
+static void write_json(const char *path, const cJSON *doc) {
+  char *t = cJSON_Print(doc);
+  write_text(path, t);
+  free(t);
+}
+
+Test(harness, compare_flags_doctored_counter_and_passes_identical) {
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-2);
+  cJSON *rec = run_one(&s, 0);
+  cJSON *base = cJSON_CreateArray();
+  cJSON_AddItemToArray(base, cJSON_Duplicate(rec, 1));
+  s.dt = 5e-3;
+  cJSON_AddItemToArray(base, run_one(&s, 0));
+  CompareOptions o;
+  compare_options_default(&o);
+  FILE *devnull = fopen("/dev/null", "w");
+  cr_expect_eq(compare_records(base, base, &o, devnull), 0, "identical files must pass");
+
+  cJSON *doctored = cJSON_Duplicate(base, 1);
+  cJSON *cnt = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(doctored, 1), "counters");
+  cJSON *steps = cJSON_GetObjectItemCaseSensitive(cnt, "steps");
+  cJSON_SetNumberValue(steps, steps->valuedouble + 1);
+  cr_expect_eq(compare_records(base, doctored, &o, devnull), 1, "one changed counter = one regression");
+  o.counter_tolerance = 0.5;
+  cr_expect_eq(compare_records(base, doctored, &o, devnull), 0, "within a 50%% counter tolerance");
+  compare_options_default(&o);
+
+  cJSON *slower = cJSON_Duplicate(base, 1);
+  cJSON *w = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(slower, 0), "wall_time");
+  cJSON_SetNumberValue(cJSON_GetObjectItemCaseSensitive(w, "median"), 3.0);
+  cJSON_SetNumberValue(cJSON_GetObjectItemCaseSensitive(w, "max"), 3.0);
+  cJSON *wb = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(base, 0), "wall_time");
+  cJSON_SetNumberValue(cJSON_GetObjectItemCaseSensitive(wb, "median"), 1.0);
+  cJSON_SetNumberValue(cJSON_GetObjectItemCaseSensitive(wb, "max"), 1.0);
+  cr_expect_eq(compare_records(base, slower, &o, devnull), 1, "3x slower must regress");
+  o.time_tolerance = 4.0;
+  cr_expect_eq(compare_records(base, slower, &o, devnull), 0, "3x within a 4x allowance");
+  compare_options_default(&o);
+
+  cJSON *missing = cJSON_Duplicate(base, 1);
+  cJSON_DeleteItemFromArray(missing, 1);
+  cr_expect_eq(compare_records(base, missing, &o, devnull), 1, "a missing run is a regression");
+  fclose(devnull);
+
+  /* The CLI gate: exit 0 on identical files, 1 on the doctored one. */
+  char b[512], n[512], args[1200], e[8192];
+  snprintf(b, sizeof b, "%s/base.json", tmpdir);
+  snprintf(n, sizeof n, "%s/new.json", tmpdir);
+  write_json(b, base);
+  write_json(n, base);
+  snprintf(args, sizeof args, "compare %s %s", b, n);
+  cr_expect_eq(cli(args, e, sizeof e), 0, "%s", e);
+  write_json(n, doctored);
+  cr_expect_eq(cli(args, e, sizeof e), 1, "%s", e);
+  char *outp;
+  char so[600];
+  snprintf(so, sizeof so, "%s/stdout.txt", tmpdir);
+  outp = hu_read_file(so, NULL);
+  cr_expect(outp && strstr(outp, "steps") && strstr(outp, "REGRESSION"), "table:\n%s", outp ? outp : "");
+  free(outp);
+
+  /* Export. */
+  cJSON *gab = export_records(base, "gab");
+  cr_assert(cJSON_IsArray(gab));
+  cr_expect_eq(cJSON_GetArraySize(gab), 2 * 6, "work + 5 counters per ok record");
+  cJSON *first = cJSON_GetArrayItem(gab, 0);
+  cr_expect(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(first, "name")) &&
+            cJSON_IsString(cJSON_GetObjectItemCaseSensitive(first, "unit")) &&
+            cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(first, "value")));
+  cJSON *gb = export_records(base, "gbench");
+  cJSON *bm = cJSON_GetObjectItemCaseSensitive(gb, "benchmarks");
+  cr_expect_eq(cJSON_GetArraySize(bm), 2);
+  cr_expect_eq(jnum(cJSON_GetArrayItem(bm, 1), "steps"), 20, "0.1 s at dt 5 ms");
+  cr_expect_null(export_records(base, "csv"));
+  cJSON_Delete(gab);
+  cJSON_Delete(gb);
+  cJSON_Delete(missing);
+  cJSON_Delete(slower);
+  cJSON_Delete(doctored);
+  cJSON_Delete(base);
+  cJSON_Delete(rec);
+}
+
+Test(harness, atomic_write_replaces_whole_file) {
+  char p[512], err[256];
+  snprintf(p, sizeof p, "%s/atomic.txt", tmpdir);
+  cr_assert_eq(hu_write_atomic(p, "first version\n", 14, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(hu_write_atomic(p, "v2\n", 3, err, sizeof err), 0, "%s", err);
+  size_t len;
+  char *t = hu_read_file(p, &len);
+  cr_expect_eq(len, 3);
+  cr_expect_str_eq(t, "v2\n");
+  free(t);
+  int corrupt, tmp;
+  count_records(tmpdir, &corrupt, &tmp);
+  cr_expect_eq(tmp, 0, "no temporary file left behind");
+}
