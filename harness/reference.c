@@ -18,8 +18,8 @@ void reference_config_default(ReferenceConfig *c) {
   memset(c, 0, sizeof *c);
   snprintf(c->primary, sizeof c->primary, "bdf");
   c->primary_param = 1e-9;
-  snprintf(c->secondary, sizeof c->secondary, "cenic-sd");
-  c->secondary_param = 1e-7;
+  snprintf(c->secondary, sizeof c->secondary, "sdirk2");
+  c->secondary_param = 1e-10;
   c->rate = 100.0;
   c->budget = 600.0;
 }
