@@ -57,7 +57,9 @@ $(SAN)/cbench: $(SAN)/harness/main.o $(SAN)/libcbench.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
 
 $(SAN)/tests/%: $(SAN)/tests/%.o $(SAN_TEST_HELPER_OBJ) $(SAN)/libcbench.a
-	$(CC) $(SANFLAGS) -o $@ $< $(SAN_TEST_HELPER_OBJ) $(SAN)/libcbench.a -lcriterion $(LIBS)
+	$(CC) $(SANFLAGS) -o $@ $< $(SAN_TEST_HELPER_OBJ) $(SAN)/libcbench.a -lcriterion $(LIBS) $(TEST_LDFLAGS)
+# The allocation test counts every malloc/calloc/realloc made by cbench's own objects.
+$(SAN)/tests/test_alloc: TEST_LDFLAGS = -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc
 
 $(REL)/scripts/%: $(REL)/scripts/%.o $(REL)/libcbench.a
 	$(CC) $(OPT) -o $@ $^ $(LIBS)

@@ -1,6 +1,6 @@
 /* Scene files (JSON, read with cJSON): bodies, joints, geometries, materials, initial state,
  * gravity, duration, prescribed motions and controllers. The format is documented in
- * README.md ("Scene files"). */
+ * cases/FORMAT.md. */
 #ifndef CBENCH_SCENE_H
 #define CBENCH_SCENE_H
 

@@ -23,3 +23,10 @@ cp "$OUT/sweep.json" results/bench.json.tmp && mv results/bench.json.tmp results
 "$CB" export --format gab results/bench.json --out results/out/bench-gab.json
 echo "bench: results/bench.json ($(grep -c '"schema"' results/bench.json) records);" \
      "github-action-benchmark format: results/out/bench-gab.json"
+
+echo "== model layer: one geometry query and one M + k evaluation (build/release/scripts/bench_model)"
+[ -x build/release/scripts/bench_model ] && build/release/scripts/bench_model 20 1000
+if [ -x scripts/bench_cenic.sh ] && [ "${BENCH_CENIC:-1}" = 1 ]; then
+  echo "== CENIC on hard clutter (scripts/bench_cenic.sh; BENCH_CENIC=0 skips it)"
+  bash scripts/bench_cenic.sh
+fi

@@ -246,16 +246,18 @@ Test(harness, cli_bad_scene_gives_loader_message_exit_2) {
   write_text(bad, text);
   free(text);
   snprintf(args, sizeof args, "run --case %s --integrator x --accuracy 1e-3", bad);
-  /* Leak checking off here: this test is about the exit code and message (the loader's own
-   * tests own its error paths). */
-  const char *env = "ASAN_OPTIONS=detect_leaks=0";
+  /* Leak checking on: the loader's error path must free the partial Model (LeakSanitizer
+   * would turn the exit code into 23 and print its report). */
+  const char *env = "ASAN_OPTIONS=detect_leaks=1";
   int rc = cli_env(env, args, e, sizeof e);
   cr_expect_eq(rc, 2);
   cr_expect(strstr(e, "bad_scene.json") && strstr(e, "mass"), "loader message expected, got:\n%s", e);
+  cr_expect(strstr(e, "LeakSanitizer") == NULL, "leak on the loader's error path:\n%s", e);
   write_text(bad, "{ not json");
   rc = cli_env(env, args, e, sizeof e);
   cr_expect_eq(rc, 2);
   cr_expect(strstr(e, "bad_scene.json") != NULL, "loader message expected, got:\n%s", e);
+  cr_expect(strstr(e, "LeakSanitizer") == NULL, "leak on the loader's error path:\n%s", e);
 }
 
 Test(harness, preflight_rejects_unknown_integrator_option) {
