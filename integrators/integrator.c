@@ -12,6 +12,12 @@ Integrator *integrator_create(const char *name, const Model *m, const Integrator
     snprintf(err, errlen, "unknown integrator '%s' (see `cbench list`)", name);
     return NULL;
   }
+  return integrator_create_vtbl(vt, m, opt, err, errlen);
+}
+
+Integrator *integrator_create_vtbl(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt, char *err,
+                                   size_t errlen) {
+  const char *name = vt->name;
   if (vt->fixed_step && !(opt->dt > 0)) {
     snprintf(err, errlen, "integrator '%s' is fixed-step: needs a step dt > 0, got %g", name, opt->dt);
     return NULL;

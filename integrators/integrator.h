@@ -90,6 +90,9 @@ const IntegratorVtbl *integrator_find(const char *name);
 /* Generic driver functions. create returns NULL with a message in err on failure. */
 Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt,
                               char *err, size_t errlen);
+/* The same for an integrator that is not in the registry (tests, plug-ins). */
+Integrator *integrator_create_vtbl(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
+                                   char *err, size_t errlen);
 int integrator_reset(Integrator *it, double t0, const double *x0);
 int integrator_advance(Integrator *it, double t_out, double *x_out);
 void integrator_destroy(Integrator *it);

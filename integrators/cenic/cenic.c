@@ -266,6 +266,11 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
       it->stats.conv_failures++;
       err = NAN;
     }
+    if (getenv("CENIC_TRACE")) {
+      const Model *m = it->model; int im = -1; double em = -1;
+      for (int i = 0; i < m->nq; ++i) { double di = fabs(c->xnew[i] - c->xhat[i]); if (di > em) { em = di; im = i; } }
+      fprintf(stderr, "TRACE t=%.6f h=%.3e err=%.3e acc=%d imax=%d ncon=%d iters=%ld\n", c->t, h, err, step_accept(&c->sc, err, it->opt.accuracy), im, c->core.d->ncon, c->core.sstats.newton_iters);
+    }
     if (step_accept(&c->sc, err, it->opt.accuracy)) {
       accept(c, h);
       it->stats.steps++;
