@@ -1,0 +1,119 @@
+/* The analytic cases of cases/ as tests: their exact answers (NOTES 6, contact-models paper)
+ * asserted against tight runs of the real scene files through the integrator interface. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "integrators/integrator.h"
+#include "models/scene.h"
+#include "models/system.h"
+
+typedef struct {
+  Model *m;
+  Integrator *it;
+  Data *d;
+  double *x;
+} Run;
+
+static Run start(const char *case_file, const char *integrator, double accuracy) {
+  Run r = {0};
+  char err[512];
+  r.m = scene_load(case_file, err, sizeof err);
+  cr_assert_not_null(r.m, "%s", err);
+  IntegratorOptions opt = {.accuracy = accuracy, .error_norm = ERRNORM_FULL};
+  r.it = integrator_create(integrator, r.m, &opt, err, sizeof err);
+  cr_assert_not_null(r.it, "%s", err);
+  int nx = system_nx(r.m);
+  r.x = calloc((size_t)nx, sizeof(double));
+  memcpy(r.x, r.m->q0, sizeof(double) * (size_t)r.m->nq);
+  memcpy(r.x + r.m->nq, r.m->v0, sizeof(double) * (size_t)r.m->nv);
+  cr_assert_eq(integrator_reset(r.it, 0, r.x), CB_OK);
+  r.d = data_create(r.m);
+  return r;
+}
+
+static void advance(Run *r, double t) {
+  cr_assert_eq(integrator_advance(r->it, t, r->x), CB_OK, "%s at t = %g: %s", r->it->vtbl->name, t, r->it->message);
+}
+
+static void finish(Run *r) {
+  integrator_destroy(r->it);
+  data_free(r->d);
+  model_free(r->m);
+  free(r->x);
+}
+
+/* Sliding cube: v(t) = v0 - mu g t, stops at v0/(mu g) after v0^2/(2 mu g), no sideways drift. */
+static void sliding_cube(const char *integrator, double accuracy, double tol_distance) {
+  Run r = start("cases/sliding_cube.json", integrator, accuracy);
+  const double mu = 0.4, g = 9.81, v0 = 1.0, t_stop = v0 / (mu * g), x_stop = v0 * v0 / (2 * mu * g);
+  /* decelerating phase: velocity on the analytic line (v is world-frame, index nq + 3) */
+  for (double t = 0.05; t < 0.8 * t_stop; t += 0.05) {
+    advance(&r, t);
+    double v = r.x[r.m->nq + 3];
+    cr_expect(fabs(v - (v0 - mu * g * t)) < 0.01 * v0, "%s: v(%g) = %g, analytic %g", integrator, t, v, v0 - mu * g * t);
+  }
+  advance(&r, 0.5);
+  cr_expect(fabs(r.x[0] - x_stop) < tol_distance * x_stop, "%s: stopped at %g m, analytic %g", integrator, r.x[0], x_stop);
+  cr_expect(fabs(r.x[1]) < 1e-6, "%s: sideways drift %g", integrator, r.x[1]);
+  cr_expect(fabs(r.x[r.m->nq + 3]) < 1e-3, "%s: still moving at %g m/s", integrator, r.x[r.m->nq + 3]);
+  finish(&r);
+}
+
+Test(cases, sliding_cube_stops_at_the_analytic_distance) {
+  sliding_cube("bdf", 1e-8, 1e-3);
+  sliding_cube("cenic-sd", 1e-5, 3e-3);
+}
+
+/* Dragged cube: F = 20 t N on 1 kg with mu 0.4 slips at t_s = mu m g / 20 = 0.196 s, then
+ * v(t) = 10 (t^2 - t_s^2) - mu g (t - t_s). Regularized friction smears the onset over a few
+ * ms, which leaves a constant velocity offset of ~1 mm/s: tol is absolute (m/s). */
+static void dragged_cube(const char *integrator, double accuracy, double tol) {
+  Run r = start("cases/dragged_cube.json", integrator, accuracy);
+  const double mu = 0.4, g = 9.81, ts = mu * g / 20.0;
+  advance(&r, 0.9 * ts);
+  cr_expect(fabs(r.x[r.m->nq + 3]) < 2e-3, "%s: moving before slip onset: v = %g", integrator, r.x[r.m->nq + 3]);
+  for (double t = 0.4; t <= 1.0 + 1e-12; t += 0.2) {
+    advance(&r, t);
+    double v = r.x[r.m->nq + 3], exact = 10 * (t * t - ts * ts) - mu * g * (t - ts);
+    cr_expect(fabs(v - exact) < tol, "%s: v(%g) = %g, analytic %g", integrator, t, v, exact);
+  }
+  finish(&r);
+}
+
+Test(cases, dragged_cube_slips_at_the_analytic_onset) {
+  dragged_cube("bdf", 1e-8, 2e-3);
+  dragged_cube("cenic-sd", 1e-5, 2e-2);
+}
+
+/* Ball drop: free fall until first contact at sqrt(2 (1 - r) / g) = 0.4401 s. */
+Test(cases, ball_drop_falls_freely_until_first_contact) {
+  Run r = start("cases/ball_drop.json", "bdf", 1e-9);
+  const double g = 9.81, t_contact = sqrt(2 * (1 - 0.05) / g);
+  for (double t = 0.1; t < t_contact; t += 0.1) {
+    advance(&r, t);
+    cr_expect(fabs(r.x[2] - (1 - 0.5 * g * t * t)) < 1e-7, "z(%g) = %.10g", t, r.x[2]);
+  }
+  advance(&r, t_contact);
+  cr_expect(fabs(r.x[2] - 0.05) < 1e-6, "center at first contact: %g", r.x[2]);
+  advance(&r, t_contact + 0.01);
+  cr_expect(r.x[2] < 0.05, "the ball must be in contact just after %g s", t_contact);
+  finish(&r);
+}
+
+/* Bouncing ball (CENIC Fig. 8): no dissipation, no friction: mechanical energy (kinetic +
+ * gravity + the elastic energy k phi^2 / 2 while in contact) is conserved over 10 bounces. */
+Test(cases, bouncing_ball_conserves_energy) {
+  Run r = start("cases/bouncing_ball.json", "bdf", 1e-10);
+  double E0 = system_energy(r.m, r.d, r.x);
+  double k = r.m->materials[1].stiffness, worst = 0;
+  for (double t = 0.05; t <= 10.0 + 1e-12; t += 0.05) {
+    advance(&r, t);
+    double pen = system_max_penetration(r.m, r.d, r.x);
+    double E = system_energy(r.m, r.d, r.x) + 0.5 * k * pen * pen;
+    worst = fmax(worst, fabs(E - E0) / fabs(E0));
+  }
+  cr_expect(worst < 1e-5, "relative energy drift %g", worst);
+  finish(&r);
+}
