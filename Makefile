@@ -81,4 +81,5 @@ bench-compare: build/cbench
 clean:
 	rm -rf build
 
--include $(REL_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(TEST_SRC:tests/%.c=$(SAN)/tests/%.d)
+-include $(REL_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(TEST_SRC:tests/%.c=$(SAN)/tests/%.d) $(SAN_TEST_HELPER_OBJ:.o=.d) \
+         $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%.d)

@@ -271,7 +271,7 @@ static int run_sink(void *ctx, int k, double t, const double *x, char *msg, size
     s->t_compared = t;
   }
   if (s->kw > 0) window_step(s, k, t, x);
-  maxrms_add(&s->pen, system_max_penetration(m, s->d, x));
+  maxrms_add(&s->pen, system_max_penetration_at(m, s->d, t, x));
   double e = system_energy(m, s->d, x);
   if (k == 0) s->e0 = e;
   s->e_last = e;

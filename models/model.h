@@ -26,6 +26,10 @@
 #include <stddef.h>
 
 #define CB_NAME_LEN 64
+/* Default joint-limit parameters (Model.limit_stiffness, limit_damping): natural frequency
+ * 100 rad/s, critically damped. */
+#define CB_LIMIT_STIFFNESS 1e4
+#define CB_LIMIT_DAMPING 200.0
 
 typedef enum { JOINT_FREE = 0, JOINT_REVOLUTE, JOINT_PRISMATIC, JOINT_FIXED } JointType;
 
@@ -48,6 +52,11 @@ typedef struct {
   double damping;          /* N m s / rad (or N s / m): viscous joint damping, in k(q,v) */
   double stiffness;        /* joint spring, in k(q,v) */
   double spring_ref;       /* spring rest position */
+  /* Kinematic body (models/kinematic.h): a fixed joint on the world whose origin follows
+   * joint_pos + kin_dir * kin_amp * sin(2 pi kin_freq t) + kin_vel * t (world frame, constant
+   * orientation). No dofs (tree -1); its motion enters contacts through Contact.vc_offset. */
+  int kinematic;
+  double kin_dir[3], kin_amp, kin_freq, kin_vel[3];
 } Body;
 
 typedef enum { GEOM_PLANE = 0, GEOM_SPHERE, GEOM_BOX, GEOM_CYLINDER, GEOM_CAPSULE, GEOM_NTYPES } GeomType;
@@ -114,6 +123,11 @@ typedef struct Model {
   double t_end;            /* default simulated duration, s */
   double stiction_tolerance; /* v_s, m/s (CENIC eq. 7-8) */
   double max_step;         /* default maximum step for error-controlled integrators */
+  /* Compliant joint limits of the continuous view (system.c): beyond a limit of a one-dof
+   * joint, tau_i = -M_ii (limit_stiffness delta + limit_damping delta'), push-only, with delta
+   * the violation. Units 1/s^2 and 1/s (scaled by the joint's own inertia M_ii); 0 selects
+   * CB_LIMIT_STIFFNESS / CB_LIMIT_DAMPING. */
+  double limit_stiffness, limit_damping;
 
   int nbody;               /* including the world (body 0) */
   Body *bodies;

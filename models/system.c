@@ -8,6 +8,7 @@
 #include "collision.h"
 #include "contact.h"
 #include "controller.h"
+#include "kinematic.h"
 #include "math3d.h"
 #include "multibody.h"
 
@@ -30,9 +31,32 @@ static void applied_forces(const Model *m, Data *d, double t) {
   }
 }
 
+/* Compliant joint limits of the continuous view (Model.limit_stiffness): beyond a limit of a
+ * one-dof joint, a spring-damper scaled by the joint's own inertia M_ii pushes back,
+ * tau_i += -M_ii (k delta + c delta')_+ at the upper limit (mirrored at the lower), delta the
+ * violation; push-only, so it never pulls the joint into the limit. Needs mb_mass_matrix. */
+static void joint_limits(const Model *m, Data *d, const double *q, const double *v) {
+  double k = m->limit_stiffness > 0 ? m->limit_stiffness : CB_LIMIT_STIFFNESS;
+  double c = m->limit_damping > 0 ? m->limit_damping : CB_LIMIT_DAMPING;
+  for (int b = 1; b < m->nbody; ++b) {
+    const Body *bd = &m->bodies[b];
+    if (!bd->has_limit || bd->nv != 1 || bd->tree < 0) continue;
+    int i = bd->vadr, t = bd->tree, n = m->tree_nv[t], li = i - m->tree_vadr[t];
+    double Mii = d->mass[m->tree_madr[t] + li * n + li], qi = q[bd->qadr], vi = v[i];
+    if (qi > bd->limit_upper) {
+      double f = k * (qi - bd->limit_upper) + c * vi;
+      if (f > 0) d->tau[i] -= Mii * f;
+    } else if (qi < bd->limit_lower) {
+      double f = k * (bd->limit_lower - qi) - c * vi;
+      if (f > 0) d->tau[i] += Mii * f;
+    }
+  }
+}
+
 static int evaluate(const Model *m, Data *d, double t, const double *q, const double *v, const double *z, double *zdot) {
   mb_kinematics(m, d, q);
   mb_velocities(m, d, v);
+  kinematic_update(m, d, t);
   mb_mass_matrix(m, d);
   if (mb_factor_mass(m, d) != 0) return -1;
   mb_bias(m, d, q, v);
@@ -54,6 +78,7 @@ int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot)
   double *qdot = xdot, *vdot = xdot + m->nq, *zdot = xdot + m->nq + m->nv;
   d->counters.rhs_evals++;
   if (evaluate(m, d, t, q, v, z, m->nz > 0 ? zdot : NULL) != 0) return -1;
+  joint_limits(m, d, q, v);
   memset(d->contact_force, 0, sizeof(double) * (size_t)m->nv);
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
@@ -77,7 +102,12 @@ double system_energy(const Model *m, Data *d, const double *x) {
 }
 
 double system_max_penetration(const Model *m, Data *d, const double *q) {
+  return system_max_penetration_at(m, d, 0.0, q);
+}
+
+double system_max_penetration_at(const Model *m, Data *d, double t, const double *q) {
   mb_kinematics(m, d, q);
+  kinematic_update(m, d, t);
   if (collision_detect(m, d) != 0) return NAN;
   double pen = 0;
   for (int i = 0; i < d->ncon; ++i)

@@ -25,7 +25,10 @@ int system_step_data(const Model *m, Data *d, double t, const double *q, const d
 
 /* Total mechanical energy (kinetic + gravity + joint springs) at x; for metrics. Uses d. */
 double system_energy(const Model *m, Data *d, const double *x);
-/* Maximum penetration max(0, -phi) over the contacts at q; uses d (one geometry query). */
+/* Maximum penetration max(0, -phi) over the contacts at q; uses d (one geometry query).
+ * Kinematic bodies (models/kinematic.h) are placed at time t; the version without t puts them
+ * at t = 0. */
 double system_max_penetration(const Model *m, Data *d, const double *q);
+double system_max_penetration_at(const Model *m, Data *d, double t, const double *q);
 
 #endif

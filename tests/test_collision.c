@@ -660,3 +660,87 @@ Test(collision, contact_records) {
   data_free(d);
   model_free(m);
 }
+
+/* Cylinder on a box face (box-cylinder manifold): standing on a cap gives the rim octagon
+ * (all at the exact depth, centred), lying gives the two ends of the lowest line, a small box
+ * on a large cap gives the box face's 4 corners, and a cylinder half over the edge keeps only
+ * points on the face. Both argument orders. */
+Test(collision, manifold_cylinder_on_box) {
+  MbRng r;
+  mbfix_rng_seed(&r, 33);
+  for (int trial = 0; trial < 60; ++trial) {
+    TGeom big = {GEOM_BOX, {1.5, 1.2, 0.3}, {0}, {0}}, cy;
+    random_geom(&r, &big, GEOM_BOX);
+    v3_set(big.size, 1.5, 1.2, 0.3);
+    random_geom(&r, &cy, GEOM_CYLINDER);
+    double nz[3], pen = mbfix_uniform(&r, 1e-4, 1e-2), off, spread, top = big.size[2];
+    axis_of(nz, &big, 2);
+    /* standing on the top face */
+    yaw_rot(cy.rot, big.rot, mbfix_uniform(&r, -M_PI, M_PI));
+    double local[3] = {mbfix_uniform(&r, -0.8, 0.8), mbfix_uniform(&r, -0.6, 0.6), top + cy.size[1] - pen};
+    to_world(cy.pos, &big, local);
+    ContactPoint c[CB_MAX_PAIR_CONTACTS];
+    for (int order = 0; order < 2; ++order) {
+      int n = order ? collide(&big, &cy, 1e-3, c) : collide(&cy, &big, 1e-3, c);
+      cr_expect(n >= 3, "standing cylinder on a box: %d points", n);
+      support_stats(c, n, cy.pos, nz, &off, &spread);
+      cr_expect(off < 1e-9 && spread > 1.9 * cy.size[0], "standing: centroid off %g, spread %g", off, spread);
+      for (int i = 0; i < n; ++i) {
+        cr_expect(fabs(c[i].phi + pen) < 1e-10, "standing: phi %g vs %g", c[i].phi, -pen);
+        cr_expect(fabs(v3_dot(c[i].normal, nz) - (order ? -1 : 1)) < 1e-12);
+      }
+    }
+    /* tilted by 3 degrees about the box x axis: the deepest point is the lowest rim point,
+     * centre height - hl cos - r sin below the face */
+    double tilt[9], q[4], ex[3], R[9];
+    axis_of(ex, &big, 0);
+    quat_from_axis_angle(q, ex, 3 * M_PI / 180);
+    quat_to_mat(tilt, q);
+    m3_copy(R, cy.rot);
+    m3_mul(cy.rot, tilt, R);
+    double h = cy.size[1] * cos(3 * M_PI / 180) + cy.size[0] * sin(3 * M_PI / 180);
+    local[2] = top + h - pen;
+    to_world(cy.pos, &big, local);
+    int n = collide(&cy, &big, 1e-3, c);
+    cr_expect(n >= 1 && fabs(min_phi(c, n) + pen) < 1e-9, "tilted: %d points, deepest %g vs %g", n, min_phi(c, n), -pen);
+    /* lying on its side */
+    double lie[9], Rx[9], xax[3] = {1, 0, 0};
+    quat_from_axis_angle(q, xax, M_PI / 2);
+    quat_to_mat(Rx, q);
+    yaw_rot(lie, big.rot, mbfix_uniform(&r, -M_PI, M_PI));
+    m3_mul(cy.rot, lie, Rx);
+    local[2] = top + cy.size[0] - pen;
+    local[0] = mbfix_uniform(&r, -0.3, 0.3);
+    local[1] = mbfix_uniform(&r, -0.3, 0.3);
+    to_world(cy.pos, &big, local);
+    n = collide(&big, &cy, 1e-3, c);
+    support_stats(c, n, cy.pos, nz, &off, &spread);
+    cr_expect(n == 2 && off < 1e-9 && spread > 1.99 * cy.size[1], "lying: %d points, off %g, spread %g", n, off, spread);
+    for (int i = 0; i < n; ++i) cr_expect(fabs(c[i].phi + pen) < 1e-10);
+    /* half over the edge x = +1.5 of the face: only points on the face, still >= 3 */
+    m3_copy(cy.rot, big.rot);
+    local[0] = big.size[0];
+    local[1] = 0;
+    local[2] = top + cy.size[1] - pen;
+    to_world(cy.pos, &big, local);
+    n = collide(&cy, &big, 1e-3, c);
+    cr_expect(n >= 3, "over the edge: %d points", n);
+    for (int i = 0; i < n; ++i) {
+      double l[3];
+      to_local(l, &big, c[i].pos);
+      cr_expect(l[0] <= big.size[0] + 1e-9 && fabs(c[i].phi + pen) < 1e-9, "over the edge: x %g (face ends at %g), phi %g", l[0],
+                big.size[0], c[i].phi);
+    }
+  }
+  /* a small box on a large cylinder's cap: the box's 4 bottom corners */
+  TGeom cyl = {GEOM_CYLINDER, {0.5, 0.2, 0}, {0, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+  TGeom bx = {GEOM_BOX, {0.05, 0.04, 0.03}, {0.1, -0.05, 0.2 + 0.03 - 1e-3}, {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+  ContactPoint c[CB_MAX_PAIR_CONTACTS];
+  int n = collide(&bx, &cyl, 1e-4, c);
+  cr_expect_eq(n, 4, "box on a cylinder cap: %d points", n);
+  for (int i = 0; i < n; ++i) {
+    cr_expect(fabs(c[i].phi + 1e-3) < 1e-12 && fabs(c[i].normal[2] - 1) < 1e-12);
+    cr_expect(fabs(fabs(c[i].pos[0] - 0.1) - 0.05) < 1e-12 && fabs(fabs(c[i].pos[1] + 0.05) - 0.04) < 1e-12,
+              "corner %d at %g %g", i, c[i].pos[0], c[i].pos[1]);
+  }
+}

@@ -63,6 +63,10 @@ static const BadScene bad_scenes[] = {
     {"bad_no_geometry_inertia.json", "bodies[0]: missing \"inertia\" (and no geometry to derive it from)"},
     {"bad_ki_on_pd.json", "controllers[0].ki: only pid controllers take \"ki\""},
     {"bad_surface_dir_zero.json", "world_geoms[0].surface_velocity.dir: must have nonzero length"},
+    {"bad_kinematic_free_joint.json", "bodies[0].kinematic: only a body with \"joint\": \"fixed\" on the world can be kinematic"},
+    {"bad_kinematic_child.json", "bodies[1].parent: a kinematic body cannot have children, got \"plate\""},
+    {"bad_kinematic_dir_missing.json", "bodies[0].kinematic: missing required field \"dir\""},
+    {"bad_limit_stiffness.json", "limit_stiffness: must be positive, got -5"},
 };
 #define NBAD (sizeof bad_scenes / sizeof bad_scenes[0])
 

@@ -165,3 +165,109 @@ Test(system, applied_force_ramp) {
   data_free(d);
   model_free(m);
 }
+
+/* ---------- compliant joint limits (system.c joint_limits) ---------- */
+
+/* A rod of mass m with its COM at distance l along the body x axis, hinged about y at the
+ * origin: q = 0 horizontal, q > 0 swings the COM down. Limit [lower, upper]. */
+static Model *hinged_rod(double lower, double upper, int has_limit) {
+  Model *m = calloc(1, sizeof(Model));
+  strcpy(m->source, "test_system");
+  v3_set(m->gravity, 0, 0, -9.81);
+  m->stiction_tolerance = 1e-4;
+  m->t_end = 1;
+  m->nbody = 2;
+  m->bodies = calloc(2, sizeof(Body));
+  Body *b = &m->bodies[1];
+  strcpy(b->name, "rod");
+  b->joint = JOINT_REVOLUTE;
+  quat_identity(b->joint_quat);
+  v3_set(b->axis, 0, 1, 0);
+  b->mass = 2.0;
+  v3_set(b->com, 0.5, 0, 0);
+  for (int i = 0; i < 9; i += 4) b->inertia[i] = 0.01;
+  b->has_limit = has_limit;
+  b->limit_lower = lower;
+  b->limit_upper = upper;
+  m->nmaterial = 1;
+  m->materials = calloc(1, sizeof(Material));
+  char err[256];
+  cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
+  return m;
+}
+
+/* Classical RK4 on system_rhs, h = 1e-4 (h * omega = 0.01), recording the largest violation
+ * of the upper limit and the velocity just before the first crossing. */
+static void rk4_limit_run(const Model *m, Data *d, double T, double *x, double *max_viol, double *v_hit) {
+  double k1[2], k2[2], k3[2], k4[2], xt[2], h = 1e-4;
+  *max_viol = 0;
+  *v_hit = NAN;
+  for (double t = 0; t < T - 0.5 * h; t += h) {
+    cr_assert_eq(system_rhs(m, d, t, x, k1), 0);
+    for (int i = 0; i < 2; ++i) xt[i] = x[i] + 0.5 * h * k1[i];
+    cr_assert_eq(system_rhs(m, d, t + 0.5 * h, xt, k2), 0);
+    for (int i = 0; i < 2; ++i) xt[i] = x[i] + 0.5 * h * k2[i];
+    cr_assert_eq(system_rhs(m, d, t + 0.5 * h, xt, k3), 0);
+    for (int i = 0; i < 2; ++i) xt[i] = x[i] + h * k3[i];
+    cr_assert_eq(system_rhs(m, d, t + h, xt, k4), 0);
+    double before[2] = {x[0], x[1]};
+    for (int i = 0; i < 2; ++i) x[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+    const Body *b = &m->bodies[1];
+    if (isnan(*v_hit) && before[0] <= b->limit_upper && x[0] > b->limit_upper) *v_hit = before[1];
+    *max_viol = fmax(*max_viol, x[0] - b->limit_upper);
+  }
+}
+
+/* Falling from horizontal onto the upper limit 0.5 rad. Near the limit the violation obeys
+ * delta'' + c delta' + k delta = g_eff (g_eff = m g l cos(q) / I, M_ii = I), critically
+ * damped with the defaults (omega = 100): delta(t) = s + e^{-omega t} (-s + (w0 - omega s) t),
+ * s = g_eff / k. Its maximum, the final rest at s, and the impact speed from energy are checked. */
+Test(system, joint_limit_catches_falling_pendulum) {
+  const double upper = 0.5, mass = 2.0, l = 0.5, I = 0.01 + mass * l * l, g = 9.81;
+  Model *m = hinged_rod(-1.0, upper, 1);
+  Data *d = data_create(m);
+  double x[2] = {0, 0}, viol, w0;
+  rk4_limit_run(m, d, 1.0, x, &viol, &w0);
+  double w0_energy = sqrt(2 * mass * g * l * sin(upper) / I);
+  cr_expect(fabs(w0 - w0_energy) < 2e-3 * w0_energy, "impact speed %g vs energy %g", w0, w0_energy);
+  double om = 100.0, s = mass * g * l * cos(upper) / I / (om * om), pred = 0;
+  for (double t = 0; t < 0.1; t += 1e-6)
+    pred = fmax(pred, s + exp(-om * t) * (-s + (w0 - om * s) * t));
+  cr_expect(fabs(viol - pred) < 0.02 * pred, "max violation %g vs linear prediction %g", viol, pred);
+  cr_expect(viol < 0.02, "violation %g rad", viol);
+  /* at rest on the limit, deflected by the static load */
+  double s_rest = mass * g * l * cos(upper + s) / I / (om * om);
+  cr_expect(fabs(x[0] - upper - s_rest) < 1e-3 * s_rest && fabs(x[1]) < 1e-9, "rest %g (v %g), want %g", x[0] - upper, x[1], s_rest);
+  /* without the limit it swings through */
+  Model *free_rod = hinged_rod(-1.0, upper, 0);
+  Data *d2 = data_create(free_rod);
+  double y[2] = {0, 0};
+  rk4_limit_run(free_rod, d2, 0.5, y, &viol, &w0);
+  cr_expect(viol > 0.5, "unlimited rod passes the limit by %g", viol);
+  data_free(d2);
+  model_free(free_rod);
+  data_free(d);
+  model_free(m);
+}
+
+/* Inside the limits nothing changes; beyond, the force is -M_ii (k delta + c delta')_+ with
+ * the model's parameters, and it never pulls (push-only). */
+Test(system, joint_limit_force_law) {
+  Model *m = hinged_rod(-1.0, 0.5, 1), *ref = hinged_rod(-1.0, 0.5, 0);
+  m->limit_stiffness = 400;
+  m->limit_damping = 10;
+  Data *d = data_create(m), *dr = data_create(ref);
+  double cases[][2] = {{0.2, 3}, {0.6, 1}, {0.6, -3}, {0.6, -50}, {-1.2, -2}, {-1.2, 100}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    double x[2] = {cases[i][0], cases[i][1]}, a[2], ar[2];
+    cr_assert_eq(system_rhs(m, d, 0, x, a), 0);
+    cr_assert_eq(system_rhs(ref, dr, 0, x, ar), 0);
+    double q = x[0], v = x[1], f = 0;
+    if (q > 0.5) f = -fmax(0, 400 * (q - 0.5) + 10 * v);
+    else if (q < -1.0) f = fmax(0, 400 * (-1.0 - q) - 10 * v);
+    cr_expect(fabs(a[1] - ar[1] - f) < 1e-9 * (1 + fabs(f)), "q %g v %g: limit acceleration %g, want %g", q, v,
+              a[1] - ar[1], f);
+  }
+  data_free(d); data_free(dr);
+  model_free(m); model_free(ref);
+}

@@ -71,7 +71,8 @@ static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized,
   if (s) {
     if (strcmp(s, "dense") == 0) so->linear_solver = ICF_LINSOLVE_DENSE;
     else if (strcmp(s, "cholmod") == 0) so->linear_solver = ICF_LINSOLVE_CHOLMOD;
-    else return integrator_fail(it, CB_ERR_OPTION, "linear_solver must be dense or cholmod, got '%s'", s);
+    else if (strcmp(s, "block") == 0) so->linear_solver = ICF_LINSOLVE_BLOCK;
+    else return integrator_fail(it, CB_ERR_OPTION, "linear_solver must be block, dense or cholmod, got '%s'", s);
   }
   s = integrator_option(&it->opt, "ls_init");
   if (s) {
@@ -102,6 +103,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   const Model *m = it->model;
   IcfSolverOptions so;
   icf_solver_default_options(&so);
+  so.linear_solver = ICF_LINSOLVE_BLOCK; /* the reference's default: block-sparse Cholesky */
   int regularized = 0, implicit_ctrl = 1, adaptive = 1;
   int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive);
   if (rc != CB_OK) return rc;
@@ -265,11 +267,6 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
     if (s) { /* failed convex solve: reject and shrink, like a non-finite error */
       it->stats.conv_failures++;
       err = NAN;
-    }
-    if (getenv("CENIC_TRACE")) {
-      const Model *m = it->model; int im = -1; double em = -1;
-      for (int i = 0; i < m->nq; ++i) { double di = fabs(c->xnew[i] - c->xhat[i]); if (di > em) { em = di; im = i; } }
-      fprintf(stderr, "TRACE t=%.6f h=%.3e err=%.3e acc=%d imax=%d ncon=%d iters=%ld\n", c->t, h, err, step_accept(&c->sc, err, it->opt.accuracy), im, c->core.d->ncon, c->core.sstats.newton_iters);
     }
     if (step_accept(&c->sc, err, it->opt.accuracy)) {
       accept(c, h);

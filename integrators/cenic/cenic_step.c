@@ -51,12 +51,37 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   if (!c->diag || !c->tau_ext || !c->gbase || !c->gpert || !c->cdiag || !c->vtmp || !c->ctmp || !c->qtmp ||
       !c->ztmp || !c->zdot || !c->M0 || !c->k0 || !c->tau0 || !c->jn || !c->jn_next || !c->ctrl_dof)
     return -1;
-  for (int ci = 0; ci < m->ncontroller; ++ci) /* union of the controlled dofs */
-    for (int j = 0; j < m->controllers[ci].ndof; ++j) {
-      int dof = m->controllers[ci].dof[j], seen = 0;
+  c->limit_beta = 0.1;
+  int nc = m->ncontroller > 0 ? m->ncontroller : 1, maxndof = 1, nterm = 0;
+  c->fd_ctrl = calloc((size_t)nc, sizeof(Controller));
+  c->lin_ctrl = calloc((size_t)nc, sizeof(int));
+  if (!c->fd_ctrl || !c->lin_ctrl) return -1;
+  c->fd_model = *m; /* shallow: shares every array, only the controller list differs */
+  c->fd_model.controllers = c->fd_ctrl;
+  c->fd_model.ncontroller = 0;
+  for (int ci = 0; ci < m->ncontroller; ++ci) {
+    const Controller *ct = &m->controllers[ci];
+    int linear = ct->type != CTRL_INVERSE_DYNAMICS;
+    for (int j = 0; j < ct->ndof; ++j)
+      linear &= m->bodies[m->dof_body[ct->dof[j]]].nv == 1 && ct->kp[j] >= 0 && ct->kd[j] >= 0 &&
+                ct->kp[j] + ct->kd[j] > 0 && (ct->type != CTRL_PID || ct->ki[j] >= 0) && ct->effort_limit[j] > 0;
+    if (ct->ndof > maxndof) maxndof = ct->ndof;
+    if (linear) {
+      c->lin_ctrl[c->nlin_ctrl++] = ci;
+      nterm += ct->ndof;
+      continue;
+    }
+    c->fd_ctrl[c->fd_model.ncontroller++] = *ct;
+    for (int j = 0; j < ct->ndof; ++j) { /* union of the finite-differenced dofs */
+      int dof = ct->dof[j], seen = 0;
       for (int k = 0; k < c->nctrl; ++k) seen |= c->ctrl_dof[k] == dof;
       if (!seen && c->nctrl < nv) c->ctrl_dof[c->nctrl++] = dof;
     }
+  }
+  for (int b = 1; b < m->nbody; ++b) nterm += m->bodies[b].has_limit && m->bodies[b].nv == 1;
+  c->sp_qd = dalloc(maxndof);
+  c->sp_vd = dalloc(maxndof);
+  if (!c->sp_qd || !c->sp_vd || icf_problem_reserve_dof(&c->prob, nterm)) return -1;
   return 0;
 }
 
@@ -68,6 +93,10 @@ void cenic_core_free(CenicCore *c) {
                     c->ztmp, c->zdot, c->M0, c->k0, c->tau0, c->jn, c->jn_next};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i) free(bufs[i]);
   free(c->ctrl_dof);
+  free(c->fd_ctrl);
+  free(c->lin_ctrl);
+  free(c->sp_qd);
+  free(c->sp_vd);
   memset(c, 0, sizeof *c);
 }
 
@@ -80,23 +109,77 @@ int cenic_eval_data(CenicCore *c, double t, const double *x) {
   return rc;
 }
 
-/* Controller forces only (no applied forces), at (t, q, v, z). */
-static void controller_tau(CenicCore *c, double t, const double *q, const double *v, const double *z, double *tau,
-                           double *zdot) {
+/* Forces of the controllers of model cm only (no applied forces), at (t, q, v, z). */
+static void controller_tau(CenicCore *c, const Model *cm, double t, const double *q, const double *v, const double *z,
+                           double *tau, double *zdot) {
   memset(tau, 0, sizeof(double) * (size_t)c->m->nv);
-  controller_eval(c->m, c->d, t, q, v, z, tau, zdot);
+  if (zdot) memset(zdot, 0, sizeof(double) * (size_t)c->m->nz);
+  controller_eval(cm, c->d, t, q, v, z, tau, zdot);
 }
 
-/* g~(v) = g(z~(v), q^n + h N v, v) at t + h (CENIC V-C), z~ = z + h zdot (explicit in z). */
+/* g~(v) = g(z~(v), q^n + h N v, v) at t + h (CENIC V-C), z~ = z + h zdot, for the
+ * finite-differenced controllers. */
 static void controller_tilde(CenicCore *c, double t, const double *x, double h, const double *v, double *tau) {
   const Model *m = c->m;
   mb_integrate_q(m, x, v, h, c->qtmp);
   const double *z = x + m->nq + m->nv;
   if (m->nz > 0) {
-    controller_tau(c, t + h, c->qtmp, v, z, tau, c->zdot);
+    controller_tau(c, &c->fd_model, t + h, c->qtmp, v, z, tau, c->zdot);
     for (int i = 0; i < m->nz; ++i) c->ztmp[i] = z[i] + h * c->zdot[i];
   }
-  controller_tau(c, t + h, c->qtmp, v, c->ztmp, tau, NULL);
+  controller_tau(c, &c->fd_model, t + h, c->qtmp, v, c->ztmp, tau, NULL);
+}
+
+/* Effort-limited linear laws tau = clamp(-C v + b, +-e) (CENIC eq. 19) of the PD/PID
+ * controllers at t + h with q~ = q^n + h v and z~ = z^n + h (q~ - qd) (implicit Euler, eq. 27
+ * exact for PID): C = h kp + kd (+ h^2 ki), b = y(v^n) + C v^n. */
+static void add_effort_terms(CenicCore *c, double t, const double *x, double h) {
+  const Model *m = c->m;
+  const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
+  IcfProblem *p = &c->prob;
+  for (int k = 0; k < c->nlin_ctrl; ++k) {
+    const Controller *ct = &m->controllers[c->lin_ctrl[k]];
+    controller_setpoint(ct, t + h, c->sp_qd, c->sp_vd);
+    for (int j = 0; j < ct->ndof; ++j) {
+      int i = ct->dof[j];
+      double qt = q[ct->qdof[j]] + h * v[i], err = qt - c->sp_qd[j];
+      double y = -ct->kp[j] * err - ct->kd[j] * (v[i] - c->sp_vd[j]);
+      double C = h * ct->kp[j] + ct->kd[j];
+      if (ct->type == CTRL_PID) {
+        y -= ct->ki[j] * (z[ct->zadr + j] + h * err);
+        C += h * h * ct->ki[j];
+      }
+      IcfDofTerm *tm = &p->dofterm[p->ndof++];
+      tm->kind = ICF_DOF_EFFORT;
+      tm->dof = i;
+      tm->h = h;
+      tm->c = C;
+      tm->b = y + C * v[i];
+      tm->e = ct->effort_limit[j];
+    }
+  }
+}
+
+void cenic_add_limit_terms(CenicCore *c, const double *q, double h) {
+  const Model *m = c->m;
+  IcfProblem *p = &c->prob;
+  double beta = c->limit_beta;
+  for (int b = 1; b < m->nbody; ++b) {
+    const Body *bd = &m->bodies[b];
+    if (!bd->has_limit || bd->nv != 1 || bd->tree < 0) continue;
+    int i = bd->vadr, t = bd->tree, n = m->tree_nv[t], li = i - m->tree_vadr[t];
+    double mi = c->d->mass[m->tree_madr[t] + li * n + li]; /* effective mass: diag of M */
+    /* Eq. 18 as printed, k = m / (4 pi^2 beta^2 h^2), contradicts its own "critically damped,
+     * period beta h" with tau = beta h / pi; that oscillator (and the reference's near-rigid
+     * regime of SAP) has k = m (2 pi / (beta h))^2, used here. */
+    double k = 4.0 * M_PI * M_PI * mi / (beta * beta * h * h), tau = beta * h / M_PI;
+    IcfDofTerm *tm = &p->dofterm[p->ndof++];
+    tm->kind = ICF_DOF_LIMIT;
+    tm->dof = i;
+    tm->s = h * (h + tau) * k;
+    tm->vl = isfinite(bd->limit_lower) ? (bd->limit_lower - q[bd->qadr]) / (h + tau) : -INFINITY;
+    tm->vu = isfinite(bd->limit_upper) ? (bd->limit_upper - q[bd->qadr]) / (h + tau) : INFINITY;
+  }
 }
 
 /* Per-contact ICF data from c->d into problem slot i (CENIC eq. 13-14, V-D). For the trapezoid
@@ -173,9 +256,13 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   /* A = M + h D (+ h C), r = A v^n - h k + h tau (CENIC eq. 16 with implicit damping, V-C) */
   memcpy(c->tau_ext, d->tau, sizeof(double) * (size_t)nv);
   memset(c->cdiag, 0, sizeof(double) * (size_t)nv);
+  p->ndof = 0;
   if (m->ncontroller > 0 && c->implicit_ctrl) {
-    controller_tau(c, t, q, v, z, c->ctmp, NULL); /* tau_ext = applied forces only */
+    controller_tau(c, m, t, q, v, z, c->ctmp, NULL); /* tau_ext = applied forces only */
     for (int i = 0; i < nv; ++i) c->tau_ext[i] -= c->ctmp[i];
+    add_effort_terms(c, t, x, h);
+  }
+  if (c->fd_model.ncontroller > 0 && c->implicit_ctrl) {
     controller_tilde(c, t, x, h, v, c->gbase);
     memcpy(c->vtmp, v, sizeof(double) * (size_t)nv);
     for (int k = 0; k < c->nctrl; ++k) { /* forward differences of g~ (C = max(0, -dg/dv)) */
@@ -200,6 +287,7 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   }
   icf_amul(p, v, p->r);
   for (int i = 0; i < nv; ++i) p->r[i] += h * (c->tau_ext[i] - d->bias[i]);
+  cenic_add_limit_terms(c, q, h);
   if (copy_contacts(c, h, 0)) return ICF_ERR_FACTOR;
   c->time_assembly += now() - t0;
   double *vnew = xout + nq;
@@ -208,8 +296,8 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   if (rc != ICF_OK) return rc;
   mb_integrate_q(m, q, vnew, h, xout); /* eq. 12 */
   if (nz > 0) { /* z^{n+1} = z^n + h zdot (implicit in q, v; explicit in z: eq. 27 with dh/dz = 0) */
-    if (c->implicit_ctrl) controller_tau(c, t + h, xout, vnew, z, c->ctmp, c->zdot);
-    else controller_tau(c, t, q, v, z, c->ctmp, c->zdot);
+    if (c->implicit_ctrl) controller_tau(c, m, t + h, xout, vnew, z, c->ctmp, c->zdot);
+    else controller_tau(c, m, t, q, v, z, c->ctmp, c->zdot);
     for (int i = 0; i < nz; ++i) xout[nq + nv + i] = z[i] + h * c->zdot[i];
   }
   for (int i = 0; i < nq + nv + nz; ++i)
@@ -254,6 +342,8 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
   icf_amul(p, v, p->r);
   for (int i = 0; i < nv; ++i)
     p->r[i] += h * (0.5 * (c->tau0[i] + d->tau[i]) - 0.5 * (c->k0[i] + d->bias[i]) + 0.5 * c->jn[i]);
+  p->ndof = 0; /* joint limits first order, from q^n (the trapezoid treats controllers explicitly) */
+  cenic_add_limit_terms(c, q, h);
   if (copy_contacts(c, h, 1)) return ICF_ERR_FACTOR;
   c->time_assembly += now() - t0;
   double *vnew = xout + nq;

@@ -21,8 +21,16 @@ typedef struct {
   IcfSolverStats sstats;
   int regularized;         /* eps of ICF eq. 26 instead of v_s */
   int implicit_ctrl;       /* controllers linearized implicitly (V-C) or explicit */
-  int nctrl;               /* controlled velocity coordinates */
+  int nctrl;               /* velocity coordinates of the finite-differenced controllers */
   int *ctrl_dof;           /* [nctrl] */
+  /* Controllers linearized by forward differences (V-C): a shallow copy of the model that
+   * holds only those; PD/PID controllers on one-dof joints are instead exact linear laws with
+   * effort limits in the convex problem (IV-E, eq. 19-20). */
+  Model fd_model;
+  Controller *fd_ctrl;
+  int *lin_ctrl, nlin_ctrl;   /* indices of the PD/PID controllers treated by eq. 19-20 */
+  double *sp_qd, *sp_vd;      /* setpoint scratch [max controller ndof] */
+  double limit_beta;          /* near-rigid beta of the joint limits (IV-D), 0.1 */
   double time_geometry, time_assembly;
   long geometry_base;      /* d->counters.geometry_queries at reset */
   /* scratch */
@@ -36,6 +44,9 @@ typedef struct {
 } CenicCore;
 
 int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, int regularized, int implicit_ctrl);
+/* Near-rigid joint-limit terms (CENIC IV-D) for the one-dof joints with Body.has_limit, at q
+ * with step h and M from c->d, appended to c->prob's dof terms. */
+void cenic_add_limit_terms(CenicCore *c, const double *q, double h);
 void cenic_core_free(CenicCore *c);
 /* Step data at x = [q; v; z] (one geometry query). 0 or -1. */
 int cenic_eval_data(CenicCore *c, double t, const double *x);

@@ -1,6 +1,8 @@
 #include "icf_linsolve.h"
 
 #include <cholmod.h>
+
+#include "icf_blockchol.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +24,8 @@ struct IcfLinSolver {
   int factored;
   /* dense path */
   double *H, *L;           /* [nv * nv] */
+  /* block path */
+  IcfBlockChol *bc;
   /* CHOLMOD path */
   cholmod_common cc;
   cholmod_sparse *S;
@@ -70,6 +74,12 @@ IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind) {
       icf_lin_free(s);
       return NULL;
     }
+  } else if (kind == ICF_LINSOLVE_BLOCK) {
+    s->bc = icf_blockchol_create(p->ntree, p->tree_nv, p->tree_vadr);
+    if (!s->bc) {
+      icf_lin_free(s);
+      return NULL;
+    }
   } else {
     cholmod_start(&s->cc);
     s->cc.print = 0;
@@ -94,6 +104,7 @@ void icf_lin_free(IcfLinSolver *s) {
     if (s->E) cholmod_free_dense(&s->E, &s->cc);
     cholmod_finish(&s->cc);
   }
+  icf_blockchol_free(s->bc);
   free(s->pair);
   free(s->fact_pair);
   free(s->pair_off);
@@ -196,6 +207,13 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
       }
     }
   }
+  for (int i = 0; i < p->ndof; ++i) { /* dof terms: diagonal */
+    const IcfDofTerm *t = &p->dofterm[i];
+    double G;
+    icf_dof_eval(t, v[t->dof], NULL, &G);
+    int tr = p->dof_tree[t->dof], n = s->tree_nv[tr], li = t->dof - s->tree_vadr[tr];
+    s->blk[s->tree_madr[tr] + li * n + li] += G;
+  }
   return 0;
 }
 
@@ -221,7 +239,8 @@ static void blocks_to_dense(IcfLinSolver *s) {
   }
 }
 
-void icf_lin_dense_hessian(const IcfLinSolver *s, double *H) {
+void icf_lin_dense_hessian(IcfLinSolver *s, double *H) {
+  if (s->kind != ICF_LINSOLVE_DENSE) blocks_to_dense(s); /* the sparse paths skip it */
   memcpy(H, s->H, (size_t)s->nv * (size_t)s->nv * sizeof(double));
 }
 
@@ -271,13 +290,19 @@ int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v) {
   int changed = icf_lin_pattern_changed(s, p);
   s->factored = 0;
   if (assemble_blocks(s, p, v)) return -1;
-  blocks_to_dense(s);
   int nv = s->nv;
   if (s->kind == ICF_LINSOLVE_DENSE) {
+    blocks_to_dense(s);
     memcpy(s->L, s->H, (size_t)nv * (size_t)nv * sizeof(double));
     int info = 0;
     if (nv > 0) dpotrf_("L", &nv, s->L, &nv, &info);
     if (info != 0) return -1;
+  } else if (s->kind == ICF_LINSOLVE_BLOCK) {
+    if (changed || !s->analyses) {
+      if (icf_blockchol_analyze(s->bc, s->npair, s->pair)) return -1;
+      s->analyses++;
+    }
+    if (icf_blockchol_factor(s->bc, s->blk, s->tree_madr, s->pair_off)) return -1;
   } else {
     if (changed || !s->F) {
       if (cholmod_analyze_pattern(s)) return -1;
@@ -301,6 +326,11 @@ int icf_lin_solve(IcfLinSolver *s, const double *b, double *x) {
     int one = 1, info = 0;
     if (nv > 0) dpotrs_("L", &nv, &one, s->L, &nv, x, &nv, &info);
     return info == 0 ? 0 : -1;
+  }
+  if (s->kind == ICF_LINSOLVE_BLOCK) {
+    if (x != b) memcpy(x, b, (size_t)nv * sizeof(double));
+    icf_blockchol_solve(s->bc, x);
+    return 0;
   }
   memcpy(s->B->x, b, (size_t)nv * sizeof(double));
   if (!cholmod_solve2(CHOLMOD_A, s->F, s->B, NULL, &s->X, NULL, &s->Y, &s->E, &s->cc)) return -1;

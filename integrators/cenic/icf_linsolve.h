@@ -1,13 +1,16 @@
 /* Block-sparse Hessian H = A + sum_i w_i J_i^T G_i J_i of the ICF problem (NOTES 2): one dense
  * block per kinematic tree, off-diagonal blocks only for tree pairs coupled by a contact.
- * Two factorization paths: dense LAPACK Cholesky of the whole H, or CHOLMOD supernodal with the
- * symbolic analysis kept while the block pattern is unchanged. */
+ * Three factorization paths: dense LAPACK Cholesky of the whole H, CHOLMOD supernodal, or our
+ * block-sparse Cholesky; the sparse ones keep their analysis while the block pattern is
+ * unchanged. */
 #ifndef CBENCH_ICF_LINSOLVE_H
 #define CBENCH_ICF_LINSOLVE_H
 
 #include "icf_problem.h"
 
-typedef enum { ICF_LINSOLVE_DENSE = 0, ICF_LINSOLVE_CHOLMOD = 1 } IcfLinSolverKind;
+/* DENSE: LAPACK Cholesky of the full nv x nv H; CHOLMOD: supernodal CHOLMOD; BLOCK: our
+ * block-sparse Cholesky (icf_blockchol.h), the analogue of the reference's default solver. */
+typedef enum { ICF_LINSOLVE_DENSE = 0, ICF_LINSOLVE_CHOLMOD = 1, ICF_LINSOLVE_BLOCK = 2 } IcfLinSolverKind;
 
 typedef struct IcfLinSolver IcfLinSolver;
 
@@ -21,8 +24,8 @@ int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v);
 /* x = H^{-1} b with the last factorization (x may alias b). Returns 0 or -1. */
 int icf_lin_solve(IcfLinSolver *s, const double *b, double *x);
 /* Dense copy of the last assembled H (nv x nv, row-major), for tests. */
-void icf_lin_dense_hessian(const IcfLinSolver *s, double *H);
-/* Number of (symbolic) analyses done by the CHOLMOD path. */
+void icf_lin_dense_hessian(IcfLinSolver *s, double *H);
+/* Number of (symbolic) analyses done by the sparse paths. */
 long icf_lin_analyses(const IcfLinSolver *s);
 
 #endif

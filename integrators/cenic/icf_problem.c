@@ -21,7 +21,11 @@ int icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, con
   }
   p->A = calloc((size_t)(p->mass_size > 0 ? p->mass_size : 1), sizeof(double));
   p->r = calloc((size_t)(nv > 0 ? nv : 1), sizeof(double));
-  if (!p->A || !p->r) return -1;
+  p->dof_tree = calloc((size_t)(nv > 0 ? nv : 1), sizeof(int));
+  if (!p->A || !p->r || !p->dof_tree) return -1;
+  for (int t = 0; t < ntree; ++t)
+    for (int i = 0; i < tree_nv[t]; ++i) p->dof_tree[tree_vadr[t] + i] = t;
+  if (icf_problem_reserve_dof(p, 4)) return -1;
   return icf_problem_reserve(p, 8, 8 * 3 * 12);
 }
 
@@ -33,6 +37,8 @@ void icf_problem_free(IcfProblem *p) {
   free(p->r);
   free(p->con);
   free(p->jac);
+  free(p->dofterm);
+  free(p->dof_tree);
   memset(p, 0, sizeof *p);
 }
 
@@ -52,6 +58,47 @@ int icf_problem_reserve(IcfProblem *p, int ncon, int jac) {
     p->jac_cap = n;
   }
   return 0;
+}
+
+int icf_problem_reserve_dof(IcfProblem *p, int ndof) {
+  if (ndof <= p->maxdof) return 0;
+  int n = ndof > 2 * p->maxdof ? ndof : 2 * p->maxdof;
+  IcfDofTerm *t = realloc(p->dofterm, (size_t)n * sizeof *t);
+  if (!t) return -1;
+  p->dofterm = t;
+  p->maxdof = n;
+  return 0;
+}
+
+double icf_dof_eval(const IcfDofTerm *t, double v, double *gamma, double *G) {
+  double cost = 0.0, g = 0.0, H = 0.0;
+  if (t->kind == ICF_DOF_EFFORT) { /* eq. 19-20 */
+    double y = t->b - t->c * v, e = t->e;
+    if (fabs(y) <= e) {
+      cost = 0.5 * t->h / t->c * y * y;
+      g = t->h * y;
+      H = t->h * t->c;
+    } else {
+      cost = t->h / t->c * (e * fabs(y) - 0.5 * e * e);
+      g = y > 0 ? t->h * e : -t->h * e;
+    }
+  } else { /* near-rigid limit, CENIC IV-D */
+    if (v < t->vl) {
+      double x = t->vl - v;
+      cost += 0.5 * t->s * x * x;
+      g += t->s * x;
+      H += t->s;
+    }
+    if (v > t->vu) {
+      double x = v - t->vu;
+      cost += 0.5 * t->s * x * x;
+      g -= t->s * x;
+      H += t->s;
+    }
+  }
+  if (gamma) *gamma = g;
+  if (G) *G = H;
+  return cost;
 }
 
 double icf_breaking_velocity(const IcfContact *c) {
@@ -172,6 +219,12 @@ double icf_gradient(const IcfProblem *p, const double *v, double *g) {
     double w = p->con[i].weight;
     cost += w * icf_contact_eval(&p->con[i], vc, g ? gamma : NULL, NULL);
     if (g) icf_contact_jtmul(p, i, gamma, -w, g); /* eq. 17 */
+  }
+  for (int i = 0; i < p->ndof; ++i) {
+    const IcfDofTerm *t = &p->dofterm[i];
+    double gamma;
+    cost += icf_dof_eval(t, v[t->dof], &gamma, NULL);
+    if (g) g[t->dof] -= gamma;
   }
   return cost;
 }

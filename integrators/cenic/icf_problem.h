@@ -21,6 +21,23 @@ typedef struct {
   double eps;       /* soft-norm regularization of |v_t| (v_s, or ICF eq. 26) */
 } IcfContact;
 
+/* A convex term on one velocity coordinate v_i (one-dof joints), diagonal in the Hessian:
+ *  EFFORT  effort-limited linear control law tau = clamp(-c v + b, +-e), c > 0 (CENIC eq. 19),
+ *          potential (h/c) phi(b - c v), phi the Huber function with phi' = clamp(., +-e): eq. 20
+ *          up to per-piece constants that make it continuous; e = INFINITY: no limit.
+ *  LIMIT   near-rigid joint limit (CENIC IV-D): impulse s [(vl - v)_+ - (v - vu)_+] with
+ *          s = h (h + tau) k, potential s/2 [(vl - v)_+^2 + (v - vu)_+^2]; vl = -INFINITY or
+ *          vu = INFINITY for a missing side. */
+typedef enum { ICF_DOF_EFFORT = 0, ICF_DOF_LIMIT = 1 } IcfDofKind;
+
+typedef struct {
+  IcfDofKind kind;
+  int dof;
+  double h;         /* EFFORT: time step */
+  double c, b, e;   /* EFFORT */
+  double s, vl, vu; /* LIMIT */
+} IcfDofTerm;
+
 typedef struct {
   int nv, ntree;
   int *tree_vadr, *tree_nv, *tree_madr; /* [ntree] */
@@ -31,6 +48,9 @@ typedef struct {
   IcfContact *con;
   double *jac;      /* pool of Jacobian blocks */
   int jac_size, jac_cap;
+  int ndof, maxdof;
+  IcfDofTerm *dofterm;
+  int *dof_tree;    /* [nv] tree of each velocity coordinate */
 } IcfProblem;
 
 /* Allocates for the given tree layout (copied). Returns 0 or -1. */
@@ -38,6 +58,11 @@ int icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, con
 void icf_problem_free(IcfProblem *p);
 /* Room for ncon contacts and jac Jacobian entries (amortized growth); 0 or -1. */
 int icf_problem_reserve(IcfProblem *p, int ncon, int jac);
+
+/* Room for ndof dof terms; 0 or -1. */
+int icf_problem_reserve_dof(IcfProblem *p, int ndof);
+/* Dof-term potential l(v); gamma = -dl/dv (may be NULL), G = d^2 l/dv^2 (may be NULL). */
+double icf_dof_eval(const IcfDofTerm *t, double v, double *gamma, double *G);
 
 /* Per-contact potential, impulse and Hessian at contact velocity vc (all unweighted):
  * returns l_i(vc); gamma = -dl/dvc (may be NULL); G = d^2 l / dvc^2, 3x3 row-major (may be
@@ -58,7 +83,8 @@ void icf_amul(const IcfProblem *p, const double *x, double *y);
 
 /* Cost l(v). */
 double icf_cost(const IcfProblem *p, const double *v);
-/* g = A v - r - sum_i w_i J_i^T gamma_i (may be NULL); returns the cost. */
+/* g = A v - r - sum_i w_i J_i^T gamma_i - sum_dof-terms gamma e_dof (may be NULL); returns the
+ * cost. */
 double icf_gradient(const IcfProblem *p, const double *v, double *g);
 /* Generalized contact impulse gen = sum_i w_i J_i^T gamma_i(J_i v + o_i). */
 void icf_contact_impulse(const IcfProblem *p, const double *v, double *gen);

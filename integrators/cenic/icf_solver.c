@@ -79,6 +79,7 @@ static double dot(int n, const double *a, const double *b) {
 typedef struct {
   const IcfProblem *prob;
   const double *vc, *dvc;
+  const double *v, *p;     /* for the dof terms */
   double vAv, vAp, pAp, rv, rp;
 } LineFn;
 
@@ -95,6 +96,13 @@ static void line_eval(const LineFn *f, double a, double *l, double *dl, double *
     double Gdu[3];
     for (int r = 0; r < 3; ++r) Gdu[r] = G[3 * r] * du[0] + G[3 * r + 1] * du[1] + G[3 * r + 2] * du[2];
     d2 += c->weight * (du[0] * Gdu[0] + du[1] * Gdu[1] + du[2] * Gdu[2]);
+  }
+  for (int i = 0; i < f->prob->ndof; ++i) {
+    const IcfDofTerm *t = &f->prob->dofterm[i];
+    double dp = f->p[t->dof], gamma, G;
+    cost += icf_dof_eval(t, f->v[t->dof] + a * dp, &gamma, &G);
+    d1 -= gamma * dp;
+    d2 += G * dp * dp;
   }
   if (l) *l = cost;
   *dl = d1;
@@ -235,7 +243,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     t0 = now();
     icf_amul(p, s->p, s->Ap);
     icf_amul(p, v, s->vtmp);
-    LineFn f = {p, s->vc, s->dvc, dot(nv, v, s->vtmp), dot(nv, v, s->Ap), dot(nv, s->p, s->Ap), dot(nv, p->r, v),
+    LineFn f = {p, s->vc, s->dvc, v, s->p, dot(nv, v, s->vtmp), dot(nv, v, s->Ap), dot(nv, s->p, s->Ap), dot(nv, p->r, v),
                 dot(nv, p->r, s->p)};
     for (int i = 0; i < p->ncon; ++i) {
       icf_contact_velocity(p, i, v, s->vc + 3 * i);

@@ -42,6 +42,7 @@ int np_sphere_capsule(const GeomPose *a, const GeomPose *b, double margin, Conta
 int np_capsule_capsule(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
 int np_box_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
 int np_box_capsule(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+int np_box_cylinder(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
 
 /* libccd for any convex pair (not planes): one deepest point. Objects are inflated by
  * margin/2 each so separated pairs within the margin get phi = margin - inflated depth. */

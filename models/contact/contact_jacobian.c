@@ -1,10 +1,12 @@
 /* Contact Jacobians: per contact, one 3 x tree_nv block per movable side, mapping the tree's
  * velocities to the contact-frame relative velocity v_c = R (v_A(p) - v_B(p)) (+ surface
- * motion). Stored in the Data pool so nothing is allocated per step in the steady state. */
+ * motion and kinematic-body motion, in vc_offset). Stored in the Data pool so nothing is
+ * allocated per step in the steady state. */
 #include <math.h>
 #include <string.h>
 
 #include "../contact.h"
+#include "../kinematic.h"
 #include "../math3d.h"
 #include "../multibody.h"
 
@@ -52,10 +54,16 @@ int contact_jacobians(const Model *m, Data *d, double t) {
         size += 3 * n;
       }
     }
-    double uA[3], uB[3], du[3];
+    /* prescribed motion: surface velocities, and the world velocity of the contact point on
+     * a kinematic body (models/kinematic.h) */
+    double uA[3], uB[3], du[3], kA[3], kB[3];
     surface_velocity(m, d, c->geom[0], t, uA);
     surface_velocity(m, d, c->geom[1], t, uB);
+    kinematic_point_velocity(m, c->body[0], t, kA);
+    kinematic_point_velocity(m, c->body[1], t, kB);
     v3_sub(du, uA, uB);
+    v3_add(du, du, kA);
+    v3_sub(du, du, kB);
     m3_mulv(c->vc_offset, c->frame, du);
   }
   d->jac_size = size;

@@ -15,7 +15,25 @@ int scene_find_body(const Model *m, const char *name) {
 }
 
 static const char *const body_keys[] = {"name", "parent", "joint", "mass", "density", "com", "inertia",
-                                        "geoms", "q0", "v0", NULL};
+                                        "geoms", "q0", "v0", "kinematic", NULL};
+
+/* "kinematic": {"dir": [3], "amp": a, "freq": f, "velocity": [3]} on a fixed joint whose
+ * parent is the world, and no children (models/kinematic.h). */
+static int read_kinematic(SceneLoader *L, const cJSON *o, const char *path, Body *b) {
+  static const char *const keys[] = {"dir", "amp", "freq", "velocity", NULL};
+  const SceneCtx *c = &L->ctx;
+  if (b->joint != JOINT_FIXED || b->parent != 0)
+    return sc_fail(c, path, NULL, "only a body with \"joint\": \"fixed\" on the world can be kinematic");
+  if (sc_object(c, o, path, keys) < 0) return -1;
+  int has_amp = sc_num(c, o, path, "amp", 0, &b->kin_amp);
+  if (has_amp < 0) return -1;
+  if (sc_vec(c, o, path, "dir", 3, (has_amp ? SC_REQUIRED : 0) | SC_NONZERO, b->kin_dir) < 0) return -1;
+  v3_normalize(b->kin_dir);
+  if (sc_num(c, o, path, "freq", SC_NONNEG, &b->kin_freq) < 0) return -1;
+  if (sc_vec(c, o, path, "velocity", 3, 0, b->kin_vel) < 0) return -1;
+  b->kinematic = 1;
+  return 0;
+}
 
 static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b) {
   static const char *const keys[] = {"type", "pos", "quat", "rpy", "rpy_deg", "axis", "limit",
@@ -327,6 +345,15 @@ int scene_read_bodies(SceneLoader *L) {
       m->ngeom = g + 1;
     }
     if (read_mass(L, o, path, bd, &m->geoms[g0], g - g0) < 0) return -1;
+    const cJSON *kin = cJSON_GetObjectItemCaseSensitive(o, "kinematic");
+    if (kin) {
+      sc_path_key(p, path, "kinematic");
+      if (read_kinematic(L, kin, p, bd) < 0) return -1;
+    }
+    if (m->bodies[bd->parent].kinematic) { /* parents come first: already read */
+      sc_path_key(p, path, "parent");
+      return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "parent"), "a kinematic body cannot have children");
+    }
   }
   return 0;
 }

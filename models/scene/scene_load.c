@@ -46,12 +46,16 @@ static int read_settings(SceneLoader *L) {
   if (sc_num(c, r, "", "stiction_tolerance", SC_POSITIVE, &m->stiction_tolerance) < 0) return -1;
   m->max_step = 0.1;
   if (sc_num(c, r, "", "max_step", SC_POSITIVE, &m->max_step) < 0) return -1;
+  m->limit_stiffness = CB_LIMIT_STIFFNESS;
+  m->limit_damping = CB_LIMIT_DAMPING;
+  if (sc_num(c, r, "", "limit_stiffness", SC_POSITIVE, &m->limit_stiffness) < 0) return -1;
+  if (sc_num(c, r, "", "limit_damping", SC_POSITIVE, &m->limit_damping) < 0) return -1;
   return 0;
 }
 
 static int load(SceneLoader *L) {
   static const char *const keys[] = {"name", "description", "gravity", "duration", "stiction_tolerance", "max_step",
-                                     "materials", "world_geoms", "bodies", "forces", "controllers", NULL};
+                                     "limit_stiffness", "limit_damping", "materials", "world_geoms", "bodies", "forces", "controllers", NULL};
   const SceneCtx *c = &L->ctx;
   if (!cJSON_IsObject(L->root)) return sc_fail(c, "", L->root, "a scene must be a JSON object");
   if (sc_object(c, L->root, "", keys) < 0) return -1;

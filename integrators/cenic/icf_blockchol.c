@@ -1,0 +1,279 @@
+#include "icf_blockchol.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct IcfBlockChol {
+  int nb;
+  int *bsize, *boff;
+  int *order, *pos;        /* [nb] elimination order and its inverse */
+  unsigned char *adj;      /* [nb * nb] elimination graph (analysis only) */
+  unsigned char *done;     /* [nb] */
+  int *active;             /* [nb] blocks with at least one coupling */
+  int *slot;               /* [nb * nb] offset in L of block (i, j), pos[i] >= pos[j]; -1 none */
+  int *used;               /* [used_cap] keys i * nb + j set in slot */
+  int nused, used_cap;
+  int *nbr_start;          /* [nb + 1] by elimination position: later neighbours */
+  int *nbr;                /* [nbr_cap] */
+  int nbr_cap;
+  int npair, pair_cap;
+  int *pair;               /* [pair_cap] copy of the analyzed pattern (2 ints per pair) */
+  double *L;
+  long lsize, lcap;
+};
+
+static int grow_ints(int **a, int *cap, int need) {
+  if (need <= *cap) return 0;
+  int n = need > 2 * *cap ? need : 2 * *cap;
+  int *p = realloc(*a, (size_t)n * sizeof(int));
+  if (!p) return -1;
+  *a = p;
+  *cap = n;
+  return 0;
+}
+
+IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff) {
+  IcfBlockChol *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  int nb = nblock > 0 ? nblock : 1;
+  size_t nn = (size_t)nb * (size_t)nb;
+  s->nb = nblock;
+  s->bsize = calloc((size_t)nb, sizeof(int));
+  s->boff = calloc((size_t)nb, sizeof(int));
+  s->order = calloc((size_t)nb, sizeof(int));
+  s->pos = calloc((size_t)nb, sizeof(int));
+  s->active = calloc((size_t)nb, sizeof(int));
+  s->done = calloc((size_t)nb, 1);
+  s->adj = calloc(nn, 1);
+  s->slot = malloc(nn * sizeof(int));
+  s->nbr_start = calloc((size_t)nb + 1, sizeof(int));
+  if (!s->bsize || !s->boff || !s->order || !s->pos || !s->active || !s->done || !s->adj || !s->slot ||
+      !s->nbr_start) {
+    icf_blockchol_free(s);
+    return NULL;
+  }
+  for (size_t k = 0; k < nn; ++k) s->slot[k] = -1;
+  for (int b = 0; b < nblock; ++b) {
+    s->bsize[b] = bsize[b];
+    s->boff[b] = boff[b];
+  }
+  return s;
+}
+
+void icf_blockchol_free(IcfBlockChol *s) {
+  if (!s) return;
+  free(s->bsize);
+  free(s->boff);
+  free(s->order);
+  free(s->pos);
+  free(s->active);
+  free(s->done);
+  free(s->adj);
+  free(s->slot);
+  free(s->used);
+  free(s->nbr_start);
+  free(s->nbr);
+  free(s->pair);
+  free(s->L);
+  free(s);
+}
+
+long icf_blockchol_fill(const IcfBlockChol *s) { return s->lsize; }
+
+static int add_slot(IcfBlockChol *s, int i, int j) {
+  if (grow_ints(&s->used, &s->used_cap, s->nused + 1)) return -1;
+  int key = i * s->nb + j;
+  s->slot[key] = (int)s->lsize;
+  s->used[s->nused++] = key;
+  s->lsize += (long)s->bsize[i] * s->bsize[j];
+  return 0;
+}
+
+int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
+  int nb = s->nb;
+  for (int k = 0; k < s->nused; ++k) s->slot[s->used[k]] = -1;
+  s->nused = 0;
+  if (grow_ints(&s->pair, &s->pair_cap, 2 * npair + 2)) return -1;
+  memcpy(s->pair, pair, 2 * (size_t)npair * sizeof(int));
+  s->npair = npair;
+  memset(s->done, 0, (size_t)nb);
+  int na = 0;
+  for (int k = 0; k < npair; ++k) { /* adjacency of the coupled blocks */
+    int a = pair[2 * k], b = pair[2 * k + 1];
+    if (!s->adj[a * nb + a]) { /* the diagonal entry marks "active" */
+      s->adj[a * nb + a] = 1;
+      s->active[na++] = a;
+    }
+    if (!s->adj[b * nb + b]) {
+      s->adj[b * nb + b] = 1;
+      s->active[na++] = b;
+    }
+    s->adj[a * nb + b] = s->adj[b * nb + a] = 1;
+  }
+  /* Uncoupled blocks first (no fill), then minimum degree on the coupled ones. */
+  int no = 0, nn = 0;
+  s->nbr_start[0] = 0;
+  for (int b = 0; b < nb; ++b)
+    if (!s->adj[b * nb + b]) {
+      s->order[no++] = b;
+      s->done[b] = 1;
+      s->nbr_start[no] = nn;
+    }
+  for (int step = 0; step < na; ++step) {
+    int best = -1, bestdeg = 0;
+    for (int x = 0; x < na; ++x) {
+      int i = s->active[x];
+      if (s->done[i]) continue;
+      int deg = 0;
+      for (int y = 0; y < na; ++y) {
+        int j = s->active[y];
+        deg += j != i && !s->done[j] && s->adj[i * nb + j];
+      }
+      if (best < 0 || deg < bestdeg) {
+        best = i;
+        bestdeg = deg;
+      }
+    }
+    if (grow_ints(&s->nbr, &s->nbr_cap, nn + bestdeg)) return -1;
+    int first = nn;
+    for (int y = 0; y < na; ++y) {
+      int j = s->active[y];
+      if (j != best && !s->done[j] && s->adj[best * nb + j]) s->nbr[nn++] = j;
+    }
+    for (int u = first; u < nn; ++u) /* eliminating best connects its neighbours (fill) */
+      for (int w = first; w < nn; ++w) s->adj[s->nbr[u] * nb + s->nbr[w]] = 1;
+    s->done[best] = 1;
+    s->order[no++] = best;
+    s->nbr_start[no] = nn;
+  }
+  for (int x = 0; x < na; ++x) { /* clear the graph for the next analysis */
+    int i = s->active[x];
+    for (int y = 0; y < na; ++y) s->adj[i * nb + s->active[y]] = 0;
+  }
+  for (int k = 0; k < nb; ++k) s->pos[s->order[k]] = k;
+  s->lsize = 0;
+  for (int k = 0; k < nb; ++k) {
+    int b = s->order[k];
+    if (add_slot(s, b, b)) return -1;
+    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u)
+      if (add_slot(s, s->nbr[u], b)) return -1;
+  }
+  if (s->lsize > s->lcap) {
+    long n = s->lsize > 2 * s->lcap ? s->lsize : 2 * s->lcap;
+    double *L = realloc(s->L, (size_t)n * sizeof(double));
+    if (!L) return -1;
+    s->L = L;
+    s->lcap = n;
+  }
+  return 0;
+}
+
+int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off) {
+  int nb = s->nb;
+  double *L = s->L;
+  memset(L, 0, (size_t)s->lsize * sizeof(double));
+  for (int b = 0; b < nb; ++b) {
+    int n = s->bsize[b];
+    memcpy(L + s->slot[b * nb + b], blk + diag_off[b], (size_t)n * (size_t)n * sizeof(double));
+  }
+  for (int k = 0; k < s->npair; ++k) {
+    int a = s->pair[2 * k], b = s->pair[2 * k + 1], na = s->bsize[a], nbb = s->bsize[b];
+    const double *B = blk + pair_off[k];
+    if (s->pos[a] > s->pos[b]) {
+      memcpy(L + s->slot[a * nb + b], B, (size_t)na * (size_t)nbb * sizeof(double));
+    } else {
+      double *T = L + s->slot[b * nb + a];
+      for (int i = 0; i < na; ++i)
+        for (int j = 0; j < nbb; ++j) T[j * na + i] = B[i * nbb + j];
+    }
+  }
+  for (int k = 0; k < nb; ++k) {
+    int b = s->order[k], n = s->bsize[b];
+    double *D = L + s->slot[b * nb + b];
+    for (int j = 0; j < n; ++j) { /* dense Cholesky of the diagonal block (lower, row-major) */
+      double d = D[j * n + j];
+      for (int m = 0; m < j; ++m) d -= D[j * n + m] * D[j * n + m];
+      if (!(d > 0) || !isfinite(d)) return -1;
+      d = sqrt(d);
+      D[j * n + j] = d;
+      for (int i = j + 1; i < n; ++i) {
+        double a = D[i * n + j];
+        for (int m = 0; m < j; ++m) a -= D[i * n + m] * D[j * n + m];
+        D[i * n + j] = a / d;
+      }
+    }
+    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) { /* L_jb = A_jb L_bb^{-T} */
+      int j = s->nbr[u], nj = s->bsize[j];
+      double *B = L + s->slot[j * nb + b];
+      for (int r = 0; r < nj; ++r)
+        for (int c = 0; c < n; ++c) {
+          double a = B[r * n + c];
+          for (int m = 0; m < c; ++m) a -= B[r * n + m] * D[c * n + m];
+          B[r * n + c] = a / D[c * n + c];
+        }
+    }
+    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) { /* Schur complement updates */
+      int i = s->nbr[u], ni = s->bsize[i];
+      const double *Li = L + s->slot[i * nb + b];
+      for (int w = s->nbr_start[k]; w < s->nbr_start[k + 1]; ++w) {
+        int j = s->nbr[w], nj = s->bsize[j];
+        if (s->pos[i] < s->pos[j]) continue;
+        const double *Lj = L + s->slot[j * nb + b];
+        double *T = L + s->slot[i * nb + j];
+        for (int r = 0; r < ni; ++r)
+          for (int c = 0; c < nj; ++c) {
+            double a = 0.0;
+            for (int m = 0; m < n; ++m) a += Li[r * n + m] * Lj[c * n + m];
+            T[r * nj + c] -= a;
+          }
+      }
+    }
+  }
+  return 0;
+}
+
+void icf_blockchol_solve(const IcfBlockChol *s, double *x) {
+  int nb = s->nb;
+  const double *L = s->L;
+  for (int k = 0; k < nb; ++k) { /* L y = x */
+    int b = s->order[k], n = s->bsize[b];
+    const double *D = L + s->slot[b * nb + b];
+    double *xb = x + s->boff[b];
+    for (int i = 0; i < n; ++i) {
+      double a = xb[i];
+      for (int m = 0; m < i; ++m) a -= D[i * n + m] * xb[m];
+      xb[i] = a / D[i * n + i];
+    }
+    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
+      int j = s->nbr[u], nj = s->bsize[j];
+      const double *B = L + s->slot[j * nb + b];
+      double *xj = x + s->boff[j];
+      for (int r = 0; r < nj; ++r) {
+        double a = 0.0;
+        for (int m = 0; m < n; ++m) a += B[r * n + m] * xb[m];
+        xj[r] -= a;
+      }
+    }
+  }
+  for (int k = nb - 1; k >= 0; --k) { /* L^T x = y */
+    int b = s->order[k], n = s->bsize[b];
+    const double *D = L + s->slot[b * nb + b];
+    double *xb = x + s->boff[b];
+    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
+      int j = s->nbr[u], nj = s->bsize[j];
+      const double *B = L + s->slot[j * nb + b];
+      const double *xj = x + s->boff[j];
+      for (int c = 0; c < n; ++c) {
+        double a = 0.0;
+        for (int r = 0; r < nj; ++r) a += B[r * n + c] * xj[r];
+        xb[c] -= a;
+      }
+    }
+    for (int i = n - 1; i >= 0; --i) {
+      double a = xb[i];
+      for (int m = i + 1; m < n; ++m) a -= D[m * n + i] * xb[m];
+      xb[i] = a / D[i * n + i];
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/* Block-sparse Cholesky factorization H = L L^T of the ICF Hessian (NOTES 2: one dense block per
+ * kinematic tree, off-diagonal blocks for tree pairs coupled by contacts), in the spirit of the
+ * reference's supernodal block solver: a minimum-degree elimination order on the block graph,
+ * the block fill it implies, and dense small-block kernels (no BLAS calls, whose per-call
+ * overhead dominates at block sizes of 6). */
+#ifndef CBENCH_ICF_BLOCKCHOL_H
+#define CBENCH_ICF_BLOCKCHOL_H
+
+typedef struct IcfBlockChol IcfBlockChol;
+
+/* nblock diagonal blocks of sizes bsize[] at vector offsets boff[] (both copied). */
+IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff);
+void icf_blockchol_free(IcfBlockChol *s);
+/* Off-diagonal pattern: npair pairs (pair[2k] < pair[2k+1]) of block indices. Computes the
+ * elimination order and the fill. Returns 0 or -1 (no memory). */
+int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair);
+/* Numeric factorization of the matrix with diagonal block b at blk + diag_off[b] (bsize[b]^2,
+ * row-major, symmetric) and the block of pair k (rows of pair[2k], columns of pair[2k+1],
+ * row-major) at blk + pair_off[k], for the pairs given to the last analyze. Returns 0, or -1
+ * when the matrix is not positive definite. */
+int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off);
+/* x = H^{-1} x with the last factorization. */
+void icf_blockchol_solve(const IcfBlockChol *s, double *x);
+/* Number of stored entries of L (diagonal blocks in full), for tests and diagnostics. */
+long icf_blockchol_fill(const IcfBlockChol *s);
+
+#endif
