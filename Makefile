@@ -39,12 +39,13 @@ $(DEPS_STAMP): scripts/deps.sh
 	@mkdir -p build && touch $@
 deps: $(DEPS_STAMP)
 
+# Result records name the flags the code was built with (harness/machine.c).
 $(REL)/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(OPT) -c $< -o $@
+	$(CC) $(BASEFLAGS) $(OPT) -DCBENCH_CFLAGS='"$(OPT)"' -c $< -o $@
 $(SAN)/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(SANFLAGS) -c $< -o $@
+	$(CC) $(BASEFLAGS) $(SANFLAGS) -DCBENCH_CFLAGS='"$(SANFLAGS)"' -c $< -o $@
 
 $(REL)/libcbench.a: $(REL_OBJ)
 	@rm -f $@; ar rcs $@ $^
