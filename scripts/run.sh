@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CB=build/cbench
 [ -x "$CB" ] || make build/cbench
-CASES=${CASES:-"ball_drop sliding_cube tamsi_stick_slip"}
+CASES=${CASES:-"ball_drop sliding_cube tamsi_stick_slip conveyor"}
 OUT=${OUT:-results/sweep/quick-$(date -u +%Y%m%d-%H%M%S)}
 JOBS=${JOBS:-2}
 TIMEOUT=${TIMEOUT:-10}   # wall-time budget per run (s); a slower run is recorded as timeout
@@ -19,7 +19,7 @@ done
 
 echo "== sweep -> $OUT"
 # shellcheck disable=SC2086
-"$CB" sweep --cases $CASES --accuracies 1e-1,1e-2,1e-3 --dts 1e-2,3e-3,1e-3 \
+"$CB" sweep --cases $CASES --accuracies 1e-2,1e-3,1e-4 --dts 1e-2,3e-3,1e-3 \
   -j "$JOBS" --reps 1 --timeout "$TIMEOUT" --out "$OUT"
 
 echo "== figures"
