@@ -230,11 +230,26 @@ static int cmd_reference(int argc, char **argv) {
   int ncase = 0;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
-    if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); if (ncase < 64) cases[ncase++] = v; }
+    if (!strcmp(a, "--case")) {
+      VALUE_OR_FAIL(v);
+      if (ncase >= 64) return usage_error("too many --case (at most 64) at '%s'", v);
+      cases[ncase++] = v;
+    }
     else if (!strcmp(a, "--grid")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.rate)) return usage_error("--grid must be a number > 0, got '%s'", v); }
     else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.budget)) return usage_error("--timeout must be a number > 0, got '%s'", v); }
-    else if (!strcmp(a, "--primary")) { VALUE_OR_FAIL(v); if (parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param)) return usage_error("--primary needs NAME:PARAM with PARAM > 0, got '%s'", v); }
-    else if (!strcmp(a, "--secondary")) { VALUE_OR_FAIL(v); if (parse_method(v, cfg.secondary, sizeof cfg.secondary, &cfg.secondary_param)) return usage_error("--secondary needs NAME:PARAM with PARAM > 0, got '%s'", v); }
+    else if (!strcmp(a, "--primary")) {
+      VALUE_OR_FAIL(v);
+      if (!strchr(v, ':') || parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param))
+        return usage_error("--primary needs NAME:PARAM with PARAM > 0, got '%s'", v);
+      if (!harness_integrator_find(cfg.primary)) return usage_error("unknown integrator '%s' in --primary", v);
+    } else if (!strcmp(a, "--secondary")) {
+      VALUE_OR_FAIL(v);
+      if (strcmp(v, "none") != 0 &&
+          (!strchr(v, ':') || parse_method(v, cfg.secondary, sizeof cfg.secondary, &cfg.secondary_param)))
+        return usage_error("--secondary needs NAME:PARAM with PARAM > 0, or none, got '%s'", v);
+      if (strcmp(v, "none") == 0) snprintf(cfg.secondary, sizeof cfg.secondary, "none");
+      else if (!harness_integrator_find(cfg.secondary)) return usage_error("unknown integrator '%s' in --secondary", v);
+    }
     else if (!strcmp(a, "--force")) cfg.force = 1;
     else return usage_error("unknown option '%s' for reference", a);
   }
@@ -292,8 +307,11 @@ static int cmd_sweep(int argc, char **argv) {
           char e[1200];
           snprintf(e, sizeof e, "unknown integrator '%.100s' (see `cbench list`)", tmp[k]);
           rc = usage_error("%s", e);
+        } else if (c->nintegrators >= SWEEP_MAX_LIST) {
+          rc = usage_error("too many integrators (at most 64) at '%s'", tmp[k]);
+        } else {
+          snprintf(c->integrators[c->nintegrators++], 64, "%.63s", tmp[k]);
         }
-        snprintf(c->integrators[c->nintegrators++], 64, "%.63s", tmp[k]);
       }
     } else if (!strcmp(a, "--accuracies") || !strcmp(a, "--dts")) {
       int acc = !strcmp(a, "--accuracies");
@@ -301,6 +319,7 @@ static int cmd_sweep(int argc, char **argv) {
       for (int k = 0; k < nt && rc == 0; ++k) {
         double v;
         if (parse_pos(tmp[k], &v)) { rc = usage_error(acc ? "accuracies must be numbers > 0, got '%s'" : "dts must be numbers > 0, got '%s'", tmp[k]); break; }
+        if ((acc ? nacc : ndt) >= SWEEP_MAX_LIST) { rc = usage_error("too many values (at most 64) at '%s'", tmp[k]); break; }
         if (acc) c->accuracies[nacc++] = v; else c->dts[ndt++] = v;
       }
     } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {

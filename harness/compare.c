@@ -3,10 +3,8 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const counter_names[] = {
-    "steps", "rejected", "rhs_evals", "jac_evals", "factorizations", "newton_iters",
-    "linesearch_iters", "convex_solves", "geometry_queries", "conv_failures",
-    "error_test_failures", "substep_retries", NULL};
+#include "runner.h"
+
 
 void compare_options_default(CompareOptions *o) {
   o->time_tolerance = 1.5;
@@ -71,12 +69,12 @@ int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o
     }
     const cJSON *cb = get(b, "counters"), *cn = get(n, "counters");
     if (cJSON_IsObject(cb) && cJSON_IsObject(cn)) {
-      for (int i = 0; counter_names[i]; ++i) {
-        double vb = num(cb, counter_names[i], 0), vn = num(cn, counter_names[i], 0);
+      for (int i = 0; run_counter_names[i]; ++i) {
+        double vb = num(cb, run_counter_names[i], 0), vn = num(cn, run_counter_names[i], 0);
         if (vb == vn) continue;
         double rel = fabs(vn - vb) / fmax(fabs(vb), 1.0);
         int bad = rel > o->counter_tolerance;
-        fprintf(out, "%-48s %-18s %14.0f %14.0f %+8.2f%%  %s\n", key, counter_names[i], vb, vn,
+        fprintf(out, "%-48s %-18s %14.0f %14.0f %+8.2f%%  %s\n", key, run_counter_names[i], vb, vn,
                 100.0 * (vn - vb) / fmax(fabs(vb), 1.0), bad ? "REGRESSION" : "within tolerance");
         regressions += bad; ++rows;
       }

@@ -10,6 +10,8 @@
 #include "hutil.h"
 
 double *grid_make(double t_end, double rate, int *npts) {
+  *npts = 0;
+  if (!(t_end > 0) || !(rate > 0) || !(t_end * rate < (double)(GRID_MAX_POINTS - 1))) return NULL;
   long n = (long)floor(t_end * rate + 1e-9) + 1;
   int extra = (double)(n - 1) / rate < t_end - 1e-12;
   double *t = malloc(sizeof(double) * (size_t)(n + extra));

@@ -29,7 +29,12 @@ typedef struct {
  * time and from the budget. */
 typedef int (*GridSink)(void *ctx, int k, double t, const double *x, char *msg, size_t msglen);
 
-/* Grid t_k = k / rate for k*rate <= t_end, plus t_end if it is not on the grid. */
+/* Upper bound on output grid points (a longer grid is a bad duration or rate, not a run). */
+#define GRID_MAX_POINTS 10000000L
+
+/* Grid t_k = k / rate for k*rate <= t_end, plus t_end if it is not on the grid. NULL when
+ * t_end or rate is not a positive finite number, the grid would exceed GRID_MAX_POINTS, or
+ * memory runs out. */
 double *grid_make(double t_end, double rate, int *npts);
 
 /* Integrates vt on m from (0, x0 = [q0; v0; z0]) over tgrid. budget <= 0: none. prog may be

@@ -39,8 +39,12 @@ int metrics_model_conservative(const Model *m) {
   if (m->ncontroller > 0 || m->nforce > 0) return 0;
   for (int i = 0; i < m->nmaterial; ++i)
     if (m->materials[i].dissipation != 0.0) return 0;
-  for (int b = 1; b < m->nbody; ++b)
-    if (m->bodies[b].damping != 0.0) return 0;
+  for (int b = 1; b < m->nbody; ++b) {
+    const Body *bd = &m->bodies[b];
+    /* joint damping; joint limits (their spring-damper dissipates); kinematic bodies (their
+     * prescribed motion does work on whatever they touch) */
+    if (bd->damping != 0.0 || bd->has_limit || bd->kinematic) return 0;
+  }
   for (int g = 0; g < m->ngeom; ++g)
     if (m->geoms[g].has_surface_velocity) return 0;
   return 1;

@@ -29,7 +29,8 @@ void metrics_state_error(const Model *m, const double *q, const double *v, const
                          const double *vref, double *err_q, double *err_full);
 
 /* 1 if nothing in the model dissipates or injects energy (no Hunt-Crossley dissipation, no
- * joint damping, no controllers, no applied forces, no moving surfaces), so that energy drift
+ * joint damping or joint limits, no controllers, no applied forces, no moving surfaces or
+ * kinematic bodies), so that energy drift
  * measures the integrator. Friction may still dissipate when objects slide. */
 int metrics_model_conservative(const Model *m);
 

@@ -30,7 +30,7 @@ static int is_maxrms(const cJSON *x) {
   return cJSON_IsObject(x) && is_num_or_null(get(x, "max")) && is_num_or_null(get(x, "rms"));
 }
 
-static const char *const counter_names[] = {
+const char *const run_counter_names[] = {
     "steps", "rejected", "rhs_evals", "jac_evals", "factorizations", "newton_iters",
     "linesearch_iters", "convex_solves", "geometry_queries", "conv_failures",
     "error_test_failures", "substep_retries", NULL};
@@ -102,7 +102,7 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
   }
   const cJSON *c = get(r, "counters");
   if (cJSON_IsObject(c))
-    for (int i = 0; counter_names[i]; ++i) NEED(c, counter_names[i], is_nonneg, "a count >= 0");
+    for (int i = 0; run_counter_names[i]; ++i) NEED(c, run_counter_names[i], is_nonneg, "a count >= 0");
   if (ok && !cJSON_IsObject(c)) { snprintf(err, errlen, "an ok record needs counters"); return -1; }
   const cJSON *e = get(r, "error");
   if (cJSON_IsObject(e)) {

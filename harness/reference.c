@@ -78,6 +78,12 @@ int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
   const cJSON *mv = cJSON_GetObjectItemCaseSensitive(prov, "model_version");
   if (cJSON_IsString(sh)) snprintf(ref->scene_hash, sizeof ref->scene_hash, "%s", sh->valuestring);
   if (cJSON_IsString(mv)) snprintf(ref->model_version, sizeof ref->model_version, "%s", mv->valuestring);
+  const cJSON *meth = cJSON_GetObjectItemCaseSensitive(prov, "method");
+  const cJSON *mi = cJSON_GetObjectItemCaseSensitive(meth, "integrator");
+  const cJSON *mp = cJSON_GetObjectItemCaseSensitive(meth, "accuracy");
+  if (!cJSON_IsNumber(mp)) mp = cJSON_GetObjectItemCaseSensitive(meth, "dt");
+  if (cJSON_IsString(mi)) snprintf(ref->method, sizeof ref->method, "%s", mi->valuestring);
+  ref->method_param = cJSON_IsNumber(mp) ? mp->valuedouble : NAN;
   ref->npts = cJSON_GetArraySize(t);
   ref->nq = nq->valueint;
   ref->nv = nv->valueint;
@@ -217,6 +223,13 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
     char lerr[512], why[512];
     if (reference_load(path, &old, lerr, sizeof lerr) == 0) {
       int cur = reference_is_current(&old, scene_path, why, sizeof why);
+      double want_p = 0.0;
+      const IntegratorVtbl *want = reference_pick_method(cfg, &want_p);
+      if (cur && want && (strcmp(old.method, want->name) != 0 || old.method_param != want_p || old.rate != cfg->rate)) {
+        cur = 0;
+        snprintf(why, sizeof why, "made with %.60s at %g on %g points per s, asked for %s at %g on %g", old.method,
+                 old.method_param, old.rate, want->name, want_p, cfg->rate);
+      }
       reference_free(&old);
       if (cur) return 0;
       fprintf(stderr, "reference %s is stale: %s; recomputing\n", path, why);
@@ -250,11 +263,17 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
 
   int npts = 0, rc = 1;
   double *tg = grid_make(m->t_end, cfg->rate, &npts);
+  if (!tg) {
+    snprintf(err, errlen, "%s: duration %g s at --grid %g points per s exceeds %ld output points", scene_path,
+             m->t_end, cfg->rate, GRID_MAX_POINTS);
+    model_free(m);
+    return 2;
+  }
   RefSink s = {.m = m};
   s.q = malloc(sizeof(double) * (size_t)(npts * m->nq + 1));
   s.v = malloc(sizeof(double) * (size_t)(npts * m->nv + 1));
   cJSON *doc = NULL;
-  if (!tg || !s.q || !s.v) { snprintf(err, errlen, "out of memory"); goto out; }
+  if (!s.q || !s.v) { snprintf(err, errlen, "out of memory"); goto out; }
 
   IntegratorOptions o;
   GridRunResult r1, r2;

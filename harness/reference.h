@@ -18,6 +18,8 @@ typedef struct {
   double *t;               /* [npts] */
   double *q, *v;           /* [npts * nq], [npts * nv] */
   char scene_hash[64], model_version[64];
+  char method[64];         /* primary integrator it was made with ("" if not recorded) */
+  double method_param;     /* its accuracy or dt */
 } Reference;
 
 typedef struct {
@@ -45,7 +47,8 @@ void reference_free(Reference *ref);
  * reason in why. */
 int reference_is_current(const Reference *ref, const char *scene_path, char *why, size_t whylen);
 
-/* Makes sure a current reference exists for the case (computing it if needed).
+/* Makes sure a current reference exists for the case (computing it if needed): current for
+ * the scene and model (reference_is_current) and made with cfg's method, parameter and grid.
  * Returns 0 (with *computed = 1 if it was computed now), 2 for a bad scene / configuration
  * (message in err), 1 if the reference integration failed. Prints progress to stderr. */
 int reference_ensure(const char *scene_path, const char *case_name, const ReferenceConfig *cfg,

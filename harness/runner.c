@@ -90,6 +90,11 @@ int run_prepare(const RunSpec *spec, RunContext *ctx, char *err, size_t errlen) 
   if (rc == 0 && !(ctx->t_end > 0)) {
     snprintf(err, errlen, "%s: duration must be positive (give --t-end)", spec->case_path);
     rc = 2;
+  } else if (rc == 0 && !(ctx->t_end * RUN_DEFAULT_GRID_RATE < (double)(GRID_MAX_POINTS - 1))) {
+    snprintf(err, errlen, "%s: %s: %g s is too long: the output grid (%g points per s) would exceed %ld points",
+             spec->case_path, spec->t_end > 0 ? "--t-end" : "duration", ctx->t_end, RUN_DEFAULT_GRID_RATE,
+             GRID_MAX_POINTS);
+    rc = 2;
   }
   if (rc != 0) {
     run_context_free(ctx);
@@ -175,6 +180,17 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   cJSON_AddStringToObject(r, "date", date ? date->valuestring : "unknown");
   cJSON_AddItemToObject(r, "machine", mach);
   return r;
+}
+
+/* A record without results (the run never finished or never started): null measurements. */
+static cJSON *record_add_null_results(cJSON *rec, const char *error_note) {
+  cJSON_AddNullToObject(rec, "wall_time");
+  cJSON_AddNullToObject(rec, "work");
+  cJSON_AddNullToObject(rec, "counters");
+  cJSON_AddNullToObject(rec, "error");
+  cJSON_AddStringToObject(rec, "error_note", error_note);
+  cJSON_AddNullToObject(rec, "physics");
+  return rec;
 }
 
 static cJSON *counters_json(const IntegratorStats *st) {
@@ -283,10 +299,15 @@ static int run_sink(void *ctx, int k, double t, const double *x, char *msg, size
   return 0;
 }
 
+/* The trajectory is written to this temporary file by the run process, then renamed. */
+static void trajectory_tmp_path(const RunSpec *s, pid_t pid, char *tmp, size_t tmplen) {
+  snprintf(tmp, tmplen, "%s.tmp.%ld", s->trajectory, (long)pid);
+}
+
 static FILE *trajectory_open(const RunContext *ctx, char *tmp, size_t tmplen) {
   const RunSpec *s = &ctx->spec;
   const Model *m = ctx->model;
-  snprintf(tmp, tmplen, "%s.tmp.%ld", s->trajectory, (long)getpid());
+  trajectory_tmp_path(s, getpid(), tmp, tmplen);
   FILE *f = fopen(tmp, "w");
   if (!f) return NULL;
   fprintf(f, "t");
@@ -329,9 +350,16 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   } else {
     snprintf(note, sizeof note, "no reference (%.600s); run `cbench reference --case %.60s`", rpath, s->case_name);
   }
-  double rate = have_ref ? ref.rate : 100.0;
+  double rate = have_ref ? ref.rate : RUN_DEFAULT_GRID_RATE;
   int npts = 0;
   double *tg = grid_make(ctx->t_end, rate, &npts);
+  if (!tg) {
+    char msg[256];
+    snprintf(msg, sizeof msg, "no output grid for t_end %g s at %g points per s (more than %ld points, or no memory)",
+             ctx->t_end, rate, GRID_MAX_POINTS);
+    if (have_ref) reference_free(&ref);
+    return record_add_null_results(run_record_new(ctx, "failed", msg, 0.0), "the run did not start");
+  }
 
   RunSink sink = {.m = m, .d = data_create(m), .ref = have_ref ? &ref : NULL};
   char wnote[512] = "";
@@ -565,6 +593,11 @@ cJSON *run_isolated(RunContext *ctx) {
   double t_reached = prog->t_reached;
   int stage = prog->stage;
   munmap(prog, sizeof *prog);
+  if (ctx->spec.trajectory[0]) { /* a killed or crashed child leaves its partial trajectory */
+    char tmp[1200];
+    trajectory_tmp_path(&ctx->spec, pid, tmp, sizeof tmp);
+    unlink(tmp);
+  }
 
   cJSON *rec = NULL;
   if (!killed && WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && buf) rec = cJSON_Parse(buf);
@@ -582,13 +615,7 @@ cJSON *run_isolated(RunContext *ctx) {
       snprintf(msg, sizeof msg, "run process exited with status %d and no record",
                WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
     }
-    rec = run_record_new(ctx, status, msg, t_reached);
-    cJSON_AddNullToObject(rec, "wall_time");
-    cJSON_AddNullToObject(rec, "work");
-    cJSON_AddNullToObject(rec, "counters");
-    cJSON_AddNullToObject(rec, "error");
-    cJSON_AddStringToObject(rec, "error_note", "the run did not finish");
-    cJSON_AddNullToObject(rec, "physics");
+    rec = record_add_null_results(run_record_new(ctx, status, msg, t_reached), "the run did not finish");
   }
   free(buf);
   return rec;

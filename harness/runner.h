@@ -12,6 +12,7 @@
 
 #define RUN_SCHEMA "cbench.run/1"
 #define RUN_DEFAULT_BUDGET_PER_SIM_S 100.0
+#define RUN_DEFAULT_GRID_RATE 100.0  /* output points per simulated s without a reference */
 
 typedef struct {
   char case_path[1024];    /* scene file */
@@ -65,6 +66,10 @@ cJSON *run_isolated(RunContext *ctx);
 /* A record with only the identification, params, command, machine and the given status. */
 cJSON *run_record_new(const RunContext *ctx, const char *status, const char *message,
                       double t_reached);
+
+/* Names of the record's "counters" (every IntegratorStats counter), NULL-terminated; the
+ * validator requires them and `cbench compare` gates on them. */
+extern const char *const run_counter_names[];
 
 /* Checks a record against the cbench.run/1 schema; 0, or -1 with the first problem. */
 int run_record_validate(const cJSON *rec, char *err, size_t errlen);

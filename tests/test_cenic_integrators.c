@@ -384,3 +384,33 @@ Test(cenic_integrators, step_budget_is_enforced) {
   free(x);
   model_free(m);
 }
+
+/* Dense output only inside the last step: an output time before the last step's start is an
+ * error (CB_ERR_STEP with a message), never a silent extrapolation; an output inside the last
+ * step is the linear interpolant, for every scheme. */
+Test(cenic_integrators, output_before_last_step_is_an_error) {
+  Model *m = load(ball_drop_json);
+  int nx = system_nx(m);
+  const IntegratorVtbl *vts[3] = {&cenic_sd_vtbl, &cenic_trap_vtbl, &cenic_fixed_vtbl};
+  double *x = calloc(nx, 8), *y = calloc(nx, 8);
+  for (int k = 0; k < 3; ++k) {
+    Integrator it;
+    memset(&it, 0, sizeof it);
+    it.vtbl = vts[k];
+    it.model = m;
+    it.opt = options(1e-3, 0.01, 0.1);
+    cr_assert_eq(vts[k]->create(&it), CB_OK, "%s: %s", vts[k]->name, it.message);
+    initial_state(m, x);
+    cr_assert_eq(vts[k]->reset(&it, 0.0, x), CB_OK);
+    cr_assert_eq(vts[k]->advance(&it, 0.3, y), CB_OK, "%s: %s", vts[k]->name, it.message);
+    cr_assert(it.t >= 0.3, "%s: t = %g", vts[k]->name, it.t);
+    double t_back = 0.3 - 0.25; /* well before the last step's start (steps <= 0.1) */
+    it.message[0] = 0;
+    cr_expect_eq(vts[k]->advance(&it, t_back, y), CB_ERR_STEP, "%s: output at %g after reaching %g", vts[k]->name,
+                 t_back, it.t);
+    cr_expect(it.message[0] != 0, "%s: no message", vts[k]->name);
+    vts[k]->destroy(&it);
+  }
+  free(x), free(y);
+  model_free(m);
+}

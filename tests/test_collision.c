@@ -744,3 +744,24 @@ Test(collision, manifold_cylinder_on_box) {
               "corner %d at %g %g", i, c[i].pos[0], c[i].pos[1]);
   }
 }
+
+/* The shared Sutherland-Hodgman step of the box-box and box-cylinder manifolds: clipping a
+ * unit square by x <= c keeps the polygon [0, c] x [0, 1] (area c), in order. */
+Test(collision, clip_polygon_halfspace) {
+  const double u[3] = {1, 0, 0};
+  for (int k = 0; k < 3; ++k) {
+    double c = 0.25 * (k + 1);
+    double in[NP_POLY_MAX][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}}, out[NP_POLY_MAX][3];
+    int n = np_clip_polygon(in, 4, out, u, c);
+    cr_assert_eq(n, 4);
+    double area = 0;
+    for (int i = 0; i < n; ++i) {
+      const double *p = out[i], *q = out[(i + 1) % n];
+      cr_expect(p[0] <= c + 1e-15 && p[0] >= 0 && p[1] >= 0 && p[1] <= 1);
+      area += 0.5 * (p[0] * q[1] - q[0] * p[1]);
+    }
+    cr_expect(fabs(area - c) < 1e-15, "c %g: area %g", c, area);
+  }
+  double in[NP_POLY_MAX][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}}, out[NP_POLY_MAX][3];
+  cr_expect_eq(np_clip_polygon(in, 3, out, u, -0.5), 0, "all outside");
+}

@@ -19,11 +19,13 @@
 #include "harness/compare.h"
 #include "harness/hregistry.h"
 #include "harness/hutil.h"
+#include "harness/metrics.h"
 #include "harness/plot.h"
 #include "harness/reference.h"
 #include "harness/runner.h"
 #include "harness/sweep.h"
 #include "models/data.h"
+#include "models/scene.h"
 #include "models/system.h"
 
 #define G 9.81
@@ -210,6 +212,8 @@ static int cli_env(const char *env, const char *args, char *errbuf, size_t errle
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+#define ACC8 "1e-1,1e-2,1e-3,1e-4,1e-5,1e-6,1e-7,1e-8"
+#define ACC64 ACC8 "," ACC8 "," ACC8 "," ACC8 "," ACC8 "," ACC8 "," ACC8 "," ACC8
 Test(harness, cli_argument_errors_exit_2_with_message) {
   char e[8192], args[1024], p[512];
   scene_path(p, sizeof p);
@@ -225,6 +229,13 @@ Test(harness, cli_argument_errors_exit_2_with_message) {
       {"sweep --accuracies 0.1,-2", "accuracies must be numbers > 0"},
       {"compare only_one.json", "compare needs BASE.json and NEW.json"},
       {"export --format csv x.json", "export needs --format gbench or gab"},
+      /* reference methods: an unknown name or a missing parameter is an error, not a silent
+       * fallback to another integrator or to the default's parameter */
+      {"reference --case %s --primary no-such-integrator:1e-9", "unknown integrator 'no-such-integrator:1e-9' in --primary"},
+      {"reference --case %s --primary bdf", "--primary needs NAME:PARAM"},
+      {"reference --case %s --secondary no-such-integrator:1e-9", "unknown integrator 'no-such-integrator:1e-9' in --secondary"},
+      /* repeated list options cannot overflow the sweep's fixed-size lists */
+      {"sweep --cases %s --integrators rk3 --timeout 1 --quiet --accuracies " ACC64 " --accuracies 0.5", "too many values"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     snprintf(args, sizeof args, cases[i].args, p);
@@ -364,6 +375,24 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
   cr_expect_eq(computed, 1, "first call computes");
   cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 0, "second call reuses the cached reference");
+  /* Asked for another grid or another tightness: not the reference that was asked for. */
+  cfg.rate = 200.0;
+  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(computed, 1, "a different grid rate must recompute");
+  cfg.primary_param = 5e-4;
+  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(computed, 1, "a different primary parameter must recompute");
+  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(computed, 0, "same request again: reused");
+  {
+    Reference r;
+    char rp[1200];
+    reference_path("tiny_ball", rp, sizeof rp);
+    cr_assert_eq(reference_load(rp, &r, err, sizeof err), 0, "%s", err);
+    cr_expect(r.rate == 200.0 && r.method_param == 5e-4 && strcmp(r.method, "test-euler") == 0,
+              "provenance read back: %s at %g on %g", r.method, r.method_param, r.rate);
+    reference_free(&r);
+  }
 
   /* A run sees a current reference: error measured. */
   RunSpec s;
@@ -414,6 +443,7 @@ Test(harness, hung_run_is_killed_and_recorded_as_timeout) {
   RunSpec s;
   make_spec(&s, "test-hang", 1e-3);
   s.timeout = 0.3;
+  snprintf(s.trajectory, sizeof s.trajectory, "%s/hang_traj.csv", tmpdir);
   double t0 = hu_now();
   cJSON *rec = run_one(&s, 1);
   double el = hu_now() - t0;
@@ -422,6 +452,42 @@ Test(harness, hung_run_is_killed_and_recorded_as_timeout) {
   cr_expect(el < 10.0, "took %g s", el);
   cr_expect(strstr(jstr(rec, "message"), "budget") != NULL, "message: %s", jstr(rec, "message"));
   cJSON_Delete(rec);
+  /* the killed run process leaves neither a trajectory nor its temporary file behind */
+  DIR *d = opendir(tmpdir);
+  cr_assert_not_null(d);
+  struct dirent *e;
+  while ((e = readdir(d))) cr_expect(strstr(e->d_name, "hang_traj") == NULL, "left behind: %s", e->d_name);
+  closedir(d);
+}
+
+/* A duration whose output grid cannot be built is a bad scene (exit 2, file and field named),
+ * not a crashed run process. */
+Test(harness, overlong_duration_is_rejected_up_front) {
+  int n = -1;
+  cr_expect_null(grid_make(1e300, 100.0, &n));
+  cr_expect_null(grid_make(1e9, 100.0, &n));
+  cr_expect_null(grid_make(NAN, 100.0, &n));
+  double *g = grid_make(1.0, 100.0, &n);
+  cr_assert_not_null(g);
+  cr_expect_eq(n, 101);
+  cr_expect_eq(g[100], 1.0);
+  free(g);
+  char bad[512], err[512];
+  snprintf(bad, sizeof bad, "%s/long_scene.json", tmpdir);
+  char *text = strdup(ball_scene);
+  memcpy(strstr(text, "\"duration\": 0.1"), "\"duration\": 1e9", 15);
+  write_text(bad, text);
+  free(text);
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-3);
+  cr_assert_eq(run_spec_set_case(&s, bad, err, sizeof err), 0, "%s", err);
+  RunContext ctx;
+  cr_expect_eq(run_prepare(&s, &ctx, err, sizeof err), 2);
+  cr_expect(strstr(err, "long_scene.json") && strstr(err, "duration"), "message: %s", err);
+  make_spec(&s, "test-euler", 1e-3);
+  s.t_end = 1e300;
+  cr_expect_eq(run_prepare(&s, &ctx, err, sizeof err), 2);
+  cr_expect(strstr(err, "--t-end") != NULL, "message: %s", err);
 }
 
 Test(harness, slow_run_times_out_with_time_reached) {
@@ -714,4 +780,29 @@ Test(harness, atomic_write_replaces_whole_file) {
   int corrupt, tmp;
   count_records(tmpdir, &corrupt, &tmp);
   cr_expect_eq(tmp, 0, "no temporary file left behind");
+}
+
+/* conservative_model (physics.energy) is 1 only when nothing does work on the system: a
+ * kinematic body or a joint limit (spring-damper) makes energy drift physical, not numerical. */
+Test(harness, conservative_model_flag_excludes_kinematic_bodies_and_joint_limits) {
+  static const char *fmt =
+      "{\"duration\": 1, \"materials\": [{\"name\": \"m\", \"stiffness\": 1e4, \"mu\": 0.5}],\n"
+      " \"world_geoms\": [{\"type\": \"plane\", \"material\": \"m\"}],\n"
+      " \"bodies\": [{\"name\": \"ball\", \"joint\": \"free\", \"mass\": 0.1,\n"
+      "   \"geoms\": [{\"type\": \"sphere\", \"size\": 0.05, \"material\": \"m\"}], \"q0\": {\"pos\": [0, 0, 1]}},\n"
+      "  {\"name\": \"arm\", \"joint\": {\"type\": \"revolute\", \"axis\": [0, 1, 0]%s}, \"mass\": 1, \"inertia\": [1, 1, 1]}%s]}";
+  static const char *kin =
+      ",\n  {\"name\": \"plate\", \"joint\": {\"type\": \"fixed\", \"pos\": [2, 0, 0]}, \"mass\": 1,"
+      " \"geoms\": [{\"type\": \"box\", \"size\": 0.1, \"material\": \"m\"}],"
+      " \"kinematic\": {\"dir\": [1, 0, 0], \"amp\": 0.1, \"freq\": 1}}";
+  struct { const char *limit, *extra; int want; } cases[] = {
+      {"", "", 1}, {", \"limit\": [-1, 1]", "", 0}, {"", kin, 0}, {", \"damping\": 0.1", "", 0}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    char json[2048], err[512];
+    snprintf(json, sizeof json, fmt, cases[i].limit, cases[i].extra);
+    Model *m = scene_load_string(json, "conservative", err, sizeof err);
+    cr_assert_not_null(m, "case %zu: %s", i, err);
+    cr_expect_eq(metrics_model_conservative(m), cases[i].want, "case %zu", i);
+    model_free(m);
+  }
 }

@@ -288,14 +288,16 @@ Test(tamsi_box, synthetic_without_tals_newton_cycles_at_the_transition) {
 
 typedef struct {
   int kind;                /* 0: explicit Euler on y' = -y; 1: exact y' = 1 */
-  double fail_above;       /* steps longer than this fail (0 = never) */
+  double fail_above;       /* steps longer than this fail recoverably (0 = never) */
+  double fatal_after;      /* steps starting at or after this time fail with CB_ERR_MODEL (0 = never) */
   long calls;
 } ScalarCtx;
 
 static int scalar_step(void *ctx, double t, const double *x, double h, double *xout) {
   ScalarCtx *c = ctx;
   c->calls++;
-  if (c->fail_above > 0 && h > c->fail_above) return -1;
+  if (c->fatal_after > 0 && t >= c->fatal_after) return CB_ERR_MODEL;
+  if (c->fail_above > 0 && h > c->fail_above) return 1;
   xout[0] = c->kind == 0 ? x[0] - h * x[0] : x[0] + h;
   return 0;
 }
@@ -331,6 +333,25 @@ Test(step_doubling, failed_steps_are_rejections_that_shrink_the_step) {
   cr_expect(fail.conv_failures > 0 && fail.rejected >= fail.conv_failures);
   cr_expect(fail.steps > ok.steps, "shorter steps forced: %ld vs %ld", fail.steps, ok.steps);
   cr_expect(e_fail < 2.0 * e_ok + 1e-6, "errors %g vs %g", e_fail, e_ok);
+}
+
+/* An unrecoverable callback failure (negative CB_ERR_* code) ends the advance at once with that
+ * code and a message, instead of shrinking the step to underflow. */
+Test(step_doubling, unrecoverable_failure_stops_with_its_code) {
+  ScalarCtx c = {.kind = 0, .fatal_after = 0.3};
+  StepDoubling sd;
+  cr_assert_eq(step_doubling_init(&sd, 1, 1, NULL, ERRNORM_POSITIONS, 1e-4, 0.5, scalar_step, NULL, &c), 0);
+  double x0 = 1.0, x;
+  step_doubling_reset(&sd, 0.0, &x0);
+  char msg[128] = "";
+  IntegratorStats st = {0};
+  cr_assert_eq(step_doubling_advance(&sd, 1.0, &x, 0, &st, msg, sizeof msg), CB_ERR_MODEL, "%s", msg);
+  cr_expect(msg[0] != 0);
+  cr_expect(sd.t >= 0.3 && sd.t < 1.0, "t = %g", sd.t);
+  cr_expect_eq(st.rejected, st.error_test_failures + 1, "one failed attempt, not a cascade of shrinking retries: %ld vs %ld",
+               st.rejected, st.error_test_failures);
+  cr_expect_eq(st.conv_failures, 0);
+  step_doubling_free(&sd);
 }
 
 Test(step_doubling, dense_output_is_linear_inside_the_step) {
@@ -680,4 +701,29 @@ Test(tamsi_sd, stick_slip_box_approaches_fine_fixed_step_solution) {
   cr_log_info("tamsi-sd box: x(0.5) = %.6f (ref), errors %.3g %.3g %.3g %.3g, steps %ld %ld %ld %ld\n", ref[0],
               e[0], e[1], e[2], e[3], steps[0], steps[1], steps[2], steps[3]);
   for (int i = 0; i < 3; ++i) cr_expect(e[i + 1] < 0.5 * e[i], "accuracy 1e-%d: %g, 1e-%d: %g", 5 + i, e[i], 6 + i, e[i + 1]);
+}
+
+/* A model TAMSI cannot step (rigid contact) is an unrecoverable CB_ERR_MODEL with the reason
+ * in the message, for the fixed-step and the error-controlled variant alike: error control must
+ * not shrink the step to underflow and report only "step size underflow". */
+Test(tamsi_sd, model_failure_is_reported_with_its_reason) {
+  Model *m = stick_slip_box();
+  m->materials[0].stiffness = INFINITY; /* rigid-rigid: no compliant contact law */
+  const IntegratorVtbl *vts[2] = {&tamsi_vtbl, &tamsi_sd_vtbl};
+  const int nx = system_nx(m);
+  double *x = calloc((size_t)nx, sizeof(double));
+  for (int k = 0; k < 2; ++k) {
+    Integrator *it = make_integrator(vts[k], m, 0.01, 1e-3);
+    memcpy(x, m->q0, sizeof(double) * (size_t)m->nq);
+    x[2] = 0.019; /* overlapping the plane */
+    cr_assert_eq(vts[k]->reset(it, 0.0, x), CB_OK);
+    int rc = vts[k]->advance(it, 0.1, x);
+    cr_expect_eq(rc, CB_ERR_MODEL, "%s: code %d (%s)", vts[k]->name, rc, it->message);
+    cr_expect(strstr(it->message, "rigid") != NULL, "%s: message '%s'", vts[k]->name, it->message);
+    cr_expect_eq(it->stats.rejected, 1, "%s: %ld rejected attempts", vts[k]->name, it->stats.rejected);
+    cr_expect_eq(it->t, 0.0);
+    free_integrator(it);
+  }
+  free(x);
+  model_free(m);
 }

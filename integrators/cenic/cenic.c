@@ -240,6 +240,13 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
   long attempts = 0;
   int rc = CB_OK;
   double tiny = 1e-12 * fmax(1.0, fabs(t_out));
+  /* dense output exists only inside the last step: an earlier time would be extrapolated */
+  if (t_out < (c->have_prev ? c->t_prev : c->t) - tiny) {
+    rc = integrator_fail(it, CB_ERR_STEP, "output time %.17g is before the last step start %.17g", t_out,
+                         c->have_prev ? c->t_prev : c->t);
+    sync_stats(it, c);
+    return rc;
+  }
   while (c->t < t_out - tiny) {
     if (it->opt.max_steps > 0 && attempts >= it->opt.max_steps) {
       rc = integrator_fail(it, CB_ERR_STEP, "step budget of %ld steps exhausted at t = %g", it->opt.max_steps, c->t);

@@ -254,8 +254,11 @@ static int cholmod_analyze_pattern(IcfLinSolver *s) {
     size_t cap = nnz > 2 * s->nz_cap ? nnz : 2 * s->nz_cap;
     s->S = cholmod_allocate_sparse((size_t)s->nv, (size_t)s->nv, cap, 1, 1, 1, CHOLMOD_REAL, &s->cc);
     int *m = realloc(s->nzmap, cap * sizeof(int));
-    if (!s->S || !m) return -1;
-    s->nzmap = m;
+    if (m) s->nzmap = m; /* realloc may have freed the old block: never keep the stale pointer */
+    if (!s->S || !m) {
+      if (s->S) cholmod_free_sparse(&s->S, &s->cc); /* next call retries both */
+      return -1;
+    }
     s->nz_cap = cap;
   }
   int *Sp = s->S->p, *Si = s->S->i;

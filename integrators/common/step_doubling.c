@@ -81,9 +81,16 @@ int step_doubling_advance(StepDoubling *sd, double t_out, double *x_out, long ma
     }
     /* Full step, then two half steps; the first half step starts from the same state as the
      * full one, so a scheme may reuse that state's evaluation. */
-    int failed = sd->step(sd->ctx, sd->t, sd->x, h, sd->x_full) != 0 ||
-                 sd->step(sd->ctx, sd->t, sd->x, 0.5 * h, sd->x_mid) != 0 ||
-                 sd->step(sd->ctx, sd->t + 0.5 * h, sd->x_mid, 0.5 * h, sd->x_new) != 0;
+    int rc = sd->step(sd->ctx, sd->t, sd->x, h, sd->x_full);
+    if (rc == 0) rc = sd->step(sd->ctx, sd->t, sd->x, 0.5 * h, sd->x_mid);
+    if (rc == 0) rc = sd->step(sd->ctx, sd->t + 0.5 * h, sd->x_mid, 0.5 * h, sd->x_new);
+    if (rc < 0) { /* unrecoverable: no step size can help */
+      if (stats) stats->rejected++;
+      sd->last_error = NAN;
+      snprintf(msg, msglen, "step doubling: step of %.3g failed at t = %.17g (code %d)", h, sd->t, rc);
+      return rc;
+    }
+    const int failed = rc != 0;
     double err = failed ? NAN : step_doubling_error(sd, sd->x_new, sd->x_full);
     if (!failed && !all_finite(sd->x_new, sd->nx)) err = NAN;
     sd->last_error = err;

@@ -2,8 +2,10 @@
  * step xhat = Phi(x; h) and two half steps x_new = Phi(Phi(x; h/2); h/2); error
  * e = |S (q_new - qhat)|_inf (positions, V-E) or over the full state (ERRNORM_FULL: S on q,
  * v and z unweighted); step size by step_control.h with order p = 2; the propagated state is
- * x_new; dense output by linear interpolation inside the last accepted step. A failed step
- * callback counts as a rejection and shrinks the step (as a non-finite error does). */
+ * x_new; dense output by linear interpolation inside the last accepted step. A step callback
+ * that fails recoverably (> 0) counts as a rejection and shrinks the step (as a non-finite error
+ * does); one that fails unrecoverably (< 0, a CB_ERR_* code: model error, no memory) ends the
+ * advance with that code, since shrinking the step cannot help. */
 #ifndef CBENCH_STEP_DOUBLING_H
 #define CBENCH_STEP_DOUBLING_H
 
@@ -12,7 +14,8 @@
 #include "../integrator.h"
 #include "step_control.h"
 
-/* One step of size h from x at t into xout; 0, or nonzero when the step failed. */
+/* One step of size h from x at t into xout; 0, > 0 when the step failed and a shorter one may
+ * succeed (no convergence), or a negative CB_ERR_* code when no step size can help. */
 typedef int (*SdStepFn)(void *ctx, double t, const double *x, double h, double *xout);
 /* Optional projection of an interpolated state (e.g. quaternion renormalization). */
 typedef void (*SdProjectFn)(void *ctx, double *x);
@@ -37,8 +40,10 @@ int step_doubling_init(StepDoubling *sd, int nx, int nq, const double *q_scale, 
 /* State x0 at t0; the first step is k_init * max_step. */
 void step_doubling_reset(StepDoubling *sd, double t0, const double *x0);
 /* Steps until t >= t_out, then interpolates x_out at t_out. Counts steps, rejected,
- * error_test_failures and conv_failures (failed callbacks) into stats. max_steps bounds the
- * attempted steps of this call (0 = unlimited). CB_OK or CB_ERR_STEP with a message. */
+ * error_test_failures and conv_failures (recoverably failed callbacks) into stats. max_steps
+ * bounds the attempted steps of this call (0 = unlimited). CB_OK, CB_ERR_STEP with a message,
+ * or the negative code of a callback that failed unrecoverably (msg says where; the callback's
+ * own context holds why). */
 int step_doubling_advance(StepDoubling *sd, double t_out, double *x_out, long max_steps,
                           IntegratorStats *stats, char *msg, size_t msglen);
 /* The error norm of a - b as configured. */

@@ -1,6 +1,7 @@
 /* Integrators "tamsi" (fixed step opt.dt, convergence control by substep retries) and
  * "tamsi-sd" (the TAMSI step inside step-doubling error control, opt.accuracy, opt.max_step). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -29,10 +30,15 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Step-doubling callbacks. A failed TAMSI solve is left to the controller (it shrinks the
- * step), so no substep retries inside error control. */
+/* Step-doubling callbacks. A failed TAMSI solve (or a non-finite state) is left to the
+ * controller (it shrinks the step), so no substep retries inside error control; a model or
+ * memory failure cannot be helped by a shorter step and ends the run with its code. */
 static int sd_step(void *ctx, double t, const double *x, double h, double *xout) {
-  return tamsi_step((TamsiStepper *)ctx, t, x, h, xout);
+  TamsiStepper *st = ctx;
+  st->message[0] = 0;
+  int rc = tamsi_step(st, t, x, h, xout);
+  if (rc == CB_OK) return 0;
+  return (rc == CB_ERR_SOLVER || rc == CB_ERR_NONFINITE) ? 1 : rc;
 }
 
 static void sd_project(void *ctx, double *x) {
@@ -145,6 +151,11 @@ static int sd_advance(Integrator *it, double t_out, double *x_out) {
   TamsiIntegrator *ti = it->content;
   int rc = step_doubling_advance(&ti->sd, t_out, x_out, it->opt.max_steps, &it->stats, it->message, sizeof it->message);
   it->t = ti->sd.t;
+  /* say why the last attempt failed (the stepper's message), not only where */
+  if (rc != CB_OK && isnan(ti->sd.last_error) && ti->st.message[0]) {
+    size_t n = strlen(it->message);
+    snprintf(it->message + n, sizeof it->message - n, ": %s", ti->st.message);
+  }
   return rc;
 }
 

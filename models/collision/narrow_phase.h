@@ -54,6 +54,11 @@ int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMeth
 /* The dispatch on two poses (swaps and flips normals when the table holds (b, a)). */
 int np_collide_poses(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
 
+/* One Sutherland-Hodgman step: keeps the part of polygon in[0..n) with x.u <= c in out;
+ * returns the new vertex count (at most NP_POLY_MAX, extra vertices dropped). */
+#define NP_POLY_MAX 16
+int np_clip_polygon(double (*in)[3], int n, double (*out)[3], const double *u, double c);
+
 /* Closest points of segments p1 + s d1 and p2 + t d2 (s, t in [0, 1]). */
 void np_segment_closest(const double *p1, const double *d1, const double *p2, const double *d2,
                         double *s, double *t);

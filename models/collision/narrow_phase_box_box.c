@@ -3,25 +3,7 @@
  * gives the closest points of the two edges. */
 #include "models/collision/narrow_phase.h"
 
-#define CLIP_MAX 16
-
-/* Keeps the part of polygon in[0..n) with x.u <= c; returns the new vertex count. */
-static int clip_polygon(double (*in)[3], int n, double (*outp)[3], const double *u, double c) {
-  int m = 0;
-  for (int i = 0; i < n; ++i) {
-    const double *p = in[i], *q = in[(i + 1) % n];
-    double dp = v3_dot(p, u) - c, dq = v3_dot(q, u) - c;
-    if (dp <= 0 && m < CLIP_MAX) v3_copy(outp[m++], p);
-    if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
-      double t = dp / (dp - dq);
-      if (m < CLIP_MAX) {
-        for (int k = 0; k < 3; ++k) outp[m][k] = p[k] + t * (q[k] - p[k]);
-        ++m;
-      }
-    }
-  }
-  return m;
-}
+#define CLIP_MAX NP_POLY_MAX
 
 /* Projection radius of a box with axes ax (rows) and half extents h onto unit direction L. */
 static double box_radius(double ax[3][3], const double *h, const double *L) {
@@ -62,10 +44,10 @@ static int face_manifold(const double *cr, double axr[3][3], const double *hr, i
     double u[3];
     v3_copy(u, axr[t]);
     double c = v3_dot(u, fc) + hr[t];
-    np = clip_polygon(poly, np, tmp, u, c);
+    np = np_clip_polygon(poly, np, tmp, u, c);
     v3_scale(u, u, -1.0);
     c = v3_dot(u, fc) + hr[t];
-    np = clip_polygon(tmp, np, poly, u, c);
+    np = np_clip_polygon(tmp, np, poly, u, c);
   }
   double normal[3];
   v3_scale(normal, nr, ref_is_a ? -1.0 : 1.0);

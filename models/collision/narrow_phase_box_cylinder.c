@@ -7,7 +7,7 @@
 #include "models/collision/narrow_phase.h"
 
 #define NRIM 8
-#define POLY_MAX 16
+#define POLY_MAX NP_POLY_MAX
 /* cos and sin of 10 degrees: the alignment window of the manifolds */
 #define ALIGN_COS 0.984807753012208
 #define ALIGN_SIN 0.17364817766693033
@@ -41,22 +41,6 @@ static double facing_face(const GeomPose *box, const double *n, BoxFace *f) {
   return best;
 }
 
-/* Keeps the part of polygon in[0..n) with x.u <= c (Sutherland-Hodgman step). */
-static int clip_halfspace(double (*in)[3], int n, double (*outp)[3], const double *u, double c) {
-  int m = 0;
-  for (int i = 0; i < n; ++i) {
-    const double *p = in[i], *q = in[(i + 1) % n];
-    double dp = v3_dot(p, u) - c, dq = v3_dot(q, u) - c;
-    if (dp <= 0 && m < POLY_MAX) v3_copy(outp[m++], p);
-    if (((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) && m < POLY_MAX) {
-      double t = dp / (dp - dq);
-      for (int k = 0; k < 3; ++k) outp[m][k] = p[k] + t * (q[k] - p[k]);
-      ++m;
-    }
-  }
-  return m;
-}
-
 /* Clips the polygon poly[0..n) to the face's side planes. */
 static int clip_to_face(const BoxFace *f, double (*poly)[3], int n) {
   double tmp[POLY_MAX][3];
@@ -64,9 +48,9 @@ static int clip_to_face(const BoxFace *f, double (*poly)[3], int n) {
     double u[3];
     v3_copy(u, f->e[s]);
     double c0 = v3_dot(u, f->fc);
-    n = clip_halfspace(poly, n, tmp, u, c0 + f->h[s]);
+    n = np_clip_polygon(poly, n, tmp, u, c0 + f->h[s]);
     v3_scale(u, u, -1.0);
-    n = clip_halfspace(tmp, n, poly, u, -c0 + f->h[s]);
+    n = np_clip_polygon(tmp, n, poly, u, -c0 + f->h[s]);
   }
   return n;
 }

@@ -20,6 +20,21 @@ void np_add_witness(ContactPoint *out, int *n, int maxout, const double *wa, con
   c->phi = phi;
 }
 
+int np_clip_polygon(double (*in)[3], int n, double (*out)[3], const double *u, double c) {
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    const double *p = in[i], *q = in[(i + 1) % n];
+    double dp = v3_dot(p, u) - c, dq = v3_dot(q, u) - c;
+    if (dp <= 0 && m < NP_POLY_MAX) v3_copy(out[m++], p);
+    if (((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) && m < NP_POLY_MAX) {
+      double t = dp / (dp - dq);
+      for (int k = 0; k < 3; ++k) out[m][k] = p[k] + t * (q[k] - p[k]);
+      ++m;
+    }
+  }
+  return m;
+}
+
 static double clamp01(double x) { return x < 0 ? 0 : (x > 1 ? 1 : x); }
 
 /* Closest points of two segments (Ericson, Real-Time Collision Detection, 5.1.9). */

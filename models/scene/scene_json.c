@@ -123,25 +123,24 @@ int sc_num(const SceneCtx *c, const cJSON *obj, const char *path, const char *ke
   return 1;
 }
 
+/* v must be an array of n numbers passing flags; written to out (left partly written on
+ * error: every caller then abandons the load). */
 static int read_vec(const SceneCtx *c, const cJSON *v, const char *p, int n, unsigned flags, double *out) {
   if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != n)
     return sc_fail(c, p, v, "must be an array of %d number%s", n, n == 1 ? "" : "s");
-  double tmp[16];
-  if (n > 16) return sc_fail(c, p, v, "internal: vector too long");
   int i = 0;
   for (const cJSON *e = v->child; e; e = e->next, ++i) {
     char pe[SC_PATH_LEN];
     sc_path_index(pe, p, i);
     if (!cJSON_IsNumber(e)) return sc_fail(c, pe, e, "must be a number");
     if (sc_check_num(c, pe, e->valuedouble, flags) < 0) return -1;
-    tmp[i] = e->valuedouble;
+    out[i] = e->valuedouble;
   }
   if (flags & SC_NONZERO) {
     double s = 0;
-    for (i = 0; i < n; ++i) s += tmp[i] * tmp[i];
+    for (i = 0; i < n; ++i) s += out[i] * out[i];
     if (!(s > 1e-24)) return sc_fail(c, p, v, "must have nonzero length");
   }
-  memcpy(out, tmp, sizeof(double) * (size_t)n);
   return 1;
 }
 
@@ -166,15 +165,7 @@ int sc_num_or_vec(const SceneCtx *c, const cJSON *obj, const char *path, const c
   }
   if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != n)
     return sc_fail(c, p, v, "must be a number or an array of %d numbers", n);
-  int i = 0;
-  for (const cJSON *e = v->child; e; e = e->next, ++i) {
-    char pe[SC_PATH_LEN];
-    sc_path_index(pe, p, i);
-    if (!cJSON_IsNumber(e)) return sc_fail(c, pe, e, "must be a number");
-    if (sc_check_num(c, pe, e->valuedouble, flags) < 0) return -1;
-    out[i] = e->valuedouble;
-  }
-  return 1;
+  return read_vec(c, v, p, n, flags, out);
 }
 
 int sc_str(const SceneCtx *c, const cJSON *obj, const char *path, const char *key, unsigned flags,
