@@ -37,6 +37,7 @@ static const BadScene bad_scenes[] = {
     {"bad_inertia_asym.json", "bodies[0].inertia: must be symmetric"},
     {"bad_unknown_parent.json", "bodies[1].parent: unknown parent body, got \"nobody\""},
     {"bad_cycle.json", "bodies[0].parent: bodies form a cycle (a -> b -> a), got \"b\""},
+    {"bad_rigid_pair.json", "geometries 'floor' (body 'world') and 'shell' (body 'ball') can touch but both have rigid materials"},
     {"bad_self_parent.json", "bodies[1].parent: bodies form a cycle (b -> b), got \"b\""},
     {"bad_zero_quat.json", "bodies[0].q0.quat: quaternion must have nonzero length, got [0,0,0,0]"},
     {"bad_geom_type.json", "bodies[0].geoms[0].type: unknown geometry type"},

@@ -7,6 +7,7 @@
 
 #include "../scene.h"
 #include "scene_internal.h"
+#include "../collision/broadphase.h"
 
 #define SCENE_MAX_BYTES (64L << 20)
 
@@ -53,6 +54,26 @@ static int read_settings(SceneLoader *L) {
   return 0;
 }
 
+/* Compliant contact needs a finite stiffness: two rigid geometries that can touch would give an
+ * infinite combined k (contact_combine) and NaN forces at the first contact. */
+static int check_rigid_pairs(SceneLoader *L) {
+  const Model *m = L->m;
+  for (int a = 0; a < m->ngeom; ++a) {
+    if (!isinf(m->materials[m->geoms[a].material].stiffness)) continue;
+    for (int b = a + 1; b < m->ngeom; ++b) {
+      if (!isinf(m->materials[m->geoms[b].material].stiffness) || !collision_pair_allowed(m, a, b)) continue;
+      const Geom *ga = &m->geoms[a], *gb = &m->geoms[b];
+      snprintf(L->ctx.err, L->ctx.errlen,
+               "%s: geometries '%s' (body '%s') and '%s' (body '%s') can touch but both have rigid materials "
+               "('%s', '%s'); give one a finite stiffness",
+               L->ctx.file, ga->name, m->bodies[ga->body].name, gb->name, m->bodies[gb->body].name,
+               m->materials[ga->material].name, m->materials[gb->material].name);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 static int load(SceneLoader *L) {
   static const char *const keys[] = {"name", "description", "gravity", "duration", "stiction_tolerance", "max_step",
                                      "limit_stiffness", "limit_damping", "materials", "world_geoms", "bodies", "forces", "controllers", NULL};
@@ -73,6 +94,7 @@ static int load(SceneLoader *L) {
     snprintf(c->err, c->errlen, "%s", msg[0] ? msg : "model_finalize failed");
     return -1;
   }
+  if (check_rigid_pairs(L) < 0) return -1;
   if (scene_read_initial_state(L) < 0) return -1;
   return scene_finish_controllers(L);
 }
