@@ -15,6 +15,7 @@
 #include "../common/step_control.h"
 #include "../integrator.h"
 #include "cenic_step.h"
+#include "../common/wall_clock.h"
 
 typedef enum { CENIC_FIXED = 0, CENIC_SD = 1, CENIC_TRAP = 2 } CenicScheme;
 
@@ -34,12 +35,6 @@ typedef struct {
 
 static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
                                             "adaptive_tolerance", "regularized", "controllers", NULL};
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void cenic_destroy(Integrator *it) {
   Cenic *c = it->content;
@@ -236,7 +231,7 @@ static void sync_stats(Integrator *it, Cenic *c) {
 
 static int cenic_advance(Integrator *it, double t_out, double *x_out) {
   Cenic *c = it->content;
-  double t_start = now();
+  double t_start = wall_seconds();
   long attempts = 0;
   int rc = CB_OK;
   double tiny = 1e-12 * fmax(1.0, fabs(t_out));
@@ -301,7 +296,7 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
     }
   }
   sync_stats(it, c);
-  it->stats.time_total += now() - t_start;
+  it->stats.time_total += wall_seconds() - t_start;
   return rc;
 }
 

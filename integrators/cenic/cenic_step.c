@@ -10,12 +10,7 @@
 #include "../../models/controller.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "../common/wall_clock.h"
 
 static double *dalloc(int n) { return calloc((size_t)(n > 0 ? n : 1), sizeof(double)); }
 
@@ -102,9 +97,9 @@ void cenic_core_free(CenicCore *c) {
 
 int cenic_eval_data(CenicCore *c, double t, const double *x) {
   const Model *m = c->m;
-  double t0 = now();
+  double t0 = wall_seconds();
   int rc = system_step_data(m, c->d, t, x, x + m->nq, x + m->nq + m->nv);
-  c->time_geometry += now() - t0;
+  c->time_geometry += wall_seconds() - t0;
   if (rc) snprintf(c->msg, sizeof c->msg, "model evaluation failed at t = %g (mass matrix not positive definite?)", t);
   return rc;
 }
@@ -251,7 +246,7 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   const Data *d = c->d;
   int nq = m->nq, nv = m->nv, nz = m->nz;
   const double *q = x, *v = x + nq, *z = x + nq + nv;
-  double t0 = now();
+  double t0 = wall_seconds();
   IcfProblem *p = &c->prob;
   /* A = M + h D (+ h C), r = A v^n - h k + h tau (CENIC eq. 16 with implicit damping, V-C) */
   memcpy(c->tau_ext, d->tau, sizeof(double) * (size_t)nv);
@@ -289,7 +284,7 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   for (int i = 0; i < nv; ++i) p->r[i] += h * (c->tau_ext[i] - d->bias[i]);
   cenic_add_limit_terms(c, q, h);
   if (copy_contacts(c, h, 0)) return ICF_ERR_FACTOR;
-  c->time_assembly += now() - t0;
+  c->time_assembly += wall_seconds() - t0;
   double *vnew = xout + nq;
   memcpy(vnew, v0 ? v0 : v, sizeof(double) * (size_t)nv);
   int rc = solve(c, vnew);
@@ -331,7 +326,7 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
   const Data *d = c->d;
   int nq = m->nq, nv = m->nv, nz = m->nz;
   const double *q = x, *v = x + nq;
-  double t0 = now();
+  double t0 = wall_seconds();
   IcfProblem *p = &c->prob;
   /* A = Mbar, r = Mbar v^n - h kbar + h taubar + j^n / 2, J = Jhat with weight 1/2 (eq. 25) */
   for (int i = 0; i < m->mass_size; ++i) p->A[i] = 0.5 * (c->M0[i] + d->mass[i]);
@@ -345,7 +340,7 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
   p->ndof = 0; /* joint limits first order, from q^n (the trapezoid treats controllers explicitly) */
   cenic_add_limit_terms(c, q, h);
   if (copy_contacts(c, h, 1)) return ICF_ERR_FACTOR;
-  c->time_assembly += now() - t0;
+  c->time_assembly += wall_seconds() - t0;
   double *vnew = xout + nq;
   memcpy(vnew, xhat + nq, sizeof(double) * (size_t)nv); /* warm start from vhat (VI-A) */
   int rc = solve(c, vnew);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "../common/wall_clock.h"
 
 struct IcfSolver {
   IcfSolverOptions opt;
@@ -16,12 +17,6 @@ struct IcfSolver {
   double *vc, *dvc;        /* [3 * con_cap] line-search contact velocities and directions */
   int con_cap;
 };
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 void icf_solver_default_options(IcfSolverOptions *o) {
   o->linear_solver = ICF_LINSOLVE_DENSE;
@@ -215,9 +210,9 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   double dv_prev = -1.0;
   int pattern_changed = icf_lin_pattern_changed(s->lin, p);
   for (int k = 0;; ++k) {
-    double t0 = now();
+    double t0 = wall_seconds();
     icf_gradient(p, v, s->g);
-    st->time_assembly += now() - t0;
+    st->time_assembly += wall_seconds() - t0;
     double dg = 0.0;
     for (int j = 0; j < nv; ++j) dg += (s->dscale[j] * s->g[j]) * (s->dscale[j] * s->g[j]);
     dg = sqrt(dg);
@@ -226,21 +221,21 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     if (dg <= tol) return ICF_OK; /* eq. 32 */
     if (k >= s->opt.max_iters) return fail(err, errlen, ICF_ERR_MAX_ITERS, "no convergence", k);
     if (!s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed) {
-      t0 = now();
+      t0 = wall_seconds();
       s->has_factor = 0;
       if (icf_lin_factor(s->lin, p, v)) return fail(err, errlen, ICF_ERR_FACTOR, "Hessian factorization failed", k);
-      st->time_factorization += now() - t0;
+      st->time_factorization += wall_seconds() - t0;
       st->factorizations++;
       s->has_factor = 1;
       s->stale = 0;
       pattern_changed = 0;
     }
     for (int j = 0; j < nv; ++j) s->p[j] = -s->g[j];
-    t0 = now();
+    t0 = wall_seconds();
     if (icf_lin_solve(s->lin, s->p, s->p)) return fail(err, errlen, ICF_ERR_FACTOR, "linear solve failed", k);
-    st->time_factorization += now() - t0;
+    st->time_factorization += wall_seconds() - t0;
     /* line search along p */
-    t0 = now();
+    t0 = wall_seconds();
     icf_amul(p, s->p, s->Ap);
     icf_amul(p, v, s->vtmp);
     LineFn f = {p, s->vc, s->dvc, v, s->p, dot(nv, v, s->vtmp), dot(nv, v, s->Ap), dot(nv, s->p, s->Ap), dot(nv, p->r, v),
@@ -253,7 +248,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     long evals = 0;
     int ls = line_search(s, &f, &alpha, &evals);
     st->linesearch_iters += evals;
-    st->time_linesearch += now() - t0;
+    st->time_linesearch += wall_seconds() - t0;
     if (ls == ICF_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
       s->stale = 1; /* a reused factorization that does not give descent: refactor and retry */
       continue;

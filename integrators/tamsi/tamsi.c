@@ -11,6 +11,7 @@
 #include "../common/step_doubling.h"
 #include "../integrator.h"
 #include "tamsi_step.h"
+#include "../common/wall_clock.h"
 
 typedef struct {
   TamsiStepper st;
@@ -23,12 +24,6 @@ typedef struct {
 } TamsiIntegrator;
 
 static const char *const known_options[] = {"max_iterations", "tals", NULL};
-
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Step-doubling callbacks. A failed TAMSI solve (or a non-finite state) is left to the
  * controller (it shrinks the step), so no substep retries inside error control; a model or
@@ -162,9 +157,9 @@ static int sd_advance(Integrator *it, double t_out, double *x_out) {
 static int tamsi_advance(Integrator *it, double t_out, double *x_out) {
   TamsiIntegrator *ti = it->content;
   ti->st.stats = &it->stats;
-  const double t_start = now_seconds();
+  const double t_start = wall_seconds();
   int rc = ti->use_sd ? sd_advance(it, t_out, x_out) : fixed_advance(it, t_out, x_out);
-  it->stats.time_total += now_seconds() - t_start;
+  it->stats.time_total += wall_seconds() - t_start;
   return rc;
 }
 

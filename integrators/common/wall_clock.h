@@ -1,0 +1,13 @@
+/* Monotonic wall-clock seconds, for the integrators' time split (IntegratorStats.time_*). */
+#ifndef CBENCH_WALL_CLOCK_H
+#define CBENCH_WALL_CLOCK_H
+
+#include <time.h>
+
+static inline double wall_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+#endif
