@@ -41,9 +41,7 @@ int grid_run_from(const IntegratorVtbl *vt, const Model *m, const IntegratorOpti
   if (x0) {
     memcpy(x, x0, sizeof(double) * (size_t)nx);
   } else {
-    memcpy(x, m->q0, sizeof(double) * (size_t)m->nq);
-    memcpy(x + m->nq, m->v0, sizeof(double) * (size_t)m->nv);
-    if (m->nz) memcpy(x + m->nq + m->nv, m->z0, sizeof(double) * (size_t)m->nz);
+    system_initial_state(m, x);
   }
   double t0 = tgrid[0];
   double start = hu_now();

@@ -69,6 +69,12 @@ static int evaluate(const Model *m, Data *d, double t, const double *q, const do
   return 0;
 }
 
+void system_initial_state(const Model *m, double *x) {
+  memcpy(x, m->q0, sizeof(double) * (size_t)m->nq);
+  memcpy(x + m->nq, m->v0, sizeof(double) * (size_t)m->nv);
+  if (m->nz) memcpy(x + m->nq + m->nv, m->z0, sizeof(double) * (size_t)m->nz);
+}
+
 int system_step_data(const Model *m, Data *d, double t, const double *q, const double *v, const double *z) {
   return evaluate(m, d, t, q, v, z, NULL);
 }

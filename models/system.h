@@ -12,6 +12,8 @@
 #include "data.h"
 
 static inline int system_nx(const Model *m) { return m->nq + m->nv + m->nz; }
+/* x = [q0; v0; z0], the model's initial state (x has system_nx(m) entries). */
+void system_initial_state(const Model *m, double *x);
 
 /* xdot = f(t, x). Returns 0, or -1 when the mass matrix is not positive definite or the
  * result is not finite (a recoverable failure for ODE solvers). Counts rhs_evals. */

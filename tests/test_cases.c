@@ -29,8 +29,7 @@ static Run start(const char *case_file, const char *integrator, double accuracy)
   cr_assert_not_null(r.it, "%s", err);
   int nx = system_nx(r.m);
   r.x = calloc((size_t)nx, sizeof(double));
-  memcpy(r.x, r.m->q0, sizeof(double) * (size_t)r.m->nq);
-  memcpy(r.x + r.m->nq, r.m->v0, sizeof(double) * (size_t)r.m->nv);
+  system_initial_state(r.m, r.x);
   cr_assert_eq(integrator_reset(r.it, 0, r.x), CB_OK);
   r.d = data_create(r.m);
   return r;

@@ -22,11 +22,7 @@ static Model *load(const char *json) {
   return m;
 }
 
-static void initial_state(const Model *m, double *x) {
-  memcpy(x, m->q0, sizeof(double) * m->nq);
-  memcpy(x + m->nq, m->v0, sizeof(double) * m->nv);
-  if (m->nz) memcpy(x + m->nq + m->nv, m->z0, sizeof(double) * m->nz);
-}
+static void initial_state(const Model *m, double *x) { system_initial_state(m, x); }
 
 static IntegratorOptions options(double accuracy, double dt, double max_step) {
   IntegratorOptions o;

@@ -162,8 +162,7 @@ static void carried_box(const char *integrator, double accuracy, double mu, doub
   cr_assert(it, "%s: %s", integrator, err);
   int nx = system_nx(m);
   double *x = calloc((size_t)nx, sizeof(double));
-  memcpy(x, m->q0, sizeof(double) * m->nq);
-  memcpy(x + m->nq, m->v0, sizeof(double) * m->nv);
+  system_initial_state(m, x);
   cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK, "%s", it->message);
   Data *d = data_create(m);
   double x0 = m->q0[0];
