@@ -12,8 +12,8 @@
 #include "math3d.h"
 #include "multibody.h"
 
-/* tau += J_p^T F for every prescribed external force (AppliedForce in model.h). */
-static void applied_forces(const Model *m, Data *d, double t) {
+/* tau += J_p^T F(t) for every prescribed external force (AppliedForce in model.h). */
+void system_applied_forces(const Model *m, Data *d, double t, double *tau_out) {
   for (int i = 0; i < m->nforce; ++i) {
     const AppliedForce *af = &m->forces[i];
     int tree = m->bodies[af->body].tree;
@@ -26,7 +26,7 @@ static void applied_forces(const Model *m, Data *d, double t) {
     v3_add(p, p, &d->xpos[3 * af->body]);
     int n = m->tree_nv[tree];
     mb_point_jacobian(m, d, af->body, p, tree, d->jac_work);
-    double *tau = d->tau + m->tree_vadr[tree];
+    double *tau = tau_out + m->tree_vadr[tree];
     for (int k = 0; k < n; ++k) tau[k] += d->jac_work[k] * F[0] + d->jac_work[n + k] * F[1] + d->jac_work[2 * n + k] * F[2];
   }
 }
@@ -61,7 +61,7 @@ static int evaluate(const Model *m, Data *d, double t, const double *q, const do
   if (mb_factor_mass(m, d) != 0) return -1;
   mb_bias(m, d, q, v);
   memset(d->tau, 0, sizeof(double) * (size_t)m->nv);
-  applied_forces(m, d, t);
+  system_applied_forces(m, d, t, d->tau);
   if (m->ncontroller > 0) controller_eval(m, d, t, q, v, z, d->tau, zdot);
   if (collision_detect(m, d) != 0) return -1;
   if (contact_jacobians(m, d, t) != 0) return -1;

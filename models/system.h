@@ -25,6 +25,11 @@ int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot)
 int system_step_data(const Model *m, Data *d, double t, const double *q, const double *v,
                      const double *z);
 
+/* tau[nv] += the prescribed external forces (Model.forces) at time t, with the kinematics in d.
+ * Discrete schemes use it to evaluate time-dependent forcing at the end of a step (implicit
+ * Euler in time) while system_step_data holds the start-of-step state. */
+void system_applied_forces(const Model *m, Data *d, double t, double *tau);
+
 /* Total mechanical energy (kinetic + gravity + joint springs) at x; for metrics. Uses d. */
 double system_energy(const Model *m, Data *d, const double *x);
 /* Maximum penetration max(0, -phi) over the contacts at q; uses d (one geometry query).

@@ -29,6 +29,7 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   int nv = m->nv;
   c->diag = dalloc(nv);
   c->tau_ext = dalloc(nv);
+  c->tau_shift = dalloc(nv);
   c->gbase = dalloc(nv);
   c->gpert = dalloc(nv);
   c->cdiag = dalloc(nv);
@@ -43,7 +44,7 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   c->jn = dalloc(nv);
   c->jn_next = dalloc(nv);
   c->ctrl_dof = calloc((size_t)(nv > 0 ? nv : 1), sizeof(int));
-  if (!c->diag || !c->tau_ext || !c->gbase || !c->gpert || !c->cdiag || !c->vtmp || !c->ctmp || !c->qtmp ||
+  if (!c->diag || !c->tau_ext || !c->tau_shift || !c->gbase || !c->gpert || !c->cdiag || !c->vtmp || !c->ctmp || !c->qtmp ||
       !c->ztmp || !c->zdot || !c->M0 || !c->k0 || !c->tau0 || !c->jn || !c->jn_next || !c->ctrl_dof)
     return -1;
   c->limit_beta = 0.1;
@@ -84,7 +85,7 @@ void cenic_core_free(CenicCore *c) {
   icf_solver_free(c->solver);
   icf_problem_free(&c->prob);
   if (c->d) data_free(c->d);
-  double *bufs[] = {c->diag, c->tau_ext, c->gbase, c->gpert, c->cdiag, c->vtmp, c->ctmp, c->qtmp,
+  double *bufs[] = {c->diag, c->tau_ext, c->tau_shift, c->gbase, c->gpert, c->cdiag, c->vtmp, c->ctmp, c->qtmp,
                     c->ztmp, c->zdot, c->M0, c->k0, c->tau0, c->jn, c->jn_next};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i) free(bufs[i]);
   free(c->ctrl_dof);
@@ -250,6 +251,13 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   IcfProblem *p = &c->prob;
   /* A = M + h D (+ h C), r = A v^n - h k + h tau (CENIC eq. 16 with implicit damping, V-C) */
   memcpy(c->tau_ext, d->tau, sizeof(double) * (size_t)nv);
+  if (m->nforce > 0) { /* prescribed time-dependent forces at t + h (implicit Euler in time) */
+    memset(c->tau_shift, 0, sizeof(double) * (size_t)nv);
+    system_applied_forces(m, c->d, t + h, c->tau_shift);
+    for (int i = 0; i < nv; ++i) c->tau_shift[i] = -c->tau_shift[i];
+    system_applied_forces(m, c->d, t, c->tau_shift);
+    for (int i = 0; i < nv; ++i) c->tau_ext[i] -= c->tau_shift[i];
+  }
   memset(c->cdiag, 0, sizeof(double) * (size_t)nv);
   p->ndof = 0;
   if (m->ncontroller > 0 && c->implicit_ctrl) {

@@ -35,6 +35,7 @@ typedef struct {
   long geometry_base;      /* d->counters.geometry_queries at reset */
   /* scratch */
   double *diag, *tau_ext, *gbase, *gpert, *cdiag, *vtmp, *qtmp, *ztmp, *zdot, *ctmp;
+  double *tau_shift;       /* [nv] prescribed forces at t + h minus at t */
   /* trapezoid: quantities at x^n */
   double *M0, *k0, *tau0;  /* [mass_size], [nv], [nv] */
   double *jn;              /* [nv] generalized contact force at t^n (j^n / h) */

@@ -18,6 +18,7 @@ typedef struct {
   int max_iter;            /* Newton iterations per solve (100) */
   double *v;               /* [nv] Newton iterate */
   double *tau_scratch;     /* [nv] */
+  double *tau_shift;       /* [nv] prescribed forces at t + h minus at t */
   double *zdot;            /* [nz] controller state rates at the step start */
   double *x_sub;           /* [nx] substep state */
   double *cache_x;         /* [nx] state whose step data d holds (reused by equal states) */
