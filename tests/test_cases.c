@@ -160,9 +160,10 @@ static void grid_positions(const char *integrator, double accuracy, double q[GRI
   finish(&r);
 }
 
-static double grid_error(double a[GRID_N][7], double b[GRID_N][7]) {
+/* Largest position-coordinate difference over n grid points (quaternions sign-aligned). */
+static double grid_error_n(double (*a)[7], double (*b)[7], int n) {
   double e = 0;
-  for (int k = 0; k < GRID_N; ++k) {
+  for (int k = 0; k < n; ++k) {
     double dot = a[k][3] * b[k][3] + a[k][4] * b[k][4] + a[k][5] * b[k][5] + a[k][6] * b[k][6];
     double sgn = dot < 0 ? -1 : 1; /* q and -q are the same rotation */
     for (int i = 0; i < 7; ++i) e = fmax(e, fabs((i >= 3 ? sgn : 1) * a[k][i] - b[k][i]));
@@ -178,11 +179,51 @@ Test(cases, cenic_error_falls_as_accuracy_tightens_on_sliding_cube) {
     double e[5];
     for (int j = 0; j < 5; ++j) {
       grid_positions(names[n], pow(10.0, -3 - j), q); /* 1e-3 ... 1e-7 */
-      e[j] = grid_error(q, ref);
+      e[j] = grid_error_n(q, ref, GRID_N);
       if (getenv("CASES_VERBOSE")) fprintf(stderr, "%s %g: %g\n", names[n], pow(10.0, -3 - j), e[j]);
     }
     cr_expect(e[3] < 0.1 * e[0], "%s: error %g at 1e-6 vs %g at 1e-3", names[n], e[3], e[0]);
     cr_expect(e[4] < e[1] && e[4] < e[2], "%s: error at 1e-7 (%g) not below 1e-4 (%g) and 1e-5 (%g)", names[n], e[4], e[1], e[2]);
     cr_expect(e[4] < 1e-4, "%s: error %g at 1e-7", names[n], e[4]);
+  }
+}
+
+/* Every registered integrator converges on the ball drop (free fall, first impact at 0.44 s,
+ * rebound): positions on a 10 ms grid up to 0.6 s against bdf at 1e-10; tightening the accuracy
+ * 1e-4 -> 1e-7 (or dt 1e-3 -> 1e-4) cuts the error at least 5x, and the tight run is close. */
+#define DROP_N 60
+static void drop_positions(const char *integrator, double param, double q[DROP_N][7]) {
+  char err[512];
+  Model *m = scene_load("cases/ball_drop.json", err, sizeof err);
+  cr_assert_not_null(m, "%s", err);
+  const IntegratorVtbl *vt = integrator_find(integrator);
+  IntegratorOptions opt = {.error_norm = ERRNORM_FULL};
+  if (vt->fixed_step) opt.dt = param; else opt.accuracy = param;
+  Integrator *it = integrator_create(integrator, m, &opt, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
+  double x[13];
+  system_initial_state(m, x);
+  cr_assert_eq(integrator_reset(it, 0, x), CB_OK);
+  for (int k = 0; k < DROP_N; ++k) {
+    cr_assert_eq(integrator_advance(it, 0.01 * (k + 1), x), CB_OK, "%s: %s", integrator, it->message);
+    memcpy(q[k], x, sizeof(double) * 7);
+  }
+  integrator_destroy(it);
+  model_free(m);
+}
+
+Test(cases, ball_drop_every_integrator_converges) {
+  static double ref[DROP_N][7], q[DROP_N][7];
+  drop_positions("bdf", 1e-10, ref);
+  for (int n = 0; n < integrator_count(); ++n) {
+    const IntegratorVtbl *vt = integrator_at(n);
+    double loose = vt->fixed_step ? 1e-3 : 1e-4, tight = vt->fixed_step ? 1e-4 : 1e-7;
+    drop_positions(vt->name, loose, q);
+    double e_loose = grid_error_n(q, ref, DROP_N);
+    drop_positions(vt->name, tight, q);
+    double e_tight = grid_error_n(q, ref, DROP_N);
+    if (getenv("CASES_VERBOSE")) fprintf(stderr, "%s: %g -> %g\n", vt->name, e_loose, e_tight);
+    cr_expect(e_tight < e_loose / 5, "%s: error %g at %g, %g at %g", vt->name, e_loose, loose, e_tight, tight);
+    cr_expect(e_tight < 0.03, "%s: error %g at %g", vt->name, e_tight, tight);
   }
 }
