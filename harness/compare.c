@@ -28,6 +28,10 @@ void record_key(const cJSON *rec, char *out, size_t outlen) {
   n += (size_t)snprintf(out, outlen, "%s/%s", str(rec, "case"), str(rec, "integrator"));
   if (cJSON_IsNumber(get(p, "accuracy"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/acc=%g", num(p, "accuracy", 0));
   if (cJSON_IsNumber(get(p, "dt"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/dt=%g", num(p, "dt", 0));
+  /* runs that differ in horizon, step cap or error window are different runs */
+  if (cJSON_IsNumber(get(p, "t_end")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/T=%g", num(p, "t_end", 0));
+  if (cJSON_IsNumber(get(p, "max_step")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/hmax=%g", num(p, "max_step", 0));
+  if (cJSON_IsNumber(get(p, "window")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/W=%g", num(p, "window", 0));
   const cJSON *en = get(p, "error_norm");
   if (cJSON_IsString(en) && strcmp(en->valuestring, "full") == 0 && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/full");
   const cJSON *opts = get(p, "options");

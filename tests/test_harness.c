@@ -726,6 +726,14 @@ Test(harness, compare_flags_doctored_counter_and_passes_identical) {
   cJSON *missing = cJSON_Duplicate(base, 1);
   cJSON_DeleteItemFromArray(missing, 1);
   cr_expect_eq(compare_records(base, missing, &o, devnull), 1, "a missing run is a regression");
+
+  /* A run over another horizon is another run, not the same one with other counters. */
+  cJSON *longer = cJSON_Duplicate(base, 1);
+  cJSON *params = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(longer, 0), "params");
+  cJSON_SetNumberValue(cJSON_GetObjectItemCaseSensitive(params, "t_end"),
+                       2.0 * cJSON_GetObjectItemCaseSensitive(params, "t_end")->valuedouble);
+  cr_expect_eq(compare_records(base, longer, &o, devnull), 1, "a record with another t_end must not match");
+  cJSON_Delete(longer);
   fclose(devnull);
 
   /* The CLI gate: exit 0 on identical files, 1 on the doctored one. */
