@@ -46,7 +46,7 @@ int cases_list(char names[][128], int max) {
 
 void sweep_record_name(const char *case_name, const char *integrator, int fixed_step,
                        double param, char *out, size_t outlen) {
-  snprintf(out, outlen, "%s__%s__%s%g.json", case_name, integrator, fixed_step ? "dt" : "acc", param);
+  snprintf(out, outlen, "%s__%s__%s%.10g.json", case_name, integrator, fixed_step ? "dt" : "acc", param);
   for (char *p = out; *p; ++p)
     if (*p == '/' || *p == ' ') *p = '_';
 }
