@@ -306,17 +306,23 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
     cJSON *cc = method_json(vt2, p2, &r2);
     cJSON_AddStringToObject(cc, "status", st == RUN_OK ? "ok" : st == RUN_TIMEOUT ? "timeout" : "failed");
     if (st != RUN_OK) cJSON_AddStringToObject(cc, "message", r2.message);
-    cJSON *d = cJSON_AddObjectToObject(cc, "distance");
-    cJSON *dq = cJSON_AddObjectToObject(d, "positions");
-    cJSON_AddNumberToObject(dq, "max", s.dq.max);
-    cJSON_AddNumberToObject(dq, "rms", maxrms_rms(&s.dq));
-    cJSON *df = cJSON_AddObjectToObject(d, "full");
-    cJSON_AddNumberToObject(df, "max", s.dfull.max);
-    cJSON_AddNumberToObject(df, "rms", maxrms_rms(&s.dfull));
-    cJSON_AddNumberToObject(d, "grid_points", (double)s.dq.n);
+    if (s.dq.n == 0) {
+      /* nothing compared: no distance to report (a 0 would read as perfect agreement) */
+      cJSON_AddNullToObject(cc, "distance");
+      fprintf(stderr, "reference %s: cross-check with %s compared no grid point\n", case_name, vt2->name);
+    } else {
+      cJSON *d = cJSON_AddObjectToObject(cc, "distance");
+      cJSON *dq = cJSON_AddObjectToObject(d, "positions");
+      cJSON_AddNumberToObject(dq, "max", s.dq.max);
+      cJSON_AddNumberToObject(dq, "rms", maxrms_rms(&s.dq));
+      cJSON *df = cJSON_AddObjectToObject(d, "full");
+      cJSON_AddNumberToObject(df, "max", s.dfull.max);
+      cJSON_AddNumberToObject(df, "rms", maxrms_rms(&s.dfull));
+      cJSON_AddNumberToObject(d, "grid_points", (double)s.dq.n);
+      fprintf(stderr, "reference %s: distance %s vs %s: positions max %.3g rms %.3g, full max %.3g over %d points\n",
+              case_name, vt1->name, vt2->name, s.dq.max, maxrms_rms(&s.dq), s.dfull.max, (int)s.dq.n);
+    }
     cJSON_AddItemToObject(prov, "cross_check", cc);
-    fprintf(stderr, "reference %s: distance %s vs %s: positions max %.3g rms %.3g, full max %.3g\n",
-            case_name, vt1->name, vt2->name, s.dq.max, maxrms_rms(&s.dq), s.dfull.max);
   } else {
     cJSON_AddNullToObject(prov, "cross_check");
     cJSON_AddStringToObject(prov, "cross_check_note", "no second integrator registered");

@@ -15,6 +15,7 @@ void model_free(Model *m) {
   }
   free(m->controllers);
   free(m->bodies); free(m->geoms); free(m->materials); free(m->forces);
+  free(m->suction);
   free(m->tree_vadr); free(m->tree_nv); free(m->tree_madr);
   free(m->dof_tree); free(m->dof_damping); free(m->dof_body);
   free(m->q0); free(m->v0); free(m->z0); free(m->q_scale);

@@ -152,6 +152,9 @@ typedef struct Model {
   int nforce;
   AppliedForce *forces;
 
+  int nsuction;            /* suction cups (models/suction.h) */
+  struct SuctionCup *suction;
+
   double *q0, *v0, *z0;    /* initial state */
   double *q_scale;         /* [nq] error-norm weights S for positions (1 by default) */
 } Model;

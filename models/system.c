@@ -11,6 +11,7 @@
 #include "kinematic.h"
 #include "math3d.h"
 #include "multibody.h"
+#include "suction.h"
 
 /* tau += J_p^T F(t) for every prescribed external force (AppliedForce in model.h). */
 void system_applied_forces(const Model *m, Data *d, double t, double *tau_out) {
@@ -62,6 +63,7 @@ static int evaluate(const Model *m, Data *d, double t, const double *q, const do
   mb_bias(m, d, q, v);
   memset(d->tau, 0, sizeof(double) * (size_t)m->nv);
   system_applied_forces(m, d, t, d->tau);
+  suction_apply(m, d, t, d->tau);
   if (m->ncontroller > 0) controller_eval(m, d, t, q, v, z, d->tau, zdot);
   if (collision_detect(m, d) != 0) return -1;
   if (contact_jacobians(m, d, t) != 0) return -1;
