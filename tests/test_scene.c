@@ -68,6 +68,13 @@ static const BadScene bad_scenes[] = {
     {"bad_kinematic_child.json", "bodies[1].parent: a kinematic body cannot have children, got \"plate\""},
     {"bad_kinematic_dir_missing.json", "bodies[0].kinematic: missing required field \"dir\""},
     {"bad_limit_stiffness.json", "limit_stiffness: must be positive, got -5"},
+    {"bad_suction_body.json", "suction[0].body: unknown body, got \"nozzle\""},
+    {"bad_suction_max_force.json", "suction[0].max_force: must be positive, got 0"},
+    {"bad_suction_on_order.json", "suction[0].on: switch-off time must follow switch-on time, got [1,0.5]"},
+    {"bad_suction_saturation.json", "suction[0].saturation_distance: must be below max_distance (0.02), got 0.05"},
+    {"bad_suction_target_self.json", "suction[0].targets[0]: target is on the cup body's own kinematic tree, got \"pad\""},
+    {"bad_suction_target_static.json", "suction[0].targets[0]: target must be a movable body, got \"world\""},
+    {"bad_suction_targets_type.json", "suction[0].targets: must be \"all\" or an array of body names, got \"box\""},
 };
 #define NBAD (sizeof bad_scenes / sizeof bad_scenes[0])
 
@@ -135,6 +142,9 @@ static const GoodScene good_scenes[] = {
     {"tamsi_stick_slip.json", 2, 7, 6, 0, 2, 1, 1, 0.33},
     {"double_pendulum.json", 3, 2, 2, 0, 0, 1, 0, 1.0},
     {"gripper_peg.json", 5, 8, 7, 0, 5, 2, 0, 0.32},
+    {"suction_gripper.json", 7, 12, 11, 0, 7, 2, 0, 0.2},
+    {"franka_box.json", 12, 16, 15, 0, 12, 2, 0, 4.0},
+    {"controlled_arm.json", 4, 9, 8, 0, 5, 2, 0, 1.0},
 };
 #define NGOOD (sizeof good_scenes / sizeof good_scenes[0])
 

@@ -41,4 +41,7 @@ int scene_read_forces(SceneLoader *L, const cJSON *arr);
 int scene_read_controllers(SceneLoader *L, const cJSON *arr);
 int scene_finish_controllers(SceneLoader *L);
 
+/* "suction" cups (models/suction.h); after model_finalize (targets are checked by tree). */
+int scene_read_suction(SceneLoader *L, const cJSON *arr);
+
 #endif

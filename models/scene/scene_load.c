@@ -76,7 +76,7 @@ static int check_rigid_pairs(SceneLoader *L) {
 
 static int load(SceneLoader *L) {
   static const char *const keys[] = {"name", "description", "gravity", "duration", "stiction_tolerance", "max_step",
-                                     "limit_stiffness", "limit_damping", "materials", "world_geoms", "bodies", "forces", "controllers", NULL};
+                                     "limit_stiffness", "limit_damping", "materials", "world_geoms", "bodies", "forces", "controllers", "suction", NULL};
   const SceneCtx *c = &L->ctx;
   if (!cJSON_IsObject(L->root)) return sc_fail(c, "", L->root, "a scene must be a JSON object");
   if (sc_object(c, L->root, "", keys) < 0) return -1;
@@ -96,6 +96,8 @@ static int load(SceneLoader *L) {
   }
   if (check_rigid_pairs(L) < 0) return -1;
   if (scene_read_initial_state(L) < 0) return -1;
+  const cJSON *suction = cJSON_GetObjectItemCaseSensitive(L->root, "suction");
+  if (suction && scene_read_suction(L, suction) < 0) return -1;
   return scene_finish_controllers(L);
 }
 
