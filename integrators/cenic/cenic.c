@@ -30,8 +30,19 @@ typedef struct {
   int nx;
   double t, t_prev;
   int have_prev;
+  int start_valid;         /* core.d holds the evaluation at (t, x) */
   double *x, *x_prev, *xhat, *xmid, *xnew, *vguess;
 } Cenic;
+
+static long geometry_queries(const CenicCore *k) {
+  return k->d->counters.geometry_queries + k->d_alt->counters.geometry_queries;
+}
+
+static void swap_data(CenicCore *k) {
+  Data *tmp = k->d;
+  k->d = k->d_alt;
+  k->d_alt = tmp;
+}
 
 static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
                                             "adaptive_tolerance", "regularized", "controllers", NULL};
@@ -151,7 +162,8 @@ static int cenic_reset(Integrator *it, double t0, const double *x0) {
   icf_solver_invalidate(c->core.solver);
   memset(&c->core.sstats, 0, sizeof c->core.sstats);
   c->core.time_geometry = c->core.time_assembly = 0;
-  c->core.geometry_base = c->core.d->counters.geometry_queries;
+  c->core.geometry_base = geometry_queries(&c->core);
+  c->start_valid = 0;
   it->t = t0;
   return CB_OK;
 }
@@ -173,14 +185,34 @@ static double error_norm(const Integrator *it, const double *a, const double *b)
   return e;
 }
 
+/* The second evaluation of an attempt (midpoint or x-hat) and the step that reads it, in the
+ * alternate Data, so that core.d keeps the start-of-step data for a retry. */
+static int second_stage(Cenic *c, double t_eval, const double *x_eval, double h) {
+  CenicCore *k = &c->core;
+  int nq = c->core.m->nq;
+  swap_data(k);
+  int rc = cenic_eval_data(k, t_eval, x_eval) ? -100 : 0;
+  if (!rc && c->scheme == CENIC_SD)
+    rc = cenic_icf_step(k, c->t + 0.5 * h, c->xmid, 0.5 * h, c->xhat + nq, c->xnew); /* eq. 23 */
+  else if (!rc)
+    rc = cenic_trap_step(k, c->t, c->x, c->xhat, h, c->xnew);
+  swap_data(k);
+  return rc;
+}
+
 /* One attempt of size h from (t, x): the propagated state into xnew, the error into *err.
- * Returns 0, or nonzero when a convex solve or the model failed. */
+ * Returns 0, or nonzero when a convex solve or the model failed. The start-of-step evaluation
+ * is made once per state: a rejected attempt's retry reuses it (one geometry query per retry,
+ * for the midpoint). */
 static int attempt(Integrator *it, Cenic *c, double h, double *err) {
   CenicCore *k = &c->core;
   const Model *m = it->model;
   int nq = m->nq, nv = m->nv;
   const double *vn = c->x + nq;
-  if (cenic_eval_data(k, c->t, c->x)) return -100;
+  if (!c->start_valid) {
+    if (cenic_eval_data(k, c->t, c->x)) return -100;
+    c->start_valid = 1;
+  }
   if (c->scheme == CENIC_FIXED) return cenic_icf_step(k, c->t, c->x, h, NULL, c->xnew);
   if (c->scheme == CENIC_TRAP) cenic_trap_save_start(k);
   int rc = cenic_icf_step(k, c->t, c->x, h, NULL, c->xhat); /* full step (eq. 24) from v^n */
@@ -189,19 +221,17 @@ static int attempt(Integrator *it, Cenic *c, double h, double *err) {
     for (int i = 0; i < nv; ++i) c->vguess[i] = 0.5 * (vn[i] + c->xhat[nq + i]);
     rc = cenic_icf_step(k, c->t, c->x, 0.5 * h, c->vguess, c->xmid); /* same geometry (eq. 22) */
     if (rc) return rc;
-    if (cenic_eval_data(k, c->t + 0.5 * h, c->xmid)) return -100;
-    rc = cenic_icf_step(k, c->t + 0.5 * h, c->xmid, 0.5 * h, c->xhat + nq, c->xnew); /* eq. 23 */
-    if (rc) return rc;
+    rc = second_stage(c, c->t + 0.5 * h, c->xmid, h);
   } else {
-    if (cenic_eval_data(k, c->t + h, c->xhat)) return -100;
-    rc = cenic_trap_step(k, c->t, c->x, c->xhat, h, c->xnew);
-    if (rc) return rc;
+    rc = second_stage(c, c->t + h, c->xhat, h);
   }
+  if (rc) return rc;
   *err = error_norm(it, c->xnew, c->xhat);
   return 0;
 }
 
 static void accept(Cenic *c, double h) {
+  c->start_valid = 0; /* a new state: its evaluation is made by the next attempt */
   memcpy(c->x_prev, c->x, sizeof(double) * (size_t)c->nx);
   memcpy(c->x, c->xnew, sizeof(double) * (size_t)c->nx);
   c->t_prev = c->t;
@@ -221,7 +251,7 @@ static void sync_stats(Integrator *it, Cenic *c) {
   it->stats.newton_iters = s->newton_iters;
   it->stats.factorizations = s->factorizations;
   it->stats.linesearch_iters = s->linesearch_iters;
-  it->stats.geometry_queries = c->core.d->counters.geometry_queries - c->core.geometry_base;
+  it->stats.geometry_queries = geometry_queries(&c->core) - c->core.geometry_base;
   it->stats.time_geometry = c->core.time_geometry;
   it->stats.time_assembly = c->core.time_assembly + s->time_assembly;
   it->stats.time_factorization = s->time_factorization;

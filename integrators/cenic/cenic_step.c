@@ -21,7 +21,8 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   c->regularized = regularized;
   c->implicit_ctrl = implicit_ctrl;
   c->d = data_create(m);
-  if (!c->d) return -1;
+  c->d_alt = data_create(m);
+  if (!c->d || !c->d_alt) return -1;
   if (icf_problem_init(&c->prob, m->nv, m->ntree, m->tree_vadr, m->tree_nv)) return -1;
   if (icf_problem_reserve(&c->prob, c->d->maxcon, c->d->jac_capacity)) return -1;
   c->solver = icf_solver_create(&c->prob, sopt);
@@ -85,6 +86,7 @@ void cenic_core_free(CenicCore *c) {
   icf_solver_free(c->solver);
   icf_problem_free(&c->prob);
   if (c->d) data_free(c->d);
+  if (c->d_alt) data_free(c->d_alt);
   double *bufs[] = {c->diag, c->tau_ext, c->tau_shift, c->gbase, c->gpert, c->cdiag, c->vtmp, c->ctmp, c->qtmp,
                     c->ztmp, c->zdot, c->M0, c->k0, c->tau0, c->jn, c->jn_next};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i) free(bufs[i]);

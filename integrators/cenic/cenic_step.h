@@ -14,7 +14,11 @@
 
 typedef struct {
   const Model *m;
-  Data *d;
+  Data *d;                 /* the evaluation the step functions read */
+  /* A second evaluation buffer: the midpoint (step doubling) or x-hat (trapezoid) is evaluated
+   * here, so the start-of-step data in d survives a rejected attempt and the retry from the
+   * same state needs no new geometry query (cenic.c swaps the two). */
+  Data *d_alt;
   IcfProblem prob;
   IcfSolver *solver;
   IcfSolverOptions sopt;
@@ -32,7 +36,7 @@ typedef struct {
   double *sp_qd, *sp_vd;      /* setpoint scratch [max controller ndof] */
   double limit_beta;          /* near-rigid beta of the joint limits (IV-D), 0.1 */
   double time_geometry, time_assembly;
-  long geometry_base;      /* d->counters.geometry_queries at reset */
+  long geometry_base;      /* geometry queries of d and d_alt at reset */
   /* scratch */
   double *diag, *tau_ext, *gbase, *gpert, *cdiag, *vtmp, *qtmp, *ztmp, *zdot, *ctmp;
   double *tau_shift;       /* [nv] prescribed forces at t + h minus at t */

@@ -15,15 +15,21 @@ int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats)
   st->stats = stats;
   st->max_iter = 100;
   const size_t nv = (size_t)m->nv + 1, nz = (size_t)m->nz + 1, nx = (size_t)system_nx(m) + 1;
-  st->d = data_create(m);
+  int ok = 1;
+  for (int e = 0; e < 2; ++e) {
+    TamsiStepData *c = &st->cache[e];
+    c->d = data_create(m);
+    c->x = calloc(nx, sizeof(double));
+    c->zdot = calloc(nz, sizeof(double));
+    ok = ok && c->d && c->x && c->zdot;
+  }
+  st->d = st->cache[0].d;
+  st->zdot = st->cache[0].zdot;
   st->v = calloc(nv, sizeof(double));
   st->tau_scratch = calloc(nv, sizeof(double));
   st->tau_shift = calloc(nv, sizeof(double));
-  st->zdot = calloc(nz, sizeof(double));
   st->x_sub = calloc(nx, sizeof(double));
-  st->cache_x = calloc(nx, sizeof(double));
-  if (!st->d || !st->v || !st->tau_scratch || !st->tau_shift || !st->zdot || !st->x_sub || !st->cache_x ||
-      tamsi_problem_init(&st->prob, m->nv) != 0) {
+  if (!ok || !st->v || !st->tau_scratch || !st->tau_shift || !st->x_sub || tamsi_problem_init(&st->prob, m->nv) != 0) {
     tamsi_stepper_free(st);
     return -1;
   }
@@ -31,27 +37,45 @@ int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats)
 }
 
 void tamsi_stepper_free(TamsiStepper *st) {
-  if (st->d) data_free(st->d);
+  for (int e = 0; e < 2; ++e) {
+    if (st->cache[e].d) data_free(st->cache[e].d);
+    free(st->cache[e].x);
+    free(st->cache[e].zdot);
+  }
   tamsi_problem_free(&st->prob);
-  free(st->v); free(st->tau_scratch); free(st->tau_shift); free(st->zdot); free(st->x_sub); free(st->cache_x);
+  free(st->v); free(st->tau_scratch); free(st->tau_shift); free(st->x_sub);
   memset(st, 0, sizeof *st);
 }
 
-void tamsi_stepper_invalidate(TamsiStepper *st) { st->cache_valid = 0; }
+void tamsi_stepper_invalidate(TamsiStepper *st) { st->cache[0].valid = st->cache[1].valid = 0; }
 
-/* Geometry, M, k, tau, contacts at the step start; skipped when d already holds this state
- * (the first half step of step doubling starts where the full step did). */
+/* Geometry, M, k, tau, contacts at the step start; skipped when a cache entry already holds
+ * this state (the first half step of step doubling starts where the full step did, and a
+ * retry after a rejected attempt starts where the rejected one did). */
 static int step_data(TamsiStepper *st, double t, const double *x) {
   const Model *m = st->m;
   const int nx = system_nx(m);
-  if (st->cache_valid && st->cache_t == t && memcmp(st->cache_x, x, (size_t)nx * sizeof(double)) == 0) return CB_OK;
+  for (int e = 0; e < 2; ++e) {
+    const TamsiStepData *c = &st->cache[e];
+    if (c->valid && c->t == t && memcmp(c->x, x, (size_t)nx * sizeof(double)) == 0) {
+      st->current = e;
+      st->d = c->d;
+      st->zdot = c->zdot;
+      return CB_OK;
+    }
+  }
+  /* evaluate into the entry not used last, keeping the most recent one */
+  TamsiStepData *entry = &st->cache[1 - st->current];
+  st->current = 1 - st->current;
+  st->d = entry->d;
+  st->zdot = entry->zdot;
+  entry->valid = 0;
   Data *d = st->d;
   const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
   const long g0 = d->counters.geometry_queries;
   const int rc = system_step_data(m, d, t, q, v, z);
   st->stats->geometry_queries += d->counters.geometry_queries - g0;
   if (rc != 0) {
-    st->cache_valid = 0;
     snprintf(st->message, sizeof st->message, "model evaluation failed at t = %.17g (mass matrix not PD?)", t);
     return CB_ERR_MODEL;
   }
@@ -59,9 +83,9 @@ static int step_data(TamsiStepper *st, double t, const double *x) {
     memset(st->tau_scratch, 0, (size_t)m->nv * sizeof(double));
     controller_eval(m, d, t, q, v, z, st->tau_scratch, st->zdot);
   }
-  memcpy(st->cache_x, x, (size_t)nx * sizeof(double));
-  st->cache_t = t;
-  st->cache_valid = 1;
+  memcpy(entry->x, x, (size_t)nx * sizeof(double));
+  entry->t = t;
+  entry->valid = 1;
   return CB_OK;
 }
 

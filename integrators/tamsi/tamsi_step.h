@@ -10,20 +10,30 @@
 
 #define TAMSI_MAX_SUBSTEPS 20
 
+/* A two-entry cache of step data: step doubling evaluates the start x^n (shared by the full
+ * and the first half step) and the midpoint; after a rejected attempt the retry starts from
+ * x^n again, which is still in the other entry, so it costs no geometry query. */
+typedef struct {
+  Data *d;
+  double *x;               /* [nx] state the entry was evaluated at */
+  double t;
+  int valid;
+  double *zdot;            /* [nz] controller state rates there */
+} TamsiStepData;
+
 typedef struct {
   const Model *m;
-  Data *d;
+  Data *d;                 /* the current entry's data (set by tamsi_assemble) */
   TamsiProblem prob;
   IntegratorStats *stats;  /* counters go here (newton_iters, factorizations, ...) */
   int max_iter;            /* Newton iterations per solve (100) */
   double *v;               /* [nv] Newton iterate */
   double *tau_scratch;     /* [nv] */
   double *tau_shift;       /* [nv] prescribed forces at t + h minus at t */
-  double *zdot;            /* [nz] controller state rates at the step start */
+  double *zdot;            /* [nz] controller state rates at the step start (current entry) */
   double *x_sub;           /* [nx] substep state */
-  double *cache_x;         /* [nx] state whose step data d holds (reused by equal states) */
-  double cache_t;
-  int cache_valid;
+  TamsiStepData cache[2];
+  int current;             /* entry d and zdot point into */
   char message[256];
 } TamsiStepper;
 
