@@ -30,6 +30,14 @@ void contact_force(const ContactParams *p, double phi, const double *vc, double 
 void contact_velocity(const Model *m, const Data *d, int i, const double *v, double *vc);
 void contact_apply_force(const Model *m, const Data *d, int i, const double *f, double *gen);
 
+/* The contact-frame relative velocity that prescribed motion (surface velocities, kinematic
+ * bodies) adds to contact i at time t, with the contact's current frame; contact_jacobians
+ * stores it at the evaluation time as vc_offset, and discrete schemes ask for it at the end of
+ * the step (implicit Euler in time). */
+void contact_prescribed_offset(const Model *m, const Data *d, int i, double t, double *offset);
+/* 1 if any geometry has a surface velocity or any body moves kinematically. */
+int contact_has_prescribed_motion(const Model *m);
+
 /* Fills jac_adr/contact_jac and vc_offset of every contact at time t (surface velocities);
  * needs mb_kinematics and collision_detect. Returns 0 or -1 (no memory). */
 int contact_jacobians(const Model *m, Data *d, double t);

@@ -186,9 +186,12 @@ static void carried_box(const char *integrator, double accuracy, double mu, doub
 
 Test(kinematic, box_sticks_to_oscillating_platform) {
   /* bdf at 1e-4 tracks the positions (2e-4) but its sampled velocities slip by up to 0.1 m/s;
-   * at 1e-5 and below both agree with cenic-sd */
+   * at 1e-5 and below both agree with cenic-sd. cenic-sd takes the platform velocity at the end
+   * of each step, so while the box sticks its full and half steps agree on velocity and the
+   * error estimate sees only the O(h^2) position difference: its deviation from the platform
+   * path is the first-order global error, 6e-4 m at 1e-4, 1.3e-4 at 1e-5, 2.7e-5 at 1e-6. */
   const char *names[] = {"bdf", "cenic-sd"};
-  const double acc[] = {1e-5, 1e-4};
+  const double acc[] = {1e-5, 1e-6};
   for (int k = 0; k < 2; ++k) {
     double dev, vt, dx;
     carried_box(names[k], acc[k], 1.0, &dev, &vt, &dx);

@@ -23,6 +23,7 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   c->d = data_create(m);
   c->d_alt = data_create(m);
   if (!c->d || !c->d_alt) return -1;
+  c->prescribed_motion = contact_has_prescribed_motion(m);
   if (icf_problem_init(&c->prob, m->nv, m->ntree, m->tree_vadr, m->tree_nv)) return -1;
   if (icf_problem_reserve(&c->prob, c->d->maxcon, c->d->jac_capacity)) return -1;
   c->solver = icf_solver_create(&c->prob, sopt);
@@ -294,6 +295,10 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   for (int i = 0; i < nv; ++i) p->r[i] += h * (c->tau_ext[i] - d->bias[i]);
   cenic_add_limit_terms(c, q, h);
   if (copy_contacts(c, h, 0)) return ICF_ERR_FACTOR;
+  /* prescribed surface / kinematic-body velocities at the end of the step, like the applied
+   * forces (implicit Euler in time; geometry stays at the start of the step) */
+  if (c->prescribed_motion)
+    for (int i = 0; i < c->d->ncon; ++i) contact_prescribed_offset(m, c->d, i, t + h, p->con[i].offset);
   c->time_assembly += wall_seconds() - t0;
   double *vnew = xout + nq;
   memcpy(vnew, v0 ? v0 : v, sizeof(double) * (size_t)nv);

@@ -25,6 +25,7 @@ typedef struct {
   IcfSolverStats sstats;
   int regularized;         /* eps of ICF eq. 26 instead of v_s */
   int implicit_ctrl;       /* controllers linearized implicitly (V-C) or explicit */
+  int prescribed_motion;   /* surface velocities or kinematic bodies in the model */
   int nctrl;               /* velocity coordinates of the finite-differenced controllers */
   int *ctrl_dof;           /* [nctrl] */
   /* Controllers linearized by forward differences (V-C): a shallow copy of the model that

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../models/contact.h"
 #include "../../models/controller.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
@@ -25,6 +26,7 @@ int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats)
   }
   st->d = st->cache[0].d;
   st->zdot = st->cache[0].zdot;
+  st->prescribed_motion = contact_has_prescribed_motion(m);
   st->v = calloc(nv, sizeof(double));
   st->tau_scratch = calloc(nv, sizeof(double));
   st->tau_shift = calloc(nv, sizeof(double));
@@ -162,6 +164,9 @@ int tamsi_assemble(TamsiStepper *st, double t, const double *x, double h) {
       return CB_ERR_MODEL;
     }
     load_contact(st, i);
+    /* prescribed surface / kinematic-body velocities at the end of the step, like the applied
+     * forces above (implicit Euler in time) */
+    if (st->prescribed_motion) contact_prescribed_offset(m, d, i, t + h, p->vc_off + 3 * i);
   }
   return CB_OK;
 }

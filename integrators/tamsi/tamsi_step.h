@@ -34,6 +34,7 @@ typedef struct {
   double *x_sub;           /* [nx] substep state */
   TamsiStepData cache[2];
   int current;             /* entry d and zdot point into */
+  int prescribed_motion;   /* surface velocities or kinematic bodies in the model */
   char message[256];
 } TamsiStepper;
 

@@ -28,6 +28,27 @@ static void surface_velocity(const Model *m, const Data *d, int g, double t, dou
   v3_scale(u, dir, s);
 }
 
+void contact_prescribed_offset(const Model *m, const Data *d, int i, double t, double *offset) {
+  const Contact *c = &d->contacts[i];
+  double uA[3], uB[3], du[3], kA[3], kB[3];
+  surface_velocity(m, d, c->geom[0], t, uA);
+  surface_velocity(m, d, c->geom[1], t, uB);
+  kinematic_point_velocity(m, c->body[0], t, kA);
+  kinematic_point_velocity(m, c->body[1], t, kB);
+  v3_sub(du, uA, uB);
+  v3_add(du, du, kA);
+  v3_sub(du, du, kB);
+  m3_mulv(offset, c->frame, du);
+}
+
+int contact_has_prescribed_motion(const Model *m) {
+  for (int g = 0; g < m->ngeom; ++g)
+    if (m->geoms[g].has_surface_velocity) return 1;
+  for (int b = 1; b < m->nbody; ++b)
+    if (m->bodies[b].kinematic) return 1;
+  return 0;
+}
+
 int contact_jacobians(const Model *m, Data *d, double t) {
   int mt = m->max_tree_nv;
   if (data_reserve_contacts(d, d->ncon, d->ncon * 6 * mt + 1) != 0) return -1;
@@ -56,15 +77,7 @@ int contact_jacobians(const Model *m, Data *d, double t) {
     }
     /* prescribed motion: surface velocities, and the world velocity of the contact point on
      * a kinematic body (models/kinematic.h) */
-    double uA[3], uB[3], du[3], kA[3], kB[3];
-    surface_velocity(m, d, c->geom[0], t, uA);
-    surface_velocity(m, d, c->geom[1], t, uB);
-    kinematic_point_velocity(m, c->body[0], t, kA);
-    kinematic_point_velocity(m, c->body[1], t, kB);
-    v3_sub(du, uA, uB);
-    v3_add(du, du, kA);
-    v3_sub(du, du, kB);
-    m3_mulv(c->vc_offset, c->frame, du);
+    contact_prescribed_offset(m, d, i, t, c->vc_offset);
   }
   d->jac_size = size;
   return 0;
