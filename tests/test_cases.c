@@ -143,7 +143,7 @@ static void conveyor(const char *integrator, double accuracy) {
 
 Test(cases, conveyor_sticks_and_slips_with_static_and_dynamic_friction) {
   conveyor("bdf", 1e-8);
-  conveyor("cenic-sd", 1e-7);
+  conveyor("cenic-sd", 1e-5); /* CENIC Fig. 14: at 1e-5 the box catches in stiction */
 }
 
 /* Error control honours its contract (CENIC issue): on the sliding cube the error of
