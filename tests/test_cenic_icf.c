@@ -9,12 +9,10 @@
 
 #include "integrators/cenic/icf_problem.h"
 #include "integrators/cenic/icf_solver.h"
+#include "sim_fixtures.h"
 
 static unsigned long rng_state = 12345;
-static double urand(void) { /* uniform in [0, 1), deterministic */
-  rng_state = rng_state * 6364136223846793005UL + 1442695040888963407UL;
-  return (double)(rng_state >> 11) / 9007199254740992.0;
-}
+static double urand(void) { return fx_urand(&rng_state); } /* uniform in [0, 1), deterministic */
 static double srand1(void) { return 2.0 * urand() - 1.0; }
 
 static const int tree_nv[] = {6, 3, 6, 1};
@@ -31,14 +29,7 @@ static void make_problem(IcfProblem *p, int ncon, double h, int smooth) {
   cr_assert_eq(icf_problem_init(p, nv, NTREE, vadr, tree_nv), 0);
   for (int t = 0; t < NTREE; ++t) {
     int n = tree_nv[t];
-    double *A = p->A + p->tree_madr[t], B[36];
-    for (int i = 0; i < n * n; ++i) B[i] = srand1();
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) {
-        double acc = i == j ? 0.5 + urand() : 0.0;
-        for (int k = 0; k < n; ++k) acc += 0.3 * B[i * n + k] * B[j * n + k];
-        A[i * n + j] = acc;
-      }
+    fx_random_spd(p->A + p->tree_madr[t], n, &rng_state);
   }
   for (int i = 0; i < nv; ++i) p->r[i] = srand1();
   cr_assert_eq(icf_problem_reserve(p, ncon, ncon * 2 * 3 * 6), 0);

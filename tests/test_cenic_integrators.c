@@ -12,15 +12,11 @@
 #include "models/data.h"
 #include "models/scene.h"
 #include "models/system.h"
+#include "sim_fixtures.h"
 
 extern const IntegratorVtbl cenic_sd_vtbl, cenic_trap_vtbl, cenic_fixed_vtbl;
 
-static Model *load(const char *json) {
-  char err[512] = "";
-  Model *m = scene_load_string(json, "test", err, sizeof err);
-  cr_assert(m, "scene: %s", err);
-  return m;
-}
+static Model *load(const char *json) { return fx_load_json(json, "test"); }
 
 static void initial_state(const Model *m, double *x) { system_initial_state(m, x); }
 
@@ -57,24 +53,7 @@ static int run(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions
 }
 
 /* Classical RK4 on the continuous ODE (independent reference). */
-static void rk4(const Model *m, double T, int nsteps, double *x) {
-  int nx = system_nx(m);
-  Data *d = data_create(m);
-  double *k1 = calloc(nx, 8), *k2 = calloc(nx, 8), *k3 = calloc(nx, 8), *k4 = calloc(nx, 8), *y = calloc(nx, 8);
-  double h = T / nsteps, t = 0;
-  for (int s = 0; s < nsteps; ++s, t = s * h) {
-    cr_assert_eq(system_rhs(m, d, t, x, k1), 0);
-    for (int i = 0; i < nx; ++i) y[i] = x[i] + 0.5 * h * k1[i];
-    cr_assert_eq(system_rhs(m, d, t + 0.5 * h, y, k2), 0);
-    for (int i = 0; i < nx; ++i) y[i] = x[i] + 0.5 * h * k2[i];
-    cr_assert_eq(system_rhs(m, d, t + 0.5 * h, y, k3), 0);
-    for (int i = 0; i < nx; ++i) y[i] = x[i] + h * k3[i];
-    cr_assert_eq(system_rhs(m, d, t + h, y, k4), 0);
-    for (int i = 0; i < nx; ++i) x[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-  }
-  free(k1), free(k2), free(k3), free(k4), free(y);
-  data_free(d);
-}
+static void rk4(const Model *m, double T, int nsteps, double *x) { fx_rk4(m, T, nsteps, x); }
 
 static const char *pendulum_json =
     "{\"name\": \"pendulum\", \"duration\": 1, \"max_step\": 0.1, \"bodies\": [{\"name\": \"link\", \"joint\": "

@@ -14,14 +14,12 @@
 #include "models/data.h"
 #include "models/scene.h"
 #include "models/system.h"
+#include "sim_fixtures.h"
 
 extern const IntegratorVtbl cenic_fixed_vtbl, cenic_sd_vtbl;
 
 static unsigned long rng_state = 777;
-static double urand(void) {
-  rng_state = rng_state * 6364136223846793005UL + 1442695040888963407UL;
-  return (double)(rng_state >> 11) / 9007199254740992.0;
-}
+static double urand(void) { return fx_urand(&rng_state); } /* uniform in [0, 1), deterministic */
 static double srand1(void) { return 2.0 * urand() - 1.0; }
 
 /* ---------- dof terms: FD of gamma = -dl/dv and G = d^2 l/dv^2 ---------- */
@@ -92,14 +90,7 @@ static void make_tree_problem(IcfProblem *p, int ncon, int ndof) {
   cr_assert_eq(icf_problem_init(p, nv, NT, vadr, bnv), 0);
   for (int t = 0; t < NT; ++t) {
     int n = bnv[t];
-    double *A = p->A + p->tree_madr[t], B[36];
-    for (int i = 0; i < n * n; ++i) B[i] = srand1();
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) {
-        double acc = i == j ? 0.5 + urand() : 0.0;
-        for (int k = 0; k < n; ++k) acc += 0.3 * B[i * n + k] * B[j * n + k];
-        A[i * n + j] = acc;
-      }
+    fx_random_spd(p->A + p->tree_madr[t], n, &rng_state);
   }
   for (int i = 0; i < nv; ++i) p->r[i] = srand1();
   cr_assert_eq(icf_problem_reserve(p, ncon, ncon * 2 * 3 * 6), 0);
@@ -224,12 +215,7 @@ Test(cenic_terms, block_cholesky_matches_dense_across_patterns) {
 
 /* ---------- on models ---------- */
 
-static Model *load(const char *json) {
-  char err[512] = "";
-  Model *m = scene_load_string(json, "test", err, sizeof err);
-  cr_assert(m, "scene: %s", err);
-  return m;
-}
+static Model *load(const char *json) { return fx_load_json(json, "test"); }
 
 static void initial_state(const Model *m, double *x) { system_initial_state(m, x); }
 
@@ -303,25 +289,8 @@ static const char *transition_pd_json =
     "\"q0\": 0.0}], \"controllers\": [{\"type\": \"pd\", \"joints\": [\"link\"], \"kp\": 20, \"kd\": 2, "
     "\"effort_limit\": 3.0, \"setpoints\": [{\"t\": 0, \"q\": 0.5}]}]}";
 
-static void rk4(const Model *m, double T, int nsteps, double *x) {
-  int nx = system_nx(m);
-  Data *d = data_create(m);
-  double *k1 = calloc(nx, 8), *k2 = calloc(nx, 8), *k3 = calloc(nx, 8), *k4 = calloc(nx, 8), *y = calloc(nx, 8);
-  double h = T / nsteps;
-  for (int s = 0; s < nsteps; ++s) {
-    double t = s * h;
-    cr_assert_eq(system_rhs(m, d, t, x, k1), 0);
-    for (int i = 0; i < nx; ++i) y[i] = x[i] + 0.5 * h * k1[i];
-    cr_assert_eq(system_rhs(m, d, t + 0.5 * h, y, k2), 0);
-    for (int i = 0; i < nx; ++i) y[i] = x[i] + 0.5 * h * k2[i];
-    cr_assert_eq(system_rhs(m, d, t + 0.5 * h, y, k3), 0);
-    for (int i = 0; i < nx; ++i) y[i] = x[i] + h * k3[i];
-    cr_assert_eq(system_rhs(m, d, t + h, y, k4), 0);
-    for (int i = 0; i < nx; ++i) x[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-  }
-  free(k1), free(k2), free(k3), free(k4), free(y);
-  data_free(d);
-}
+/* Classical RK4 on the continuous ODE (independent reference). */
+static void rk4(const Model *m, double T, int nsteps, double *x) { fx_rk4(m, T, nsteps, x); }
 
 Test(cenic_terms, effort_limited_pd_converges_first_order) {
   Model *m = load(transition_pd_json);

@@ -13,6 +13,7 @@
 #include "models/scene.h"
 #include "models/suction.h"
 #include "models/system.h"
+#include "sim_fixtures.h"
 
 static int body_id(const Model *m, const char *name) {
   for (int b = 0; b < m->nbody; ++b)
@@ -21,12 +22,7 @@ static int body_id(const Model *m, const char *name) {
   return -1;
 }
 
-static Model *load(const char *json) {
-  char err[512] = "";
-  Model *m = scene_load_string(json, "test_suction", err, sizeof err);
-  cr_assert_not_null(m, "%s", err);
-  return m;
-}
+static Model *load(const char *json) { return fx_load_json(json, "test_suction"); }
 
 /* A free cup body (point 1 cm below its origin, opening down) above a free ball; no gravity. */
 static const char *cup_and_ball =

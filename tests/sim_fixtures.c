@@ -1,0 +1,52 @@
+#include "sim_fixtures.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+
+#include "models/data.h"
+#include "models/scene.h"
+#include "models/system.h"
+
+double fx_urand(unsigned long *state) {
+  *state = *state * 6364136223846793005UL + 1442695040888963407UL;
+  return (double)(*state >> 11) / 9007199254740992.0;
+}
+
+void fx_random_spd(double *A, int n, unsigned long *state) {
+  double B[36];
+  for (int i = 0; i < n * n; ++i) B[i] = 2.0 * fx_urand(state) - 1.0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      double acc = i == j ? 0.5 + fx_urand(state) : 0.0;
+      for (int k = 0; k < n; ++k) acc += 0.3 * B[i * n + k] * B[j * n + k];
+      A[i * n + j] = acc;
+    }
+}
+
+Model *fx_load_json(const char *json, const char *name) {
+  char err[512] = "";
+  Model *m = scene_load_string(json, name, err, sizeof err);
+  cr_assert_not_null(m, "scene: %s", err);
+  return m;
+}
+
+void fx_rk4(const Model *m, double T, int nsteps, double *x) {
+  int nx = system_nx(m);
+  Data *d = data_create(m);
+  double *k1 = calloc((size_t)nx, 8), *k2 = calloc((size_t)nx, 8), *k3 = calloc((size_t)nx, 8),
+         *k4 = calloc((size_t)nx, 8), *y = calloc((size_t)nx, 8);
+  double h = T / nsteps;
+  for (int s = 0; s < nsteps; ++s) {
+    double t = s * h;
+    cr_assert_eq(system_rhs(m, d, t, x, k1), 0);
+    for (int i = 0; i < nx; ++i) y[i] = x[i] + 0.5 * h * k1[i];
+    cr_assert_eq(system_rhs(m, d, t + 0.5 * h, y, k2), 0);
+    for (int i = 0; i < nx; ++i) y[i] = x[i] + 0.5 * h * k2[i];
+    cr_assert_eq(system_rhs(m, d, t + 0.5 * h, y, k3), 0);
+    for (int i = 0; i < nx; ++i) y[i] = x[i] + h * k3[i];
+    cr_assert_eq(system_rhs(m, d, t + h, y, k4), 0);
+    for (int i = 0; i < nx; ++i) x[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+  }
+  free(k1), free(k2), free(k3), free(k4), free(y);
+  data_free(d);
+}

@@ -1,0 +1,18 @@
+/* Shared test helpers (linked into every test binary): a deterministic uniform generator,
+ * random SPD blocks, loading a scene from a string, and a classical RK4 reference on the
+ * model's continuous view. */
+#ifndef CBENCH_SIM_FIXTURES_H
+#define CBENCH_SIM_FIXTURES_H
+
+#include "models/model.h"
+
+/* Uniform in [0, 1) from a 64-bit LCG state (deterministic across machines). */
+double fx_urand(unsigned long *state);
+/* A = (0.5 + U) I + 0.3 B B^T with B uniform in [-1, 1): a random SPD n x n block (n <= 6). */
+void fx_random_spd(double *A, int n, unsigned long *state);
+/* Loads a scene from JSON text; a Criterion assertion fails with the loader's message. */
+Model *fx_load_json(const char *json, const char *name);
+/* x <- x(T): nsteps classical RK4 steps of system_rhs from t = 0 (an independent reference). */
+void fx_rk4(const Model *m, double T, int nsteps, double *x);
+
+#endif
