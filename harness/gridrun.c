@@ -49,6 +49,7 @@ int grid_run_from(const IntegratorVtbl *vt, const Model *m, const IntegratorOpti
   char err[512] = "";
   Integrator *it = harness_integrator_create(vt, m, opt, err, sizeof err);
   if (!it) {
+    res->t_reached = t0;
     snprintf(res->message, sizeof res->message, "%s", err);
     free(x);
     return res->status = RUN_FAILED;
@@ -99,6 +100,8 @@ int grid_run_from(const IntegratorVtbl *vt, const Model *m, const IntegratorOpti
   }
   res->wall = hu_now() - wall0 - sink_time;
   res->stats = it->stats;
+  res->nnotes = it->nnotes;
+  memcpy(res->notes, it->notes, sizeof res->notes);
   harness_integrator_destroy(it);
   free(x);
   return res->status = status;

@@ -22,6 +22,8 @@ typedef struct {
   double wall;                   /* seconds spent in reset + advance (sink excluded) */
   IntegratorStats stats;
   char message[512];
+  char notes[CB_MAX_NOTES][CB_NOTE_LEN]; /* the integrator's notes (integrator_note) */
+  int nnotes;
 } GridRunResult;
 
 /* Called at each grid point k (k = 0 is the initial state); nonzero return stops the run as

@@ -71,6 +71,12 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
     return -1;
   }
   NEED(r, "t_reached", is_nonneg, "a number >= 0");
+  NEED(r, "warnings", cJSON_IsArray, "an array");
+  const cJSON *wi;
+  cJSON_ArrayForEach(wi, get(r, "warnings")) if (!cJSON_IsString(wi)) {
+    snprintf(err, errlen, "warnings: every entry must be a string");
+    return -1;
+  }
   NEED(r, "sim_time", is_nonneg, "a number >= 0");
   NEED(r, "command", cJSON_IsString, "a string");
   NEED(r, "date", cJSON_IsString, "a string");

@@ -172,6 +172,7 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   else cJSON_AddNullToObject(r, "message");
   cJSON_AddNumberToObject(r, "t_reached", t_reached);
   cJSON_AddNumberToObject(r, "sim_time", ctx->t_end);
+  cJSON_AddArrayToObject(r, "warnings"); /* integrator notes and physics guards */
   char cmd[4096];
   run_spec_command(s, cmd, sizeof cmd);
   cJSON_AddStringToObject(r, "command", cmd);
@@ -423,6 +424,8 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   }
   const char *status = st == RUN_OK ? "ok" : st == RUN_TIMEOUT ? "timeout" : "failed";
   cJSON *rec = run_record_new(ctx, status, st == RUN_OK ? NULL : er.message, er.t_reached);
+  cJSON *warnings = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
+  for (int i = 0; i < er.nnotes; ++i) cJSON_AddItemToArray(warnings, cJSON_CreateString(er.notes[i]));
 
   cJSON *w = cJSON_AddObjectToObject(rec, "wall_time");
   cJSON *work = cJSON_AddObjectToObject(rec, "work");

@@ -83,3 +83,18 @@ int integrator_fail(Integrator *it, int code, const char *fmt, ...) {
   va_end(ap);
   return code;
 }
+
+void integrator_note(Integrator *it, const char *fmt, ...) {
+  char buf[CB_NOTE_LEN];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  for (int i = 0; i < it->nnotes; ++i)
+    if (strcmp(it->notes[i], buf) == 0) return;
+  if (it->nnotes < CB_MAX_NOTES - 1) {
+    snprintf(it->notes[it->nnotes++], CB_NOTE_LEN, "%s", buf);
+  } else if (it->nnotes == CB_MAX_NOTES - 1) {
+    snprintf(it->notes[it->nnotes++], CB_NOTE_LEN, "further integrator notes dropped");
+  }
+}

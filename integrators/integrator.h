@@ -23,6 +23,11 @@ enum {
 typedef enum { ERRNORM_POSITIONS = 0, ERRNORM_FULL = 1 } ErrorNormKind;
 
 #define CB_MAX_EXTRA_OPTIONS 16
+/* Notes an integrator makes about what it cannot model on this scene (one friction
+ * coefficient, a norm blind to velocities, ...): the harness copies them into the record's
+ * `warnings`, so a substitution is never silent. */
+#define CB_MAX_NOTES 8
+#define CB_NOTE_LEN 256
 
 typedef struct {
   double accuracy;         /* requested accuracy for error-controlled integrators (> 0) */
@@ -79,6 +84,8 @@ struct Integrator {
   double t;                /* internal time reached (last accepted step) */
   IntegratorStats stats;
   char message[512];       /* last error message */
+  char notes[CB_MAX_NOTES][CB_NOTE_LEN]; /* integrator_note; kept across resets */
+  int nnotes;
   void *content;           /* the integrator's own data */
 };
 
@@ -100,6 +107,9 @@ void integrator_destroy(Integrator *it);
 const char *integrator_option(const IntegratorOptions *opt, const char *key);
 /* CB_ERR_OPTION with a message if opt has a key not in the NULL-terminated list `known`. */
 int integrator_check_options(Integrator *it, const char *const *known);
+/* Records a modeling note (printf style) once: a repeated text is not added again, and notes
+ * beyond CB_MAX_NOTES are dropped (the last slot then says so). */
+void integrator_note(Integrator *it, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* printf-style message into it->message; returns code. */
 int integrator_fail(Integrator *it, int code, const char *fmt, ...);
 

@@ -49,6 +49,11 @@ static int eu_create(Integrator *it) {
   c->xdot = calloc((size_t)nx, sizeof(double));
   c->h = it->vtbl->fixed_step ? it->opt.dt : 1e-3;
   it->content = c;
+  const char *note = integrator_option(&it->opt, "note");
+  if (note) { /* the same note twice: recorded once */
+    integrator_note(it, "test note: %s", note);
+    integrator_note(it, "test note: %s", note);
+  }
   return CB_OK;
 }
 
@@ -499,6 +504,31 @@ Test(harness, slow_run_times_out_with_time_reached) {
   double tr = jnum(rec, "t_reached");
   cr_expect(tr > 0.0 && tr < 0.1, "t_reached %g should be inside (0, 0.1)", tr);
   cJSON_Delete(rec);
+}
+
+/* What an integrator cannot model reaches the record's warnings, once per distinct note. */
+Test(harness, integrator_notes_become_record_warnings) {
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-2);
+  cJSON *rec = run_one(&s, 1);
+  const cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
+  cr_assert(cJSON_IsArray(w));
+  cr_expect_eq(cJSON_GetArraySize(w), 0, "no note, no warning");
+  cJSON_Delete(rec);
+  snprintf(s.extra_key[0], sizeof s.extra_key[0], "note");
+  snprintf(s.extra_value[0], sizeof s.extra_value[0], "one friction coefficient");
+  s.nextra = 1;
+  rec = run_one(&s, 1);
+  w = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
+  cr_assert_eq(cJSON_GetArraySize(w), 1);
+  cr_expect_str_eq(cJSON_GetArrayItem(w, 0)->valuestring, "test note: one friction coefficient");
+  cJSON_Delete(rec);
+  /* notes beyond the capacity are dropped, and the last slot says so */
+  Integrator it;
+  memset(&it, 0, sizeof it);
+  for (int i = 0; i < CB_MAX_NOTES + 3; ++i) integrator_note(&it, "note %d", i);
+  cr_expect_eq(it.nnotes, CB_MAX_NOTES);
+  cr_expect_str_eq(it.notes[CB_MAX_NOTES - 1], "further integrator notes dropped");
 }
 
 Test(harness, failure_is_a_record_with_message_and_time) {
