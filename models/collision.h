@@ -28,6 +28,15 @@ int collide_geoms(const Model *m, const Data *d, int ga, int gb, double margin,
  * pos, frame (normal row 2 and an orthonormal tangent basis), phi and combined parameters.
  * Needs mb_kinematics. Increments d->counters.geometry_queries. Returns 0 or -1 (no memory). */
 int collision_detect(const Model *m, Data *d);
+/* Speculative contacts (speculative.c): with d->speculative_horizon = H > 0, fills the
+ * geometries' world velocities and speculative reach (needs mb_kinematics, mb_velocities and
+ * kinematic_update); H = 0 clears them. collision_detect then reports every pair whose gap can
+ * close within H, with phi > 0. */
+#define CB_SPECULATIVE_SAFETY 2.0
+void collision_speculative_update(const Model *m, Data *d);
+/* The distance below which a pair is reported: the larger of the geometries' own margins plus
+ * the speculative distance of the pair over d->speculative_horizon. */
+double collision_pair_margin(const Model *m, const Data *d, int ga, int gb);
 /* Releases the broad-phase scratch kept in Data.broadphase (NULL is fine); data_free calls it. */
 void collision_free_scratch(void *broadphase);
 

@@ -18,6 +18,9 @@ Data *data_create(const Model *m) {
   d->geom_xpos = calloc(ng * 3, sizeof(double));
   d->geom_xrot = calloc(ng * 9, sizeof(double));
   d->body_vel = calloc(nb * 6, sizeof(double));
+  d->geom_vel = calloc(ng * 3, sizeof(double));
+  d->geom_spin = calloc(ng, sizeof(double));
+  d->geom_reach = calloc(ng, sizeof(double));
   d->mass = calloc(ms, sizeof(double));
   d->mass_chol = calloc(ms, sizeof(double));
   d->bias = calloc(nv, sizeof(double));
@@ -28,7 +31,8 @@ Data *data_create(const Model *m) {
    * tree-sized work columns. Generous on purpose; sized in one place. */
   d->scratch_size = (int)(160 * nb + 24 * nv + 8 * mt * mt + 64);
   d->scratch = calloc((size_t)d->scratch_size, sizeof(double));
-  if (!d->xpos || !d->xrot || !d->xcom || !d->geom_xpos || !d->geom_xrot || !d->body_vel || !d->mass ||
+  if (!d->xpos || !d->xrot || !d->xcom || !d->geom_xpos || !d->geom_xrot || !d->body_vel ||
+      !d->geom_vel || !d->geom_spin || !d->geom_reach || !d->mass ||
       !d->mass_chol || !d->bias || !d->tau || !d->contact_force || !d->jac_work || !d->scratch ||
       data_reserve_contacts(d, 16, 16 * 3 * 2 * (int)mt) != 0) {
     data_free(d);
@@ -41,7 +45,7 @@ void data_free(Data *d) {
   if (!d) return;
   collision_free_scratch(d->broadphase);
   free(d->xpos); free(d->xrot); free(d->xcom); free(d->geom_xpos); free(d->geom_xrot);
-  free(d->body_vel); free(d->mass); free(d->mass_chol); free(d->bias); free(d->tau);
+  free(d->body_vel); free(d->geom_vel); free(d->geom_spin); free(d->geom_reach); free(d->mass); free(d->mass_chol); free(d->bias); free(d->tau);
   free(d->contact_force); free(d->jac_work); free(d->scratch); free(d->contacts); free(d->contact_jac);
   free(d);
 }

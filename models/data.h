@@ -66,6 +66,14 @@ typedef struct Data {
   double *contact_jac;     /* pool of Jacobian blocks */
   int jac_size, jac_capacity;
   double *jac_work;        /* [3 * (max_tree_nv + 1)] point-Jacobian scratch (contact.c, system.c) */
+  /* Speculative contacts (models/collision/speculative.c): the discrete schemes set the
+   * horizon (their step size) before a step-data evaluation, so that gaps that can close
+   * within the step are reported with phi > 0; 0 (the continuous view) reports only pairs
+   * within the geometries' own margins. */
+  double speculative_horizon;
+  double *geom_vel;        /* [ngeom*3] world velocity of each geometry frame origin */
+  double *geom_spin;       /* [ngeom] |omega| * rbound: the fastest rotation-induced surface speed */
+  double *geom_reach;      /* [ngeom] speculative distance of each geometry (broad phase) */
   /* broad-phase scratch (owned by the collision module) */
   void *broadphase;
   /* Featherstone scratch */

@@ -65,6 +65,7 @@ static int evaluate(const Model *m, Data *d, double t, const double *q, const do
   system_applied_forces(m, d, t, d->tau);
   suction_apply(m, d, t, d->tau);
   if (m->ncontroller > 0) controller_eval(m, d, t, q, v, z, d->tau, zdot);
+  collision_speculative_update(m, d);
   if (collision_detect(m, d) != 0) return -1;
   if (contact_jacobians(m, d, t) != 0) return -1;
   for (int i = 0; i < d->ncon; ++i) contact_velocity(m, d, i, v, d->contacts[i].vc0);
@@ -77,14 +78,19 @@ void system_initial_state(const Model *m, double *x) {
   if (m->nz) memcpy(x + m->nq + m->nv, m->z0, sizeof(double) * (size_t)m->nz);
 }
 
-int system_step_data(const Model *m, Data *d, double t, const double *q, const double *v, const double *z) {
-  return evaluate(m, d, t, q, v, z, NULL);
+int system_step_data(const Model *m, Data *d, double t, const double *q, const double *v, const double *z,
+                     double horizon) {
+  d->speculative_horizon = horizon > 0 ? horizon : 0.0;
+  int rc = evaluate(m, d, t, q, v, z, NULL);
+  d->speculative_horizon = 0.0;
+  return rc;
 }
 
 int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot) {
   const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
   double *qdot = xdot, *vdot = xdot + m->nq, *zdot = xdot + m->nq + m->nv;
   d->counters.rhs_evals++;
+  d->speculative_horizon = 0.0;
   if (evaluate(m, d, t, q, v, z, m->nz > 0 ? zdot : NULL) != 0) return -1;
   joint_limits(m, d, q, v);
   memset(d->contact_force, 0, sizeof(double) * (size_t)m->nv);

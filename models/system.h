@@ -21,9 +21,11 @@ int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot)
 
 /* Evaluates the discrete-problem data at (t, q, v, z) into d: kinematics, velocities, M,
  * mass_chol, bias, tau (controllers, explicit), contacts with Jacobians and vc0 = J v + offset.
+ * horizon: the largest step the data will serve; contacts whose gap can close within it are
+ * reported with phi > 0 (speculative contacts, models/collision/speculative.c); 0: none.
  * Returns 0 or -1. */
 int system_step_data(const Model *m, Data *d, double t, const double *q, const double *v,
-                     const double *z);
+                     const double *z, double horizon);
 
 /* tau[nv] += the prescribed external forces (Model.forces) at time t, with the kinematics in d.
  * Discrete schemes use it to evaluate time-dependent forcing at the end of a step (implicit

@@ -363,7 +363,7 @@ Test(cenic_terms, regularized_friction_eps_is_icf_eq26) {
     IcfSolverOptions so;
     icf_solver_default_options(&so);
     cr_assert_eq(cenic_core_init(&c, m, &so, reg, 1), 0);
-    cr_assert_eq(cenic_eval_data(&c, 0.0, x), 0);
+    cr_assert_eq(cenic_eval_data(&c, 0.0, x, 0.0), 0);
     cr_assert_eq(c.d->ncon, 1, "one sphere-floor contact, got %d", c.d->ncon);
     cr_assert_eq(cenic_icf_step(&c, 0.0, x, h, NULL, xout), ICF_OK, "%s", c.msg);
     const IcfContact *ic = &c.prob.con[0];

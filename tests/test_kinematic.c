@@ -93,7 +93,7 @@ Test(kinematic, vc_offset_is_the_time_derivative_of_the_contact_point) {
   Data *d = data_create(m);
   int p = body_named(m, "plate");
   double v0[6] = {0}, t = 0.137, h = 1e-6;
-  cr_assert_eq(system_step_data(m, d, t, m->q0, v0, NULL), 0);
+  cr_assert_eq(system_step_data(m, d, t, m->q0, v0, NULL, 0.0), 0);
   int n = d->ncon;
   cr_assert_eq(n, 4, "box flat on the platform: %d contacts", n);
   Contact c[4];
@@ -101,7 +101,7 @@ Test(kinematic, vc_offset_is_the_time_derivative_of_the_contact_point) {
   double phi_p[4], phi_m[4], pp[4][3], pm[4][3];
   for (int side = 0; side < 2; ++side) {
     double ts = t + (side ? -h : h);
-    cr_assert_eq(system_step_data(m, d, ts, m->q0, v0, NULL), 0);
+    cr_assert_eq(system_step_data(m, d, ts, m->q0, v0, NULL, 0.0), 0);
     cr_assert_eq(d->ncon, n);
     for (int i = 0; i < n; ++i) (side ? phi_m : phi_p)[i] = d->contacts[i].phi;
   }
@@ -173,7 +173,7 @@ static void carried_box(const char *integrator, double accuracy, double mu, doub
     cr_assert_eq(integrator_advance(it, t, x), CB_OK, "%s at t %g: %s", integrator, t, it->message);
     double plate_dx = A * sin(2 * M_PI * f * t);
     *max_dev = fmax(*max_dev, fabs(x[0] - x0 - plate_dx));
-    cr_assert_eq(system_step_data(m, d, t, x, x + m->nq, NULL), 0);
+    cr_assert_eq(system_step_data(m, d, t, x, x + m->nq, NULL, 0.0), 0);
     cr_assert(d->ncon >= 4, "%s at t %g: box lost contact (%d points)", integrator, t, d->ncon);
     for (int i = 0; i < d->ncon; ++i) *max_vt = fmax(*max_vt, hypot(d->contacts[i].vc0[0], d->contacts[i].vc0[1]));
   }

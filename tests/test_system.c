@@ -89,7 +89,7 @@ Test(system, contact_normal_velocity_matches_phi_rate) {
     double q[7] = {0.3, -0.2, 0.099, 1, 0.1 * trial, -0.2, 0.3}, v[6], z[1] = {0};
     quat_normalize(q + 3);
     for (int i = 0; i < 6; ++i) v[i] = (double)rand() / RAND_MAX - 0.5;
-    cr_assert_eq(system_step_data(m, d, 0, q, v, z), 0);
+    cr_assert_eq(system_step_data(m, d, 0, q, v, z, 0.0), 0);
     cr_assert_eq(d->ncon, 1);
     const Contact *c = &d->contacts[0];
     double sign = m->geoms[c->geom[0]].type == GEOM_SPHERE ? 1.0 : -1.0; /* n points into A */
@@ -116,7 +116,7 @@ Test(system, contact_jacobian_transpose_is_adjoint) {
   Data *d = data_create(m);
   double q[7] = {0, 0, 0.049, 1, 0.01, 0.02, 0}, v[6] = {0.1, -0.3, 0.2, 0.5, -0.4, 0.3}, z[1] = {0};
   quat_normalize(q + 3);
-  cr_assert_eq(system_step_data(m, d, 0, q, v, z), 0);
+  cr_assert_eq(system_step_data(m, d, 0, q, v, z, 0.0), 0);
   cr_assert(d->ncon >= 3, "box tilted slightly on a plane: %d contacts", d->ncon);
   for (int i = 0; i < d->ncon; ++i) {
     double f[3] = {0.3 * i - 1, 2.0, 0.7}, gen[6] = {0}, vc[3];

@@ -24,6 +24,7 @@ typedef struct {
   CenicCore core;
   StepController sc;
   int adaptive_tol;
+  int speculative;         /* report gaps that can close within a step (speculative.c); 0: the papers' discrete simulator */
   double h;                /* next step to try (error control) */
   double t0;               /* fixed step: t_n = t0 + n dt */
   long n;
@@ -31,6 +32,7 @@ typedef struct {
   double t, t_prev;
   int have_prev;
   int start_valid;         /* core.d holds the evaluation at (t, x) */
+  double start_horizon;    /* the largest step that evaluation serves (speculative contacts) */
   double *x, *x_prev, *xhat, *xmid, *xnew, *vguess;
 } Cenic;
 
@@ -45,7 +47,7 @@ static void swap_data(CenicCore *k) {
 }
 
 static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
-                                            "adaptive_tolerance", "regularized", "controllers", NULL};
+                                            "adaptive_tolerance", "regularized", "controllers", "speculative", NULL};
 
 static void cenic_destroy(Integrator *it) {
   Cenic *c = it->content;
@@ -70,7 +72,8 @@ static int parse_flag(Integrator *it, const char *key, int *out) {
   return CB_OK;
 }
 
-static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized, int *implicit_ctrl, int *adaptive) {
+static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized, int *implicit_ctrl, int *adaptive,
+                         int *speculative) {
   int rc = integrator_check_options(it, known_options);
   if (rc != CB_OK) return rc;
   const char *s = integrator_option(&it->opt, "linear_solver");
@@ -102,6 +105,7 @@ static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized,
   }
   if ((rc = parse_flag(it, "hessian_reuse", &so->hessian_reuse)) != CB_OK) return rc;
   if ((rc = parse_flag(it, "regularized", regularized)) != CB_OK) return rc;
+  if ((rc = parse_flag(it, "speculative", speculative)) != CB_OK) return rc;
   return parse_flag(it, "adaptive_tolerance", adaptive);
 }
 
@@ -110,8 +114,8 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   IcfSolverOptions so;
   icf_solver_default_options(&so);
   so.linear_solver = ICF_LINSOLVE_BLOCK; /* the reference's default: block-sparse Cholesky */
-  int regularized = 0, implicit_ctrl = 1, adaptive = 1;
-  int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive);
+  int regularized = 0, implicit_ctrl = 1, adaptive = 1, speculative = 1;
+  int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive, &speculative);
   if (rc != CB_OK) return rc;
   if (scheme == CENIC_FIXED) {
     if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
@@ -132,6 +136,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   it->content = c;
   c->scheme = scheme;
   c->adaptive_tol = adaptive;
+  c->speculative = speculative;
   c->nx = m->nq + m->nv + m->nz;
   size_t nx = (size_t)(c->nx > 0 ? c->nx : 1);
   c->x = calloc(nx, sizeof(double));
@@ -191,7 +196,9 @@ static int second_stage(Cenic *c, double t_eval, const double *x_eval, double h)
   CenicCore *k = &c->core;
   int nq = c->core.m->nq;
   swap_data(k);
-  int rc = cenic_eval_data(k, t_eval, x_eval) ? -100 : 0;
+  /* the midpoint serves the second half step; x-hat serves the trapezoid step over h */
+  double horizon = c->speculative ? (c->scheme == CENIC_SD ? 0.5 * h : h) : 0.0;
+  int rc = cenic_eval_data(k, t_eval, x_eval, horizon) ? -100 : 0;
   if (!rc && c->scheme == CENIC_SD)
     rc = cenic_icf_step(k, c->t + 0.5 * h, c->xmid, 0.5 * h, c->xhat + nq, c->xnew); /* eq. 23 */
   else if (!rc)
@@ -209,9 +216,10 @@ static int attempt(Integrator *it, Cenic *c, double h, double *err) {
   const Model *m = it->model;
   int nq = m->nq, nv = m->nv;
   const double *vn = c->x + nq;
-  if (!c->start_valid) {
-    if (cenic_eval_data(k, c->t, c->x)) return -100;
+  if (!c->start_valid || h > c->start_horizon) { /* a retry (smaller h) reuses the evaluation */
+    if (cenic_eval_data(k, c->t, c->x, c->speculative ? h : 0.0)) return -100;
     c->start_valid = 1;
+    c->start_horizon = h;
   }
   if (c->scheme == CENIC_FIXED) return cenic_icf_step(k, c->t, c->x, h, NULL, c->xnew);
   if (c->scheme == CENIC_TRAP) cenic_trap_save_start(k);
@@ -227,6 +235,7 @@ static int attempt(Integrator *it, Cenic *c, double h, double *err) {
   }
   if (rc) return rc;
   *err = error_norm(it, c->xnew, c->xhat);
+  if (c->scheme == CENIC_TRAP && !(k->switch_distance <= *err)) *err = k->switch_distance;
   return 0;
 }
 

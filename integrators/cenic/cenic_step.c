@@ -99,10 +99,10 @@ void cenic_core_free(CenicCore *c) {
   memset(c, 0, sizeof *c);
 }
 
-int cenic_eval_data(CenicCore *c, double t, const double *x) {
+int cenic_eval_data(CenicCore *c, double t, const double *x, double horizon) {
   const Model *m = c->m;
   double t0 = wall_seconds();
-  int rc = system_step_data(m, c->d, t, x, x + m->nq, x + m->nq + m->nv);
+  int rc = system_step_data(m, c->d, t, x, x + m->nq, x + m->nq + m->nv, horizon);
   c->time_geometry += wall_seconds() - t0;
   if (rc) snprintf(c->msg, sizeof c->msg, "model evaluation failed at t = %g (mass matrix not positive definite?)", t);
   return rc;
@@ -194,13 +194,18 @@ static void fill_contact(CenicCore *c, int i, double h, int trap) {
   for (int r = 0; r < 3; ++r) ic->offset[r] = k->vc_offset[r];
   const ContactParams *par = &k->par;
   double vn = k->vc0[2], vt = sqrt(k->vc0[0] * k->vc0[0] + k->vc0[1] * k->vc0[1]);
-  double fe = par->stiffness * fmax(0.0, -k->phi);
+  /* The elastic force is linearized with the signed distance (ICF eq. 7 and 23): a gap
+   * phi0 > 0 (a speculative contact, or one within a geometry margin) gives fe0 < 0 and
+   * vhat = -phi0/h < 0, so the contact pushes only once phi0 + h v_n < 0, never at a distance.
+   * Clamping fe0 at 0 made every reported gap push as if touching. */
+  double fe_signed = -par->stiffness * k->phi, fe = fmax(0.0, fe_signed);
   ic->h = h;
   ic->k = par->stiffness;
   ic->d = par->dissipation;
   ic->weight = trap ? 0.5 : 1.0;
-  ic->fe0 = trap ? fe + h * par->stiffness * vn : fe;
-  ic->n0 = h * fe * fmax(0.0, 1.0 - par->dissipation * vn); /* lagged h f_n(x) */
+  /* trapezoid: stepped back from xhat, fe0 = f_e(qhat) + h k vhat_n (CENIC V-B), signed too */
+  ic->fe0 = trap ? fe_signed + h * par->stiffness * vn : fe_signed;
+  ic->n0 = h * fe * fmax(0.0, 1.0 - par->dissipation * vn); /* lagged h f_n(x), eq. 14: >= 0 */
   double vs = par->stiction_tolerance > 0 ? par->stiction_tolerance : 1e-4;
   ic->mu = friction_coefficient(par, vt / vs, NULL);
   ic->eps = vs;
@@ -360,6 +365,22 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
   memcpy(vnew, xhat + nq, sizeof(double) * (size_t)nv); /* warm start from vhat (VI-A) */
   int rc = solve(c, vnew);
   if (rc != ICF_OK) return rc;
+  /* A contact that closes or opens inside the step: the trapezoid average of a force that
+   * switches on or off mid-step is only first order, and the error estimate against x-hat
+   * (which sees the same switch) cannot tell. The controller (cenic.c) bounds by the accuracy
+   * how far from a step boundary the switch happens: min(|phi0|, |phi1|) over contacts whose
+   * gap changes sign, phi0 = -fe0/k at the step start and phi1 = phi0 + h v_n at its end. */
+  c->switch_distance = 0.0;
+  for (int i = 0; i < p->ncon; ++i) {
+    const IcfContact *ic = &p->con[i];
+    if (!(ic->k > 0)) continue;
+    double vc[3];
+    icf_contact_velocity(p, i, vnew, vc);
+    double phi0 = -ic->fe0 / ic->k, phi1 = phi0 + h * vc[2];
+    if ((phi0 > 0) == (phi1 > 0)) continue;
+    double dist = fmin(fabs(phi0), fabs(phi1));
+    if (dist > c->switch_distance) c->switch_distance = dist;
+  }
   /* j^{n+1} / h = Jhat^T gamma^{n+1} / h (twice the weighted impulse) */
   icf_contact_impulse(p, vnew, c->jn_next);
   for (int i = 0; i < nv; ++i) c->jn_next[i] *= 2.0 / h;

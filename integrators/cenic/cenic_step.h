@@ -46,6 +46,7 @@ typedef struct {
   double *jn;              /* [nv] generalized contact force at t^n (j^n / h) */
   double *jn_next;         /* [nv] candidate for the next step */
   int have_jn;
+  double switch_distance;  /* trapezoid: how far from a step end a contact closed or opened */
   char msg[256];
 } CenicCore;
 
@@ -54,8 +55,9 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
  * with step h and M from c->d, appended to c->prob's dof terms. */
 void cenic_add_limit_terms(CenicCore *c, const double *q, double h);
 void cenic_core_free(CenicCore *c);
-/* Step data at x = [q; v; z] (one geometry query). 0 or -1. */
-int cenic_eval_data(CenicCore *c, double t, const double *x);
+/* Step data at x = [q; v; z] (one geometry query) for steps up to horizon (speculative
+ * contacts: system_step_data). 0 or -1. */
+int cenic_eval_data(CenicCore *c, double t, const double *x, double horizon);
 /* xout = ICF(x; h) using the step data at x currently in c->d; v0: Newton initial guess (NULL:
  * v^n). 0, or an IcfStatus / -100 (model) error with c->msg. */
 int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const double *v0, double *xout);

@@ -11,7 +11,7 @@
 #define CBENCH_TAMSI_SOLVER_H
 
 typedef struct {
-  double fn0;              /* k (-phi0)_+, N */
+  double fn0;              /* -k phi0, N: negative for a gap that may close within the step */
   double k, d;             /* stiffness N/m, Hunt-Crossley dissipation s/m */
   double mu;               /* friction coefficient */
   double v_s;              /* stiction tolerance, m/s (> 0) */

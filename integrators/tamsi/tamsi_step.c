@@ -54,12 +54,12 @@ void tamsi_stepper_invalidate(TamsiStepper *st) { st->cache[0].valid = st->cache
 /* Geometry, M, k, tau, contacts at the step start; skipped when a cache entry already holds
  * this state (the first half step of step doubling starts where the full step did, and a
  * retry after a rejected attempt starts where the rejected one did). */
-static int step_data(TamsiStepper *st, double t, const double *x) {
+static int step_data(TamsiStepper *st, double t, const double *x, double h) {
   const Model *m = st->m;
   const int nx = system_nx(m);
   for (int e = 0; e < 2; ++e) {
     const TamsiStepData *c = &st->cache[e];
-    if (c->valid && c->t == t && memcmp(c->x, x, (size_t)nx * sizeof(double)) == 0) {
+    if (c->valid && c->t == t && h <= c->horizon && memcmp(c->x, x, (size_t)nx * sizeof(double)) == 0) {
       st->current = e;
       st->d = c->d;
       st->zdot = c->zdot;
@@ -75,7 +75,7 @@ static int step_data(TamsiStepper *st, double t, const double *x) {
   Data *d = st->d;
   const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
   const long g0 = d->counters.geometry_queries;
-  const int rc = system_step_data(m, d, t, q, v, z);
+  const int rc = system_step_data(m, d, t, q, v, z, h);
   st->stats->geometry_queries += d->counters.geometry_queries - g0;
   if (rc != 0) {
     snprintf(st->message, sizeof st->message, "model evaluation failed at t = %.17g (mass matrix not PD?)", t);
@@ -87,6 +87,7 @@ static int step_data(TamsiStepper *st, double t, const double *x) {
   }
   memcpy(entry->x, x, (size_t)nx * sizeof(double));
   entry->t = t;
+  entry->horizon = h;
   entry->valid = 1;
   return CB_OK;
 }
@@ -105,7 +106,7 @@ static void load_contact(TamsiStepper *st, int i) {
   tc->k = c->par.stiffness;
   tc->d = c->par.dissipation;
   tc->v_s = c->par.stiction_tolerance > 0 ? c->par.stiction_tolerance : m->stiction_tolerance;
-  tc->fn0 = tc->k * fmax(0.0, -c->phi);
+  tc->fn0 = -tc->k * c->phi; /* signed: a gap phi0 > 0 pushes only once phi0 + h vn < 0 */
   tc->nseg = 0;
   for (int s = 0; s < 2; ++s) {
     if (c->jac_adr[s] < 0 || c->tree[s] < 0) continue;
@@ -122,7 +123,7 @@ static void load_contact(TamsiStepper *st, int i) {
 int tamsi_assemble(TamsiStepper *st, double t, const double *x, double h) {
   const Model *m = st->m;
   const int nq = m->nq, nv = m->nv;
-  int rc = step_data(st, t, x);
+  int rc = step_data(st, t, x, h);
   if (rc != CB_OK) return rc;
   Data *d = st->d;
   TamsiProblem *p = &st->prob;

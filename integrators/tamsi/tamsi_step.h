@@ -17,6 +17,7 @@ typedef struct {
   Data *d;
   double *x;               /* [nx] state the entry was evaluated at */
   double t;
+  double horizon;          /* the largest step this evaluation serves (speculative contacts) */
   int valid;
   double *zdot;            /* [nz] controller state rates there */
 } TamsiStepData;

@@ -1,4 +1,5 @@
-/* Sweep and prune: AABBs of the bounding spheres (inflated by each geometry's margin),
+/* Sweep and prune: AABBs of the bounding spheres (inflated by each geometry's margin and
+ * speculative reach),
  * sorted along the axis where the centres spread most; each geometry is compared only with
  * those whose interval along that axis overlaps its own. */
 #include "models/collision/broadphase.h"
@@ -45,7 +46,8 @@ static int is_unbounded(const Geom *g) { return g->type == GEOM_PLANE || !isfini
 
 int broadphase_bounds_overlap(const Model *m, const Data *d, int g1, int g2) {
   const Geom *a = &m->geoms[g1], *b = &m->geoms[g2];
-  double margin = fmax(a->margin, b->margin);
+  /* the narrow phase's margin (collision_pair_margin) is at most this */
+  double margin = fmax(a->margin, b->margin) + d->geom_reach[g1] + d->geom_reach[g2];
   int ua = is_unbounded(a), ub = is_unbounded(b);
   if (ua && ub) return 0;
   if (ua || ub) { /* plane against a bounding sphere */
@@ -101,7 +103,7 @@ int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp) {
     const Geom *gm = &m->geoms[g];
     if (is_unbounded(gm)) { bp->planes[npl++] = g; continue; }
     const double *c = d->geom_xpos + 3 * g;
-    double ext = gm->rbound + gm->margin;
+    double ext = gm->rbound + gm->margin + d->geom_reach[g];
     for (int k = 0; k < 3; ++k) {
       bp->lo[3 * g + k] = c[k] - ext;
       bp->hi[3 * g + k] = c[k] + ext;

@@ -26,7 +26,7 @@ void broadphase_free(Broadphase *bp);
  * child (unless the parent is the world). */
 int collision_pair_allowed(const Model *m, int g1, int g2);
 /* The overlap predicate of the broad phase: bounding spheres (or sphere and plane) within
- * max(margin1, margin2). The sweep reports exactly the allowed pairs satisfying it. */
+ * max(margin1, margin2) + reach1 + reach2 (Data.geom_reach). The sweep reports exactly the allowed pairs satisfying it. */
 int broadphase_bounds_overlap(const Model *m, const Data *d, int g1, int g2);
 /* Fills bp->pairs / bp->npairs (sorted lexicographically). Returns 0 or -1 (no memory). */
 int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp);

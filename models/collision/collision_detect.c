@@ -42,7 +42,7 @@ int collision_detect(const Model *m, Data *d) {
     }
     const Geom *A = &m->geoms[ga], *B = &m->geoms[gb];
     d->counters.narrow_phase_tests++;
-    int n = collide_geoms(m, d, ga, gb, fmax(A->margin, B->margin), pts, CB_MAX_PAIR_CONTACTS);
+    int n = collide_geoms(m, d, ga, gb, collision_pair_margin(m, d, ga, gb), pts, CB_MAX_PAIR_CONTACTS);
     if (n == 0) continue;
     if (data_reserve_contacts(d, d->ncon + n, 0) != 0) return -1;
     const Material *ma = &m->materials[A->material], *mb = &m->materials[B->material];
