@@ -37,6 +37,10 @@ void collision_speculative_update(const Model *m, Data *d);
 /* The distance below which a pair is reported: the larger of the geometries' own margins plus
  * the speculative distance of the pair over d->speculative_horizon. */
 double collision_pair_margin(const Model *m, const Data *d, int ga, int gb);
+/* Whether a point found within the pair margin stays a contact: inside the geometries' own
+ * margin always; a speculative one only if its gap can close along its normal within the
+ * horizon (directional bound, tighter than collision_pair_margin's). */
+int collision_speculative_keep(const Model *m, const Data *d, int ga, int gb, double phi, const double *normal);
 /* Releases the broad-phase scratch kept in Data.broadphase (NULL is fine); data_free calls it. */
 void collision_free_scratch(void *broadphase);
 

@@ -71,6 +71,7 @@ typedef struct Data {
    * within the step are reported with phi > 0; 0 (the continuous view) reports only pairs
    * within the geometries' own margins. */
   double speculative_horizon;
+  int speculative_two_sided;   /* the data also serves a step that ends here (CENIC's trapezoid at x-hat) */
   double *geom_vel;        /* [ngeom*3] world velocity of each geometry frame origin */
   double *geom_spin;       /* [ngeom] |omega| * rbound: the fastest rotation-induced surface speed */
   double *geom_reach;      /* [ngeom] speculative distance of each geometry (broad phase) */

@@ -214,10 +214,20 @@ Test(speculative_contact, gap_closing_within_the_step_is_reported) {
   cr_expect_eq(d->ncon, 0, "2 mm of travel cannot close 1 cm");
   cr_assert_eq(system_step_data(m, d, 0.0, x, x + m->nq, NULL, 0.0), 0);
   cr_expect_eq(d->ncon, 0, "no horizon, no speculative contact");
-  /* moving away: the same gap is not reported even for a long step (only gravity closes it) */
+  /* moving away at 2 m/s: gravity (1 mm in 10 ms) cannot close the gap: not reported */
   x[m->nq + 5] = 2.0;
   cr_assert_eq(system_step_data(m, d, 0.0, x, x + m->nq, NULL, 1e-2), 0);
-  cr_expect_eq(d->ncon, 1, "the speed bound is not directional: still reported (conservative)");
+  cr_expect_eq(d->ncon, 0, "a gap opening at 2 m/s is not a contact");
+  /* sliding sideways at 2 m/s, 1 cm over the floor: gravity alone (2 * 9.81 * 1e-4 = 2 mm in
+   * 10 ms with the safety factor) cannot close it either */
+  x[m->nq + 5] = 0.0;
+  x[m->nq + 3] = 2.0;
+  cr_assert_eq(system_step_data(m, d, 0.0, x, x + m->nq, NULL, 1e-2), 0);
+  cr_expect_eq(d->ncon, 0, "a ball sliding over the floor 1 cm up is not a contact");
+  /* ... but within 1 mm it is (gravity closes 2 mm with the safety factor) */
+  x[2] = RADIUS + 0.001;
+  cr_assert_eq(system_step_data(m, d, 0.0, x, x + m->nq, NULL, 1e-2), 0);
+  cr_expect_eq(d->ncon, 1, "a ball 1 mm over the floor can land within 10 ms");
   free(x);
   data_free(d);
   model_free(m);

@@ -198,7 +198,10 @@ static int second_stage(Cenic *c, double t_eval, const double *x_eval, double h)
   swap_data(k);
   /* the midpoint serves the second half step; x-hat serves the trapezoid step over h */
   double horizon = c->speculative ? (c->scheme == CENIC_SD ? 0.5 * h : h) : 0.0;
+  /* the trapezoid step at x-hat starts at x^n: contacts open at x-hat but closed at x^n count */
+  k->d->speculative_two_sided = c->scheme == CENIC_TRAP;
   int rc = cenic_eval_data(k, t_eval, x_eval, horizon) ? -100 : 0;
+  k->d->speculative_two_sided = 0;
   if (!rc && c->scheme == CENIC_SD)
     rc = cenic_icf_step(k, c->t + 0.5 * h, c->xmid, 0.5 * h, c->xhat + nq, c->xnew); /* eq. 23 */
   else if (!rc)

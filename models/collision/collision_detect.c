@@ -51,6 +51,7 @@ int collision_detect(const Model *m, Data *d) {
     /* contact point between the witness points pos +- phi/2 n, weighted by stiffness */
     double wa = contact_point_weight(ma, mb);
     for (int i = 0; i < n; ++i) {
+      if (!collision_speculative_keep(m, d, ga, gb, pts[i].phi, pts[i].normal)) continue;
       Contact *c = &d->contacts[d->ncon++];
       c->geom[0] = ga; c->geom[1] = gb;
       c->body[0] = A->body; c->body[1] = B->body;

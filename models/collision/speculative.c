@@ -60,3 +60,17 @@ double collision_pair_margin(const Model *m, const Data *d, int ga, int gb) {
   double closing = sqrt(v3_dot(dv, dv)) + d->geom_spin[ga] + d->geom_spin[gb] + gnorm * H;
   return margin + CB_SPECULATIVE_SAFETY * H * closing;
 }
+
+int collision_speculative_keep(const Model *m, const Data *d, int ga, int gb, double phi, const double *normal) {
+  double static_margin = fmax(m->geoms[ga].margin, m->geoms[gb].margin);
+  const double H = d->speculative_horizon;
+  if (phi <= static_margin || !(H > 0)) return 1;
+  /* closing speed along the normal (n from B into A: A approaches B when (v_A - v_B).n < 0) */
+  double dv[3];
+  v3_sub(dv, d->geom_vel + 3 * ga, d->geom_vel + 3 * gb);
+  const double gnorm = sqrt(v3_dot(m->gravity, m->gravity));
+  double vn = v3_dot(dv, normal);
+  /* two-sided: a gap now opening may have been closed at the start of a step ending here */
+  double closing = (d->speculative_two_sided ? fabs(vn) : -vn) + d->geom_spin[ga] + d->geom_spin[gb] + gnorm * H;
+  return closing > 0 && phi <= static_margin + CB_SPECULATIVE_SAFETY * H * closing;
+}
