@@ -1,0 +1,158 @@
+/* Scene -> MJCF (see mjcf_writer.h). Bodies nest as in the cbench tree; each cbench body frame
+ * is its joint frame at zero joint coordinate, which is exactly MuJoCo's body frame (pos, quat
+ * relative to the parent) with the joint placed at the body origin. */
+#include "mjcf_writer.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  char *s;
+  size_t len, cap;
+  int failed;
+} TextBuffer;
+
+static void put(TextBuffer *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(TextBuffer *b, const char *fmt, ...) {
+  if (b->failed) return;
+  for (;;) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    if (n < 0) { b->failed = 1; return; }
+    if ((size_t)n < b->cap - b->len) { b->len += (size_t)n; return; }
+    size_t cap = 2 * b->cap + (size_t)n + 1;
+    char *s = realloc(b->s, cap);
+    if (!s) { b->failed = 1; return; }
+    b->s = s; b->cap = cap;
+  }
+}
+
+int mjcf_check(const Model *m, char *err, size_t errlen) {
+  const char *src = m->source[0] ? m->source : m->name;
+  for (int b = 1; b < m->nbody; ++b) {
+    const Body *B = &m->bodies[b];
+    if (B->joint == JOINT_FREE && B->parent != 0) {
+      snprintf(err, errlen,
+               "%s: bodies[%d] ('%s').joint: MuJoCo allows free joints only on bodies attached to the world",
+               src, b - 1, B->name);
+      return -1;
+    }
+    if (B->kinematic && B->parent != 0) {
+      snprintf(err, errlen, "%s: bodies[%d] ('%s').kinematic: MuJoCo mocap bodies must be children of the world",
+               src, b - 1, B->name);
+      return -1;
+    }
+    if (B->joint != JOINT_FREE && B->joint != JOINT_FIXED && B->mass <= 0) {
+      snprintf(err, errlen, "%s: bodies[%d] ('%s').mass: MuJoCo needs a positive mass on a moving body, got %g",
+               src, b - 1, B->name, B->mass);
+      return -1;
+    }
+  }
+  for (int g = 0; g < m->ngeom; ++g)
+    if (m->geoms[g].has_surface_velocity) {
+      snprintf(err, errlen,
+               "%s: geoms[%d] ('%s').surface_velocity: MuJoCo 2.2 has no moving contact surfaces (conveyor belts)",
+               src, g, m->geoms[g].name);
+      return -1;
+    }
+  if (m->nsuction > 0) {
+    snprintf(err, errlen, "%s: suction: MuJoCo 2.2 has no suction cups (%d in the scene)", src, m->nsuction);
+    return -1;
+  }
+  return 0;
+}
+
+void mjcf_buffer_sizes(const Model *m, int elliptic, int *nconmax, int *njmax) {
+  int movable = 0, limited = 0;
+  for (int g = 0; g < m->ngeom; ++g)
+    if (m->bodies[m->geoms[g].body].tree >= 0 || m->bodies[m->geoms[g].body].kinematic) movable++;
+  for (int b = 1; b < m->nbody; ++b) limited += m->bodies[b].has_limit;
+  *nconmax = 8 * movable + 16;
+  *njmax = (elliptic ? 3 : 4) * *nconmax + limited + 16;
+}
+
+/* Geometry type names and sizes in MuJoCo's conventions (the same as cbench's: half extents,
+ * radius and half length along z, planes with outward normal +z). */
+static void put_geom(TextBuffer *t, const Model *m, const MjcfOptions *o, int g, const char *indent) {
+  const Geom *G = &m->geoms[g];
+  const Material *mat = &m->materials[G->material];
+  static const char *type_name[GEOM_NTYPES] = {"plane", "sphere", "box", "cylinder", "capsule"};
+  double mu = o->friction_static ? mat->mu_static : mat->mu_dynamic;
+  put(t, "%s<geom name=\"g%d\" type=\"%s\" pos=\"%.17g %.17g %.17g\" quat=\"%.17g %.17g %.17g %.17g\"", indent, g,
+      type_name[G->type], G->pos[0], G->pos[1], G->pos[2], G->quat[0], G->quat[1], G->quat[2], G->quat[3]);
+  switch (G->type) {
+    case GEOM_PLANE: put(t, " size=\"0 0 1\""); break;
+    case GEOM_SPHERE: put(t, " size=\"%.17g\"", G->size[0]); break;
+    case GEOM_BOX: put(t, " size=\"%.17g %.17g %.17g\"", G->size[0], G->size[1], G->size[2]); break;
+    default: put(t, " size=\"%.17g %.17g\"", G->size[0], G->size[1]); break;
+  }
+  /* torsional and rolling friction off: cbench's point contact has neither */
+  put(t, " friction=\"%.17g 0 0\" condim=\"3\"", mu);
+  if (o->has_solref) put(t, " solref=\"%.17g %.17g\"", o->solref[0], o->solref[1]);
+  if (o->has_solimp) put(t, " solimp=\"%.17g %.17g %.17g\"", o->solimp[0], o->solimp[1], o->solimp[2]);
+  put(t, "/>\n");
+}
+
+static void put_body(TextBuffer *t, const Model *m, const MjcfOptions *o, int b, int depth) {
+  char indent[64];
+  int w = depth * 2 < 60 ? depth * 2 : 60;
+  memset(indent, ' ', (size_t)w); indent[w] = 0;
+  const Body *B = &m->bodies[b];
+  put(t, "%s<body name=\"b%d\" pos=\"%.17g %.17g %.17g\" quat=\"%.17g %.17g %.17g %.17g\"%s>\n", indent, b,
+      B->joint_pos[0], B->joint_pos[1], B->joint_pos[2], B->joint_quat[0], B->joint_quat[1], B->joint_quat[2],
+      B->joint_quat[3], B->kinematic ? " mocap=\"true\"" : "");
+  if (B->mass > 0) {
+    const double *I = B->inertia;
+    put(t, "%s  <inertial pos=\"%.17g %.17g %.17g\" mass=\"%.17g\" fullinertia=\"%.17g %.17g %.17g %.17g %.17g %.17g\"/>\n",
+        indent, B->com[0], B->com[1], B->com[2], B->mass, I[0], I[4], I[8], I[1], I[2], I[5]);
+  }
+  if (B->joint == JOINT_FREE) {
+    put(t, "%s  <freejoint name=\"j%d\"/>\n", indent, b);
+  } else if (B->joint == JOINT_REVOLUTE || B->joint == JOINT_PRISMATIC) {
+    put(t, "%s  <joint name=\"j%d\" type=\"%s\" pos=\"0 0 0\" axis=\"%.17g %.17g %.17g\" damping=\"%.17g\"", indent, b,
+        B->joint == JOINT_REVOLUTE ? "hinge" : "slide", B->axis[0], B->axis[1], B->axis[2], B->damping);
+    if (B->stiffness != 0) put(t, " stiffness=\"%.17g\" springref=\"%.17g\"", B->stiffness, B->spring_ref);
+    if (B->has_limit) put(t, " limited=\"true\" range=\"%.17g %.17g\"", B->limit_lower, B->limit_upper);
+    put(t, "/>\n");
+  }
+  for (int g = 0; g < m->ngeom; ++g)
+    if (m->geoms[g].body == b) {
+      char gi[70];
+      snprintf(gi, sizeof gi, "%s  ", indent);
+      put_geom(t, m, o, g, gi);
+    }
+  for (int c = b + 1; c < m->nbody; ++c)
+    if (m->bodies[c].parent == b) put_body(t, m, o, c, depth + 1);
+  put(t, "%s</body>\n", indent);
+}
+
+int mjcf_write(const Model *m, const MjcfOptions *o, char **xml, char *err, size_t errlen) {
+  *xml = NULL;
+  if (mjcf_check(m, err, errlen)) return -1;
+  TextBuffer t = {0};
+  /* angle="radian": cbench's joint coordinates and limits are radians; inertiafromgeom false:
+   * masses and inertias are cbench's, never recomputed from the shapes */
+  put(&t, "<mujoco model=\"cbench\">\n");
+  put(&t, "  <compiler angle=\"radian\" inertiafromgeom=\"false\" boundmass=\"0\" boundinertia=\"0\"/>\n");
+  put(&t, "  <option timestep=\"%.17g\" gravity=\"%.17g %.17g %.17g\" integrator=\"%s\" cone=\"%s\"/>\n", o->timestep,
+      m->gravity[0], m->gravity[1], m->gravity[2], o->integrator, o->cone);
+  put(&t, "  <size nconmax=\"%d\" njmax=\"%d\"/>\n", o->nconmax, o->njmax);
+  put(&t, "  <worldbody>\n");
+  for (int g = 0; g < m->ngeom; ++g)
+    if (m->geoms[g].body == 0) put_geom(&t, m, o, g, "    ");
+  for (int b = 1; b < m->nbody; ++b)
+    if (m->bodies[b].parent == 0) put_body(&t, m, o, b, 2);
+  put(&t, "  </worldbody>\n</mujoco>\n");
+  if (t.failed) {
+    free(t.s);
+    snprintf(err, errlen, "out of memory writing MJCF");
+    return -1;
+  }
+  *xml = t.s;
+  return 0;
+}

@@ -1,0 +1,32 @@
+/* Scene -> MJCF text (MuJoCo 2.2 XML), in memory. One MuJoCo body per cbench body (named
+ * "b<index>"), one geom per cbench geom ("g<index>"), the same masses, inertias, joint frames,
+ * axes, springs, damping and gravity; contact parameters are MuJoCo's (see README, "MuJoCo").
+ * What MuJoCo cannot represent (moving belt surfaces, suction cups, free joints off the world
+ * or in a rotated frame) is refused with a message naming the scene field. */
+#ifndef CBENCH_MJCF_WRITER_H
+#define CBENCH_MJCF_WRITER_H
+
+#include <stddef.h>
+#include "../../models/model.h"
+
+typedef struct {
+  double timestep;          /* <option timestep> */
+  int friction_static;      /* 1: geom friction = mu_static, 0: mu_dynamic */
+  int has_solref, has_solimp;
+  double solref[2], solimp[3];
+  const char *integrator;   /* "Euler", "implicit" or "RK4" */
+  const char *cone;         /* "pyramidal" or "elliptic" */
+  int nconmax, njmax;       /* contact and constraint buffer sizes */
+} MjcfOptions;
+
+/* Checks that the model can be written as MJCF: 0, or -1 with "FILE: FIELD: why" in err. */
+int mjcf_check(const Model *m, char *err, size_t errlen);
+/* Writes the MJCF document into a malloc'ed string (*xml; the caller frees it).
+ * Returns 0, or -1 with a message in err. */
+int mjcf_write(const Model *m, const MjcfOptions *o, char **xml, char *err, size_t errlen);
+/* Contact buffer sizes estimated from the scene: up to 8 contacts per movable geometry
+ * (a box face on a face gives 4 in MuJoCo, box edges and stacked neighbours add more),
+ * 4 constraint rows per pyramidal contact (6 elliptic: 3) plus one per limited joint. */
+void mjcf_buffer_sizes(const Model *m, int elliptic, int *nconmax, int *njmax);
+
+#endif

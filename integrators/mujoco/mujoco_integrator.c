@@ -1,0 +1,375 @@
+/* `mujoco`: MuJoCo 2.2 as a fixed-step peer (CENIC Fig. 11 compares with discrete simulators).
+ * The scene is written as MJCF in memory (mjcf_writer.c) and loaded through a virtual file;
+ * each opt.dt is one mj_step. Controllers and prescribed forces are cbench's own, evaluated at
+ * the start of each step and applied as generalized forces (qfrc_applied); kinematic bodies are
+ * mocap bodies. What MuJoCo models differently is written into the record by integrator_note.
+ *
+ * MuJoCo's default error handler prints and exits: ours long-jumps back into the call that
+ * failed, which returns a failed status; its warnings (bad qacc, full contact buffer) reset or
+ * truncate the simulation silently, so every step checks the warning counters. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "../../models/controller.h"
+#include "../../models/kinematic.h"
+#include "../../models/multibody.h"
+#include "../../models/system.h"
+#include "../common/wall_clock.h"
+#include "../integrator.h"
+#include "mjcf_writer.h"
+#include "mujoco_integrator.h"
+#include "mujoco_map.h"
+
+static _Thread_local jmp_buf *error_jump;
+static _Thread_local char error_text[512];
+
+static void on_mujoco_error(const char *msg) {
+  snprintf(error_text, sizeof error_text, "%s", msg);
+  if (error_jump) longjmp(*error_jump, 1);
+  /* an error outside a guarded call: MuJoCo would exit; abort loudly instead of returning */
+  fprintf(stderr, "cbench: MuJoCo error outside a guarded call: %s\n", msg);
+  abort();
+}
+static void on_mujoco_warning(const char *msg) { (void)msg; /* counted in mjData.warning, checked per step */ }
+
+static void install_handlers(void) {
+  mju_user_error = on_mujoco_error;
+  mju_user_warning = on_mujoco_warning;
+}
+
+typedef struct {
+  mjModel *mm;
+  mjData *md;
+  MujocoMap map;
+  Data *d;                 /* cbench data for controllers and applied forces */
+  int nx;
+  double *x, *x_prev;      /* cbench state [q; v; z] after the last step and before it */
+  double t, t_prev, t0;
+  long nstep;              /* steps since reset: t = t0 + nstep dt */
+  int have_prev;
+  int inputs;              /* controllers or applied forces present */
+  int has_inverse_dynamics;
+  double *tau, *zdot;      /* [nv], [nz] */
+  int warn_seen[mjNWARNING];
+} MujocoRun;
+
+static int parse_numbers(const char *s, double *out, int n) {
+  char *end;
+  for (int i = 0; i < n; ++i) {
+    while (*s == ',' || *s == ':' || *s == ' ') ++s;
+    out[i] = strtod(s, &end);
+    if (end == s || !isfinite(out[i])) return -1;
+    s = end;
+  }
+  while (*s == ' ') ++s;
+  return *s ? -1 : 0;
+}
+
+static int read_options(Integrator *it, MjcfOptions *o) {
+  static const char *const known[] = {"solref", "solimp", "friction", "integrator", "cone", "nconmax", "njmax", NULL};
+  int rc = integrator_check_options(it, known);
+  if (rc) return rc;
+  memset(o, 0, sizeof *o);
+  o->timestep = it->opt.dt;
+  o->integrator = "Euler";
+  o->cone = "pyramidal";
+  const char *s;
+  if ((s = integrator_option(&it->opt, "solref"))) {
+    if (parse_numbers(s, o->solref, 2))
+      return integrator_fail(it, CB_ERR_OPTION, "solref must be two numbers 'timeconst,dampratio' (MuJoCo), got '%s'", s);
+    o->has_solref = 1;
+  }
+  if ((s = integrator_option(&it->opt, "solimp"))) {
+    if (parse_numbers(s, o->solimp, 3))
+      return integrator_fail(it, CB_ERR_OPTION, "solimp must be three numbers 'dmin,dmax,width' (MuJoCo), got '%s'", s);
+    o->has_solimp = 1;
+  }
+  if ((s = integrator_option(&it->opt, "friction"))) {
+    if (!strcmp(s, "static")) o->friction_static = 1;
+    else if (strcmp(s, "dynamic")) return integrator_fail(it, CB_ERR_OPTION, "friction must be static or dynamic, got '%s'", s);
+  }
+  if ((s = integrator_option(&it->opt, "integrator"))) {
+    if (!strcmp(s, "euler")) o->integrator = "Euler";
+    else if (!strcmp(s, "implicit")) o->integrator = "implicit";
+    else if (!strcmp(s, "rk4")) o->integrator = "RK4";
+    else return integrator_fail(it, CB_ERR_OPTION, "integrator must be euler, implicit or rk4, got '%s'", s);
+  }
+  if ((s = integrator_option(&it->opt, "cone"))) {
+    if (!strcmp(s, "pyramidal") || !strcmp(s, "elliptic")) o->cone = s;
+    else return integrator_fail(it, CB_ERR_OPTION, "cone must be pyramidal or elliptic, got '%s'", s);
+  }
+  mjcf_buffer_sizes(it->model, !strcmp(o->cone, "elliptic"), &o->nconmax, &o->njmax);
+  const char *keys[2] = {"nconmax", "njmax"};
+  int *vals[2] = {&o->nconmax, &o->njmax};
+  for (int k = 0; k < 2; ++k)
+    if ((s = integrator_option(&it->opt, keys[k]))) {
+      char *end;
+      long n = strtol(s, &end, 10);
+      if (*end || n < 1 || n > 100000000)
+        return integrator_fail(it, CB_ERR_OPTION, "%s must be a positive integer, got '%s'", keys[k], s);
+      *vals[k] = (int)n;
+    }
+  return CB_OK;
+}
+
+/* What MuJoCo models differently from cbench on this scene, said in the record. */
+static void note_substitutions(Integrator *it, const MjcfOptions *o) {
+  const Model *m = it->model;
+  if (m->ngeom > 1)
+    integrator_note(it,
+                    "mujoco: contact is MuJoCo's soft constraint (solref %s, solimp %s), not the scene's "
+                    "Hunt-Crossley spring (stiffness, dissipation unused)",
+                    o->has_solref ? "set" : "default 0.02 1", o->has_solimp ? "set" : "default 0.9 0.95 0.001");
+  int mixed = 0, two_coefficients = 0;
+  for (int i = 0; i < m->nmaterial; ++i) {
+    const Material *a = &m->materials[i];
+    if (a->mu_static != a->mu_dynamic) two_coefficients = 1;
+    if (i > 0 && (o->friction_static ? a->mu_static != m->materials[0].mu_static
+                                     : a->mu_dynamic != m->materials[0].mu_dynamic))
+      mixed = 1;
+  }
+  if (two_coefficients)
+    integrator_note(it, "mujoco: one friction coefficient, mu_%s, on a scene with mu_static != mu_dynamic",
+                    o->friction_static ? "static" : "dynamic");
+  if (mixed)
+    integrator_note(it, "mujoco: pair friction is the larger of the two geometries' (MuJoCo's rule), not the "
+                        "harmonic mean of models/contact.h");
+  int limits = 0, margins = 0, kinematic = 0;
+  for (int b = 1; b < m->nbody; ++b) limits |= m->bodies[b].has_limit, kinematic |= m->bodies[b].kinematic;
+  for (int g = 0; g < m->ngeom; ++g) margins |= m->geoms[g].margin > 0;
+  if (limits) integrator_note(it, "mujoco: joint limits are MuJoCo limit constraints, not the compliant limit spring");
+  if (margins) integrator_note(it, "mujoco: geometry margins are not passed to MuJoCo (its margin pushes at a distance)");
+  if (kinematic)
+    integrator_note(it, "mujoco: kinematic bodies are mocap bodies: contacts see their pose, not their velocity");
+  if (m->ncontroller > 0 || m->nforce > 0)
+    integrator_note(it, "mujoco: controllers and applied forces are explicit generalized forces (qfrc_applied) "
+                        "evaluated at the start of each step");
+}
+
+static void mujoco_destroy(Integrator *it) {
+  MujocoRun *c = it->content;
+  if (!c) return;
+  if (c->md) mj_deleteData(c->md);
+  if (c->mm) mj_deleteModel(c->mm);
+  mujoco_map_free(&c->map);
+  data_free(c->d);
+  free(c->x); free(c->x_prev); free(c->tau); free(c->zdot);
+  free(c);
+  it->content = NULL;
+}
+
+/* Loads the MJCF text through a one-file virtual file system. */
+static mjModel *load_mjcf(const char *xml, char *err, int errlen) {
+  mjVFS *vfs = malloc(sizeof *vfs);
+  if (!vfs) { snprintf(err, (size_t)errlen, "out of memory"); return NULL; }
+  mj_defaultVFS(vfs);
+  int size = (int)strlen(xml);
+  mjModel *mm = NULL;
+  if (mj_makeEmptyFileVFS(vfs, "scene.xml", size) == 0) {
+    int i = mj_findFileVFS(vfs, "scene.xml");
+    memcpy(vfs->filedata[i], xml, (size_t)size);
+    mm = mj_loadXML("scene.xml", vfs, err, errlen);
+  } else {
+    snprintf(err, (size_t)errlen, "MuJoCo VFS refused the scene");
+  }
+  mj_deleteVFS(vfs);
+  free(vfs);
+  return mm;
+}
+
+static int mujoco_create(Integrator *it) {
+  const Model *m = it->model;
+  if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
+    return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
+  MjcfOptions o;
+  int rc = read_options(it, &o);
+  if (rc) return rc;
+  char err[512] = "";
+  char *xml = NULL;
+  if (mjcf_write(m, &o, &xml, err, sizeof err)) return integrator_fail(it, CB_ERR_MODEL, "%s", err);
+  MujocoRun *c = calloc(1, sizeof *c);
+  if (!c) { free(xml); return integrator_fail(it, CB_ERR_MEMORY, "out of memory"); }
+  it->content = c;
+  install_handlers();
+  jmp_buf jump;
+  error_jump = &jump;
+  if (setjmp(jump)) {
+    error_jump = NULL;
+    free(xml);
+    mujoco_destroy(it);
+    return integrator_fail(it, CB_ERR_MODEL, "MuJoCo: %s", error_text);
+  }
+  c->mm = load_mjcf(xml, err, (int)sizeof err);
+  free(xml);
+  xml = NULL;
+  if (!c->mm) {
+    error_jump = NULL;
+    mujoco_destroy(it);
+    return integrator_fail(it, CB_ERR_MODEL, "MuJoCo rejected the converted scene: %s", err);
+  }
+  c->md = mj_makeData(c->mm);
+  error_jump = NULL;
+  if (!c->md) { mujoco_destroy(it); return integrator_fail(it, CB_ERR_MEMORY, "MuJoCo: mj_makeData failed"); }
+  if (mujoco_map_build(m, c->mm, &c->map, err, sizeof err)) {
+    mujoco_destroy(it);
+    return integrator_fail(it, CB_ERR_MODEL, "%s", err);
+  }
+  c->nx = system_nx(m);
+  c->d = data_create(m);
+  c->x = calloc((size_t)c->nx, sizeof(double));
+  c->x_prev = calloc((size_t)c->nx, sizeof(double));
+  c->tau = calloc((size_t)m->nv + 1, sizeof(double));
+  c->zdot = calloc((size_t)m->nz + 1, sizeof(double));
+  if (!c->d || !c->x || !c->x_prev || !c->tau || !c->zdot) {
+    mujoco_destroy(it);
+    return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  }
+  c->inputs = m->ncontroller > 0 || m->nforce > 0;
+  for (int k = 0; k < m->ncontroller; ++k) c->has_inverse_dynamics |= m->controllers[k].type == CTRL_INVERSE_DYNAMICS;
+  note_substitutions(it, &o);
+  return CB_OK;
+}
+
+static void place_mocap(const Model *m, MujocoRun *c, double t) {
+  for (int b = 1; b < m->nbody; ++b) {
+    int k = c->map.mocapadr[b];
+    if (k < 0 || !m->bodies[b].kinematic) continue;
+    double offset[3], vel[3];
+    kinematic_motion(&m->bodies[b], t, offset, vel);
+    for (int i = 0; i < 3; ++i) c->md->mocap_pos[3 * k + i] = m->bodies[b].joint_pos[i] + offset[i];
+  }
+}
+
+static int mujoco_reset(Integrator *it, double t0, const double *x0) {
+  MujocoRun *c = it->content;
+  const Model *m = it->model;
+  mj_resetData(c->mm, c->md);
+  memcpy(c->x, x0, sizeof(double) * (size_t)c->nx);
+  mujoco_state_to_mj(m, &c->map, x0, x0 + m->nq, c->md->qpos, c->md->qvel);
+  c->md->time = t0;
+  c->t = c->t0 = t0;
+  c->nstep = 0;
+  c->have_prev = 0;
+  for (int w = 0; w < mjNWARNING; ++w) c->warn_seen[w] = c->md->warning[w].number;
+  place_mocap(m, c, t0);
+  it->t = t0;
+  return CB_OK;
+}
+
+/* Generalized forces of controllers and prescribed forces at the start of the step, in MuJoCo's
+ * coordinates; controller states advance by forward Euler (the step is explicit in them). */
+static void apply_inputs(const Model *m, MujocoRun *c, double dt) {
+  const double *q = c->x, *v = c->x + m->nq;
+  double *z = c->x + m->nq + m->nv;
+  memset(c->tau, 0, sizeof(double) * (size_t)m->nv);
+  mb_kinematics(m, c->d, q);
+  if (c->has_inverse_dynamics) {
+    mb_velocities(m, c->d, v);
+    mb_mass_matrix(m, c->d);
+    mb_bias(m, c->d, q, v);
+  }
+  system_applied_forces(m, c->d, c->t, c->tau);
+  if (m->ncontroller > 0) controller_eval(m, c->d, c->t, q, v, z, c->tau, m->nz ? c->zdot : NULL);
+  mujoco_force_to_mj(m, &c->map, c->md->qpos, c->tau, c->md->qfrc_applied);
+  for (int i = 0; i < m->nz; ++i) z[i] += dt * c->zdot[i];
+}
+
+static int check_warnings(Integrator *it, MujocoRun *c) {
+  static const struct { int w; int code; const char *what; } fatal[] = {
+      {mjWARN_BADQACC, CB_ERR_NONFINITE, "non-finite acceleration (MuJoCo reset the state)"},
+      {mjWARN_BADQPOS, CB_ERR_NONFINITE, "non-finite position"},
+      {mjWARN_BADQVEL, CB_ERR_NONFINITE, "non-finite velocity"},
+      {mjWARN_CONTACTFULL, CB_ERR_MEMORY, "contact buffer full: raise --opt nconmax"},
+      {mjWARN_CNSTRFULL, CB_ERR_MEMORY, "constraint buffer full: raise --opt njmax"},
+      {mjWARN_INERTIA, CB_ERR_MODEL, "(near) singular inertia matrix"},
+  };
+  for (size_t k = 0; k < sizeof fatal / sizeof fatal[0]; ++k) {
+    int w = fatal[k].w;
+    if (c->md->warning[w].number > c->warn_seen[w])
+      return integrator_fail(it, fatal[k].code, "MuJoCo at t = %g: %s (info %d)", c->t, fatal[k].what,
+                             c->md->warning[w].lastinfo);
+  }
+  return CB_OK;
+}
+
+static int one_step(Integrator *it, MujocoRun *c) {
+  const Model *m = it->model;
+  double dt = it->opt.dt;
+  memcpy(c->x_prev, c->x, sizeof(double) * (size_t)c->nx);
+  c->t_prev = c->t;
+  if (c->inputs) apply_inputs(m, c, dt);
+  place_mocap(m, c, c->t);
+  jmp_buf jump;
+  error_jump = &jump;
+  if (setjmp(jump)) {
+    error_jump = NULL;
+    return integrator_fail(it, CB_ERR_SOLVER, "MuJoCo at t = %g: %s", c->t, error_text);
+  }
+  mj_step(c->mm, c->md);
+  error_jump = NULL;
+  int rc = check_warnings(it, c);
+  if (rc) return rc;
+  c->nstep++;
+  c->t = c->t0 + (double)c->nstep * dt;
+  it->stats.steps++;
+  it->stats.geometry_queries++;
+  it->stats.newton_iters += c->md->solver_iter;
+  it->stats.rhs_evals += c->mm->opt.integrator == mjINT_RK4 ? 4 : 1;
+  mujoco_state_from_mj(m, &c->map, c->md->qpos, c->md->qvel, c->x, c->x + m->nq);
+  for (int i = 0; i < m->nq + m->nv; ++i)
+    if (!isfinite(c->x[i])) return integrator_fail(it, CB_ERR_NONFINITE, "MuJoCo at t = %g: non-finite state", c->t);
+  c->have_prev = 1;
+  return CB_OK;
+}
+
+static int mujoco_advance(Integrator *it, double t_out, double *x_out) {
+  MujocoRun *c = it->content;
+  const Model *m = it->model;
+  double t_start = wall_seconds();
+  double tiny = 1e-12 * fmax(1.0, fabs(t_out));
+  int rc = CB_OK;
+  if (t_out < (c->have_prev ? c->t_prev : c->t) - tiny)
+    rc = integrator_fail(it, CB_ERR_STEP, "output time %.17g is before the last step start %.17g", t_out,
+                         c->have_prev ? c->t_prev : c->t);
+  long attempts = 0;
+  while (rc == CB_OK && c->t < t_out - tiny) {
+    if (it->opt.max_steps > 0 && attempts >= it->opt.max_steps) {
+      rc = integrator_fail(it, CB_ERR_STEP, "step budget of %ld steps exhausted at t = %g", it->opt.max_steps, c->t);
+      break;
+    }
+    attempts++;
+    rc = one_step(it, c);
+  }
+  if (rc == CB_OK) {
+    /* dense output: linear interpolation inside the last step */
+    if (c->have_prev && c->t > c->t_prev && fabs(t_out - c->t) > tiny) {
+      double a = (t_out - c->t_prev) / (c->t - c->t_prev);
+      for (int i = 0; i < c->nx; ++i) x_out[i] = c->x_prev[i] + a * (c->x[i] - c->x_prev[i]);
+      mb_normalize_q(m, x_out);
+    } else {
+      memcpy(x_out, c->x, sizeof(double) * (size_t)c->nx);
+    }
+  }
+  it->t = c->t;
+  it->stats.time_total += wall_seconds() - t_start;
+  return rc;
+}
+
+const IntegratorVtbl mujoco_vtbl;
+
+const mjModel *mujoco_integrator_model(const Integrator *it, mjData **data, const MujocoMap **map) {
+  if (!it || it->vtbl != &mujoco_vtbl || !it->content) return NULL;
+  MujocoRun *c = it->content;
+  if (data) *data = c->md;
+  if (map) *map = &c->map;
+  return c->mm;
+}
+
+const IntegratorVtbl mujoco_vtbl = {
+    "mujoco", "MuJoCo 2.2 mj_step per dt (soft-constraint contact, Newton solver): a discrete-time peer", 1,
+    mujoco_create, mujoco_reset, mujoco_advance, mujoco_destroy};
