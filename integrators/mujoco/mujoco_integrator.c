@@ -113,6 +113,13 @@ static int read_options(Integrator *it, MjcfOptions *o) {
       if (*end || n < 1 || n > 100000000)
         return integrator_fail(it, CB_ERR_OPTION, "%s must be a positive integer, got '%s'", keys[k], s);
       *vals[k] = (int)n;
+      /* a contact buffer given alone sizes the constraint rows with it */
+      if (k == 0 && !integrator_option(&it->opt, "njmax")) {
+        int nconmax = o->nconmax;
+        mjcf_buffer_sizes(it->model, !strcmp(o->cone, "elliptic"), &o->nconmax, &o->njmax);
+        o->njmax += (!strcmp(o->cone, "elliptic") ? 3 : 4) * (nconmax - o->nconmax);
+        o->nconmax = nconmax;
+      }
     }
   return CB_OK;
 }
