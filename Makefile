@@ -28,7 +28,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test bench bench-compare clean deps
+.PHONY: all run test test-slurm bench bench-compare clean deps
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench
@@ -72,6 +72,11 @@ run: build/cbench
 # All tests, sanitizer build. TESTS=test_geometry runs one file.
 test: $(TEST_BIN) $(SAN)/cbench build/cbench
 	@bash scripts/run_tests.sh $(if $(TESTS),$(addprefix $(SAN)/tests/,$(TESTS)),$(TEST_BIN))
+
+# A sweep plan on a real single-node Slurm (scripts/slurm/test_slurm.sh; skips in one line
+# where the daemons cannot start).
+test-slurm: build/cbench
+	@bash scripts/slurm/test_slurm.sh
 
 bench: build/cbench $(BENCH_BIN)
 	bash scripts/bench.sh

@@ -8,6 +8,7 @@
 #include "compare.h"
 #include "hregistry.h"
 #include "hutil.h"
+#include "plan.h"
 #include "plot.h"
 #include "reference.h"
 #include "runner.h"
@@ -17,15 +18,17 @@ static const char *usage_text =
     "usage: cbench COMMAND [options]\n"
     "  list                                  integrators and cases\n"
     "  run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
-    "      [--timeout S] [--json FILE] [--trajectory FILE.csv] [--opt key=value ...]\n"
+    "      [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--opt key=value ...]\n"
     "      [--error-norm q|full] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
     "  reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
     "      [--secondary NAME:PARAM|none] [--timeout S] [--force]\n"
     "  sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
-    "      [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet]\n"
+    "      [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
     "  plot DIR|FILE [--no-gnuplot]\n"
     "  compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"
-    "  export --format gbench|gab FILE [--out OUT]\n";
+    "  export --format gbench|gab FILE [--out OUT]\n"
+    "  slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch]\n"
+    "  merge DIR [--plan PLAN]\n";
 
 static int usage_error(const char *fmt, const char *a) {
   fprintf(stderr, "cbench: ");
@@ -153,9 +156,11 @@ static int cmd_run(int argc, char **argv) {
   run_spec_init(&s);
   char err[1024];
   const char *case_arg = NULL, *json = NULL;
+  int resume = 0;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); case_arg = v; }
+    else if (!strcmp(a, "--resume")) resume = 1;
     else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
     else if (!strcmp(a, "--accuracy")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.accuracy)) return usage_error("--accuracy must be a number > 0, got '%s'", v); s.has_accuracy = 1; }
     else if (!strcmp(a, "--dt")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.dt)) return usage_error("--dt must be a number > 0, got '%s'", v); s.has_dt = 1; }
@@ -192,10 +197,18 @@ static int cmd_run(int argc, char **argv) {
   if (s.has_accuracy && s.has_dt) return usage_error("give either --accuracy or --dt, not both%s", "");
   if (!s.has_accuracy && !s.has_dt) return usage_error("run needs --accuracy or --dt%s", "");
   if (run_spec_set_case(&s, case_arg, err, sizeof err) != 0) return usage_error("%s", err);
+  if (resume && !json) return usage_error("--resume needs --json FILE%s", "");
+  if (resume) {
+    /* a plan line (harness/plan.h): done already when its record is complete */
+    char cmd[4096];
+    run_spec_command(&s, cmd, sizeof cmd);
+    if (plan_record_complete(json, cmd)) { printf("  record exists: %s (--resume: nothing to do)\n", json); return 0; }
+  }
   RunContext ctx;
   int rc = run_prepare(&s, &ctx, err, sizeof err);
   if (rc == 2) { fprintf(stderr, "cbench: %s\n", err); return 2; } /* the loader's message */
-  if (rc == 0) rc = run_preflight(&ctx, err, sizeof err);
+  /* as a sweep job (--resume), an integrator that refuses the scene or options is a failed record */
+  if (rc == 0 && !resume) rc = run_preflight(&ctx, err, sizeof err);
   if (rc != 0) {
     run_context_free(&ctx);
     return usage_error("%s", err);
@@ -220,7 +233,7 @@ static int cmd_run(int argc, char **argv) {
   free(text);
   cJSON_Delete(rec);
   run_context_free(&ctx);
-  return wrc != 0 ? 1 : ok ? 0 : 1;
+  return wrc != 0 ? 1 : ok || resume ? 0 : 1;
 }
 
 static int cmd_reference(int argc, char **argv) {
@@ -342,6 +355,10 @@ static int cmd_sweep(int argc, char **argv) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
       else if (parse_pos(v, &c->window)) rc = usage_error("--window must be a number > 0, got '%s'", v);
+    } else if (!strcmp(a, "--plan")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else snprintf(c->plan, sizeof c->plan, "%s", v);
     } else if (!strcmp(a, "--quiet")) {
       c->quiet = 1;
     } else {
@@ -355,6 +372,7 @@ static int cmd_sweep(int argc, char **argv) {
     rc = sweep_run(c, err, sizeof err);
     if (rc == 2) rc = usage_error("%s", err);
     else if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
+    else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);
     else printf("sweep: records in %s/ (one file per run, all in %s/sweep.json)\n", c->out, c->out);
   }
   free(tmp);
@@ -438,6 +456,49 @@ static int cmd_export(int argc, char **argv) {
   return rc;
 }
 
+static int cmd_merge(int argc, char **argv) {
+  const char *dir = NULL, *plan = NULL;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--plan")) { VALUE_OR_FAIL(v); plan = v; }
+    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for merge", argv[i]);
+    else if (!dir) dir = argv[i];
+    else return usage_error("unexpected argument '%s' for merge", argv[i]);
+  }
+  if (!dir) return usage_error("merge needs a directory%s", "");
+  char err[1024];
+  int rc = plan_merge(dir, plan, stdout, err, sizeof err);
+  if (rc == 2) fprintf(stderr, "cbench: %s\n", err);
+  return rc;
+}
+
+static int cmd_slurm(int argc, char **argv) {
+  const char *plan = NULL, *script = "scripts/slurm/sweep.sbatch";
+  int max_parallel = 8, only_missing = 0, dry_run = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--max-parallel")) {
+      VALUE_OR_FAIL(v);
+      if (parse_int_pos(v, &max_parallel)) return usage_error("--max-parallel must be an integer >= 1, got '%s'", v);
+    } else if (!strcmp(a, "--script")) { VALUE_OR_FAIL(v); script = v; }
+    else if (!strcmp(a, "--missing")) only_missing = 1;
+    else if (!strcmp(a, "--dry-run")) dry_run = 1;
+    else if (a[0] == '-') return usage_error("unknown option '%s' for slurm", a);
+    else if (!plan) plan = a;
+    else return usage_error("unexpected argument '%s' for slurm", a);
+  }
+  if (!plan) return usage_error("slurm needs a plan file (from `cbench sweep ... --plan FILE`)%s", "");
+  if (!hu_file_exists(script)) return usage_error("no sbatch script %s (run from the repository root or give --script)", script);
+  char cmd[20000], err[1024];
+  int n = plan_sbatch_command(plan, script, max_parallel, only_missing, cmd, sizeof cmd, err, sizeof err);
+  if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return 2; }
+  if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
+  printf("slurm: %d task(s): %s\n", n, cmd);
+  if (dry_run) return 0;
+  fflush(stdout);
+  int rc = system(cmd);
+  return rc == 0 ? 0 : 1;
+}
+
 int cbench_main(int argc, char **argv) {
   if (argc < 2) return usage_error("missing command%s", "");
   const char *c = argv[1];
@@ -448,6 +509,8 @@ int cbench_main(int argc, char **argv) {
   if (!strcmp(c, "plot")) return cmd_plot(argc, argv);
   if (!strcmp(c, "compare")) return cmd_compare(argc, argv);
   if (!strcmp(c, "export")) return cmd_export(argc, argv);
+  if (!strcmp(c, "merge")) return cmd_merge(argc, argv);
+  if (!strcmp(c, "slurm")) return cmd_slurm(argc, argv);
   if (!strcmp(c, "help") || !strcmp(c, "--help") || !strcmp(c, "-h")) { printf("%s", usage_text); return 0; }
   return usage_error("unknown command '%s'", c);
 }

@@ -1,4 +1,5 @@
 #include "sweep.h"
+#include "plan.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -156,6 +157,34 @@ static void job_main(const SweepJob *job) {
   _exit(wrc == 0 ? 0 : 1);
 }
 
+/* The grid as a plan (harness/plan.h): one self-contained `cbench run` per line, nothing run. */
+static int write_plan(const char *path, const SweepJob *jobs, int njob, char *err, size_t errlen) {
+  size_t cap = (size_t)njob * PLAN_MAX_LINE / 4 + 1, len = 0;
+  char *text = malloc(cap);
+  if (!text) { snprintf(err, errlen, "out of memory"); return 1; }
+  for (int i = 0; i < njob; ++i) {
+    char line[PLAN_MAX_LINE];
+    if (plan_format_line(&jobs[i].spec, jobs[i].path, line, sizeof line)) {
+      snprintf(err, errlen, "cannot resolve the paths of %s", jobs[i].path);
+      free(text);
+      return 1;
+    }
+    size_t l = strlen(line);
+    if (len + l + 2 > cap) {
+      char *g = realloc(text, cap = 2 * cap + l + 2);
+      if (!g) { free(text); snprintf(err, errlen, "out of memory"); return 1; }
+      text = g;
+    }
+    memcpy(text + len, line, l);
+    len += l;
+    text[len++] = '\n';
+  }
+  int rc = hu_write_atomic(path, text, len, err, errlen);
+  free(text);
+  if (rc == 0) fprintf(stderr, "sweep: plan of %d runs written to %s (nothing run)\n", njob, path);
+  return rc ? 1 : 0;
+}
+
 /* Progress line: rewritten in place on a terminal, else at most every 2 s (and at the end). */
 static void progress(const SweepConfig *c, int done, int total, int skipped, int executed,
                      int running, double t0, double *last) {
@@ -208,6 +237,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     base.has_accuracy = !vts[0]->fixed_step; base.accuracy = 1;
     base.has_dt = vts[0]->fixed_step; base.dt = 1;
     if (run_prepare(&base, &probe, err, errlen) != 0) { free(jobs); return 2; }
+    double case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
     run_context_free(&probe);
     for (int ii = 0; ii < nint; ++ii) {
       int fixed = vts[ii]->fixed_step;
@@ -224,11 +254,18 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
         j->spec.timeout = c->timeout;
         j->spec.t_end = c->t_end;
         j->spec.window = c->window;
+        /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
+        if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
         char name[512];
         sweep_record_name(base.case_name, vts[ii]->name, fixed, fixed ? j->spec.dt : j->spec.accuracy, name, sizeof name);
         snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
       }
     }
+  }
+  if (c->plan[0]) {
+    int rc = write_plan(c->plan, jobs, njob, err, errlen);
+    free(jobs);
+    return rc;
   }
   int skipped = 0;
   for (int i = 0; i < njob; ++i) {

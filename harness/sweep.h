@@ -25,6 +25,7 @@ typedef struct {
   char out[1024];
   char command[4096];      /* the command line that started the sweep (for captions) */
   int quiet;               /* no progress line */
+  char plan[1024];         /* non-empty: write the grid as a plan file (harness/plan.h), run nothing */
 } SweepConfig;
 
 void sweep_config_default(SweepConfig *c);

@@ -1,0 +1,46 @@
+/* Sweeps beyond one machine, on an existing scheduler (Slurm job arrays; we write no scheduler).
+ *
+ * A plan is a text file with one self-contained run per line, in the sweep's deterministic
+ * order: `/abs/path/cbench run --case ... --json /abs/out/NAME.json --resume`. Line i is array
+ * task i. `--resume` makes a line idempotent: a task whose record exists, validates and was
+ * made by the same command does nothing, so a resubmitted plan reruns only what is missing.
+ * `cbench merge DIR --plan FILE` validates the records, writes DIR/sweep.json and lists the
+ * points that are missing or did not end ok. */
+#ifndef CBENCH_PLAN_H
+#define CBENCH_PLAN_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+#include "runner.h"
+
+#define PLAN_MAX_LINE 8192
+
+/* One plan line for spec writing its record to record_path (both made absolute). */
+int plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen);
+
+/* The --json path and the --timeout, --reps of a plan line; 0 or -1 if it is not a plan line. */
+int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeout, int *reps);
+
+/* Reads a plan: number of lines (tasks), or -1 with a message. lines/nlines optional (malloc'ed;
+ * free with plan_free_lines). */
+int plan_read(const char *path, char ***lines, char *err, size_t errlen);
+void plan_free_lines(char **lines, int n);
+
+/* A record file that exists, validates and (if command is non-NULL) was made by that command. */
+int plan_record_complete(const char *path, const char *command);
+
+/* `cbench merge DIR [--plan FILE]`: validates every record in DIR, writes DIR/sweep.json (records
+ * in plan order when a plan is given, else file order), prints missing / failed points and
+ * duplicates to out. Returns 0 when every planned point has a record, 1 when some are missing
+ * or a record is invalid, 2 on bad input. */
+int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, size_t errlen);
+
+/* `cbench slurm PLAN`: the sbatch command that runs the plan as a job array (all tasks, or only
+ * those whose records are missing), at most max_parallel at once, with the task time limit from
+ * the lines' budgets. Writes the command into cmd; returns the number of tasks (0: nothing to do)
+ * or -1 with a message. */
+int plan_sbatch_command(const char *plan_path, const char *sbatch_script, int max_parallel, int only_missing,
+                        char *cmd, size_t cmdlen, char *err, size_t errlen);
+
+#endif
