@@ -844,3 +844,78 @@ Test(harness, conservative_model_flag_excludes_kinematic_bodies_and_joint_limits
     model_free(m);
   }
 }
+
+/* ---- plans (Slurm job arrays without Slurm: each line run by hand) ---- */
+
+static int read_lines(const char *path, char lines[][4096], int max) {
+  FILE *f = fopen(path, "r");
+  cr_assert_not_null(f, "no %s", path);
+  int n = 0;
+  while (n < max && fgets(lines[n], 4096, f)) {
+    lines[n][strcspn(lines[n], "\n")] = 0;
+    if (lines[n][0]) ++n;
+  }
+  fclose(f);
+  return n;
+}
+
+Test(harness, plan_lines_are_self_contained_idempotent_and_merge_lists_the_missing) {
+  char e[8192], args[2048], p[512], plan[600], out[600], lines[8][4096];
+  scene_path(p, sizeof p);
+  snprintf(plan, sizeof plan, "%s/grid.plan", tmpdir);
+  snprintf(out, sizeof out, "%s/planned", tmpdir);
+  snprintf(args, sizeof args,
+           "sweep --cases %s --integrators cenic-sd,mujoco --accuracies 1e-2,1e-3 --dts 1e-2 --t-end 0.2 --out %s --plan %s",
+           p, out, plan);
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  int n = read_lines(plan, lines, 8);
+  cr_assert_eq(n, 3, "plan has %d lines", n);
+  char recs[3][1024];
+  for (int i = 0; i < n; ++i) {
+    cr_expect(lines[i][0] == '/', "line %d does not start with an absolute binary: %s", i, lines[i]);
+    cr_expect(strstr(lines[i], " --resume") && strstr(lines[i], " --timeout "), "line %d: %s", i, lines[i]);
+    const char *j = strstr(lines[i], "--json ");
+    cr_assert_not_null(j);
+    sscanf(j + 7, "%1023s", recs[i]);
+    cr_expect(recs[i][0] == '/' && !hu_file_exists(recs[i]), "%s: not absolute, or written by --plan", recs[i]);
+  }
+  /* tasks 0 and 2 run, task 1 "killed" */
+  char cmd[4400];
+  for (int i = 0; i < n; i += 2) {
+    snprintf(cmd, sizeof cmd, "%s >/dev/null 2>&1", lines[i]);
+    cr_assert_eq(system(cmd), 0, "task %d failed: %s", i, lines[i]);
+  }
+  snprintf(args, sizeof args, "merge %s --plan %s", out, plan);
+  cr_expect_eq(cli(args, e, sizeof e), 1, "merge with a missing point must exit 1");
+  char so[700];
+  snprintf(so, sizeof so, "%s/stdout.txt", tmpdir);
+  char *text = hu_read_file(so, NULL);
+  cr_expect(text && strstr(text, "missing: task 1") && !strstr(text, "missing: task 0"), "merge said: %s", text);
+  free(text);
+  /* a rerun of a finished line leaves its record alone */
+  struct stat before, after;
+  cr_assert_eq(stat(recs[0], &before), 0);
+  snprintf(cmd, sizeof cmd, "%s > %s/rerun.txt 2>&1", lines[0], tmpdir);
+  cr_expect_eq(system(cmd), 0);
+  cr_assert_eq(stat(recs[0], &after), 0);
+  cr_expect(before.st_mtim.tv_sec == after.st_mtim.tv_sec && before.st_mtim.tv_nsec == after.st_mtim.tv_nsec,
+            "--resume rewrote a complete record");
+  snprintf(cmd, sizeof cmd, "%s >/dev/null 2>&1", lines[1]);
+  cr_assert_eq(system(cmd), 0);
+  snprintf(args, sizeof args, "merge %s --plan %s", out, plan);
+  cr_expect_eq(cli(args, e, sizeof e), 0, "%s", e);
+  char sw[700];
+  snprintf(sw, sizeof sw, "%s/sweep.json", out);
+  text = hu_read_file(sw, NULL);
+  cJSON *all = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  cr_assert(cJSON_IsArray(all));
+  cr_expect_eq(cJSON_GetArraySize(all), 3);
+  cJSON_Delete(all);
+  /* a file that is not a plan is refused naming the line */
+  snprintf(cmd, sizeof cmd, "%s/bad.plan", tmpdir);
+  write_text(cmd, "echo hello\n");
+  snprintf(args, sizeof args, "merge %s --plan %s", out, cmd);
+  cr_expect_eq(cli(args, e, sizeof e), 2);
+  cr_expect(strstr(e, "line 1") != NULL, "message: %s", e);
+}
