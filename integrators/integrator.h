@@ -75,6 +75,10 @@ typedef struct IntegratorVtbl {
    * CB_OK, or a negative code with it->message and it->t = time reached. */
   int (*advance)(Integrator *it, double t_out, double *x_out);
   void (*destroy)(Integrator *it);
+  /* 1: integrates its own model of the scene (a peer simulator such as MuJoCo, with its own
+   * contact law), so it does not converge to cbench's reference solutions; its error against
+   * them measures the model difference too. 0 (the default) for cbench's integrators. */
+  int peer_model;
 } IntegratorVtbl;
 
 struct Integrator {

@@ -20,6 +20,8 @@ void mb_bias(const Model *m, Data *d, const double *q, const double *v);
 int mb_factor_mass(const Model *m, Data *d);
 /* x <- M^{-1} x with the factors from mb_factor_mass. */
 void mb_solve_mass(const Model *m, const Data *d, double *x);
+/* y <- M_t^{-1} y for tree t alone (y has tree_nv[t] entries). */
+void mb_solve_mass_tree(const Model *m, const Data *d, int t, double *y);
 /* y = M x (block-wise), y and x of length nv, no alias. */
 void mb_mass_mul(const Model *m, const Data *d, const double *x, double *y);
 

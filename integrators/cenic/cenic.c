@@ -104,7 +104,13 @@ static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized,
     else return integrator_fail(it, CB_ERR_OPTION, "controllers must be implicit or explicit, got '%s'", s);
   }
   if ((rc = parse_flag(it, "hessian_reuse", &so->hessian_reuse)) != CB_OK) return rc;
-  if ((rc = parse_flag(it, "regularized", regularized)) != CB_OK) return rc;
+  s = integrator_option(&it->opt, "regularized");
+  if (s) {
+    if (strcmp(s, "0") == 0) *regularized = CENIC_REG_NONE;
+    else if (strcmp(s, "1") == 0) *regularized = CENIC_REG_ICF26;
+    else if (strcmp(s, "continuation") == 0) *regularized = CENIC_REG_CONTINUATION;
+    else return integrator_fail(it, CB_ERR_OPTION, "regularized must be continuation, 1 or 0, got '%s'", s);
+  }
   if ((rc = parse_flag(it, "speculative", speculative)) != CB_OK) return rc;
   return parse_flag(it, "adaptive_tolerance", adaptive);
 }
@@ -114,7 +120,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   IcfSolverOptions so;
   icf_solver_default_options(&so);
   so.linear_solver = ICF_LINSOLVE_BLOCK; /* the reference's default: block-sparse Cholesky */
-  int regularized = 0, implicit_ctrl = 1, adaptive = 1, speculative = 1;
+  int regularized = CENIC_REG_CONTINUATION, implicit_ctrl = 1, adaptive = 1, speculative = 1;
   int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive, &speculative);
   if (rc != CB_OK) return rc;
   if (scheme == CENIC_FIXED) {

@@ -12,6 +12,14 @@
 #include "icf_problem.h"
 #include "icf_solver.h"
 
+/* The soft norm's eps in the friction cost (NOTES 2; README "Convex solves at scale"):
+ *   NONE          eps = v_s (the CENIC paper);
+ *   ICF26         eps = max(v_s, mu R_t n0), R_t = 1e-3 w (ICF eq. 26): a different, softer
+ *                 stiction whose creep grows with the step;
+ *   CONTINUATION  solve with ICF26 first, then with eps = v_s from that solution: the paper's
+ *                 physics with eq. 26's robustness (default). */
+typedef enum { CENIC_REG_NONE = 0, CENIC_REG_ICF26 = 1, CENIC_REG_CONTINUATION = 2 } CenicRegularization;
+
 typedef struct {
   const Model *m;
   Data *d;                 /* the evaluation the step functions read */
@@ -23,7 +31,7 @@ typedef struct {
   IcfSolver *solver;
   IcfSolverOptions sopt;
   IcfSolverStats sstats;
-  int regularized;         /* eps of ICF eq. 26 instead of v_s */
+  int regularized;         /* CenicRegularization: the friction soft norm's eps */
   int implicit_ctrl;       /* controllers linearized implicitly (V-C) or explicit */
   int prescribed_motion;   /* surface velocities or kinematic bodies in the model */
   int nctrl;               /* velocity coordinates of the finite-differenced controllers */

@@ -19,6 +19,7 @@ typedef struct {
   double mu;        /* lagged friction coefficient mu(|v_t^n|/v_s) (CENIC V-D) */
   double n0;        /* lagged normal impulse h f_n(x^n) (eq. 14) */
   double eps;       /* soft-norm regularization of |v_t| (v_s, or ICF eq. 26) */
+  double eps_reg;   /* ICF eq. 26's eps (>= v_s), for the continuation's first solve */
 } IcfContact;
 
 /* A convex term on one velocity coordinate v_i (one-dof joints), diagonal in the Hessian:

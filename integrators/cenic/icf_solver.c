@@ -63,6 +63,8 @@ void icf_solver_free(IcfSolver *s) {
 }
 
 void icf_solver_invalidate(IcfSolver *s) { s->has_factor = 0; }
+double icf_solver_tol(const IcfSolver *s) { return s->opt.tol; }
+void icf_solver_set_tol(IcfSolver *s, double tol) { s->opt.tol = tol; }
 
 static double dot(int n, const double *a, const double *b) {
   double acc = 0.0;

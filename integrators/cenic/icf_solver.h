@@ -46,6 +46,9 @@ typedef struct IcfSolver IcfSolver;
 /* For problems with p's tree layout (p must outlive the solver). NULL on failure. */
 IcfSolver *icf_solver_create(const IcfProblem *p, const IcfSolverOptions *opt);
 void icf_solver_free(IcfSolver *s);
+/* The convergence tolerance eps_tol (eq. 32-33), read and set between solves. */
+double icf_solver_tol(const IcfSolver *s);
+void icf_solver_set_tol(IcfSolver *s, double tol);
 /* Forget any reusable factorization (next solve factors afresh). */
 void icf_solver_invalidate(IcfSolver *s);
 /* Minimizes l starting from v (in/out). diagM: [nv] diagonal used for the scaling D of eq. 32

@@ -60,22 +60,23 @@ int mb_factor_mass(const Model *m, Data *d) {
   return status;
 }
 
-void mb_solve_mass(const Model *m, const Data *d, double *x) {
-  for (int t = 0; t < m->ntree; ++t) {
-    int n = m->tree_nv[t];
-    const double *L = d->mass_chol + m->tree_madr[t];
-    double *y = x + m->tree_vadr[t];
-    for (int i = 0; i < n; ++i) { /* L y = x */
-      double s = y[i];
-      for (int k = 0; k < i; ++k) s -= L[i * n + k] * y[k];
-      y[i] = s / L[i * n + i];
-    }
-    for (int i = n - 1; i >= 0; --i) { /* L^T x = y */
-      double s = y[i];
-      for (int k = i + 1; k < n; ++k) s -= L[k * n + i] * y[k];
-      y[i] = s / L[i * n + i];
-    }
+void mb_solve_mass_tree(const Model *m, const Data *d, int t, double *y) {
+  int n = m->tree_nv[t];
+  const double *L = d->mass_chol + m->tree_madr[t];
+  for (int i = 0; i < n; ++i) { /* L y = x */
+    double s = y[i];
+    for (int k = 0; k < i; ++k) s -= L[i * n + k] * y[k];
+    y[i] = s / L[i * n + i];
   }
+  for (int i = n - 1; i >= 0; --i) { /* L^T x = y */
+    double s = y[i];
+    for (int k = i + 1; k < n; ++k) s -= L[k * n + i] * y[k];
+    y[i] = s / L[i * n + i];
+  }
+}
+
+void mb_solve_mass(const Model *m, const Data *d, double *x) {
+  for (int t = 0; t < m->ntree; ++t) mb_solve_mass_tree(m, d, t, x + m->tree_vadr[t]);
 }
 
 void mb_mass_mul(const Model *m, const Data *d, const double *x, double *y) {
