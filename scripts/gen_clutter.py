@@ -1,5 +1,15 @@
 #!/usr/bin/env python3
-"""Writes cases/soft_clutter.json and cases/hard_clutter.json (CENIC Fig. 6d and 6e).
+"""Writes cases/soft_clutter.json and cases/hard_clutter.json (CENIC Fig. 6d and 6e), and
+scaled clutter with the same objects and parameters:
+
+    python3 scripts/gen_clutter.py                      # the two committed cases
+    python3 scripts/gen_clutter.py --check              # exit 1 if they are out of date
+    python3 scripts/gen_clutter.py --objects 200 [--kind hard|soft] [--seed S] --out FILE
+
+Scaled clutter: ceil(N / 5) piles of 5 (the last one shorter when 5 does not divide N) on a
+near-square grid with the same pile spacing, stagger and offsets, in a sink whose inner half
+width grows with the grid (0.325 m beyond the outermost pile centers, as in the 20-object
+sink); --objects 20 with the default seed is the committed case.
 
 Deterministic: a fixed seed, Python's Mersenne Twister, numbers rounded to 9 digits, so
 running it again reproduces the committed files byte for byte (tests/test_scene.c checks the
@@ -42,10 +52,10 @@ def random_quat(rng):
     return [r9(c) for c in q]
 
 
-def sink_geoms():
-    h = SINK + WALL
+def sink_geoms(sink=SINK):
+    h = sink + WALL
     walls = [([h, 0, SINK], [WALL, h + WALL, SINK]), ([-h, 0, SINK], [WALL, h + WALL, SINK]),
-             ([0, h, SINK], [SINK, WALL, SINK]), ([0, -h, SINK], [SINK, WALL, SINK])]
+             ([0, h, SINK], [sink, WALL, SINK]), ([0, -h, SINK], [sink, WALL, SINK])]
     geoms = [{"name": "floor", "type": "plane", "material": "sink"}]
     for i, (pos, size) in enumerate(walls):
         geoms.append({"name": "wall%d" % i, "type": "box", "size": [r9(s) for s in size],
@@ -53,12 +63,26 @@ def sink_geoms():
     return geoms
 
 
-def bodies(rng, with_cubes):
+def grid(nobjects):
+    """Piles of 5, columns and rows of the near-square pile grid."""
+    piles = (nobjects + 4) // 5
+    nx = math.ceil(math.sqrt(piles))
+    ny = (piles + nx - 1) // nx
+    return piles, nx, ny
+
+
+def sink_half_width(nobjects):
+    _, nx, ny = grid(nobjects)
+    return max(SINK, 0.5 * (max(nx, ny) - 1) * PILE_SPACING + 0.325)
+
+
+def bodies(rng, with_cubes, nobjects=20):
     out, centers = [], []
-    for p in range(4):
-        ix, iy = p % 2, p // 2
-        cx, cy = (ix - 0.5) * PILE_SPACING, (iy - 0.5) * PILE_SPACING
-        for k in range(5):
+    piles, nx, ny = grid(nobjects)
+    for p in range(piles):
+        ix, iy = p % nx, p // nx
+        cx, cy = (ix - 0.5 * (nx - 1)) * PILE_SPACING, (iy - 0.5 * (ny - 1)) * PILE_SPACING
+        for k in range(min(5, nobjects - 5 * p)):
             cube = with_cubes and rng.random() < 0.5
             quat = random_quat(rng) if with_cubes else [1, 0, 0, 0]
             dx, dy = rng.uniform(-OFFSET, OFFSET), rng.uniform(-OFFSET, OFFSET)
@@ -73,11 +97,13 @@ def bodies(rng, with_cubes):
     for i in range(len(centers)):
         assert centers[i][2] - bound > 0, "object below the floor"
         for j in range(i):
-            assert math.dist(centers[i], centers[j]) > 2 * bound, "initial overlap"
+            # neighbours only (piles are 0.15 m apart): O(N) pairs matter, skip far ones cheaply
+            if abs(centers[i][0] - centers[j][0]) < 0.3 and abs(centers[i][1] - centers[j][1]) < 0.3:
+                assert math.dist(centers[i], centers[j]) > 2 * bound, "initial overlap"
     return out
 
 
-def scene(name, description, stiffness, stiction, with_cubes, seed):
+def scene(name, description, stiffness, stiction, with_cubes, seed, nobjects=20):
     rng = random.Random(seed)
     return {
         "name": name,
@@ -87,8 +113,8 @@ def scene(name, description, stiffness, stiction, with_cubes, seed):
         "max_step": 0.1,
         "materials": [{"name": "sink", "stiffness": "rigid", "mu": 0.5},
                       {"name": "object", "stiffness": stiffness, "dissipation": 10, "mu": 0.5}],
-        "world_geoms": sink_geoms(),
-        "bodies": bodies(rng, with_cubes),
+        "world_geoms": sink_geoms(sink_half_width(nobjects)),
+        "bodies": bodies(rng, with_cubes, nobjects),
     }
 
 
@@ -104,7 +130,49 @@ def fmt(v, ind=0):
     return "[\n" + ",\n".join(pad + "  " + fmt(x, ind + 1) for x in v) + "\n" + pad + "]"
 
 
+def scaled(argv):
+    """--objects N [--kind hard|soft] [--seed S] --out FILE"""
+    def arg(name, default=None):
+        if name in argv:
+            i = argv.index(name)
+            if i + 1 >= len(argv):
+                sys.exit("gen_clutter.py: %s needs a value" % name)
+            return argv[i + 1]
+        return default
+    known = {"--objects", "--kind", "--seed", "--out"}
+    for a in argv[0::2]:
+        if a not in known:
+            sys.exit("gen_clutter.py: unknown option %s (known: %s)" % (a, ", ".join(sorted(known))))
+    try:
+        n = int(arg("--objects"))
+    except ValueError:
+        sys.exit("gen_clutter.py: --objects must be an integer >= 1, got %s" % arg("--objects"))
+    if n < 1:
+        sys.exit("gen_clutter.py: --objects must be an integer >= 1, got %d" % n)
+    kind = arg("--kind", "hard")
+    if kind not in ("hard", "soft"):
+        sys.exit("gen_clutter.py: --kind must be hard or soft, got %s" % kind)
+    out = arg("--out")
+    if not out:
+        sys.exit("gen_clutter.py: --objects needs --out FILE")
+    hard = kind == "hard"
+    seed = int(arg("--seed", "2" if hard else "1"))
+    piles, nx, ny = grid(n)
+    desc = ("%d %s (radius / half size 0.05 m, density 1000) in %d piles of 5 on a %d x %d grid, "
+            "dropped into a %.3g m sink; %s. Generated by scripts/gen_clutter.py --objects %d --kind %s "
+            "--seed %d." % (n, "spheres and cubes" if hard else "spheres", piles, nx, ny,
+                             2 * sink_half_width(n),
+                             "k 1e5 N/m, v_s 1e-4 m/s, d 10 s/m, mu 0.5, random rotations" if hard
+                             else "k 1e3 N/m, v_s 1e-2 m/s, d 10 s/m, mu 0.5", n, kind, seed))
+    sc = scene("%s_clutter_%d" % (kind, n), desc, 1e5 if hard else 1e3, 1e-4 if hard else 1e-2, hard, seed, n)
+    with open(out, "w") as f:
+        f.write(fmt(sc) + "\n")
+    return 0
+
+
 def main():
+    if "--objects" in sys.argv:
+        return scaled(sys.argv[1:])
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cases")
     scenes = {
         "soft_clutter.json": scene(
