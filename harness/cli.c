@@ -19,11 +19,12 @@ static const char *usage_text =
     "  list                                  integrators and cases\n"
     "  run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
     "      [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--opt key=value ...]\n"
-    "      [--error-norm q|full] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
+    "      [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
     "  reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
     "      [--secondary NAME:PARAM|none] [--timeout S] [--force]\n"
     "  sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
     "      [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
+    "      [--error-norm q|full|default]\n"
     "  plot DIR|FILE [--no-gnuplot]\n"
     "  compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"
     "  export --format gbench|gab FILE [--out OUT]\n"
@@ -179,9 +180,10 @@ static int cmd_run(int argc, char **argv) {
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--error-norm")) {
       VALUE_OR_FAIL(v);
-      if (!strcmp(v, "q")) s.error_norm = ERRNORM_POSITIONS;
-      else if (!strcmp(v, "full")) s.error_norm = ERRNORM_FULL;
-      else return usage_error("--error-norm must be q or full, got '%s'", v);
+      if (!strcmp(v, "q")) s.error_norm = ERRNORM_POSITIONS, s.error_norm_given = 1;
+      else if (!strcmp(v, "full")) s.error_norm = ERRNORM_FULL, s.error_norm_given = 1;
+      else if (!strcmp(v, "default")) s.error_norm_given = 0;
+      else return usage_error("--error-norm must be q, full or default, got '%s'", v);
     } else if (!strcmp(a, "--opt")) {
       VALUE_OR_FAIL(v);
       const char *eq = strchr(v, '=');
@@ -355,6 +357,13 @@ static int cmd_sweep(int argc, char **argv) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
       else if (parse_pos(v, &c->window)) rc = usage_error("--window must be a number > 0, got '%s'", v);
+    } else if (!strcmp(a, "--error-norm")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (!strcmp(v, "q")) c->error_norm = ERRNORM_POSITIONS;
+      else if (!strcmp(v, "full")) c->error_norm = ERRNORM_FULL;
+      else if (!strcmp(v, "default")) c->error_norm = -1;
+      else rc = usage_error("--error-norm must be q, full or default, got '%s'", v);
     } else if (!strcmp(a, "--plan")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);

@@ -50,6 +50,12 @@ int run_spec_set_case(RunSpec *s, const char *arg, char *err, size_t errlen) {
   return 0;
 }
 
+ErrorNormKind run_spec_error_norm(const RunSpec *s) {
+  if (s->error_norm_given) return s->error_norm;
+  const IntegratorVtbl *vt = harness_integrator_find(s->integrator);
+  return vt ? vt->default_error_norm : ERRNORM_POSITIONS;
+}
+
 void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
   size_t n = 0;
 #define APP(...) do { if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, __VA_ARGS__); } while (0)
@@ -58,7 +64,7 @@ void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
   if (s->has_dt) APP(" --dt %.17g", s->dt);
   if (s->t_end > 0) APP(" --t-end %.17g", s->t_end);
   if (s->max_step > 0) APP(" --max-step %.17g", s->max_step);
-  APP(" --error-norm %s --reps %d", s->error_norm == ERRNORM_FULL ? "full" : "q", s->reps);
+  APP(" --error-norm %s --reps %d", run_spec_error_norm(s) == ERRNORM_FULL ? "full" : "q", s->reps);
   if (s->timeout > 0) APP(" --timeout %.17g", s->timeout);
   if (s->window > 0) APP(" --window %.17g", s->window);
   if (s->window > 0 && s->window_method[0]) APP(" --window-method %s:%.17g", s->window_method, s->window_param);
@@ -124,7 +130,7 @@ static void fill_options(const RunSpec *s, IntegratorOptions *o) {
   o->accuracy = s->has_accuracy ? s->accuracy : 0.0;
   o->dt = s->has_dt ? s->dt : 0.0;
   o->max_step = s->max_step;
-  o->error_norm = s->error_norm;
+  o->error_norm = run_spec_error_norm(s);
   o->nextra = s->nextra;
   for (int i = 0; i < s->nextra; ++i) {
     o->extra_key[i] = s->extra_key[i];
@@ -160,7 +166,8 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   add_num_or_null(p, "accuracy", s->has_accuracy, s->accuracy);
   add_num_or_null(p, "dt", s->has_dt, s->dt);
   add_num_or_null(p, "max_step", s->max_step > 0, s->max_step);
-  cJSON_AddStringToObject(p, "error_norm", s->error_norm == ERRNORM_FULL ? "full" : "q");
+  cJSON_AddStringToObject(p, "error_norm", run_spec_error_norm(s) == ERRNORM_FULL ? "full" : "q");
+  cJSON_AddBoolToObject(p, "error_norm_default", !s->error_norm_given);
   cJSON_AddNumberToObject(p, "t_end", ctx->t_end);
   cJSON_AddNumberToObject(p, "reps", s->reps);
   cJSON_AddNumberToObject(p, "budget_s", ctx->budget);

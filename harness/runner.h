@@ -22,7 +22,8 @@ typedef struct {
   double accuracy, dt;
   double t_end;            /* 0: the scene's duration */
   double max_step;         /* 0: the scene's */
-  ErrorNormKind error_norm;
+  ErrorNormKind error_norm;  /* as given; with error_norm_given 0 the integrator's default */
+  int error_norm_given;    /* 1: --error-norm q|full; 0: the integrator's default_error_norm */
   int reps;                /* timing repetitions (>= 1) */
   double timeout;          /* wall-time budget per integration, s; 0: 100 s per simulated s */
   char trajectory[1024];   /* CSV path or "" */
@@ -39,7 +40,9 @@ void run_spec_init(RunSpec *s);
  * file into s->case_path and s->case_name. 0, or -1 with a message. */
 int run_spec_set_case(RunSpec *s, const char *name_or_path, char *err, size_t errlen);
 const char *harness_cases_dir(void);
-/* The command line that reproduces the run. */
+/* The error norm the run uses: the given one, or the integrator's default. */
+ErrorNormKind run_spec_error_norm(const RunSpec *s);
+/* The command line that reproduces the run (with the resolved error norm written out). */
 void run_spec_command(const RunSpec *s, char *out, size_t outlen);
 
 typedef struct {

@@ -24,6 +24,7 @@ void sweep_config_default(SweepConfig *c) {
   c->jobs = 1;
   c->reps = 1;
   snprintf(c->out, sizeof c->out, "%s/sweep", getenv("CBENCH_RESULTS_DIR") && *getenv("CBENCH_RESULTS_DIR") ? getenv("CBENCH_RESULTS_DIR") : "results");
+  c->error_norm = -1;
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
@@ -254,6 +255,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
         j->spec.timeout = c->timeout;
         j->spec.t_end = c->t_end;
         j->spec.window = c->window;
+        if (c->error_norm >= 0) j->spec.error_norm = (ErrorNormKind)c->error_norm, j->spec.error_norm_given = 1;
         /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
         if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
         char name[512];

@@ -22,6 +22,7 @@ typedef struct {
   double timeout;          /* per-integration budget, s; 0: 100 s per simulated second */
   double t_end;            /* 0: each scene's duration */
   double window;           /* windowed error window, s (0: off) */
+  int error_norm;          /* -1: each integrator's default; else ERRNORM_POSITIONS / FULL */
   char out[1024];
   char command[4096];      /* the command line that started the sweep (for captions) */
   int quiet;               /* no progress line */

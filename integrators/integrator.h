@@ -79,6 +79,10 @@ typedef struct IntegratorVtbl {
    * contact law), so it does not converge to cbench's reference solutions; its error against
    * them measures the model difference too. 0 (the default) for cbench's integrators. */
   int peer_model;
+  /* The local error norm a user who does not choose gets (the harness resolves
+   * `--error-norm default` with it; README "Error norms"): ERRNORM_POSITIONS (0, the CENIC
+   * paper's) unless the family needs velocities in its error control to keep friction right. */
+  ErrorNormKind default_error_norm;
 } IntegratorVtbl;
 
 struct Integrator {

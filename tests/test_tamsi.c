@@ -117,6 +117,8 @@ static void synthetic_problem(TamsiProblem *p, int nv, unsigned seed, const doub
     tc->fn0 = 5.0 * (1.0 + urand(&s));
     tc->d = 2.0 * urand(&s);
     tc->mu = 0.3 + urand(&s);
+    /* every other contact with the Stribeck curve mu_s -> mu (CENIC eq. 8), the default */
+    tc->mu_static = c % 2 ? 1.8 * tc->mu : 0.0;
     tc->v_s = 1e-2;
     if (c % 2 == 0) { /* one segment over all columns */
       tc->nseg = 1; tc->seg_col[0] = 0; tc->seg_len[0] = nv;
@@ -189,15 +191,20 @@ Test(tamsi_jacobian, matches_central_differences_in_stick_slip_and_separation) {
 Test(tamsi_jacobian, contact_block_matches_finite_differences_per_regime) {
   /* df/dvc of one contact against central differences, in stick (s < 1), slip (s > 1) and
    * compressing / separating normal states. */
-  const TamsiContact c = {.fn0 = 8.0, .k = 2e3, .d = 1.5, .mu = 0.8, .v_s = 1e-3, .nseg = 0};
+  /* the paper's one coefficient, and the default Stribeck curve mu_s 1.5 -> mu_d 0.8 (CENIC
+   * eq. 8: its decay sits around s = 10, hence the points at |v_t| = 8, 12 and 30 v_s) */
+  const TamsiContact cons[2] = {{.fn0 = 8.0, .k = 2e3, .d = 1.5, .mu = 0.8, .v_s = 1e-3, .nseg = 0},
+                                {.fn0 = 8.0, .k = 2e3, .d = 1.5, .mu = 0.8, .mu_static = 1.5, .v_s = 1e-3}};
   const double pts[][3] = {{2e-4, -3e-4, -0.05}, {5e-2, 3e-2, 1e-3}, {-1e-5, 2e-5, 0.1},
-                           {-4e-3, 1e-3, -0.2}, {0.0, 0.0, 0.0}};
-  for (size_t k = 0; k < sizeof pts / sizeof pts[0]; ++k) {
+                           {-4e-3, 1e-3, -0.2}, {0.0, 0.0, 0.0},     {8e-3, 0.0, -0.01},
+                           {-6e-3, 1e-2, -0.01}, {0.0, 3e-2, -0.03}};
+  for (size_t k = 0; k < 2 * sizeof pts / sizeof pts[0]; ++k) {
+    const TamsiContact c = cons[k % 2];
     double f[3], G[9], fp[3], fm[3], x[3];
-    tamsi_contact_force(&c, 0.01, pts[k], f, G);
+    tamsi_contact_force(&c, 0.01, pts[k / 2], f, G);
     for (int j = 0; j < 3; ++j) {
       const double delta = 1e-9;
-      memcpy(x, pts[k], sizeof x);
+      memcpy(x, pts[k / 2], sizeof x);
       x[j] += delta;
       tamsi_contact_force(&c, 0.01, x, fp, NULL);
       x[j] -= 2.0 * delta;

@@ -349,8 +349,8 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
 }
 
 const IntegratorVtbl cenic_fixed_vtbl = {"cenic-fixed", "CENIC fixed step: one ICF Lagged convex step per dt (tolerance 1e-8)", 1,
-                                         create_fixed, cenic_reset, cenic_advance, cenic_destroy};
+                                         create_fixed, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_POSITIONS};
 const IntegratorVtbl cenic_sd_vtbl = {"cenic-sd", "CENIC step doubling (first order, error-controlled, convex ICF steps)", 0,
-                                      create_sd, cenic_reset, cenic_advance, cenic_destroy};
+                                      create_sd, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_POSITIONS};
 const IntegratorVtbl cenic_trap_vtbl = {"cenic-trap", "CENIC trapezoid (second order, error-controlled, convex ICF steps)", 0,
-                                        create_trap, cenic_reset, cenic_advance, cenic_destroy};
+                                        create_trap, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_POSITIONS};

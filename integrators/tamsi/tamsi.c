@@ -23,7 +23,7 @@ typedef struct {
   double *x, *x_prev;      /* state at t_n and t_{n-1} */
 } TamsiIntegrator;
 
-static const char *const known_options[] = {"max_iterations", "tals", NULL};
+static const char *const known_options[] = {"max_iterations", "tals", "friction", NULL};
 
 /* Step-doubling callbacks. A failed TAMSI solve (or a non-finite state) is left to the
  * controller (it shrinks the step), so no substep retries inside error control; a model or
@@ -69,6 +69,20 @@ static int create_common(Integrator *it, int use_sd) {
     if (strcmp(s, "0") && strcmp(s, "1")) return integrator_fail(it, CB_ERR_OPTION, "tals must be 0 or 1, got '%s'", s);
     tals = s[0] == '1';
   }
+  int friction_paper = 0;
+  s = integrator_option(&it->opt, "friction");
+  if (s) {
+    if (!strcmp(s, "paper")) friction_paper = 1;
+    else if (strcmp(s, "stribeck")) return integrator_fail(it, CB_ERR_OPTION, "friction must be stribeck or paper, got '%s'", s);
+  }
+  if (friction_paper)
+    for (int i = 0; i < m->nmaterial; ++i)
+      if (m->materials[i].mu_static != m->materials[i].mu_dynamic) {
+        integrator_note(it, "%s: friction=paper uses one coefficient, mu_dynamic (material '%s': mu_static %g, "
+                            "mu_dynamic %g): static friction above mu_dynamic is not modeled",
+                        it->vtbl->name, m->materials[i].name, m->materials[i].mu_static, m->materials[i].mu_dynamic);
+        break;
+      }
   if (use_sd && !(it->opt.accuracy > 0)) return integrator_fail(it, CB_ERR_OPTION, "accuracy must be positive");
   if (!use_sd && !(it->opt.dt > 0)) return integrator_fail(it, CB_ERR_OPTION, "dt must be positive");
   TamsiIntegrator *ti = calloc(1, sizeof *ti);
@@ -81,6 +95,7 @@ static int create_common(Integrator *it, int use_sd) {
   if (!ti->x || !ti->x_prev || tamsi_stepper_init(&ti->st, m, &it->stats) != 0)
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   ti->st.max_iter = max_iter;
+  ti->st.friction_paper = friction_paper;
   ti->st.prob.no_tals = !tals;
   if (use_sd) {
     double max_step = it->opt.max_step > 0 ? it->opt.max_step : (m->max_step > 0 ? m->max_step : 0.1);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tals.h"
+#include "../../models/contact.h"
 
 /* LAPACK (Fortran interface; trailing hidden string length for gfortran builds). */
 extern void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
@@ -70,13 +71,18 @@ void tamsi_problem_free(TamsiProblem *p) {
   memset(p, 0, sizeof *p);
 }
 
-double tamsi_mu(double mu, double s, double *dmu_ds) {
-  if (s >= 1.0) {
-    if (dmu_ds) *dmu_ds = 0.0;
-    return mu;
+double tamsi_mu(const TamsiContact *c, double s, double *dmu_ds) {
+  /* TAMSI's stiction slope g(s): the coefficient rises from 0 to its value at s = 1 [ref] */
+  double g = 1.0, dg = 0.0;
+  if (s < 1.0) { g = s * (2.0 - s); dg = 2.0 - 2.0 * s; }
+  /* times the Stribeck curve of CENIC eq. 8 (models/contact.h), mu_static -> mu */
+  double mu = c->mu, dmu = 0.0;
+  if (c->mu_static > 0 && c->mu_static != c->mu) {
+    ContactParams par = {.mu_static = c->mu_static, .mu_dynamic = c->mu};
+    mu = friction_coefficient(&par, s, &dmu);
   }
-  if (dmu_ds) *dmu_ds = mu * (2.0 - 2.0 * s);
-  return mu * s * (2.0 - s);
+  if (dmu_ds) *dmu_ds = dg * mu + g * dmu;
+  return g * mu;
 }
 
 void tamsi_contact_force(const TamsiContact *c, double h, const double vc[3], double f[3], double G[9]) {
@@ -90,7 +96,7 @@ void tamsi_contact_force(const TamsiContact *c, double h, const double vc[3], do
   const double ws = sqrt(vc[0] * vc[0] + vc[1] * vc[1] + eps_v * eps_v);
   const double th[2] = {vc[0] / ws, vc[1] / ws};
   double dmu;
-  const double mu = tamsi_mu(c->mu, ws / c->v_s, &dmu);
+  const double mu = tamsi_mu(c, ws / c->v_s, &dmu);
   f[0] = -mu * fn * th[0];
   f[1] = -mu * fn * th[1];
   f[2] = fn;

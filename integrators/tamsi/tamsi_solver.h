@@ -4,7 +4,9 @@
  * with A = M0 (+ h D, implicit joint damping), J_i the 3 x nv contact Jacobian (rows t1, t2, n),
  *   f_n = (fn0 - h k v_n)_+ (1 - d v_n)_+                                       (eq. 5, 19)
  *   f_t = -mu~(s) f_n t^,  t^ = v_t / sqrt(|v_t|^2 + eps_v^2),  s = |v_t|_soft / v_s (eq. 6)
- *   mu~(s) = mu s (2 - s) for s <= 1, mu otherwise [ref; the paper's eq. 7 is linear],
+ *   mu~(s) = g(s) mu(s), g(s) = s (2 - s) for s <= 1, 1 otherwise [ref; the paper's eq. 7 is
+ *   linear], mu(s) the Stribeck coefficient of CENIC eq. 8 from mu_static down to mu (dynamic),
+ *   or the paper's single mu when mu_static is 0 or equal to mu,
  * solved by Newton with the non-symmetric Jacobian M0 + h (Wnn + Wtt + Wtn) (eq. 23), dense
  * LU (LAPACK dgetrf/dgetrs) and TALS (sec. III-A). */
 #ifndef CBENCH_TAMSI_SOLVER_H
@@ -13,7 +15,8 @@
 typedef struct {
   double fn0;              /* -k phi0, N: negative for a gap that may close within the step */
   double k, d;             /* stiffness N/m, Hunt-Crossley dissipation s/m */
-  double mu;               /* friction coefficient */
+  double mu;               /* friction coefficient: the dynamic one */
+  double mu_static;        /* Stribeck peak (CENIC eq. 8); 0 or mu: the paper's one coefficient */
   double v_s;              /* stiction tolerance, m/s (> 0) */
   int nseg;                /* 1 or 2 ranges of nonzero columns of J_i */
   int seg_col[2], seg_len[2];
@@ -55,8 +58,8 @@ void tamsi_problem_free(TamsiProblem *p);
 /* Contact-frame force f = [f_t1, f_t2, f_n] at contact-frame velocity vc and its derivative
  * G = df/dvc (3x3 row-major; NULL to skip). */
 void tamsi_contact_force(const TamsiContact *c, double h, const double vc[3], double f[3], double G[9]);
-/* Regularized friction coefficient mu~(s) and its slope [ref]. */
-double tamsi_mu(double mu, double s, double *dmu_ds);
+/* Regularized friction coefficient mu~(s) of contact c and its slope d mu~ / d s. */
+double tamsi_mu(const TamsiContact *c, double s, double *dmu_ds);
 
 /* R(v) into R; returns the scale max(|A v|, |p*|, h |J^T f|)_inf for relative tests. Uses
  * p->vc and p->f (left holding the contact velocities and forces at v). */

@@ -99,10 +99,11 @@ static void load_contact(TamsiStepper *st, int i) {
   const Contact *c = &d->contacts[i];
   TamsiProblem *p = &st->prob;
   TamsiContact *tc = &p->con[i];
-  /* One friction coefficient, as in the paper: mu_dynamic, which the reference's discrete
-   * TAMSI also uses (it ignores mu_static). The stiction slope of mu~ (s <= 1) then reaches
-   * mu_dynamic at |vt| = v_s. */
+  /* Default: CENIC eq. 8's Stribeck curve mu_static -> mu_dynamic under TAMSI's stiction slope
+   * (tamsi_mu). friction=paper: one coefficient, mu_dynamic, as the paper and its reference
+   * implementation (which ignore mu_static); tamsi.c then notes it in the record. */
   tc->mu = c->par.mu_dynamic;
+  tc->mu_static = st->friction_paper ? c->par.mu_dynamic : c->par.mu_static;
   tc->k = c->par.stiffness;
   tc->d = c->par.dissipation;
   tc->v_s = c->par.stiction_tolerance > 0 ? c->par.stiction_tolerance : m->stiction_tolerance;

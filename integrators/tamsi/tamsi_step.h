@@ -28,6 +28,7 @@ typedef struct {
   TamsiProblem prob;
   IntegratorStats *stats;  /* counters go here (newton_iters, factorizations, ...) */
   int max_iter;            /* Newton iterations per solve (100) */
+  int friction_paper;      /* 1: one coefficient mu_dynamic (the paper); 0: Stribeck mu_s -> mu_d */
   double *v;               /* [nv] Newton iterate */
   double *tau_scratch;     /* [nv] */
   double *tau_shift;       /* [nv] prescribed forces at t + h minus at t */
