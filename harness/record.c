@@ -52,6 +52,10 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
   NEED(p, "accuracy", is_num_or_null, "a number or null");
   NEED(p, "dt", is_num_or_null, "a number or null");
   NEED(p, "error_norm", cJSON_IsString, "a string");
+  if (get(p, "error_norm_default") && !cJSON_IsBool(get(p, "error_norm_default"))) {
+    snprintf(err, errlen, "params.error_norm_default must be a boolean");
+    return -1;
+  }
   NEED(p, "t_end", is_nonneg, "a number >= 0");
   NEED(p, "budget_s", is_nonneg, "a number >= 0");
   if (cJSON_IsNull(get(p, "accuracy")) == cJSON_IsNull(get(p, "dt"))) {

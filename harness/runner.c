@@ -1,4 +1,5 @@
 #include "runner.h"
+#include "physics_guards.h"
 
 #include <errno.h>
 #include <math.h>
@@ -239,6 +240,7 @@ typedef struct {
   double t_compared;
   MaxRms eq, efull, pen;
   double e0, e_last;
+  PhysicsGuards guards;    /* energy rise, penetration bounds, contact residuals */
   FILE *traj;
   /* windowed error: every kw grid intervals restart a tight integration from the run's state */
   int kw;                  /* 0: off */
@@ -295,7 +297,12 @@ static int run_sink(void *ctx, int k, double t, const double *x, char *msg, size
     s->t_compared = t;
   }
   if (s->kw > 0) window_step(s, k, t, x);
-  maxrms_add(&s->pen, system_max_penetration_at(m, s->d, t, x));
+  /* one geometry query per grid point: the guards' leaves the contacts in s->d */
+  int failed = s->guards.failed_samples;
+  physics_guards_sample(&s->guards, m, s->d, t, x);
+  double pen = 0;
+  for (int i = 0; i < s->d->ncon; ++i) pen = fmax(pen, -s->d->contacts[i].phi);
+  maxrms_add(&s->pen, s->guards.failed_samples > failed ? NAN : pen);
   double e = system_energy(m, s->d, x);
   if (k == 0) s->e0 = e;
   s->e_last = e;
@@ -370,6 +377,7 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   }
 
   RunSink sink = {.m = m, .d = data_create(m), .ref = have_ref ? &ref : NULL};
+  physics_guards_init(&sink.guards, m);
   char wnote[512] = "";
   if (s->window > 0) {
     ReferenceConfig rc;
@@ -510,6 +518,7 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   add_num_or_null(en, "drift", sink.pen.n > 0, drift);
   add_num_or_null(en, "drift_rel", sink.pen.n > 0 && fabs(sink.e0) > 0, drift / fabs(sink.e0));
   cJSON_AddBoolToObject(en, "conservative_model", metrics_model_conservative(m));
+  physics_guards_report(&sink.guards, ph, cJSON_GetObjectItemCaseSensitive(rec, "warnings"));
 
   free(walls);
   free(tg);

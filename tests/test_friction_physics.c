@@ -24,7 +24,7 @@ typedef struct {
 
 static const Spec specs[] = {
     {"tamsi", 1e-2},      {"tamsi-sd", 1e-6},   {"cenic-sd", 1e-2},   {"cenic-sd", 1e-4}, {"cenic-sd", 1e-6},
-    {"cenic-trap", 1e-6}, {"cenic-fixed", 1e-2}, {"ie", 1e-6},        {"bdf", 1e-6},      {"sdirk2", 1e-6},
+    {"cenic-trap", 1e-3}, {"cenic-trap", 1e-6}, {"cenic-fixed", 1e-2}, {"ie", 1e-6},        {"bdf", 1e-6},      {"sdirk2", 1e-6},
     {"rosenbrock", 1e-6}, {"rk3", 1e-6},
 };
 

@@ -506,6 +506,15 @@ Test(harness, slow_run_times_out_with_time_reached) {
   cJSON_Delete(rec);
 }
 
+/* Warnings that are not the physics guards' (explicit Euler gains g^2 h^2 / 2 per unit mass and
+ * step in free fall, and the energy guard says so: tests/test_physics_guards.c). */
+static int note_count(const cJSON *w) {
+  int n = 0;
+  const cJSON *x;
+  cJSON_ArrayForEach(x, w) n += strncmp(x->valuestring, "physics:", 8) != 0;
+  return n;
+}
+
 /* What an integrator cannot model reaches the record's warnings, once per distinct note. */
 Test(harness, integrator_notes_become_record_warnings) {
   RunSpec s;
@@ -513,14 +522,14 @@ Test(harness, integrator_notes_become_record_warnings) {
   cJSON *rec = run_one(&s, 1);
   const cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
   cr_assert(cJSON_IsArray(w));
-  cr_expect_eq(cJSON_GetArraySize(w), 0, "no note, no warning");
+  cr_expect_eq(note_count(w), 0, "no note, no warning");
   cJSON_Delete(rec);
   snprintf(s.extra_key[0], sizeof s.extra_key[0], "note");
   snprintf(s.extra_value[0], sizeof s.extra_value[0], "one friction coefficient");
   s.nextra = 1;
   rec = run_one(&s, 1);
   w = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
-  cr_assert_eq(cJSON_GetArraySize(w), 1);
+  cr_assert_eq(note_count(w), 1);
   cr_expect_str_eq(cJSON_GetArrayItem(w, 0)->valuestring, "test note: one friction coefficient");
   cJSON_Delete(rec);
   /* notes beyond the capacity are dropped, and the last slot says so */

@@ -353,4 +353,4 @@ const IntegratorVtbl cenic_fixed_vtbl = {"cenic-fixed", "CENIC fixed step: one I
 const IntegratorVtbl cenic_sd_vtbl = {"cenic-sd", "CENIC step doubling (first order, error-controlled, convex ICF steps)", 0,
                                       create_sd, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_POSITIONS};
 const IntegratorVtbl cenic_trap_vtbl = {"cenic-trap", "CENIC trapezoid (second order, error-controlled, convex ICF steps)", 0,
-                                        create_trap, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_POSITIONS};
+                                        create_trap, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_FULL};
