@@ -141,6 +141,9 @@ static void print_summary(const cJSON *rec) {
   } else {
     printf("  error: none (%s)\n", S("error_note"));
   }
+  const cJSON *warn;
+  cJSON_ArrayForEach(warn, cJSON_GetObjectItemCaseSensitive(rec, "warnings"))
+    if (cJSON_IsString(warn)) printf("  warning: %s\n", warn->valuestring);
   const cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "error_windowed");
   if (cJSON_IsObject(w)) {
     const cJSON *p = cJSON_GetObjectItemCaseSensitive(w, "positions");

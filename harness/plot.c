@@ -21,6 +21,9 @@ static const char *str(const cJSON *o, const char *k) {
 static void put(FILE *f, double v) {
   if (isfinite(v)) fprintf(f, "\t%.6g", v); else fprintf(f, "\t?");
 }
+static void put0(FILE *f, double v) {
+  if (isfinite(v)) fprintf(f, "%.6g", v); else fprintf(f, "?");
+}
 static double param_of(const cJSON *r) {
   const cJSON *p = get(r, "params");
   double a = num(p, "accuracy");
@@ -46,10 +49,19 @@ static int cmp_param(const void *a, const void *b) {
   return (x < y) - (x > y); /* descending: coarse to fine */
 }
 
+/* Warnings written by the physics guards (harness/physics_guards.h): "physics: ..." */
+static int physics_warning_count(const cJSON *r) {
+  int n = 0;
+  const cJSON *w;
+  cJSON_ArrayForEach(w, get(r, "warnings")) n += cJSON_IsString(w) && strncmp(w->valuestring, "physics:", 8) == 0;
+  return n;
+}
+
 static void write_table(FILE *f, const cJSON *recs) {
   fprintf(f, "case\tintegrator\tfixed_step\tparam\tstatus\terr_q_max\terr_q_rms\terr_full_max\t"
              "err_full_rms\twork_min\twork_median\twork_max\tsteps\trejected\trhs_evals\t"
-             "newton_iters\tfactorizations\tt_reached\treal_time_rate\terr_window_max\terr_window_rms\n");
+             "newton_iters\tfactorizations\tt_reached\treal_time_rate\terr_window_max\terr_window_rms\t"
+             "physics_warnings\twarnings\n");
   const cJSON *r;
   cJSON_ArrayForEach(r, recs) {
     const cJSON *e = get(r, "error"), *w = get(r, "work"), *c = get(r, "counters");
@@ -63,7 +75,7 @@ static void write_table(FILE *f, const cJSON *recs) {
     put(f, num(r, "t_reached")); put(f, num(r, "real_time_rate"));
     const cJSON *ew = get(get(r, "error_windowed"), "positions");
     put(f, num(ew, "max")); put(f, num(ew, "rms"));
-    fputc('\n', f);
+    fprintf(f, "\t%d\t%d\n", physics_warning_count(r), cJSON_GetArraySize(get(r, "warnings")));
   }
 }
 
@@ -107,11 +119,16 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   char path[1600];
   snprintf(path, sizeof path, "%.1100s/%.127s", pdir, cname);
   hu_mkdir_p(path);
-  int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0;
+  int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0, nwarn = 0, nwarn_err = 0;
   snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
   FILE *ff = fopen(path, "w");
   if (!ff) { snprintf(err, errlen, "cannot write %s", path); return 1; }
   fprintf(ff, "# integrator\tx_on_error_plot\tparam\twork\tstatus\n");
+  /* ok runs whose physics guards tripped: marked on the figures (open red circles) */
+  snprintf(path, sizeof path, "%.1100s/%.127s/physics_warnings.dat", pdir, cname);
+  FILE *fw = fopen(path, "w");
+  if (!fw) { fclose(ff); snprintf(err, errlen, "cannot write %s", path); return 1; }
+  fprintf(fw, "# integrator\terr_q_max\tparam\twork\tfirst physics warning\n");
   for (int i = 0; i < nint; ++i) {
     const cJSON *sel[256];
     int ns = 0;
@@ -130,6 +147,17 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
         continue;
       }
       double e = num(get(get(x, "error"), "positions"), "max");
+      if (physics_warning_count(x) > 0) {
+        const cJSON *w0;
+        const char *first_w = "";
+        cJSON_ArrayForEach(w0, get(x, "warnings"))
+          if (!first_w[0] && cJSON_IsString(w0) && !strncmp(w0->valuestring, "physics:", 8)) first_w = w0->valuestring;
+        fprintf(fw, "%s\t", ints[i]);
+        put0(fw, e > 0 ? e : NAN);
+        fprintf(fw, "\t%.6g\t%.6g\t%.200s\n", param_of(x), num(get(x, "work"), "median"), first_w);
+        ++nwarn;
+        nwarn_err += e > 0;
+      }
       fprintf(f, "%.6g", param_of(x));
       put(f, e > 0 ? e : NAN);
       put(f, num(get(get(x, "error"), "positions"), "rms"));
@@ -146,6 +174,8 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     fclose(f);
   }
   fclose(ff);
+  fclose(fw);
+  const char *warn_style = "with points pt 6 ps 2.5 lw 2 lc rgb \"red\" title \"physics warning\"";
 
   char title[300], ecmd[2400];
   gp_escape(cname, title, sizeof title);
@@ -180,6 +210,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       first = 0;
     }
     if (nfail) fprintf(g, "%s\"%s/failed.dat\" using 2:4 %s, \\\n    \"%s/failed.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label_right);
+    if (nwarn_err) fprintf(g, ", \\\n    \"%s/physics_warnings.dat\" using 2:4 %s", cname, warn_style);
     fprintf(g, "\n");
   }
   int any_win = 0;
@@ -213,6 +244,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       first = 0;
     }
     if (nfail) fprintf(g, "%s\"%s/failed.dat\" using 3:4 %s, \\\n    \"%s/failed.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label);
+    if (nwarn) fprintf(g, ", \\\n    \"%s/physics_warnings.dat\" using 3:4 %s", cname, warn_style);
     fprintf(g, "\n");
   }
   fprintf(g, "  unset output\n}\n");

@@ -323,7 +323,15 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     char *text = hu_read_file(jobs[i].path, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     free(text);
-    if (doc) cJSON_AddItemToArray(all, doc);
+    if (!doc) continue;
+    /* summary: one line per run whose physics guards tripped */
+    const cJSON *w;
+    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(doc, "warnings"))
+      if (!c->quiet && cJSON_IsString(w) && strncmp(w->valuestring, "physics:", 8) == 0) {
+        fprintf(stderr, "sweep: physics warning: %s: %s\n", jobs[i].path, w->valuestring + 9);
+        break;
+      }
+    cJSON_AddItemToArray(all, doc);
   }
   char *text = cJSON_Print(all);
   char apath[1200];
