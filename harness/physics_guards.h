@@ -36,6 +36,7 @@
 
 typedef struct {
   int passive;
+  int contact_springs;       /* count k phi^2 / 2 in the energy (0 for peer models: not their law) */
   char active_reason[128];   /* why not passive ("applied forces", ...) */
   double gmag;               /* |g|, m/s^2 */
   double weight;             /* |g| times the movable mass, N */
