@@ -127,17 +127,36 @@ double icf_cubic_guess(double l0, double dl0, double l1, double dl1) {
   return t;
 }
 
-/* Exact line search: alpha in (0, alpha_max]; returns 0 or an IcfStatus error. */
-static int line_search(IcfSolver *s, const LineFn *f, double *alpha, long *evals) {
+/* What the line search knows at alpha = 0 without evaluating there (issue 12): the cost at the
+ * iterate (the previous search ended there) and l'(0) = g^T p. */
+typedef struct {
+  int known;
+  double l0, dl0;
+} LineStart;
+
+/* Exact line search: alpha in (0, alpha_max]; returns 0 or an IcfStatus error. On success
+ * *l_alpha is l(alpha) when the search evaluated there (*l_known = 1). */
+static int line_search(IcfSolver *s, const LineFn *f, const LineStart *st, double *alpha, long *evals,
+                       double *l_alpha, int *l_known) {
   double amax = s->opt.alpha_max;
-  double l0, dl0, d2l0, l1, dl1, d2l1;
-  line_eval(f, 0.0, &l0, &dl0, &d2l0);
+  double l0, dl0, d2l0 = 0.0, l1, dl1, d2l1;
+  *l_known = 0;
+  /* the quadratic initialization needs l''(0): only then evaluate at 0 when l(0) is known */
+  if (st->known && s->opt.ls_init != ICF_LS_QUADRATIC) {
+    l0 = st->l0;
+    dl0 = st->dl0;
+  } else {
+    line_eval(f, 0.0, &l0, &dl0, &d2l0);
+    ++*evals;
+  }
   line_eval(f, amax, &l1, &dl1, &d2l1);
-  *evals += 2;
+  ++*evals;
   if (!isfinite(dl0) || !isfinite(dl1)) return ICF_ERR_NONFINITE;
   if (dl0 >= 0.0) return ICF_ERR_NOT_DESCENT;
   if (dl1 <= 0.0) {
     *alpha = amax;
+    *l_alpha = l1;
+    *l_known = 1;
     return ICF_OK;
   }
   double scale = -dl0; /* solve f(a) = l'(a) / (-l'(0)) = 0 */
@@ -150,8 +169,8 @@ static int line_search(IcfSolver *s, const LineFn *f, double *alpha, long *evals
   double xl = 0.0, xh = amax;
   double rts = (guess > 0 && guess < amax) ? guess : 0.5 * amax;
   double dxold = amax, dx = dxold;
-  double dl, d2l;
-  line_eval(f, rts, NULL, &dl, &d2l);
+  double dl, d2l, l_rts, evaluated_at = rts;
+  line_eval(f, rts, &l_rts, &dl, &d2l);
   ++*evals;
   double fv = dl / scale, df = d2l / scale;
   for (int it = 0; it < s->opt.ls_max_iters; ++it) {
@@ -169,13 +188,18 @@ static int line_search(IcfSolver *s, const LineFn *f, double *alpha, long *evals
       rts -= dx;
     }
     if (fabs(dx) < s->opt.ls_tol) break;
-    line_eval(f, rts, NULL, &dl, &d2l);
+    line_eval(f, rts, &l_rts, &dl, &d2l);
+    evaluated_at = rts;
     ++*evals;
     fv = dl / scale;
     df = d2l / scale;
   }
   if (!(rts > 0.0)) return ICF_ERR_LINESEARCH;
   *alpha = rts;
+  if (evaluated_at == rts) {
+    *l_alpha = l_rts;
+    *l_known = 1;
+  }
   return ICF_OK;
 }
 
@@ -211,6 +235,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   double tol = s->opt.tol * fmax(1.0, sqrt(dr));
   double dv_prev = -1.0;
   int pattern_changed = icf_lin_pattern_changed(s->lin, p);
+  LineStart start = {0, 0.0, 0.0};
   for (int k = 0;; ++k) {
     double t0 = wall_seconds();
     icf_gradient(p, v, s->g);
@@ -246,9 +271,11 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       icf_contact_velocity(p, i, v, s->vc + 3 * i);
       icf_contact_jmul(p, i, s->p, s->dvc + 3 * i);
     }
-    double alpha = 0.0;
+    double alpha = 0.0, l_alpha = 0.0;
     long evals = 0;
-    int ls = line_search(s, &f, &alpha, &evals);
+    int l_known = 0;
+    start.dl0 = dot(nv, s->g, s->p); /* l'(0) = g^T p */
+    int ls = line_search(s, &f, &start, &alpha, &evals, &l_alpha, &l_known);
     st->linesearch_iters += evals;
     st->time_linesearch += wall_seconds() - t0;
     if (ls == ICF_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
@@ -257,6 +284,8 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     }
     if (ls == ICF_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
     if (ls != ICF_OK) return fail(err, errlen, ls, "line search failed", k);
+    start.known = l_known; /* the next iterate is v + alpha p */
+    start.l0 = l_alpha;
     double dvn = 0.0;
     for (int j = 0; j < nv; ++j) {
       double dv = alpha * s->p[j];
