@@ -24,7 +24,8 @@ static const char *usage_text =
     "      [--secondary NAME:PARAM|none] [--timeout S] [--force]\n"
     "  sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
     "      [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
-    "      [--error-norm q|full|default]\n"
+    "      [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
+    "      [--opt KEY=V1,V2,.. ...] (each list is an axis; the grid is their product)\n"
     "  plot DIR|FILE [--no-gnuplot]\n"
     "  compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"
     "  export --format gbench|gab FILE [--out OUT]\n"
@@ -367,6 +368,40 @@ static int cmd_sweep(int argc, char **argv) {
       else if (!strcmp(v, "full")) c->error_norm = ERRNORM_FULL;
       else if (!strcmp(v, "default")) c->error_norm = -1;
       else rc = usage_error("--error-norm must be q, full or default, got '%s'", v);
+    } else if (!strcmp(a, "--error-norms")) {
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      c->nnorms = 0;
+      for (int k = 0; k < nt && rc == 0; ++k) {
+        int v = !strcmp(tmp[k], "q") ? ERRNORM_POSITIONS : !strcmp(tmp[k], "full") ? ERRNORM_FULL : !strcmp(tmp[k], "default") ? -1 : -2;
+        if (v == -2) rc = usage_error("--error-norms takes q, full and default, got '%s'", tmp[k]);
+        else if (c->nnorms >= 3) rc = usage_error("--error-norms: at most 3 values, at '%s'", tmp[k]);
+        else c->norms[c->nnorms++] = v;
+      }
+    } else if (!strcmp(a, "--max-steps")) {
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      c->nmax_steps = 0;
+      for (int k = 0; k < nt && rc == 0; ++k)
+        if (parse_pos(tmp[k], &c->max_steps[c->nmax_steps++])) rc = usage_error("max steps must be numbers > 0, got '%s'", tmp[k]);
+    } else if (!strcmp(a, "--opt")) {
+      const char *v = value(argc, argv, &i);
+      const char *eq = v ? strchr(v, '=') : NULL;
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (!eq || eq == v || !eq[1]) rc = usage_error("--opt needs KEY=V1[,V2...], got '%s'", v);
+      else if (c->nopt >= SWEEP_MAX_OPT_AXES) rc = usage_error("too many --opt axes (at most 6) at '%s'", v);
+      else {
+        int ax = c->nopt++;
+        snprintf(c->opt_key[ax], sizeof c->opt_key[ax], "%.*s", (int)(eq - v) < 63 ? (int)(eq - v) : 63, v);
+        for (int a2 = 0; a2 < ax; ++a2)
+          if (!strcmp(c->opt_key[a2], c->opt_key[ax])) rc = usage_error("--opt %s given twice (list its values once)", c->opt_key[ax]);
+        c->nopt_values[ax] = 0;
+        char vals[1024];
+        snprintf(vals, sizeof vals, "%s", eq + 1);
+        char *save = NULL;
+        for (char *t = strtok_r(vals, ",", &save); t && rc == 0; t = strtok_r(NULL, ",", &save)) {
+          if (c->nopt_values[ax] >= SWEEP_MAX_OPT_VALUES) rc = usage_error("--opt: at most 8 values per key, at '%s'", t);
+          else snprintf(c->opt_values[ax][c->nopt_values[ax]++], 128, "%s", t);
+        }
+      }
     } else if (!strcmp(a, "--plan")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);

@@ -44,6 +44,28 @@ static int uniq_add(char (*list)[128], int n, const char *s) {
   return n + 1;
 }
 
+/* A figure's line: the integrator plus every sweep axis the record sets (options, a chosen
+ * error norm, a max step), so that a sweep over ls_init draws one line per initialization. */
+static void series_of(const cJSON *r, char *label, size_t n) {
+  const cJSON *p = get(r, "params");
+  size_t k = (size_t)snprintf(label, n, "%s", str(r, "integrator"));
+  const cJSON *kv;
+  cJSON_ArrayForEach(kv, get(p, "options"))
+    if (k < n && cJSON_IsString(kv)) k += (size_t)snprintf(label + k, n - k, " %s=%s", kv->string, kv->valuestring);
+  const cJSON *dflt = get(p, "error_norm_default");
+  if (k < n && cJSON_IsFalse(dflt) && !cJSON_IsTrue(get(r, "fixed_step")))
+    k += (size_t)snprintf(label + k, n - k, " %s-norm", str(p, "error_norm"));
+  if (k < n && cJSON_IsNumber(get(p, "max_step")) && !cJSON_IsTrue(get(r, "fixed_step")))
+    snprintf(label + k, n - k, " hmax=%g", num(p, "max_step"));
+}
+
+/* The series label as a file name. */
+static void series_file(const char *label, char *out, size_t n) {
+  snprintf(out, n, "%s", label);
+  for (char *c = out; *c; ++c)
+    if (*c == ' ' || *c == '/' || *c == '=' || *c == ':' || *c == ',') *c = *c == ' ' ? '_' : '-';
+}
+
 static int cmp_param(const void *a, const void *b) {
   double x = param_of(*(const cJSON *const *)a), y = param_of(*(const cJSON *const *)b);
   return (x < y) - (x > y); /* descending: coarse to fine */
@@ -61,7 +83,7 @@ static void write_table(FILE *f, const cJSON *recs) {
   fprintf(f, "case\tintegrator\tfixed_step\tparam\tstatus\terr_q_max\terr_q_rms\terr_full_max\t"
              "err_full_rms\twork_min\twork_median\twork_max\tsteps\trejected\trhs_evals\t"
              "newton_iters\tfactorizations\tt_reached\treal_time_rate\terr_window_max\terr_window_rms\t"
-             "physics_warnings\twarnings\n");
+             "physics_warnings\twarnings\tseries\n");
   const cJSON *r;
   cJSON_ArrayForEach(r, recs) {
     const cJSON *e = get(r, "error"), *w = get(r, "work"), *c = get(r, "counters");
@@ -75,7 +97,9 @@ static void write_table(FILE *f, const cJSON *recs) {
     put(f, num(r, "t_reached")); put(f, num(r, "real_time_rate"));
     const cJSON *ew = get(get(r, "error_windowed"), "positions");
     put(f, num(ew, "max")); put(f, num(ew, "rms"));
-    fprintf(f, "\t%d\t%d\n", physics_warning_count(r), cJSON_GetArraySize(get(r, "warnings")));
+    char label[128];
+    series_of(r, label, sizeof label);
+    fprintf(f, "\t%d\t%d\t%s\n", physics_warning_count(r), cJSON_GetArraySize(get(r, "warnings")), label);
   }
 }
 
@@ -111,7 +135,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   double maxerr = 0.0;
   cJSON_ArrayForEach(r, recs) {
     if (strcmp(str(r, "case"), cname) != 0) continue;
-    if (nint < 64) nint = uniq_add(ints, nint, str(r, "integrator"));
+    char label[128];
+    series_of(r, label, sizeof label);
+    if (nint < 64) nint = uniq_add(ints, nint, label);
     double e = num(get(get(r, "error"), "positions"), "max");
     if (isfinite(e) && e > maxerr) maxerr = e;
   }
@@ -132,10 +158,14 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   for (int i = 0; i < nint; ++i) {
     const cJSON *sel[256];
     int ns = 0;
-    cJSON_ArrayForEach(r, recs)
-      if (ns < 256 && strcmp(str(r, "case"), cname) == 0 && strcmp(str(r, "integrator"), ints[i]) == 0) sel[ns++] = r;
+    char label[128], file[128];
+    series_file(ints[i], file, sizeof file);
+    cJSON_ArrayForEach(r, recs) {
+      series_of(r, label, sizeof label);
+      if (ns < 256 && strcmp(str(r, "case"), cname) == 0 && strcmp(label, ints[i]) == 0) sel[ns++] = r;
+    }
     qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
-    snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, ints[i]);
+    snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
     FILE *f = fopen(path, "w");
     if (!f) { fclose(ff); snprintf(err, errlen, "cannot write %s", path); return 1; }
     fprintf(f, "# %s on %s: param (accuracy or dt)\terr_q_max\terr_q_rms\twork_median\twork_min\twork_max\terr_window_max\n", ints[i], cname);
@@ -205,8 +235,10 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     for (int i = 0; i < nint; ++i) {
       if (!has_err[i]) continue;
       char lt[300];
+      char file[128];
       gp_escape(ints[i], lt, sizeof lt);
-      fprintf(g, "%s\"%s/%s.dat\" using 2:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, ints[i], lt);
+      series_file(ints[i], file, sizeof file);
+      fprintf(g, "%s\"%s/%s.dat\" using 2:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
       first = 0;
     }
     if (nfail) fprintf(g, "%s\"%s/failed.dat\" using 2:4 %s, \\\n    \"%s/failed.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label_right);
@@ -224,8 +256,10 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     for (int i = 0; i < nint; ++i) {
       if (!has_win[i]) continue;
       char lt[300];
+      char file[128];
       gp_escape(ints[i], lt, sizeof lt);
-      fprintf(g, "%s\"%s/%s.dat\" using 7:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, ints[i], lt);
+      series_file(ints[i], file, sizeof file);
+      fprintf(g, "%s\"%s/%s.dat\" using 7:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
       first = 0;
     }
     fprintf(g, "\n");
@@ -239,8 +273,10 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     for (int i = 0; i < nint; ++i) {
       if (!has_any[i]) continue;
       char lt[300];
+      char file[128];
       gp_escape(ints[i], lt, sizeof lt);
-      fprintf(g, "%s\"%s/%s.dat\" using 1:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, ints[i], lt);
+      series_file(ints[i], file, sizeof file);
+      fprintf(g, "%s\"%s/%s.dat\" using 1:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
       first = 0;
     }
     if (nfail) fprintf(g, "%s\"%s/failed.dat\" using 3:4 %s, \\\n    \"%s/failed.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label);

@@ -46,6 +46,36 @@ int cases_list(char names[][128], int max) {
   return n;
 }
 
+/* 1 if creating vt on m with option key set does not fail for an unknown key. */
+static int integrator_takes_option(const IntegratorVtbl *vt, const Model *m, const char *key) {
+  IntegratorOptions o;
+  memset(&o, 0, sizeof o);
+  o.accuracy = 1e-3;
+  o.dt = 1e-3;
+  o.nextra = 1;
+  o.extra_key[0] = key;
+  o.extra_value[0] = "";
+  char err[512] = "";
+  Integrator *it = harness_integrator_create(vt, m, &o, err, sizeof err);
+  if (it) { harness_integrator_destroy(it); return 1; }
+  return strstr(err, "unknown option") == NULL;
+}
+
+void sweep_spec_record_name(const RunSpec *s, int fixed_step, char *out, size_t outlen) {
+  size_t n = 0;
+  sweep_record_name(s->case_name, s->integrator, fixed_step, fixed_step ? s->dt : s->accuracy, out, outlen);
+  n = strlen(out);
+  if (n > 5) n -= 5; /* drop ".json", add the axes that are set */
+  out[n] = 0;
+  if (s->error_norm_given && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "__%s", s->error_norm == ERRNORM_FULL ? "full" : "q");
+  if (s->max_step > 0 && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "__hmax%.10g", s->max_step);
+  for (int k = 0; k < s->nextra && n < outlen; ++k)
+    n += (size_t)snprintf(out + n, outlen - n, "__%s-%s", s->extra_key[k], s->extra_value[k]);
+  if (n < outlen) snprintf(out + n, outlen - n, ".json");
+  for (char *p = out; *p; ++p)
+    if (*p == '/' || *p == ' ' || *p == '=' || *p == ',' || *p == ':') *p = '_';
+}
+
 void sweep_record_name(const char *case_name, const char *integrator, int fixed_step,
                        double param, char *out, size_t outlen) {
   snprintf(out, outlen, "%s__%s__%s%.10g.json", case_name, integrator, fixed_step ? "dt" : "acc", param);
@@ -224,7 +254,10 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   if (hu_mkdir_p(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return 1; }
   remove_stale_tmp(c->out);
 
-  int cap = ncase * nint * (c->nacc > c->ndt ? c->nacc : c->ndt) + 1;
+  /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
+  int nnorm = c->nnorms > 0 ? c->nnorms : 1, nhmax = c->nmax_steps > 0 ? c->nmax_steps : 1, ncombo = 1;
+  for (int a = 0; a < c->nopt; ++a) ncombo *= c->nopt_values[a];
+  int cap = ncase * nint * (c->nacc > c->ndt ? c->nacc : c->ndt) * nnorm * nhmax * ncombo + 1;
   SweepJob *jobs = calloc((size_t)cap, sizeof *jobs);
   if (!jobs) { snprintf(err, errlen, "out of memory"); return 1; }
   int njob = 0;
@@ -239,30 +272,59 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     base.has_dt = vts[0]->fixed_step; base.dt = 1;
     if (run_prepare(&base, &probe, err, errlen) != 0) { free(jobs); return 2; }
     double case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
-    run_context_free(&probe);
     for (int ii = 0; ii < nint; ++ii) {
       int fixed = vts[ii]->fixed_step;
       int np = fixed ? c->ndt : c->nacc;
-      for (int pi = 0; pi < np; ++pi) {
-        SweepJob *j = &jobs[njob++];
-        j->spec = base;
-        snprintf(j->spec.integrator, sizeof j->spec.integrator, "%s", vts[ii]->name);
-        j->spec.has_accuracy = !fixed;
-        j->spec.has_dt = fixed;
-        j->spec.accuracy = fixed ? 0 : c->accuracies[pi];
-        j->spec.dt = fixed ? c->dts[pi] : 0;
-        j->spec.reps = c->reps > 0 ? c->reps : 1;
-        j->spec.timeout = c->timeout;
-        j->spec.t_end = c->t_end;
-        j->spec.window = c->window;
-        if (c->error_norm >= 0) j->spec.error_norm = (ErrorNormKind)c->error_norm, j->spec.error_norm_given = 1;
-        /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
-        if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
-        char name[512];
-        sweep_record_name(base.case_name, vts[ii]->name, fixed, fixed ? j->spec.dt : j->spec.accuracy, name, sizeof name);
-        snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
-      }
+      /* which option axes this integrator takes (an unknown key fails its create) */
+      int takes[SWEEP_MAX_OPT_AXES] = {0};
+      for (int a = 0; a < c->nopt; ++a) takes[a] = integrator_takes_option(vts[ii], probe.model, c->opt_key[a]);
+      for (int a = 0; a < c->nopt; ++a)
+        if (!takes[a] && ci == 0 && !c->quiet)
+          fprintf(stderr, "sweep: note: %s takes no option %s; its runs leave that axis out\n", vts[ii]->name,
+                  c->opt_key[a]);
+      int nn = fixed ? 1 : nnorm, nh = fixed ? 1 : nhmax;
+      for (int pi = 0; pi < np; ++pi)
+        for (int ni = 0; ni < nn; ++ni)
+          for (int hi = 0; hi < nh; ++hi)
+            for (int oc = 0; oc < ncombo; ++oc) {
+              /* the option values of combination oc (mixed radix over the axes) */
+              int digit[SWEEP_MAX_OPT_AXES], rest = oc, skip = 0;
+              for (int a = 0; a < c->nopt; ++a) {
+                digit[a] = rest % c->nopt_values[a];
+                rest /= c->nopt_values[a];
+                if (!takes[a] && digit[a] > 0) skip = 1; /* one run without the axis */
+              }
+              if (skip) continue;
+              SweepJob *j = &jobs[njob++];
+              j->spec = base;
+              snprintf(j->spec.integrator, sizeof j->spec.integrator, "%s", vts[ii]->name);
+              j->spec.has_accuracy = !fixed;
+              j->spec.has_dt = fixed;
+              j->spec.accuracy = fixed ? 0 : c->accuracies[pi];
+              j->spec.dt = fixed ? c->dts[pi] : 0;
+              j->spec.reps = c->reps > 0 ? c->reps : 1;
+              j->spec.timeout = c->timeout;
+              j->spec.t_end = c->t_end;
+              j->spec.window = c->window;
+              int norm = c->nnorms > 0 ? c->norms[ni] : c->error_norm;
+              if (!fixed && norm >= 0) j->spec.error_norm = (ErrorNormKind)norm, j->spec.error_norm_given = 1;
+              if (!fixed && c->nmax_steps > 0) j->spec.max_step = c->max_steps[hi];
+              j->spec.nextra = 0;
+              for (int a = 0; a < c->nopt; ++a) {
+                if (!takes[a] || j->spec.nextra >= CB_MAX_EXTRA_OPTIONS) continue;
+                snprintf(j->spec.extra_key[j->spec.nextra], sizeof j->spec.extra_key[0], "%s", c->opt_key[a]);
+                snprintf(j->spec.extra_value[j->spec.nextra], sizeof j->spec.extra_value[0], "%s",
+                         c->opt_values[a][digit[a]]);
+                j->spec.nextra++;
+              }
+              /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
+              if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
+              char name[768];
+              sweep_spec_record_name(&j->spec, fixed, name, sizeof name);
+              snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
+            }
     }
+    run_context_free(&probe);
   }
   if (c->plan[0]) {
     int rc = write_plan(c->plan, jobs, njob, err, errlen);

@@ -8,6 +8,8 @@
 #include <stddef.h>
 
 #define SWEEP_MAX_LIST 64
+#define SWEEP_MAX_OPT_AXES 6
+#define SWEEP_MAX_OPT_VALUES 8
 
 typedef struct {
   int ncases;
@@ -23,6 +25,17 @@ typedef struct {
   double t_end;            /* 0: each scene's duration */
   double window;           /* windowed error window, s (0: off) */
   int error_norm;          /* -1: each integrator's default; else ERRNORM_POSITIONS / FULL */
+  /* Further axes; the grid is their product. Error norms and max steps apply to
+   * error-controlled integrators only; an option axis to the integrators that take the key
+   * (the others run without it, and the sweep says so). */
+  int nnorms;
+  int norms[3];            /* -1 default, ERRNORM_POSITIONS, ERRNORM_FULL; none: error_norm */
+  int nmax_steps;
+  double max_steps[SWEEP_MAX_LIST];
+  int nopt;                /* option axes (--opt KEY=V1,V2 ...) */
+  char opt_key[SWEEP_MAX_OPT_AXES][64];
+  int nopt_values[SWEEP_MAX_OPT_AXES];
+  char opt_values[SWEEP_MAX_OPT_AXES][SWEEP_MAX_OPT_VALUES][128];
   char out[1024];
   char command[4096];      /* the command line that started the sweep (for captions) */
   int quiet;               /* no progress line */
@@ -41,6 +54,10 @@ cJSON *records_load_file(const char *path, char *err, size_t errlen);
 /* Names the record file of one run: CASE__INTEGRATOR__acc0.001.json / __dt0.01.json. */
 void sweep_record_name(const char *case_name, const char *integrator, int fixed_step,
                        double param, char *out, size_t outlen);
+/* The record file of a run spec: sweep_record_name plus one suffix per set axis
+ * (__q / __full when the norm was chosen, __hmaxH, __KEY-VALUE per option). */
+#include "runner.h"
+void sweep_spec_record_name(const RunSpec *s, int fixed_step, char *out, size_t outlen);
 /* Lists case names of cases/ (sorted); returns count, fills up to max names. */
 int cases_list(char names[][128], int max);
 

@@ -928,3 +928,55 @@ Test(harness, plan_lines_are_self_contained_idempotent_and_merge_lists_the_missi
   cr_expect_eq(cli(args, e, sizeof e), 2);
   cr_expect(strstr(e, "line 1") != NULL, "message: %s", e);
 }
+
+/* Sweep axes beyond accuracy and dt: option values, error norms and max steps form a grid;
+ * an integrator without the option runs once without it; a second sweep reuses every record;
+ * the plot draws one line per option value. */
+Test(harness, sweep_axes_over_options_norms_and_max_steps_form_a_grid_and_resume) {
+  char e[8192], args[2048], p[512], out[600];
+  scene_path(p, sizeof p);
+  snprintf(out, sizeof out, "%s/axes", tmpdir);
+  snprintf(args, sizeof args,
+           "sweep --cases %s --integrators cenic-sd,tamsi --accuracies 1e-2,1e-3 --dts 1e-2 --error-norms q,full "
+           "--max-steps 0.05 --opt ls_init=cubic,one --t-end 0.1 --out %s",
+           p, out);
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  cr_expect(strstr(e, "tamsi takes no option ls_init") != NULL, "no note for tamsi: %s", e);
+  char sw[700];
+  snprintf(sw, sizeof sw, "%s/sweep.json", out);
+  char *text = hu_read_file(sw, NULL);
+  cJSON *all = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  cr_assert(cJSON_IsArray(all));
+  /* cenic-sd: 2 accuracies x 2 norms x 1 max step x 2 inits; tamsi: 1 dt */
+  cr_expect_eq(cJSON_GetArraySize(all), 2 * 2 * 2 + 1);
+  int one_full = 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, all) {
+    const cJSON *prm = cJSON_GetObjectItem(r, "params");
+    if (!strcmp(jstr(r, "integrator"), "tamsi")) {
+      cr_expect_eq(cJSON_GetArraySize(cJSON_GetObjectItem(prm, "options")), 0, "tamsi got the ls_init axis");
+      continue;
+    }
+    const cJSON *ls = cJSON_GetObjectItem(cJSON_GetObjectItem(prm, "options"), "ls_init");
+    cr_assert(cJSON_IsString(ls));
+    cr_expect(jnum(prm, "max_step") == 0.05);
+    cr_expect(cJSON_IsFalse(cJSON_GetObjectItem(prm, "error_norm_default")));
+    one_full += !strcmp(ls->valuestring, "one") && !strcmp(jstr(prm, "error_norm"), "full");
+  }
+  cr_expect_eq(one_full, 2, "ls_init=one with the full norm: %d records, expected 2", one_full);
+  cJSON_Delete(all);
+  /* the same sweep again: every record is reused */
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  cr_expect(strstr(e, "9/9 done (9 reused)") != NULL, "second sweep did not reuse: %s", e);
+  /* one line per initialization and norm */
+  snprintf(args, sizeof args, "plot %s --no-gnuplot", out);
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  char dat[800];
+  snprintf(dat, sizeof dat, "%s/plots/tiny_ball/cenic-sd_ls_init-one_full-norm_hmax-0.05.dat", out);
+  cr_expect(hu_file_exists(dat), "no %s", dat);
+  /* a bad axis value is an argument error */
+  snprintf(args, sizeof args, "sweep --cases %s --error-norms q,sideways --out %s", p, out);
+  cr_expect_eq(cli(args, e, sizeof e), 2);
+  cr_expect(strstr(e, "sideways") != NULL, "message: %s", e);
+}
