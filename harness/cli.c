@@ -20,12 +20,14 @@ static const char *usage_text =
     "  run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
     "      [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--opt key=value ...]\n"
     "      [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
+    "      [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"
     "  reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
     "      [--secondary NAME:PARAM|none] [--timeout S] [--force]\n"
     "  sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
     "      [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
     "      [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
-    "      [--opt KEY=V1,V2,.. ...] (each list is an axis; the grid is their product)\n"
+    "      [--opt KEY=V1,V2,.. ...] [--param PATH=V1,V2,.. ...] (each list is an axis; the grid is\n"
+    "      their product)\n"
     "  plot DIR|FILE [--no-gnuplot]\n"
     "  compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"
     "  export --format gbench|gab FILE [--out OUT]\n"
@@ -166,6 +168,16 @@ static int cmd_run(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); case_arg = v; }
     else if (!strcmp(a, "--resume")) resume = 1;
+    else if (!strcmp(a, "--param")) {
+      VALUE_OR_FAIL(v);
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v || !eq[1]) return usage_error("--param needs PATH=VALUE (e.g. controllers[0].kp=1e3), got '%s'", v);
+      if (s.nparam >= SCENE_MAX_PARAMS) return usage_error("too many --param (max 8) at '%s'", v);
+      if ((size_t)(eq - v) >= SCENE_PARAM_PATH_LEN || strlen(eq + 1) >= SCENE_PARAM_VALUE_LEN) return usage_error("--param too long: '%s'", v);
+      snprintf(s.param_path[s.nparam], SCENE_PARAM_PATH_LEN, "%.*s", (int)(eq - v), v);
+      snprintf(s.param_value[s.nparam], SCENE_PARAM_VALUE_LEN, "%s", eq + 1);
+      s.nparam++;
+    }
     else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
     else if (!strcmp(a, "--accuracy")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.accuracy)) return usage_error("--accuracy must be a number > 0, got '%s'", v); s.has_accuracy = 1; }
     else if (!strcmp(a, "--dt")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.dt)) return usage_error("--dt must be a number > 0, got '%s'", v); s.has_dt = 1; }
@@ -400,6 +412,25 @@ static int cmd_sweep(int argc, char **argv) {
         for (char *t = strtok_r(vals, ",", &save); t && rc == 0; t = strtok_r(NULL, ",", &save)) {
           if (c->nopt_values[ax] >= SWEEP_MAX_OPT_VALUES) rc = usage_error("--opt: at most 8 values per key, at '%s'", t);
           else snprintf(c->opt_values[ax][c->nopt_values[ax]++], 128, "%s", t);
+        }
+      }
+    } else if (!strcmp(a, "--param")) {
+      const char *v = value(argc, argv, &i);
+      const char *eq = v ? strchr(v, '=') : NULL;
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (!eq || eq == v || !eq[1]) rc = usage_error("--param needs PATH=V1[,V2...], got '%s'", v);
+      else if (c->nparam_axes >= SCENE_MAX_PARAMS) rc = usage_error("too many --param axes (at most 8) at '%s'", v);
+      else if ((size_t)(eq - v) >= SCENE_PARAM_PATH_LEN) rc = usage_error("--param path too long: '%s'", v);
+      else {
+        int ax = c->nparam_axes++;
+        snprintf(c->param_path[ax], SCENE_PARAM_PATH_LEN, "%.*s", (int)(eq - v), v);
+        c->nparam_values[ax] = 0;
+        char vals[1024];
+        snprintf(vals, sizeof vals, "%s", eq + 1);
+        char *save = NULL;
+        for (char *t = strtok_r(vals, ",", &save); t && rc == 0; t = strtok_r(NULL, ",", &save)) {
+          if (c->nparam_values[ax] >= SWEEP_MAX_OPT_VALUES) rc = usage_error("--param: at most 8 values per path, at '%s'", t);
+          else snprintf(c->param_values[ax][c->nparam_values[ax]++], SCENE_PARAM_VALUE_LEN, "%s", t);
         }
       }
     } else if (!strcmp(a, "--plan")) {

@@ -34,6 +34,9 @@ void record_key(const cJSON *rec, char *out, size_t outlen) {
   if (cJSON_IsNumber(get(p, "window")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/W=%g", num(p, "window", 0));
   const cJSON *en = get(p, "error_norm");
   if (cJSON_IsString(en) && strcmp(en->valuestring, "full") == 0 && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/full");
+  const cJSON *sp;
+  cJSON_ArrayForEach(sp, get(p, "scene_params"))
+    if (n < outlen && cJSON_IsString(sp)) n += (size_t)snprintf(out + n, outlen - n, "/%s=%s", sp->string, sp->valuestring);
   const cJSON *opts = get(p, "options");
   const cJSON *kv;
   cJSON_ArrayForEach(kv, opts) {

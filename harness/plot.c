@@ -52,6 +52,8 @@ static void series_of(const cJSON *r, char *label, size_t n) {
   const cJSON *kv;
   cJSON_ArrayForEach(kv, get(p, "options"))
     if (k < n && cJSON_IsString(kv)) k += (size_t)snprintf(label + k, n - k, " %s=%s", kv->string, kv->valuestring);
+  cJSON_ArrayForEach(kv, get(p, "scene_params"))
+    if (k < n && cJSON_IsString(kv)) k += (size_t)snprintf(label + k, n - k, " %s=%s", kv->string, kv->valuestring);
   const cJSON *dflt = get(p, "error_norm_default");
   if (k < n && cJSON_IsFalse(dflt) && !cJSON_IsTrue(get(r, "fixed_step")))
     k += (size_t)snprintf(label + k, n - k, " %s-norm", str(p, "error_norm"));
@@ -63,7 +65,7 @@ static void series_of(const cJSON *r, char *label, size_t n) {
 static void series_file(const char *label, char *out, size_t n) {
   snprintf(out, n, "%s", label);
   for (char *c = out; *c; ++c)
-    if (*c == ' ' || *c == '/' || *c == '=' || *c == ':' || *c == ',') *c = *c == ' ' ? '_' : '-';
+    if (*c == ' ' || *c == '/' || *c == '=' || *c == ':' || *c == ',' || *c == '[' || *c == ']') *c = *c == ' ' ? '_' : '-';
 }
 
 static int cmp_param(const void *a, const void *b) {

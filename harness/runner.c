@@ -70,6 +70,7 @@ void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
   if (s->window > 0) APP(" --window %.17g", s->window);
   if (s->window > 0 && s->window_method[0]) APP(" --window-method %s:%.17g", s->window_method, s->window_param);
   for (int i = 0; i < s->nextra; ++i) APP(" --opt %s=%s", s->extra_key[i], s->extra_value[i]);
+  for (int i = 0; i < s->nparam; ++i) APP(" --param %s=%s", s->param_path[i], s->param_value[i]);
 #undef APP
 }
 
@@ -78,7 +79,20 @@ static void fill_options(const RunSpec *s, IntegratorOptions *o);
 int run_prepare(const RunSpec *spec, RunContext *ctx, char *err, size_t errlen) {
   memset(ctx, 0, sizeof *ctx);
   ctx->spec = *spec;
-  ctx->model = scene_load(spec->case_path, err, errlen);
+  snprintf(ctx->scene_hash, sizeof ctx->scene_hash, "unknown");
+  if (spec->nparam > 0) {
+    char *json = NULL;
+    if (scene_params_apply(spec->case_path, (const char (*)[SCENE_PARAM_PATH_LEN])spec->param_path,
+                           (const char (*)[SCENE_PARAM_VALUE_LEN])spec->param_value, spec->nparam, &json, err,
+                           errlen))
+      return 2;
+    hu_hash_hex(hu_fnv1a64(json, strlen(json)), ctx->scene_hash, sizeof ctx->scene_hash);
+    ctx->model = scene_load_string(json, spec->case_path, err, errlen);
+    free(json);
+  } else {
+    hu_hash_file(spec->case_path, ctx->scene_hash, sizeof ctx->scene_hash);
+    ctx->model = scene_load(spec->case_path, err, errlen);
+  }
   if (!ctx->model) return 2;
   ctx->vt = harness_integrator_find(spec->integrator);
   int rc = 0;
@@ -157,9 +171,7 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   cJSON_AddStringToObject(r, "schema", RUN_SCHEMA);
   cJSON_AddStringToObject(r, "case", s->case_name);
   cJSON_AddStringToObject(r, "scene", s->case_path);
-  char h[64] = "unknown";
-  hu_hash_file(s->case_path, h, sizeof h);
-  cJSON_AddStringToObject(r, "scene_hash", h);
+  cJSON_AddStringToObject(r, "scene_hash", ctx->scene_hash[0] ? ctx->scene_hash : "unknown");
   cJSON_AddStringToObject(r, "model_version", CBENCH_MODEL_VERSION);
   cJSON_AddStringToObject(r, "integrator", s->integrator);
   cJSON_AddBoolToObject(r, "fixed_step", ctx->vt && ctx->vt->fixed_step);
@@ -175,6 +187,8 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   add_num_or_null(p, "window", s->window > 0, s->window);
   cJSON *opts = cJSON_AddObjectToObject(p, "options");
   for (int i = 0; i < s->nextra; ++i) cJSON_AddStringToObject(opts, s->extra_key[i], s->extra_value[i]);
+  cJSON *sp = cJSON_AddObjectToObject(p, "scene_params");
+  for (int i = 0; i < s->nparam; ++i) cJSON_AddStringToObject(sp, s->param_path[i], s->param_value[i]);
   cJSON_AddStringToObject(r, "status", status);
   if (message && *message) cJSON_AddStringToObject(r, "message", message);
   else cJSON_AddNullToObject(r, "message");
@@ -349,7 +363,9 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   int have_ref = 0;
   char note[1024] = "", rpath[1200];
   reference_path(s->case_name, rpath, sizeof rpath);
-  if (hu_file_exists(rpath)) {
+  if (s->nparam > 0) {
+    snprintf(note, sizeof note, "scene parameters changed (--param): the case's reference does not apply");
+  } else if (hu_file_exists(rpath)) {
     char lerr[512], why[512];
     if (reference_load(rpath, &ref, lerr, sizeof lerr) != 0) {
       snprintf(note, sizeof note, "reference unusable: %.600s", lerr);

@@ -9,6 +9,7 @@
 
 #include "../integrators/integrator.h"
 #include "gridrun.h"
+#include "scene_params.h"
 
 #define RUN_SCHEMA "cbench.run/1"
 #define RUN_DEFAULT_BUDGET_PER_SIM_S 100.0
@@ -33,6 +34,9 @@ typedef struct {
   int nextra;
   char extra_key[CB_MAX_EXTRA_OPTIONS][64];
   char extra_value[CB_MAX_EXTRA_OPTIONS][256];
+  int nparam;              /* scene parameters (--param PATH=VALUE, harness/scene_params.h) */
+  char param_path[SCENE_MAX_PARAMS][SCENE_PARAM_PATH_LEN];
+  char param_value[SCENE_MAX_PARAMS][SCENE_PARAM_VALUE_LEN];
 } RunSpec;
 
 void run_spec_init(RunSpec *s);
@@ -50,6 +54,7 @@ typedef struct {
   const IntegratorVtbl *vt;
   Model *model;
   double t_end, budget;
+  char scene_hash[64];     /* of the scene as run (with its --param changes) */
 } RunContext;
 
 /* Loads the scene and validates the spec. 0; 2 with the loader's one-line message for a bad

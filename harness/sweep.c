@@ -46,6 +46,18 @@ int cases_list(char names[][128], int max) {
   return n;
 }
 
+/* The scene parameters of combination pc (mixed radix over the --param axes) into s. */
+static void sweep_set_params(const SweepConfig *c, int pc, RunSpec *s) {
+  s->nparam = 0;
+  for (int a = 0; a < c->nparam_axes; ++a) {
+    int d = pc % c->nparam_values[a];
+    pc /= c->nparam_values[a];
+    snprintf(s->param_path[s->nparam], SCENE_PARAM_PATH_LEN, "%s", c->param_path[a]);
+    snprintf(s->param_value[s->nparam], SCENE_PARAM_VALUE_LEN, "%s", c->param_values[a][d]);
+    s->nparam++;
+  }
+}
+
 /* 1 if creating vt on m with option key set does not fail for an unknown key. */
 static int integrator_takes_option(const IntegratorVtbl *vt, const Model *m, const char *key) {
   IntegratorOptions o;
@@ -71,9 +83,11 @@ void sweep_spec_record_name(const RunSpec *s, int fixed_step, char *out, size_t 
   if (s->max_step > 0 && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "__hmax%.10g", s->max_step);
   for (int k = 0; k < s->nextra && n < outlen; ++k)
     n += (size_t)snprintf(out + n, outlen - n, "__%s-%s", s->extra_key[k], s->extra_value[k]);
+  for (int k = 0; k < s->nparam && n < outlen; ++k)
+    n += (size_t)snprintf(out + n, outlen - n, "__%s-%s", s->param_path[k], s->param_value[k]);
   if (n < outlen) snprintf(out + n, outlen - n, ".json");
   for (char *p = out; *p; ++p)
-    if (*p == '/' || *p == ' ' || *p == '=' || *p == ',' || *p == ':') *p = '_';
+    if (*p == '/' || *p == ' ' || *p == '=' || *p == ',' || *p == ':' || *p == '[' || *p == ']') *p = '_';
 }
 
 void sweep_record_name(const char *case_name, const char *integrator, int fixed_step,
@@ -257,7 +271,9 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
   int nnorm = c->nnorms > 0 ? c->nnorms : 1, nhmax = c->nmax_steps > 0 ? c->nmax_steps : 1, ncombo = 1;
   for (int a = 0; a < c->nopt; ++a) ncombo *= c->nopt_values[a];
-  int cap = ncase * nint * (c->nacc > c->ndt ? c->nacc : c->ndt) * nnorm * nhmax * ncombo + 1;
+  int nparamc = 1; /* scene parameter combinations (one grid over every case) */
+  for (int a = 0; a < c->nparam_axes; ++a) nparamc *= c->nparam_values[a];
+  int cap = ncase * nint * (c->nacc > c->ndt ? c->nacc : c->ndt) * nnorm * nhmax * ncombo * nparamc + 1;
   SweepJob *jobs = calloc((size_t)cap, sizeof *jobs);
   if (!jobs) { snprintf(err, errlen, "out of memory"); return 1; }
   int njob = 0;
@@ -271,6 +287,14 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     base.has_accuracy = !vts[0]->fixed_step; base.accuracy = 1;
     base.has_dt = vts[0]->fixed_step; base.dt = 1;
     if (run_prepare(&base, &probe, err, errlen) != 0) { free(jobs); return 2; }
+    /* every scene parameter combination must apply to this scene (a bad path is an error) */
+    for (int pc = 0; pc < nparamc; ++pc) {
+      RunSpec t = base;
+      sweep_set_params(c, pc, &t);
+      RunContext tc;
+      if (run_prepare(&t, &tc, err, errlen) != 0) { run_context_free(&probe); free(jobs); return 2; }
+      run_context_free(&tc);
+    }
     double case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
     for (int ii = 0; ii < nint; ++ii) {
       int fixed = vts[ii]->fixed_step;
@@ -286,9 +310,9 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
       for (int pi = 0; pi < np; ++pi)
         for (int ni = 0; ni < nn; ++ni)
           for (int hi = 0; hi < nh; ++hi)
-            for (int oc = 0; oc < ncombo; ++oc) {
+            for (int oc = 0; oc < ncombo * nparamc; ++oc) {
               /* the option values of combination oc (mixed radix over the axes) */
-              int digit[SWEEP_MAX_OPT_AXES], rest = oc, skip = 0;
+              int digit[SWEEP_MAX_OPT_AXES], rest = oc % ncombo, skip = 0;
               for (int a = 0; a < c->nopt; ++a) {
                 digit[a] = rest % c->nopt_values[a];
                 rest /= c->nopt_values[a];
@@ -317,6 +341,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
                          c->opt_values[a][digit[a]]);
                 j->spec.nextra++;
               }
+              sweep_set_params(c, oc / ncombo, &j->spec);
               /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
               if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
               char name[768];

@@ -7,6 +7,8 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "scene_params.h"
+
 #define SWEEP_MAX_LIST 64
 #define SWEEP_MAX_OPT_AXES 6
 #define SWEEP_MAX_OPT_VALUES 8
@@ -36,6 +38,10 @@ typedef struct {
   char opt_key[SWEEP_MAX_OPT_AXES][64];
   int nopt_values[SWEEP_MAX_OPT_AXES];
   char opt_values[SWEEP_MAX_OPT_AXES][SWEEP_MAX_OPT_VALUES][128];
+  int nparam_axes;         /* scene parameter axes (--param PATH=V1,V2 ...) */
+  char param_path[SCENE_MAX_PARAMS][SCENE_PARAM_PATH_LEN];
+  int nparam_values[SCENE_MAX_PARAMS];
+  char param_values[SCENE_MAX_PARAMS][SWEEP_MAX_OPT_VALUES][SCENE_PARAM_VALUE_LEN];
   char out[1024];
   char command[4096];      /* the command line that started the sweep (for captions) */
   int quiet;               /* no progress line */

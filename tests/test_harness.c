@@ -980,3 +980,46 @@ Test(harness, sweep_axes_over_options_norms_and_max_steps_form_a_grid_and_resume
   cr_expect_eq(cli(args, e, sizeof e), 2);
   cr_expect(strstr(e, "sideways") != NULL, "message: %s", e);
 }
+
+/* Scene parameters by JSON path: a sweep axis whose records carry the values and the modified
+ * scene's hash (and no reference error: the case's reference is for the unmodified scene); a
+ * path that does not exist or a value of the wrong type is an argument error naming the path. */
+Test(harness, scene_parameters_are_an_axis_and_bad_paths_are_named) {
+  char e[8192], args[2048], p[512], out[600];
+  scene_path(p, sizeof p);
+  snprintf(out, sizeof out, "%s/params", tmpdir);
+  snprintf(args, sizeof args,
+           "sweep --cases %s --integrators cenic-fixed --dts 1e-2 --param bodies[0].q0.pos[2]=1,2 --out %s", p, out);
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  char sw[700];
+  snprintf(sw, sizeof sw, "%s/sweep.json", out);
+  char *text = hu_read_file(sw, NULL);
+  cJSON *all = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  cr_assert(cJSON_IsArray(all));
+  cr_assert_eq(cJSON_GetArraySize(all), 2);
+  const char *h0 = jstr(cJSON_GetArrayItem(all, 0), "scene_hash"), *h1 = jstr(cJSON_GetArrayItem(all, 1), "scene_hash");
+  cr_expect(strcmp(h0, h1) != 0, "both runs have scene hash %s", h0);
+  double z_end[2];
+  for (int i = 0; i < 2; ++i) {
+    const cJSON *r = cJSON_GetArrayItem(all, i);
+    const cJSON *sp = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "params"), "scene_params");
+    const char *v = jstr(sp, "bodies[0].q0.pos[2]");
+    cr_expect(!strcmp(v, "1") || !strcmp(v, "2"), "scene_params: %s", v);
+    cr_expect(strstr(jstr(r, "command"), "--param bodies[0].q0.pos[2]=") != NULL, "%s", jstr(r, "command"));
+    z_end[i] = jnum(r, "physics.energy.start");
+  }
+  cr_expect(fabs(fabs(z_end[0] - z_end[1]) - 0.1 * 9.81) < 1e-9, "the start heights did not change the energy: %g %g",
+            z_end[0], z_end[1]);
+  cJSON_Delete(all);
+  struct { const char *param, *msg; } bad[] = {
+      {"bodies[3].mass=1", "bodies[3].mass: no such path"},
+      {"bodies[0].mass=heavy", "holds a number there, got 'heavy'"},
+      {"bodies[0].q0=1", "cannot be set"},
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+    snprintf(args, sizeof args, "run --case %s --integrator cenic-fixed --dt 1e-2 --param %s", p, bad[k].param);
+    cr_expect_eq(cli(args, e, sizeof e), 2, "%s accepted", bad[k].param);
+    cr_expect(strstr(e, bad[k].msg) && strstr(e, "tiny_ball.json"), "--param %s: %s", bad[k].param, e);
+  }
+}
