@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Writes cases/soft_clutter.json and cases/hard_clutter.json (CENIC Fig. 6d and 6e).
+"""Writes cases/soft_clutter.json and cases/hard_clutter.json (CENIC Fig. 6d and 6e), or with
+`--objects N` scaled clutter of N objects (same objects and parameters, piles of 5, sink sized to
+fit) as soft_clutter_N.json and hard_clutter_N.json into `--out DIR` (default cases/).
 
 Deterministic: a fixed seed, Python's Mersenne Twister, numbers rounded to 9 digits, so
 running it again reproduces the committed files byte for byte (tests/test_scene.c checks the
@@ -11,7 +13,14 @@ random rotation and a random +-1 mm horizontal offset, dropped into a 0.8 x 0.8 
 (rigid floor plane + 4 wall boxes). Within a pile objects are 0.2 m apart vertically and
 neighbouring piles are staggered by 0.1 m, so that no two objects overlap initially (a
 rotated cube's bounding radius is 0.0866 m; the generator asserts the clearance).
+
+Scaled clutter (--objects N): ceil(N/5) piles (the last one shorter if 5 does not divide N) on a
+near-square grid with the same spacing and checkerboard stagger, so the clearance argument above
+holds for any grid; the sink's inner half width grows with the grid, SINK + (cols - 2) *
+PILE_SPACING / 2 (0.4 m for the 2 x 2 grid of N = 20, 0.775 m for the 7 x 6 grid of N = 200).
+The defaults (N = 20) reproduce the committed files byte for byte.
 """
+import argparse
 import json
 import math
 import os
@@ -42,10 +51,23 @@ def random_quat(rng):
     return [r9(c) for c in q]
 
 
-def sink_geoms():
-    h = SINK + WALL
+def grid(objects):
+    """(piles, columns, rows) of the pile grid for this many objects."""
+    piles = (objects + 4) // 5
+    cols = max(2, math.ceil(math.sqrt(piles)))
+    rows = max(2, math.ceil(piles / cols))
+    return piles, cols, rows
+
+
+def sink_half_width(objects):
+    _, cols, rows = grid(objects)
+    return SINK + (max(cols, rows) - 2) * PILE_SPACING / 2
+
+
+def sink_geoms(half):
+    h = half + WALL
     walls = [([h, 0, SINK], [WALL, h + WALL, SINK]), ([-h, 0, SINK], [WALL, h + WALL, SINK]),
-             ([0, h, SINK], [SINK, WALL, SINK]), ([0, -h, SINK], [SINK, WALL, SINK])]
+             ([0, h, SINK], [half, WALL, SINK]), ([0, -h, SINK], [half, WALL, SINK])]
     geoms = [{"name": "floor", "type": "plane", "material": "sink"}]
     for i, (pos, size) in enumerate(walls):
         geoms.append({"name": "wall%d" % i, "type": "box", "size": [r9(s) for s in size],
@@ -53,12 +75,13 @@ def sink_geoms():
     return geoms
 
 
-def bodies(rng, with_cubes):
+def bodies(rng, with_cubes, objects):
     out, centers = [], []
-    for p in range(4):
-        ix, iy = p % 2, p // 2
-        cx, cy = (ix - 0.5) * PILE_SPACING, (iy - 0.5) * PILE_SPACING
-        for k in range(5):
+    piles, cols, rows = grid(objects)
+    for p in range(piles):
+        ix, iy = p % cols, p // cols
+        cx, cy = (ix - 0.5 * (cols - 1)) * PILE_SPACING, (iy - 0.5 * (rows - 1)) * PILE_SPACING
+        for k in range(min(5, objects - 5 * p)):
             cube = with_cubes and rng.random() < 0.5
             quat = random_quat(rng) if with_cubes else [1, 0, 0, 0]
             dx, dy = rng.uniform(-OFFSET, OFFSET), rng.uniform(-OFFSET, OFFSET)
@@ -77,8 +100,13 @@ def bodies(rng, with_cubes):
     return out
 
 
-def scene(name, description, stiffness, stiction, with_cubes, seed):
+def scene(name, description, stiffness, stiction, with_cubes, seed, objects=20):
     rng = random.Random(seed)
+    half = sink_half_width(objects)
+    if objects != 20:
+        name = "%s_%d" % (name, objects)
+        description = ("%d objects, %d piles of up to 5 in a %.3g m sink; otherwise as " %
+                       (objects, grid(objects)[0], 2 * half)) + description
     return {
         "name": name,
         "description": description,
@@ -87,8 +115,8 @@ def scene(name, description, stiffness, stiction, with_cubes, seed):
         "max_step": 0.1,
         "materials": [{"name": "sink", "stiffness": "rigid", "mu": 0.5},
                       {"name": "object", "stiffness": stiffness, "dissipation": 10, "mu": 0.5}],
-        "world_geoms": sink_geoms(),
-        "bodies": bodies(rng, with_cubes),
+        "world_geoms": sink_geoms(half),
+        "bodies": bodies(rng, with_cubes, objects),
     }
 
 
@@ -105,25 +133,35 @@ def fmt(v, ind=0):
 
 
 def main():
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cases")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--objects", type=int, default=20, help="objects per scene (default 20)")
+    ap.add_argument("--out", help="output directory (default cases/)")
+    ap.add_argument("--check", action="store_true", help="only check the files are up to date")
+    args = ap.parse_args()
+    if args.objects < 1:
+        print("gen_clutter.py: --objects must be >= 1, got %d" % args.objects, file=sys.stderr)
+        return 2
+    n = args.objects
+    root = args.out or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cases")
+    suffix = "" if n == 20 else "_%d" % n
     scenes = {
-        "soft_clutter.json": scene(
+        "soft_clutter%s.json" % suffix: scene(
             "soft_clutter",
             "CENIC Fig. 6d: 20 spheres (r 0.05 m, density 1000) in 4 piles dropped into a 0.8 m sink; "
             "k 1e3 N/m, v_s 1e-2 m/s, d 10 s/m, mu 0.5. Generated by scripts/gen_clutter.py (seed 1).",
-            1e3, 1e-2, False, 1),
-        "hard_clutter.json": scene(
+            1e3, 1e-2, False, 1, n),
+        "hard_clutter%s.json" % suffix: scene(
             "hard_clutter",
             "CENIC Fig. 6e: 20 spheres and cubes (radius / half size 0.05 m, density 1000) in 4 piles, "
             "random rotations and +-1 mm offsets, dropped into a 0.8 m sink; k 1e5 N/m, v_s 1e-4 m/s, "
             "d 10 s/m, mu 0.5. Generated by scripts/gen_clutter.py (seed 2).",
-            1e5, 1e-4, True, 2),
+            1e5, 1e-4, True, 2, n),
     }
     stale = []
     for fname, sc in scenes.items():
         text = fmt(sc) + "\n"
         path = os.path.join(root, fname)
-        if "--check" in sys.argv:
+        if args.check:
             with open(path) as f:
                 if f.read() != text:
                     stale.append(fname)
