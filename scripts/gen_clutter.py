@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes cases/soft_clutter.json and cases/hard_clutter.json (CENIC Fig. 6d and 6e), or with
 `--objects N` scaled clutter of N objects (same objects and parameters, piles of 5, sink sized to
-fit) as soft_clutter_N.json and hard_clutter_N.json into `--out DIR` (default cases/).
+fit) as soft_clutter_N.json and hard_clutter_N.json into `--out DIR` (default cases/);
+`--kind hard|soft` writes only one of them. tests/scenes/hard_clutter_{100,200}.json are
+`--objects 100|200 --kind hard --out tests/scenes` (tests/test_cenic_scale.c).
 
 Deterministic: a fixed seed, Python's Mersenne Twister, numbers rounded to 9 digits, so
 running it again reproduces the committed files byte for byte (tests/test_scene.c checks the
@@ -136,6 +138,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--objects", type=int, default=20, help="objects per scene (default 20)")
     ap.add_argument("--out", help="output directory (default cases/)")
+    ap.add_argument("--kind", choices=["both", "hard", "soft"], default="both", help="which scenes")
     ap.add_argument("--check", action="store_true", help="only check the files are up to date")
     args = ap.parse_args()
     if args.objects < 1:
@@ -159,6 +162,8 @@ def main():
     }
     stale = []
     for fname, sc in scenes.items():
+        if args.kind != "both" and not fname.startswith(args.kind):
+            continue
         text = fmt(sc) + "\n"
         path = os.path.join(root, fname)
         if args.check:

@@ -222,7 +222,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
    * iteration and |D g| fell from 4e3 to 80 in 100 iterations (tol 2e-7): no convergence, not a
    * round-off floor. Starting the dual at w = 0 makes the first step a majorization step. */
   int dual = s->opt.friction_hessian == ICF_FRICTION_DUAL;
-  if (dual) memset(s->fw, 0, 2 * (size_t)p->ncon * sizeof(double));
+  if (dual && p->ncon > 0) memset(s->fw, 0, 2 * (size_t)p->ncon * sizeof(double));
   icf_lin_set_friction_dual(s->lin, dual ? s->fw : NULL);
   for (int k = 0;; ++k) {
     double t0 = wall_seconds();
