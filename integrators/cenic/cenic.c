@@ -47,7 +47,8 @@ static void swap_data(CenicCore *k) {
 }
 
 static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
-                                            "adaptive_tolerance", "regularized", "controllers", "speculative", NULL};
+                                            "adaptive_tolerance", "regularized", "controllers", "speculative",
+                                            "friction_hessian", NULL};
 
 static void cenic_destroy(Integrator *it) {
   Cenic *c = it->content;
@@ -97,6 +98,12 @@ static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized,
     if (*end || !(a > 0) || !isfinite(a)) return integrator_fail(it, CB_ERR_OPTION, "alpha_max must be > 0, got '%s'", s);
     so->alpha_max = a;
   }
+  s = integrator_option(&it->opt, "friction_hessian");
+  if (s) {
+    if (strcmp(s, "dual") == 0) so->friction_hessian = ICF_FRICTION_DUAL;
+    else if (strcmp(s, "exact") == 0) so->friction_hessian = ICF_FRICTION_EXACT;
+    else return integrator_fail(it, CB_ERR_OPTION, "friction_hessian must be dual or exact, got '%s'", s);
+  }
   s = integrator_option(&it->opt, "controllers");
   if (s) {
     if (strcmp(s, "implicit") == 0) *implicit_ctrl = 1;
@@ -120,7 +127,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   IcfSolverOptions so;
   icf_solver_default_options(&so);
   so.linear_solver = ICF_LINSOLVE_BLOCK; /* the reference's default: block-sparse Cholesky */
-  int regularized = CENIC_REG_CONTINUATION, implicit_ctrl = 1, adaptive = 1, speculative = 1;
+  int regularized = CENIC_REG_NONE, implicit_ctrl = 1, adaptive = 1, speculative = 1;
   int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive, &speculative);
   if (rc != CB_OK) return rc;
   if (scheme == CENIC_FIXED) {

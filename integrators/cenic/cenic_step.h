@@ -13,11 +13,13 @@
 #include "icf_solver.h"
 
 /* The soft norm's eps in the friction cost (NOTES 2; README "Convex solves at scale"):
- *   NONE          eps = v_s (the CENIC paper);
+ *   NONE          eps = v_s (the CENIC paper; default: the dual friction Hessian of icf_solver.h
+ *                 makes the solve converge at scale);
  *   ICF26         eps = max(v_s, mu R_t n0), R_t = 1e-3 w (ICF eq. 26): a different, softer
  *                 stiction whose creep grows with the step;
  *   CONTINUATION  solve with ICF26 first, then with eps = v_s from that solution: the paper's
- *                 physics with eq. 26's robustness (default). */
+ *                 physics with eq. 26's robustness (an option; with the exact Hessian it
+ *                 converges where the paper's single solve fails). */
 typedef enum { CENIC_REG_NONE = 0, CENIC_REG_ICF26 = 1, CENIC_REG_CONTINUATION = 2 } CenicRegularization;
 
 typedef struct {

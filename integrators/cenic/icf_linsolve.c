@@ -4,6 +4,7 @@
 
 #include "icf_blockchol.h"
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 extern void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info);
@@ -13,6 +14,7 @@ extern void dpotrs_(const char *uplo, const int *n, const int *nrhs, const doubl
 struct IcfLinSolver {
   IcfLinSolverKind kind;
   int nv, ntree, mass_size, max_tree_nv;
+  const double *fdual;    /* [2 ncon] dual friction directions w, or NULL: exact Hessian */
   const int *tree_vadr, *tree_nv, *tree_madr; /* borrowed from the problem it was made for */
   /* coupled tree pairs (a < b): the current problem's and the factored one's */
   int npair, nfact_pair, pair_cap;
@@ -179,6 +181,7 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
     double vc[3], G[9];
     icf_contact_velocity(p, i, v, vc);
     icf_contact_eval(c, vc, NULL, G);
+    if (s->fdual && c->mu * c->n0 > 0) icf_friction_dual_hessian(c, vc, s->fdual + 2 * i, G);
     for (int e = 0; e < 9; ++e) G[e] *= c->weight;
     for (int sb = 0; sb < 2; ++sb) { /* column side */
       int tb = c->tree[sb];
@@ -288,6 +291,8 @@ static int cholmod_analyze_pattern(IcfLinSolver *s) {
   s->analyses++;
   return 0;
 }
+
+void icf_lin_set_friction_dual(IcfLinSolver *s, const double *w) { s->fdual = w; }
 
 int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v) {
   int changed = icf_lin_pattern_changed(s, p);

@@ -21,6 +21,10 @@ void icf_lin_free(IcfLinSolver *s);
 int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p);
 /* Assembles H at v and factors it. Returns 0, or -1 (not positive definite, no memory). */
 int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v);
+/* Friction blocks of the next assemblies from dual directions w ([2 ncon], see
+ * icf_friction_dual_hessian; must stay valid until the next icf_lin_factor), or NULL for the
+ * exact Hessian. */
+void icf_lin_set_friction_dual(IcfLinSolver *s, const double *w);
 /* x = H^{-1} b with the last factorization (x may alias b). Returns 0 or -1. */
 int icf_lin_solve(IcfLinSolver *s, const double *b, double *x);
 /* Dense copy of the last assembled H (nv x nv, row-major), for tests. */

@@ -150,6 +150,30 @@ double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, do
   return cost;
 }
 
+void icf_friction_dual_hessian(const IcfContact *c, const double *vc, const double *w, double *G) {
+  double mn = c->mu * c->n0;
+  if (!(mn > 0)) return;
+  double s = sqrt(vc[0] * vc[0] + vc[1] * vc[1] + c->eps * c->eps), a = mn / s;
+  double t0 = vc[0] / s, t1 = vc[1] / s;
+  G[0] = a * (1.0 - w[0] * t0);
+  G[4] = a * (1.0 - w[1] * t1);
+  G[1] = G[3] = -0.5 * a * (w[0] * t1 + w[1] * t0);
+}
+
+void icf_friction_dual_update(const IcfContact *c, const double *vc, const double *dvc, double *w) {
+  double s = sqrt(vc[0] * vc[0] + vc[1] * vc[1] + c->eps * c->eps);
+  double t0 = vc[0] / s, t1 = vc[1] / s, td = t0 * dvc[0] + t1 * dvc[1];
+  /* dw = (I - w t^T) dv_t / s + t - w: the linearization of s w = v_t */
+  double w0 = t0 + (dvc[0] - w[0] * td) / s, w1 = t1 + (dvc[1] - w[1] * td) / s;
+  double n = sqrt(w0 * w0 + w1 * w1);
+  if (n > 1.0) { /* project onto the unit disk: keeps the Hessian block positive definite */
+    w0 /= n;
+    w1 /= n;
+  }
+  w[0] = w0;
+  w[1] = w1;
+}
+
 void icf_contact_jmul(const IcfProblem *p, int i, const double *v, double *vc) {
   const IcfContact *c = &p->con[i];
   vc[0] = vc[1] = vc[2] = 0.0;

@@ -73,6 +73,18 @@ double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, do
 double icf_normal_impulse(const IcfContact *c, double vn);
 double icf_breaking_velocity(const IcfContact *c);
 
+/* Primal-dual Newton for the soft-norm friction (Chan, Golub, Mulet 1999, for the same
+ * |x|_eps nonsmoothness in total variation): with the dual direction w (|w| <= 1, w = t_s at the
+ * solution) the friction block of G is mu n0 / s (I - sym(w t_s^T)), s = sqrt(|v_t|^2 + eps^2),
+ * instead of the exact mu n0 / s (I - t_s t_s^T). It equals the exact block when w = t_s
+ * (quadratic convergence is kept) and is positive definite for |w| <= 1; while w lags behind a
+ * sliding contact's t_s its radial curvature stays near mu n0 / s rather than mu n0 eps^2 / s^3,
+ * so a Newton step cannot throw the contact far across the stiction disk.
+ * icf_friction_dual_hessian overwrites G's tangential 2 x 2 block (no-op without friction);
+ * icf_friction_dual_update moves w after a step dvc (= J_i alpha p) from vc. */
+void icf_friction_dual_hessian(const IcfContact *c, const double *vc, const double *w, double *G);
+void icf_friction_dual_update(const IcfContact *c, const double *vc, const double *dvc, double *w);
+
 /* vc = J_i v + offset_i. */
 void icf_contact_velocity(const IcfProblem *p, int i, const double *v, double *vc);
 /* vc = J_i v (no offset). */

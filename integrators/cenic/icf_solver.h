@@ -11,6 +11,12 @@
 
 typedef enum { ICF_LS_CUBIC = 0, ICF_LS_QUADRATIC = 1, ICF_LS_ONE = 2 } IcfLineSearchInit;
 
+/* Friction blocks of the Newton Hessian. EXACT: the soft norm's Hessian (CENIC VI, the paper's
+ * Newton). DUAL: primal-dual (Chan-Golub-Mulet) blocks from a lagged friction direction
+ * (icf_friction_dual_hessian), started at w = 0 in every solve. Same cost, same gradient, same
+ * convergence tests and exact line search; only the search direction differs. */
+typedef enum { ICF_FRICTION_DUAL = 0, ICF_FRICTION_EXACT = 1 } IcfFrictionHessian;
+
 typedef struct {
   IcfLinSolverKind linear_solver;
   int hessian_reuse;        /* eq. 35 (off by default) */
@@ -21,6 +27,7 @@ typedef struct {
   int max_iters;            /* 100 */
   int ls_max_iters;         /* 100 */
   double ls_tol;            /* 1e-8 */
+  IcfFrictionHessian friction_hessian; /* DUAL (default) */
 } IcfSolverOptions;
 
 typedef struct {
