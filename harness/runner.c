@@ -1,5 +1,6 @@
 #include "runner.h"
 #include "physics_guards.h"
+#include "step_log.h"
 
 #include <errno.h>
 #include <math.h>
@@ -427,7 +428,19 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
 
   if (prog) prog->stage = 0;
   GridRunResult er;
-  int st = grid_run(ctx->vt, m, &opt, tg, npts, ctx->budget, prog, run_sink, &sink, &er);
+  /* the step log of the error run: written to PATH.tmp.PID, renamed when complete */
+  StepLog slog = {0};
+  char slog_tmp[1200] = "";
+  if (s->step_log[0]) {
+    snprintf(slog_tmp, sizeof slog_tmp, "%.1100s.tmp.%ld", s->step_log, (long)getpid());
+    if (step_log_open(&slog, slog_tmp) != 0) slog_tmp[0] = 0;
+  }
+  int st = grid_run_observed(ctx->vt, m, &opt, NULL, tg, npts, ctx->budget, prog, run_sink, &sink,
+                             slog.f ? step_log_observe : NULL, &slog, &er);
+  if (slog.f) {
+    if (step_log_close(&slog) == 0) rename(slog_tmp, s->step_log);
+    else unlink(slog_tmp);
+  }
 
   if (sink.traj) {
     fflush(sink.traj);

@@ -62,6 +62,18 @@ typedef struct {
 
 typedef struct Integrator Integrator;
 
+/* One attempted step, for step logs (`cbench run --step-log`, CENIC Fig. 17). Counters are read
+ * by the observer from Integrator.stats, which integrators keep current when an observer is set. */
+typedef struct {
+  double t, h;             /* step start and size */
+  int accepted;
+  const char *why;         /* "ok", "error test", "solver failure" */
+  double error;            /* the error estimate (NAN: none, e.g. fixed step) */
+  long steps;              /* steps the row covers: 1, or more for integrators that report
+                            * between output points (SUNDIALS) */
+} StepEvent;
+typedef void (*StepObserver)(void *ctx, const Integrator *it, const StepEvent *e);
+
 typedef struct IntegratorVtbl {
   const char *name;        /* "cenic-sd", "tamsi", "bdf", ... */
   const char *summary;     /* one line for `cbench list` */
@@ -94,6 +106,8 @@ struct Integrator {
   char message[512];       /* last error message */
   char notes[CB_MAX_NOTES][CB_NOTE_LEN]; /* integrator_note; kept across resets */
   int nnotes;
+  StepObserver step_observer; /* NULL (the default): no step log, no cost */
+  void *step_observer_ctx;
   void *content;           /* the integrator's own data */
 };
 
@@ -118,6 +132,13 @@ int integrator_check_options(Integrator *it, const char *const *known);
 /* Records a modeling note (printf style) once: a repeated text is not added again, and notes
  * beyond CB_MAX_NOTES are dropped (the last slot then says so). */
 void integrator_note(Integrator *it, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Reports an attempted step to the observer, if any (integrators call it after each attempt). */
+static inline void integrator_log_step(Integrator *it, double t, double h, int accepted, const char *why,
+                                       double error, long steps) {
+  if (!it->step_observer) return;
+  StepEvent e = {t, h, accepted, why, error, steps};
+  it->step_observer(it->step_observer_ctx, it, &e);
+}
 /* printf-style message into it->message; returns code. */
 int integrator_fail(Integrator *it, int code, const char *fmt, ...);
 

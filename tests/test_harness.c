@@ -1023,3 +1023,66 @@ Test(harness, scene_parameters_are_an_axis_and_bad_paths_are_named) {
     cr_expect(strstr(e, bad[k].msg) && strstr(e, "tiny_ball.json"), "--param %s: %s", bad[k].param, e);
   }
 }
+
+/* --step-log: one row per attempted step; the columns sum to the record's counters of the
+ * error run, for every integrator family (SUNDIALS rows cover several steps). */
+Test(harness, step_log_rows_sum_to_the_record_counters) {
+  const char *specs[][2] = {{"cenic-sd", "1e-3"}, {"cenic-fixed", "1e-2"}, {"tamsi", "1e-2"}, {"tamsi-sd", "1e-3"},
+                            {"bdf", "1e-4"}, {"mujoco", "1e-2"}};
+  for (size_t k = 0; k < sizeof specs / sizeof specs[0]; ++k) {
+    RunSpec s;
+    char err[512], path[600];
+    run_spec_init(&s);
+    cr_assert_eq(run_spec_set_case(&s, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
+    snprintf(s.integrator, sizeof s.integrator, "%s", specs[k][0]);
+    const IntegratorVtbl *vt = harness_integrator_find(specs[k][0]);
+    double param = atof(specs[k][1]);
+    if (vt->fixed_step) s.has_dt = 1, s.dt = param; else s.has_accuracy = 1, s.accuracy = param;
+    snprintf(path, sizeof path, "%s/steps_%zu.csv", tmpdir, k);
+    snprintf(s.step_log, sizeof s.step_log, "%s", path);
+    cJSON *rec = run_one(&s, 0);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s: no step log", specs[k][0]);
+    char line[512];
+    cr_assert_not_null(fgets(line, sizeof line, f));
+    cr_expect(strncmp(line, "t,h,accepted,why,error,steps,newton_iters,linesearch_iters,factorizations,wall_s,real_time_rate", 90) == 0,
+              "header: %s", line);
+    long acc = 0, rej = 0, newton = 0, ls = 0, fact = 0, rows = 0;
+    double t_prev = -1;
+    while (fgets(line, sizeof line, f)) {
+      double t, h, e, w, rate;
+      int a;
+      char why[32];
+      long st, nw, l, fa;
+      /* empty fields (no error estimate) are skipped by reading the fields by hand */
+      char *fld[11];
+      int nf = 0;
+      for (char *p = line, *q; nf < 11; p = q + 1) {
+        fld[nf++] = p;
+        q = strpbrk(p, ",\n");
+        if (!q) break;
+        *q = 0;
+      }
+      cr_assert_eq(nf, 11, "%s row %ld has %d fields", specs[k][0], rows, nf);
+      t = atof(fld[0]); h = atof(fld[1]); a = atoi(fld[2]); snprintf(why, sizeof why, "%s", fld[3]);
+      e = fld[4][0] ? atof(fld[4]) : NAN; st = atol(fld[5]); nw = atol(fld[6]); l = atol(fld[7]); fa = atol(fld[8]);
+      w = atof(fld[9]); rate = fld[10][0] ? atof(fld[10]) : 0;
+      (void)h; (void)e; (void)rate;
+      cr_expect(t >= t_prev - 1e-12, "%s: rows out of time order", specs[k][0]);
+      cr_expect(a ? !strcmp(why, "ok") : strcmp(why, "ok") != 0, "%s: accepted %d with why %s", specs[k][0], a, why);
+      cr_expect(w >= 0);
+      t_prev = t;
+      if (a) acc += st; else rej += st;
+      newton += nw, ls += l, fact += fa, rows++;
+    }
+    fclose(f);
+    const cJSON *c = cJSON_GetObjectItem(rec, "counters");
+    cr_expect_eq(acc, (long)jnum(c, "steps"), "%s: accepted %ld vs steps %g", specs[k][0], acc, jnum(c, "steps"));
+    cr_expect_eq(rej, (long)jnum(c, "rejected"), "%s: rejected %ld vs %g", specs[k][0], rej, jnum(c, "rejected"));
+    cr_expect_eq(newton, (long)jnum(c, "newton_iters"), "%s: newton %ld vs %g", specs[k][0], newton, jnum(c, "newton_iters"));
+    cr_expect_eq(ls, (long)jnum(c, "linesearch_iters"), "%s: line search %ld", specs[k][0], ls);
+    cr_expect_eq(fact, (long)jnum(c, "factorizations"), "%s: factorizations %ld", specs[k][0], fact);
+    cr_expect(rows > 0);
+    cJSON_Delete(rec);
+  }
+}

@@ -306,6 +306,10 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
     double err = NAN;
     if (c->scheme == CENIC_FIXED) {
       int s = attempt(it, c, it->opt.dt, &err);
+      if (it->step_observer) {
+        sync_stats(it, c);
+        integrator_log_step(it, c->t, it->opt.dt, s == 0, s == 0 ? "ok" : "solver failure", NAN, 1);
+      }
       if (s) {
         it->stats.conv_failures += s != -100;
         rc = integrator_fail(it, s == -100 ? CB_ERR_MODEL : CB_ERR_SOLVER, "t = %g: %s", c->t, c->core.msg);
@@ -325,7 +329,12 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
       it->stats.conv_failures++;
       err = NAN;
     }
-    if (step_accept(&c->sc, err, it->opt.accuracy)) {
+    int accepted = step_accept(&c->sc, err, it->opt.accuracy);
+    if (it->step_observer) {
+      sync_stats(it, c);
+      integrator_log_step(it, c->t, h, accepted, accepted ? "ok" : s ? "solver failure" : "error test", err, 1);
+    }
+    if (accepted) {
       accept(c, h);
       it->stats.steps++;
     } else {

@@ -94,7 +94,9 @@ int step_doubling_advance(StepDoubling *sd, double t_out, double *x_out, long ma
     double err = failed ? NAN : step_doubling_error(sd, sd->x_new, sd->x_full);
     if (!failed && !all_finite(sd->x_new, sd->nx)) err = NAN;
     sd->last_error = err;
-    if (step_accept(&sd->ctl, err, sd->accuracy)) {
+    int accepted = step_accept(&sd->ctl, err, sd->accuracy);
+    if (sd->log_it) integrator_log_step(sd->log_it, sd->t, h, accepted, accepted ? "ok" : failed ? "solver failure" : "error test", err, 1);
+    if (accepted) {
       memcpy(sd->x_prev, sd->x, bytes);
       memcpy(sd->x, sd->x_new, bytes);
       sd->t_prev = sd->t;

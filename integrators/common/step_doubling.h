@@ -32,6 +32,7 @@ typedef struct {
   double t, t_prev, h;     /* time of x, time of x_prev, next step to try */
   double last_error;       /* error of the last attempted step */
   double *x, *x_prev, *x_full, *x_mid, *x_new;
+  Integrator *log_it;      /* steps are reported to its observer (NULL: none) */
 } StepDoubling;
 
 /* Allocates the state buffers. 0 or -1 (no memory / bad arguments). */

@@ -320,12 +320,16 @@ static int one_step(Integrator *it, MujocoRun *c) {
   mj_step(c->mm, c->md);
   error_jump = NULL;
   int rc = check_warnings(it, c);
-  if (rc) return rc;
+  if (rc) {
+    integrator_log_step(it, c->t, dt, 0, "solver failure", NAN, 1);
+    return rc;
+  }
+  it->stats.newton_iters += c->md->solver_iter; /* before the log row reads it */
+  integrator_log_step(it, c->t, dt, 1, "ok", NAN, 1);
   c->nstep++;
   c->t = c->t0 + (double)c->nstep * dt;
   it->stats.steps++;
   it->stats.geometry_queries++;
-  it->stats.newton_iters += c->md->solver_iter;
   it->stats.rhs_evals += c->mm->opt.integrator == mjINT_RK4 ? 4 : 1;
   mujoco_state_from_mj(m, &c->map, c->md->qpos, c->md->qvel, c->x, c->x + m->nq);
   for (int i = 0; i < m->nq + m->nv; ++i)

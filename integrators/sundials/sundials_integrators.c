@@ -47,6 +47,9 @@ typedef struct {
   int *uf;                 /* [ntree] union-find parents */
   int *label;              /* [ntree] compact group label of each root, -1 unassigned */
   long geometry_synced;    /* d->counters.geometry_queries already added to stats */
+  /* step log: SUNDIALS steps internally, so a row covers what happened since the last row */
+  double log_t;
+  long log_steps, log_etf, log_cvf;
 } SundialsContent;
 
 static int model_rhs(void *user, double t, const double *x, double *xdot) {
@@ -176,6 +179,10 @@ static int sundials_reset(Integrator *it, double t0, const double *x0) {
   SundialsContent *c = it->content;
   it->t = t0;
   c->geometry_synced = c->d->counters.geometry_queries;
+  c->log_t = t0;
+  c->log_steps = it->stats.steps;
+  c->log_etf = it->stats.error_test_failures;
+  c->log_cvf = it->stats.conv_failures;
   int rc = sunode_reset(c->ode, t0, x0);
   if (rc != CB_OK) return integrator_fail(it, rc, "%s", sunode_message(c->ode));
   return CB_OK;
@@ -188,6 +195,17 @@ static int sundials_advance(Integrator *it, double t_out, double *x_out) {
   sunode_accumulate_stats(c->ode, &it->stats);
   it->stats.geometry_queries += c->d->counters.geometry_queries - c->geometry_synced;
   c->geometry_synced = c->d->counters.geometry_queries;
+  if (it->step_observer) { /* rows between output points: mean step size, steps covered */
+    long ds = it->stats.steps - c->log_steps, de = it->stats.error_test_failures - c->log_etf,
+         dc = it->stats.conv_failures - c->log_cvf;
+    if (de > 0) integrator_log_step(it, c->log_t, NAN, 0, "error test", NAN, de);
+    if (dc > 0) integrator_log_step(it, c->log_t, NAN, 0, "solver failure", NAN, dc);
+    if (ds > 0) integrator_log_step(it, c->log_t, (it->t - c->log_t) / (double)ds, 1, "ok", NAN, ds);
+    c->log_t = it->t;
+    c->log_steps = it->stats.steps;
+    c->log_etf = it->stats.error_test_failures;
+    c->log_cvf = it->stats.conv_failures;
+  }
   if (rc != CB_OK) return integrator_fail(it, rc, "%s", sunode_message(c->ode));
   return CB_OK;
 }

@@ -110,6 +110,7 @@ static int create_common(Integrator *it, int use_sd) {
     if (step_doubling_init(&ti->sd, ti->nx, m->nq, m->q_scale, it->opt.error_norm, it->opt.accuracy, max_step,
                            sd_step, sd_project, &ti->st) != 0)
       return integrator_fail(it, CB_ERR_MEMORY, "step doubling: out of memory or bad arguments");
+    ti->sd.log_it = it;
   }
   return CB_OK;
 }
@@ -143,6 +144,7 @@ static int fixed_advance(Integrator *it, double t_out, double *x_out) {
     const double t = ti->t0 + ti->n * dt;
     memcpy(ti->x_prev, ti->x, bytes);
     int rc = tamsi_step_with_retries(&ti->st, t, ti->x_prev, dt, ti->x);
+    integrator_log_step(it, t, dt, rc == CB_OK, rc == CB_OK ? "ok" : "solver failure", NAN, 1);
     if (rc != CB_OK) {
       memcpy(ti->x, ti->x_prev, bytes);
       it->stats.rejected++;
