@@ -28,7 +28,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test test-slurm bench bench-compare clean deps
+.PHONY: all run test test-slurm bench bench-scale bench-compare clean deps
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench
@@ -80,6 +80,10 @@ test-slurm: build/cbench
 
 bench: build/cbench $(BENCH_BIN)
 	bash scripts/bench.sh
+
+# CENIC cost vs number of objects (scripts/bench_scale.sh; SIZES="20 50 100 200 500 1000").
+bench-scale: build/cbench
+	bash scripts/bench_scale.sh
 
 bench-compare: build/cbench
 	build/cbench compare results/baseline.json results/bench.json
