@@ -120,31 +120,39 @@ void icf_lin_free(IcfLinSolver *s) {
 
 long icf_lin_analyses(const IcfLinSolver *s) { return s->analyses; }
 
-/* Sorted unique coupled pairs of the problem's contacts into s->pair; 0 or -1. */
+/* Pairs (a, b), a < b, ordered by b then a (column-major order for CSC). */
+static int cmp_pair(const void *x, const void *y) {
+  const int *p = x, *q = y;
+  if (p[1] != q[1]) return (p[1] > q[1]) - (p[1] < q[1]);
+  return (p[0] > q[0]) - (p[0] < q[0]);
+}
+
+/* Sorted unique coupled pairs of the problem's contacts into s->pair; 0 or -1. Sorting all
+ * pairs at once keeps this O(n log n): an insertion sort was quadratic in the pairs (issue 12,
+ * 1000 objects). */
 static int collect_pairs(IcfLinSolver *s, const IcfProblem *p) {
-  s->npair = 0;
+  int n = 0;
   for (int i = 0; i < p->ncon; ++i) {
     int a = p->con[i].tree[0], b = p->con[i].tree[1];
     if (a < 0 || b < 0 || a == b || p->con[i].jac_off[1] < 0) continue;
-    if (a > b) {
-      int t = a;
-      a = b;
-      b = t;
+    if (n + 1 > s->pair_cap) {
+      int c = 2 * s->pair_cap > n + 1 ? 2 * s->pair_cap : n + 1;
+      if (grow_int(&s->pair, 2 * c) || grow_int(&s->fact_pair, 2 * c) || grow_int(&s->pair_off, c)) return -1;
+      s->pair_cap = c;
     }
-    /* insertion into the sorted list (by b, then a: column-major order for CSC) */
-    int k = 0;
-    while (k < s->npair && (s->pair[2 * k + 1] < b || (s->pair[2 * k + 1] == b && s->pair[2 * k] < a))) ++k;
-    if (k < s->npair && s->pair[2 * k] == a && s->pair[2 * k + 1] == b) continue;
-    if (s->npair + 1 > s->pair_cap) {
-      int n = 2 * s->pair_cap;
-      if (grow_int(&s->pair, 2 * n) || grow_int(&s->fact_pair, 2 * n) || grow_int(&s->pair_off, n)) return -1;
-      s->pair_cap = n;
-    }
-    memmove(s->pair + 2 * (k + 1), s->pair + 2 * k, 2 * (size_t)(s->npair - k) * sizeof(int));
-    s->pair[2 * k] = a;
-    s->pair[2 * k + 1] = b;
-    s->npair++;
+    s->pair[2 * n] = a < b ? a : b;
+    s->pair[2 * n + 1] = a < b ? b : a;
+    n++;
   }
+  qsort(s->pair, (size_t)n, 2 * sizeof(int), cmp_pair);
+  int u = 0;
+  for (int k = 0; k < n; ++k)
+    if (u == 0 || s->pair[2 * k] != s->pair[2 * (u - 1)] || s->pair[2 * k + 1] != s->pair[2 * (u - 1) + 1]) {
+      s->pair[2 * u] = s->pair[2 * k];
+      s->pair[2 * u + 1] = s->pair[2 * k + 1];
+      u++;
+    }
+  s->npair = u;
   return 0;
 }
 
@@ -154,9 +162,16 @@ int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p) {
   return memcmp(s->pair, s->fact_pair, 2 * (size_t)s->npair * sizeof(int)) != 0;
 }
 
+/* Index of pair (a, b) in the sorted list (binary search), or -1. */
 static int find_pair(const IcfLinSolver *s, int a, int b) {
-  for (int k = 0; k < s->npair; ++k)
-    if (s->pair[2 * k] == a && s->pair[2 * k + 1] == b) return k;
+  int lo = 0, hi = s->npair - 1;
+  const int key[2] = {a, b};
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2, c = cmp_pair(s->pair + 2 * mid, key);
+    if (c == 0) return mid;
+    if (c < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
   return -1;
 }
 
