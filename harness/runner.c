@@ -1,6 +1,7 @@
 #include "runner.h"
 #include "physics_guards.h"
 #include "step_log.h"
+#include "energy_log.h"
 
 #include <errno.h>
 #include <math.h>
@@ -256,6 +257,7 @@ typedef struct {
   MaxRms eq, efull, pen;
   double e0, e_last;
   PhysicsGuards guards;    /* energy rise, penetration bounds, contact residuals */
+  EnergyLog energy;        /* --energy (energy.f NULL: off) */
   FILE *traj;
   /* windowed error: every kw grid intervals restart a tight integration from the run's state */
   int kw;                  /* 0: off */
@@ -321,6 +323,7 @@ static int run_sink(void *ctx, int k, double t, const double *x, char *msg, size
   double e = system_energy(m, s->d, x);
   if (k == 0) s->e0 = e;
   s->e_last = e;
+  if (s->energy.f) energy_log_sample(&s->energy, m, s->d, t, x);
   if (s->traj) {
     fprintf(s->traj, "%.17g", t);
     for (int i = 0; i < system_nx(m); ++i) fprintf(s->traj, ",%.17g", x[i]);
@@ -428,6 +431,12 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
 
   if (prog) prog->stage = 0;
   GridRunResult er;
+  /* the energy series: PATH.tmp.PID, renamed when complete */
+  char elog_tmp[1200] = "";
+  if (s->energy_log[0]) {
+    snprintf(elog_tmp, sizeof elog_tmp, "%.1100s.tmp.%ld", s->energy_log, (long)getpid());
+    if (energy_log_open(&sink.energy, m, elog_tmp) != 0) elog_tmp[0] = 0;
+  }
   /* the step log of the error run: written to PATH.tmp.PID, renamed when complete */
   StepLog slog = {0};
   char slog_tmp[1200] = "";
@@ -440,6 +449,10 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   if (slog.f) {
     if (step_log_close(&slog) == 0) rename(slog_tmp, s->step_log);
     else unlink(slog_tmp);
+  }
+  if (sink.energy.f) {
+    if (energy_log_close(&sink.energy) == 0) rename(elog_tmp, s->energy_log);
+    else unlink(elog_tmp);
   }
 
   if (sink.traj) {

@@ -1086,3 +1086,54 @@ Test(harness, step_log_rows_sum_to_the_record_counters) {
     cJSON_Delete(rec);
   }
 }
+
+/* --energy: the balance E - E(0) - W_external stays at zero on a conservative model (double
+ * pendulum, bdf 1e-9: quadrature and integration error only) and never turns positive where
+ * friction dissipates the work that an applied force (dragged cube) or a belt (conveyor) puts in. */
+static double energy_series(const char *case_path, const char *integrator, double acc, const char *out,
+                            double *min_balance, double *work_end) {
+  RunSpec s;
+  char err[512];
+  run_spec_init(&s);
+  cr_assert_eq(run_spec_set_case(&s, case_path, err, sizeof err), 0, "%s", err);
+  snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
+  s.has_accuracy = 1;
+  s.accuracy = acc;
+  snprintf(s.energy_log, sizeof s.energy_log, "%s", out);
+  cJSON *rec = run_one(&s, 0);
+  cJSON_Delete(rec);
+  FILE *f = fopen(out, "r");
+  cr_assert_not_null(f, "no %s", out);
+  char line[512];
+  cr_assert_not_null(fgets(line, sizeof line, f));
+  cr_expect_str_eq(line, "t,kinetic,potential,contact_springs,total,power_external,work_external,balance\n");
+  double maxb = -INFINITY;
+  *min_balance = INFINITY;
+  while (fgets(line, sizeof line, f)) {
+    double v[8];
+    cr_assert_eq(sscanf(line, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", v, v + 1, v + 2, v + 3, v + 4, v + 5, v + 6, v + 7), 8);
+    cr_expect(fabs(v[4] - (v[1] + v[2] + v[3])) <= 1e-9 * (1 + fabs(v[1]) + fabs(v[2]) + fabs(v[3])), "total is not the sum: %s", line);
+    maxb = fmax(maxb, v[7]);
+    *min_balance = fmin(*min_balance, v[7]);
+    *work_end = v[6];
+  }
+  fclose(f);
+  return maxb;
+}
+
+Test(harness, energy_series_balances_work_and_dissipation) {
+  char out[600];
+  double minb, work;
+  snprintf(out, sizeof out, "%s/e_pendulum.csv", tmpdir);
+  double maxb = energy_series("cases/double_pendulum.json", "bdf", 1e-9, out, &minb, &work);
+  cr_expect(maxb < 1e-5 && minb > -1e-5, "conservative pendulum: balance in [%g, %g]", minb, maxb);
+  cr_expect_eq(work, 0.0);
+  snprintf(out, sizeof out, "%s/e_dragged.csv", tmpdir);
+  maxb = energy_series("cases/dragged_cube.json", "bdf", 1e-6, out, &minb, &work);
+  cr_expect(work > 1.0, "the applied force did %g J", work);
+  cr_expect(maxb < 1e-3 && minb < -0.1 * work, "dragged cube: balance in [%g, %g], work %g", minb, maxb, work);
+  snprintf(out, sizeof out, "%s/e_conveyor.csv", tmpdir);
+  maxb = energy_series("cases/conveyor.json", "bdf", 1e-6, out, &minb, &work);
+  cr_expect(work > 0.1, "the belt did %g J", work);
+  cr_expect(maxb < 1e-3 && minb < -0.1 * work, "conveyor: balance in [%g, %g], work %g", minb, maxb, work);
+}
