@@ -18,7 +18,8 @@ static const char *usage_text =
     "usage: cbench COMMAND [options]\n"
     "  list                                  integrators and cases\n"
     "  run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
-    "      [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv] [--energy FILE.csv] [--opt key=value ...]\n"
+    "      [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv] [--energy FILE.csv]\n"
+    "      [--contact-forces FILE.csv] [--opt key=value ...]\n"
     "      [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
     "      [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"
     "  reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
@@ -195,6 +196,7 @@ static int cmd_run(int argc, char **argv) {
     }
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
+    else if (!strcmp(a, "--contact-forces")) { VALUE_OR_FAIL(v); snprintf(s.contact_log, sizeof s.contact_log, "%s", v); }
     else if (!strcmp(a, "--energy")) { VALUE_OR_FAIL(v); snprintf(s.energy_log, sizeof s.energy_log, "%s", v); }
     else if (!strcmp(a, "--error-norm")) {
       VALUE_OR_FAIL(v);

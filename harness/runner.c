@@ -2,6 +2,7 @@
 #include "physics_guards.h"
 #include "step_log.h"
 #include "energy_log.h"
+#include "contact_log.h"
 
 #include <errno.h>
 #include <math.h>
@@ -258,6 +259,7 @@ typedef struct {
   double e0, e_last;
   PhysicsGuards guards;    /* energy rise, penetration bounds, contact residuals */
   EnergyLog energy;        /* --energy (energy.f NULL: off) */
+  ContactLog contacts;     /* --contact-forces (contacts.f NULL: off) */
   FILE *traj;
   /* windowed error: every kw grid intervals restart a tight integration from the run's state */
   int kw;                  /* 0: off */
@@ -324,6 +326,7 @@ static int run_sink(void *ctx, int k, double t, const double *x, char *msg, size
   if (k == 0) s->e0 = e;
   s->e_last = e;
   if (s->energy.f) energy_log_sample(&s->energy, m, s->d, t, x);
+  if (s->contacts.f) contact_log_sample(&s->contacts, m, s->d, t, x);
   if (s->traj) {
     fprintf(s->traj, "%.17g", t);
     for (int i = 0; i < system_nx(m); ++i) fprintf(s->traj, ",%.17g", x[i]);
@@ -437,6 +440,11 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
     snprintf(elog_tmp, sizeof elog_tmp, "%.1100s.tmp.%ld", s->energy_log, (long)getpid());
     if (energy_log_open(&sink.energy, m, elog_tmp) != 0) elog_tmp[0] = 0;
   }
+  char clog_tmp[1200] = "";
+  if (s->contact_log[0]) {
+    snprintf(clog_tmp, sizeof clog_tmp, "%.1100s.tmp.%ld", s->contact_log, (long)getpid());
+    if (contact_log_open(&sink.contacts, m, clog_tmp) != 0) clog_tmp[0] = 0;
+  }
   /* the step log of the error run: written to PATH.tmp.PID, renamed when complete */
   StepLog slog = {0};
   char slog_tmp[1200] = "";
@@ -453,6 +461,10 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   if (sink.energy.f) {
     if (energy_log_close(&sink.energy) == 0) rename(elog_tmp, s->energy_log);
     else unlink(elog_tmp);
+  }
+  if (sink.contacts.f) {
+    if (contact_log_close(&sink.contacts) == 0) rename(clog_tmp, s->contact_log);
+    else unlink(clog_tmp);
   }
 
   if (sink.traj) {

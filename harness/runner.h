@@ -29,6 +29,7 @@ typedef struct {
   double timeout;          /* wall-time budget per integration, s; 0: 100 s per simulated s */
   char trajectory[1024];   /* CSV path or "" */
   char step_log[1024];     /* CSV path or "": one row per attempted step (harness/step_log.h) */
+  char contact_log[1024];  /* CSV path or "": contact forces on the grid (harness/contact_log.h) */
   char energy_log[1024];   /* CSV path or "": energy balance on the grid (harness/energy_log.h) */
   double window;           /* windowed (local) error window, s; 0: off (DESIGN.md) */
   char window_method[64];  /* tight integrator restarted at each window; "": reference default */

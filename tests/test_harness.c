@@ -1137,3 +1137,54 @@ Test(harness, energy_series_balances_work_and_dissipation) {
   cr_expect(work > 0.1, "the belt did %g J", work);
   cr_expect(maxb < 1e-3 && minb < -0.1 * work, "conveyor: balance in [%g, %g], work %g", minb, maxb, work);
 }
+
+/* --contact-forces: the cylinder resting on the table at the end carries its weight (body row
+ * fz = m g, pair fn the same), and the sliding cube's friction is mu_d f_n while it slides. */
+Test(harness, contact_force_series_carry_the_weight_and_coulomb_friction) {
+  const char *cases[2] = {"cases/cylinder_table.json", "cases/sliding_cube.json"};
+  for (int k = 0; k < 2; ++k) {
+    RunSpec s;
+    char err[512], out[600];
+    run_spec_init(&s);
+    cr_assert_eq(run_spec_set_case(&s, cases[k], err, sizeof err), 0, "%s", err);
+    snprintf(s.integrator, sizeof s.integrator, "bdf");
+    s.has_accuracy = 1;
+    s.accuracy = 1e-7;
+    snprintf(out, sizeof out, "%s/cf_%d.csv", tmpdir, k);
+    snprintf(s.contact_log, sizeof s.contact_log, "%s", out);
+    cJSON_Delete(run_one(&s, 0));
+    Model *m = scene_load(cases[k], err, sizeof err);
+    cr_assert_not_null(m, "%s", err);
+    double mass = 0, mu_d = m->materials[m->nmaterial - 1].mu_dynamic;
+    for (int b = 1; b < m->nbody; ++b) mass += m->bodies[b].mass;
+    double weight = mass * 9.81;
+    model_free(m);
+    FILE *f = fopen(out, "r");
+    cr_assert_not_null(f);
+    char line[512];
+    cr_assert_not_null(fgets(line, sizeof line, f));
+    double last_fz = NAN, last_fn = NAN, ratio_sliding = NAN;
+    while (fgets(line, sizeof line, f)) {
+      char *fld[11];
+      int nf = 0;
+      for (char *p = line, *q; nf < 11; p = q + 1) {
+        fld[nf++] = p;
+        q = strpbrk(p, ",\n");
+        if (!q) break;
+        *q = 0;
+      }
+      cr_assert_eq(nf, 11);
+      if (!strcmp(fld[1], "body")) last_fz = atof(fld[10]);
+      if (!strcmp(fld[1], "pair")) {
+        last_fn = atof(fld[4]);
+        double ft = atof(fld[5]), slip = atof(fld[6]);
+        if (slip > 0.1 && last_fn > 0) ratio_sliding = ft / last_fn;
+      }
+    }
+    fclose(f);
+    cr_expect(fabs(last_fz - weight) < 1e-2 * weight, "%s: body fz %g, weight %g", cases[k], last_fz, weight);
+    cr_expect(fabs(last_fn - weight) < 1e-2 * weight, "%s: pair fn %g, weight %g", cases[k], last_fn, weight);
+    if (k == 1)
+      cr_expect(fabs(ratio_sliding - mu_d) < 1e-2 * mu_d, "sliding cube: ft / fn %g, mu_d %g", ratio_sliding, mu_d);
+  }
+}

@@ -1,0 +1,96 @@
+/* Contact force series (see contact_log.h). */
+#include "contact_log.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../models/collision.h"
+#include "../models/contact.h"
+#include "../models/kinematic.h"
+#include "../models/multibody.h"
+
+int contact_log_open(ContactLog *log, const Model *m, const char *path) {
+  memset(log, 0, sizeof *log);
+  log->body_force = calloc(3 * (size_t)m->nbody, sizeof(double));
+  log->touched = calloc((size_t)m->nbody, 1);
+  log->f = log->body_force && log->touched ? fopen(path, "w") : NULL;
+  if (!log->f) {
+    free(log->body_force);
+    free(log->touched);
+    log->body_force = NULL;
+    log->touched = NULL;
+    return -1;
+  }
+  fprintf(log->f, "t,kind,name_a,name_b,fn,ft,slip,penetration,fx,fy,fz\n");
+  return 0;
+}
+
+static const char *geom_name(const Model *m, int g, char *buf, size_t n) {
+  if (m->geoms[g].name[0]) return m->geoms[g].name;
+  snprintf(buf, n, "geom%d", g);
+  return buf;
+}
+
+void contact_log_sample(ContactLog *log, const Model *m, Data *d, double t, const double *x) {
+  if (!log->f) return;
+  const double *q = x, *v = x + m->nq;
+  mb_kinematics(m, d, q);
+  mb_velocities(m, d, v);
+  kinematic_update(m, d, t);
+  if (collision_detect(m, d) != 0 || contact_jacobians(m, d, t) != 0) return;
+  memset(log->body_force, 0, 3 * (size_t)m->nbody * sizeof(double));
+  memset(log->touched, 0, (size_t)m->nbody);
+  for (int i = 0; i < d->ncon;) {
+    /* the contact points of one geometry pair are consecutive */
+    int ga = d->contacts[i].geom[0], gb = d->contacts[i].geom[1], j = i;
+    double fn = 0, ftw[3] = {0, 0, 0}, slip = 0, pen = 0;
+    int touching = 0;
+    for (; j < d->ncon && d->contacts[j].geom[0] == ga && d->contacts[j].geom[1] == gb; ++j) {
+      const Contact *c = &d->contacts[j];
+      if (c->phi >= 0) continue;
+      double vc[3], f[3];
+      contact_velocity(m, d, j, v, vc);
+      contact_force(&c->par, c->phi, vc, f, NULL, NULL);
+      const double *R = c->frame; /* rows t1, t2, n */
+      double F[3];
+      for (int k = 0; k < 3; ++k) {
+        F[k] = f[0] * R[k] + f[1] * R[3 + k] + f[2] * R[6 + k];
+        ftw[k] += f[0] * R[k] + f[1] * R[3 + k];
+        log->body_force[3 * c->body[0] + k] += F[k];
+        log->body_force[3 * c->body[1] + k] -= F[k];
+      }
+      log->touched[c->body[0]] = log->touched[c->body[1]] = 1;
+      fn += f[2];
+      slip = fmax(slip, hypot(vc[0], vc[1]));
+      pen = fmax(pen, -c->phi);
+      touching = 1;
+    }
+    if (touching) {
+      char ba[32], bb[32];
+      fprintf(log->f, "%.17g,pair,%s,%s,%.10g,%.10g,%.10g,%.10g,,,\n", t, geom_name(m, ga, ba, sizeof ba),
+              geom_name(m, gb, bb, sizeof bb), fn, sqrt(ftw[0] * ftw[0] + ftw[1] * ftw[1] + ftw[2] * ftw[2]), slip, pen);
+    }
+    i = j > i ? j : i + 1;
+  }
+  for (int b = 1; b < m->nbody; ++b)
+    if (log->touched[b] && m->bodies[b].tree >= 0) {
+      const double *F = log->body_force + 3 * b;
+      fprintf(log->f, "%.17g,body,%s,,,,,,%.10g,%.10g,%.10g\n", t, m->bodies[b].name, F[0], F[1], F[2]);
+    }
+}
+
+int contact_log_close(ContactLog *log) {
+  int rc = 0;
+  if (log->f) {
+    rc = fflush(log->f) == 0 && fsync(fileno(log->f)) == 0 ? 0 : -1;
+    if (fclose(log->f) != 0) rc = -1;
+  }
+  log->f = NULL;
+  free(log->body_force);
+  free(log->touched);
+  log->body_force = NULL;
+  log->touched = NULL;
+  return rc;
+}
