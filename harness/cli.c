@@ -321,6 +321,30 @@ static int take_list(int argc, char **argv, int *i, char out[][1024], int max, i
   return got > 0 ? 0 : -1;
 }
 
+/* A sweep axis "KEY=V1,V2,..." (--opt, --param): key into key[keylen], values into rows of
+ * `stride` chars at vals (at most SWEEP_MAX_OPT_VALUES); 0 or a usage error. */
+static int parse_axis(const char *flag, const char *v, char *key, size_t keylen, char *vals, size_t stride, int *nvals) {
+  const char *eq = strchr(v, '=');
+  if (!eq || eq == v || !eq[1]) {
+    char msg[1200];
+    snprintf(msg, sizeof msg, "%s needs KEY=V1[,V2...], got '%.1000s'", flag, v);
+    return usage_error("%s", msg);
+  }
+  if ((size_t)(eq - v) >= keylen) return usage_error("key too long in '%s'", v);
+  snprintf(key, keylen, "%.*s", (int)(eq - v), v);
+  char list[1024];
+  snprintf(list, sizeof list, "%s", eq + 1);
+  *nvals = 0;
+  char *save = NULL;
+  for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    if (*nvals >= SWEEP_MAX_OPT_VALUES) return usage_error("at most 8 values per axis, at '%s'", t);
+    if (strlen(t) >= stride) return usage_error("axis value too long: '%s'", t);
+    snprintf(vals + (size_t)*nvals * stride, stride, "%s", t);
+    (*nvals)++;
+  }
+  return 0;
+}
+
 static int cmd_sweep(int argc, char **argv) {
   SweepConfig *c = malloc(sizeof *c);
   char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
@@ -398,44 +422,21 @@ static int cmd_sweep(int argc, char **argv) {
       c->nmax_steps = 0;
       for (int k = 0; k < nt && rc == 0; ++k)
         if (parse_pos(tmp[k], &c->max_steps[c->nmax_steps++])) rc = usage_error("max steps must be numbers > 0, got '%s'", tmp[k]);
-    } else if (!strcmp(a, "--opt")) {
+    } else if (!strcmp(a, "--opt") || !strcmp(a, "--param")) {
       const char *v = value(argc, argv, &i);
-      const char *eq = v ? strchr(v, '=') : NULL;
+      int opt = a[2] == 'o';
+      int *nax = opt ? &c->nopt : &c->nparam_axes;
       if (!v) rc = usage_error("missing value for %s", a);
-      else if (!eq || eq == v || !eq[1]) rc = usage_error("--opt needs KEY=V1[,V2...], got '%s'", v);
-      else if (c->nopt >= SWEEP_MAX_OPT_AXES) rc = usage_error("too many --opt axes (at most 6) at '%s'", v);
+      else if (*nax >= (opt ? SWEEP_MAX_OPT_AXES : SCENE_MAX_PARAMS)) rc = usage_error("too many axes of this kind at '%s'", v);
       else {
-        int ax = c->nopt++;
-        snprintf(c->opt_key[ax], sizeof c->opt_key[ax], "%.*s", (int)(eq - v) < 63 ? (int)(eq - v) : 63, v);
-        for (int a2 = 0; a2 < ax; ++a2)
-          if (!strcmp(c->opt_key[a2], c->opt_key[ax])) rc = usage_error("--opt %s given twice (list its values once)", c->opt_key[ax]);
-        c->nopt_values[ax] = 0;
-        char vals[1024];
-        snprintf(vals, sizeof vals, "%s", eq + 1);
-        char *save = NULL;
-        for (char *t = strtok_r(vals, ",", &save); t && rc == 0; t = strtok_r(NULL, ",", &save)) {
-          if (c->nopt_values[ax] >= SWEEP_MAX_OPT_VALUES) rc = usage_error("--opt: at most 8 values per key, at '%s'", t);
-          else snprintf(c->opt_values[ax][c->nopt_values[ax]++], 128, "%s", t);
-        }
-      }
-    } else if (!strcmp(a, "--param")) {
-      const char *v = value(argc, argv, &i);
-      const char *eq = v ? strchr(v, '=') : NULL;
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if (!eq || eq == v || !eq[1]) rc = usage_error("--param needs PATH=V1[,V2...], got '%s'", v);
-      else if (c->nparam_axes >= SCENE_MAX_PARAMS) rc = usage_error("too many --param axes (at most 8) at '%s'", v);
-      else if ((size_t)(eq - v) >= SCENE_PARAM_PATH_LEN) rc = usage_error("--param path too long: '%s'", v);
-      else {
-        int ax = c->nparam_axes++;
-        snprintf(c->param_path[ax], SCENE_PARAM_PATH_LEN, "%.*s", (int)(eq - v), v);
-        c->nparam_values[ax] = 0;
-        char vals[1024];
-        snprintf(vals, sizeof vals, "%s", eq + 1);
-        char *save = NULL;
-        for (char *t = strtok_r(vals, ",", &save); t && rc == 0; t = strtok_r(NULL, ",", &save)) {
-          if (c->nparam_values[ax] >= SWEEP_MAX_OPT_VALUES) rc = usage_error("--param: at most 8 values per path, at '%s'", t);
-          else snprintf(c->param_values[ax][c->nparam_values[ax]++], SCENE_PARAM_VALUE_LEN, "%s", t);
-        }
+        int ax = (*nax)++;
+        rc = opt ? parse_axis(a, v, c->opt_key[ax], sizeof c->opt_key[ax], &c->opt_values[ax][0][0],
+                              sizeof c->opt_values[ax][0], &c->nopt_values[ax])
+                 : parse_axis(a, v, c->param_path[ax], sizeof c->param_path[ax], &c->param_values[ax][0][0],
+                              sizeof c->param_values[ax][0], &c->nparam_values[ax]);
+        for (int a2 = 0; a2 < ax && rc == 0; ++a2)
+          if (!strcmp(opt ? c->opt_key[a2] : c->param_path[a2], opt ? c->opt_key[ax] : c->param_path[ax]))
+            rc = usage_error("a key given twice (list its values once): '%s'", v);
       }
     } else if (!strcmp(a, "--plan")) {
       const char *v = value(argc, argv, &i);

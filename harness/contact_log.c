@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "hutil.h"
 #include "../models/collision.h"
 #include "../models/contact.h"
 #include "../models/kinematic.h"
@@ -83,10 +83,7 @@ void contact_log_sample(ContactLog *log, const Model *m, Data *d, double t, cons
 
 int contact_log_close(ContactLog *log) {
   int rc = 0;
-  if (log->f) {
-    rc = fflush(log->f) == 0 && fsync(fileno(log->f)) == 0 ? 0 : -1;
-    if (fclose(log->f) != 0) rc = -1;
-  }
+  if (log->f) rc = hu_fclose_synced(log->f);
   log->f = NULL;
   free(log->body_force);
   free(log->touched);

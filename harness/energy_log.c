@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "hutil.h"
 #include "../models/collision.h"
 #include "../models/contact.h"
 #include "../models/controller.h"
@@ -68,10 +68,7 @@ void energy_log_sample(EnergyLog *log, const Model *m, Data *d, double t, const 
 
 int energy_log_close(EnergyLog *log) {
   int rc = 0;
-  if (log->f) {
-    rc = fflush(log->f) == 0 && fsync(fileno(log->f)) == 0 ? 0 : -1;
-    if (fclose(log->f) != 0) rc = -1;
-  }
+  if (log->f) rc = hu_fclose_synced(log->f);
   log->f = NULL;
   free(log->tau);
   log->tau = NULL;

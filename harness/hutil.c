@@ -140,3 +140,9 @@ void hu_case_name_from_path(const char *path, char *out, size_t outlen) {
 }
 
 void hu_param_tag(double v, char *out, size_t outlen) { snprintf(out, outlen, "%.3g", v); }
+
+int hu_fclose_synced(FILE *f) {
+  int rc = fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
+  if (fclose(f) != 0) rc = -1;
+  return rc;
+}

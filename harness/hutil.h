@@ -3,6 +3,7 @@
 #define CBENCH_HUTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 /* Whole file into a NUL-terminated malloc'd buffer (length in *len if non-NULL); NULL on error. */
@@ -12,6 +13,8 @@ char *hu_read_file(const char *path, size_t *len);
 int hu_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen);
 /* mkdir -p; 0 or -1. */
 int hu_mkdir_p(const char *dir);
+/* fflush, fsync and fclose f: 0, or -1 if any failed (f is closed either way). */
+int hu_fclose_synced(FILE *f);
 int hu_file_exists(const char *path);
 
 /* FNV-1a 64-bit hash of bytes; hu_hash_hex writes "fnv1a64:%016llx". */

@@ -467,12 +467,7 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
     else unlink(clog_tmp);
   }
 
-  if (sink.traj) {
-    fflush(sink.traj);
-    fsync(fileno(sink.traj));
-    fclose(sink.traj);
-    if (rename(traj_tmp, s->trajectory) != 0) unlink(traj_tmp);
-  }
+  if (sink.traj && (hu_fclose_synced(sink.traj) != 0 || rename(traj_tmp, s->trajectory) != 0)) unlink(traj_tmp);
 
   /* Timing repetitions, separate from the error run (no sink). */
   int reps = s->reps;

@@ -3,7 +3,6 @@
 
 #include <math.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "hutil.h"
 
@@ -50,8 +49,7 @@ void step_log_observe(void *ctx, const Integrator *it, const StepEvent *e) {
 
 int step_log_close(StepLog *log) {
   if (!log->f) return 0;
-  int rc = fflush(log->f) == 0 && fsync(fileno(log->f)) == 0 ? 0 : -1;
-  if (fclose(log->f) != 0) rc = -1;
+  int rc = hu_fclose_synced(log->f);
   log->f = NULL;
   return rc;
 }

@@ -156,23 +156,6 @@ typedef struct {
   int state;               /* 0 pending, 1 running, 2 done */
 } SweepJob;
 
-/* A complete record file of this run: parses, validates and (if command is given) was made
- * by the same command line (a record from other settings is redone). */
-static int record_complete(const char *path, const char *command) {
-  char *text = hu_read_file(path, NULL);
-  if (!text) return 0;
-  cJSON *doc = cJSON_Parse(text);
-  free(text);
-  char err[256];
-  int ok = doc && run_record_validate(doc, err, sizeof err) == 0;
-  if (ok && command) {
-    const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "command");
-    ok = cJSON_IsString(c) && strcmp(c->valuestring, command) == 0;
-  }
-  cJSON_Delete(doc);
-  return ok;
-}
-
 static void remove_stale_tmp(const char *dir) {
   DIR *d = opendir(dir);
   if (!d) return;
@@ -360,7 +343,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   for (int i = 0; i < njob; ++i) {
     char cmd[4096];
     run_spec_command(&jobs[i].spec, cmd, sizeof cmd);
-    if (record_complete(jobs[i].path, cmd)) { jobs[i].state = 2; ++skipped; }
+    if (plan_record_complete(jobs[i].path, cmd)) { jobs[i].state = 2; ++skipped; }
   }
 
   char cmdpath[1200];
@@ -399,7 +382,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
       if (jobs[i].state == 1 && jobs[i].pid == w) {
         jobs[i].state = 2;
         --running; ++done; ++executed;
-        if (!(WIFEXITED(ws) && WEXITSTATUS(ws) == 0) && !record_complete(jobs[i].path, NULL)) ++failed_writes;
+        if (!(WIFEXITED(ws) && WEXITSTATUS(ws) == 0) && !plan_record_complete(jobs[i].path, NULL)) ++failed_writes;
         progress(c, done, njob, skipped, executed, running, t0, &last_print);
       }
     }

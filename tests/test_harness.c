@@ -922,9 +922,10 @@ Test(harness, plan_lines_are_self_contained_idempotent_and_merge_lists_the_missi
   cr_expect_eq(cJSON_GetArraySize(all), 3);
   cJSON_Delete(all);
   /* a file that is not a plan is refused naming the line */
-  snprintf(cmd, sizeof cmd, "%s/bad.plan", tmpdir);
-  write_text(cmd, "echo hello\n");
-  snprintf(args, sizeof args, "merge %s --plan %s", out, cmd);
+  char bad_plan[600];
+  snprintf(bad_plan, sizeof bad_plan, "%s/bad.plan", tmpdir);
+  write_text(bad_plan, "echo hello\n");
+  snprintf(args, sizeof args, "merge %s --plan %s", out, bad_plan);
   cr_expect_eq(cli(args, e, sizeof e), 2);
   cr_expect(strstr(e, "line 1") != NULL, "message: %s", e);
 }
@@ -1024,6 +1025,18 @@ Test(harness, scene_parameters_are_an_axis_and_bad_paths_are_named) {
   }
 }
 
+/* Splits a CSV line in place into at most max fields (empty fields kept); returns the count. */
+static int split_csv(char *line, char **fld, int max) {
+  int nf = 0;
+  for (char *p = line, *q; nf < max; p = q + 1) {
+    fld[nf++] = p;
+    q = strpbrk(p, ",\n");
+    if (!q) break;
+    *q = 0;
+  }
+  return nf;
+}
+
 /* --step-log: one row per attempted step; the columns sum to the record's counters of the
  * error run, for every integrator family (SUNDIALS rows cover several steps). */
 Test(harness, step_log_rows_sum_to_the_record_counters) {
@@ -1056,13 +1069,7 @@ Test(harness, step_log_rows_sum_to_the_record_counters) {
       long st, nw, l, fa;
       /* empty fields (no error estimate) are skipped by reading the fields by hand */
       char *fld[11];
-      int nf = 0;
-      for (char *p = line, *q; nf < 11; p = q + 1) {
-        fld[nf++] = p;
-        q = strpbrk(p, ",\n");
-        if (!q) break;
-        *q = 0;
-      }
+      int nf = split_csv(line, fld, 11);
       cr_assert_eq(nf, 11, "%s row %ld has %d fields", specs[k][0], rows, nf);
       t = atof(fld[0]); h = atof(fld[1]); a = atoi(fld[2]); snprintf(why, sizeof why, "%s", fld[3]);
       e = fld[4][0] ? atof(fld[4]) : NAN; st = atol(fld[5]); nw = atol(fld[6]); l = atol(fld[7]); fa = atol(fld[8]);
@@ -1166,13 +1173,7 @@ Test(harness, contact_force_series_carry_the_weight_and_coulomb_friction) {
     double last_fz = NAN, last_fn = NAN, ratio_sliding = NAN;
     while (fgets(line, sizeof line, f)) {
       char *fld[11];
-      int nf = 0;
-      for (char *p = line, *q; nf < 11; p = q + 1) {
-        fld[nf++] = p;
-        q = strpbrk(p, ",\n");
-        if (!q) break;
-        *q = 0;
-      }
+      int nf = split_csv(line, fld, 11);
       cr_assert_eq(nf, 11);
       if (!strcmp(fld[1], "body")) last_fz = atof(fld[10]);
       if (!strcmp(fld[1], "pair")) {

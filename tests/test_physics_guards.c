@@ -140,6 +140,28 @@ Test(physics_guards, contact_residuals_match_the_papers_definitions) {
   model_free(m);
 }
 
+/* eps_d off the axis: a contact sliding at 0.5 m/s while approaching at 0.1 m/s. The distance
+ * of w = c + Gamma(c) to the dual cone {mu r <= z} is checked against a brute-force search over
+ * the cone's boundary rays (r, z) = (rho, mu rho) in the plane of w and the axis. */
+Test(physics_guards, dual_residual_matches_a_brute_force_distance) {
+  Model *m = ball(0);
+  Data *d = data_create(m);
+  PhysicsGuards g;
+  physics_guards_init(&g, m);
+  double x[13];
+  state(x, 0.05 - 1e-3, -0.9, 0.5);
+  physics_guards_sample(&g, m, d, 0, x);
+  double mu = 0.5, r = 0.5, z = -0.9 + mu * 0.5, best = hypot(r, z);
+  for (int k = 0; k <= 2000000; ++k) {
+    double rho = 1e-6 * k;
+    best = fmin(best, hypot(r - rho, z - mu * rho));
+  }
+  cr_expect(fabs(g.eps_d - best) < 1e-6, "eps_d %.9g, brute force %.9g", g.eps_d, best);
+  cr_expect(g.eps_d > 0.1, "the approaching sliding contact should be outside the dual cone");
+  data_free(d);
+  model_free(m);
+}
+
 Test(physics_guards, active_scenes_get_no_energy_verdict_with_a_note) {
   Model *m = ball(1);
   PhysicsGuards g;

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "../../models/multibody.h"
+#include "../common/dense_output.h"
 #include "../common/step_control.h"
 #include "../integrator.h"
 #include "cenic_step.h"
@@ -350,14 +351,7 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
   }
   /* dense output: linear interpolation inside the last accepted step */
   if (rc == CB_OK) {
-    const Model *m = it->model;
-    if (c->have_prev && c->t > c->t_prev && fabs(t_out - c->t) > tiny) {
-      double a = (t_out - c->t_prev) / (c->t - c->t_prev);
-      for (int i = 0; i < c->nx; ++i) x_out[i] = c->x_prev[i] + a * (c->x[i] - c->x_prev[i]);
-      mb_normalize_q(m, x_out);
-    } else {
-      memcpy(x_out, c->x, sizeof(double) * (size_t)c->nx);
-    }
+    dense_output_linear(it->model, c->nx, c->have_prev, c->t_prev, c->x_prev, c->t, c->x, t_out, tiny, x_out);
   }
   sync_stats(it, c);
   it->stats.time_total += wall_seconds() - t_start;

@@ -19,6 +19,7 @@
 #include "../../models/kinematic.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
+#include "../common/dense_output.h"
 #include "../common/wall_clock.h"
 #include "../integrator.h"
 #include "mjcf_writer.h"
@@ -358,13 +359,7 @@ static int mujoco_advance(Integrator *it, double t_out, double *x_out) {
   }
   if (rc == CB_OK) {
     /* dense output: linear interpolation inside the last step */
-    if (c->have_prev && c->t > c->t_prev && fabs(t_out - c->t) > tiny) {
-      double a = (t_out - c->t_prev) / (c->t - c->t_prev);
-      for (int i = 0; i < c->nx; ++i) x_out[i] = c->x_prev[i] + a * (c->x[i] - c->x_prev[i]);
-      mb_normalize_q(m, x_out);
-    } else {
-      memcpy(x_out, c->x, sizeof(double) * (size_t)c->nx);
-    }
+    dense_output_linear(m, c->nx, c->have_prev, c->t_prev, c->x_prev, c->t, c->x, t_out, tiny, x_out);
   }
   it->t = c->t;
   it->stats.time_total += wall_seconds() - t_start;
