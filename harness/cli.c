@@ -6,39 +6,72 @@
 #include <string.h>
 
 #include "compare.h"
-#include "hregistry.h"
-#include "hutil.h"
+#include "files.h"
 #include "plan.h"
 #include "plot.h"
 #include "reference.h"
-#include "runner.h"
+#include "run_record.h"
 #include "sweep.h"
 
-static const char *usage_text =
-    "usage: cbench COMMAND [options]\n"
-    "  list                                  integrators and cases\n"
-    "  run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
-    "      [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv] [--energy FILE.csv]\n"
-    "      [--contact-forces FILE.csv] [--opt key=value ...]\n"
-    "      [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
-    "      [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"
-    "  reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
-    "      [--secondary NAME:PARAM|none] [--timeout S] [--force]\n"
-    "  sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
-    "      [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
-    "      [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
-    "      [--opt KEY=V1,V2,.. ...] [--param PATH=V1,V2,.. ...] (each list is an axis; the grid is\n"
-    "      their product)\n"
-    "  plot DIR|FILE [--no-gnuplot]\n"
-    "  compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"
-    "  export --format gbench|gab FILE [--out OUT]\n"
-    "  slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch]\n"
-    "  merge DIR [--plan PLAN]\n";
+/* One entry per command: its usage (printed by `cbench help COMMAND`, `cbench COMMAND --help`
+ * and with an argument error) and a one-line summary for `cbench help`. */
+typedef struct {
+  const char *name, *summary, *usage;
+} CommandHelp;
+
+static const CommandHelp commands_help[] = {
+    {"list", "integrators and cases", "list\n"},
+    {"run", "one case with one integrator: error, work, counters; opt-in time series",
+     "run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
+     "    [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv]\n"
+     "    [--energy FILE.csv] [--contact-forces FILE.csv] [--opt key=value ...]\n"
+     "    [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
+     "    [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"},
+    {"reference", "reference solutions of cases (tight runs, cross-checked)",
+     "reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
+     "    [--secondary NAME:PARAM|none] [--timeout S] [--force]\n"},
+    {"sweep", "a grid of runs over every axis, one record each, resumable",
+     "sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
+     "    [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
+     "    [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
+     "    [--opt KEY=V1,V2,.. ...] [--param PATH=V1,V2,.. ...] (each list is an axis; the grid is\n"
+     "    their product)\n"},
+    {"plot", "work-precision plots and a table from records", "plot DIR|FILE [--no-gnuplot]\n"},
+    {"compare", "regression check of two record sets (counters exact, times with tolerance)",
+     "compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"},
+    {"export", "records in benchmark-tracker formats", "export --format gbench|gab FILE [--out OUT]\n"},
+    {"slurm", "submit a sweep plan as a Slurm job array",
+     "slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch]\n"},
+    {"merge", "collect the records of a plan or folder into sweep.json", "merge DIR [--plan PLAN]\n"},
+    {"help", "this overview, or one command's usage", "help [COMMAND]\n"},
+};
+enum { NCOMMANDS = (int)(sizeof commands_help / sizeof commands_help[0]) };
+
+static const char *current_command; /* for usage_error: the usage of the command being parsed */
+
+static const CommandHelp *command_help(const char *name) {
+  for (int i = 0; i < NCOMMANDS; ++i)
+    if (name && !strcmp(commands_help[i].name, name)) return &commands_help[i];
+  return NULL;
+}
+
+static void print_overview(FILE *f) {
+  fprintf(f, "usage: cbench [--cases-dir DIR] COMMAND [options]   (cbench help COMMAND: its options)\n");
+  for (int i = 0; i < NCOMMANDS; ++i) fprintf(f, "  %-10s %s\n", commands_help[i].name, commands_help[i].summary);
+  fprintf(f, "cases: --cases-dir DIR, else $CBENCH_CASES, else ./cases, else the source tree's cases/\n");
+}
+
+static void print_usage(FILE *f, const char *command) {
+  const CommandHelp *h = command_help(command);
+  if (h) fprintf(f, "usage: cbench %s", h->usage);
+  else print_overview(f);
+}
 
 static int usage_error(const char *fmt, const char *a) {
   fprintf(stderr, "cbench: ");
   fprintf(stderr, fmt, a);
-  fprintf(stderr, "\n%s", usage_text);
+  fputc('\n', stderr);
+  print_usage(stderr, current_command);
   return 2;
 }
 
@@ -76,19 +109,19 @@ static int parse_method(const char *v, char *name, size_t namelen, double *param
 }
 
 static int cmd_list(void) {
-  printf("integrators (%d):\n", harness_integrator_count());
-  for (int i = 0; i < harness_integrator_count(); ++i) {
-    const IntegratorVtbl *vt = harness_integrator_at(i);
+  printf("integrators (%d):\n", integrator_count());
+  for (int i = 0; i < integrator_count(); ++i) {
+    const IntegratorVtbl *vt = integrator_at(i);
     printf("  %-14s %-16s %s\n", vt->name, vt->fixed_step ? "[fixed step]" : "[error control]",
            vt->summary ? vt->summary : "");
   }
   char names[256][128];
   int n = cases_list(names, 256);
-  printf("cases (%d, in %s/):\n", n, harness_cases_dir());
+  printf("cases (%d, in %s/):\n", n, cases_dir());
   for (int i = 0; i < n; ++i) {
     char path[1200];
-    snprintf(path, sizeof path, "%s/%.127s.json", harness_cases_dir(), names[i]);
-    char *text = hu_read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/%.127s.json", cases_dir(), names[i]);
+    char *text = file_read_all(path, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     const cJSON *d = doc ? cJSON_GetObjectItemCaseSensitive(doc, "description") : NULL;
     char sum[128] = "";
@@ -192,7 +225,7 @@ static int cmd_run(int argc, char **argv) {
       VALUE_OR_FAIL(v);
       if (parse_method(v, s.window_method, sizeof s.window_method, &s.window_param) || !strchr(v, ':'))
         return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
-      if (!harness_integrator_find(s.window_method)) return usage_error("unknown integrator '%s' in --window-method", v);
+      if (!integrator_find(s.window_method)) return usage_error("unknown integrator '%s' in --window-method", v);
     }
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
@@ -223,8 +256,8 @@ static int cmd_run(int argc, char **argv) {
   if (resume) {
     /* a plan line (harness/plan.h): done already when its record is complete */
     char cmd[4096];
-    run_spec_command(&s, cmd, sizeof cmd);
-    if (plan_record_complete(json, cmd)) { printf("  record exists: %s (--resume: nothing to do)\n", json); return 0; }
+    run_spec_key(&s, cmd, sizeof cmd);
+    if (run_record_complete(json, cmd)) { printf("  record exists: %s (--resume: nothing to do)\n", json); return 0; }
   }
   RunContext ctx;
   int rc = run_prepare(&s, &ctx, err, sizeof err);
@@ -241,12 +274,12 @@ static int cmd_run(int argc, char **argv) {
   else {
     char dir[1100], name[512];
     snprintf(dir, sizeof dir, "%s/out", harness_results_dir());
-    hu_mkdir_p(dir);
-    sweep_record_name(s.case_name, s.integrator, ctx.vt->fixed_step, s.has_dt ? s.dt : s.accuracy, name, sizeof name);
+    dir_make_parents(dir);
+    run_spec_file_name(&s, ctx.vt->fixed_step, name, sizeof name);
     snprintf(path, sizeof path, "%.1000s/%.390s", dir, name);
   }
   char *text = cJSON_Print(rec);
-  int wrc = hu_write_atomic(path, text, strlen(text), err, sizeof err);
+  int wrc = file_write_atomic(path, text, strlen(text), err, sizeof err);
   print_summary(rec);
   if (wrc != 0) fprintf(stderr, "cbench: %s\n", err);
   else printf("  record: %s\n", path);
@@ -276,14 +309,14 @@ static int cmd_reference(int argc, char **argv) {
       VALUE_OR_FAIL(v);
       if (!strchr(v, ':') || parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param))
         return usage_error("--primary needs NAME:PARAM with PARAM > 0, got '%s'", v);
-      if (!harness_integrator_find(cfg.primary)) return usage_error("unknown integrator '%s' in --primary", v);
+      if (!integrator_find(cfg.primary)) return usage_error("unknown integrator '%s' in --primary", v);
     } else if (!strcmp(a, "--secondary")) {
       VALUE_OR_FAIL(v);
       if (strcmp(v, "none") != 0 &&
           (!strchr(v, ':') || parse_method(v, cfg.secondary, sizeof cfg.secondary, &cfg.secondary_param)))
         return usage_error("--secondary needs NAME:PARAM with PARAM > 0, or none, got '%s'", v);
       if (strcmp(v, "none") == 0) snprintf(cfg.secondary, sizeof cfg.secondary, "none");
-      else if (!harness_integrator_find(cfg.secondary)) return usage_error("unknown integrator '%s' in --secondary", v);
+      else if (!integrator_find(cfg.secondary)) return usage_error("unknown integrator '%s' in --secondary", v);
     }
     else if (!strcmp(a, "--force")) cfg.force = 1;
     else return usage_error("unknown option '%s' for reference", a);
@@ -362,7 +395,7 @@ static int cmd_sweep(int argc, char **argv) {
     } else if (!strcmp(a, "--integrators")) {
       if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) rc = usage_error("missing value for %s", a);
       for (int k = 0; k < nt && rc == 0; ++k) {
-        if (!harness_integrator_find(tmp[k])) {
+        if (!integrator_find(tmp[k])) {
           char e[1200];
           snprintf(e, sizeof e, "unknown integrator '%.100s' (see `cbench list`)", tmp[k]);
           rc = usage_error("%s", e);
@@ -523,13 +556,13 @@ static int cmd_export(int argc, char **argv) {
   if (!fmt || (strcmp(fmt, "gbench") && strcmp(fmt, "gab"))) return usage_error("export needs --format gbench or gab%s", "");
   if (!file) return usage_error("export needs a record FILE%s", "");
   char err[1024];
-  cJSON *recs = hu_file_exists(file) ? records_load_file(file, err, sizeof err) : records_load_dir(file);
+  cJSON *recs = file_exists(file) ? records_load_file(file, err, sizeof err) : records_load_dir(file);
   if (!recs) return usage_error("%s", err);
   cJSON *doc = export_records(recs, fmt);
   char *text = cJSON_Print(doc);
   int rc = 0;
   if (out) {
-    if (hu_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = 1; }
+    if (file_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = 1; }
   } else {
     printf("%s\n", text);
   }
@@ -570,7 +603,7 @@ static int cmd_slurm(int argc, char **argv) {
     else return usage_error("unexpected argument '%s' for slurm", a);
   }
   if (!plan) return usage_error("slurm needs a plan file (from `cbench sweep ... --plan FILE`)%s", "");
-  if (!hu_file_exists(script)) return usage_error("no sbatch script %s (run from the repository root or give --script)", script);
+  if (!file_exists(script)) return usage_error("no sbatch script %s (run from the repository root or give --script)", script);
   char cmd[20000], err[1024];
   int n = plan_sbatch_command(plan, script, max_parallel, only_missing, cmd, sizeof cmd, err, sizeof err);
   if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return 2; }
@@ -582,9 +615,39 @@ static int cmd_slurm(int argc, char **argv) {
   return rc == 0 ? 0 : 1;
 }
 
+static int cmd_help(int argc, char **argv) {
+  if (argc > 3) return usage_error("unexpected argument '%s'", argv[3]);
+  if (argc == 3 && !command_help(argv[2])) return usage_error("unknown command '%s'", argv[2]);
+  if (argc == 3) print_usage(stdout, argv[2]);
+  else print_overview(stdout);
+  return 0;
+}
+
+/* Removes `--cases-dir DIR` (anywhere on the line) from argv and applies it. 0, or 2. */
+static int take_cases_dir(int *argc, char **argv) {
+  for (int i = 1; i < *argc; ++i) {
+    if (strcmp(argv[i], "--cases-dir")) continue;
+    if (i + 1 >= *argc) return usage_error("missing value for %s", argv[i]);
+    cases_dir_set(argv[i + 1]);
+    for (int k = i; k + 2 <= *argc; ++k) argv[k] = argv[k + 2];
+    *argc -= 2;
+    --i;
+  }
+  return 0;
+}
+
 int cbench_main(int argc, char **argv) {
+  if (take_cases_dir(&argc, argv)) return 2;
   if (argc < 2) return usage_error("missing command%s", "");
   const char *c = argv[1];
+  if (!strcmp(c, "--help") || !strcmp(c, "-h")) c = "help";
+  current_command = command_help(c) ? c : NULL;
+  for (int i = 2; i < argc && current_command; ++i)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      print_usage(stdout, c);
+      return 0;
+    }
+  if (!strcmp(c, "help")) return cmd_help(argc, argv);
   if (!strcmp(c, "list")) return argc == 2 ? cmd_list() : usage_error("unexpected argument '%s'", argv[2]);
   if (!strcmp(c, "run")) return cmd_run(argc, argv);
   if (!strcmp(c, "reference")) return cmd_reference(argc, argv);
@@ -594,6 +657,5 @@ int cbench_main(int argc, char **argv) {
   if (!strcmp(c, "export")) return cmd_export(argc, argv);
   if (!strcmp(c, "merge")) return cmd_merge(argc, argv);
   if (!strcmp(c, "slurm")) return cmd_slurm(argc, argv);
-  if (!strcmp(c, "help") || !strcmp(c, "--help") || !strcmp(c, "-h")) { printf("%s", usage_text); return 0; }
   return usage_error("unknown command '%s'", c);
 }

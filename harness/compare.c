@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "runner.h"
+#include "run_record.h"
 
 
 void compare_options_default(CompareOptions *o) {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hutil.h"
+#include "files.h"
 #include "../models/collision.h"
 #include "../models/contact.h"
 #include "../models/kinematic.h"
@@ -83,7 +83,7 @@ void contact_log_sample(ContactLog *log, const Model *m, Data *d, double t, cons
 
 int contact_log_close(ContactLog *log) {
   int rc = 0;
-  if (log->f) rc = hu_fclose_synced(log->f);
+  if (log->f) rc = file_close_synced(log->f);
   log->f = NULL;
   free(log->body_force);
   free(log->touched);

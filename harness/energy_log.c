@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hutil.h"
+#include "files.h"
 #include "../models/collision.h"
 #include "../models/contact.h"
 #include "../models/controller.h"
@@ -68,7 +68,7 @@ void energy_log_sample(EnergyLog *log, const Model *m, Data *d, double t, const 
 
 int energy_log_close(EnergyLog *log) {
   int rc = 0;
-  if (log->f) rc = hu_fclose_synced(log->f);
+  if (log->f) rc = file_close_synced(log->f);
   log->f = NULL;
   free(log->tau);
   log->tau = NULL;

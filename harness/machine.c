@@ -6,7 +6,8 @@
 #include <cholmod.h>
 #include <unistd.h>
 
-#include "hutil.h"
+#include "files.h"
+#include "clock.h"
 
 static void cpu_model(char *out, size_t outlen) {
   snprintf(out, outlen, "unknown");
@@ -76,7 +77,7 @@ cJSON *machine_info_json(void) {
 #endif
   cJSON_AddStringToObject(m, "libccd", "unknown (no version macro)");
   cJSON_AddStringToObject(m, "cjson", cJSON_Version());
-  hu_utc_iso8601(buf, sizeof buf);
+  clock_utc_iso8601(buf, sizeof buf);
   cJSON_AddStringToObject(m, "date", buf);
   return m;
 }

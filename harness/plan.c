@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hutil.h"
+#include "files.h"
 #include "sweep.h"
 
 /* Absolute form of a path whose directory exists (the file itself may not). */
@@ -61,7 +61,7 @@ void plan_free_lines(char **lines, int n) {
 }
 
 int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
-  char *text = hu_read_file(path, NULL);
+  char *text = file_read_all(path, NULL);
   if (!text) { snprintf(err, errlen, "%s: cannot read the plan", path); return -1; }
   int n = 0, cap = 64;
   char **lines = malloc(sizeof(char *) * (size_t)cap);
@@ -93,31 +93,6 @@ int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
   return n;
 }
 
-int plan_record_complete(const char *path, const char *command) {
-  char *text = hu_read_file(path, NULL);
-  if (!text) return 0;
-  cJSON *doc = cJSON_Parse(text);
-  free(text);
-  char err[256];
-  int ok = doc && run_record_validate(doc, err, sizeof err) == 0;
-  if (ok && command) {
-    const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "command");
-    ok = cJSON_IsString(c) && strcmp(c->valuestring, command) == 0;
-  }
-  cJSON_Delete(doc);
-  return ok;
-}
-
-static cJSON *load_record(const char *path) {
-  char *text = hu_read_file(path, NULL);
-  if (!text) return NULL;
-  cJSON *doc = cJSON_Parse(text);
-  free(text);
-  char err[256];
-  if (doc && run_record_validate(doc, err, sizeof err) != 0) { cJSON_Delete(doc); doc = NULL; }
-  return doc;
-}
-
 static const char *record_status(const cJSON *rec, const char **message) {
   const cJSON *st = cJSON_GetObjectItemCaseSensitive(rec, "status");
   const cJSON *msg = cJSON_GetObjectItemCaseSensitive(rec, "message");
@@ -143,10 +118,10 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
           fprintf(out, "merge: duplicate: plan lines %d and %d write %s\n", k + 1, i + 1, paths[i]);
           duplicates++;
         }
-      cJSON *rec = load_record(paths[i]);
+      cJSON *rec = run_record_load(paths[i]);
       total++;
       if (!rec) {
-        fprintf(out, "merge: missing: task %d (%s)\n", i, hu_file_exists(paths[i]) ? "invalid record" : "no record");
+        fprintf(out, "merge: missing: task %d (%s)\n", i, file_exists(paths[i]) ? "invalid record" : "no record");
         fprintf(out, "  %s\n", lines[i]);
         missing++;
         continue;
@@ -174,7 +149,7 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
   char *text = cJSON_Print(all);
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%.*s/sweep.json", PATH_MAX, dir);
-  int wrc = text ? hu_write_atomic(path, text, strlen(text), err, errlen) : -1;
+  int wrc = text ? file_write_atomic(path, text, strlen(text), err, errlen) : -1;
   int nrec = cJSON_GetArraySize(all);
   free(text);
   cJSON_Delete(all);
@@ -210,7 +185,7 @@ int plan_sbatch_command(const char *plan_path, const char *sbatch_script, int ma
     double timeout;
     int reps;
     plan_parse_line(lines[i], json, sizeof json, &timeout, &reps);
-    if (only_missing && plan_record_complete(json, NULL)) continue;
+    if (only_missing && run_record_complete(json, NULL)) continue;
     idx[ntask++] = i;
     /* one error run plus reps timing runs, each under the per-integration budget */
     double b = (timeout > 0 ? timeout : 3600.0) * (reps + 1);
@@ -228,7 +203,7 @@ int plan_sbatch_command(const char *plan_path, const char *sbatch_script, int ma
     return -1;
   }
   snprintf(logs, sizeof logs, "%s.logs", plan_abs);
-  if (hu_mkdir_p(logs) != 0) { snprintf(err, errlen, "cannot create %s", logs); return -1; }
+  if (dir_make_parents(logs) != 0) { snprintf(err, errlen, "cannot create %s", logs); return -1; }
   int w = snprintf(cmd, cmdlen, "sbatch --parsable --job-name=cbench-sweep --array=%s%%%d --time=%ld --output=%s/task-%%a.out %s %s",
                    ranges, max_parallel, minutes, logs, sbatch_script, plan_abs);
   if (w < 0 || (size_t)w >= cmdlen) { snprintf(err, errlen, "the array is too long for one sbatch command"); return -1; }

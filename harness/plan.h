@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stddef.h>
 
-#include "runner.h"
+#include "run_record.h"
 
 #define PLAN_MAX_LINE 8192
 
@@ -27,9 +27,6 @@ int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeou
 int plan_read(const char *path, char ***lines, char *err, size_t errlen);
 void plan_free_lines(char **lines, int n);
 
-/* A record file that exists, validates and (if command is non-NULL) was made by that command
- * (a record from other settings is redone): sweeps, plans and `run --resume` decide with it. */
-int plan_record_complete(const char *path, const char *command);
 
 /* `cbench merge DIR [--plan FILE]`: validates every record in DIR, writes DIR/sweep.json (records
  * in plan order when a plan is given, else file order), prints missing / failed points and

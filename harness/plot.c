@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hutil.h"
+#include "files.h"
+#include "run_record.h"
 #include "sweep.h"
 
 static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
@@ -108,7 +109,7 @@ static void write_table(FILE *f, const cJSON *recs) {
 static char *read_command(const char *dir) {
   char p[1200];
   snprintf(p, sizeof p, "%s/command.txt", dir);
-  char *c = hu_read_file(p, NULL);
+  char *c = file_read_all(p, NULL);
   if (c) c[strcspn(c, "\n")] = '\0';
   return c;
 }
@@ -146,7 +147,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   double xfail = maxerr > 0 ? 10.0 * maxerr : 1.0;
   char path[1600];
   snprintf(path, sizeof path, "%.1100s/%.127s", pdir, cname);
-  hu_mkdir_p(path);
+  dir_make_parents(path);
   int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0, nwarn = 0, nwarn_err = 0;
   snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
   FILE *ff = fopen(path, "w");
@@ -293,7 +294,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
 int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
   cJSON *recs = NULL;
   char pdir[1200];
-  if (hu_file_exists(dir)) {
+  if (file_exists(dir)) {
     recs = records_load_file(dir, err, errlen);
     if (!recs) return 2;
     snprintf(pdir, sizeof pdir, "%s.plots", dir);
@@ -306,8 +307,8 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     cJSON_Delete(recs);
     return 2;
   }
-  if (hu_mkdir_p(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); cJSON_Delete(recs); return 1; }
-  char *cmd = hu_file_exists(dir) ? NULL : read_command(dir);
+  if (dir_make_parents(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); cJSON_Delete(recs); return 1; }
+  char *cmd = file_exists(dir) ? NULL : read_command(dir);
   char path[1400];
   snprintf(path, sizeof path, "%s/records.tsv", pdir);
   FILE *f = fopen(path, "w");

@@ -8,9 +8,9 @@
 
 #include "../models/scene.h"
 #include "../models/system.h"
-#include "gridrun.h"
-#include "hregistry.h"
-#include "hutil.h"
+#include "grid_integration.h"
+#include "files.h"
+#include "clock.h"
 #include "machine.h"
 #include "metrics.h"
 
@@ -58,7 +58,7 @@ static int read_rows(const cJSON *arr, int npts, int ncol, double *out) {
 int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
   memset(ref, 0, sizeof *ref);
   snprintf(ref->path, sizeof ref->path, "%s", path);
-  char *text = hu_read_file(path, NULL);
+  char *text = file_read_all(path, NULL);
   if (!text) { snprintf(err, errlen, "%s: cannot read", path); return -1; }
   cJSON *doc = cJSON_Parse(text);
   free(text);
@@ -111,12 +111,12 @@ done:
 }
 
 static void model_version_hash(char *out, size_t outlen) {
-  hu_hash_hex(hu_fnv1a64(CBENCH_MODEL_VERSION, strlen(CBENCH_MODEL_VERSION)), out, outlen);
+  hash_hex(hash_fnv1a64(CBENCH_MODEL_VERSION, strlen(CBENCH_MODEL_VERSION)), out, outlen);
 }
 
 int reference_is_current(const Reference *ref, const char *scene_path, char *why, size_t whylen) {
   char h[64];
-  if (hu_hash_file(scene_path, h, sizeof h) != 0) {
+  if (hash_file(scene_path, h, sizeof h) != 0) {
     snprintf(why, whylen, "scene file %s unreadable", scene_path);
     return 0;
   }
@@ -183,12 +183,12 @@ static cJSON *rows_json(const double *a, int npts, int ncol) {
 /* Picks the primary: configured primary, else configured secondary, else any registered
  * error-controlled integrator at accuracy 1e-8. */
 const IntegratorVtbl *reference_pick_method(const ReferenceConfig *c, double *p) {
-  const IntegratorVtbl *vt = harness_integrator_find(c->primary);
+  const IntegratorVtbl *vt = integrator_find(c->primary);
   if (vt) { *p = c->primary_param; return vt; }
-  vt = harness_integrator_find(c->secondary);
+  vt = integrator_find(c->secondary);
   if (vt) { *p = c->secondary_param; return vt; }
-  for (int i = 0; i < harness_integrator_count(); ++i) {
-    vt = harness_integrator_at(i);
+  for (int i = 0; i < integrator_count(); ++i) {
+    vt = integrator_at(i);
     if (!vt->fixed_step) { *p = 1e-8; return vt; }
   }
   return NULL;
@@ -203,8 +203,8 @@ static size_t family_len(const char *name) {
 /* Fallback cross-check: an error-controlled integrator of another family than vt1. */
 static const IntegratorVtbl *pick_other_family(const IntegratorVtbl *vt1, double *p, double param) {
   size_t l1 = family_len(vt1->name);
-  for (int i = 0; i < harness_integrator_count(); ++i) {
-    const IntegratorVtbl *vt = harness_integrator_at(i);
+  for (int i = 0; i < integrator_count(); ++i) {
+    const IntegratorVtbl *vt = integrator_at(i);
     size_t l = family_len(vt->name);
     if (vt->fixed_step || vt == vt1 || (l == l1 && strncmp(vt->name, vt1->name, l) == 0)) continue;
     *p = param;
@@ -218,7 +218,7 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
   *computed = 0;
   char path[1200];
   reference_path(case_name, path, sizeof path);
-  if (!cfg->force && hu_file_exists(path)) {
+  if (!cfg->force && file_exists(path)) {
     Reference old;
     char lerr[512], why[512];
     if (reference_load(path, &old, lerr, sizeof lerr) == 0) {
@@ -238,7 +238,7 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
     }
   }
   char scene_hash[64];
-  if (hu_hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
+  if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
     snprintf(err, errlen, "%s: cannot read scene file", scene_path);
     return 2;
   }
@@ -253,9 +253,9 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
     model_free(m);
     return 2;
   }
-  const IntegratorVtbl *vt2 = harness_integrator_find(cfg->secondary);
+  const IntegratorVtbl *vt2 = integrator_find(cfg->secondary);
   if (vt2 == vt1) {
-    vt2 = harness_integrator_find(cfg->primary);
+    vt2 = integrator_find(cfg->primary);
     p2 = cfg->primary_param;
   }
   if (vt2 == vt1) vt2 = NULL;
@@ -330,7 +330,7 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
   char buf[128];
   machine_git_sha(buf, sizeof buf);
   cJSON_AddStringToObject(prov, "git", buf);
-  hu_utc_iso8601(buf, sizeof buf);
+  clock_utc_iso8601(buf, sizeof buf);
   cJSON_AddStringToObject(prov, "date", buf);
   cJSON_AddNumberToObject(doc, "t_end", m->t_end);
   cJSON_AddNumberToObject(doc, "grid_rate", cfg->rate);
@@ -342,9 +342,9 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
   char *text = cJSON_PrintUnformatted(doc);
   char dir[1100];
   snprintf(dir, sizeof dir, "%s/reference", harness_results_dir());
-  if (!text || hu_mkdir_p(dir) != 0) {
+  if (!text || dir_make_parents(dir) != 0) {
     snprintf(err, errlen, "cannot write %s", path);
-  } else if (hu_write_atomic(path, text, strlen(text), err, errlen) == 0) {
+  } else if (file_write_atomic(path, text, strlen(text), err, errlen) == 0) {
     rc = 0;
     *computed = 1;
     fprintf(stderr, "reference %s: wrote %s\n", case_name, path);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hutil.h"
+#include "files.h"
 
 /* The item at path (a.b[2].c) in root, or NULL. */
 static cJSON *find_path(cJSON *root, const char *path) {
@@ -68,7 +68,7 @@ int scene_params_apply(const char *scene_path, const char (*paths)[SCENE_PARAM_P
                        const char (*values)[SCENE_PARAM_VALUE_LEN], int n, char **json_out, char *err,
                        size_t errlen) {
   *json_out = NULL;
-  char *text = hu_read_file(scene_path, NULL);
+  char *text = file_read_all(scene_path, NULL);
   if (!text) {
     snprintf(err, errlen, "%s: cannot read the scene", scene_path);
     return -1;

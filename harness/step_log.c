@@ -4,14 +4,15 @@
 #include <math.h>
 #include <string.h>
 
-#include "hutil.h"
+#include "files.h"
+#include "clock.h"
 
 int step_log_open(StepLog *log, const char *path) {
   memset(log, 0, sizeof *log);
   log->f = fopen(path, "w");
   if (!log->f) return -1;
   fprintf(log->f, "t,h,accepted,why,error,steps,newton_iters,linesearch_iters,factorizations,wall_s,real_time_rate\n");
-  log->wall_prev = hu_now();
+  log->wall_prev = clock_monotonic();
   return 0;
 }
 
@@ -23,7 +24,7 @@ static void put_num(FILE *f, double v) {
 void step_log_observe(void *ctx, const Integrator *it, const StepEvent *e) {
   StepLog *log = ctx;
   if (!log->f) return;
-  double now = hu_now(), wall = now - log->wall_prev;
+  double now = clock_monotonic(), wall = now - log->wall_prev;
   log->wall_prev = now;
   double h_acc = e->accepted && isfinite(e->h) ? e->h * (double)e->steps : 0.0;
   log->win_h[log->win_i] = h_acc;
@@ -49,7 +50,7 @@ void step_log_observe(void *ctx, const Integrator *it, const StepEvent *e) {
 
 int step_log_close(StepLog *log) {
   if (!log->f) return 0;
-  int rc = hu_fclose_synced(log->f);
+  int rc = file_close_synced(log->f);
   log->f = NULL;
   return rc;
 }

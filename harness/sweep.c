@@ -11,9 +11,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hregistry.h"
-#include "hutil.h"
-#include "runner.h"
+#include "files.h"
+#include "clock.h"
+#include "run_record.h"
 
 void sweep_config_default(SweepConfig *c) {
   memset(c, 0, sizeof *c);
@@ -25,25 +25,6 @@ void sweep_config_default(SweepConfig *c) {
   c->reps = 1;
   snprintf(c->out, sizeof c->out, "%s/sweep", getenv("CBENCH_RESULTS_DIR") && *getenv("CBENCH_RESULTS_DIR") ? getenv("CBENCH_RESULTS_DIR") : "results");
   c->error_norm = -1;
-}
-
-static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
-
-int cases_list(char names[][128], int max) {
-  DIR *d = opendir(harness_cases_dir());
-  if (!d) return 0;
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) && n < max) {
-    size_t l = strlen(e->d_name);
-    if (l > 5 && strcmp(e->d_name + l - 5, ".json") == 0 && e->d_name[0] != '.') {
-      hu_case_name_from_path(e->d_name, names[n], 128);
-      ++n;
-    }
-  }
-  closedir(d);
-  qsort(names, (size_t)n, 128, cmp_str);
-  return n;
 }
 
 /* The scene parameters of combination pc (mixed radix over the --param axes) into s. */
@@ -68,85 +49,9 @@ static int integrator_takes_option(const IntegratorVtbl *vt, const Model *m, con
   o.extra_key[0] = key;
   o.extra_value[0] = "";
   char err[512] = "";
-  Integrator *it = harness_integrator_create(vt, m, &o, err, sizeof err);
-  if (it) { harness_integrator_destroy(it); return 1; }
+  Integrator *it = integrator_create_vtbl(vt, m, &o, err, sizeof err);
+  if (it) { integrator_destroy(it); return 1; }
   return strstr(err, "unknown option") == NULL;
-}
-
-void sweep_spec_record_name(const RunSpec *s, int fixed_step, char *out, size_t outlen) {
-  size_t n = 0;
-  sweep_record_name(s->case_name, s->integrator, fixed_step, fixed_step ? s->dt : s->accuracy, out, outlen);
-  n = strlen(out);
-  if (n > 5) n -= 5; /* drop ".json", add the axes that are set */
-  out[n] = 0;
-  if (s->error_norm_given && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "__%s", s->error_norm == ERRNORM_FULL ? "full" : "q");
-  if (s->max_step > 0 && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "__hmax%.10g", s->max_step);
-  for (int k = 0; k < s->nextra && n < outlen; ++k)
-    n += (size_t)snprintf(out + n, outlen - n, "__%s-%s", s->extra_key[k], s->extra_value[k]);
-  for (int k = 0; k < s->nparam && n < outlen; ++k)
-    n += (size_t)snprintf(out + n, outlen - n, "__%s-%s", s->param_path[k], s->param_value[k]);
-  if (n < outlen) snprintf(out + n, outlen - n, ".json");
-  for (char *p = out; *p; ++p)
-    if (*p == '/' || *p == ' ' || *p == '=' || *p == ',' || *p == ':' || *p == '[' || *p == ']') *p = '_';
-}
-
-void sweep_record_name(const char *case_name, const char *integrator, int fixed_step,
-                       double param, char *out, size_t outlen) {
-  snprintf(out, outlen, "%s__%s__%s%.10g.json", case_name, integrator, fixed_step ? "dt" : "acc", param);
-  for (char *p = out; *p; ++p)
-    if (*p == '/' || *p == ' ') *p = '_';
-}
-
-static void add_records_from(cJSON *arr, cJSON *doc) {
-  char err[256];
-  if (cJSON_IsArray(doc)) {
-    cJSON *it;
-    cJSON_ArrayForEach(it, doc)
-      if (run_record_validate(it, err, sizeof err) == 0) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
-  } else if (run_record_validate(doc, err, sizeof err) == 0) {
-    cJSON_AddItemToArray(arr, cJSON_Duplicate(doc, 1));
-  }
-}
-
-cJSON *records_load_file(const char *path, char *err, size_t errlen) {
-  char *text = hu_read_file(path, NULL);
-  if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
-  cJSON *doc = cJSON_Parse(text);
-  free(text);
-  if (!doc) { snprintf(err, errlen, "%s: not valid JSON", path); return NULL; }
-  cJSON *arr = cJSON_CreateArray();
-  add_records_from(arr, doc);
-  cJSON_Delete(doc);
-  return arr;
-}
-
-cJSON *records_load_dir(const char *dir) {
-  cJSON *arr = cJSON_CreateArray();
-  DIR *d = opendir(dir);
-  if (!d) return arr;
-  enum { MAXF = 4096 };
-  char (*names)[256] = malloc(sizeof(char[256]) * MAXF);
-  if (!names) { closedir(d); return arr; }
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) && n < MAXF) {
-    size_t l = strlen(e->d_name);
-    if (l > 5 && strcmp(e->d_name + l - 5, ".json") == 0 && strcmp(e->d_name, "sweep.json") != 0)
-      snprintf(names[n++], 256, "%s", e->d_name);
-  }
-  closedir(d);
-  qsort(names, (size_t)n, 256, cmp_str);
-  for (int i = 0; i < n; ++i) {
-    char path[1400], err[256];
-    snprintf(path, sizeof path, "%.1000s/%.255s", dir, names[i]);
-    cJSON *a = records_load_file(path, err, sizeof err);
-    if (!a) continue;
-    cJSON *it;
-    cJSON_ArrayForEach(it, a) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
-    cJSON_Delete(a);
-  }
-  free(names);
-  return arr;
 }
 
 typedef struct {
@@ -177,7 +82,7 @@ static void job_main(const SweepJob *job) {
   if (run_prepare(&job->spec, &ctx, err, sizeof err) != 0) { fprintf(stderr, "sweep: %s\n", err); _exit(2); }
   cJSON *rec = run_isolated(&ctx);
   char *text = cJSON_Print(rec);
-  int wrc = text ? hu_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
+  int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
   if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
   free(text);
   cJSON_Delete(rec);
@@ -207,7 +112,7 @@ static int write_plan(const char *path, const SweepJob *jobs, int njob, char *er
     len += l;
     text[len++] = '\n';
   }
-  int rc = hu_write_atomic(path, text, len, err, errlen);
+  int rc = file_write_atomic(path, text, len, err, errlen);
   free(text);
   if (rc == 0) fprintf(stderr, "sweep: plan of %d runs written to %s (nothing run)\n", njob, path);
   return rc ? 1 : 0;
@@ -217,7 +122,7 @@ static int write_plan(const char *path, const SweepJob *jobs, int njob, char *er
 static void progress(const SweepConfig *c, int done, int total, int skipped, int executed,
                      int running, double t0, double *last) {
   if (c->quiet) return;
-  double el = hu_now() - t0;
+  double el = clock_monotonic() - t0;
   if (!isatty(2) && done < total && done > skipped && el - *last < 2.0) return;
   *last = el;
   int remaining = total - done;
@@ -236,19 +141,19 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   } else {
     for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%s", c->cases[i]);
   }
-  if (ncase == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", harness_cases_dir()); return 2; }
+  if (ncase == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", cases_dir()); return 2; }
   const IntegratorVtbl *vts[SWEEP_MAX_LIST];
   int nint = c->nintegrators;
   if (nint == 0) {
-    for (int i = 0; i < harness_integrator_count() && nint < SWEEP_MAX_LIST; ++i) vts[nint++] = harness_integrator_at(i);
+    for (int i = 0; i < integrator_count() && nint < SWEEP_MAX_LIST; ++i) vts[nint++] = integrator_at(i);
   } else {
     for (int i = 0; i < nint; ++i) {
-      vts[i] = harness_integrator_find(c->integrators[i]);
+      vts[i] = integrator_find(c->integrators[i]);
       if (!vts[i]) { snprintf(err, errlen, "unknown integrator '%s' (see `cbench list`)", c->integrators[i]); return 2; }
     }
   }
   if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return 2; }
-  if (hu_mkdir_p(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return 1; }
+  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return 1; }
   remove_stale_tmp(c->out);
 
   /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
@@ -328,7 +233,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
               /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
               if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
               char name[768];
-              sweep_spec_record_name(&j->spec, fixed, name, sizeof name);
+              run_spec_file_name(&j->spec, fixed, name, sizeof name);
               snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
             }
     }
@@ -341,9 +246,9 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   }
   int skipped = 0;
   for (int i = 0; i < njob; ++i) {
-    char cmd[4096];
-    run_spec_command(&jobs[i].spec, cmd, sizeof cmd);
-    if (plan_record_complete(jobs[i].path, cmd)) { jobs[i].state = 2; ++skipped; }
+    char key[4096];
+    run_spec_key(&jobs[i].spec, key, sizeof key);
+    if (run_record_complete(jobs[i].path, key)) { jobs[i].state = 2; ++skipped; }
   }
 
   char cmdpath[1200];
@@ -351,10 +256,10 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   if (c->command[0]) {
     char line[4200];
     int n = snprintf(line, sizeof line, "%s\n", c->command);
-    hu_write_atomic(cmdpath, line, (size_t)n, err, errlen);
+    file_write_atomic(cmdpath, line, (size_t)n, err, errlen);
   }
 
-  double t0 = hu_now(), last_print = -1e9;
+  double t0 = clock_monotonic(), last_print = -1e9;
   int done = skipped, executed = 0, running = 0, next = 0, failed_writes = 0;
   int maxj = c->jobs > 0 ? c->jobs : 1;
   progress(c, done, njob, skipped, executed, running, t0, &last_print);
@@ -382,15 +287,15 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
       if (jobs[i].state == 1 && jobs[i].pid == w) {
         jobs[i].state = 2;
         --running; ++done; ++executed;
-        if (!(WIFEXITED(ws) && WEXITSTATUS(ws) == 0) && !plan_record_complete(jobs[i].path, NULL)) ++failed_writes;
+        if (!(WIFEXITED(ws) && WEXITSTATUS(ws) == 0) && !run_record_complete(jobs[i].path, NULL)) ++failed_writes;
         progress(c, done, njob, skipped, executed, running, t0, &last_print);
       }
     }
   }
-  /* The sweep as one array (DESIGN.md "Result JSON"), for plotting and export. */
+  /* The sweep as one array (harness/SCHEMA.md), for plotting and export. */
   cJSON *all = cJSON_CreateArray();
   for (int i = 0; i < njob; ++i) {
-    char *text = hu_read_file(jobs[i].path, NULL);
+    char *text = file_read_all(jobs[i].path, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!doc) continue;
@@ -406,7 +311,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   char *text = cJSON_Print(all);
   char apath[1200];
   snprintf(apath, sizeof apath, "%s/sweep.json", c->out);
-  if (text) hu_write_atomic(apath, text, strlen(text), err, errlen);
+  if (text) file_write_atomic(apath, text, strlen(text), err, errlen);
   free(text);
   cJSON_Delete(all);
   free(jobs);

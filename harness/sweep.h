@@ -53,18 +53,4 @@ void sweep_config_default(SweepConfig *c);
  * 1 if a record could not be written. */
 int sweep_run(const SweepConfig *c, char *err, size_t errlen);
 
-/* All valid cbench.run/1 records in a directory's *.json files (arrays are flattened), or in
- * one file (a record or an array of records). Returns a new cJSON array. */
-cJSON *records_load_dir(const char *dir);
-cJSON *records_load_file(const char *path, char *err, size_t errlen);
-/* Names the record file of one run: CASE__INTEGRATOR__acc0.001.json / __dt0.01.json. */
-void sweep_record_name(const char *case_name, const char *integrator, int fixed_step,
-                       double param, char *out, size_t outlen);
-/* The record file of a run spec: sweep_record_name plus one suffix per set axis
- * (__q / __full when the norm was chosen, __hmaxH, __KEY-VALUE per option). */
-#include "runner.h"
-void sweep_spec_record_name(const RunSpec *s, int fixed_step, char *out, size_t outlen);
-/* Lists case names of cases/ (sorted); returns count, fills up to max names. */
-int cases_list(char names[][128], int max);
-
 #endif

@@ -111,7 +111,11 @@ struct Integrator {
   void *content;           /* the integrator's own data */
 };
 
-/* Registry (integrators/registry.c). */
+/* Registry (integrators/registry.c): the built-in table, then integrators added at run time
+ * with integrator_register (tests, plug-ins; found by name like the built-in ones). */
+#define INTEGRATOR_MAX_ADDED 16
+int integrator_register(const IntegratorVtbl *vt);   /* 0, or -1 when full */
+void integrator_unregister_all(void);
 int integrator_count(void);
 const IntegratorVtbl *integrator_at(int i);
 const IntegratorVtbl *integrator_find(const char *name);

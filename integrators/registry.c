@@ -16,16 +16,37 @@ static const IntegratorVtbl *const registry[] = {
     &mujoco_vtbl,
     NULL};
 
-int integrator_count(void) {
+/* Integrators added at run time (tests, plug-ins): the registry's only mutable state. */
+static const IntegratorVtbl *added[INTEGRATOR_MAX_ADDED];
+static int nadded;
+
+int integrator_register(const IntegratorVtbl *vt) {
+  if (!vt || !vt->name || nadded >= INTEGRATOR_MAX_ADDED) return -1;
+  for (int i = 0; i < nadded; ++i)
+    if (added[i] == vt) return 0;
+  added[nadded++] = vt;
+  return 0;
+}
+
+void integrator_unregister_all(void) { nadded = 0; }
+
+static int builtin_count(void) {
   int n = 0;
   while (registry[n]) ++n;
   return n;
 }
 
-const IntegratorVtbl *integrator_at(int i) { return (i >= 0 && i < integrator_count()) ? registry[i] : NULL; }
+int integrator_count(void) { return builtin_count() + nadded; }
+
+const IntegratorVtbl *integrator_at(int i) {
+  int n = builtin_count();
+  if (i >= 0 && i < n) return registry[i];
+  i -= n;
+  return (i >= 0 && i < nadded) ? added[i] : NULL;
+}
 
 const IntegratorVtbl *integrator_find(const char *name) {
-  for (int i = 0; registry[i]; ++i)
-    if (strcmp(registry[i]->name, name) == 0) return registry[i];
+  for (int i = 0; i < integrator_count(); ++i)
+    if (strcmp(integrator_at(i)->name, name) == 0) return integrator_at(i);
   return NULL;
 }

@@ -5,7 +5,7 @@
 
 #include "data.h"
 
-/* Per-pair parameters from two materials (NOTES 1): k = k1 k2 / (k1 + k2) (a rigid material,
+/* Per-pair parameters from two materials (CENIC sec. III): k = k1 k2 / (k1 + k2) (a rigid material,
  * k = INFINITY, leaves the other's), d stiffness-weighted: d = (k2 d1 + k1 d2) / (k1 + k2),
  * mu = 2 mu1 mu2 / (mu1 + mu2) for both coefficients, v_s from the model. */
 void contact_combine(const Material *a, const Material *b, double stiction_tolerance, ContactParams *out);

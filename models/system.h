@@ -1,4 +1,4 @@
-/* The two views of the model that integrators use (DESIGN.md, "The idea in one paragraph").
+/* The two views of the model that integrators use (README, "Layout").
  *
  * Continuous ODE view, x = [q; v; z] of size nq + nv + nz:
  *   q' = N(q) v,  M(q) v' = tau(t, x) + J^T f(x) - k(q, v),  z' = h(z, x).

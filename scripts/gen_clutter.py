@@ -15,7 +15,7 @@ Deterministic: a fixed seed, Python's Mersenne Twister, numbers rounded to 9 dig
 running it again reproduces the committed files byte for byte (tests/test_scene.c checks the
 files load; `python3 scripts/gen_clutter.py --check` checks they are up to date).
 
-Layout (NOTES.md sec. 6, "ref scene"): 4 piles x 5 objects (sphere radius / cube half size
+Layout (the hard-clutter scene of CENIC sec. VII, Fig. 6e): 4 piles x 5 objects (sphere radius / cube half size
 0.05 m, density 1000 kg/m^3) on a 2 x 2 grid with pile spacing 0.15 m, each object with a
 random rotation and a random +-1 mm horizontal offset, dropped into a 0.8 x 0.8 x 0.8 m sink
 (rigid floor plane + 4 wall boxes). Within a pile objects are 0.2 m apart vertically and

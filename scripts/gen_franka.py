@@ -44,7 +44,7 @@ T_CLOSE = 0.6         # fingers close over [0, T_CLOSE]
 T_MOVE0, T_MOVE1 = 1.0, 4.0  # arm moves A -> B over this interval, then holds B
 KNOTS = 31            # knots on [T_MOVE0, T_MOVE1]
 DURATION = 10.0
-K_ID = 1e3            # inverse dynamics Kp = Kd (NOTES 6, ref)
+K_ID = 1e3            # inverse dynamics Kp = Kd (CENIC sec. VII, Fig. 12)
 # Finger PD toward 0.02 m (10 mm inside the box face): 20 N per finger at the box, unsaturated,
 # so the finger pair keeps 2 x 2000 N/m of centering stiffness (a saturated pair would float).
 FINGER_KP, FINGER_KD, FINGER_EFFORT, FINGER_TARGET = 2000.0, 20.0, 40.0, 0.02

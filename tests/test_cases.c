@@ -1,4 +1,4 @@
-/* The analytic cases of cases/ as tests: their exact answers (NOTES 6, contact-models paper)
+/* The analytic cases of cases/ as tests: their exact answers (the papers' published parameters; contact-models paper)
  * asserted against tight runs of the real scene files through the integrator interface. */
 #include <criterion/criterion.h>
 #include <math.h>

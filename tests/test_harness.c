@@ -2,7 +2,7 @@
  * analytic explicit-Euler free-fall error, reference cross-check distance and cache
  * invalidation, timeouts (killed and cooperative), failures as records, interrupted sweeps that
  * resume with no lost or corrupt record, the record schema validator, compare and export.
- * Uses tiny scenes and test integrators registered through harness_register_extra, so it does
+ * Uses tiny scenes and test integrators registered through integrator_register, so it does
  * not depend on the real integrators. */
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -17,12 +17,12 @@
 #include <unistd.h>
 
 #include "harness/compare.h"
-#include "harness/hregistry.h"
-#include "harness/hutil.h"
+#include "harness/files.h"
+#include "harness/clock.h"
 #include "harness/metrics.h"
 #include "harness/plot.h"
 #include "harness/reference.h"
-#include "harness/runner.h"
+#include "harness/run_record.h"
 #include "harness/sweep.h"
 #include "models/data.h"
 #include "models/scene.h"
@@ -146,11 +146,11 @@ static void setup(void) {
   write_text(p, ball_scene);
   snprintf(p, sizeof p, "%s/results", tmpdir);
   setenv("CBENCH_RESULTS_DIR", p, 1);
-  harness_register_extra(&test_euler);
-  harness_register_extra(&test_euler2);
-  harness_register_extra(&test_hang);
-  harness_register_extra(&test_slow);
-  harness_register_extra(&test_fail);
+  integrator_register(&test_euler);
+  integrator_register(&test_euler2);
+  integrator_register(&test_hang);
+  integrator_register(&test_slow);
+  integrator_register(&test_fail);
 }
 
 static void teardown(void) {
@@ -167,7 +167,7 @@ static void make_spec(RunSpec *s, const char *integrator, double param) {
   scene_path(p, sizeof p);
   cr_assert_eq(run_spec_set_case(s, p, err, sizeof err), 0, "%s", err);
   snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
-  const IntegratorVtbl *vt = harness_integrator_find(integrator);
+  const IntegratorVtbl *vt = integrator_find(integrator);
   cr_assert_not_null(vt);
   if (vt->fixed_step) { s->has_dt = 1; s->dt = param; }
   else { s->has_accuracy = 1; s->accuracy = param; }
@@ -207,11 +207,11 @@ static int cli(const char *args, char *errbuf, size_t errlen) { return cli_env("
 /* Runs build/sanitize/cbench with `env` assignments prefixed; returns its exit code. */
 static int cli_env(const char *env, const char *args, char *errbuf, size_t errlen) {
   char cmd[2048], errf[512];
-  cr_assert(hu_file_exists("build/sanitize/cbench"), "build/sanitize/cbench missing (make test builds it)");
+  cr_assert(file_exists("build/sanitize/cbench"), "build/sanitize/cbench missing (make test builds it)");
   snprintf(errf, sizeof errf, "%s/stderr.txt", tmpdir);
   snprintf(cmd, sizeof cmd, "%s build/sanitize/cbench %s >%s/stdout.txt 2>%s", env, args, tmpdir, errf);
   int st = system(cmd);
-  char *e = hu_read_file(errf, NULL);
+  char *e = file_read_all(errf, NULL);
   snprintf(errbuf, errlen, "%s", e ? e : "");
   free(e);
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -315,7 +315,7 @@ Test(harness, reference_crosscheck_and_run_error_match_euler_analytics) {
   cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_assert_eq(computed, 1);
   reference_path("tiny_ball", rpath, sizeof rpath);
-  char *text = hu_read_file(rpath, NULL);
+  char *text = file_read_all(rpath, NULL);
   cJSON *ref = cJSON_Parse(text);
   free(text);
   cr_assert_not_null(ref);
@@ -407,7 +407,7 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
   cJSON_Delete(rec);
 
   /* Change the scene (drop height): the cached reference is stale for runs and is recomputed. */
-  char *text = hu_read_file(p, NULL);
+  char *text = file_read_all(p, NULL);
   char *pos = strstr(text, "[0, 0, 1]");
   cr_assert_not_null(pos);
   memcpy(pos, "[0, 0, 2]", 9);
@@ -449,9 +449,9 @@ Test(harness, hung_run_is_killed_and_recorded_as_timeout) {
   make_spec(&s, "test-hang", 1e-3);
   s.timeout = 0.3;
   snprintf(s.trajectory, sizeof s.trajectory, "%s/hang_traj.csv", tmpdir);
-  double t0 = hu_now();
+  double t0 = clock_monotonic();
   cJSON *rec = run_one(&s, 1);
-  double el = hu_now() - t0;
+  double el = clock_monotonic() - t0;
   cr_expect_str_eq(jstr(rec, "status"), "timeout");
   cr_expect_eq(jnum(rec, "t_reached"), 0.0, "never got past the first output point");
   cr_expect(el < 10.0, "took %g s", el);
@@ -567,7 +567,7 @@ static int count_records(const char *dir, int *corrupt, int *tmp) {
     if (l < 5 || strcmp(e->d_name + l - 5, ".json") || !strcmp(e->d_name, "sweep.json")) continue;
     char p[1024], err[256];
     snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-    char *text = hu_read_file(p, NULL);
+    char *text = file_read_all(p, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     if (!doc || run_record_validate(doc, err, sizeof err) != 0) ++*corrupt;
     else ++n;
@@ -606,8 +606,8 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   if (pid == 0) _exit(sweep_run(c, err, sizeof err));
   /* Kill the sweep once two records exist (each run takes ~0.5 s). */
   int corrupt = 0, tmp = 0, n = 0;
-  double t0 = hu_now();
-  while ((n = count_records(out, &corrupt, &tmp)) < 2 && hu_now() - t0 < 60) sleep_ms(20);
+  double t0 = clock_monotonic();
+  while ((n = count_records(out, &corrupt, &tmp)) < 2 && clock_monotonic() - t0 < 60) sleep_ms(20);
   kill(pid, SIGKILL);
   int ws;
   waitpid(pid, &ws, 0);
@@ -646,21 +646,22 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
                   st.st_mtim.tv_nsec == before[i].mt.tv_nsec,
               "%s was redone", before[i].name);
   }
-  /* A record made with other settings (different command line) is redone, not reused. */
-  char *text = hu_read_file(before[0].name, NULL);
+  /* A record made with other settings (a different spec key) is redone, not reused. */
+  char *text = file_read_all(before[0].name, NULL);
   cJSON *doc = cJSON_Parse(text);
   free(text);
-  cJSON *cmdj = cJSON_GetObjectItemCaseSensitive(doc, "command");
-  char good_cmd[2048];
-  snprintf(good_cmd, sizeof good_cmd, "%s", cmdj->valuestring);
-  cJSON_ReplaceItemInObjectCaseSensitive(doc, "command", cJSON_CreateString("cbench run --other-settings"));
+  cJSON *keyj = cJSON_GetObjectItemCaseSensitive(doc, "spec_key");
+  cr_assert(cJSON_IsString(keyj), "the record holds its spec key");
+  char good_key[2048];
+  snprintf(good_key, sizeof good_key, "%s", keyj->valuestring);
+  cJSON_ReplaceItemInObjectCaseSensitive(doc, "spec_key", cJSON_CreateString("scene=other;integrator=other"));
   write_json(before[0].name, doc);
   cJSON_Delete(doc);
   cr_assert_eq(sweep_run(c, err, sizeof err), 0, "%s", err);
-  text = hu_read_file(before[0].name, NULL);
+  text = file_read_all(before[0].name, NULL);
   doc = cJSON_Parse(text);
   free(text);
-  cr_expect_str_eq(jstr(doc, "command"), good_cmd, "record from other settings must be redone");
+  cr_expect_str_eq(jstr(doc, "spec_key"), good_key, "record from other settings must be redone");
   cJSON_Delete(doc);
 
   char all[700];
@@ -674,9 +675,9 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   cr_assert_eq(plot_dir(out, 1, err, sizeof err), 0, "%s", err);
   char f[800];
   snprintf(f, sizeof f, "%s/plots/records.tsv", out);
-  cr_expect(hu_file_exists(f));
+  cr_expect(file_exists(f));
   snprintf(f, sizeof f, "%s/plots/tiny_ball.gp", out);
-  cr_expect(hu_file_exists(f));
+  cr_expect(file_exists(f));
   if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
     snprintf(f, sizeof f, "%s/plots/tiny_ball_work_accuracy.png", out);
     struct stat st;
@@ -788,7 +789,7 @@ Test(harness, compare_flags_doctored_counter_and_passes_identical) {
   char *outp;
   char so[600];
   snprintf(so, sizeof so, "%s/stdout.txt", tmpdir);
-  outp = hu_read_file(so, NULL);
+  outp = file_read_all(so, NULL);
   cr_expect(outp && strstr(outp, "steps") && strstr(outp, "REGRESSION"), "table:\n%s", outp ? outp : "");
   free(outp);
 
@@ -817,10 +818,10 @@ Test(harness, compare_flags_doctored_counter_and_passes_identical) {
 Test(harness, atomic_write_replaces_whole_file) {
   char p[512], err[256];
   snprintf(p, sizeof p, "%s/atomic.txt", tmpdir);
-  cr_assert_eq(hu_write_atomic(p, "first version\n", 14, err, sizeof err), 0, "%s", err);
-  cr_assert_eq(hu_write_atomic(p, "v2\n", 3, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(file_write_atomic(p, "first version\n", 14, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(file_write_atomic(p, "v2\n", 3, err, sizeof err), 0, "%s", err);
   size_t len;
-  char *t = hu_read_file(p, &len);
+  char *t = file_read_all(p, &len);
   cr_expect_eq(len, 3);
   cr_expect_str_eq(t, "v2\n");
   free(t);
@@ -886,7 +887,7 @@ Test(harness, plan_lines_are_self_contained_idempotent_and_merge_lists_the_missi
     const char *j = strstr(lines[i], "--json ");
     cr_assert_not_null(j);
     sscanf(j + 7, "%1023s", recs[i]);
-    cr_expect(recs[i][0] == '/' && !hu_file_exists(recs[i]), "%s: not absolute, or written by --plan", recs[i]);
+    cr_expect(recs[i][0] == '/' && !file_exists(recs[i]), "%s: not absolute, or written by --plan", recs[i]);
   }
   /* tasks 0 and 2 run, task 1 "killed" */
   char cmd[4400];
@@ -898,7 +899,7 @@ Test(harness, plan_lines_are_self_contained_idempotent_and_merge_lists_the_missi
   cr_expect_eq(cli(args, e, sizeof e), 1, "merge with a missing point must exit 1");
   char so[700];
   snprintf(so, sizeof so, "%s/stdout.txt", tmpdir);
-  char *text = hu_read_file(so, NULL);
+  char *text = file_read_all(so, NULL);
   cr_expect(text && strstr(text, "missing: task 1") && !strstr(text, "missing: task 0"), "merge said: %s", text);
   free(text);
   /* a rerun of a finished line leaves its record alone */
@@ -915,7 +916,7 @@ Test(harness, plan_lines_are_self_contained_idempotent_and_merge_lists_the_missi
   cr_expect_eq(cli(args, e, sizeof e), 0, "%s", e);
   char sw[700];
   snprintf(sw, sizeof sw, "%s/sweep.json", out);
-  text = hu_read_file(sw, NULL);
+  text = file_read_all(sw, NULL);
   cJSON *all = text ? cJSON_Parse(text) : NULL;
   free(text);
   cr_assert(cJSON_IsArray(all));
@@ -945,7 +946,7 @@ Test(harness, sweep_axes_over_options_norms_and_max_steps_form_a_grid_and_resume
   cr_expect(strstr(e, "tamsi takes no option ls_init") != NULL, "no note for tamsi: %s", e);
   char sw[700];
   snprintf(sw, sizeof sw, "%s/sweep.json", out);
-  char *text = hu_read_file(sw, NULL);
+  char *text = file_read_all(sw, NULL);
   cJSON *all = text ? cJSON_Parse(text) : NULL;
   free(text);
   cr_assert(cJSON_IsArray(all));
@@ -975,7 +976,7 @@ Test(harness, sweep_axes_over_options_norms_and_max_steps_form_a_grid_and_resume
   cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
   char dat[800];
   snprintf(dat, sizeof dat, "%s/plots/tiny_ball/cenic-sd_ls_init-one_full-norm_hmax-0.05.dat", out);
-  cr_expect(hu_file_exists(dat), "no %s", dat);
+  cr_expect(file_exists(dat), "no %s", dat);
   /* a bad axis value is an argument error */
   snprintf(args, sizeof args, "sweep --cases %s --error-norms q,sideways --out %s", p, out);
   cr_expect_eq(cli(args, e, sizeof e), 2);
@@ -994,7 +995,7 @@ Test(harness, scene_parameters_are_an_axis_and_bad_paths_are_named) {
   cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
   char sw[700];
   snprintf(sw, sizeof sw, "%s/sweep.json", out);
-  char *text = hu_read_file(sw, NULL);
+  char *text = file_read_all(sw, NULL);
   cJSON *all = text ? cJSON_Parse(text) : NULL;
   free(text);
   cr_assert(cJSON_IsArray(all));
@@ -1048,7 +1049,7 @@ Test(harness, step_log_rows_sum_to_the_record_counters) {
     run_spec_init(&s);
     cr_assert_eq(run_spec_set_case(&s, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
     snprintf(s.integrator, sizeof s.integrator, "%s", specs[k][0]);
-    const IntegratorVtbl *vt = harness_integrator_find(specs[k][0]);
+    const IntegratorVtbl *vt = integrator_find(specs[k][0]);
     double param = atof(specs[k][1]);
     if (vt->fixed_step) s.has_dt = 1, s.dt = param; else s.has_accuracy = 1, s.accuracy = param;
     snprintf(path, sizeof path, "%s/steps_%zu.csv", tmpdir, k);
@@ -1188,4 +1189,87 @@ Test(harness, contact_force_series_carry_the_weight_and_coulomb_friction) {
     if (k == 1)
       cr_expect(fabs(ratio_sliding - mu_d) < 1e-2 * mu_d, "sliding cube: ft / fn %g, mu_d %g", ratio_sliding, mu_d);
   }
+}
+
+/* The spec key and the record file name are canonical: the order of --opt and --param does
+ * not matter, any value does. */
+Test(harness, spec_key_is_canonical) {
+  RunSpec a, b;
+  run_spec_init(&a);
+  snprintf(a.case_path, sizeof a.case_path, "cases/ball_drop.json");
+  snprintf(a.case_name, sizeof a.case_name, "ball_drop");
+  snprintf(a.integrator, sizeof a.integrator, "cenic-sd");
+  a.has_accuracy = 1;
+  a.accuracy = 1e-3;
+  a.nextra = 2;
+  snprintf(a.extra_key[0], 64, "ls_init"); snprintf(a.extra_value[0], 256, "cubic");
+  snprintf(a.extra_key[1], 64, "dense"); snprintf(a.extra_value[1], 256, "1");
+  a.nparam = 2;
+  snprintf(a.param_path[0], SCENE_PARAM_PATH_LEN, "materials[0].mu"); snprintf(a.param_value[0], SCENE_PARAM_VALUE_LEN, "0.3");
+  snprintf(a.param_path[1], SCENE_PARAM_PATH_LEN, "duration"); snprintf(a.param_value[1], SCENE_PARAM_VALUE_LEN, "2");
+  b = a;
+  /* the same axes in the other order */
+  snprintf(b.extra_key[0], 64, "dense"); snprintf(b.extra_value[0], 256, "1");
+  snprintf(b.extra_key[1], 64, "ls_init"); snprintf(b.extra_value[1], 256, "cubic");
+  snprintf(b.param_path[0], SCENE_PARAM_PATH_LEN, "duration"); snprintf(b.param_value[0], SCENE_PARAM_VALUE_LEN, "2");
+  snprintf(b.param_path[1], SCENE_PARAM_PATH_LEN, "materials[0].mu"); snprintf(b.param_value[1], SCENE_PARAM_VALUE_LEN, "0.3");
+  char ka[4096], kb[4096], na[1024], nb[1024];
+  run_spec_key(&a, ka, sizeof ka);
+  run_spec_key(&b, kb, sizeof kb);
+  cr_expect_str_eq(ka, kb);
+  run_spec_file_name(&a, 0, na, sizeof na);
+  run_spec_file_name(&b, 0, nb, sizeof nb);
+  cr_expect_str_eq(na, nb);
+  cr_expect_str_eq(na, "ball_drop__cenic-sd__acc0.001__dense-1__ls_init-cubic__duration-2__materials_0_.mu-0.3.json");
+  snprintf(b.extra_value[1], 256, "quadratic");
+  run_spec_key(&b, kb, sizeof kb);
+  cr_expect_str_neq(ka, kb, "a different option value is a different run");
+  b = a;
+  b.reps = 3;
+  run_spec_key(&b, kb, sizeof kb);
+  cr_expect_str_neq(ka, kb, "repetitions are part of the spec");
+}
+
+/* `cbench list` works from any folder: without a cases folder here or in the environment, the
+ * cases/ of the source tree the executable was built in is used. */
+Test(harness, cases_found_from_any_folder) {
+  char old[4096];
+  cr_assert_not_null(getcwd(old, sizeof old));
+  char *e1 = getenv("CBENCH_CASES") ? strdup(getenv("CBENCH_CASES")) : NULL;
+  char *e2 = getenv("CBENCH_CASES_DIR") ? strdup(getenv("CBENCH_CASES_DIR")) : NULL;
+  unsetenv("CBENCH_CASES");
+  unsetenv("CBENCH_CASES_DIR");
+  cr_assert_eq(chdir("/"), 0);
+  char names[64][128];
+  int n = cases_list(names, 64);
+  const char *dir = cases_dir();
+  cr_assert_eq(chdir(old), 0);
+  if (e1) setenv("CBENCH_CASES", e1, 1);
+  if (e2) setenv("CBENCH_CASES_DIR", e2, 1);
+  free(e1);
+  free(e2);
+  cr_expect(n >= 10, "cases found from / via the executable's tree: %d in %s", n, dir);
+  int found = 0;
+  for (int i = 0; i < n; ++i) found |= !strcmp(names[i], "ball_drop");
+  cr_expect(found, "ball_drop in %s", dir);
+  cases_dir_set("/nonexistent-cases");
+  cr_expect_str_eq(cases_dir(), "/nonexistent-cases", "--cases-dir wins");
+  cases_dir_set("");
+}
+
+/* Help is not an error: `cbench help`, `cbench help COMMAND`, `cbench COMMAND --help` and `-h`
+ * print the usage on stdout and exit 0. */
+Test(harness, help_prints_usage_and_exits_0) {
+  char e[4096], out[1024];
+  const char *calls[][2] = {{"help", "sweep "}, {"--help", "run "}, {"-h", "compare "}, {"help run", "--step-log"},
+                            {"run --help", "--contact-forces"}, {"sweep -h", "--error-norms"}, {"plot --help", "plot DIR"}};
+  for (size_t i = 0; i < sizeof calls / sizeof calls[0]; ++i) {
+    cr_expect_eq(cli(calls[i][0], e, sizeof e), 0, "`cbench %s` exits 0", calls[i][0]);
+    snprintf(out, sizeof out, "%s/stdout.txt", tmpdir);
+    char *text = file_read_all(out, NULL);
+    cr_expect(text && strstr(text, "usage: cbench") && strstr(text, calls[i][1]), "`cbench %s` prints its usage: %s",
+              calls[i][0], text ? text : "(none)");
+    free(text);
+  }
+  cr_expect_eq(cli("help frobnicate", e, sizeof e), 2);
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "harness/physics_guards.h"
-#include "harness/runner.h"
+#include "harness/run_record.h"
 #include "models/system.h"
 #include "tests/sim_fixtures.h"
 

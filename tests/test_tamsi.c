@@ -16,7 +16,7 @@
 #include "models/multibody.h"
 #include "models/system.h"
 
-/* ---------- TALS (NOTES 5 cases I-VI), velocities in units of v_s ---------- */
+/* ---------- TALS (TAMSI sec. III-A cases I-VI), velocities in units of v_s ---------- */
 
 static double tals_units(double vx, double vy, double dx, double dy, double v_s) {
   const double vt[2] = {vx * v_s, vy * v_s}, dvt[2] = {dx * v_s, dy * v_s};

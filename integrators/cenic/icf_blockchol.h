@@ -1,4 +1,4 @@
-/* Block-sparse Cholesky factorization H = L L^T of the ICF Hessian (NOTES 2: one dense block per
+/* Block-sparse Cholesky factorization H = L L^T of the ICF Hessian (ICF sec. V-B: one dense block per
  * kinematic tree, off-diagonal blocks for tree pairs coupled by contacts), in the spirit of the
  * reference's supernodal block solver: a minimum-degree elimination order on the block graph,
  * the block fill it implies, and dense small-block kernels (no BLAS calls, whose per-call

@@ -1,4 +1,4 @@
-/* Block-sparse Hessian H = A + sum_i w_i J_i^T G_i J_i of the ICF problem (NOTES 2): one dense
+/* Block-sparse Hessian H = A + sum_i w_i J_i^T G_i J_i of the ICF problem (ICF sec. V-B, CENIC sec. IV): one dense
  * block per kinematic tree, off-diagonal blocks only for tree pairs coupled by a contact.
  * Three factorization paths: dense LAPACK Cholesky of the whole H, CHOLMOD supernodal, or our
  * block-sparse Cholesky; the sparse ones keep their analysis while the block pattern is

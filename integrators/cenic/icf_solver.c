@@ -75,7 +75,7 @@ static double dot(int n, const double *a, const double *b) {
   return acc;
 }
 
-/* Scalars of the line search along p from v (NOTES 3: O(n) per evaluation). */
+/* Scalars of the line search along p from v (CENIC sec. VI: O(n) per evaluation). */
 typedef struct {
   const IcfProblem *prob;
   const double *vc, *dvc;

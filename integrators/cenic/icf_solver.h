@@ -1,4 +1,4 @@
-/* Newton's method with exact line search for the ICF convex problem (CENIC sec. VI, NOTES 3):
+/* Newton's method with exact line search for the ICF convex problem (CENIC sec. VI):
  * H p = -g, v += alpha p with alpha = argmin l(v + alpha p) on [0, alpha_max] by rtsafe
  * (Newton + bisection) on l'(alpha)/(-l'(0)); convergence tests eq. 32-33; optional Hessian
  * reuse eq. 35. Failure is an error status, never a silent accept. */

@@ -1,5 +1,5 @@
 /* Step-size selection shared by every error-controlled integrator of ours (CENIC Algorithm 1,
- * AdjustStepSize; constants from NOTES section 4): safety 0.9, dead band [0.9, 1.2], growth at
+ * AdjustStepSize; constants from CENIC sec. V): safety 0.9, dead band [0.9, 1.2], growth at
  * most 5x, shrink at least to 0.1x, error order p. */
 #ifndef CBENCH_STEP_CONTROL_H
 #define CBENCH_STEP_CONTROL_H

@@ -1,4 +1,4 @@
-/* Transition-Aware Line Search (TAMSI paper sec. III-A, Fig. 3; case list in NOTES 5 [ref]).
+/* Transition-Aware Line Search (TAMSI paper sec. III-A, Fig. 3, cases I-VI).
  * Pure function of one contact's 2-D tangential velocity vt, its Newton update dvt and the
  * stiction tolerance v_s; the solver takes the minimum over contacts. */
 #ifndef CBENCH_TALS_H

@@ -1,6 +1,6 @@
 /* One TAMSI step on a Model (TAMSI paper sec. V-C): one geometry query at (t, q0, v0, z0),
  * the velocity problem of tamsi_solver.h, then q = q0 + h N(q0) v (eq. 10 with the missing
- * h, NOTES 5) and explicit Euler for controller states. */
+ * h, TAMSI sec. V) and explicit Euler for controller states. */
 #ifndef CBENCH_TAMSI_STEP_H
 #define CBENCH_TAMSI_STEP_H
 

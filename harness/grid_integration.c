@@ -1,4 +1,4 @@
-#include "gridrun.h"
+#include "grid_integration.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "../models/system.h"
-#include "hregistry.h"
-#include "hutil.h"
+#include "files.h"
+#include "clock.h"
 
 double *grid_make(double t_end, double rate, int *npts) {
   *npts = 0;
@@ -51,10 +51,10 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
     system_initial_state(m, x);
   }
   double t0 = tgrid[0];
-  double start = hu_now();
+  double start = clock_monotonic();
   if (prog) { prog->stage_start = start; prog->t_reached = t0; }
   char err[512] = "";
-  Integrator *it = harness_integrator_create(vt, m, opt, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(vt, m, opt, err, sizeof err);
   if (!it) {
     res->t_reached = t0;
     snprintf(res->message, sizeof res->message, "%s", err);
@@ -64,9 +64,9 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
   it->step_observer = observer;
   it->step_observer_ctx = observer_ctx;
   double sink_time = 0.0;
-  double wall0 = hu_now();
+  double wall0 = clock_monotonic();
   int status = RUN_OK;
-  int rc = harness_integrator_reset(it, t0, x);
+  int rc = integrator_reset(it, t0, x);
   if (rc != CB_OK) {
     status = RUN_FAILED;
     snprintf(res->message, sizeof res->message, "reset: %.480s (code %d)", it->message, rc);
@@ -74,7 +74,7 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
   res->t_reached = t0;
   for (int k = 0; status == RUN_OK && k < npts; ++k) {
     if (k > 0) {
-      rc = harness_integrator_advance(it, tgrid[k], x);
+      rc = integrator_advance(it, tgrid[k], x);
       if (rc != CB_OK) {
         status = RUN_FAILED;
         res->t_reached = it->t;
@@ -94,24 +94,24 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
     if (prog) prog->t_reached = tgrid[k];
     if (sink) {
       /* Metric time (e.g. windowed reference integrations) is not charged to the budget. */
-      double s0 = hu_now();
+      double s0 = clock_monotonic();
       if (prog) prog->in_metrics = 1;
       if (sink(ctx, k, tgrid[k], x, res->message, sizeof res->message) != 0) status = RUN_FAILED;
-      double ds = hu_now() - s0;
+      double ds = clock_monotonic() - s0;
       sink_time += ds;
       if (prog) { prog->stage_start += ds; prog->in_metrics = 0; }
     }
-    if (status == RUN_OK && budget > 0 && k + 1 < npts && hu_now() - start - sink_time > budget) {
+    if (status == RUN_OK && budget > 0 && k + 1 < npts && clock_monotonic() - start - sink_time > budget) {
       status = RUN_TIMEOUT;
       snprintf(res->message, sizeof res->message, "wall-time budget of %g s exceeded at t = %g",
                budget, tgrid[k]);
     }
   }
-  res->wall = hu_now() - wall0 - sink_time;
+  res->wall = clock_monotonic() - wall0 - sink_time;
   res->stats = it->stats;
   res->nnotes = it->nnotes;
   memcpy(res->notes, it->notes, sizeof res->notes);
-  harness_integrator_destroy(it);
+  integrator_destroy(it);
   free(x);
   return res->status = status;
 }

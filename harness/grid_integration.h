@@ -1,8 +1,8 @@
 /* One integration of a model over an output grid: the integrator advances to each grid time
  * (dense output inside its steps), a sink sees the state there, and a wall-time budget is
  * checked between grid points. */
-#ifndef CBENCH_GRIDRUN_H
-#define CBENCH_GRIDRUN_H
+#ifndef CBENCH_GRID_INTEGRATION_H
+#define CBENCH_GRID_INTEGRATION_H
 
 #include "../integrators/integrator.h"
 

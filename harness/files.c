@@ -1,4 +1,4 @@
-#include "hutil.h"
+#include "files.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -7,10 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-char *hu_read_file(const char *path, size_t *len) {
+char *file_read_all(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   size_t cap = 4096, n = 0;
@@ -44,7 +43,7 @@ static int fsync_dir_of(const char *path) {
   return rc;
 }
 
-int hu_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen) {
+int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen) {
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -77,7 +76,7 @@ int hu_write_atomic(const char *path, const char *data, size_t len, char *err, s
   return 0;
 }
 
-int hu_mkdir_p(const char *dir) {
+int dir_make_parents(const char *dir) {
   char buf[4096];
   snprintf(buf, sizeof buf, "%s", dir);
   size_t n = strlen(buf);
@@ -93,55 +92,32 @@ int hu_mkdir_p(const char *dir) {
   return 0;
 }
 
-int hu_file_exists(const char *path) {
+int file_exists(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-uint64_t hu_fnv1a64(const void *data, size_t len) {
+uint64_t hash_fnv1a64(const void *data, size_t len) {
   const unsigned char *p = data;
   uint64_t h = 1469598103934665603ULL;
   for (size_t i = 0; i < len; ++i) { h ^= p[i]; h *= 1099511628211ULL; }
   return h;
 }
 
-void hu_hash_hex(uint64_t h, char *out, size_t outlen) {
+void hash_hex(uint64_t h, char *out, size_t outlen) {
   snprintf(out, outlen, "fnv1a64:%016llx", (unsigned long long)h);
 }
 
-int hu_hash_file(const char *path, char *out, size_t outlen) {
+int hash_file(const char *path, char *out, size_t outlen) {
   size_t len = 0;
-  char *buf = hu_read_file(path, &len);
+  char *buf = file_read_all(path, &len);
   if (!buf) return -1;
-  hu_hash_hex(hu_fnv1a64(buf, len), out, outlen);
+  hash_hex(hash_fnv1a64(buf, len), out, outlen);
   free(buf);
   return 0;
 }
 
-double hu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-void hu_utc_iso8601(char *out, size_t outlen) {
-  time_t now = time(NULL);
-  struct tm tmv;
-  gmtime_r(&now, &tmv);
-  strftime(out, outlen, "%Y-%m-%dT%H:%M:%SZ", &tmv);
-}
-
-void hu_case_name_from_path(const char *path, char *out, size_t outlen) {
-  const char *b = strrchr(path, '/');
-  b = b ? b + 1 : path;
-  snprintf(out, outlen, "%s", b);
-  size_t n = strlen(out);
-  if (n > 5 && strcmp(out + n - 5, ".json") == 0) out[n - 5] = '\0';
-}
-
-void hu_param_tag(double v, char *out, size_t outlen) { snprintf(out, outlen, "%.3g", v); }
-
-int hu_fclose_synced(FILE *f) {
+int file_close_synced(FILE *f) {
   int rc = fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
   if (fclose(f) != 0) rc = -1;
   return rc;

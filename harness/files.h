@@ -1,0 +1,26 @@
+/* Files of the harness: whole-file reads, atomic writes (no reader sees a partial result file),
+ * directories, content hashes. */
+#ifndef CBENCH_FILES_H
+#define CBENCH_FILES_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+
+/* Whole file into a NUL-terminated malloc'd buffer (length in *len if non-NULL); NULL on error. */
+char *file_read_all(const char *path, size_t *len);
+/* Writes data to path atomically: path.tmp.PID, fsync, rename, fsync of the directory.
+ * Returns 0 or -1 with a message in err. A reader never sees a partial file. */
+int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen);
+/* mkdir -p; 0 or -1. */
+int dir_make_parents(const char *dir);
+/* fflush, fsync and fclose f: 0, or -1 if any failed (f is closed either way). */
+int file_close_synced(FILE *f);
+int file_exists(const char *path);
+
+/* FNV-1a 64-bit hash of bytes; hash_hex writes "fnv1a64:%016llx". */
+uint64_t hash_fnv1a64(const void *data, size_t len);
+void hash_hex(uint64_t h, char *out, size_t outlen);
+/* Hash of a file's contents as hex string; -1 if unreadable. */
+int hash_file(const char *path, char *out, size_t outlen);
+#endif

@@ -1,0 +1,141 @@
+/* One run in this process: the reference (if current), the error run on the output grid with
+ * its metrics (harness/run_metrics.h), the timing repetitions without a sink, and the record. */
+#include "run.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "files.h"
+#include "reference.h"
+#include "run_metrics.h"
+#include "run_record.h"
+
+/* Loads the case's reference when it exists, is current and fits the model; else note says why. */
+static int reference_for_run(const RunContext *ctx, Reference *ref, char *rpath, size_t rpathlen, char *note,
+                             size_t notelen) {
+  const RunSpec *s = &ctx->spec;
+  reference_path(s->case_name, rpath, rpathlen);
+  if (s->nparam > 0) {
+    snprintf(note, notelen, "scene parameters changed (--param): the case's reference does not apply");
+    return 0;
+  }
+  if (!file_exists(rpath)) {
+    snprintf(note, notelen, "no reference (%.600s); run `cbench reference --case %.60s`", rpath, s->case_name);
+    return 0;
+  }
+  char lerr[512], why[512];
+  if (reference_load(rpath, ref, lerr, sizeof lerr) != 0) {
+    snprintf(note, notelen, "reference unusable: %.600s", lerr);
+    return 0;
+  }
+  if (!reference_is_current(ref, s->case_path, why, sizeof why)) {
+    snprintf(note, notelen, "reference %.300s is stale: %.400s; run `cbench reference --case %.50s`", rpath, why,
+             s->case_name);
+  } else if (ref->nq != ctx->model->nq || ref->nv != ctx->model->nv) {
+    snprintf(note, notelen, "reference %.600s has a different state size", rpath);
+  } else {
+    return 1;
+  }
+  reference_free(ref);
+  return 0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* "wall_time", "work" and "real_time_rate" from the timing repetitions, or from the error run's
+ * wall time up to where it stopped when there were none. */
+static void add_wall_time(cJSON *rec, double *walls, int nwall, const GridRunResult *er, double t_end) {
+  cJSON *w = cJSON_AddObjectToObject(rec, "wall_time");
+  cJSON *work = cJSON_AddObjectToObject(rec, "work");
+  double lo, med, hi, per;
+  if (nwall > 0) {
+    qsort(walls, (size_t)nwall, sizeof(double), cmp_double);
+    lo = walls[0];
+    med = nwall % 2 ? walls[nwall / 2] : 0.5 * (walls[nwall / 2 - 1] + walls[nwall / 2]);
+    hi = walls[nwall - 1];
+    per = t_end;
+  } else {
+    lo = med = hi = er->wall;
+    per = er->t_reached > 0 ? er->t_reached : t_end;
+  }
+  cJSON_AddNumberToObject(w, "min", lo);
+  cJSON_AddNumberToObject(w, "median", med);
+  cJSON_AddNumberToObject(w, "max", hi);
+  cJSON_AddNumberToObject(w, "reps", nwall);
+  cJSON_AddNumberToObject(work, "min", lo / per);
+  cJSON_AddNumberToObject(work, "median", med / per);
+  cJSON_AddNumberToObject(work, "max", hi / per);
+  cJSON_AddStringToObject(work, "unit", "wall seconds per simulated second");
+  if (nwall > 0) cJSON_AddNumberToObject(rec, "real_time_rate", med > 0 ? t_end / med : 0.0);
+  else cJSON_AddNullToObject(rec, "real_time_rate");
+}
+
+cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
+  const RunSpec *s = &ctx->spec;
+  const Model *m = ctx->model;
+  IntegratorOptions opt;
+  run_spec_options(s, &opt);
+
+  Reference ref;
+  char note[1024] = "", rpath[1200];
+  int have_ref = reference_for_run(ctx, &ref, rpath, sizeof rpath, note, sizeof note);
+  double rate = have_ref ? ref.rate : RUN_DEFAULT_GRID_RATE;
+  int npts = 0;
+  double *tg = grid_make(ctx->t_end, rate, &npts);
+  if (!tg) {
+    char msg[256];
+    snprintf(msg, sizeof msg, "no output grid for t_end %g s at %g points per s (more than %ld points, or no memory)",
+             ctx->t_end, rate, GRID_MAX_POINTS);
+    if (have_ref) reference_free(&ref);
+    return run_record_add_null_results(run_record_new(ctx, "failed", msg, 0.0), "the run did not start");
+  }
+
+  /* The error run: metrics and series at every grid point. */
+  RunMetrics rm;
+  run_metrics_open(&rm, ctx, have_ref ? &ref : NULL, rate);
+  if (prog) prog->stage = 0;
+  GridRunResult er;
+  int st = grid_run_observed(ctx->vt, m, &opt, NULL, tg, npts, ctx->budget, prog, run_metrics_sink, &rm,
+                             run_metrics_step_observer(&rm), &rm.steps, &er);
+  run_metrics_close_series(&rm);
+
+  /* Timing repetitions, separate from the error run (no sink). */
+  int reps = s->reps;
+  double *walls = calloc((size_t)reps, sizeof(double));
+  int nwall = 0, reproducible = 1;
+  if (st == RUN_OK) {
+    for (int r = 0; r < reps; ++r) {
+      if (prog) prog->stage = r + 1;
+      GridRunResult tr;
+      int ts = grid_run(ctx->vt, m, &opt, tg, npts, ctx->budget, prog, NULL, NULL, &tr);
+      if (ts != RUN_OK) {
+        st = ts;
+        snprintf(er.message, sizeof er.message, "timing repetition %d: %.450s", r + 1, tr.message);
+        er.t_reached = tr.t_reached;
+        break;
+      }
+      walls[nwall++] = tr.wall;
+      if (!run_stats_counters_equal(&tr.stats, &er.stats)) reproducible = 0;
+    }
+  }
+  const char *status = st == RUN_OK ? "ok" : st == RUN_TIMEOUT ? "timeout" : "failed";
+  cJSON *rec = run_record_new(ctx, status, st == RUN_OK ? NULL : er.message, er.t_reached);
+  cJSON *warnings = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
+  for (int i = 0; i < er.nnotes; ++i) cJSON_AddItemToArray(warnings, cJSON_CreateString(er.notes[i]));
+  add_wall_time(rec, walls, nwall, &er, ctx->t_end);
+  cJSON_AddItemToObject(rec, "counters", run_record_counters_json(&er.stats));
+  cJSON_AddItemToObject(rec, "time_split", run_record_time_split_json(&er.stats));
+  cJSON_AddBoolToObject(rec, "counters_reproducible", reproducible);
+  run_metrics_report(&rm, rec, rpath, st == RUN_OK, ctx->t_end, note, sizeof note);
+
+  free(walls);
+  free(tg);
+  run_metrics_free(&rm);
+  if (have_ref) reference_free(&ref);
+  return rec;
+}

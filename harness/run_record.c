@@ -1,0 +1,323 @@
+#include "run_record.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "files.h"
+#include "machine.h"
+#include "metrics.h"
+#include "reference.h"
+
+void run_record_add_number(cJSON *o, const char *k, int has, double v) {
+  if (has && isfinite(v)) cJSON_AddNumberToObject(o, k, v);
+  else cJSON_AddNullToObject(o, k);
+}
+
+void run_record_add_maxrms(cJSON *o, const char *k, const MaxRms *a) {
+  cJSON *x = cJSON_AddObjectToObject(o, k);
+  run_record_add_number(x, "max", a->n > 0, a->max);
+  run_record_add_number(x, "rms", a->n > 0, maxrms_rms(a));
+}
+
+cJSON *run_record_new(const RunContext *ctx, const char *status, const char *message,
+                      double t_reached) {
+  const RunSpec *s = &ctx->spec;
+  cJSON *r = cJSON_CreateObject();
+  cJSON_AddStringToObject(r, "schema", RUN_SCHEMA);
+  cJSON_AddStringToObject(r, "case", s->case_name);
+  cJSON_AddStringToObject(r, "scene", s->case_path);
+  cJSON_AddStringToObject(r, "scene_hash", ctx->scene_hash[0] ? ctx->scene_hash : "unknown");
+  cJSON_AddStringToObject(r, "model_version", CBENCH_MODEL_VERSION);
+  cJSON_AddStringToObject(r, "integrator", s->integrator);
+  cJSON_AddBoolToObject(r, "fixed_step", ctx->vt && ctx->vt->fixed_step);
+  cJSON *p = cJSON_AddObjectToObject(r, "params");
+  run_record_add_number(p, "accuracy", s->has_accuracy, s->accuracy);
+  run_record_add_number(p, "dt", s->has_dt, s->dt);
+  run_record_add_number(p, "max_step", s->max_step > 0, s->max_step);
+  cJSON_AddStringToObject(p, "error_norm", run_spec_error_norm(s) == ERRNORM_FULL ? "full" : "q");
+  cJSON_AddBoolToObject(p, "error_norm_default", !s->error_norm_given);
+  cJSON_AddNumberToObject(p, "t_end", ctx->t_end);
+  cJSON_AddNumberToObject(p, "reps", s->reps);
+  cJSON_AddNumberToObject(p, "budget_s", ctx->budget);
+  run_record_add_number(p, "window", s->window > 0, s->window);
+  cJSON *opts = cJSON_AddObjectToObject(p, "options");
+  for (int i = 0; i < s->nextra; ++i) cJSON_AddStringToObject(opts, s->extra_key[i], s->extra_value[i]);
+  cJSON *sp = cJSON_AddObjectToObject(p, "scene_params");
+  for (int i = 0; i < s->nparam; ++i) cJSON_AddStringToObject(sp, s->param_path[i], s->param_value[i]);
+  cJSON_AddStringToObject(r, "status", status);
+  if (message && *message) cJSON_AddStringToObject(r, "message", message);
+  else cJSON_AddNullToObject(r, "message");
+  cJSON_AddNumberToObject(r, "t_reached", t_reached);
+  cJSON_AddNumberToObject(r, "sim_time", ctx->t_end);
+  cJSON_AddArrayToObject(r, "warnings"); /* integrator notes and physics guards */
+  char cmd[4096];
+  run_spec_key(s, cmd, sizeof cmd);
+  cJSON_AddStringToObject(r, "spec_key", cmd);
+  run_spec_command(s, cmd, sizeof cmd);
+  cJSON_AddStringToObject(r, "command", cmd);
+  cJSON *mach = machine_info_json();
+  cJSON *date = cJSON_GetObjectItemCaseSensitive(mach, "date");
+  cJSON_AddStringToObject(r, "date", date ? date->valuestring : "unknown");
+  cJSON_AddItemToObject(r, "machine", mach);
+  return r;
+}
+
+/* A record without results (the run never finished or never started): null measurements. */
+cJSON *run_record_add_null_results(cJSON *rec, const char *error_note) {
+  cJSON_AddNullToObject(rec, "wall_time");
+  cJSON_AddNullToObject(rec, "work");
+  cJSON_AddNullToObject(rec, "counters");
+  cJSON_AddNullToObject(rec, "error");
+  cJSON_AddStringToObject(rec, "error_note", error_note);
+  cJSON_AddNullToObject(rec, "physics");
+  return rec;
+}
+
+cJSON *run_record_counters_json(const IntegratorStats *st) {
+  cJSON *c = cJSON_CreateObject();
+#define C(f) cJSON_AddNumberToObject(c, #f, (double)st->f)
+  C(steps); C(rejected); C(rhs_evals); C(jac_evals); C(factorizations); C(newton_iters);
+  C(linesearch_iters); C(convex_solves); C(geometry_queries); C(conv_failures);
+  C(error_test_failures); C(substep_retries);
+#undef C
+  return c;
+}
+
+cJSON *run_record_time_split_json(const IntegratorStats *st) {
+  cJSON *c = cJSON_CreateObject();
+  cJSON_AddNumberToObject(c, "geometry", st->time_geometry);
+  cJSON_AddNumberToObject(c, "assembly", st->time_assembly);
+  cJSON_AddNumberToObject(c, "factorization", st->time_factorization);
+  cJSON_AddNumberToObject(c, "linesearch", st->time_linesearch);
+  cJSON_AddNumberToObject(c, "total", st->time_total);
+  return c;
+}
+
+int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b) {
+  return a->steps == b->steps && a->rejected == b->rejected && a->rhs_evals == b->rhs_evals &&
+         a->jac_evals == b->jac_evals && a->factorizations == b->factorizations &&
+         a->newton_iters == b->newton_iters && a->linesearch_iters == b->linesearch_iters &&
+         a->convex_solves == b->convex_solves && a->geometry_queries == b->geometry_queries &&
+         a->conv_failures == b->conv_failures && a->error_test_failures == b->error_test_failures &&
+         a->substep_retries == b->substep_retries;
+}
+
+/* ---- validation ---- */
+
+static const cJSON *get(const cJSON *o, const char *k) { return cJSON_GetObjectItemCaseSensitive(o, k); }
+
+static int need(const cJSON *o, const char *k, int type_ok, const char *what, char *err, size_t errlen) {
+  if (!type_ok) {
+    snprintf(err, errlen, "field '%s' missing or not %s", k, what);
+    return -1;
+  }
+  (void)o;
+  return 0;
+}
+
+#define NEED(obj, key, pred, what)                                                        \
+  do {                                                                                    \
+    const cJSON *it_ = get(obj, key);                                                     \
+    if (need(obj, key, it_ != NULL && (pred(it_)), what, err, errlen) != 0) return -1;    \
+  } while (0)
+
+static int is_num_or_null(const cJSON *x) { return cJSON_IsNumber(x) || cJSON_IsNull(x); }
+static int is_str_or_null(const cJSON *x) { return cJSON_IsString(x) || cJSON_IsNull(x); }
+static int is_obj_or_null(const cJSON *x) { return cJSON_IsObject(x) || cJSON_IsNull(x); }
+static int is_nonneg(const cJSON *x) { return cJSON_IsNumber(x) && x->valuedouble >= 0; }
+static int is_maxrms(const cJSON *x) {
+  return cJSON_IsObject(x) && is_num_or_null(get(x, "max")) && is_num_or_null(get(x, "rms"));
+}
+
+const char *const run_counter_names[] = {
+    "steps", "rejected", "rhs_evals", "jac_evals", "factorizations", "newton_iters",
+    "linesearch_iters", "convex_solves", "geometry_queries", "conv_failures",
+    "error_test_failures", "substep_retries", NULL};
+
+int run_record_validate(const cJSON *r, char *err, size_t errlen) {
+  if (!cJSON_IsObject(r)) { snprintf(err, errlen, "record is not an object"); return -1; }
+  const cJSON *schema = get(r, "schema");
+  if (!cJSON_IsString(schema) || strcmp(schema->valuestring, RUN_SCHEMA) != 0) {
+    snprintf(err, errlen, "schema is not \"%s\"", RUN_SCHEMA);
+    return -1;
+  }
+  NEED(r, "case", cJSON_IsString, "a string");
+  NEED(r, "scene", cJSON_IsString, "a string");
+  NEED(r, "scene_hash", cJSON_IsString, "a string");
+  NEED(r, "integrator", cJSON_IsString, "a string");
+  NEED(r, "fixed_step", cJSON_IsBool, "a boolean");
+  NEED(r, "params", cJSON_IsObject, "an object");
+  const cJSON *p = get(r, "params");
+  NEED(p, "accuracy", is_num_or_null, "a number or null");
+  NEED(p, "dt", is_num_or_null, "a number or null");
+  NEED(p, "error_norm", cJSON_IsString, "a string");
+  if (get(p, "error_norm_default") && !cJSON_IsBool(get(p, "error_norm_default"))) {
+    snprintf(err, errlen, "params.error_norm_default must be a boolean");
+    return -1;
+  }
+  NEED(p, "t_end", is_nonneg, "a number >= 0");
+  NEED(p, "budget_s", is_nonneg, "a number >= 0");
+  if (cJSON_IsNull(get(p, "accuracy")) == cJSON_IsNull(get(p, "dt"))) {
+    snprintf(err, errlen, "params: exactly one of accuracy and dt must be set");
+    return -1;
+  }
+  NEED(r, "status", cJSON_IsString, "a string");
+  const char *st = get(r, "status")->valuestring;
+  if (strcmp(st, "ok") && strcmp(st, "failed") && strcmp(st, "timeout")) {
+    snprintf(err, errlen, "status '%s' is not ok/failed/timeout", st);
+    return -1;
+  }
+  int ok = strcmp(st, "ok") == 0;
+  NEED(r, "message", is_str_or_null, "a string or null");
+  if (!ok && !cJSON_IsString(get(r, "message"))) {
+    snprintf(err, errlen, "a %s record needs a message", st);
+    return -1;
+  }
+  NEED(r, "t_reached", is_nonneg, "a number >= 0");
+  NEED(r, "warnings", cJSON_IsArray, "an array");
+  const cJSON *wi;
+  cJSON_ArrayForEach(wi, get(r, "warnings")) if (!cJSON_IsString(wi)) {
+    snprintf(err, errlen, "warnings: every entry must be a string");
+    return -1;
+  }
+  NEED(r, "sim_time", is_nonneg, "a number >= 0");
+  NEED(r, "command", cJSON_IsString, "a string");
+  NEED(r, "date", cJSON_IsString, "a string");
+  NEED(r, "machine", cJSON_IsObject, "an object");
+  const cJSON *m = get(r, "machine");
+  NEED(m, "cpu", cJSON_IsString, "a string");
+  NEED(m, "cores", cJSON_IsNumber, "a number");
+  NEED(m, "compiler", cJSON_IsString, "a string");
+  NEED(m, "git", cJSON_IsString, "a string");
+  NEED(m, "sundials", cJSON_IsString, "a string");
+  NEED(m, "cjson", cJSON_IsString, "a string");
+  NEED(r, "wall_time", is_obj_or_null, "an object or null");
+  NEED(r, "work", is_obj_or_null, "an object or null");
+  NEED(r, "counters", is_obj_or_null, "an object or null");
+  NEED(r, "error", is_obj_or_null, "an object or null");
+  NEED(r, "error_note", is_str_or_null, "a string or null");
+  NEED(r, "physics", is_obj_or_null, "an object or null");
+  const cJSON *w = get(r, "wall_time");
+  if (cJSON_IsObject(w)) {
+    NEED(w, "min", is_nonneg, "a number >= 0");
+    NEED(w, "median", is_nonneg, "a number >= 0");
+    NEED(w, "max", is_nonneg, "a number >= 0");
+    NEED(w, "reps", is_nonneg, "a number >= 0");
+    if (get(w, "min")->valuedouble > get(w, "median")->valuedouble ||
+        get(w, "median")->valuedouble > get(w, "max")->valuedouble) {
+      snprintf(err, errlen, "wall_time: min <= median <= max violated");
+      return -1;
+    }
+  }
+  const cJSON *c = get(r, "counters");
+  if (cJSON_IsObject(c))
+    for (int i = 0; run_counter_names[i]; ++i) NEED(c, run_counter_names[i], is_nonneg, "a count >= 0");
+  if (ok && !cJSON_IsObject(c)) { snprintf(err, errlen, "an ok record needs counters"); return -1; }
+  const cJSON *e = get(r, "error");
+  if (cJSON_IsObject(e)) {
+    NEED(e, "reference", cJSON_IsString, "a string");
+    NEED(e, "positions", is_maxrms, "a {max, rms} object");
+    NEED(e, "full", is_maxrms, "a {max, rms} object");
+  } else if (!cJSON_IsString(get(r, "error_note"))) {
+    snprintf(err, errlen, "error is null but error_note does not say why");
+    return -1;
+  }
+  const cJSON *ew = get(r, "error_windowed");
+  if (ew && !cJSON_IsNull(ew)) {
+    NEED(r, "error_windowed", cJSON_IsObject, "an object or null");
+    NEED(ew, "window", is_nonneg, "a number >= 0");
+    NEED(ew, "positions", is_maxrms, "a {max, rms} object");
+    NEED(ew, "full", is_maxrms, "a {max, rms} object");
+  }
+  const cJSON *ph = get(r, "physics");
+  if (cJSON_IsObject(ph)) {
+    NEED(ph, "penetration", is_maxrms, "a {max, rms} object");
+    NEED(ph, "energy", cJSON_IsObject, "an object");
+  }
+  return 0;
+}
+
+/* ---- loading ---- */
+
+static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
+
+static void add_records_from(cJSON *arr, cJSON *doc) {
+  char err[256];
+  if (cJSON_IsArray(doc)) {
+    cJSON *it;
+    cJSON_ArrayForEach(it, doc)
+      if (run_record_validate(it, err, sizeof err) == 0) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
+  } else if (run_record_validate(doc, err, sizeof err) == 0) {
+    cJSON_AddItemToArray(arr, cJSON_Duplicate(doc, 1));
+  }
+}
+
+cJSON *records_load_file(const char *path, char *err, size_t errlen) {
+  char *text = file_read_all(path, NULL);
+  if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
+  cJSON *doc = cJSON_Parse(text);
+  free(text);
+  if (!doc) { snprintf(err, errlen, "%s: not valid JSON", path); return NULL; }
+  cJSON *arr = cJSON_CreateArray();
+  add_records_from(arr, doc);
+  cJSON_Delete(doc);
+  return arr;
+}
+
+cJSON *records_load_dir(const char *dir) {
+  cJSON *arr = cJSON_CreateArray();
+  DIR *d = opendir(dir);
+  if (!d) return arr;
+  enum { MAXF = 4096 };
+  char (*names)[256] = malloc(sizeof(char[256]) * MAXF);
+  if (!names) { closedir(d); return arr; }
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < MAXF) {
+    size_t l = strlen(e->d_name);
+    if (l > 5 && strcmp(e->d_name + l - 5, ".json") == 0 && strcmp(e->d_name, "sweep.json") != 0)
+      snprintf(names[n++], 256, "%s", e->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, 256, cmp_str);
+  for (int i = 0; i < n; ++i) {
+    char path[1400], err[256];
+    snprintf(path, sizeof path, "%.1000s/%.255s", dir, names[i]);
+    cJSON *a = records_load_file(path, err, sizeof err);
+    if (!a) continue;
+    cJSON *it;
+    cJSON_ArrayForEach(it, a) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
+    cJSON_Delete(a);
+  }
+  free(names);
+  return arr;
+}
+
+int run_record_complete(const char *path, const char *key) {
+  char *text = file_read_all(path, NULL);
+  if (!text) return 0;
+  cJSON *doc = cJSON_Parse(text);
+  free(text);
+  char err[256];
+  int ok = doc && run_record_validate(doc, err, sizeof err) == 0;
+  if (ok && key) {
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "spec_key");
+    ok = cJSON_IsString(c) && strcmp(c->valuestring, key) == 0;
+  }
+  cJSON_Delete(doc);
+  return ok;
+}
+
+cJSON *run_record_load(const char *path) {
+  char *text = file_read_all(path, NULL);
+  if (!text) return NULL;
+  cJSON *doc = cJSON_Parse(text);
+  free(text);
+  char err[256];
+  if (doc && run_record_validate(doc, err, sizeof err) != 0) { cJSON_Delete(doc); doc = NULL; }
+  return doc;
+}
+

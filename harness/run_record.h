@@ -1,0 +1,43 @@
+/* The cbench.run/1 record of one run (harness/SCHEMA.md): built here, validated here, loaded
+ * here, and keyed here (a record names its spec's canonical key, run_spec_key, which sweeps use
+ * to resume). */
+#ifndef CBENCH_RUN_RECORD_H
+#define CBENCH_RUN_RECORD_H
+
+#include <cjson/cJSON.h>
+
+#include "metrics.h"
+#include "run.h"
+
+#define RUN_SCHEMA "cbench.run/1"
+
+/* A record with only the identification, params, spec key, command, machine and the status. */
+cJSON *run_record_new(const RunContext *ctx, const char *status, const char *message, double t_reached);
+/* Adds null measurements to a record of a run that never finished or never started. */
+cJSON *run_record_add_null_results(cJSON *rec, const char *error_note);
+/* The record's "counters" and "time_split" objects. */
+cJSON *run_record_counters_json(const IntegratorStats *st);
+cJSON *run_record_time_split_json(const IntegratorStats *st);
+/* 1 when every counter of a equals b's (timing repetitions must reproduce the error run's). */
+int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b);
+/* Number or null when has is 0 or v is not finite. */
+void run_record_add_number(cJSON *o, const char *key, int has, double v);
+void run_record_add_maxrms(cJSON *o, const char *key, const MaxRms *a);  /* {max, rms} or nulls */
+
+/* Names of the record's "counters" (every IntegratorStats counter), NULL-terminated; the
+ * validator requires them and `cbench compare` gates on them. */
+extern const char *const run_counter_names[];
+
+/* Checks a record against the cbench.run/1 schema; 0, or -1 with the first problem. */
+int run_record_validate(const cJSON *rec, char *err, size_t errlen);
+
+/* All valid records in a directory's *.json files (arrays are flattened; sweep.json skipped),
+ * or in one file (a record or an array of records). New cJSON arrays. */
+cJSON *records_load_dir(const char *dir);
+cJSON *records_load_file(const char *path, char *err, size_t errlen);
+/* One valid record from path, or NULL (missing, unreadable, invalid). */
+cJSON *run_record_load(const char *path);
+/* 1 when path holds a valid record whose spec_key equals key (key NULL: any valid record). */
+int run_record_complete(const char *path, const char *key);
+
+#endif

@@ -1,0 +1,181 @@
+#include "run_spec.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "files.h"
+
+static char cases_dir_given[PATH_MAX];
+
+static int is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+void cases_dir_set(const char *dir) { snprintf(cases_dir_given, sizeof cases_dir_given, "%s", dir ? dir : ""); }
+
+const char *cases_dir(void) {
+  static char found[PATH_MAX];
+  if (cases_dir_given[0]) return cases_dir_given;
+  const char *env = getenv("CBENCH_CASES");
+  if (!(env && *env)) env = getenv("CBENCH_CASES_DIR");
+  if (env && *env) return env;
+  if (is_dir("cases")) return "cases";
+  if (!found[0]) {
+    /* the executable is BUILD/cbench (BUILD = build or build/san): walk up to a folder with cases/ */
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+      exe[n] = 0;
+      for (int up = 0; up < 4; ++up) {
+        char *slash = strrchr(exe, '/');
+        if (!slash || slash == exe) break;
+        *slash = 0;
+        char probe[PATH_MAX + 16];
+        snprintf(probe, sizeof probe, "%s/cases", exe);
+        if (is_dir(probe)) { snprintf(found, sizeof found, "%.*s", (int)(sizeof found - 1), probe); break; }
+      }
+    }
+    if (!found[0]) snprintf(found, sizeof found, "cases");
+  }
+  return found;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
+
+int cases_list(char names[][128], int max) {
+  DIR *d = opendir(cases_dir());
+  if (!d) return 0;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < max) {
+    size_t l = strlen(e->d_name);
+    if (l > 5 && strcmp(e->d_name + l - 5, ".json") == 0 && e->d_name[0] != '.') {
+      case_name_from_path(e->d_name, names[n], 128);
+      ++n;
+    }
+  }
+  closedir(d);
+  qsort(names, (size_t)n, 128, cmp_str);
+  return n;
+}
+
+void case_name_from_path(const char *path, char *out, size_t outlen) {
+  const char *b = strrchr(path, '/');
+  b = b ? b + 1 : path;
+  snprintf(out, outlen, "%s", b);
+  size_t n = strlen(out);
+  if (n > 5 && strcmp(out + n - 5, ".json") == 0) out[n - 5] = '\0';
+}
+
+void run_spec_init(RunSpec *s) {
+  memset(s, 0, sizeof *s);
+  s->reps = 1;
+  s->error_norm = ERRNORM_POSITIONS;
+}
+
+int run_spec_set_case(RunSpec *s, const char *arg, char *err, size_t errlen) {
+  if (strchr(arg, '/') || (strlen(arg) > 5 && strcmp(arg + strlen(arg) - 5, ".json") == 0)) {
+    if (!file_exists(arg)) {
+      snprintf(err, errlen, "scene file '%s' not found", arg);
+      return -1;
+    }
+    snprintf(s->case_path, sizeof s->case_path, "%s", arg);
+  } else {
+    snprintf(s->case_path, sizeof s->case_path, "%s/%s.json", cases_dir(), arg);
+    if (!file_exists(s->case_path)) {
+      snprintf(err, errlen, "unknown case '%s' (no %s; see `cbench list`)", arg, s->case_path);
+      return -1;
+    }
+  }
+  case_name_from_path(s->case_path, s->case_name, sizeof s->case_name);
+  return 0;
+}
+
+ErrorNormKind run_spec_error_norm(const RunSpec *s) {
+  if (s->error_norm_given) return s->error_norm;
+  const IntegratorVtbl *vt = integrator_find(s->integrator);
+  return vt ? vt->default_error_norm : ERRNORM_POSITIONS;
+}
+
+void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
+  size_t n = 0;
+#define APP(...) do { if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, __VA_ARGS__); } while (0)
+  APP("cbench run --case %s --integrator %s", s->case_path, s->integrator);
+  if (s->has_accuracy) APP(" --accuracy %.17g", s->accuracy);
+  if (s->has_dt) APP(" --dt %.17g", s->dt);
+  if (s->t_end > 0) APP(" --t-end %.17g", s->t_end);
+  if (s->max_step > 0) APP(" --max-step %.17g", s->max_step);
+  APP(" --error-norm %s --reps %d", run_spec_error_norm(s) == ERRNORM_FULL ? "full" : "q", s->reps);
+  if (s->timeout > 0) APP(" --timeout %.17g", s->timeout);
+  if (s->window > 0) APP(" --window %.17g", s->window);
+  if (s->window > 0 && s->window_method[0]) APP(" --window-method %s:%.17g", s->window_method, s->window_param);
+  for (int i = 0; i < s->nextra; ++i) APP(" --opt %s=%s", s->extra_key[i], s->extra_value[i]);
+  for (int i = 0; i < s->nparam; ++i) APP(" --param %s=%s", s->param_path[i], s->param_value[i]);
+#undef APP
+}
+
+void run_spec_options(const RunSpec *s, IntegratorOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->accuracy = s->has_accuracy ? s->accuracy : 0.0;
+  o->dt = s->has_dt ? s->dt : 0.0;
+  o->max_step = s->max_step;
+  o->error_norm = run_spec_error_norm(s);
+  o->nextra = s->nextra;
+  for (int i = 0; i < s->nextra; ++i) {
+    o->extra_key[i] = s->extra_key[i];
+    o->extra_value[i] = s->extra_value[i];
+  }
+}
+
+
+/* Indices of the spec's options (by key) and scene parameters (by path) in canonical order. */
+static void canonical_order(const RunSpec *s, int *opt_idx, int *par_idx) {
+  for (int i = 0; i < s->nextra; ++i) opt_idx[i] = i;
+  for (int i = 0; i < s->nparam; ++i) par_idx[i] = i;
+  for (int i = 1; i < s->nextra; ++i)
+    for (int j = i; j > 0 && strcmp(s->extra_key[opt_idx[j - 1]], s->extra_key[opt_idx[j]]) > 0; --j) {
+      int t = opt_idx[j]; opt_idx[j] = opt_idx[j - 1]; opt_idx[j - 1] = t;
+    }
+  for (int i = 1; i < s->nparam; ++i)
+    for (int j = i; j > 0 && strcmp(s->param_path[par_idx[j - 1]], s->param_path[par_idx[j]]) > 0; --j) {
+      int t = par_idx[j]; par_idx[j] = par_idx[j - 1]; par_idx[j - 1] = t;
+    }
+}
+
+void run_spec_key(const RunSpec *s, char *out, size_t outlen) {
+  int oi[CB_MAX_EXTRA_OPTIONS], pi[SCENE_MAX_PARAMS];
+  canonical_order(s, oi, pi);
+  size_t n = 0;
+#define APP(...) do { if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, __VA_ARGS__); } while (0)
+  APP("scene=%s;integrator=%s", s->case_path, s->integrator);
+  if (s->has_accuracy) APP(";accuracy=%.17g", s->accuracy);
+  if (s->has_dt) APP(";dt=%.17g", s->dt);
+  APP(";t_end=%.17g;max_step=%.17g;error_norm=%s;reps=%d;timeout=%.17g", s->t_end, s->max_step,
+      run_spec_error_norm(s) == ERRNORM_FULL ? "full" : "q", s->reps, s->timeout);
+  if (s->window > 0) APP(";window=%.17g;window_method=%s:%.17g", s->window, s->window_method, s->window_param);
+  for (int i = 0; i < s->nextra; ++i) APP(";opt.%s=%s", s->extra_key[oi[i]], s->extra_value[oi[i]]);
+  for (int i = 0; i < s->nparam; ++i) APP(";param.%s=%s", s->param_path[pi[i]], s->param_value[pi[i]]);
+#undef APP
+}
+
+void run_spec_file_name(const RunSpec *s, int fixed_step, char *out, size_t outlen) {
+  int oi[CB_MAX_EXTRA_OPTIONS], pi[SCENE_MAX_PARAMS];
+  canonical_order(s, oi, pi);
+  size_t n = (size_t)snprintf(out, outlen, "%s__%s__%s%.10g", s->case_name, s->integrator, fixed_step ? "dt" : "acc",
+                              fixed_step ? s->dt : s->accuracy);
+#define APP(...) do { if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, __VA_ARGS__); } while (0)
+  if (s->error_norm_given) APP("__%s", s->error_norm == ERRNORM_FULL ? "full" : "q");
+  if (s->max_step > 0) APP("__hmax%.10g", s->max_step);
+  for (int k = 0; k < s->nextra; ++k) APP("__%s-%s", s->extra_key[oi[k]], s->extra_value[oi[k]]);
+  for (int k = 0; k < s->nparam; ++k) APP("__%s-%s", s->param_path[pi[k]], s->param_value[pi[k]]);
+  APP(".json");
+#undef APP
+  for (char *p = out; *p; ++p)
+    if (*p == '/' || *p == ' ' || *p == '=' || *p == ',' || *p == ':' || *p == '[' || *p == ']') *p = '_';
+}
