@@ -35,7 +35,7 @@ static const CommandHelp commands_help[] = {
      "    [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
      "    [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
      "    [--opt KEY=V1,V2,.. ...] [--param PATH=V1,V2,.. ...] (each list is an axis; the grid is\n"
-     "    their product)\n"},
+     "    their product) [--series steps,contacts,energy] (time series next to each record)\n"},
     {"plot", "work-precision plots and a table from records", "plot DIR|FILE [--no-gnuplot]\n"},
     {"compare", "regression check of two record sets (counters exact, times with tolerance)",
      "compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"},
@@ -477,6 +477,10 @@ static int cmd_sweep(int argc, char **argv) {
       else snprintf(c->plan, sizeof c->plan, "%s", v);
     } else if (!strcmp(a, "--quiet")) {
       c->quiet = 1;
+    } else if (!strcmp(a, "--series")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if ((c->series = sweep_series_parse(v)) < 0) rc = usage_error("--series takes steps, contacts and energy, got '%s'", v);
     } else {
       rc = usage_error("unknown option '%s' for sweep", a);
     }

@@ -15,6 +15,27 @@
 #include "clock.h"
 #include "run_record.h"
 
+int sweep_series_parse(const char *list) {
+  int bits = 0;
+  const char *p = list;
+  while (*p) {
+    size_t n = strcspn(p, ",");
+    if (n == 5 && !strncmp(p, "steps", 5)) bits |= SWEEP_SERIES_STEPS;
+    else if (n == 8 && !strncmp(p, "contacts", 8)) bits |= SWEEP_SERIES_CONTACTS;
+    else if (n == 6 && !strncmp(p, "energy", 6)) bits |= SWEEP_SERIES_ENERGY;
+    else return -1;
+    p += n;
+    if (*p == ',') ++p;
+  }
+  return bits;
+}
+
+void sweep_series_path(const char *record_path, const char *which, char *out, size_t outlen) {
+  size_t n = strlen(record_path);
+  if (n > 5 && !strcmp(record_path + n - 5, ".json")) n -= 5;
+  snprintf(out, outlen, "%.*s.%s.csv", (int)n, record_path, which);
+}
+
 void sweep_config_default(SweepConfig *c) {
   memset(c, 0, sizeof *c);
   c->nacc = 3;
@@ -235,6 +256,10 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
               char name[768];
               run_spec_file_name(&j->spec, fixed, name, sizeof name);
               snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
+              if (c->series & SWEEP_SERIES_STEPS) sweep_series_path(j->path, "steps", j->spec.step_log, sizeof j->spec.step_log);
+              if (c->series & SWEEP_SERIES_CONTACTS)
+                sweep_series_path(j->path, "contacts", j->spec.contact_log, sizeof j->spec.contact_log);
+              if (c->series & SWEEP_SERIES_ENERGY) sweep_series_path(j->path, "energy", j->spec.energy_log, sizeof j->spec.energy_log);
             }
     }
     run_context_free(&probe);
@@ -248,7 +273,11 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   for (int i = 0; i < njob; ++i) {
     char key[4096];
     run_spec_key(&jobs[i].spec, key, sizeof key);
-    if (run_record_complete(jobs[i].path, key)) { jobs[i].state = 2; ++skipped; }
+    const RunSpec *js = &jobs[i].spec;
+    int series_present = (!js->step_log[0] || file_exists(js->step_log)) &&
+                         (!js->contact_log[0] || file_exists(js->contact_log)) &&
+                         (!js->energy_log[0] || file_exists(js->energy_log));
+    if (series_present && run_record_complete(jobs[i].path, key)) { jobs[i].state = 2; ++skipped; }
   }
 
   char cmdpath[1200];

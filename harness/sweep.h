@@ -46,7 +46,17 @@ typedef struct {
   char command[4096];      /* the command line that started the sweep (for captions) */
   int quiet;               /* no progress line */
   char plan[1024];         /* non-empty: write the grid as a plan file (harness/plan.h), run nothing */
+  int series;              /* SWEEP_SERIES_* bits: time series written next to each record */
 } SweepConfig;
+
+/* Time series a sweep writes next to each record FILE.json (as `cbench run` would with
+ * --step-log / --contact-forces / --energy): FILE.steps.csv, FILE.contacts.csv, FILE.energy.csv.
+ * A record whose series is missing is redone on resume. */
+enum { SWEEP_SERIES_STEPS = 1, SWEEP_SERIES_CONTACTS = 2, SWEEP_SERIES_ENERGY = 4 };
+/* Parses "steps,contacts,energy" (any subset) into bits; -1 for an unknown name. */
+int sweep_series_parse(const char *list);
+/* The series file of a record path: "steps", "contacts" or "energy". */
+void sweep_series_path(const char *record_path, const char *which, char *out, size_t outlen);
 
 void sweep_config_default(SweepConfig *c);
 /* 0 when every record exists (failures and timeouts are records), 2 for bad configuration,
