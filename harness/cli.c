@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "figure.h"
 #include "files.h"
 #include "plan.h"
 #include "plot.h"
@@ -43,6 +44,8 @@ static const CommandHelp commands_help[] = {
     {"slurm", "submit a sweep plan as a Slurm job array",
      "slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch]\n"},
     {"merge", "collect the records of a plan or folder into sweep.json", "merge DIR [--plan PLAN]\n"},
+    {"figure", "a paper figure from its recipe (figures/): runs, plot, numbers beside the paper's",
+     "figure list | figure NAME [--quick] [--out DIR] [-j N] [--no-gnuplot]\n"},
     {"help", "this overview, or one command's usage", "help [COMMAND]\n"},
 };
 enum { NCOMMANDS = (int)(sizeof commands_help / sizeof commands_help[0]) };
@@ -619,6 +622,33 @@ static int cmd_slurm(int argc, char **argv) {
   return rc == 0 ? 0 : 1;
 }
 
+static int cmd_figure(int argc, char **argv) {
+  FigureOptions o;
+  figure_options_default(&o);
+  const char *name = NULL;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--quick")) o.quick = 1;
+    else if (!strcmp(a, "--no-gnuplot")) o.gnuplot = 0;
+    else if (!strcmp(a, "--quiet")) o.quiet = 1;
+    else if (!strcmp(a, "--out")) { VALUE_OR_FAIL(v); snprintf(o.out, sizeof o.out, "%s", v); }
+    else if (!strcmp(a, "-j")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &o.jobs)) return usage_error("-j must be an integer >= 1, got '%s'", v); }
+    else if (a[0] == '-') return usage_error("unknown option '%s' for figure", a);
+    else if (!name) name = a;
+    else return usage_error("unexpected argument '%s' for figure", a);
+  }
+  if (!name) return usage_error("figure needs a recipe name or `list`%s", "");
+  if (!strcmp(name, "list")) {
+    if (figure_list(stdout) < 0) { fprintf(stderr, "cbench: no figure recipes in %s/\n", figure_recipes_dir()); return 1; }
+    return 0;
+  }
+  char err[2048];
+  int rc = figure_make(name, &o, err, sizeof err);
+  if (rc == 2) return usage_error("%s", err);
+  if (rc) fprintf(stderr, "cbench: %s\n", err);
+  return rc;
+}
+
 static int cmd_help(int argc, char **argv) {
   if (argc > 3) return usage_error("unexpected argument '%s'", argv[3]);
   if (argc == 3 && !command_help(argv[2])) return usage_error("unknown command '%s'", argv[2]);
@@ -661,5 +691,6 @@ int cbench_main(int argc, char **argv) {
   if (!strcmp(c, "export")) return cmd_export(argc, argv);
   if (!strcmp(c, "merge")) return cmd_merge(argc, argv);
   if (!strcmp(c, "slurm")) return cmd_slurm(argc, argv);
+  if (!strcmp(c, "figure")) return cmd_figure(argc, argv);
   return usage_error("unknown command '%s'", c);
 }

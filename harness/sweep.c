@@ -54,9 +54,16 @@ static void sweep_set_params(const SweepConfig *c, int pc, RunSpec *s) {
   for (int a = 0; a < c->nparam_axes; ++a) {
     int d = pc % c->nparam_values[a];
     pc /= c->nparam_values[a];
-    snprintf(s->param_path[s->nparam], SCENE_PARAM_PATH_LEN, "%s", c->param_path[a]);
-    snprintf(s->param_value[s->nparam], SCENE_PARAM_VALUE_LEN, "%s", c->param_values[a][d]);
-    s->nparam++;
+    /* "P1+P2" ties paths to one axis: both get each value (CENIC Fig. 12 varies Kp = Kd) */
+    const char *p = c->param_path[a];
+    while (*p && s->nparam < SCENE_MAX_PARAMS) {
+      size_t n = strcspn(p, "+");
+      snprintf(s->param_path[s->nparam], SCENE_PARAM_PATH_LEN, "%.*s", (int)n, p);
+      snprintf(s->param_value[s->nparam], SCENE_PARAM_VALUE_LEN, "%s", c->param_values[a][d]);
+      s->nparam++;
+      p += n;
+      if (*p == '+') ++p;
+    }
   }
 }
 
@@ -328,6 +335,9 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!doc) continue;
+    /* the record's file (its series files are named after it: sweep_series_path) */
+    const char *base = strrchr(jobs[i].path, '/');
+    cJSON_AddStringToObject(doc, "record_file", base ? base + 1 : jobs[i].path);
     /* summary: one line per run whose physics guards tripped */
     const cJSON *w;
     cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(doc, "warnings"))

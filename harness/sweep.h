@@ -38,7 +38,7 @@ typedef struct {
   char opt_key[SWEEP_MAX_OPT_AXES][64];
   int nopt_values[SWEEP_MAX_OPT_AXES];
   char opt_values[SWEEP_MAX_OPT_AXES][SWEEP_MAX_OPT_VALUES][128];
-  int nparam_axes;         /* scene parameter axes (--param PATH=V1,V2 ...) */
+  int nparam_axes;         /* scene parameter axes (--param PATH=V1,V2 ...; PATH1+PATH2=... sets both) */
   char param_path[SCENE_MAX_PARAMS][SCENE_PARAM_PATH_LEN];
   int nparam_values[SCENE_MAX_PARAMS];
   char param_values[SCENE_MAX_PARAMS][SWEEP_MAX_OPT_VALUES][SCENE_PARAM_VALUE_LEN];

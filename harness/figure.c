@@ -1,0 +1,579 @@
+/* `cbench figure`: run a recipe's sweeps, draw, compare with the papers, write figure.json. */
+#include "figure.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "figure_data.h"
+#include "figure_recipe.h"
+#include "files.h"
+#include "machine.h"
+#include "reference.h"
+#include "run_record.h"
+
+static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
+static const char *str_or(const cJSON *o, const char *k, const char *dflt) {
+  const cJSON *x = get(o, k);
+  return cJSON_IsString(x) ? x->valuestring : dflt;
+}
+
+void figure_options_default(FigureOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->jobs = 1;
+  o->gnuplot = 1;
+}
+
+static int is_dir(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *figure_recipes_dir(void) {
+  static char found[PATH_MAX];
+  const char *env = getenv("CBENCH_FIGURES");
+  if (env && *env) return env;
+  if (is_dir("figures")) return "figures";
+  if (!found[0]) {
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    for (int up = 0; n > 0 && up < 4; ++up) {
+      exe[n] = 0;
+      char *slash = strrchr(exe, '/');
+      if (!slash || slash == exe) break;
+      *slash = 0;
+      n = slash - exe;
+      char probe[PATH_MAX + 16];
+      snprintf(probe, sizeof probe, "%s/figures", exe);
+      if (is_dir(probe)) { snprintf(found, sizeof found, "%.*s", (int)sizeof found - 1, probe); break; }
+    }
+    if (!found[0]) snprintf(found, sizeof found, "figures");
+  }
+  return found;
+}
+
+static int cmp_name(const void *a, const void *b) { return strcmp(a, b); }
+
+/* Recipe names (sorted); returns the count or -1. */
+static int recipe_names(char (*names)[128], int max) {
+  DIR *d = opendir(figure_recipes_dir());
+  if (!d) return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < max) {
+    size_t l = strlen(e->d_name);
+    if (l > 5 && l < 128 && !strcmp(e->d_name + l - 5, ".json") && e->d_name[0] != '.') {
+      snprintf(names[n], 128, "%.*s", (int)(l - 5), e->d_name);
+      ++n;
+    }
+  }
+  closedir(d);
+  qsort(names, (size_t)n, 128, cmp_name);
+  return n;
+}
+
+int figure_list(FILE *f) {
+  char names[128][128];
+  int n = recipe_names(names, 128);
+  if (n < 0) return -1;
+  fprintf(f, "figure recipes (%d, in %s/):\n", n, figure_recipes_dir());
+  for (int i = 0; i < n; ++i) {
+    char path[PATH_MAX + 200], err[512];
+    snprintf(path, sizeof path, "%.4000s/%.127s.json", figure_recipes_dir(), names[i]);
+    cJSON *r = recipe_load(path, err, sizeof err);
+    const cJSON *paper = get(r, "paper");
+    fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? str_or(r, "title", "") : err, paper ? " [" : "",
+            paper ? str_or(paper, "ref", "") : "", paper ? "]" : "");
+    cJSON_Delete(r);
+  }
+  return n;
+}
+
+/* ---- drawing ---- */
+
+static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+                                      "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
+
+/* One color per integrator, stable across figures (by position in `cbench list`). */
+static const char *integrator_color(const char *name) {
+  for (int i = 0; i < integrator_count(); ++i)
+    if (!strcmp(integrator_at(i)->name, name)) return palette[i % 10];
+  return palette[9];
+}
+
+static void gp_text(FILE *g, const char *s) {
+  fputc('"', g);
+  for (; *s; ++s) {
+    if (*s == '"' || *s == '\\') fputc('\\', g);
+    if (*s == '_' || *s == '^' || *s == '@' || *s == '&' || *s == '{' || *s == '}') fputc('\\', g), fputc('\\', g);
+    fputc(*s, g);
+  }
+  fputc('"', g);
+}
+
+typedef struct {
+  char label[256];
+  char integrator[64];
+  double *x, *y;
+  int n, cap;
+  double slope;
+} Series;
+
+static void series_push(Series *s, double x, double y) {
+  if (s->n == s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 16;
+    s->x = realloc(s->x, sizeof(double) * (size_t)s->cap);
+    s->y = realloc(s->y, sizeof(double) * (size_t)s->cap);
+  }
+  s->x[s->n] = x;
+  s->y[s->n++] = y;
+}
+
+static Series *series_get(Series *all, int *n, int max, const char *label, const char *integrator) {
+  for (int i = 0; i < *n; ++i)
+    if (!strcmp(all[i].label, label)) return &all[i];
+  if (*n >= max) return NULL;
+  Series *s = &all[(*n)++];
+  memset(s, 0, sizeof *s);
+  snprintf(s->label, sizeof s->label, "%s", label);
+  snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
+  s->slope = NAN;
+  return s;
+}
+
+static void sort_by_x(Series *s) {
+  for (int i = 1; i < s->n; ++i)
+    for (int j = i; j > 0 && s->x[j - 1] > s->x[j]; --j) {
+      double t = s->x[j]; s->x[j] = s->x[j - 1]; s->x[j - 1] = t;
+      t = s->y[j]; s->y[j] = s->y[j - 1]; s->y[j - 1] = t;
+    }
+}
+
+static double loglog_slope(const Series *s) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int n = 0;
+  for (int i = 0; i < s->n; ++i)
+    if (s->x[i] > 0 && s->y[i] > 0) {
+      double lx = log(s->x[i]), ly = log(s->y[i]);
+      sx += lx; sy += ly; sxx += lx * lx; sxy += lx * ly; ++n;
+    }
+  double den = n * sxx - sx * sx;
+  return n >= 2 && den > 0 ? (n * sxy - sx * sy) / den : NAN;
+}
+
+enum { MAX_SERIES = 64 };
+
+typedef struct {
+  const char *dir, *name;     /* DIR/NAME */
+  FILE *tsv, *gp_body;        /* the table; the plot commands (written twice: SVG, PNG) */
+  int npoints[3];             /* ok, failed, timeout records */
+} Draw;
+
+/* Panel p of an xy or series plot: data files and plot commands. */
+static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, const cJSON *records,
+                      const char *kind, char *err, size_t errlen) {
+  const cJSON *plot = get(recipe, "plot"), *fields = get(plot, "series");
+  const cJSON *where = get(panel, "where");
+  const char *xf = get(panel, "x")->valuestring, *yf = get(panel, "y")->valuestring;
+  Series *ser = calloc(MAX_SERIES, sizeof *ser);
+  int nser = 0, nfail = 0;
+  double fx[256], fy[256];
+  double xmax = -INFINITY, ymax = -INFINITY;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, records) {
+    if (!figure_match(r, where)) continue;
+    char label[256];
+    figure_series_label(r, fields, label, sizeof label);
+    if (!label[0]) snprintf(label, sizeof label, "%s", str_or(r, "integrator", "?"));
+    const char *status = str_or(r, "status", "?");
+    if (!strcmp(kind, "series")) {
+      const char *rf = str_or(r, "record_file", "");
+      if (!rf[0] || strcmp(status, "ok")) continue;
+      char csv[PATH_MAX + 600];
+      char rec_path[PATH_MAX + 300];
+      snprintf(rec_path, sizeof rec_path, "%s/%s", str_or(r, "_dir", "."), rf);
+      sweep_series_path(rec_path, get(panel, "file")->valuestring, csv, sizeof csv);
+      double *x, *y;
+      int n = figure_csv_series(csv, get(panel, "rows"), xf, yf, &x, &y, err, errlen);
+      if (n < 0) { free(ser); return 1; }
+      Series *s = series_get(ser, &nser, MAX_SERIES, label, str_or(r, "integrator", ""));
+      for (int i = 0; s && i < n; ++i) series_push(s, x[i], y[i]);
+      free(x);
+      free(y);
+      continue;
+    }
+    double x = figure_value(r, xf), y = figure_value(r, yf);
+    fprintf(D->tsv, "%d\t%s\t%.6g\t%.6g\t%s\t%s\n", p, label, x, y, status, str_or(r, "command", ""));
+    if (!strcmp(status, "ok") && isfinite(x) && isfinite(y)) {
+      Series *s = series_get(ser, &nser, MAX_SERIES, label, str_or(r, "integrator", ""));
+      if (s) series_push(s, x, y);
+      xmax = fmax(xmax, x);
+      ymax = fmax(ymax, y);
+    } else if (nfail < 256) {
+      fx[nfail] = x;
+      fy[nfail++] = y;
+    }
+  }
+  /* failed and timed-out runs: at their x (or beyond the right edge), at their y (or the top) */
+  for (int i = 0; i < nfail; ++i) {
+    if (!isfinite(fx[i])) fx[i] = isfinite(xmax) ? xmax * 2 : 1;
+    if (!isfinite(fy[i])) fy[i] = isfinite(ymax) ? ymax * 2 : 1;
+  }
+  FILE *g = D->gp_body;
+  fprintf(g, "set title ");
+  gp_text(g, str_or(panel, "title", ""));
+  fprintf(g, "\nset xlabel ");
+  gp_text(g, str_or(panel, "xlabel", xf));
+  fprintf(g, "\nset ylabel ");
+  gp_text(g, str_or(panel, "ylabel", yf));
+  int lx = cJSON_IsTrue(get(panel, "logx")), ly = cJSON_IsTrue(get(panel, "logy"));
+  fprintf(g, "\n%s logscale x\n%s logscale y\nset format x %s\nset format y %s\n", lx ? "set" : "unset",
+          ly ? "set" : "unset", lx ? "'10^{%L}'" : "'%g'", ly ? "'10^{%L}'" : "'%g'");
+  fprintf(g, "plot ");
+  int first = 1;
+  int fit = cJSON_IsTrue(get(panel, "fit"));
+  for (int i = 0; i < nser; ++i) {
+    Series *s = &ser[i];
+    if (s->n == 0) continue;
+    if (strcmp(kind, "series")) sort_by_x(s);
+    char dat[PATH_MAX + 64];
+    snprintf(dat, sizeof dat, "%s/%s/data/p%d_s%d.dat", D->dir, D->name, p, i);
+    FILE *f = fopen(dat, "w");
+    if (!f) { snprintf(err, errlen, "cannot write %s", dat); free(ser); return 1; }
+    for (int k = 0; k < s->n; ++k) fprintf(f, "%.10g\t%.10g\n", s->x[k], s->y[k]);
+    fclose(f);
+    char title[400];
+    s->slope = fit ? loglog_slope(s) : NAN;
+    if (fit && isfinite(s->slope)) snprintf(title, sizeof title, "%s (slope %.2f)", s->label, s->slope);
+    else snprintf(title, sizeof title, "%s", s->label);
+    if (fit) fprintf(D->tsv, "%d\t%s\tslope\t%.4g\t\t\n", p, s->label, s->slope);
+    /* one color per integrator; further series of the same integrator get other dash types */
+    int same = 0;
+    for (int k = 0; k < i; ++k) same += !strcmp(ser[k].integrator, s->integrator);
+    fprintf(g, "%s'data/p%d_s%d.dat' u 1:2 w %s lw 2 dt %d lc rgb '%s' title ", first ? "" : ", \\\n  ", p, i,
+            strcmp(kind, "series") ? "lp pt 7 ps 0.6" : "l", 1 + same % 5, integrator_color(s->integrator));
+    gp_text(g, title);
+    first = 0;
+  }
+  if (nfail > 0) {
+    char dat[PATH_MAX + 64];
+    snprintf(dat, sizeof dat, "%s/%s/data/p%d_failed.dat", D->dir, D->name, p);
+    FILE *f = fopen(dat, "w");
+    if (f) {
+      for (int k = 0; k < nfail; ++k) fprintf(f, "%.10g\t%.10g\n", fx[k], fy[k]);
+      fclose(f);
+      fprintf(g, "%s'data/p%d_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed / timed out'", first ? "" : ", \\\n  ", p);
+      first = 0;
+    }
+  }
+  if (first) fprintf(g, "NaN title 'no data (every run failed or none matched)'");
+  fprintf(g, "\n");
+  for (int i = 0; i < nser; ++i) { free(ser[i].x); free(ser[i].y); }
+  free(ser);
+  return 0;
+}
+
+/* Stacked bars (cost breakdown): one bar per matching record, its fields as fractions. */
+static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *err, size_t errlen) {
+  const cJSON *plot = get(recipe, "plot"), *fields = get(plot, "fields"), *labels = get(plot, "labels");
+  char dat[PATH_MAX + 64];
+  snprintf(dat, sizeof dat, "%s/%s/data/bars.dat", D->dir, D->name);
+  FILE *f = fopen(dat, "w");
+  if (!f) { snprintf(err, errlen, "cannot write %s", dat); return 1; }
+  int nf = cJSON_GetArraySize(fields), nbars = 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, records) {
+    if (!figure_match(r, get(plot, "where")) || strcmp(str_or(r, "status", ""), "ok")) continue;
+    char label[256];
+    figure_series_label(r, get(plot, "series"), label, sizeof label);
+    for (char *c = label; *c; ++c) if (*c == ' ') *c = '_';
+    double v[32], sum = 0;
+    for (int i = 0; i < nf && i < 32; ++i) {
+      v[i] = figure_value(r, cJSON_GetArrayItem(fields, i)->valuestring);
+      if (!isfinite(v[i])) v[i] = 0;
+      sum += v[i];
+    }
+    int norm = !cJSON_IsFalse(get(plot, "normalize"));
+    fprintf(f, "\"%s\"", label);
+    fprintf(D->tsv, "0\t%s", label);
+    for (int i = 0; i < nf && i < 32; ++i) {
+      double x = norm && sum > 0 ? v[i] / sum : v[i];
+      fprintf(f, "\t%.6g", x);
+      fprintf(D->tsv, "\t%.6g", x);
+    }
+    fprintf(f, "\n");
+    fprintf(D->tsv, "\n");
+    ++nbars;
+  }
+  fclose(f);
+  FILE *g = D->gp_body;
+  fprintf(g, "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.8 border -1\n"
+             "set boxwidth 0.7\nset xtics rotate by -30\nset key outside right\nset ylabel ");
+  gp_text(g, str_or(plot, "ylabel", "fraction of wall time"));
+  fprintf(g, "\nset title ");
+  gp_text(g, str_or(plot, "title", ""));
+  fprintf(g, "\n");
+  if (nbars == 0) { fprintf(g, "plot NaN title 'no data'\n"); return 0; }
+  fprintf(g, "plot ");
+  for (int i = 0; i < nf; ++i) {
+    const cJSON *l = cJSON_GetArrayItem(labels, i);
+    fprintf(g, "%s'data/bars.dat' u %d%s lc rgb '%s' title ", i ? ", " : "", i + 2, i ? "" : ":xtic(1)", palette[i % 10]);
+    gp_text(g, cJSON_IsString(l) ? l->valuestring : cJSON_GetArrayItem(fields, i)->valuestring);
+  }
+  fprintf(g, "\n");
+  return 0;
+}
+
+/* ---- comparisons and verdict ---- */
+
+static double selection_value(const cJSON *records, const cJSON *sel) {
+  const cJSON *x = get(sel, "x");
+  return figure_stat(records, get(sel, "where"), get(sel, "field")->valuestring, str_or(sel, "stat", "value"),
+                     cJSON_IsString(x) ? x->valuestring : NULL);
+}
+
+static void add_num(cJSON *o, const char *k, double v) {
+  if (isfinite(v)) cJSON_AddNumberToObject(o, k, v);
+  else cJSON_AddNullToObject(o, k);
+}
+
+static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) {
+  cJSON *arr = cJSON_CreateArray();
+  const cJSON *e;
+  cJSON_ArrayForEach(e, get(recipe, "compare")) {
+    double ours = selection_value(records, e), paper = NAN;
+    char units[64] = "", source[256] = "";
+    const char *id = get(e, "paper_id")->valuestring;
+    if (paper_number(id, &paper, units, sizeof units, source, sizeof source) != 0) {
+      paper = NAN;
+      snprintf(source, sizeof source, "paper number '%s' not in results/paper/", id);
+    }
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddStringToObject(c, "quantity", get(e, "quantity")->valuestring);
+    add_num(c, "ours", ours);
+    add_num(c, "paper", paper);
+    add_num(c, "ratio", isfinite(ours) && isfinite(paper) && paper != 0 ? ours / paper : NAN);
+    cJSON_AddStringToObject(c, "units", str_or(e, "units", units));
+    cJSON_AddStringToObject(c, "source", source);
+    cJSON_AddStringToObject(c, "paper_id", id);
+    cJSON_AddItemToArray(arr, c);
+    fprintf(out, "  %-48s ours %-10.4g paper %-10.4g ratio %.3g  (%s)\n", get(e, "quantity")->valuestring, ours, paper,
+            isfinite(ours) && isfinite(paper) && paper != 0 ? ours / paper : NAN, source);
+  }
+  return arr;
+}
+
+/* Replaces {a} and {b} in text with the numbers. */
+static void fill_numbers(const char *text, double a, double b, char *out, size_t outlen) {
+  size_t n = 0;
+  for (const char *s = text; *s && n + 1 < outlen; ++s) {
+    if ((s[0] == '{') && (s[1] == 'a' || s[1] == 'b') && s[2] == '}') {
+      n += (size_t)snprintf(out + n, outlen - n, "%.3g", s[1] == 'a' ? a : b);
+      s += 2;
+    } else {
+      out[n++] = *s;
+    }
+  }
+  out[n < outlen ? n : outlen - 1] = 0;
+}
+
+static void verdict(const cJSON *recipe, const cJSON *records, char *out, size_t outlen) {
+  size_t n = 0;
+  out[0] = 0;
+  const cJSON *c;
+  cJSON_ArrayForEach(c, get(recipe, "checks")) {
+    double a = selection_value(records, get(c, "a"));
+    const cJSON *bj = get(c, "b");
+    double b = cJSON_IsNumber(bj) ? bj->valuedouble : selection_value(records, bj);
+    char s[1024];
+    if (!isfinite(a) || !isfinite(b)) {
+      snprintf(s, sizeof s, "Not judged: a number it needs is missing (a = %.3g, b = %.3g; failed or timed-out runs).", a, b);
+    } else {
+      int holds = !strcmp(get(c, "op")->valuestring, "<") ? a < b : a > b;
+      fill_numbers(get(c, holds ? "yes" : "no")->valuestring, a, b, s, sizeof s);
+    }
+    if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, "%s%s", n ? " " : "", s);
+  }
+  if (!out[0]) snprintf(out, outlen, "No check defined: read the figure.");
+}
+
+/* ---- the figure ---- */
+
+static int write_script(Draw *D, const char *title, const char *body, int rows, int cols, int bars) {
+  char gp[PATH_MAX + 64];
+  snprintf(gp, sizeof gp, "%s/%s/%s.gp", D->dir, D->name, D->name);
+  FILE *g = fopen(gp, "w");
+  if (!g) return -1;
+  int w = bars ? 900 : 520 * cols, h = 420 * rows + 40;
+  fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n", D->name, D->dir, D->name, D->name);
+  for (int t = 0; t < 2; ++t) {
+    if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'\n", w, h, D->name);
+    else fprintf(g, "set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'\n", w, h, D->name);
+    fprintf(g, "set grid\nset key top left font ',9'\nset datafile missing '?'\n");
+    if (!bars) {
+      fprintf(g, "set multiplot layout %d,%d title ", rows, cols);
+      gp_text(g, title);
+      fprintf(g, "\n");
+    }
+    fputs(body, g);
+    if (!bars) fprintf(g, "unset multiplot\n");
+    fprintf(g, "unset output\n");
+  }
+  fclose(g);
+  return 0;
+}
+
+int figure_make(const char *name, const FigureOptions *o, char *err, size_t errlen) {
+  char path[PATH_MAX + 200];
+  snprintf(path, sizeof path, "%s/%s.json", figure_recipes_dir(), name);
+  if (!file_exists(path)) {
+    snprintf(err, errlen, "unknown figure '%s' (no %s; see `cbench figure list`)", name, path);
+    return 2;
+  }
+  cJSON *recipe = recipe_load(path, err, errlen);
+  if (!recipe) return 2;
+  double t0 = clock_monotonic();
+  char dir[1200], fdir[1400];
+  if (o->out[0]) snprintf(dir, sizeof dir, "%s", o->out);
+  else snprintf(dir, sizeof dir, "%s/figures/%s", harness_results_dir(), o->quick ? "quick" : "full");
+  snprintf(fdir, sizeof fdir, "%s/%s/data", dir, name);
+  if (dir_make_parents(fdir) != 0) { snprintf(err, errlen, "cannot create %s", fdir); cJSON_Delete(recipe); return 1; }
+
+  /* the runs: one sweep each (records of a current spec are reused) */
+  cJSON *records = cJSON_CreateArray();
+  SweepConfig *c = malloc(sizeof *c);
+  int rc = 0;
+  int nruns = cJSON_GetArraySize(get(recipe, "runs"));
+  for (int k = 0; k < nruns && rc == 0; ++k) {
+    char rdir[1500];
+    snprintf(rdir, sizeof rdir, "%s/%s/run%d", dir, name, k);
+    rc = recipe_sweep_config(recipe, path, k, o->quick, rdir, c, err, errlen);
+    if (rc) break;
+    c->jobs = o->jobs;
+    snprintf(c->command, sizeof c->command, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
+    if (!o->quiet) fprintf(stderr, "figure %s: sweep %d/%d -> %s\n", name, k + 1, nruns, rdir);
+    int src = sweep_run(c, err, errlen);
+    if (src == 2) { rc = 2; break; }
+    if (src != 0 && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, err);
+    char all[1600], lerr[512];
+    snprintf(all, sizeof all, "%s/sweep.json", rdir);
+    cJSON *arr = records_load_file(all, lerr, sizeof lerr);
+    cJSON *r;
+    cJSON_ArrayForEach(r, arr) {
+      cJSON *dup = cJSON_Duplicate(r, 1);
+      cJSON_AddStringToObject(dup, "_dir", rdir);
+      cJSON_AddItemToArray(records, dup);
+    }
+    cJSON_Delete(arr);
+  }
+  free(c);
+  if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); return rc; }
+
+  /* draw */
+  Draw D = {.dir = dir, .name = name};
+  char tsvp[PATH_MAX + 64];
+  snprintf(tsvp, sizeof tsvp, "%s/%s/%s.tsv", dir, name, name);
+  D.tsv = fopen(tsvp, "w");
+  char *body = NULL;
+  size_t body_len = 0;
+  D.gp_body = open_memstream(&body, &body_len);
+  if (!D.tsv || !D.gp_body) {
+    snprintf(err, errlen, "cannot write %s", tsvp);
+    if (D.tsv) fclose(D.tsv);
+    if (D.gp_body) fclose(D.gp_body);
+    free(body);
+    cJSON_Delete(records);
+    cJSON_Delete(recipe);
+    return 1;
+  }
+  const cJSON *plot = get(recipe, "plot");
+  const char *kind = get(plot, "kind")->valuestring;
+  int bars = !strcmp(kind, "bars");
+  fprintf(D.tsv, bars ? "# panel\tseries\tfields (%s)...\n" : "# panel\tseries\tx\ty\tstatus\tcommand\n", bars ? "see plot.fields" : "");
+  int npanels = bars ? 1 : cJSON_GetArraySize(get(plot, "panels"));
+  for (int p = 0; p < npanels && rc == 0; ++p)
+    rc = bars ? draw_bars(&D, recipe, records, err, errlen)
+              : draw_panel(&D, recipe, cJSON_GetArrayItem(get(plot, "panels"), p), p, records, kind, err, errlen);
+  fclose(D.tsv);
+  fclose(D.gp_body);
+  int rows = 1, cols = npanels;
+  const cJSON *layout = get(plot, "layout");
+  if (cJSON_GetArraySize(layout) == 2) {
+    rows = (int)cJSON_GetArrayItem(layout, 0)->valuedouble;
+    cols = (int)cJSON_GetArrayItem(layout, 1)->valuedouble;
+  }
+  if (rc == 0 && write_script(&D, str_or(recipe, "title", name), body ? body : "", rows, cols, bars) != 0) {
+    snprintf(err, errlen, "cannot write the gnuplot script in %s/%s", dir, name);
+    rc = 1;
+  }
+  free(body);
+  if (rc == 0 && o->gnuplot) {
+    char sh[PATH_MAX * 2];
+    snprintf(sh, sizeof sh, "cd '%s/%s' && gnuplot '%s.gp' >gnuplot.log 2>&1", dir, name, name);
+    if (system(sh) != 0) {
+      snprintf(err, errlen, "gnuplot failed (see %s/%s/gnuplot.log)", dir, name);
+      rc = 1;
+    }
+  }
+
+  /* numbers beside the paper's, the verdict, figure.json */
+  int pts[3] = {0, 0, 0};
+  const cJSON *r;
+  cJSON_ArrayForEach(r, records) {
+    const char *st = str_or(r, "status", "");
+    pts[!strcmp(st, "ok") ? 0 : !strcmp(st, "timeout") ? 2 : 1]++;
+  }
+  if (!o->quiet) fprintf(stdout, "figure %s: %d runs (%d failed, %d timed out)\n", name, pts[0] + pts[1] + pts[2], pts[1], pts[2]);
+  cJSON *fig = cJSON_CreateObject();
+  cJSON_AddStringToObject(fig, "schema", "cbench.figure/1");
+  cJSON_AddStringToObject(fig, "name", name);
+  cJSON_AddStringToObject(fig, "title", str_or(recipe, "title", name));
+  cJSON_AddStringToObject(fig, "caption", str_or(recipe, "caption", ""));
+  const cJSON *paper = get(recipe, "paper");
+  cJSON_AddItemToObject(fig, "paper", paper && cJSON_IsObject(paper) ? cJSON_Duplicate(paper, 1) : cJSON_CreateNull());
+  char cmd[1500];
+  snprintf(cmd, sizeof cmd, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
+  cJSON_AddStringToObject(fig, "command", cmd);
+  cJSON_AddStringToObject(fig, "recipe", path);
+  cJSON_AddBoolToObject(fig, "quick", o->quick);
+  char date[64];
+  clock_utc_iso8601(date, sizeof date);
+  cJSON_AddStringToObject(fig, "created", date);
+  cJSON_AddNumberToObject(fig, "wall_seconds", clock_monotonic() - t0);
+  cJSON_AddItemToObject(fig, "machine", machine_info_json());
+  cJSON *img = cJSON_AddObjectToObject(fig, "images");
+  char f1[300], f2[300], f3[300];
+  snprintf(f1, sizeof f1, "%s.svg", name);
+  snprintf(f2, sizeof f2, "%s.png", name);
+  snprintf(f3, sizeof f3, "%s.tsv", name);
+  cJSON_AddStringToObject(img, "svg", f1);
+  cJSON_AddStringToObject(img, "png", f2);
+  cJSON_AddStringToObject(fig, "table", f3);
+  cJSON_AddItemToObject(fig, "comparisons", comparisons(recipe, records, o->quiet ? stderr : stdout));
+  char v[4096];
+  verdict(recipe, records, v, sizeof v);
+  cJSON_AddStringToObject(fig, "verdict", v);
+  cJSON *pj = cJSON_AddObjectToObject(fig, "points");
+  cJSON_AddNumberToObject(pj, "ok", pts[0]);
+  cJSON_AddNumberToObject(pj, "failed", pts[1]);
+  cJSON_AddNumberToObject(pj, "timeout", pts[2]);
+  if (rc) cJSON_AddStringToObject(fig, "problem", err);
+  char *text = cJSON_Print(fig);
+  char fj[PATH_MAX + 64], werr[512];
+  snprintf(fj, sizeof fj, "%s/%s/figure.json", dir, name);
+  if (file_write_atomic(fj, text, strlen(text), werr, sizeof werr) != 0) {
+    snprintf(err, errlen, "%s", werr);
+    rc = 1;
+  }
+  if (!o->quiet) printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: %s\n", name, dir, name, name, v);
+  free(text);
+  cJSON_Delete(fig);
+  cJSON_Delete(records);
+  cJSON_Delete(recipe);
+  return rc;
+}

@@ -1,0 +1,31 @@
+/* `cbench figure`: paper figures from recipes. A recipe (figures/NAME.json, format in
+ * figures/README.md) is data: the sweeps to run, how to draw their records or time series, which
+ * of our numbers to set beside which paper numbers (results/paper/), and the checks behind the
+ * verdict sentence. `cbench figure NAME` runs what is missing (sweeps resume; records of a current
+ * spec are reused), draws DIR/NAME/NAME.{svg,png} with gnuplot, writes the numbers behind it
+ * (NAME.tsv), the script (NAME.gp) and DIR/NAME/figure.json (cbench.figure/1, harness/SCHEMA.md),
+ * which `cbench report DIR` collects. */
+#ifndef CBENCH_FIGURE_H
+#define CBENCH_FIGURE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+  int quick;               /* the recipe's "quick" overrides: short horizons, coarse grids */
+  char out[1024];          /* DIR; default results/figures/quick or results/figures/full */
+  int jobs;                /* parallel runs */
+  int gnuplot;             /* 0: write the data, table and script only */
+  int quiet;
+} FigureOptions;
+
+void figure_options_default(FigureOptions *o);
+/* Where recipes are found: $CBENCH_FIGURES, else ./figures, else the source tree's figures/. */
+const char *figure_recipes_dir(void);
+/* Prints the recipe names and titles; returns the count (-1: no recipe folder). */
+int figure_list(FILE *f);
+/* Makes one figure. 0; 1 when something could not be written or gnuplot failed; 2 for a bad
+ * recipe or name (err names the file, field and value). Failed or timed-out runs are data. */
+int figure_make(const char *name, const FigureOptions *o, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,21 @@
+/* Loading and checking a figure recipe (figures/NAME.json, figures/README.md), and turning its
+ * runs into sweep configurations. */
+#ifndef CBENCH_FIGURE_RECIPE_H
+#define CBENCH_FIGURE_RECIPE_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+#include "sweep.h"
+
+#define RECIPE_SCHEMA "cbench.recipe/1"
+
+/* The parsed recipe (a cJSON document), checked: every field known and of the right type, so
+ * drawing can trust it. NULL with "FILE: FIELD: problem (got VALUE)" in err. */
+cJSON *recipe_load(const char *path, char *err, size_t errlen);
+/* Sweep k of the recipe: runs[k] with the recipe's "quick" overrides and the run's own "quick"
+ * applied when quick, out = dir. 0, or 2 with a message naming the field. */
+int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick, const char *dir, SweepConfig *c,
+                        char *err, size_t errlen);
+
+#endif
