@@ -331,7 +331,41 @@ static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *e
 
 /* ---- comparisons and verdict ---- */
 
+/* A statistic of the time series next to the one record matching sel.where: sel.series =
+ * {file, rows, x, y, stat: "first_x_below" | "first_x_above" | "max" | "last", threshold}.
+ * first_x_below: the first x at which y falls below the threshold after having been above it
+ * (a slide-to-stick or slide-to-roll time); first_x_above: the first x at which y exceeds it. */
+static double series_value(const cJSON *records, const cJSON *sel) {
+  const cJSON *s = get(sel, "series"), *r, *hit = NULL;
+  int n = 0;
+  cJSON_ArrayForEach(r, records) if (figure_match(r, get(sel, "where"))) { hit = r; ++n; }
+  if (n != 1 || strcmp(str_or(hit, "status", ""), "ok")) return NAN;
+  char rec_path[PATH_MAX + 300], csv[PATH_MAX + 600], err[512];
+  snprintf(rec_path, sizeof rec_path, "%s/%s", str_or(hit, "_dir", "."), str_or(hit, "record_file", ""));
+  sweep_series_path(rec_path, str_or(s, "file", "contacts"), csv, sizeof csv);
+  double *x, *y;
+  int np = figure_csv_series(csv, get(s, "rows"), str_or(s, "x", "t"), str_or(s, "y", ""), &x, &y, err, sizeof err);
+  if (np < 0) return NAN;
+  const char *stat = str_or(s, "stat", "max");
+  const cJSON *th = get(s, "threshold");
+  double thr = cJSON_IsNumber(th) ? th->valuedouble : 0, v = NAN;
+  int above = 0;
+  for (int i = 0; i < np; ++i) {
+    if (!strcmp(stat, "max")) v = isfinite(v) ? fmax(v, y[i]) : y[i];
+    else if (!strcmp(stat, "last")) v = y[i];
+    else if (!strcmp(stat, "first_x_above") && y[i] > thr) { v = x[i]; break; }
+    else if (!strcmp(stat, "first_x_below")) {
+      if (y[i] > thr) above = 1;
+      else if (above) { v = x[i]; break; }
+    }
+  }
+  free(x);
+  free(y);
+  return v;
+}
+
 static double selection_value(const cJSON *records, const cJSON *sel) {
+  if (get(sel, "series")) return series_value(records, sel);
   const cJSON *x = get(sel, "x");
   return figure_stat(records, get(sel, "where"), get(sel, "field")->valuestring, str_or(sel, "stat", "value"),
                      cJSON_IsString(x) ? x->valuestring : NULL);
@@ -394,7 +428,9 @@ static void verdict(const cJSON *recipe, const cJSON *records, char *out, size_t
     if (!isfinite(a) || !isfinite(b)) {
       snprintf(s, sizeof s, "Not judged: a number it needs is missing (a = %.3g, b = %.3g; failed or timed-out runs).", a, b);
     } else {
-      int holds = !strcmp(get(c, "op")->valuestring, "<") ? a < b : a > b;
+      const cJSON *fac = get(c, "factor");
+      double fb = (cJSON_IsNumber(fac) ? fac->valuedouble : 1.0) * b;
+      int holds = !strcmp(get(c, "op")->valuestring, "<") ? a < fb : a > fb;
       fill_numbers(get(c, holds ? "yes" : "no")->valuestring, a, b, s, sizeof s);
     }
     if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, "%s%s", n ? " " : "", s);
@@ -409,7 +445,7 @@ static int write_script(Draw *D, const char *title, const char *body, int rows, 
   snprintf(gp, sizeof gp, "%s/%s/%s.gp", D->dir, D->name, D->name);
   FILE *g = fopen(gp, "w");
   if (!g) return -1;
-  int w = bars ? 900 : 520 * cols, h = 420 * rows + 40;
+  int w = bars ? 900 : (520 * cols > 720 ? 520 * cols : 720), h = 420 * rows + 40;
   fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n", D->name, D->dir, D->name, D->name);
   for (int t = 0; t < 2; ++t) {
     if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'\n", w, h, D->name);
@@ -443,6 +479,10 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   else snprintf(dir, sizeof dir, "%s/figures/%s", harness_results_dir(), o->quick ? "quick" : "full");
   snprintf(fdir, sizeof fdir, "%s/%s/data", dir, name);
   if (dir_make_parents(fdir) != 0) { snprintf(err, errlen, "cannot create %s", fdir); cJSON_Delete(recipe); return 1; }
+  /* quick references (short horizons) live under DIR, apart from the committed full ones */
+  char saved_results[1100] = "";
+  if (getenv("CBENCH_RESULTS_DIR")) snprintf(saved_results, sizeof saved_results, "%s", getenv("CBENCH_RESULTS_DIR"));
+  if (o->quick) setenv("CBENCH_RESULTS_DIR", dir, 1);
 
   /* the runs: one sweep each (records of a current spec are reused) */
   cJSON *records = cJSON_CreateArray();
@@ -456,6 +496,26 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
     if (rc) break;
     c->jobs = o->jobs;
     snprintf(c->command, sizeof c->command, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
+    /* references for the error (quick mode: to the quick horizon, kept under DIR/reference) */
+    if (cJSON_IsTrue(recipe_run_field(recipe, k, o->quick, "references")))
+      for (int ci = 0; ci < c->ncases && rc == 0; ++ci) {
+        RunSpec s;
+        run_spec_init(&s);
+        if (run_spec_set_case(&s, c->cases[ci], err, errlen) != 0) { rc = 2; break; }
+        ReferenceConfig rcfg;
+        reference_config_default(&rcfg);
+        rcfg.t_end = o->quick ? c->t_end : 0;
+        const cJSON *pm = recipe_run_field(recipe, k, o->quick, "reference_method");
+        const cJSON *sm = recipe_run_field(recipe, k, o->quick, "reference_secondary");
+        if (pm) sscanf(pm->valuestring, "%63[^:]:%lf", rcfg.primary, &rcfg.primary_param);
+        if (sm && !strcmp(sm->valuestring, "none")) snprintf(rcfg.secondary, sizeof rcfg.secondary, "none");
+        else if (sm) sscanf(sm->valuestring, "%63[^:]:%lf", rcfg.secondary, &rcfg.secondary_param);
+        int computed = 0;
+        char rerr[1024];
+        if (reference_ensure(s.case_path, s.case_name, &rcfg, &computed, rerr, sizeof rerr) != 0)
+          fprintf(stderr, "figure %s: no reference for %s (%s): its runs have no error\n", name, s.case_name, rerr);
+      }
+    if (rc) break;
     if (!o->quiet) fprintf(stderr, "figure %s: sweep %d/%d -> %s\n", name, k + 1, nruns, rdir);
     int src = sweep_run(c, err, errlen);
     if (src == 2) { rc = 2; break; }
@@ -472,6 +532,8 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
     cJSON_Delete(arr);
   }
   free(c);
+  if (saved_results[0]) setenv("CBENCH_RESULTS_DIR", saved_results, 1);
+  else unsetenv("CBENCH_RESULTS_DIR");
   if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); return rc; }
 
   /* draw */

@@ -33,7 +33,8 @@ static int only_keys(const cJSON *o, const char *const *known, const char *path,
 
 static const char *const run_keys[] = {"cases", "integrators", "accuracies", "dts", "error_norm", "error_norms",
                                        "max_steps", "opt", "param", "t_end", "timeout", "reps", "window", "series",
-                                       "quick", NULL};
+                                       "quick", "references", "reference_method",
+                                       "reference_secondary", NULL};
 
 static int is_string_array(const cJSON *a) {
   if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) == 0) return 0;
@@ -162,6 +163,11 @@ static int apply_run(const cJSON *run, const char *path, const char *where, Swee
       c->nparam_axes++;
     }
   }
+  const char *refk[] = {"reference_method", "reference_secondary"};
+  for (int i = 0; i < 2; ++i)
+    if ((x = get(run, refk[i])) && !(cJSON_IsString(x) && (strchr(x->valuestring, ':') || !strcmp(x->valuestring, "none"))))
+      return fail(err, errlen, path, FIELD(refk[i]), "expected \"NAME:PARAM\" (or \"none\" for the secondary)", x);
+  if ((x = get(run, "references")) && !cJSON_IsBool(x)) return fail(err, errlen, path, FIELD("references"), "expected true or false", x);
   if ((x = get(run, "quick")) && !cJSON_IsObject(x)) return fail(err, errlen, path, FIELD("quick"), "expected an object", x);
 #undef FIELD
   return 0;
@@ -188,7 +194,7 @@ static const char *const plot_keys[] = {"kind", "series", "layout", "panels", "f
                                         "normalize", "ylabel", "title", NULL};
 static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "ylabel", "logx", "logy", "fit",
                                          "file", "rows", NULL};
-static const char *const side_keys[] = {"where", "field", "stat", "x", NULL};
+static const char *const side_keys[] = {"where", "field", "stat", "x", "series", NULL};
 static const char *const stats[] = {"value", "sum", "mean", "min", "max", "count", "ratio_max_min", "slope", NULL};
 
 /* A {where, field, stat, x} selection (compare entries and check sides). */
@@ -201,6 +207,14 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
     for (int i = 0; side_keys[i] && !ok; ++i) ok = !strcmp(k->string, side_keys[i]);
     for (int i = 0; !ok && (!strcmp(k->string, "quantity") || !strcmp(k->string, "paper_id") || !strcmp(k->string, "units")); ++i) ok = 1;
     if (!ok) { snprintf(f, sizeof f, "%s.%s", where, k->string); return fail(err, errlen, path, f, "unknown field", NULL); }
+  }
+  if (get(s, "series")) {
+    const cJSON *ser = get(s, "series");
+    snprintf(f, sizeof f, "%s.series", where);
+    if (!cJSON_IsObject(ser) || !cJSON_IsString(get(ser, "y")) || !cJSON_IsString(get(ser, "file")) ||
+        sweep_series_parse(get(ser, "file")->valuestring) <= 0)
+      return fail(err, errlen, path, f, "expected {file: steps|contacts|energy, rows, x, y, stat, threshold}", ser);
+    return 0;
   }
   if (!cJSON_IsString(get(s, "field"))) { snprintf(f, sizeof f, "%s.field", where); return fail(err, errlen, path, f, "expected a record field name", get(s, "field")); }
   const cJSON *st = get(s, "stat");
@@ -289,7 +303,7 @@ cJSON *recipe_load(const char *path, char *err, size_t errlen) {
     const cJSON *e = cJSON_GetArrayItem(x, i), *op = get(e, "op");
     snprintf(f, sizeof f, "checks[%d]", i);
     if (!cJSON_IsObject(e)) { bad = fail(err, errlen, path, f, "expected an object", e); break; }
-    static const char *const check_keys[] = {"a", "op", "b", "yes", "no", NULL};
+    static const char *const check_keys[] = {"a", "op", "b", "factor", "yes", "no", NULL};
     if (only_keys(e, check_keys, path, f, err, errlen)) { bad = 1; break; }
     char fa[300];
     snprintf(fa, sizeof fa, "%s.a", f);
@@ -306,4 +320,11 @@ cJSON *recipe_load(const char *path, char *err, size_t errlen) {
     return NULL;
   }
   return r;
+}
+
+const cJSON *recipe_run_field(const cJSON *recipe, int k, int quick, const char *key) {
+  const cJSON *run = cJSON_GetArrayItem(get(recipe, "runs"), k), *x;
+  if (quick && (x = get(get(run, "quick"), key))) return x;
+  if (quick && (x = get(get(recipe, "quick"), key))) return x;
+  return get(run, key);
 }

@@ -18,4 +18,8 @@ cJSON *recipe_load(const char *path, char *err, size_t errlen);
 int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick, const char *dir, SweepConfig *c,
                         char *err, size_t errlen);
 
+/* The effective value of a run field: runs[k].quick, then the recipe's quick (when quick), then
+ * runs[k] itself; NULL when unset. */
+const cJSON *recipe_run_field(const cJSON *recipe, int k, int quick, const char *key);
+
 #endif

@@ -29,6 +29,7 @@ typedef struct {
   double secondary_param;
   double rate;             /* output grid points per simulated second */
   double budget;           /* wall-time budget per integration, s (<= 0: none) */
+  double t_end;            /* horizon, s; 0: the scene's duration */
   int force;               /* recompute even if current */
 } ReferenceConfig;
 
