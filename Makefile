@@ -28,7 +28,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test test-slurm bench bench-scale bench-compare clean deps
+.PHONY: all run test test-slurm bench bench-scale bench-compare clean deps figures figures-full
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench
@@ -68,6 +68,15 @@ $(REL)/scripts/%: $(REL)/scripts/%.o $(REL)/libcbench.a
 # The main job: a quick work-precision sweep with its figures.
 run: build/cbench
 	bash scripts/run.sh
+
+# Every paper figure in quick mode (figures/, results/figures/quick/), then the report.
+# FIGURES="cenic_fig08_bouncing_energy ..." makes some; JOBS=N runs N in parallel per sweep.
+figures: build/cbench
+	bash scripts/figures.sh --quick
+
+# The same with the papers' horizons and grids (hours; resumable: rerun to continue).
+figures-full: build/cbench
+	bash scripts/figures.sh
 
 # All tests, sanitizer build. TESTS=test_geometry runs one file.
 test: $(TEST_BIN) $(SAN)/cbench build/cbench

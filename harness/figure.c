@@ -396,7 +396,7 @@ static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) 
     cJSON_AddStringToObject(c, "source", source);
     cJSON_AddStringToObject(c, "paper_id", id);
     cJSON_AddItemToArray(arr, c);
-    fprintf(out, "  %-48s ours %-10.4g paper %-10.4g ratio %.3g  (%s)\n", get(e, "quantity")->valuestring, ours, paper,
+    if (out) fprintf(out, "  %-48s ours %-10.4g paper %-10.4g ratio %.3g  (%s)\n", get(e, "quantity")->valuestring, ours, paper,
             isfinite(ours) && isfinite(paper) && paper != 0 ? ours / paper : NAN, source);
   }
   return arr;
@@ -616,7 +616,7 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   cJSON_AddStringToObject(img, "svg", f1);
   cJSON_AddStringToObject(img, "png", f2);
   cJSON_AddStringToObject(fig, "table", f3);
-  cJSON_AddItemToObject(fig, "comparisons", comparisons(recipe, records, o->quiet ? stderr : stdout));
+  cJSON_AddItemToObject(fig, "comparisons", comparisons(recipe, records, o->quiet ? NULL : stdout));
   char v[4096];
   verdict(recipe, records, v, sizeof v);
   cJSON_AddStringToObject(fig, "verdict", v);

@@ -1,0 +1,243 @@
+/* Figure recipes (harness/figure*.c): every committed recipe parses and makes its sweeps; a
+ * malformed recipe is refused naming the file and field; record fields and statistics are
+ * what they claim; one small recipe end to end (sweep, table, gnuplot, figure.json, verdict,
+ * numbers beside a paper number). */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness/figure.h"
+#include "harness/figure_data.h"
+#include "harness/figure_recipe.h"
+#include "harness/files.h"
+#include "integrators/integrator.h"
+
+static char tmpdir[256];
+
+static void setup(void) {
+  snprintf(tmpdir, sizeof tmpdir, "/tmp/cbench_fig_XXXXXX");
+  cr_assert_not_null(mkdtemp(tmpdir));
+}
+static void teardown(void) {
+  char cmd[400];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+  if (system(cmd) != 0) {}
+}
+
+TestSuite(figure, .init = setup, .fini = teardown);
+
+static void write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  cr_assert_not_null(f, "cannot write %s", path);
+  fputs(text, f);
+  fclose(f);
+}
+
+Test(figure, every_committed_recipe_parses_and_makes_its_sweeps) {
+  DIR *d = opendir("figures");
+  cr_assert_not_null(d, "figures/ exists");
+  struct dirent *e;
+  int n = 0;
+  SweepConfig *c = malloc(sizeof *c);
+  while ((e = readdir(d))) {
+    size_t l = strlen(e->d_name);
+    if (l < 6 || strcmp(e->d_name + l - 5, ".json")) continue;
+    char path[600], err[1024];
+    snprintf(path, sizeof path, "figures/%s", e->d_name);
+    cJSON *r = recipe_load(path, err, sizeof err);
+    cr_expect_not_null(r, "%s", err);
+    if (!r) continue;
+    ++n;
+    int nruns = cJSON_GetArraySize(cJSON_GetObjectItem(r, "runs"));
+    for (int k = 0; k < nruns; ++k)
+      for (int quick = 0; quick < 2; ++quick) {
+        cr_expect_eq(recipe_sweep_config(r, path, k, quick, "/tmp/x", c, err, sizeof err), 0, "%s", err);
+        /* the cases and integrators it names exist */
+        for (int i = 0; i < c->ncases; ++i) {
+          char scene[1300];
+          snprintf(scene, sizeof scene, "cases/%s.json", c->cases[i]);
+          cr_expect(file_exists(scene), "%s: runs[%d]: no case %s", path, k, c->cases[i]);
+        }
+        for (int i = 0; i < c->nintegrators; ++i)
+          cr_expect_not_null(integrator_find(c->integrators[i]), "%s: unknown integrator %s", path, c->integrators[i]);
+      }
+    cJSON_Delete(r);
+  }
+  closedir(d);
+  free(c);
+  cr_expect_geq(n, 14, "the issue's recipes are committed (%d)", n);
+}
+
+/* A malformed recipe: refused, with the file and the field in the message. */
+Test(figure, malformed_recipes_name_file_and_field) {
+  const char *base = "{\"schema\": \"cbench.recipe/1\", \"title\": \"t\", \"caption\": \"c\", \"runs\": [%s], \"plot\": %s%s}";
+  const char *good_run = "{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\"], \"accuracies\": [1e-2]}";
+  const char *good_plot = "{\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"work.median\"}]}";
+  struct { const char *run, *plot, *extra, *want; } cases[] = {
+      {"{\"cases\": [\"ball_drop\"], \"accuracies\": [1e-2, -1]}", NULL, "", "runs[0].accuracies"},
+      {"{\"cases\": [\"ball_drop\"], \"bogus\": 1}", NULL, "", "runs[0].bogus"},
+      {"{\"opt\": {\"ls_init\": \"cubic\"}}", NULL, "", "runs[0].opt"},
+      {"{\"error_norm\": \"l2\"}", NULL, "", "runs[0].error_norm"},
+      {NULL, "{\"kind\": \"pie\", \"panels\": []}", "", "plot.kind"},
+      {NULL, "{\"kind\": \"xy\", \"panels\": [{\"x\": \"param\"}]}", "", "plot.panels[0]"},
+      {NULL, "{\"kind\": \"series\", \"panels\": [{\"x\": \"t\", \"y\": \"fn\", \"file\": \"forces\"}]}", "", "plot.panels[0]"},
+      {NULL, NULL, ", \"checks\": [{\"a\": {\"field\": \"x\"}, \"op\": \"=\", \"b\": 1, \"yes\": \"y\", \"no\": \"n\"}]", "checks[0]"},
+      {NULL, NULL, ", \"compare\": [{\"quantity\": \"q\", \"field\": \"x\", \"stat\": \"median\", \"paper_id\": \"p\"}]", "compare[0].stat"},
+      {NULL, NULL, ", \"quick\": {\"t_end\": -1}", "quick.t_end"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    char text[2048], path[400], err[1024];
+    snprintf(text, sizeof text, base, cases[i].run ? cases[i].run : good_run, cases[i].plot ? cases[i].plot : good_plot,
+             cases[i].extra);
+    snprintf(path, sizeof path, "%s/bad%zu.json", tmpdir, i);
+    write_file(path, text);
+    cJSON *r = recipe_load(path, err, sizeof err);
+    cr_expect_null(r, "case %zu accepted: %s", i, text);
+    cr_expect(strstr(err, path) && strstr(err, cases[i].want), "case %zu: message '%s' lacks '%s'", i, err, cases[i].want);
+    cJSON_Delete(r);
+  }
+  /* and the good one passes */
+  char text[2048], path[400], err[1024];
+  snprintf(text, sizeof text, base, good_run, good_plot, "");
+  snprintf(path, sizeof path, "%s/good.json", tmpdir);
+  write_file(path, text);
+  cJSON *r = recipe_load(path, err, sizeof err);
+  cr_expect_not_null(r, "%s", err);
+  cJSON_Delete(r);
+}
+
+static cJSON *record(const char *integrator, double acc, double steps, double t, double drift, const char *ls_init) {
+  char text[1500];
+  snprintf(text, sizeof text,
+           "{\"integrator\": \"%s\", \"status\": \"ok\", \"t_reached\": %g, \"params\": {\"accuracy\": %g, \"dt\": null,"
+           " \"options\": {\"ls_init\": \"%s\"}, \"scene_params\": {\"controllers[0].kp\": \"1e3\"}},"
+           " \"counters\": {\"steps\": %g}, \"physics\": {\"energy\": {\"drift_rel\": %g}},"
+           " \"time_split\": {\"geometry\": 1, \"assembly\": 2, \"factorization\": 3, \"linesearch\": 1, \"total\": 10}}",
+           integrator, t, acc, ls_init, steps, drift);
+  return cJSON_Parse(text);
+}
+
+Test(figure, record_fields_and_statistics) {
+  cJSON *recs = cJSON_CreateArray();
+  /* drift = -3 h^2 with h = t / steps: the slope of |drift| against mean_step is exactly 2 */
+  double t = 2.0;
+  for (int i = 0; i < 4; ++i) {
+    double steps = 10.0 * pow(2, i), h = t / steps;
+    cJSON_AddItemToArray(recs, record("a", pow(10, -i), steps, t, -3 * h * h, i % 2 ? "cubic" : "one"));
+  }
+  cJSON *r0 = cJSON_GetArrayItem(recs, 0);
+  cr_expect_float_eq(figure_value(r0, "param"), 1.0, 1e-15);
+  cr_expect_float_eq(figure_value(r0, "mean_step"), 0.2, 1e-15);
+  cr_expect_float_eq(figure_value(r0, "abs:physics.energy.drift_rel"), 0.12, 1e-14);
+  cr_expect_float_eq(figure_value(r0, "scene:controllers[0].kp"), 1e3, 1e-12);
+  cr_expect_float_eq(figure_value(r0, "time_other"), 3.0, 1e-15);
+  cr_expect_float_eq(figure_value(r0, "status_code"), 0.0, 0);
+  cr_expect(isnan(figure_value(r0, "counters.nothing")));
+  char label[256];
+  cJSON *fields = cJSON_Parse("[\"integrator\", \"opt:ls_init\"]");
+  figure_series_label(r0, fields, label, sizeof label);
+  cr_expect_str_eq(label, "a ls_init=one");
+  cJSON_Delete(fields);
+  cJSON *where = cJSON_Parse("{\"opt:ls_init\": \"cubic\"}");
+  cr_expect_float_eq(figure_stat(recs, where, "counters.steps", "sum", NULL), 20.0 + 80.0, 1e-12);
+  cr_expect_float_eq(figure_stat(recs, where, "counters.steps", "count", NULL), 2.0, 0);
+  cr_expect(isnan(figure_stat(recs, where, "counters.steps", "value", NULL)), "value needs exactly one record");
+  cJSON_Delete(where);
+  cr_expect_float_eq(figure_stat(recs, NULL, "abs:physics.energy.drift_rel", "slope", "mean_step"), 2.0, 1e-12);
+  cr_expect_float_eq(figure_stat(recs, NULL, "counters.steps", "ratio_max_min", NULL), 8.0, 1e-12);
+  where = cJSON_Parse("{\"param\": [1, 0.001]}");
+  cr_expect_float_eq(figure_stat(recs, where, "counters.steps", "sum", NULL), 10.0 + 80.0, 1e-12);
+  cJSON_Delete(where);
+  cJSON_Delete(recs);
+}
+
+/* One recipe end to end on a fast case: two integrators, a paper number to compare with, a
+ * check, and a run that times out (its point is marked, it does not stop the figure). */
+Test(figure, small_recipe_end_to_end) {
+  char rdir[400], pdir[400], out[400], path[600];
+  snprintf(rdir, sizeof rdir, "%s/recipes", tmpdir);
+  snprintf(pdir, sizeof pdir, "%s/paper", tmpdir);
+  snprintf(out, sizeof out, "%s/out", tmpdir);
+  cr_assert_eq(dir_make_parents(rdir), 0);
+  cr_assert_eq(dir_make_parents(pdir), 0);
+  snprintf(path, sizeof path, "%s/numbers.json", pdir);
+  write_file(path, "{\"paper\": \"test\", \"numbers\": [{\"id\": \"test.steps\", \"value\": 50, \"units\": \"\", \"source\": \"Test Table 1\"}]}");
+  snprintf(path, sizeof path, "%s/tiny.json", rdir);
+  write_file(path,
+             "{\"schema\": \"cbench.recipe/1\", \"title\": \"tiny\", \"caption\": \"ball drop <b>&</b>\","
+             " \"paper\": {\"ref\": \"Test Fig. 1\"},"
+             " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\", \"rk3\"], \"accuracies\": [1e-2, 1e-3],"
+             "            \"t_end\": 0.3},"
+             "           {\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\"], \"accuracies\": [1e-9], \"t_end\": 100,"
+             "            \"timeout\": 0.2}],"
+             " \"plot\": {\"kind\": \"xy\", \"series\": [\"integrator\"],"
+             "          \"panels\": [{\"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true, \"logy\": true, \"fit\": true}]},"
+             " \"compare\": [{\"quantity\": \"cenic steps at 1e-3\", \"paper_id\": \"test.steps\","
+             "              \"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.001}, \"field\": \"counters.steps\"}],"
+             " \"checks\": [{\"a\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.001}, \"field\": \"counters.steps\"}, \"op\": \">\","
+             "              \"b\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.01}, \"field\": \"counters.steps\"},"
+             "              \"yes\": \"tight {a} > loose {b}\", \"no\": \"tight {a} <= loose {b}\"}]}");
+  setenv("CBENCH_FIGURES", rdir, 1);
+  setenv("CBENCH_PAPER_DIR", pdir, 1);
+  FigureOptions o;
+  figure_options_default(&o);
+  snprintf(o.out, sizeof o.out, "%s", out);
+  o.quiet = 1;
+  o.jobs = 2;
+  o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
+  char err[2048] = "";
+  cr_assert_eq(figure_make("tiny", &o, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(figure_make("no_such_recipe", &o, err, sizeof err), 2);
+  cr_expect(strstr(err, "no_such_recipe"), "%s", err);
+
+  snprintf(path, sizeof path, "%s/tiny/figure.json", out);
+  char *text = file_read_all(path, NULL);
+  cr_assert_not_null(text, "figure.json written");
+  cJSON *fig = cJSON_Parse(text);
+  free(text);
+  cr_assert_not_null(fig);
+  cr_expect_str_eq(cJSON_GetObjectItem(fig, "schema")->valuestring, "cbench.figure/1");
+  cJSON *pts = cJSON_GetObjectItem(fig, "points");
+  cr_expect_eq(cJSON_GetObjectItem(pts, "ok")->valueint, 4);
+  cr_expect_eq(cJSON_GetObjectItem(pts, "timeout")->valueint + cJSON_GetObjectItem(pts, "failed")->valueint, 1,
+               "the 1e-9 run over 100 s does not fit in 0.2 s");
+  cJSON *cmp = cJSON_GetArrayItem(cJSON_GetObjectItem(fig, "comparisons"), 0);
+  double ours = cJSON_GetObjectItem(cmp, "ours")->valuedouble;
+  cr_expect_float_eq(cJSON_GetObjectItem(cmp, "paper")->valuedouble, 50.0, 0);
+  cr_expect_float_eq(cJSON_GetObjectItem(cmp, "ratio")->valuedouble, ours / 50.0, 1e-12);
+  cr_expect_str_eq(cJSON_GetObjectItem(cmp, "source")->valuestring, "Test Table 1");
+  const char *verdict = cJSON_GetObjectItem(fig, "verdict")->valuestring;
+  cr_expect(!strncmp(verdict, "tight ", 6) && strstr(verdict, "> loose"), "accuracy 1e-3 takes more steps than 1e-2: %s", verdict);
+  cr_expect(strstr(cJSON_GetObjectItem(fig, "command")->valuestring, "cbench figure tiny"));
+  cJSON_Delete(fig);
+  /* the table: one row per record plus the fitted slopes */
+  snprintf(path, sizeof path, "%s/tiny/tiny.tsv", out);
+  text = file_read_all(path, NULL);
+  cr_assert_not_null(text);
+  int rows = 0, slopes = 0;
+  for (char *p = text; (p = strchr(p, '\n')); ++p) ++rows;
+  for (char *p = text; (p = strstr(p, "\tslope\t")); ++p) ++slopes;
+  cr_expect_eq(rows, 1 + 5 + 2, "header, 5 records, 2 slopes:\n%s", text);
+  cr_expect_eq(slopes, 2);
+  free(text);
+  if (o.gnuplot) {
+    snprintf(path, sizeof path, "%s/tiny/tiny.svg", out);
+    cr_expect(file_exists(path), "svg drawn");
+    snprintf(path, sizeof path, "%s/tiny/tiny.png", out);
+    cr_expect(file_exists(path), "png drawn");
+  }
+  /* again: every record is reused, nothing recomputed */
+  snprintf(path, sizeof path, "%s/tiny/run0/ball_drop__rk3__acc0.001.json", out);
+  char *before = file_read_all(path, NULL);
+  cr_assert_eq(figure_make("tiny", &o, err, sizeof err), 0, "%s", err);
+  char *after = file_read_all(path, NULL);
+  cr_expect(before && after && !strcmp(before, after), "records reused");
+  free(before);
+  free(after);
+  unsetenv("CBENCH_FIGURES");
+  unsetenv("CBENCH_PAPER_DIR");
+}
