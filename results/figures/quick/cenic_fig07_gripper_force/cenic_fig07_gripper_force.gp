@@ -1,5 +1,5 @@
 # cenic_fig07_gripper_force: regenerate with `cd results/figures/quick/cenic_fig07_gripper_force && gnuplot cenic_fig07_gripper_force.gp`
-set terminal svg size 520,460 dynamic font 'sans,11' background '#ffffff'
+set terminal svg size 720,460 dynamic font 'sans,11' background '#ffffff'
 set output 'cenic_fig07_gripper_force.svg'
 set grid
 set key top left font ',9'
@@ -16,7 +16,7 @@ plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' title "cenic-sd", \
   'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#bcbd22' title "rk3"
 unset multiplot
 unset output
-set terminal pngcairo size 520,460 font 'sans,10'
+set terminal pngcairo size 720,460 font 'sans,10'
 set output 'cenic_fig07_gripper_force.png'
 set grid
 set key top left font ',9'
