@@ -239,6 +239,7 @@ static int copy_contacts(CenicCore *c, double h, int trap) {
   memcpy(c->prob.jac, d->contact_jac, sizeof(double) * (size_t)d->jac_size);
   c->prob.jac_size = d->jac_size;
   c->prob.ncon = d->ncon;
+  c->prob.contacts_version++;
   for (int i = 0; i < d->ncon; ++i) fill_contact(c, i, h, trap);
   return 0;
 }

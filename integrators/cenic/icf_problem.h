@@ -52,6 +52,10 @@ typedef struct {
   int ndof, maxdof;
   IcfDofTerm *dofterm;
   int *dof_tree;    /* [nv] tree of each velocity coordinate */
+  /* Bumped by whoever changes the contact set (cenic_step.c copy_contacts): the linear solver
+   * collects the coupled tree pairs once per version instead of at every factorization.
+   * 0 means unknown: collect every time. */
+  unsigned long contacts_version;
 } IcfProblem;
 
 /* Allocates for the given tree layout (copied). Returns 0 or -1. */
