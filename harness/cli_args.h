@@ -1,0 +1,34 @@
+/* What the command files of the CLI share (harness/cli_*.c): argument parsing with clear
+ * messages, and the usage of the command being parsed. */
+#ifndef CBENCH_CLI_ARGS_H
+#define CBENCH_CLI_ARGS_H
+
+#include <stddef.h>
+
+/* Prints "cbench: MESSAGE" and the usage of the current command; returns 2 (bad arguments). */
+int usage_error(const char *fmt, const char *a);
+/* Value of option argv[*i] (advances *i), or NULL when it is missing. */
+const char *value(int argc, char **argv, int *i);
+/* A number > 0 (finite) / an integer in [1, 100000]; 0 or -1. */
+int parse_pos(const char *s, double *out);
+int parse_int_pos(const char *s, int *out);
+/* NAME or NAME:PARAM (PARAM > 0); 0 or -1. */
+int parse_method(const char *v, char *name, size_t namelen, double *param);
+
+#define VALUE_OR_FAIL(var)                                                      \
+  const char *var = value(argc, argv, &i);                                      \
+  if (!var) return usage_error("missing value for %s", argv[i]);
+
+/* The commands (one file per group). */
+int cmd_list(void);
+int cmd_run(int argc, char **argv);
+int cmd_reference(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_slurm(int argc, char **argv);
+int cmd_figure(int argc, char **argv);
+
+#endif

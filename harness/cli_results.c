@@ -1,0 +1,120 @@
+/* `cbench plot`, `cbench compare`, `cbench export`, `cbench figure`: what is made from records. */
+#include "cli_args.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "figure.h"
+#include "files.h"
+#include "plan.h"
+#include "plot.h"
+#include "reference.h"
+#include "run_record.h"
+#include "sweep.h"
+
+int cmd_plot(int argc, char **argv) {
+  const char *dir = NULL;
+  int gp = 1;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--no-gnuplot")) gp = 0;
+    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for plot", argv[i]);
+    else if (!dir) dir = argv[i];
+    else return usage_error("unexpected argument '%s'", argv[i]);
+  }
+  if (!dir) return usage_error("plot needs a directory or record file%s", "");
+  char err[1024];
+  int rc = plot_dir(dir, gp, err, sizeof err);
+  if (rc == 2) return usage_error("%s", err);
+  if (rc) fprintf(stderr, "cbench: %s\n", err);
+  return rc;
+}
+
+int cmd_compare(int argc, char **argv) {
+  CompareOptions o;
+  compare_options_default(&o);
+  const char *files[2] = {NULL, NULL};
+  int nf = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--time-tolerance")) { VALUE_OR_FAIL(v); if (parse_pos(v, &o.time_tolerance)) return usage_error("--time-tolerance must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--counter-tolerance")) {
+      VALUE_OR_FAIL(v);
+      char *end;
+      o.counter_tolerance = strtod(v, &end);
+      if (end == v || *end || !(o.counter_tolerance >= 0)) return usage_error("--counter-tolerance must be a number >= 0, got '%s'", v);
+    } else if (!strcmp(a, "--time-floor")) { VALUE_OR_FAIL(v); if (parse_pos(v, &o.time_floor)) return usage_error("--time-floor must be a number > 0, got '%s'", v); }
+    else if (a[0] == '-') return usage_error("unknown option '%s' for compare", a);
+    else if (nf < 2) files[nf++] = a;
+    else return usage_error("unexpected argument '%s'", a);
+  }
+  if (nf != 2) return usage_error("compare needs BASE.json and NEW.json%s", "");
+  char err[1024];
+  cJSON *b = records_load_file(files[0], err, sizeof err);
+  if (!b) return usage_error("%s", err);
+  cJSON *n = records_load_file(files[1], err, sizeof err);
+  if (!n) { cJSON_Delete(b); return usage_error("%s", err); }
+  int reg = compare_records(b, n, &o, stdout);
+  cJSON_Delete(b);
+  cJSON_Delete(n);
+  return reg ? 1 : 0;
+}
+
+int cmd_export(int argc, char **argv) {
+  const char *fmt = NULL, *file = NULL, *out = NULL;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--format")) { VALUE_OR_FAIL(v); fmt = v; }
+    else if (!strcmp(a, "--out")) { VALUE_OR_FAIL(v); out = v; }
+    else if (a[0] == '-') return usage_error("unknown option '%s' for export", a);
+    else if (!file) file = a;
+    else return usage_error("unexpected argument '%s'", a);
+  }
+  if (!fmt || (strcmp(fmt, "gbench") && strcmp(fmt, "gab"))) return usage_error("export needs --format gbench or gab%s", "");
+  if (!file) return usage_error("export needs a record FILE%s", "");
+  char err[1024];
+  cJSON *recs = file_exists(file) ? records_load_file(file, err, sizeof err) : records_load_dir(file);
+  if (!recs) return usage_error("%s", err);
+  cJSON *doc = export_records(recs, fmt);
+  char *text = cJSON_Print(doc);
+  int rc = 0;
+  if (out) {
+    if (file_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = 1; }
+  } else {
+    printf("%s\n", text);
+  }
+  free(text);
+  cJSON_Delete(doc);
+  cJSON_Delete(recs);
+  return rc;
+}
+
+int cmd_figure(int argc, char **argv) {
+  FigureOptions o;
+  figure_options_default(&o);
+  const char *name = NULL;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--quick")) o.quick = 1;
+    else if (!strcmp(a, "--no-gnuplot")) o.gnuplot = 0;
+    else if (!strcmp(a, "--quiet")) o.quiet = 1;
+    else if (!strcmp(a, "--out")) { VALUE_OR_FAIL(v); snprintf(o.out, sizeof o.out, "%s", v); }
+    else if (!strcmp(a, "-j")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &o.jobs)) return usage_error("-j must be an integer >= 1, got '%s'", v); }
+    else if (a[0] == '-') return usage_error("unknown option '%s' for figure", a);
+    else if (!name) name = a;
+    else return usage_error("unexpected argument '%s' for figure", a);
+  }
+  if (!name) return usage_error("figure needs a recipe name or `list`%s", "");
+  if (!strcmp(name, "list")) {
+    if (figure_list(stdout) < 0) { fprintf(stderr, "cbench: no figure recipes in %s/\n", figure_recipes_dir()); return 1; }
+    return 0;
+  }
+  char err[2048];
+  int rc = figure_make(name, &o, err, sizeof err);
+  if (rc == 2) return usage_error("%s", err);
+  if (rc) fprintf(stderr, "cbench: %s\n", err);
+  return rc;
+}
+

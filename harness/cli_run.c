@@ -1,0 +1,249 @@
+/* `cbench list`, `cbench run`, `cbench reference`. */
+#include "cli_args.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "figure.h"
+#include "files.h"
+#include "plan.h"
+#include "plot.h"
+#include "reference.h"
+#include "run_record.h"
+#include "sweep.h"
+
+int cmd_list(void) {
+  printf("integrators (%d):\n", integrator_count());
+  for (int i = 0; i < integrator_count(); ++i) {
+    const IntegratorVtbl *vt = integrator_at(i);
+    printf("  %-14s %-16s %s\n", vt->name, vt->fixed_step ? "[fixed step]" : "[error control]",
+           vt->summary ? vt->summary : "");
+  }
+  char names[256][128];
+  int n = cases_list(names, 256);
+  printf("cases (%d, in %s/):\n", n, cases_dir());
+  for (int i = 0; i < n; ++i) {
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%.127s.json", cases_dir(), names[i]);
+    char *text = file_read_all(path, NULL);
+    cJSON *doc = text ? cJSON_Parse(text) : NULL;
+    const cJSON *d = doc ? cJSON_GetObjectItemCaseSensitive(doc, "description") : NULL;
+    char sum[128] = "";
+    if (cJSON_IsString(d)) {
+      /* at most ~100 characters, cut at a word */
+      snprintf(sum, sizeof sum, "%s", d->valuestring);
+      if (strlen(sum) > 100) {
+        char *sp = strrchr(sum + 60 < sum + 97 ? (sum[97] = '\0', sum) : sum, ' ');
+        if (sp) snprintf(sp, sizeof sum - (size_t)(sp - sum), " ...");
+      }
+    } else if (!doc) {
+      snprintf(sum, sizeof sum, "(not valid JSON)");
+    }
+    printf("  %-22s %s\n", names[i], sum);
+    cJSON_Delete(doc);
+    free(text);
+  }
+  return 0;
+}
+
+static const char *jstr(const cJSON *o, const char *k) {
+  const cJSON *g = cJSON_GetObjectItemCaseSensitive(o, k);
+  return cJSON_IsString(g) ? g->valuestring : "";
+}
+#define S(k) jstr(rec, k)
+#define S2(o, k) jstr(o, k)
+
+static void print_summary(const cJSON *rec) {
+  printf("%s / %s: %s", S("case"), S("integrator"), S("status"));
+  const cJSON *msg = cJSON_GetObjectItemCaseSensitive(rec, "message");
+  if (cJSON_IsString(msg)) printf(" (%s)", msg->valuestring);
+  const cJSON *tr = cJSON_GetObjectItemCaseSensitive(rec, "t_reached");
+  printf(", t reached %.4g of %.4g s\n", cJSON_IsNumber(tr) ? tr->valuedouble : 0.0,
+         cJSON_GetObjectItemCaseSensitive(rec, "sim_time")->valuedouble);
+  const cJSON *work = cJSON_GetObjectItemCaseSensitive(rec, "work");
+  const cJSON *c = cJSON_GetObjectItemCaseSensitive(rec, "counters");
+  if (cJSON_IsObject(work) && cJSON_IsObject(c)) {
+    printf("  work: %.4g s per simulated s (median), steps %.0f, rejected %.0f, rhs %.0f, newton %.0f, factorizations %.0f\n",
+           cJSON_GetObjectItemCaseSensitive(work, "median")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "steps")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "rejected")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "rhs_evals")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "newton_iters")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "factorizations")->valuedouble);
+  }
+  const cJSON *e = cJSON_GetObjectItemCaseSensitive(rec, "error");
+  if (cJSON_IsObject(e)) {
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "positions");
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(e, "full");
+    const cJSON *pm = cJSON_GetObjectItemCaseSensitive(p, "max"), *pr = cJSON_GetObjectItemCaseSensitive(p, "rms");
+    const cJSON *fm = cJSON_GetObjectItemCaseSensitive(f, "max");
+    printf("  error: positions max %.3g rms %.3g, full max %.3g\n", cJSON_IsNumber(pm) ? pm->valuedouble : NAN,
+           cJSON_IsNumber(pr) ? pr->valuedouble : NAN, cJSON_IsNumber(fm) ? fm->valuedouble : NAN);
+  } else {
+    printf("  error: none (%s)\n", S("error_note"));
+  }
+  const cJSON *warn;
+  cJSON_ArrayForEach(warn, cJSON_GetObjectItemCaseSensitive(rec, "warnings"))
+    if (cJSON_IsString(warn)) printf("  warning: %s\n", warn->valuestring);
+  const cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "error_windowed");
+  if (cJSON_IsObject(w)) {
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(w, "positions");
+    const cJSON *pm = cJSON_GetObjectItemCaseSensitive(p, "max"), *pr = cJSON_GetObjectItemCaseSensitive(p, "rms");
+    printf("  windowed error (%g s windows vs %s): positions max %.3g rms %.3g\n",
+           cJSON_GetObjectItemCaseSensitive(w, "window")->valuedouble, S2(w, "method"),
+           cJSON_IsNumber(pm) ? pm->valuedouble : NAN, cJSON_IsNumber(pr) ? pr->valuedouble : NAN);
+  }
+#undef S
+}
+
+int cmd_run(int argc, char **argv) {
+  RunSpec s;
+  run_spec_init(&s);
+  char err[1024];
+  const char *case_arg = NULL, *json = NULL;
+  int resume = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); case_arg = v; }
+    else if (!strcmp(a, "--resume")) resume = 1;
+    else if (!strcmp(a, "--param")) {
+      VALUE_OR_FAIL(v);
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v || !eq[1]) return usage_error("--param needs PATH=VALUE (e.g. controllers[0].kp=1e3), got '%s'", v);
+      if (s.nparam >= SCENE_MAX_PARAMS) return usage_error("too many --param (max 8) at '%s'", v);
+      if ((size_t)(eq - v) >= SCENE_PARAM_PATH_LEN || strlen(eq + 1) >= SCENE_PARAM_VALUE_LEN) return usage_error("--param too long: '%s'", v);
+      snprintf(s.param_path[s.nparam], SCENE_PARAM_PATH_LEN, "%.*s", (int)(eq - v), v);
+      snprintf(s.param_value[s.nparam], SCENE_PARAM_VALUE_LEN, "%s", eq + 1);
+      s.nparam++;
+    }
+    else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
+    else if (!strcmp(a, "--accuracy")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.accuracy)) return usage_error("--accuracy must be a number > 0, got '%s'", v); s.has_accuracy = 1; }
+    else if (!strcmp(a, "--dt")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.dt)) return usage_error("--dt must be a number > 0, got '%s'", v); s.has_dt = 1; }
+    else if (!strcmp(a, "--t-end")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.t_end)) return usage_error("--t-end must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--max-step")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.max_step)) return usage_error("--max-step must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.timeout)) return usage_error("--timeout must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--reps")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &s.reps)) return usage_error("--reps must be an integer >= 1, got '%s'", v); }
+    else if (!strcmp(a, "--json")) { VALUE_OR_FAIL(v); json = v; }
+    else if (!strcmp(a, "--window")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.window)) return usage_error("--window must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--window-method")) {
+      VALUE_OR_FAIL(v);
+      if (parse_method(v, s.window_method, sizeof s.window_method, &s.window_param) || !strchr(v, ':'))
+        return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
+      if (!integrator_find(s.window_method)) return usage_error("unknown integrator '%s' in --window-method", v);
+    }
+    else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
+    else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
+    else if (!strcmp(a, "--contact-forces")) { VALUE_OR_FAIL(v); snprintf(s.contact_log, sizeof s.contact_log, "%s", v); }
+    else if (!strcmp(a, "--energy")) { VALUE_OR_FAIL(v); snprintf(s.energy_log, sizeof s.energy_log, "%s", v); }
+    else if (!strcmp(a, "--error-norm")) {
+      VALUE_OR_FAIL(v);
+      if (!strcmp(v, "q")) s.error_norm = ERRNORM_POSITIONS, s.error_norm_given = 1;
+      else if (!strcmp(v, "full")) s.error_norm = ERRNORM_FULL, s.error_norm_given = 1;
+      else if (!strcmp(v, "default")) s.error_norm_given = 0;
+      else return usage_error("--error-norm must be q, full or default, got '%s'", v);
+    } else if (!strcmp(a, "--opt")) {
+      VALUE_OR_FAIL(v);
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v) return usage_error("--opt needs key=value, got '%s'", v);
+      if (s.nextra >= CB_MAX_EXTRA_OPTIONS) return usage_error("too many --opt (max 16) at '%s'", v);
+      snprintf(s.extra_key[s.nextra], sizeof s.extra_key[0], "%.*s", (int)(eq - v), v);
+      snprintf(s.extra_value[s.nextra], sizeof s.extra_value[0], "%s", eq + 1);
+      s.nextra++;
+    } else return usage_error("unknown option '%s' for run", a);
+  }
+  if (!case_arg) return usage_error("run needs --case%s", "");
+  if (!s.integrator[0]) return usage_error("run needs --integrator%s", "");
+  if (s.has_accuracy && s.has_dt) return usage_error("give either --accuracy or --dt, not both%s", "");
+  if (!s.has_accuracy && !s.has_dt) return usage_error("run needs --accuracy or --dt%s", "");
+  if (run_spec_set_case(&s, case_arg, err, sizeof err) != 0) return usage_error("%s", err);
+  if (resume && !json) return usage_error("--resume needs --json FILE%s", "");
+  if (resume) {
+    /* a plan line (harness/plan.h): done already when its record is complete */
+    char cmd[4096];
+    run_spec_key(&s, cmd, sizeof cmd);
+    if (run_record_complete(json, cmd)) { printf("  record exists: %s (--resume: nothing to do)\n", json); return 0; }
+  }
+  RunContext ctx;
+  int rc = run_prepare(&s, &ctx, err, sizeof err);
+  if (rc == 2) { fprintf(stderr, "cbench: %s\n", err); return 2; } /* the loader's message */
+  /* as a sweep job (--resume), an integrator that refuses the scene or options is a failed record */
+  if (rc == 0 && !resume) rc = run_preflight(&ctx, err, sizeof err);
+  if (rc != 0) {
+    run_context_free(&ctx);
+    return usage_error("%s", err);
+  }
+  cJSON *rec = run_isolated(&ctx);
+  char path[1400];
+  if (json) snprintf(path, sizeof path, "%s", json);
+  else {
+    char dir[1100], name[512];
+    snprintf(dir, sizeof dir, "%s/out", harness_results_dir());
+    dir_make_parents(dir);
+    run_spec_file_name(&s, ctx.vt->fixed_step, name, sizeof name);
+    snprintf(path, sizeof path, "%.1000s/%.390s", dir, name);
+  }
+  char *text = cJSON_Print(rec);
+  int wrc = file_write_atomic(path, text, strlen(text), err, sizeof err);
+  print_summary(rec);
+  if (wrc != 0) fprintf(stderr, "cbench: %s\n", err);
+  else printf("  record: %s\n", path);
+  const cJSON *st = cJSON_GetObjectItemCaseSensitive(rec, "status");
+  int ok = cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+  free(text);
+  cJSON_Delete(rec);
+  run_context_free(&ctx);
+  return wrc != 0 ? 1 : ok || resume ? 0 : 1;
+}
+
+int cmd_reference(int argc, char **argv) {
+  ReferenceConfig cfg;
+  reference_config_default(&cfg);
+  const char *cases[64];
+  int ncase = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--case")) {
+      VALUE_OR_FAIL(v);
+      if (ncase >= 64) return usage_error("too many --case (at most 64) at '%s'", v);
+      cases[ncase++] = v;
+    }
+    else if (!strcmp(a, "--grid")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.rate)) return usage_error("--grid must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.budget)) return usage_error("--timeout must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--primary")) {
+      VALUE_OR_FAIL(v);
+      if (!strchr(v, ':') || parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param))
+        return usage_error("--primary needs NAME:PARAM with PARAM > 0, got '%s'", v);
+      if (!integrator_find(cfg.primary)) return usage_error("unknown integrator '%s' in --primary", v);
+    } else if (!strcmp(a, "--secondary")) {
+      VALUE_OR_FAIL(v);
+      if (strcmp(v, "none") != 0 &&
+          (!strchr(v, ':') || parse_method(v, cfg.secondary, sizeof cfg.secondary, &cfg.secondary_param)))
+        return usage_error("--secondary needs NAME:PARAM with PARAM > 0, or none, got '%s'", v);
+      if (strcmp(v, "none") == 0) snprintf(cfg.secondary, sizeof cfg.secondary, "none");
+      else if (!integrator_find(cfg.secondary)) return usage_error("unknown integrator '%s' in --secondary", v);
+    }
+    else if (!strcmp(a, "--force")) cfg.force = 1;
+    else return usage_error("unknown option '%s' for reference", a);
+  }
+  if (ncase == 0) return usage_error("reference needs --case%s", "");
+  int worst = 0;
+  for (int k = 0; k < ncase; ++k) {
+    RunSpec s;
+    char err[1024];
+    run_spec_init(&s);
+    if (run_spec_set_case(&s, cases[k], err, sizeof err) != 0) return usage_error("%s", err);
+    int computed = 0;
+    int rc = reference_ensure(s.case_path, s.case_name, &cfg, &computed, err, sizeof err);
+    char path[1200];
+    reference_path(s.case_name, path, sizeof path);
+    if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
+    else printf("reference %s: %s (%s)\n", s.case_name, path, computed ? "computed" : "current, reused");
+    if (rc > worst) worst = rc;
+  }
+  return worst;
+}
+
+/* Comma- or space-separated list: consumes following non-flag args. */

@@ -1,0 +1,220 @@
+/* `cbench sweep`, `cbench merge`, `cbench slurm`: grids of runs, here or on a cluster. */
+#include "cli_args.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "figure.h"
+#include "files.h"
+#include "plan.h"
+#include "plot.h"
+#include "reference.h"
+#include "run_record.h"
+#include "sweep.h"
+
+static int take_list(int argc, char **argv, int *i, char out[][1024], int max, int *n) {
+  int got = 0;
+  while (*i + 1 < argc && strncmp(argv[*i + 1], "-", 1) != 0) {
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", argv[++*i]);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+      if (*n >= max) return -1;
+      snprintf(out[(*n)++], 1024, "%s", tok);
+      ++got;
+    }
+  }
+  return got > 0 ? 0 : -1;
+}
+
+/* A sweep axis "KEY=V1,V2,..." (--opt, --param): key into key[keylen], values into rows of
+ * `stride` chars at vals (at most SWEEP_MAX_OPT_VALUES); 0 or a usage error. */
+static int parse_axis(const char *flag, const char *v, char *key, size_t keylen, char *vals, size_t stride, int *nvals) {
+  const char *eq = strchr(v, '=');
+  if (!eq || eq == v || !eq[1]) {
+    char msg[1200];
+    snprintf(msg, sizeof msg, "%s needs KEY=V1[,V2...], got '%.1000s'", flag, v);
+    return usage_error("%s", msg);
+  }
+  if ((size_t)(eq - v) >= keylen) return usage_error("key too long in '%s'", v);
+  snprintf(key, keylen, "%.*s", (int)(eq - v), v);
+  char list[1024];
+  snprintf(list, sizeof list, "%s", eq + 1);
+  *nvals = 0;
+  char *save = NULL;
+  for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    if (*nvals >= SWEEP_MAX_OPT_VALUES) return usage_error("at most 8 values per axis, at '%s'", t);
+    if (strlen(t) >= stride) return usage_error("axis value too long: '%s'", t);
+    snprintf(vals + (size_t)*nvals * stride, stride, "%s", t);
+    (*nvals)++;
+  }
+  return 0;
+}
+
+int cmd_sweep(int argc, char **argv) {
+  SweepConfig *c = malloc(sizeof *c);
+  char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
+  if (!c || !tmp) { free(c); free(tmp); return 1; }
+  sweep_config_default(c);
+  int rc = 0, nacc = 0, ndt = 0;
+  size_t n = 0;
+  for (int i = 0; i < argc && n < sizeof c->command; ++i)
+    n += (size_t)snprintf(c->command + n, sizeof c->command - n, "%s%s", i ? " " : "", i == 0 ? "cbench" : argv[i]);
+  for (int i = 2; i < argc && rc == 0; ++i) {
+    const char *a = argv[i];
+    int nt = 0;
+    if (!strcmp(a, "--cases")) {
+      if (take_list(argc, argv, &i, c->cases, SWEEP_MAX_LIST, &c->ncases)) rc = usage_error("missing value for %s", a);
+    } else if (!strcmp(a, "--integrators")) {
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) rc = usage_error("missing value for %s", a);
+      for (int k = 0; k < nt && rc == 0; ++k) {
+        if (!integrator_find(tmp[k])) {
+          char e[1200];
+          snprintf(e, sizeof e, "unknown integrator '%.100s' (see `cbench list`)", tmp[k]);
+          rc = usage_error("%s", e);
+        } else if (c->nintegrators >= SWEEP_MAX_LIST) {
+          rc = usage_error("too many integrators (at most 64) at '%s'", tmp[k]);
+        } else {
+          snprintf(c->integrators[c->nintegrators++], 64, "%.63s", tmp[k]);
+        }
+      }
+    } else if (!strcmp(a, "--accuracies") || !strcmp(a, "--dts")) {
+      int acc = !strcmp(a, "--accuracies");
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      for (int k = 0; k < nt && rc == 0; ++k) {
+        double v;
+        if (parse_pos(tmp[k], &v)) { rc = usage_error(acc ? "accuracies must be numbers > 0, got '%s'" : "dts must be numbers > 0, got '%s'", tmp[k]); break; }
+        if ((acc ? nacc : ndt) >= SWEEP_MAX_LIST) { rc = usage_error("too many values (at most 64) at '%s'", tmp[k]); break; }
+        if (acc) c->accuracies[nacc++] = v; else c->dts[ndt++] = v;
+      }
+    } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_int_pos(v, &c->jobs)) rc = usage_error("-j must be an integer >= 1, got '%s'", v);
+    } else if (!strcmp(a, "--reps")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_int_pos(v, &c->reps)) rc = usage_error("--reps must be an integer >= 1, got '%s'", v);
+    } else if (!strcmp(a, "--timeout") || !strcmp(a, "--t-end")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_pos(v, a[2] == 't' && a[3] == 'i' ? &c->timeout : &c->t_end)) rc = usage_error("expected a number > 0, got '%s'", v);
+    } else if (!strcmp(a, "--out")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else snprintf(c->out, sizeof c->out, "%s", v);
+    } else if (!strcmp(a, "--window")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_pos(v, &c->window)) rc = usage_error("--window must be a number > 0, got '%s'", v);
+    } else if (!strcmp(a, "--error-norm")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (!strcmp(v, "q")) c->error_norm = ERRNORM_POSITIONS;
+      else if (!strcmp(v, "full")) c->error_norm = ERRNORM_FULL;
+      else if (!strcmp(v, "default")) c->error_norm = -1;
+      else rc = usage_error("--error-norm must be q, full or default, got '%s'", v);
+    } else if (!strcmp(a, "--error-norms")) {
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      c->nnorms = 0;
+      for (int k = 0; k < nt && rc == 0; ++k) {
+        int v = !strcmp(tmp[k], "q") ? ERRNORM_POSITIONS : !strcmp(tmp[k], "full") ? ERRNORM_FULL : !strcmp(tmp[k], "default") ? -1 : -2;
+        if (v == -2) rc = usage_error("--error-norms takes q, full and default, got '%s'", tmp[k]);
+        else if (c->nnorms >= 3) rc = usage_error("--error-norms: at most 3 values, at '%s'", tmp[k]);
+        else c->norms[c->nnorms++] = v;
+      }
+    } else if (!strcmp(a, "--max-steps")) {
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      c->nmax_steps = 0;
+      for (int k = 0; k < nt && rc == 0; ++k)
+        if (parse_pos(tmp[k], &c->max_steps[c->nmax_steps++])) rc = usage_error("max steps must be numbers > 0, got '%s'", tmp[k]);
+    } else if (!strcmp(a, "--opt") || !strcmp(a, "--param")) {
+      const char *v = value(argc, argv, &i);
+      int opt = a[2] == 'o';
+      int *nax = opt ? &c->nopt : &c->nparam_axes;
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (*nax >= (opt ? SWEEP_MAX_OPT_AXES : SCENE_MAX_PARAMS)) rc = usage_error("too many axes of this kind at '%s'", v);
+      else {
+        int ax = (*nax)++;
+        rc = opt ? parse_axis(a, v, c->opt_key[ax], sizeof c->opt_key[ax], &c->opt_values[ax][0][0],
+                              sizeof c->opt_values[ax][0], &c->nopt_values[ax])
+                 : parse_axis(a, v, c->param_path[ax], sizeof c->param_path[ax], &c->param_values[ax][0][0],
+                              sizeof c->param_values[ax][0], &c->nparam_values[ax]);
+        for (int a2 = 0; a2 < ax && rc == 0; ++a2)
+          if (!strcmp(opt ? c->opt_key[a2] : c->param_path[a2], opt ? c->opt_key[ax] : c->param_path[ax]))
+            rc = usage_error("a key given twice (list its values once): '%s'", v);
+      }
+    } else if (!strcmp(a, "--plan")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else snprintf(c->plan, sizeof c->plan, "%s", v);
+    } else if (!strcmp(a, "--quiet")) {
+      c->quiet = 1;
+    } else if (!strcmp(a, "--series")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if ((c->series = sweep_series_parse(v)) < 0) rc = usage_error("--series takes steps, contacts and energy, got '%s'", v);
+    } else {
+      rc = usage_error("unknown option '%s' for sweep", a);
+    }
+  }
+  if (rc == 0) {
+    if (nacc) c->nacc = nacc;
+    if (ndt) c->ndt = ndt;
+    char err[1024];
+    rc = sweep_run(c, err, sizeof err);
+    if (rc == 2) rc = usage_error("%s", err);
+    else if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
+    else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);
+    else printf("sweep: records in %s/ (one file per run, all in %s/sweep.json)\n", c->out, c->out);
+  }
+  free(tmp);
+  free(c);
+  return rc;
+}
+
+int cmd_merge(int argc, char **argv) {
+  const char *dir = NULL, *plan = NULL;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--plan")) { VALUE_OR_FAIL(v); plan = v; }
+    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for merge", argv[i]);
+    else if (!dir) dir = argv[i];
+    else return usage_error("unexpected argument '%s' for merge", argv[i]);
+  }
+  if (!dir) return usage_error("merge needs a directory%s", "");
+  char err[1024];
+  int rc = plan_merge(dir, plan, stdout, err, sizeof err);
+  if (rc == 2) fprintf(stderr, "cbench: %s\n", err);
+  return rc;
+}
+
+int cmd_slurm(int argc, char **argv) {
+  const char *plan = NULL, *script = "scripts/slurm/sweep.sbatch";
+  int max_parallel = 8, only_missing = 0, dry_run = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--max-parallel")) {
+      VALUE_OR_FAIL(v);
+      if (parse_int_pos(v, &max_parallel)) return usage_error("--max-parallel must be an integer >= 1, got '%s'", v);
+    } else if (!strcmp(a, "--script")) { VALUE_OR_FAIL(v); script = v; }
+    else if (!strcmp(a, "--missing")) only_missing = 1;
+    else if (!strcmp(a, "--dry-run")) dry_run = 1;
+    else if (a[0] == '-') return usage_error("unknown option '%s' for slurm", a);
+    else if (!plan) plan = a;
+    else return usage_error("unexpected argument '%s' for slurm", a);
+  }
+  if (!plan) return usage_error("slurm needs a plan file (from `cbench sweep ... --plan FILE`)%s", "");
+  if (!file_exists(script)) return usage_error("no sbatch script %s (run from the repository root or give --script)", script);
+  char cmd[20000], err[1024];
+  int n = plan_sbatch_command(plan, script, max_parallel, only_missing, cmd, sizeof cmd, err, sizeof err);
+  if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return 2; }
+  if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
+  printf("slurm: %d task(s): %s\n", n, cmd);
+  if (dry_run) return 0;
+  fflush(stdout);
+  int rc = system(cmd);
+  return rc == 0 ? 0 : 1;
+}
+
