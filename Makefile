@@ -28,7 +28,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test test-slurm bench bench-scale bench-compare clean deps figures figures-full
+.PHONY: all run test test-report test-slurm bench bench-scale bench-compare clean deps figures figures-full
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench
@@ -81,6 +81,10 @@ figures-full: build/cbench
 # All tests, sanitizer build. TESTS=test_geometry runs one file.
 test: $(TEST_BIN) $(SAN)/cbench build/cbench
 	@bash scripts/run_tests.sh $(if $(TESTS),$(addprefix $(SAN)/tests/,$(TESTS)),$(TEST_BIN))
+
+# The report page in headless Chromium (scripts/test_report.sh; skips when Chromium is missing).
+test-report: build/cbench
+	@bash scripts/test_report.sh
 
 # A sweep plan on a real single-node Slurm (scripts/slurm/test_slurm.sh; skips in one line
 # where the daemons cannot start).

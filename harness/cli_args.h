@@ -30,5 +30,7 @@ int cmd_export(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_slurm(int argc, char **argv);
 int cmd_figure(int argc, char **argv);
+int cmd_paper(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif

@@ -8,6 +8,8 @@
 
 #include "compare.h"
 #include "figure.h"
+#include "paper_data.h"
+#include "report.h"
 #include "files.h"
 #include "plan.h"
 #include "plot.h"
@@ -118,3 +120,22 @@ int cmd_figure(int argc, char **argv) {
   return rc;
 }
 
+
+int cmd_paper(int argc, char **argv) {
+  if (argc > 3) return usage_error("unexpected argument '%s' for paper", argv[3]);
+  if (argc == 3 && argv[2][0] == '-') return usage_error("unknown option '%s' for paper", argv[2]);
+  char err[1024];
+  int rc = paper_data_print(argc == 3 ? argv[2] : NULL, stdout, err, sizeof err);
+  if (rc) fprintf(stderr, "cbench: %s\n", err);
+  return rc;
+}
+
+int cmd_report(int argc, char **argv) {
+  if (argc != 3 || argv[2][0] == '-') return usage_error("report needs one folder%s", "");
+  char path[1400], err[2048];
+  int rc = report_write(argv[2], path, sizeof path, err, sizeof err);
+  if (rc == 2) return usage_error("%s", err);
+  if (rc) { fprintf(stderr, "cbench: %s\n", err); return 1; }
+  printf("report: %s (and report.md)\n", path);
+  return 0;
+}

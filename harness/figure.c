@@ -14,6 +14,7 @@
 #include "figure_recipe.h"
 #include "files.h"
 #include "machine.h"
+#include "paper_data.h"
 #include "reference.h"
 #include "run_record.h"
 

@@ -1,5 +1,5 @@
 /* What figures read: fields of run records by name, record selections, statistics over them,
- * the time series next to a record, and the papers' numbers (results/paper/). */
+ * the time series next to a record. The papers' numbers: harness/paper_data.h. */
 #ifndef CBENCH_FIGURE_DATA_H
 #define CBENCH_FIGURE_DATA_H
 
@@ -36,9 +36,5 @@ double figure_stat(const cJSON *records, const cJSON *where, const char *field, 
  * Returns the point count (arrays malloc'd into *x, *y), or -1 with a message. */
 int figure_csv_series(const char *path, const cJSON *rows, const char *x_col, const char *y_expr, double **x,
                       double **y, char *err, size_t errlen);
-
-/* A number the papers print, by id, from the JSON files of results/paper/ (any array of objects with "id",
- * "value" and "source"). 0 with value, units and source; -1 when no such id. */
-int paper_number(const char *id, double *value, char *units, size_t unitslen, char *source, size_t sourcelen);
 
 #endif

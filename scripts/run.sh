@@ -25,7 +25,11 @@ echo "== sweep -> $OUT"
 echo "== figures"
 "$CB" plot "$OUT"
 
+echo "== report"
+"$CB" report "$OUT"
+
 echo
 echo "records (JSON, one per run): $OUT/*.json  (all together: $OUT/sweep.json)"
 echo "figures (PNG + SVG):         $OUT/plots/*_work_error.png, $OUT/plots/*_work_accuracy.png"
 echo "table and gnuplot scripts:   $OUT/plots/records.tsv, $OUT/plots/*.gp (caption: $OUT/plots/CAPTION.txt)"
+echo "report (open in a browser):  $OUT/index.html  (Markdown: $OUT/report.md)"

@@ -1,0 +1,363 @@
+#include "report.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "files.h"
+#include "machine.h"
+
+static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
+static const char *str(const cJSON *o, const char *k) {
+  const cJSON *x = get(o, k);
+  return cJSON_IsString(x) ? x->valuestring : "";
+}
+
+/* Text for HTML content and attributes. */
+static void html(FILE *f, const char *s) {
+  for (; *s; ++s) {
+    switch (*s) {
+      case '<': fputs("&lt;", f); break;
+      case '>': fputs("&gt;", f); break;
+      case '&': fputs("&amp;", f); break;
+      case '"': fputs("&quot;", f); break;
+      case '\'': fputs("&#39;", f); break;
+      default: fputc(*s, f);
+    }
+  }
+}
+
+/* Text inside a Markdown table cell. */
+static void md_cell(FILE *f, const char *s) {
+  for (; *s; ++s) {
+    if (*s == '|') fputs("\\|", f);
+    else if (*s == '\n') fputc(' ', f);
+    else fputc(*s, f);
+  }
+}
+
+static void num(FILE *f, const cJSON *x) {
+  if (cJSON_IsNumber(x)) fprintf(f, "%.4g", x->valuedouble);
+  else fputs("&ndash;", f);
+}
+static void num_md(FILE *f, const cJSON *x) {
+  if (cJSON_IsNumber(x)) fprintf(f, "%.4g", x->valuedouble);
+  else fputs("-", f);
+}
+
+/* A figure.json's required fields (harness/SCHEMA.md, cbench.figure/1); 0 or -1 naming one. */
+static int check_figure(const cJSON *fig, const char *path, char *err, size_t errlen) {
+  const char *strings[] = {"name", "title", "caption", "command", "verdict", "table"};
+  const char *bad = NULL;
+  if (!cJSON_IsObject(fig)) bad = "(top): expected an object";
+  else if (strcmp(str(fig, "schema"), "cbench.figure/1")) bad = "schema: expected \"cbench.figure/1\"";
+  for (size_t i = 0; !bad && i < sizeof strings / sizeof strings[0]; ++i)
+    if (!cJSON_IsString(get(fig, strings[i]))) {
+      snprintf(err, errlen, "%s: %s: expected a string", path, strings[i]);
+      return -1;
+    }
+  const cJSON *img = get(fig, "images"), *pts = get(fig, "points"), *cmp = get(fig, "comparisons");
+  if (!bad && !(cJSON_IsObject(img) && cJSON_IsString(get(img, "svg")) && cJSON_IsString(get(img, "png"))))
+    bad = "images: expected {svg, png}";
+  else if (!bad && !(cJSON_IsObject(pts) && cJSON_IsNumber(get(pts, "ok")) && cJSON_IsNumber(get(pts, "failed")) &&
+                     cJSON_IsNumber(get(pts, "timeout"))))
+    bad = "points: expected {ok, failed, timeout} counts";
+  else if (!bad && !cJSON_IsArray(cmp)) bad = "comparisons: expected an array";
+  else if (!bad && get(fig, "paper") && !cJSON_IsNull(get(fig, "paper")) && !cJSON_IsString(get(get(fig, "paper"), "ref")))
+    bad = "paper: expected null or {ref, trend}";
+  if (!bad) {
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cmp) if (!cJSON_IsString(get(c, "quantity"))) bad = "comparisons: every entry needs a quantity";
+  }
+  if (bad) {
+    snprintf(err, errlen, "%s: %s", path, bad);
+    return -1;
+  }
+  return 0;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
+
+/* Figure folders of dir (sorted) with their parsed figure.json; returns the count or -1. */
+static int load_figures(const char *dir, cJSON *figs, char *err, size_t errlen) {
+  DIR *d = opendir(dir);
+  if (!d) { snprintf(err, errlen, "%s: cannot open the folder", dir); return -1; }
+  char (*names)[256] = malloc(sizeof(char[256]) * 512);
+  int n = 0;
+  struct dirent *e;
+  while (names && (e = readdir(d)) && n < 512) {
+    if (e->d_name[0] == '.') continue;
+    char p[1600];
+    snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, e->d_name);
+    if (file_exists(p)) snprintf(names[n++], 256, "%s", e->d_name);
+  }
+  closedir(d);
+  if (!names) { snprintf(err, errlen, "out of memory"); return -1; }
+  qsort(names, (size_t)n, 256, cmp_str);
+  int rc = n;
+  for (int i = 0; i < n && rc >= 0; ++i) {
+    char p[1600];
+    snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, names[i]);
+    char *text = file_read_all(p, NULL);
+    cJSON *fig = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    if (!fig) { snprintf(err, errlen, "%s: not valid JSON", p); rc = -1; break; }
+    if (check_figure(fig, p, err, errlen)) { cJSON_Delete(fig); rc = -1; break; }
+    cJSON_AddStringToObject(fig, "_folder", names[i]);
+    cJSON_AddItemToArray(figs, fig);
+  }
+  free(names);
+  return rc;
+}
+
+/* The plots of a sweep folder (`cbench plot DIR` writes PNG files in DIR/plots): names sorted. */
+static int sweep_plots(const char *dir, char (*names)[256], int max) {
+  char pd[1300];
+  snprintf(pd, sizeof pd, "%.1200s/plots", dir);
+  DIR *d = opendir(pd);
+  if (!d) return 0;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < max) {
+    size_t l = strlen(e->d_name);
+    if (l > 4 && l < 256 && !strcmp(e->d_name + l - 4, ".png")) snprintf(names[n++], 256, "%s", e->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, 256, cmp_str);
+  return n;
+}
+
+static char *first_line_of(const char *path) {
+  char *t = file_read_all(path, NULL);
+  if (t) {
+    char *nl = strchr(t, '\n');
+    if (nl && nl[1] == 0) *nl = 0; /* one trailing newline */
+  }
+  return t;
+}
+
+static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots,
+                       const char *sweep_cmd, const char *sweep_caption, const cJSON *machine, const char *date) {
+  fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cbench report</title>\n"
+        "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
+        "img{max-width:100%;border:1px solid #ddd}pre{background:#f4f4f4;padding:.6em;overflow-x:auto}"
+        "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}"
+        ".verdict{font-weight:bold}.bad{color:#b00}.fig{margin-bottom:3em}</style></head><body>\n", f);
+  fputs("<h1>cbench report</h1>\n<p>Folder <code>", f);
+  html(f, dir);
+  fputs("</code>, written ", f);
+  html(f, date);
+  fputs(". Regenerate with <code>cbench report ", f);
+  html(f, dir);
+  fputs("</code>.</p>\n<h2>Machine</h2>\n<table>", f);
+  const cJSON *m;
+  cJSON_ArrayForEach(m, machine) {
+    fputs("<tr><th>", f);
+    html(f, m->string);
+    fputs("</th><td>", f);
+    if (cJSON_IsString(m)) html(f, m->valuestring);
+    else if (cJSON_IsNumber(m)) fprintf(f, "%g", m->valuedouble);
+    fputs("</td></tr>", f);
+  }
+  fputs("</table>\n", f);
+  if (cJSON_GetArraySize(figs) > 0) {
+    fputs("<h2>Figures</h2>\n<ul>\n", f);
+    const cJSON *fig;
+    cJSON_ArrayForEach(fig, figs) {
+      fputs("<li><a href=\"#", f);
+      html(f, str(fig, "name"));
+      fputs("\">", f);
+      html(f, str(fig, "title"));
+      fputs("</a>: ", f);
+      html(f, str(fig, "verdict"));
+      fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+  }
+  const cJSON *fig;
+  cJSON_ArrayForEach(fig, figs) {
+    const char *folder = str(fig, "_folder");
+    fputs("<div class=\"fig\"><h2 id=\"", f);
+    html(f, str(fig, "name"));
+    fputs("\">", f);
+    html(f, str(fig, "title"));
+    fputs("</h2>\n", f);
+    const cJSON *paper = get(fig, "paper");
+    if (cJSON_IsObject(paper)) {
+      fputs("<p>Paper: <b>", f);
+      html(f, str(paper, "ref"));
+      fputs("</b>", f);
+      if (*str(paper, "trend")) { fputs(": ", f); html(f, str(paper, "trend")); }
+      fputs("</p>\n", f);
+    }
+    const cJSON *img = get(fig, "images");
+    fputs("<p><a href=\"", f);
+    html(f, folder);
+    fputc('/', f);
+    html(f, str(img, "svg"));
+    fputs("\"><img src=\"", f);
+    html(f, folder);
+    fputc('/', f);
+    html(f, str(img, "png"));
+    fputs("\" alt=\"", f);
+    html(f, str(fig, "title"));
+    fputs("\"></a></p>\n<p>", f);
+    html(f, str(fig, "caption"));
+    fputs("</p>\n<p class=\"verdict\">Verdict: ", f);
+    html(f, str(fig, "verdict"));
+    const cJSON *pts = get(fig, "points");
+    int failed = (int)get(pts, "failed")->valuedouble, timeout = (int)get(pts, "timeout")->valuedouble;
+    fprintf(f, "</p>\n<p%s>Runs: %d ok, %d failed, %d timed out%s.", failed + timeout ? " class=\"bad\"" : "",
+            (int)get(pts, "ok")->valuedouble, failed, timeout, failed + timeout ? " (red crosses in the figure)" : "");
+    if (*str(fig, "problem")) { fputs(" Problem: ", f); html(f, str(fig, "problem")); }
+    fputs("</p>\n", f);
+    const cJSON *cmp = get(fig, "comparisons");
+    if (cJSON_GetArraySize(cmp) > 0) {
+      fputs("<table><tr><th>quantity</th><th>ours</th><th>paper</th><th>ours / paper</th><th>units</th><th>source</th></tr>\n", f);
+      const cJSON *c;
+      cJSON_ArrayForEach(c, cmp) {
+        fputs("<tr><td>", f);
+        html(f, str(c, "quantity"));
+        fputs("</td><td>", f);
+        num(f, get(c, "ours"));
+        fputs("</td><td>", f);
+        num(f, get(c, "paper"));
+        fputs("</td><td>", f);
+        num(f, get(c, "ratio"));
+        fputs("</td><td>", f);
+        html(f, str(c, "units"));
+        fputs("</td><td>", f);
+        html(f, str(c, "source"));
+        fputs("</td></tr>\n", f);
+      }
+      fputs("</table>\n", f);
+    }
+    fputs("<p>Reproduce:</p><pre>", f);
+    html(f, str(fig, "command"));
+    fprintf(f, "</pre>\n<p>%s mode, %.1f s wall; numbers behind it: <a href=\"", cJSON_IsTrue(get(fig, "quick")) ? "Quick" : "Full",
+            cJSON_IsNumber(get(fig, "wall_seconds")) ? get(fig, "wall_seconds")->valuedouble : NAN);
+    html(f, folder);
+    fputc('/', f);
+    html(f, str(fig, "table"));
+    fputs("\">", f);
+    html(f, str(fig, "table"));
+    fputs("</a>.</p></div>\n", f);
+  }
+  if (nplots > 0) {
+    fputs("<h2>Sweep</h2>\n", f);
+    if (sweep_caption) { fputs("<p>", f); html(f, sweep_caption); fputs("</p>\n", f); }
+    if (sweep_cmd) { fputs("<p>Reproduce:</p><pre>", f); html(f, sweep_cmd); fputs("</pre>\n", f); }
+    for (int i = 0; i < nplots; ++i) {
+      fputs("<h3>", f);
+      html(f, plots[i]);
+      fputs("</h3>\n<p><img src=\"plots/", f);
+      html(f, plots[i]);
+      fputs("\" alt=\"", f);
+      html(f, plots[i]);
+      fputs("\"></p>\n", f);
+    }
+  }
+  fputs("</body></html>\n", f);
+}
+
+static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots, const char *sweep_cmd,
+                     const cJSON *machine, const char *date) {
+  fprintf(f, "# cbench report\n\nFolder `%s`, written %s. Regenerate with `cbench report %s`.\n\n", dir, date, dir);
+  fprintf(f, "Machine: %s, %g cores, %s, git %s.\n\n", str(machine, "cpu"),
+          cJSON_IsNumber(get(machine, "cores")) ? get(machine, "cores")->valuedouble : 0, str(machine, "compiler"),
+          str(machine, "git"));
+  const cJSON *fig;
+  cJSON_ArrayForEach(fig, figs) {
+    const char *folder = str(fig, "_folder");
+    const cJSON *paper = get(fig, "paper"), *pts = get(fig, "points");
+    fprintf(f, "## %s\n\n", str(fig, "title"));
+    if (cJSON_IsObject(paper)) fprintf(f, "Paper: **%s**: %s\n\n", str(paper, "ref"), str(paper, "trend"));
+    fprintf(f, "![%s](%s/%s)\n\n%s\n\n**Verdict:** %s\n\n", str(fig, "name"), folder, str(get(fig, "images"), "png"),
+            str(fig, "caption"), str(fig, "verdict"));
+    fprintf(f, "Runs: %g ok, %g failed, %g timed out.\n\n", get(pts, "ok")->valuedouble, get(pts, "failed")->valuedouble,
+            get(pts, "timeout")->valuedouble);
+    const cJSON *cmp = get(fig, "comparisons");
+    if (cJSON_GetArraySize(cmp) > 0) {
+      fputs("| quantity | ours | paper | ours / paper | units | source |\n| --- | --- | --- | --- | --- | --- |\n", f);
+      const cJSON *c;
+      cJSON_ArrayForEach(c, cmp) {
+        fputs("| ", f);
+        md_cell(f, str(c, "quantity"));
+        fputs(" | ", f);
+        num_md(f, get(c, "ours"));
+        fputs(" | ", f);
+        num_md(f, get(c, "paper"));
+        fputs(" | ", f);
+        num_md(f, get(c, "ratio"));
+        fputs(" | ", f);
+        md_cell(f, str(c, "units"));
+        fputs(" | ", f);
+        md_cell(f, str(c, "source"));
+        fputs(" |\n", f);
+      }
+      fputc('\n', f);
+    }
+    fprintf(f, "Reproduce: `%s`\n\n", str(fig, "command"));
+  }
+  if (nplots > 0) {
+    fputs("## Sweep\n\n", f);
+    if (sweep_cmd) fprintf(f, "Reproduce: `%s`\n\n", sweep_cmd);
+    for (int i = 0; i < nplots; ++i) fprintf(f, "![%s](plots/%s)\n\n", plots[i], plots[i]);
+  }
+}
+
+/* Writes via a memory stream, then atomically to path. */
+static int write_doc(const char *path, int html_doc, const char *dir, const cJSON *figs, char (*plots)[256], int nplots,
+                     const char *cmd, const char *caption, const cJSON *machine, const char *date, char *err,
+                     size_t errlen) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) { snprintf(err, errlen, "out of memory"); return 1; }
+  if (html_doc) write_html(f, dir, figs, plots, nplots, cmd, caption, machine, date);
+  else write_md(f, dir, figs, plots, nplots, cmd, machine, date);
+  fclose(f);
+  int rc = file_write_atomic(path, buf, len, err, errlen) ? 1 : 0;
+  free(buf);
+  return rc;
+}
+
+int report_write(const char *dir, char *html_path, size_t html_len, char *err, size_t errlen) {
+  cJSON *figs = cJSON_CreateArray();
+  int n = load_figures(dir, figs, err, errlen);
+  if (n < 0) { cJSON_Delete(figs); return 2; }
+  char (*plots)[256] = malloc(sizeof(char[256]) * 256);
+  int nplots = plots ? sweep_plots(dir, plots, 256) : 0;
+  if (n == 0 && nplots == 0) {
+    snprintf(err, errlen, "%s: nothing to report (no NAME/figure.json from `cbench figure`, no plots/ from `cbench plot`)", dir);
+    cJSON_Delete(figs);
+    free(plots);
+    return 2;
+  }
+  char p[1400];
+  snprintf(p, sizeof p, "%.1200s/command.txt", dir);
+  char *cmd = nplots ? first_line_of(p) : NULL;
+  snprintf(p, sizeof p, "%.1200s/plots/CAPTION.txt", dir);
+  char *caption = nplots ? first_line_of(p) : NULL;
+  /* the machine of the first figure (where the numbers were made), else this one */
+  cJSON *machine = n > 0 && cJSON_IsObject(get(cJSON_GetArrayItem(figs, 0), "machine"))
+                       ? cJSON_Duplicate(get(cJSON_GetArrayItem(figs, 0), "machine"), 1)
+                       : machine_info_json();
+  char date[64];
+  clock_utc_iso8601(date, sizeof date);
+  snprintf(html_path, html_len, "%.1200s/index.html", dir);
+  char md[1400];
+  snprintf(md, sizeof md, "%.1200s/report.md", dir);
+  int rc = write_doc(html_path, 1, dir, figs, plots, nplots, cmd, caption, machine, date, err, errlen);
+  if (rc == 0) rc = write_doc(md, 0, dir, figs, plots, nplots, cmd, caption, machine, date, err, errlen);
+  free(cmd);
+  free(caption);
+  free(plots);
+  cJSON_Delete(machine);
+  cJSON_Delete(figs);
+  return rc;
+}

@@ -1,0 +1,16 @@
+/* `cbench report DIR`: one static HTML page (DIR/index.html, no scripts, relative image paths)
+ * and the same as Markdown (DIR/report.md) with every figure of DIR (DIR/NAME/figure.json,
+ * cbench.figure/1, harness/SCHEMA.md): image, caption, the paper's trend, the verdict, our
+ * numbers beside the paper's with the ratio, run counts (failed and timed out too), the command
+ * that reproduces it, and the machine. A sweep folder (DIR/sweep.json with DIR/plots/ from
+ * `cbench plot`) is reported too, plot by plot. Both files are written atomically. */
+#ifndef CBENCH_REPORT_H
+#define CBENCH_REPORT_H
+
+#include <stddef.h>
+
+/* 0 (paths of the page in html_path); 2 for a malformed figure.json or nothing to report (err
+ * names the file and field; nothing written); 1 when a file cannot be written. */
+int report_write(const char *dir, char *html_path, size_t html_len, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,152 @@
+/* `cbench report` (harness/report.c) and the papers' numbers (harness/paper_data.c): the page
+ * holds every figure with its escaped caption, verdict, comparison table with ratios and the
+ * reproducing command; a malformed figure.json is refused by name and nothing is written; every
+ * committed results/paper file validates, and malformed ones are refused naming the entry. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness/files.h"
+#include "harness/paper_data.h"
+#include "harness/report.h"
+
+static char tmpdir[256];
+
+static void setup(void) {
+  snprintf(tmpdir, sizeof tmpdir, "/tmp/cbench_report_XXXXXX");
+  cr_assert_not_null(mkdtemp(tmpdir));
+}
+static void teardown(void) {
+  char cmd[400];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+  if (system(cmd) != 0) {}
+}
+TestSuite(report, .init = setup, .fini = teardown);
+
+static void write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  cr_assert_not_null(f, "cannot write %s", path);
+  fputs(text, f);
+  fclose(f);
+}
+
+static const char *figure_json =
+    "{\"schema\": \"cbench.figure/1\", \"name\": \"%s\", \"title\": \"Title %s\", \"caption\": \"mu < 1 & k > 0 <script>\","
+    " \"paper\": {\"ref\": \"CENIC Fig. 9\", \"trend\": \"trap is slower\"}, \"command\": \"cbench figure %s --quick\","
+    " \"quick\": true, \"wall_seconds\": 1.5, \"machine\": {\"cpu\": \"test cpu\", \"cores\": 2},"
+    " \"images\": {\"svg\": \"%s.svg\", \"png\": \"%s.png\"}, \"table\": \"%s.tsv\","
+    " \"comparisons\": [{\"quantity\": \"wall | time\", \"ours\": 0.3, \"paper\": 0.6, \"ratio\": 0.5, \"units\": \"s\", \"source\": \"CENIC Table II\"},"
+    "                   {\"quantity\": \"missing\", \"ours\": null, \"paper\": 2, \"ratio\": null, \"units\": \"\", \"source\": \"x\"}],"
+    " \"verdict\": \"Reproduced: %s.\", \"points\": {\"ok\": 3, \"failed\": 1, \"timeout\": 2}}";
+
+static void make_figure(const char *name) {
+  char d[512], p[700], text[4096];
+  snprintf(d, sizeof d, "%s/%s", tmpdir, name);
+  cr_assert_eq(dir_make_parents(d), 0);
+  snprintf(text, sizeof text, figure_json, name, name, name, name, name, name, name);
+  snprintf(p, sizeof p, "%s/figure.json", d);
+  write_file(p, text);
+  snprintf(p, sizeof p, "%s/%s.png", d, name);
+  write_file(p, "not really a png");
+}
+
+static char *read_text(const char *name) {
+  char p[600];
+  snprintf(p, sizeof p, "%s/%s", tmpdir, name);
+  return file_read_all(p, NULL);
+}
+
+Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
+  make_figure("fig_a");
+  make_figure("fig_b");
+  char html[1400], err[1024];
+  cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
+  char *h = read_text("index.html"), *md = read_text("report.md");
+  cr_assert_not_null(h);
+  cr_assert_not_null(md);
+  const char *want[] = {"Title fig_a", "Title fig_b", "<img src=\"fig_a/fig_a.png\"", "fig_b/fig_b.svg",
+                        "mu &lt; 1 &amp; k &gt; 0 &lt;script&gt;", "Reproduced: fig_a.", "cbench figure fig_b --quick",
+                        "<td>0.5</td>", "CENIC Table II", "1 failed, 2 timed out", "test cpu", "CENIC Fig. 9"};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) cr_expect(strstr(h, want[i]), "index.html lacks '%s'", want[i]);
+  cr_expect(!strstr(h, "<script>"), "text is escaped");
+  cr_expect(strstr(md, "| wall \\| time | 0.3 | 0.6 | 0.5 | s | CENIC Table II |"), "report.md comparison row:\n%s", md);
+  cr_expect(strstr(md, "| missing | - | 2 | - |"), "null numbers are '-'");
+  cr_expect(strstr(md, "![fig_a](fig_a/fig_a.png)"));
+  free(h);
+  free(md);
+}
+
+Test(report, malformed_figure_is_refused_by_name_and_nothing_written) {
+  make_figure("fig_a");
+  char d[512], p[700];
+  snprintf(d, sizeof d, "%s/fig_bad", tmpdir);
+  cr_assert_eq(dir_make_parents(d), 0);
+  snprintf(p, sizeof p, "%s/figure.json", d);
+  write_file(p, "{\"schema\": \"cbench.figure/1\", \"name\": \"fig_bad\", \"title\": \"t\", \"caption\": \"c\", \"command\": \"x\","
+                " \"verdict\": \"v\", \"table\": \"t.tsv\", \"images\": {\"svg\": \"a.svg\"}, \"points\": {\"ok\": 1, \"failed\": 0, \"timeout\": 0},"
+                " \"comparisons\": []}");
+  char html[1400], err[1024];
+  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 2);
+  cr_expect(strstr(err, "fig_bad/figure.json") && strstr(err, "images"), "%s", err);
+  snprintf(p, sizeof p, "%s/index.html", tmpdir);
+  cr_expect(!file_exists(p), "no index.html after a refused figure");
+  /* not JSON at all */
+  snprintf(p, sizeof p, "%s/figure.json", d);
+  write_file(p, "{ not json");
+  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 2);
+  cr_expect(strstr(err, "fig_bad/figure.json: not valid JSON"), "%s", err);
+  /* an empty folder has nothing to report */
+  char empty[600];
+  snprintf(empty, sizeof empty, "%s/empty", tmpdir);
+  cr_assert_eq(dir_make_parents(empty), 0);
+  cr_expect_eq(report_write(empty, html, sizeof html, err, sizeof err), 2);
+  cr_expect(strstr(err, "nothing to report"), "%s", err);
+}
+
+Test(report, committed_paper_numbers_validate) {
+  char err[1024];
+  int n = paper_data_validate_dir("results/paper", err, sizeof err);
+  cr_assert_geq(n, 40, "%s", err);
+  double v;
+  char u[32], s[256];
+  setenv("CBENCH_PAPER_DIR", "results/paper", 1);
+  cr_assert_eq(paper_number("cenic.table2.iters_adaptive_1e-3", &v, u, sizeof u, s, sizeof s), 0);
+  cr_expect_eq(v, 19235);
+  cr_expect_str_eq(s, "CENIC Table II");
+  cr_assert_eq(paper_number("tamsi.first_transition_time", &v, u, sizeof u, s, sizeof s), 0);
+  cr_expect_eq(v, 0.160);
+  cr_expect_str_eq(u, "s");
+  cr_expect_eq(paper_number("no.such.id", &v, u, sizeof u, s, sizeof s), -1);
+  unsetenv("CBENCH_PAPER_DIR");
+}
+
+Test(report, malformed_paper_numbers_name_file_and_entry) {
+  struct { const char *numbers, *want; } bad[] = {
+      {"[{\"id\": \"a\", \"quantity\": \"q\", \"value\": \"1\", \"units\": \"\", \"source\": \"T1\"}]", "numbers[0] ('a'): value"},
+      {"[{\"id\": \"a\", \"quantity\": \"q\", \"value\": 1, \"units\": \"\"}]", "numbers[0] ('a'): source"},
+      {"[{\"id\": \"a\", \"quantity\": \"q\", \"value\": 1, \"units\": \"\", \"source\": \"T\"},"
+       " {\"id\": \"a\", \"quantity\": \"q\", \"value\": 2, \"units\": \"\", \"source\": \"T\"}]", "numbers[1] ('a'): id: duplicate"},
+      {"[{\"id\": \"a\", \"quantity\": \"q\", \"value\": 1, \"units\": \"\", \"source\": \"T\", \"colour\": 1}]", "unknown field 'colour'"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    char p[600], text[2048], err[1024];
+    snprintf(p, sizeof p, "%s/bad%zu.json", tmpdir, i);
+    snprintf(text, sizeof text, "{\"schema\": \"cbench.paper/1\", \"paper\": \"X\", \"citation\": \"c\", \"numbers\": %s}", bad[i].numbers);
+    write_file(p, text);
+    cr_expect_eq(paper_data_validate_file(p, err, sizeof err), -1, "case %zu accepted", i);
+    cr_expect(strstr(err, p) && strstr(err, bad[i].want), "case %zu: '%s' lacks '%s'", i, err, bad[i].want);
+    unlink(p);
+  }
+  /* the same id in two files of one folder */
+  char p[600], err[1024];
+  const char *one = "{\"schema\": \"cbench.paper/1\", \"paper\": \"X\", \"citation\": \"c\", \"numbers\": "
+                    "[{\"id\": \"dup\", \"quantity\": \"q\", \"value\": 1, \"units\": \"\", \"source\": \"T\"}]}";
+  snprintf(p, sizeof p, "%s/a.json", tmpdir);
+  write_file(p, one);
+  snprintf(p, sizeof p, "%s/b.json", tmpdir);
+  write_file(p, one);
+  cr_expect_eq(paper_data_validate_dir(tmpdir, err, sizeof err), -1);
+  cr_expect(strstr(err, "id 'dup' already in"), "%s", err);
+}
