@@ -160,7 +160,7 @@ cJSON *export_records(const cJSON *records, const char *format) {
       cJSON_AddStringToObject(e, "unit", "s/s");
       cJSON_AddNumberToObject(e, "value", num(get(r, "work"), "median", 0));
       cJSON_AddItemToArray(arr, e);
-      static const char *const tracked[] = {"steps", "rejected", "newton_iters", "factorizations", "rhs_evals", NULL};
+      const char *const *tracked = run_counter_names; /* the CB_COUNTERS list */
       for (int i = 0; tracked[i]; ++i) {
         e = cJSON_CreateObject();
         snprintf(name, sizeof name, "%s %s", key, tracked[i]);

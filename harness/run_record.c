@@ -78,11 +78,9 @@ cJSON *run_record_add_null_results(cJSON *rec, const char *error_note) {
 
 cJSON *run_record_counters_json(const IntegratorStats *st) {
   cJSON *c = cJSON_CreateObject();
-#define C(f) cJSON_AddNumberToObject(c, #f, (double)st->f)
-  C(steps); C(rejected); C(rhs_evals); C(jac_evals); C(factorizations); C(newton_iters);
-  C(linesearch_iters); C(convex_solves); C(geometry_queries); C(conv_failures);
-  C(error_test_failures); C(substep_retries);
-#undef C
+#define CB_COUNTER_JSON(name, meaning) cJSON_AddNumberToObject(c, #name, (double)st->name);
+  CB_COUNTERS(CB_COUNTER_JSON)
+#undef CB_COUNTER_JSON
   return c;
 }
 
@@ -97,12 +95,10 @@ cJSON *run_record_time_split_json(const IntegratorStats *st) {
 }
 
 int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b) {
-  return a->steps == b->steps && a->rejected == b->rejected && a->rhs_evals == b->rhs_evals &&
-         a->jac_evals == b->jac_evals && a->factorizations == b->factorizations &&
-         a->newton_iters == b->newton_iters && a->linesearch_iters == b->linesearch_iters &&
-         a->convex_solves == b->convex_solves && a->geometry_queries == b->geometry_queries &&
-         a->conv_failures == b->conv_failures && a->error_test_failures == b->error_test_failures &&
-         a->substep_retries == b->substep_retries;
+#define CB_COUNTER_EQUAL(name, meaning) if (a->name != b->name) return 0;
+  CB_COUNTERS(CB_COUNTER_EQUAL)
+#undef CB_COUNTER_EQUAL
+  return 1;
 }
 
 /* ---- validation ---- */
@@ -133,9 +129,10 @@ static int is_maxrms(const cJSON *x) {
 }
 
 const char *const run_counter_names[] = {
-    "steps", "rejected", "rhs_evals", "jac_evals", "factorizations", "newton_iters",
-    "linesearch_iters", "convex_solves", "geometry_queries", "conv_failures",
-    "error_test_failures", "substep_retries", NULL};
+#define CB_COUNTER_NAME(name, meaning) #name,
+    CB_COUNTERS(CB_COUNTER_NAME)
+#undef CB_COUNTER_NAME
+    NULL};
 
 int run_record_validate(const cJSON *r, char *err, size_t errlen) {
   if (!cJSON_IsObject(r)) { snprintf(err, errlen, "record is not an object"); return -1; }

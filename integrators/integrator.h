@@ -42,21 +42,28 @@ typedef struct {
   const char *extra_value[CB_MAX_EXTRA_OPTIONS];
 } IntegratorOptions;
 
-/* Deterministic counters (do not depend on machine speed) and a wall-time split. Fields an
- * integrator does not have stay 0. */
+/* The deterministic counters (they do not depend on machine speed): the one list. The
+ * IntegratorStats fields, the record's "counters" keys, their validation, the equality of timing
+ * repetitions and `cbench compare` are all generated from it (harness/run_record.c). */
+#define CB_COUNTERS(X)                                                                        \
+  X(steps, "accepted steps")                                                                  \
+  X(rejected, "rejected steps (error test or solver failure)")                                \
+  X(rhs_evals, "ODE right-hand sides, difference-quotient Jacobian columns included")         \
+  X(jac_evals, "Jacobian evaluations")                                                        \
+  X(factorizations, "matrix factorizations")                                                  \
+  X(newton_iters, "(nonlinear) Newton iterations")                                            \
+  X(linesearch_iters, "line-search iterations")                                               \
+  X(convex_solves, "convex problems solved (CENIC)")                                          \
+  X(geometry_queries, "calls of collision_detect")                                            \
+  X(conv_failures, "nonlinear convergence failures")                                          \
+  X(error_test_failures, "steps rejected by the error test")                                  \
+  X(substep_retries, "TAMSI substep retries")
+
+/* Counters (fields an integrator does not have stay 0) and a wall-time split. */
 typedef struct {
-  long steps;              /* accepted steps */
-  long rejected;           /* rejected steps (error test or solver failure) */
-  long rhs_evals;          /* ODE right-hand sides, including difference-quotient Jacobians */
-  long jac_evals;          /* Jacobian evaluations */
-  long factorizations;     /* matrix factorizations */
-  long newton_iters;       /* (nonlinear) Newton iterations */
-  long linesearch_iters;   /* line-search iterations */
-  long convex_solves;      /* convex problems solved (CENIC) */
-  long geometry_queries;   /* calls of collision_detect */
-  long conv_failures;      /* nonlinear convergence failures */
-  long error_test_failures;
-  long substep_retries;    /* TAMSI substep retries */
+#define CB_COUNTER_FIELD(name, meaning) long name;
+  CB_COUNTERS(CB_COUNTER_FIELD)
+#undef CB_COUNTER_FIELD
   double time_geometry, time_assembly, time_factorization, time_linesearch, time_total;
 } IntegratorStats;
 

@@ -1325,3 +1325,30 @@ Test(harness, sweep_series_and_tied_parameter_axes) {
   cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
   cr_expect(file_exists(first_csv), "the missing series was remade");
 }
+
+/* The counters are one list (CB_COUNTERS in integrators/integrator.h): a record's "counters"
+ * object has exactly its names, in its order, with the integrator's values. */
+Test(harness, record_counters_are_exactly_the_counter_list) {
+  IntegratorStats st;
+  memset(&st, 0, sizeof st);
+  long v = 1;
+#define SET_COUNTER(name, meaning) st.name = v++;
+  CB_COUNTERS(SET_COUNTER)
+#undef SET_COUNTER
+  cJSON *c = run_record_counters_json(&st);
+  int i = 0;
+  const cJSON *kv;
+  cJSON_ArrayForEach(kv, c) {
+    cr_assert_not_null(run_counter_names[i], "extra key %s", kv->string);
+    cr_expect_str_eq(kv->string, run_counter_names[i]);
+    cr_expect_eq((long)kv->valuedouble, i + 1, "%s", kv->string);
+    ++i;
+  }
+  cr_expect_null(run_counter_names[i], "every listed counter is in the record");
+  cr_expect_eq(i, (int)(v - 1));
+  cJSON_Delete(c);
+  IntegratorStats other = st;
+  cr_expect(run_stats_counters_equal(&st, &other));
+  other.substep_retries++;
+  cr_expect(!run_stats_counters_equal(&st, &other), "the last counter takes part in the equality");
+}
