@@ -47,6 +47,10 @@ typedef struct {
 
 typedef struct Data {
   const Model *model;
+  /* Where collision_detect counts its calls besides counters.geometry_queries: an integrator
+   * points it at its own counter (data_count_geometry_into), so the model layer increments the
+   * integrator's statistics directly. NULL: nowhere else. */
+  long *geometry_queries_out;
   /* kinematics at the current q (mb_kinematics) */
   double *xpos;            /* [nbody*3] body frame origin, world */
   double *xrot;            /* [nbody*9] body->world rotation */
@@ -84,6 +88,8 @@ typedef struct Data {
 } Data;
 
 Data *data_create(const Model *m);
+/* Makes collision_detect on d also count into *counter (NULL: stop). */
+void data_count_geometry_into(Data *d, long *counter);
 void data_free(Data *d);
 /* Ensure room for n contacts and a Jacobian pool of jac entries; may allocate (amortized). */
 int data_reserve_contacts(Data *d, int ncon, int jac);

@@ -37,10 +37,6 @@ typedef struct {
   double *x, *x_prev, *xhat, *xmid, *xnew, *vguess;
 } Cenic;
 
-static long geometry_queries(const CenicCore *k) {
-  return k->d->counters.geometry_queries + k->d_alt->counters.geometry_queries;
-}
-
 static void swap_data(CenicCore *k) {
   Data *tmp = k->d;
   k->d = k->d_alt;
@@ -162,6 +158,9 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   if (!c->x || !c->x_prev || !c->xhat || !c->xmid || !c->xnew || !c->vguess ||
       cenic_core_init(&c->core, m, &so, regularized, implicit_ctrl))
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  /* the model layer counts geometry queries straight into our statistics */
+  data_count_geometry_into(c->core.d, &it->stats.geometry_queries);
+  data_count_geometry_into(c->core.d_alt, &it->stats.geometry_queries);
   if (scheme != CENIC_FIXED) step_controller_init(&c->sc, it->opt.max_step, 2.0);
   return CB_OK;
 }
@@ -181,7 +180,6 @@ static int cenic_reset(Integrator *it, double t0, const double *x0) {
   icf_solver_invalidate(c->core.solver);
   memset(&c->core.sstats, 0, sizeof c->core.sstats);
   c->core.time_geometry = c->core.time_assembly = 0;
-  c->core.geometry_base = geometry_queries(&c->core);
   c->start_valid = 0;
   it->t = t0;
   return CB_OK;
@@ -277,7 +275,6 @@ static void sync_stats(Integrator *it, Cenic *c) {
   it->stats.newton_iters = s->newton_iters;
   it->stats.factorizations = s->factorizations;
   it->stats.linesearch_iters = s->linesearch_iters;
-  it->stats.geometry_queries = geometry_queries(&c->core) - c->core.geometry_base;
   it->stats.time_geometry = c->core.time_geometry;
   it->stats.time_assembly = c->core.time_assembly + s->time_assembly;
   it->stats.time_factorization = s->time_factorization;

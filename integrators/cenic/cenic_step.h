@@ -47,7 +47,6 @@ typedef struct {
   double *sp_qd, *sp_vd;      /* setpoint scratch [max controller ndof] */
   double limit_beta;          /* near-rigid beta of the joint limits (IV-D), 0.1 */
   double time_geometry, time_assembly;
-  long geometry_base;      /* geometry queries of d and d_alt at reset */
   /* scratch */
   double *diag, *tau_ext, *gbase, *gpert, *cdiag, *vtmp, *qtmp, *ztmp, *zdot, *ctmp;
   double *tau_shift;       /* [nv] prescribed forces at t + h minus at t */

@@ -46,7 +46,6 @@ typedef struct {
   int *ztree;              /* [nz] representative tree of each controller state, -1 if none */
   int *uf;                 /* [ntree] union-find parents */
   int *label;              /* [ntree] compact group label of each root, -1 unassigned */
-  long geometry_synced;    /* d->counters.geometry_queries already added to stats */
   /* step log: SUNDIALS steps internally, so a row covers what happened since the last row */
   double log_t;
   long log_steps, log_etf, log_cvf;
@@ -132,6 +131,7 @@ static int create_common(Integrator *it, const MethodSpec *spec) {
   if (!c) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   it->content = c;
   c->d = data_create(m);
+  if (c->d) data_count_geometry_into(c->d, &it->stats.geometry_queries); /* counted where it happens */
   c->atol = malloc((size_t)(nx > 0 ? nx : 1) * sizeof(double));
   c->qtree = malloc((size_t)(m->nq > 0 ? m->nq : 1) * sizeof(int));
   c->ztree = malloc((size_t)(m->nz > 0 ? m->nz : 1) * sizeof(int));
@@ -178,7 +178,6 @@ static int create_common(Integrator *it, const MethodSpec *spec) {
 static int sundials_reset(Integrator *it, double t0, const double *x0) {
   SundialsContent *c = it->content;
   it->t = t0;
-  c->geometry_synced = c->d->counters.geometry_queries;
   c->log_t = t0;
   c->log_steps = it->stats.steps;
   c->log_etf = it->stats.error_test_failures;
@@ -193,8 +192,6 @@ static int sundials_advance(Integrator *it, double t_out, double *x_out) {
   int rc = sunode_advance(c->ode, t_out, x_out);
   it->t = sunode_time(c->ode);
   sunode_accumulate_stats(c->ode, &it->stats);
-  it->stats.geometry_queries += c->d->counters.geometry_queries - c->geometry_synced;
-  c->geometry_synced = c->d->counters.geometry_queries;
   if (it->step_observer) { /* rows between output points: mean step size, steps covered */
     long ds = it->stats.steps - c->log_steps, de = it->stats.error_test_failures - c->log_etf,
          dc = it->stats.conv_failures - c->log_cvf;

@@ -20,6 +20,7 @@ int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats)
   for (int e = 0; e < 2; ++e) {
     TamsiStepData *c = &st->cache[e];
     c->d = data_create(m);
+    if (c->d && stats) data_count_geometry_into(c->d, &stats->geometry_queries);
     c->x = calloc(nx, sizeof(double));
     c->zdot = calloc(nz, sizeof(double));
     ok = ok && c->d && c->x && c->zdot;
@@ -74,9 +75,7 @@ static int step_data(TamsiStepper *st, double t, const double *x, double h) {
   entry->valid = 0;
   Data *d = st->d;
   const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
-  const long g0 = d->counters.geometry_queries;
   const int rc = system_step_data(m, d, t, q, v, z, h);
-  st->stats->geometry_queries += d->counters.geometry_queries - g0;
   if (rc != 0) {
     snprintf(st->message, sizeof st->message, "model evaluation failed at t = %.17g (mass matrix not PD?)", t);
     return CB_ERR_MODEL;

@@ -20,6 +20,7 @@ void collision_free_scratch(void *broadphase) { broadphase_free(broadphase); }
 
 int collision_detect(const Model *m, Data *d) {
   d->counters.geometry_queries++;
+  if (d->geometry_queries_out) ++*d->geometry_queries_out;
   d->ncon = 0;
   Broadphase *bp = d->broadphase;
   if (bp && bp->ngeom != m->ngeom) {
