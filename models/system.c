@@ -91,7 +91,7 @@ int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot)
   double *qdot = xdot, *vdot = xdot + m->nq, *zdot = xdot + m->nq + m->nv;
   d->counters.rhs_evals++;
   d->speculative_horizon = 0.0;
-  if (evaluate(m, d, t, q, v, z, m->nz > 0 ? zdot : NULL) != 0) return -1;
+  if (evaluate(m, d, t, q, v, z, m->nz > 0 ? zdot : NULL) != 0) return SYSTEM_RECOVERABLE;
   joint_limits(m, d, q, v);
   memset(d->contact_force, 0, sizeof(double) * (size_t)m->nv);
   for (int i = 0; i < d->ncon; ++i) {
@@ -105,8 +105,8 @@ int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot)
   mb_qdot(m, q, v, qdot);
   int n = system_nx(m);
   for (int i = 0; i < n; ++i)
-    if (!isfinite(xdot[i])) return -1;
-  return 0;
+    if (!isfinite(xdot[i])) return SYSTEM_RECOVERABLE;
+  return SYSTEM_OK;
 }
 
 double system_energy(const Model *m, Data *d, const double *x) {

@@ -15,15 +15,23 @@ static inline int system_nx(const Model *m) { return m->nq + m->nv + m->nz; }
 /* x = [q0; v0; z0], the model's initial state (x has system_nx(m) entries). */
 void system_initial_state(const Model *m, double *x);
 
-/* xdot = f(t, x). Returns 0, or -1 when the mass matrix is not positive definite or the
- * result is not finite (a recoverable failure for ODE solvers). Counts rhs_evals. */
+/* Return codes of the model's evaluations, signed as in SUNDIALS. */
+enum {
+  SYSTEM_OK = 0,
+  SYSTEM_FAILED = -1,      /* no data at this state (no memory, M not positive definite) */
+  SYSTEM_RECOVERABLE = 1   /* system_rhs: M not PD or a non-finite result at a trial state: a
+                            * shorter step may avoid it (ODE solvers retry) */
+};
+
+/* xdot = f(t, x). Returns SYSTEM_OK, or SYSTEM_RECOVERABLE when the mass matrix is not positive
+ * definite or the result is not finite. Counts rhs_evals. */
 int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot);
 
 /* Evaluates the discrete-problem data at (t, q, v, z) into d: kinematics, velocities, M,
  * mass_chol, bias, tau (controllers, explicit), contacts with Jacobians and vc0 = J v + offset.
  * horizon: the largest step the data will serve; contacts whose gap can close within it are
  * reported with phi > 0 (speculative contacts, models/collision/speculative.c); 0: none.
- * Returns 0 or -1. */
+ * Returns SYSTEM_OK or SYSTEM_FAILED. */
 int system_step_data(const Model *m, Data *d, double t, const double *q, const double *v,
                      const double *z, double horizon);
 

@@ -6,10 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "integrators/integrator.h"
 #include "models/collision.h"
 #include "models/contact.h"
 #include "models/math3d.h"
 #include "models/multibody.h"
+#include "models/scene.h"
 #include "models/system.h"
 
 /* World with a ground plane and one free body carrying one geometry. */
@@ -270,4 +272,28 @@ Test(system, joint_limit_force_law) {
   }
   data_free(d); data_free(dr);
   model_free(m); model_free(ref);
+}
+
+/* Return codes signed as in SUNDIALS: a non-finite state makes system_rhs fail recoverably
+ * (positive, a shorter step may avoid it), never with a negative (unrecoverable) code. */
+Test(system, rhs_failure_is_recoverable_and_positive) {
+  char err[512];
+  Model *m = scene_load("cases/ball_drop.json", err, sizeof err);
+  cr_assert_not_null(m, "%s", err);
+  Data *d = data_create(m);
+  int nx = system_nx(m);
+  double *x = calloc((size_t)nx, sizeof(double)), *xdot = calloc((size_t)nx, sizeof(double));
+  system_initial_state(m, x);
+  cr_expect_eq(system_rhs(m, d, 0.0, x, xdot), SYSTEM_OK);
+  x[m->nq] = NAN; /* a velocity */
+  int rc = system_rhs(m, d, 0.0, x, xdot);
+  cr_expect_eq(rc, SYSTEM_RECOVERABLE);
+  cr_expect_gt(rc, 0);
+  cr_expect_gt(CB_RECOVERABLE_SOLVER, 0);
+  cr_expect_gt(CB_RECOVERABLE_MODEL, 0);
+  cr_expect_lt(CB_ERR_MODEL, 0);
+  free(x);
+  free(xdot);
+  data_free(d);
+  model_free(m);
 }

@@ -202,6 +202,9 @@ static double error_norm(const Integrator *it, const double *a, const double *b)
   return e;
 }
 
+/* An ICF step's status as a step code: a failed convex solve is recoverable (a shorter step). */
+static int solve_code(int icf_status) { return icf_status == ICF_OK ? CB_OK : CB_RECOVERABLE_SOLVER; }
+
 /* The second evaluation of an attempt (midpoint or x-hat) and the step that reads it, in the
  * alternate Data, so that core.d keeps the start-of-step data for a retry. */
 static int second_stage(Cenic *c, double t_eval, const double *x_eval, double h) {
@@ -212,18 +215,18 @@ static int second_stage(Cenic *c, double t_eval, const double *x_eval, double h)
   double horizon = c->speculative ? (c->scheme == CENIC_SD ? 0.5 * h : h) : 0.0;
   /* the trapezoid step at x-hat starts at x^n: contacts open at x-hat but closed at x^n count */
   k->d->speculative_two_sided = c->scheme == CENIC_TRAP;
-  int rc = cenic_eval_data(k, t_eval, x_eval, horizon) ? -100 : 0;
+  int rc = cenic_eval_data(k, t_eval, x_eval, horizon) ? CB_ERR_MODEL : CB_OK;
   k->d->speculative_two_sided = 0;
   if (!rc && c->scheme == CENIC_SD)
-    rc = cenic_icf_step(k, c->t + 0.5 * h, c->xmid, 0.5 * h, c->xhat + nq, c->xnew); /* eq. 23 */
+    rc = solve_code(cenic_icf_step(k, c->t + 0.5 * h, c->xmid, 0.5 * h, c->xhat + nq, c->xnew)); /* eq. 23 */
   else if (!rc)
-    rc = cenic_trap_step(k, c->t, c->x, c->xhat, h, c->xnew);
+    rc = solve_code(cenic_trap_step(k, c->t, c->x, c->xhat, h, c->xnew));
   swap_data(k);
   return rc;
 }
 
 /* One attempt of size h from (t, x): the propagated state into xnew, the error into *err.
- * Returns 0, or nonzero when a convex solve or the model failed. The start-of-step evaluation
+ * Returns CB_OK, CB_RECOVERABLE_SOLVER when a convex solve failed, or CB_ERR_MODEL. The start-of-step evaluation
  * is made once per state: a rejected attempt's retry reuses it (one geometry query per retry,
  * for the midpoint). */
 static int attempt(Integrator *it, Cenic *c, double h, double *err) {
@@ -232,17 +235,17 @@ static int attempt(Integrator *it, Cenic *c, double h, double *err) {
   int nq = m->nq, nv = m->nv;
   const double *vn = c->x + nq;
   if (!c->start_valid || h > c->start_horizon) { /* a retry (smaller h) reuses the evaluation */
-    if (cenic_eval_data(k, c->t, c->x, c->speculative ? h : 0.0)) return -100;
+    if (cenic_eval_data(k, c->t, c->x, c->speculative ? h : 0.0)) return CB_ERR_MODEL;
     c->start_valid = 1;
     c->start_horizon = h;
   }
-  if (c->scheme == CENIC_FIXED) return cenic_icf_step(k, c->t, c->x, h, NULL, c->xnew);
+  if (c->scheme == CENIC_FIXED) return solve_code(cenic_icf_step(k, c->t, c->x, h, NULL, c->xnew));
   if (c->scheme == CENIC_TRAP) cenic_trap_save_start(k);
-  int rc = cenic_icf_step(k, c->t, c->x, h, NULL, c->xhat); /* full step (eq. 24) from v^n */
+  int rc = solve_code(cenic_icf_step(k, c->t, c->x, h, NULL, c->xhat)); /* full step (eq. 24) from v^n */
   if (rc) return rc;
   if (c->scheme == CENIC_SD) {
     for (int i = 0; i < nv; ++i) c->vguess[i] = 0.5 * (vn[i] + c->xhat[nq + i]);
-    rc = cenic_icf_step(k, c->t, c->x, 0.5 * h, c->vguess, c->xmid); /* same geometry (eq. 22) */
+    rc = solve_code(cenic_icf_step(k, c->t, c->x, 0.5 * h, c->vguess, c->xmid)); /* same geometry (eq. 22) */
     if (rc) return rc;
     rc = second_stage(c, c->t + 0.5 * h, c->xmid, h);
   } else {
@@ -308,9 +311,9 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
         sync_stats(it, c);
         integrator_log_step(it, c->t, it->opt.dt, s == 0, s == 0 ? "ok" : "solver failure", NAN, 1);
       }
-      if (s) {
-        it->stats.conv_failures += s != -100;
-        rc = integrator_fail(it, s == -100 ? CB_ERR_MODEL : CB_ERR_SOLVER, "t = %g: %s", c->t, c->core.msg);
+      if (s != CB_OK) { /* a fixed step cannot shrink: a failed solve ends the run too */
+        it->stats.conv_failures += s > 0;
+        rc = integrator_fail(it, s < 0 ? s : CB_ERR_SOLVER, "t = %g: %s", c->t, c->core.msg);
         break;
       }
       accept(c, it->opt.dt);
@@ -319,11 +322,11 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
     }
     double h = c->h;
     int s = attempt(it, c, h, &err);
-    if (s == -100) {
-      rc = integrator_fail(it, CB_ERR_MODEL, "t = %g: %s", c->t, c->core.msg);
+    if (s < 0) {
+      rc = integrator_fail(it, s, "t = %g: %s", c->t, c->core.msg);
       break;
     }
-    if (s) { /* failed convex solve: reject and shrink, like a non-finite error */
+    if (s > 0) { /* failed convex solve: reject and shrink, like a non-finite error */
       it->stats.conv_failures++;
       err = NAN;
     }

@@ -68,7 +68,7 @@ void cenic_core_free(CenicCore *c);
  * contacts: system_step_data). 0 or -1. */
 int cenic_eval_data(CenicCore *c, double t, const double *x, double horizon);
 /* xout = ICF(x; h) using the step data at x currently in c->d; v0: Newton initial guess (NULL:
- * v^n). 0, or an IcfStatus / -100 (model) error with c->msg. */
+ * v^n). ICF_OK, or a negative IcfStatus (the solve failed) with c->msg. */
 int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const double *v0, double *xout);
 /* Saves M, k, tau at x^n (and j^n if there is none yet) from c->d; call before overwriting d. */
 void cenic_trap_save_start(CenicCore *c);

@@ -33,7 +33,8 @@ static int sd_step(void *ctx, double t, const double *x, double h, double *xout)
   st->message[0] = 0;
   int rc = tamsi_step(st, t, x, h, xout);
   if (rc == CB_OK) return 0;
-  return (rc == CB_ERR_SOLVER || rc == CB_ERR_NONFINITE) ? 1 : rc;
+  if (rc == CB_ERR_SOLVER) return CB_RECOVERABLE_SOLVER;
+  return rc == CB_ERR_NONFINITE ? CB_RECOVERABLE_MODEL : rc;
 }
 
 static void sd_project(void *ctx, double *x) {
