@@ -13,6 +13,7 @@
 
 #include "../../models/multibody.h"
 #include "../common/dense_output.h"
+#include "../common/fixed_step.h"
 #include "../common/step_control.h"
 #include "../integrator.h"
 #include "cenic_step.h"
@@ -27,8 +28,7 @@ typedef struct {
   int adaptive_tol;
   int speculative;         /* report gaps that can close within a step (speculative.c); 0: the papers' discrete simulator */
   double h;                /* next step to try (error control) */
-  double t0;               /* fixed step: t_n = t0 + n dt */
-  long n;
+  FixedStepper fixed;      /* cenic-fixed: the shared fixed-step driver */
   int nx;
   double t, t_prev;
   int have_prev;
@@ -47,10 +47,14 @@ static const char *const known_options[] = {"linear_solver", "hessian_reuse", "l
                                             "adaptive_tolerance", "regularized", "controllers", "speculative",
                                             "friction_hessian", NULL};
 
+static int fixed_step_fn(void *ctx, double t, const double *x, double h, double *xout);
+static const char *fixed_why(void *ctx);
+
 static void cenic_destroy(Integrator *it) {
   Cenic *c = it->content;
   if (!c) return;
   cenic_core_free(&c->core);
+  fixed_step_free(&c->fixed);
   free(c->x);
   free(c->x_prev);
   free(c->xhat);
@@ -162,6 +166,8 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   data_count_geometry_into(c->core.d, &it->stats.geometry_queries);
   data_count_geometry_into(c->core.d_alt, &it->stats.geometry_queries);
   if (scheme != CENIC_FIXED) step_controller_init(&c->sc, it->opt.max_step, 2.0);
+  else if (fixed_step_init(&c->fixed, it, fixed_step_fn, fixed_why, it) != 0)
+    return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   return CB_OK;
 }
 
@@ -172,9 +178,9 @@ static int create_trap(Integrator *it) { return create_common(it, CENIC_TRAP); }
 static int cenic_reset(Integrator *it, double t0, const double *x0) {
   Cenic *c = it->content;
   memcpy(c->x, x0, sizeof(double) * (size_t)c->nx);
-  c->t = c->t_prev = c->t0 = t0;
-  c->n = 0;
+  c->t = c->t_prev = t0;
   c->have_prev = 0;
+  if (c->scheme == CENIC_FIXED) fixed_step_reset(&c->fixed, t0, x0);
   c->core.have_jn = 0;
   c->h = c->sc.k_init * c->sc.max_step;
   icf_solver_invalidate(c->core.solver);
@@ -263,12 +269,7 @@ static void accept(Cenic *c, double h) {
   memcpy(c->x, c->xnew, sizeof(double) * (size_t)c->nx);
   c->t_prev = c->t;
   c->have_prev = 1;
-  if (c->scheme == CENIC_FIXED) {
-    c->n++;
-    c->t = c->t0 + (double)c->n * h;
-  } else {
-    c->t += h;
-  }
+  c->t += h;
   if (c->scheme == CENIC_TRAP) memcpy(c->core.jn, c->core.jn_next, sizeof(double) * (size_t)c->core.m->nv);
 }
 
@@ -285,9 +286,33 @@ static void sync_stats(Integrator *it, Cenic *c) {
   it->t = c->t;
 }
 
+/* cenic-fixed's step for the fixed-step driver: one ICF step from (t, x) (CENIC eq. 24). */
+static int fixed_step_fn(void *ctx, double t, const double *x, double h, double *xout) {
+  Integrator *it = ctx;
+  Cenic *c = it->content;
+  c->t = t;
+  memcpy(c->x, x, sizeof(double) * (size_t)c->nx);
+  c->start_valid = 0; /* a new state */
+  double err;
+  int rc = attempt(it, c, h, &err);
+  if (rc == CB_OK) memcpy(xout, c->xnew, sizeof(double) * (size_t)c->nx);
+  sync_stats(it, c); /* the driver reports the step to the observer next */
+  return rc;
+}
+
+static const char *fixed_why(void *ctx) { return ((Cenic *)((Integrator *)ctx)->content)->core.msg; }
+
 static int cenic_advance(Integrator *it, double t_out, double *x_out) {
   Cenic *c = it->content;
   double t_start = wall_seconds();
+  if (c->scheme == CENIC_FIXED) {
+    int rc = fixed_step_advance(&c->fixed, it, t_out, x_out);
+    double t = it->t;
+    sync_stats(it, c);
+    it->t = t;
+    it->stats.time_total += wall_seconds() - t_start;
+    return rc;
+  }
   long attempts = 0;
   int rc = CB_OK;
   double tiny = 1e-12 * fmax(1.0, fabs(t_out));
@@ -305,21 +330,6 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
     }
     attempts++;
     double err = NAN;
-    if (c->scheme == CENIC_FIXED) {
-      int s = attempt(it, c, it->opt.dt, &err);
-      if (it->step_observer) {
-        sync_stats(it, c);
-        integrator_log_step(it, c->t, it->opt.dt, s == 0, s == 0 ? "ok" : "solver failure", NAN, 1);
-      }
-      if (s != CB_OK) { /* a fixed step cannot shrink: a failed solve ends the run too */
-        it->stats.conv_failures += s > 0;
-        rc = integrator_fail(it, s < 0 ? s : CB_ERR_SOLVER, "t = %g: %s", c->t, c->core.msg);
-        break;
-      }
-      accept(c, it->opt.dt);
-      it->stats.steps++;
-      continue;
-    }
     double h = c->h;
     int s = attempt(it, c, h, &err);
     if (s < 0) {

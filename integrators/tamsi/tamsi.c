@@ -8,6 +8,7 @@
 
 #include "../../models/multibody.h"
 #include "../../models/system.h"
+#include "../common/fixed_step.h"
 #include "../common/step_doubling.h"
 #include "../integrator.h"
 #include "tamsi_step.h"
@@ -16,11 +17,8 @@
 typedef struct {
   TamsiStepper st;
   int use_sd;
-  StepDoubling sd;
-  int nx;
-  double t0;               /* fixed step: grid t_n = t0 + n dt */
-  long n;
-  double *x, *x_prev;      /* state at t_n and t_{n-1} */
+  StepDoubling sd;         /* tamsi-sd */
+  FixedStepper fixed;      /* tamsi */
 } TamsiIntegrator;
 
 static const char *const known_options[] = {"max_iterations", "tals", "friction", NULL};
@@ -37,6 +35,14 @@ static int sd_step(void *ctx, double t, const double *x, double h, double *xout)
   return rc == CB_ERR_NONFINITE ? CB_RECOVERABLE_MODEL : rc;
 }
 
+/* The fixed-step driver's step: TAMSI with its substep retries (convergence control). */
+static int fixed_step(void *ctx, double t, const double *x, double h, double *xout) {
+  TamsiStepper *st = ctx;
+  return tamsi_step_with_retries(st, t, x, h, xout);
+}
+
+static const char *fixed_why(void *ctx) { return ((TamsiStepper *)ctx)->message; }
+
 static void sd_project(void *ctx, double *x) {
   TamsiStepper *st = ctx;
   mb_normalize_q(st->m, x);
@@ -47,8 +53,7 @@ static void tamsi_destroy(Integrator *it) {
   if (!ti) return;
   tamsi_stepper_free(&ti->st);
   step_doubling_free(&ti->sd);
-  free(ti->x);
-  free(ti->x_prev);
+  fixed_step_free(&ti->fixed);
   free(ti);
   it->content = NULL;
 }
@@ -98,17 +103,15 @@ static int create_common(Integrator *it, int use_sd) {
   if (!ti) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   it->content = ti;
   ti->use_sd = use_sd;
-  ti->nx = system_nx(m);
-  ti->x = calloc((size_t)ti->nx + 1, sizeof(double));
-  ti->x_prev = calloc((size_t)ti->nx + 1, sizeof(double));
-  if (!ti->x || !ti->x_prev || tamsi_stepper_init(&ti->st, m, &it->stats) != 0)
+  if (tamsi_stepper_init(&ti->st, m, &it->stats) != 0) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  if (!use_sd && fixed_step_init(&ti->fixed, it, fixed_step, fixed_why, &ti->st) != 0)
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   ti->st.max_iter = max_iter;
   ti->st.friction_paper = friction_paper;
   ti->st.prob.no_tals = !tals;
   if (use_sd) {
     double max_step = it->opt.max_step > 0 ? it->opt.max_step : (m->max_step > 0 ? m->max_step : 0.1);
-    if (step_doubling_init(&ti->sd, ti->nx, m->nq, m->q_scale, it->opt.error_norm, it->opt.accuracy, max_step,
+    if (step_doubling_init(&ti->sd, system_nx(m), m->nq, m->q_scale, it->opt.error_norm, it->opt.accuracy, max_step,
                            sd_step, sd_project, &ti->st) != 0)
       return integrator_fail(it, CB_ERR_MEMORY, "step doubling: out of memory or bad arguments");
     ti->sd.log_it = it;
@@ -123,48 +126,9 @@ static int tamsi_reset(Integrator *it, double t0, const double *x0) {
   TamsiIntegrator *ti = it->content;
   tamsi_stepper_invalidate(&ti->st);
   ti->st.stats = &it->stats;
-  memcpy(ti->x, x0, (size_t)ti->nx * sizeof(double));
-  memcpy(ti->x_prev, x0, (size_t)ti->nx * sizeof(double));
-  ti->t0 = t0;
-  ti->n = 0;
   it->t = t0;
   if (ti->use_sd) step_doubling_reset(&ti->sd, t0, x0);
-  return CB_OK;
-}
-
-static int fixed_advance(Integrator *it, double t_out, double *x_out) {
-  TamsiIntegrator *ti = it->content;
-  const double dt = it->opt.dt, tol = 1e-9 * dt;
-  const size_t bytes = (size_t)ti->nx * sizeof(double);
-  if (ti->n > 0 && t_out < ti->t0 + (ti->n - 1) * dt - tol)
-    return integrator_fail(it, CB_ERR_STEP, "output time %.17g is before the last step", t_out);
-  long taken = 0;
-  while (ti->t0 + ti->n * dt < t_out - tol) {
-    if (it->opt.max_steps > 0 && taken >= it->opt.max_steps)
-      return integrator_fail(it, CB_ERR_STEP, "step budget %ld exhausted at t = %.17g", it->opt.max_steps, it->t);
-    const double t = ti->t0 + ti->n * dt;
-    memcpy(ti->x_prev, ti->x, bytes);
-    int rc = tamsi_step_with_retries(&ti->st, t, ti->x_prev, dt, ti->x);
-    integrator_log_step(it, t, dt, rc == CB_OK, rc == CB_OK ? "ok" : "solver failure", NAN, 1);
-    if (rc != CB_OK) {
-      memcpy(ti->x, ti->x_prev, bytes);
-      it->stats.rejected++;
-      it->stats.conv_failures += rc == CB_ERR_SOLVER;
-      return integrator_fail(it, rc, "%s", ti->st.message);
-    }
-    ti->n++;
-    taken++;
-    it->stats.steps++;
-    it->t = ti->t0 + ti->n * dt;
-  }
-  const double tn = ti->t0 + ti->n * dt;
-  if (ti->n == 0 || fabs(t_out - tn) <= tol) {
-    memcpy(x_out, ti->x, bytes);
-  } else { /* linear interpolation inside [t_{n-1}, t_n] */
-    const double th = (t_out - (tn - dt)) / dt;
-    for (int i = 0; i < ti->nx; ++i) x_out[i] = (1.0 - th) * ti->x_prev[i] + th * ti->x[i];
-    mb_normalize_q(it->model, x_out);
-  }
+  else fixed_step_reset(&ti->fixed, t0, x0);
   return CB_OK;
 }
 
@@ -184,7 +148,7 @@ static int tamsi_advance(Integrator *it, double t_out, double *x_out) {
   TamsiIntegrator *ti = it->content;
   ti->st.stats = &it->stats;
   const double t_start = wall_seconds();
-  int rc = ti->use_sd ? sd_advance(it, t_out, x_out) : fixed_advance(it, t_out, x_out);
+  int rc = ti->use_sd ? sd_advance(it, t_out, x_out) : fixed_step_advance(&ti->fixed, it, t_out, x_out);
   it->stats.time_total += wall_seconds() - t_start;
   return rc;
 }
