@@ -1,10 +1,14 @@
 /* Generic integrator driver: creation from the registry, option helpers, error messages. */
 #include "integrator.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../models/system.h"
+#include "common/wall_clock.h"
 
 Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt, char *err, size_t errlen) {
   const IntegratorVtbl *vt = integrator_find(name);
@@ -52,7 +56,24 @@ int integrator_reset(Integrator *it, double t0, const double *x0) {
   return it->vtbl->reset(it, t0, x0);
 }
 
-int integrator_advance(Integrator *it, double t_out, double *x_out) { return it->vtbl->advance(it, t_out, x_out); }
+/* What every integrator's advance needs, done once here (as mj_step does for MuJoCo's
+ * integrators): the output time checked, the total time measured, the returned state checked
+ * for NaN / inf, and no recoverable (positive) code escaping a run. */
+int integrator_advance(Integrator *it, double t_out, double *x_out) {
+  if (!isfinite(t_out)) return integrator_fail(it, CB_ERR_OPTION, "output time %g is not finite", t_out);
+  double t0 = wall_seconds();
+  int rc = it->vtbl->advance(it, t_out, x_out);
+  it->stats.time_total += wall_seconds() - t0;
+  if (rc > 0) return integrator_fail(it, CB_ERR_STEP, "%s: step failed recoverably but was not retried (code %d)%s%s",
+                                     it->vtbl->name, rc, it->message[0] ? ": " : "", it->message);
+  if (rc == CB_OK) {
+    int nx = system_nx(it->model);
+    for (int i = 0; i < nx; ++i)
+      if (!isfinite(x_out[i]))
+        return integrator_fail(it, CB_ERR_NONFINITE, "non-finite state (component %d) at t = %.17g", i, t_out);
+  }
+  return rc;
+}
 
 void integrator_destroy(Integrator *it) {
   if (!it) return;

@@ -157,3 +157,46 @@ Test(fixed_step_driver, dense_output_keeps_quaternions_unit) {
   free(x);
   model_free(m);
 }
+
+/* integrator_advance does the shared checks once: a non-finite output time, a positive
+ * (recoverable) code escaping an integrator, a NaN in the returned state; and it measures the
+ * total time for every integrator (SUNDIALS included). */
+static int bad_mode;
+static int bad_create(Integrator *it) { (void)it; return CB_OK; }
+static int bad_reset(Integrator *it, double t0, const double *x0) { (void)it; (void)t0; (void)x0; return CB_OK; }
+static int bad_advance(Integrator *it, double t_out, double *x_out) {
+  it->t = t_out;
+  int nx = system_nx(it->model);
+  for (int i = 0; i < nx; ++i) x_out[i] = 0.0;
+  if (bad_mode == 1) return CB_RECOVERABLE_SOLVER;
+  if (bad_mode == 2) x_out[nx - 1] = NAN;
+  return CB_OK;
+}
+static void bad_destroy(Integrator *it) { (void)it; }
+static const IntegratorVtbl bad_vtbl = {"bad", "test", 1, bad_create, bad_reset, bad_advance, bad_destroy, 0, ERRNORM_FULL};
+
+Test(fixed_step_driver, integrator_advance_checks_once_for_everyone) {
+  Model *m = load("cases/double_pendulum.json");
+  double *x = calloc((size_t)system_nx(m), sizeof(double));
+  char err[512];
+  IntegratorOptions o = {.dt = 1e-2};
+  Integrator *it = integrator_create_vtbl(&bad_vtbl, m, &o, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
+  cr_expect_eq(integrator_advance(it, NAN, x), CB_ERR_OPTION);
+  bad_mode = 1;
+  cr_expect_eq(integrator_advance(it, 0.1, x), CB_ERR_STEP, "a recoverable code does not escape");
+  cr_expect(strstr(it->message, "recoverably"), "%s", it->message);
+  bad_mode = 2;
+  cr_expect_eq(integrator_advance(it, 0.2, x), CB_ERR_NONFINITE);
+  cr_expect(strstr(it->message, "non-finite state"), "%s", it->message);
+  bad_mode = 0;
+  cr_expect_eq(integrator_advance(it, 0.3, x), CB_OK);
+  integrator_destroy(it);
+  /* the total time is measured here for every integrator, SUNDIALS too */
+  Integrator *bdf = NULL;
+  cr_assert_eq(run(integrator_find("bdf"), m, 0, 1e-8, 0.5, NULL, x, 0, &bdf), CB_OK);
+  cr_expect_gt(bdf->stats.time_total, 0.0);
+  integrator_destroy(bdf);
+  free(x);
+  model_free(m);
+}

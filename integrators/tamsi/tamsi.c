@@ -12,7 +12,6 @@
 #include "../common/step_doubling.h"
 #include "../integrator.h"
 #include "tamsi_step.h"
-#include "../common/wall_clock.h"
 
 typedef struct {
   TamsiStepper st;
@@ -147,9 +146,7 @@ static int sd_advance(Integrator *it, double t_out, double *x_out) {
 static int tamsi_advance(Integrator *it, double t_out, double *x_out) {
   TamsiIntegrator *ti = it->content;
   ti->st.stats = &it->stats;
-  const double t_start = wall_seconds();
   int rc = ti->use_sd ? sd_advance(it, t_out, x_out) : fixed_step_advance(&ti->fixed, it, t_out, x_out);
-  it->stats.time_total += wall_seconds() - t_start;
   return rc;
 }
 
