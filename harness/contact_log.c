@@ -23,7 +23,7 @@ int contact_log_open(ContactLog *log, const Model *m, const char *path) {
     log->touched = NULL;
     return -1;
   }
-  fprintf(log->f, "t,kind,name_a,name_b,fn,ft,slip,penetration,fx,fy,fz\n");
+  fprintf(log->f, "t,kind,name_a,name_b,fn,ft,slip,penetration,fx,fy,fz,source\n");
   return 0;
 }
 
@@ -33,13 +33,10 @@ static const char *geom_name(const Model *m, int g, char *buf, size_t n) {
   return buf;
 }
 
-void contact_log_sample(ContactLog *log, const Model *m, Data *d, double t, const double *x) {
-  if (!log->f) return;
-  const double *q = x, *v = x + m->nq;
-  mb_kinematics(m, d, q);
-  mb_velocities(m, d, v);
-  kinematic_update(m, d, t);
-  if (collision_detect(m, d) != 0 || contact_jacobians(m, d, t) != 0) return;
+/* Rows for the contacts of d, the force and contact velocity of contact i given by f and vc
+ * ([3 * ncon], contact frame), or by the force law at d's state when f is NULL. */
+static void write_rows(ContactLog *log, const Model *m, const Data *d, double t, const double *v, const double *fs,
+                       const double *vcs, const char *source) {
   memset(log->body_force, 0, 3 * (size_t)m->nbody * sizeof(double));
   memset(log->touched, 0, (size_t)m->nbody);
   for (int i = 0; i < d->ncon;) {
@@ -49,10 +46,17 @@ void contact_log_sample(ContactLog *log, const Model *m, Data *d, double t, cons
     int touching = 0;
     for (; j < d->ncon && d->contacts[j].geom[0] == ga && d->contacts[j].geom[1] == gb; ++j) {
       const Contact *c = &d->contacts[j];
-      if (c->phi >= 0) continue;
       double vc[3], f[3];
-      contact_velocity(m, d, j, v, vc);
-      contact_force(&c->par, c->phi, vc, f, NULL, NULL);
+      if (fs) {
+        memcpy(f, fs + 3 * j, sizeof f);
+        memcpy(vc, vcs + 3 * j, sizeof vc);
+        /* a speculative contact (phi > 0) that carries no force is not touching */
+        if (c->phi >= 0 && f[0] == 0 && f[1] == 0 && f[2] == 0) continue;
+      } else {
+        if (c->phi >= 0) continue;
+        contact_velocity(m, (Data *)d, j, v, vc);
+        contact_force(&c->par, c->phi, vc, f, NULL, NULL);
+      }
       const double *R = c->frame; /* rows t1, t2, n */
       double F[3];
       for (int k = 0; k < 3; ++k) {
@@ -69,16 +73,33 @@ void contact_log_sample(ContactLog *log, const Model *m, Data *d, double t, cons
     }
     if (touching) {
       char ba[32], bb[32];
-      fprintf(log->f, "%.17g,pair,%s,%s,%.10g,%.10g,%.10g,%.10g,,,\n", t, geom_name(m, ga, ba, sizeof ba),
-              geom_name(m, gb, bb, sizeof bb), fn, sqrt(ftw[0] * ftw[0] + ftw[1] * ftw[1] + ftw[2] * ftw[2]), slip, pen);
+      fprintf(log->f, "%.17g,pair,%s,%s,%.10g,%.10g,%.10g,%.10g,,,,%s\n", t, geom_name(m, ga, ba, sizeof ba),
+              geom_name(m, gb, bb, sizeof bb), fn, sqrt(ftw[0] * ftw[0] + ftw[1] * ftw[1] + ftw[2] * ftw[2]), slip, pen,
+              source);
     }
     i = j > i ? j : i + 1;
   }
   for (int b = 1; b < m->nbody; ++b)
     if (log->touched[b] && m->bodies[b].tree >= 0) {
       const double *F = log->body_force + 3 * b;
-      fprintf(log->f, "%.17g,body,%s,,,,,,%.10g,%.10g,%.10g\n", t, m->bodies[b].name, F[0], F[1], F[2]);
+      fprintf(log->f, "%.17g,body,%s,,,,,,%.10g,%.10g,%.10g,%s\n", t, m->bodies[b].name, F[0], F[1], F[2], source);
     }
+}
+
+void contact_log_sample(ContactLog *log, const Model *m, Data *d, double t, const double *x) {
+  if (!log->f) return;
+  const double *q = x, *v = x + m->nq;
+  mb_kinematics(m, d, q);
+  mb_velocities(m, d, v);
+  kinematic_update(m, d, t);
+  if (collision_detect(m, d) != 0 || contact_jacobians(m, d, t) != 0) return;
+  write_rows(log, m, d, t, v, NULL, NULL, "force law");
+}
+
+void contact_log_sample_scheme(ContactLog *log, const Model *m, double t, const Data *d, const double *force,
+                               const double *vc) {
+  if (!log->f) return;
+  write_rows(log, m, d, t, NULL, force, vc, "impulse/h");
 }
 
 int contact_log_close(ContactLog *log) {

@@ -54,4 +54,8 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
                       GridSink sink, void *ctx, StepObserver observer, void *observer_ctx,
                       GridRunResult *res);
 
+/* The integrator of the innermost integration in progress, for a sink that asks it what it
+ * computed (the contact impulses of its last step); NULL outside one. */
+Integrator *grid_current_integrator(void);
+
 #endif

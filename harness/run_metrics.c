@@ -64,7 +64,15 @@ int run_metrics_sink(void *ctx, int k, double t, const double *x, char *msg, siz
   if (k == 0) s->e0 = e;
   s->e_last = e;
   if (s->energy.f) energy_log_sample(&s->energy, m, s->d, t, x);
-  if (s->contacts.f) contact_log_sample(&s->contacts, m, s->d, t, x);
+  if (s->contacts.f) { /* the scheme's own forces of its last step when it has them (k > 0) */
+    Integrator *it = grid_current_integrator();
+    const Data *sd;
+    const double *cf, *cv;
+    if (k > 0 && it && it->vtbl->contact_forces && it->vtbl->contact_forces(it, &sd, &cf, &cv) == 0)
+      contact_log_sample_scheme(&s->contacts, m, t, sd, cf, cv);
+    else
+      contact_log_sample(&s->contacts, m, s->d, t, x);
+  }
   if (s->traj) {
     fprintf(s->traj, "%.17g", t);
     for (int i = 0; i < system_nx(m); ++i) fprintf(s->traj, ",%.17g", x[i]);

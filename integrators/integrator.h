@@ -86,6 +86,8 @@ typedef struct {
 } StepEvent;
 typedef void (*StepObserver)(void *ctx, const Integrator *it, const StepEvent *e);
 
+struct Data; /* models/data.h */
+
 typedef struct IntegratorVtbl {
   const char *name;        /* "cenic-sd", "tamsi", "bdf", ... */
   const char *summary;     /* one line for `cbench list` */
@@ -107,6 +109,12 @@ typedef struct IntegratorVtbl {
    * `--error-norm default` with it; README "Error norms"): ERRNORM_POSITIONS (0, the CENIC
    * paper's) unless the family needs velocities in its error control to keep friction right. */
   ErrorNormKind default_error_norm;
+  /* Optional (NULL: none). The contact forces of the last accepted step as the scheme computed
+   * them (CENIC: the impulses of its last convex solve divided by that solve's step; TAMSI: its
+   * solved forces): the Data whose contacts that solve used, and per contact the force and the
+   * contact velocity at the end of the step, in the contact frame (t1, t2, n). 0, or -1 when
+   * there is none (`--contact-forces` then evaluates the force law at the state). */
+  int (*contact_forces)(Integrator *it, const struct Data **d, const double **force, const double **vc);
 } IntegratorVtbl;
 
 struct Integrator {

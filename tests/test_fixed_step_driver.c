@@ -64,7 +64,7 @@ static void se_destroy(Integrator *it) {
   it->content = NULL;
 }
 static const IntegratorVtbl symplectic_euler_vtbl = {"symplectic-euler", "semi-implicit Euler (test)", 1,
-                                                     se_create, se_reset, se_advance, se_destroy, 0, ERRNORM_FULL};
+                                                     se_create, se_reset, se_advance, se_destroy, 0, ERRNORM_FULL, NULL};
 /* ---- end ---- */
 
 static Model *load(const char *path) {
@@ -173,7 +173,7 @@ static int bad_advance(Integrator *it, double t_out, double *x_out) {
   return CB_OK;
 }
 static void bad_destroy(Integrator *it) { (void)it; }
-static const IntegratorVtbl bad_vtbl = {"bad", "test", 1, bad_create, bad_reset, bad_advance, bad_destroy, 0, ERRNORM_FULL};
+static const IntegratorVtbl bad_vtbl = {"bad", "test", 1, bad_create, bad_reset, bad_advance, bad_destroy, 0, ERRNORM_FULL, NULL};
 
 Test(fixed_step_driver, integrator_advance_checks_once_for_everyone) {
   Model *m = load("cases/double_pendulum.json");

@@ -111,11 +111,11 @@ static int fail_advance(Integrator *it, double t_out, double *x_out) {
   return eu_advance(it, t_out, x_out);
 }
 
-static const IntegratorVtbl test_euler = {"test-euler", "explicit Euler (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS};
-static const IntegratorVtbl test_euler2 = {"test-euler2", "explicit Euler, second copy (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS};
-static const IntegratorVtbl test_hang = {"test-hang", "never returns (test)", 0, eu_create, eu_reset, hang_advance, eu_destroy, 0, ERRNORM_POSITIONS};
-static const IntegratorVtbl test_slow = {"test-slow", "Euler sleeping 25 ms per output point (test)", 1, eu_create, eu_reset, slow_advance, eu_destroy, 0, ERRNORM_POSITIONS};
-static const IntegratorVtbl test_fail = {"test-fail", "fails after t = 0.05 (test)", 1, eu_create, eu_reset, fail_advance, eu_destroy, 0, ERRNORM_POSITIONS};
+static const IntegratorVtbl test_euler = {"test-euler", "explicit Euler (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
+static const IntegratorVtbl test_euler2 = {"test-euler2", "explicit Euler, second copy (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
+static const IntegratorVtbl test_hang = {"test-hang", "never returns (test)", 0, eu_create, eu_reset, hang_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
+static const IntegratorVtbl test_slow = {"test-slow", "Euler sleeping 25 ms per output point (test)", 1, eu_create, eu_reset, slow_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
+static const IntegratorVtbl test_fail = {"test-fail", "fails after t = 0.05 (test)", 1, eu_create, eu_reset, fail_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
 
 /* ---- fixtures ---- */
 
@@ -1151,16 +1151,23 @@ Test(harness, energy_series_balances_work_and_dissipation) {
 /* --contact-forces: the cylinder resting on the table at the end carries its weight (body row
  * fz = m g, pair fn the same), and the sliding cube's friction is mu_d f_n while it slides. */
 Test(harness, contact_force_series_carry_the_weight_and_coulomb_friction) {
+  /* the force law at the state (bdf) and the schemes' own impulses / h (CENIC) and forces (TAMSI) */
+  struct { const char *integrator; double param; int fixed; const char *source; } runs[] = {
+      {"bdf", 1e-7, 0, "force law"}, {"cenic-sd", 1e-4, 0, "impulse/h"}, {"cenic-fixed", 1e-3, 1, "impulse/h"},
+      {"tamsi", 1e-3, 1, "impulse/h"}};
   const char *cases[2] = {"cases/cylinder_table.json", "cases/sliding_cube.json"};
+  for (size_t r = 0; r < sizeof runs / sizeof runs[0]; ++r)
   for (int k = 0; k < 2; ++k) {
     RunSpec s;
     char err[512], out[600];
     run_spec_init(&s);
     cr_assert_eq(run_spec_set_case(&s, cases[k], err, sizeof err), 0, "%s", err);
-    snprintf(s.integrator, sizeof s.integrator, "bdf");
-    s.has_accuracy = 1;
-    s.accuracy = 1e-7;
-    snprintf(out, sizeof out, "%s/cf_%d.csv", tmpdir, k);
+    snprintf(s.integrator, sizeof s.integrator, "%s", runs[r].integrator);
+    s.has_accuracy = !runs[r].fixed;
+    s.accuracy = runs[r].param;
+    s.has_dt = runs[r].fixed;
+    s.dt = runs[r].param;
+    snprintf(out, sizeof out, "%s/cf_%zu_%d.csv", tmpdir, r, k);
     snprintf(s.contact_log, sizeof s.contact_log, "%s", out);
     cJSON_Delete(run_one(&s, 0));
     Model *m = scene_load(cases[k], err, sizeof err);
@@ -1173,11 +1180,14 @@ Test(harness, contact_force_series_carry_the_weight_and_coulomb_friction) {
     cr_assert_not_null(f);
     char line[512];
     cr_assert_not_null(fgets(line, sizeof line, f));
+    cr_expect(strstr(line, ",source"), "header: %s", line);
     double last_fz = NAN, last_fn = NAN, ratio_sliding = NAN;
+    int rows = 0, right_source = 0;
     while (fgets(line, sizeof line, f)) {
-      char *fld[11];
-      int nf = split_csv(line, fld, 11);
-      cr_assert_eq(nf, 11);
+      char *fld[12];
+      int nf = split_csv(line, fld, 12);
+      cr_assert_eq(nf, 12);
+      if (atof(fld[0]) > 0) right_source += !strcmp(fld[11], runs[r].source), rows++;
       if (!strcmp(fld[1], "body")) last_fz = atof(fld[10]);
       if (!strcmp(fld[1], "pair")) {
         last_fn = atof(fld[4]);
@@ -1186,10 +1196,12 @@ Test(harness, contact_force_series_carry_the_weight_and_coulomb_friction) {
       }
     }
     fclose(f);
-    cr_expect(fabs(last_fz - weight) < 1e-2 * weight, "%s: body fz %g, weight %g", cases[k], last_fz, weight);
-    cr_expect(fabs(last_fn - weight) < 1e-2 * weight, "%s: pair fn %g, weight %g", cases[k], last_fn, weight);
+    const char *who = runs[r].integrator;
+    cr_expect_eq(right_source, rows, "%s %s: every row after t = 0 from the %s", who, cases[k], runs[r].source);
+    cr_expect(fabs(last_fz - weight) < 1e-2 * weight, "%s %s: body fz %g, weight %g", who, cases[k], last_fz, weight);
+    cr_expect(fabs(last_fn - weight) < 1e-2 * weight, "%s %s: pair fn %g, weight %g", who, cases[k], last_fn, weight);
     if (k == 1)
-      cr_expect(fabs(ratio_sliding - mu_d) < 1e-2 * mu_d, "sliding cube: ft / fn %g, mu_d %g", ratio_sliding, mu_d);
+      cr_expect(fabs(ratio_sliding - mu_d) < 1e-2 * mu_d, "%s sliding cube: ft / fn %g, mu_d %g", who, ratio_sliding, mu_d);
   }
 }
 

@@ -35,6 +35,9 @@ typedef struct {
   int start_valid;         /* core.d holds the evaluation at (t, x) */
   double start_horizon;    /* the largest step that evaluation serves (speculative contacts) */
   double *x, *x_prev, *xhat, *xmid, *xnew, *vguess;
+  double last_solve_h;     /* step of the last convex solve of the last attempt (impulse / h) */
+  double *cforce, *cvc;    /* [3 * cap] contact forces and velocities (--contact-forces only) */
+  int ccap;
 } Cenic;
 
 static void swap_data(CenicCore *k) {
@@ -55,6 +58,8 @@ static void cenic_destroy(Integrator *it) {
   if (!c) return;
   cenic_core_free(&c->core);
   fixed_step_free(&c->fixed);
+  free(c->cforce);
+  free(c->cvc);
   free(c->x);
   free(c->x_prev);
   free(c->xhat);
@@ -245,6 +250,7 @@ static int attempt(Integrator *it, Cenic *c, double h, double *err) {
     c->start_valid = 1;
     c->start_horizon = h;
   }
+  c->last_solve_h = c->scheme == CENIC_SD ? 0.5 * h : h; /* the last solve of the attempt */
   if (c->scheme == CENIC_FIXED) return solve_code(cenic_icf_step(k, c->t, c->x, h, NULL, c->xnew));
   if (c->scheme == CENIC_TRAP) cenic_trap_save_start(k);
   int rc = solve_code(cenic_icf_step(k, c->t, c->x, h, NULL, c->xhat)); /* full step (eq. 24) from v^n */
@@ -365,9 +371,42 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
   return rc;
 }
 
+/* The impulses of the last convex solve (the accepted step's, or its second half step for
+ * step doubling) over that solve's step, at its solution velocity (which c->xnew holds). The
+ * trapezoid step's impulses are weighted averages (eq. 25a): not a force at the state, so
+ * cenic-trap leaves the force law to the harness. */
+static int cenic_contact_forces(Integrator *it, const Data **dout, const double **force, const double **vc) {
+  Cenic *c = it->content;
+  if (c->scheme == CENIC_TRAP || !(c->last_solve_h > 0)) return -1;
+  const IcfProblem *p = &c->core.prob;
+  const Data *d = c->scheme == CENIC_FIXED ? c->core.d : c->core.d_alt; /* the data of that solve */
+  if (p->ncon != d->ncon) return -1;
+  if (p->ncon > c->ccap) {
+    int cap = p->ncon > 2 * c->ccap ? p->ncon : 2 * c->ccap;
+    double *f = realloc(c->cforce, 3 * (size_t)cap * sizeof(double)), *v = realloc(c->cvc, 3 * (size_t)cap * sizeof(double));
+    if (f) c->cforce = f;
+    if (v) c->cvc = v;
+    if (!f || !v) return -1;
+    c->ccap = cap;
+  }
+  const double *vnew = c->xnew + it->model->nq;
+  for (int i = 0; i < p->ncon; ++i) {
+    double gamma[3];
+    icf_contact_velocity(p, i, vnew, c->cvc + 3 * i);
+    icf_contact_eval(&p->con[i], c->cvc + 3 * i, gamma, NULL);
+    for (int a = 0; a < 3; ++a) c->cforce[3 * i + a] = p->con[i].weight * gamma[a] / c->last_solve_h;
+  }
+  *dout = d;
+  *force = c->cforce;
+  *vc = c->cvc;
+  return 0;
+}
+
 const IntegratorVtbl cenic_fixed_vtbl = {"cenic-fixed", "CENIC fixed step: one ICF Lagged convex step per dt (tolerance 1e-8)", 1,
-                                         create_fixed, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_POSITIONS};
+                                         create_fixed, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_POSITIONS,
+                                         cenic_contact_forces};
 const IntegratorVtbl cenic_sd_vtbl = {"cenic-sd", "CENIC step doubling (first order, error-controlled, convex ICF steps)", 0,
-                                      create_sd, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_POSITIONS};
+                                      create_sd, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_POSITIONS,
+                                      cenic_contact_forces};
 const IntegratorVtbl cenic_trap_vtbl = {"cenic-trap", "CENIC trapezoid (second order, error-controlled, convex ICF steps)", 0,
-                                        create_trap, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_FULL};
+                                        create_trap, cenic_reset, cenic_advance, cenic_destroy, 0, ERRNORM_FULL, NULL};

@@ -150,6 +150,18 @@ static int tamsi_advance(Integrator *it, double t_out, double *x_out) {
   return rc;
 }
 
+/* The forces TAMSI solved for in its last (sub)step (its unknowns are forces, not impulses), with
+ * the contact velocities at that solution, on the contacts of that step's data. */
+static int tamsi_contact_forces(Integrator *it, const Data **d, const double **force, const double **vc) {
+  TamsiIntegrator *ti = it->content;
+  const TamsiStepper *st = &ti->st;
+  if (!st->d || st->prob.nc != st->d->ncon) return -1;
+  *d = st->d;
+  *force = st->prob.f;
+  *vc = st->prob.vc;
+  return 0;
+}
+
 const IntegratorVtbl tamsi_vtbl = {
     .name = "tamsi",
     .summary = "TAMSI (Castro et al. 2020): semi-implicit, implicit normal forces, TALS; fixed step",
@@ -158,6 +170,7 @@ const IntegratorVtbl tamsi_vtbl = {
     .reset = tamsi_reset,
     .advance = tamsi_advance,
     .destroy = tamsi_destroy,
+    .contact_forces = tamsi_contact_forces,
 };
 
 const IntegratorVtbl tamsi_sd_vtbl = {
@@ -170,4 +183,5 @@ const IntegratorVtbl tamsi_sd_vtbl = {
     .destroy = tamsi_destroy,
     /* under q its conveyor error stalled at 0.04 m from 1e-2 to 1e-4; full reaches 0.008 m */
     .default_error_norm = ERRNORM_FULL,
+    .contact_forces = tamsi_contact_forces,
 };
