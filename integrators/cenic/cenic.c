@@ -4,7 +4,9 @@
  *                two geometry queries per step;
  *   cenic-trap   second-order trapezoid (V-B) against the first-order full step.
  * Both error estimates are O(h^2) (the paper calls them second-order estimates), so the step
- * controller uses p = 2. Dense output: linear interpolation inside the last accepted step. */
+ * controller uses p = 2. Dense output: linear interpolation inside the last accepted step.
+ * cenic-fixed runs on the shared fixed-step driver and cenic-sd on the shared step-doubling driver
+ * (integrators/common/); cenic-trap, which is not step doubling, keeps its own loop here. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "../../models/multibody.h"
 #include "../common/dense_output.h"
 #include "../common/fixed_step.h"
+#include "../common/step_doubling.h"
 #include "../common/step_control.h"
 #include "../integrator.h"
 #include "cenic_step.h"
@@ -29,6 +32,9 @@ typedef struct {
   int speculative;         /* report gaps that can close within a step (speculative.c); 0: the papers' discrete simulator */
   double h;                /* next step to try (error control) */
   FixedStepper fixed;      /* cenic-fixed: the shared fixed-step driver */
+  StepDoubling sd;         /* cenic-sd: the shared step-doubling driver */
+  int sd_phase;            /* 0: next call is a full step; 1: the first half step; 2: the second */
+  double sd_t, sd_hfull;   /* start and size of the full step of the attempt */
   int nx;
   double t, t_prev;
   int have_prev;
@@ -52,12 +58,15 @@ static const char *const known_options[] = {"linear_solver", "hessian_reuse", "l
 
 static int fixed_step_fn(void *ctx, double t, const double *x, double h, double *xout);
 static const char *fixed_why(void *ctx);
+static int sd_step_fn(void *ctx, double t, const double *x, double h, double *xout);
+static void sd_project(void *ctx, double *x) { mb_normalize_q(((Integrator *)ctx)->model, x); }
 
 static void cenic_destroy(Integrator *it) {
   Cenic *c = it->content;
   if (!c) return;
   cenic_core_free(&c->core);
   fixed_step_free(&c->fixed);
+  step_doubling_free(&c->sd);
   free(c->cforce);
   free(c->cvc);
   free(c->x);
@@ -171,8 +180,14 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   data_count_geometry_into(c->core.d, &it->stats.geometry_queries);
   data_count_geometry_into(c->core.d_alt, &it->stats.geometry_queries);
   if (scheme != CENIC_FIXED) step_controller_init(&c->sc, it->opt.max_step, 2.0);
-  else if (fixed_step_init(&c->fixed, it, fixed_step_fn, fixed_why, it) != 0)
+  if (scheme == CENIC_FIXED && fixed_step_init(&c->fixed, it, fixed_step_fn, fixed_why, it) != 0)
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  if (scheme == CENIC_SD) {
+    if (step_doubling_init(&c->sd, nx, m->nq, m->q_scale, it->opt.error_norm, it->opt.accuracy, it->opt.max_step,
+                           sd_step_fn, sd_project, it) != 0)
+      return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+    c->sd.log_it = it;
+  }
   return CB_OK;
 }
 
@@ -186,6 +201,8 @@ static int cenic_reset(Integrator *it, double t0, const double *x0) {
   c->t = c->t_prev = t0;
   c->have_prev = 0;
   if (c->scheme == CENIC_FIXED) fixed_step_reset(&c->fixed, t0, x0);
+  if (c->scheme == CENIC_SD) step_doubling_reset(&c->sd, t0, x0);
+  c->sd_phase = 0;
   c->core.have_jn = 0;
   c->h = c->sc.k_init * c->sc.max_step;
   icf_solver_invalidate(c->core.solver);
@@ -236,36 +253,28 @@ static int second_stage(Cenic *c, double t_eval, const double *x_eval, double h)
   return rc;
 }
 
-/* One attempt of size h from (t, x): the propagated state into xnew, the error into *err.
+/* One attempt of size h from (t, x) of cenic-fixed or cenic-trap: the propagated state into xnew,
+ * the error into *err (trapezoid).
  * Returns CB_OK, CB_RECOVERABLE_SOLVER when a convex solve failed, or CB_ERR_MODEL. The start-of-step evaluation
  * is made once per state: a rejected attempt's retry reuses it (one geometry query per retry,
  * for the midpoint). */
 static int attempt(Integrator *it, Cenic *c, double h, double *err) {
   CenicCore *k = &c->core;
-  const Model *m = it->model;
-  int nq = m->nq, nv = m->nv;
-  const double *vn = c->x + nq;
   if (!c->start_valid || h > c->start_horizon) { /* a retry (smaller h) reuses the evaluation */
     if (cenic_eval_data(k, c->t, c->x, c->speculative ? h : 0.0)) return CB_ERR_MODEL;
     c->start_valid = 1;
     c->start_horizon = h;
   }
-  c->last_solve_h = c->scheme == CENIC_SD ? 0.5 * h : h; /* the last solve of the attempt */
+  c->last_solve_h = h; /* the last solve of the attempt */
   if (c->scheme == CENIC_FIXED) return solve_code(cenic_icf_step(k, c->t, c->x, h, NULL, c->xnew));
-  if (c->scheme == CENIC_TRAP) cenic_trap_save_start(k);
-  int rc = solve_code(cenic_icf_step(k, c->t, c->x, h, NULL, c->xhat)); /* full step (eq. 24) from v^n */
+  /* the trapezoid variant (cenic-sd goes through the step-doubling driver, sd_step_fn) */
+  cenic_trap_save_start(k);
+  int rc = solve_code(cenic_icf_step(k, c->t, c->x, h, NULL, c->xhat)); /* first-order full step (eq. 24) */
   if (rc) return rc;
-  if (c->scheme == CENIC_SD) {
-    for (int i = 0; i < nv; ++i) c->vguess[i] = 0.5 * (vn[i] + c->xhat[nq + i]);
-    rc = solve_code(cenic_icf_step(k, c->t, c->x, 0.5 * h, c->vguess, c->xmid)); /* same geometry (eq. 22) */
-    if (rc) return rc;
-    rc = second_stage(c, c->t + 0.5 * h, c->xmid, h);
-  } else {
-    rc = second_stage(c, c->t + h, c->xhat, h);
-  }
+  rc = second_stage(c, c->t + h, c->xhat, h);
   if (rc) return rc;
   *err = error_norm(it, c->xnew, c->xhat);
-  if (c->scheme == CENIC_TRAP && !(k->switch_distance <= *err)) *err = k->switch_distance;
+  if (!(k->switch_distance <= *err)) *err = k->switch_distance;
   return 0;
 }
 
@@ -308,6 +317,51 @@ static int fixed_step_fn(void *ctx, double t, const double *x, double h, double 
 
 static const char *fixed_why(void *ctx) { return ((Cenic *)((Integrator *)ctx)->content)->core.msg; }
 
+/* cenic-sd's step for the shared step-doubling driver, which calls it three times per attempt:
+ * the full step from (t, x) (eq. 24), the first half step from the same state and evaluation,
+ * warm-started with the mean of v^n and the full step's v (eq. 22), and the second half step from
+ * the midpoint, evaluated in the alternate Data and warm-started with the full step's v (eq. 23).
+ * A retry after a rejection reuses the start evaluation when the step did not grow. */
+static int sd_step_fn(void *ctx, double t, const double *x, double h, double *xout) {
+  Integrator *it = ctx;
+  Cenic *c = it->content;
+  CenicCore *k = &c->core;
+  const int nq = it->model->nq, nv = it->model->nv;
+  const size_t bytes = sizeof(double) * (size_t)c->nx;
+  int rc;
+  if (c->sd_phase == 2 && t == c->sd_t + 0.5 * c->sd_hfull && h == 0.5 * c->sd_hfull) {
+    rc = second_stage(c, t, c->xmid, c->sd_hfull); /* x is the driver's copy of c->xmid */
+    if (rc == CB_OK) memcpy(xout, c->xnew, bytes);
+    c->sd_phase = 0;
+  } else if (c->sd_phase == 1 && t == c->sd_t && h == 0.5 * c->sd_hfull) {
+    for (int i = 0; i < nv; ++i) c->vguess[i] = 0.5 * (x[nq + i] + c->xhat[nq + i]);
+    rc = solve_code(cenic_icf_step(k, t, x, h, c->vguess, c->xmid));
+    if (rc == CB_OK) memcpy(xout, c->xmid, bytes);
+    c->sd_phase = rc == CB_OK ? 2 : 0;
+  } else {
+    if (t != c->t || memcmp(x, c->x, bytes) != 0) { /* a new state: its evaluation is still to make */
+      c->t = t;
+      memcpy(c->x, x, bytes);
+      c->start_valid = 0;
+    }
+    rc = CB_OK;
+    if (!c->start_valid || h > c->start_horizon) {
+      if (cenic_eval_data(k, t, x, c->speculative ? h : 0.0)) rc = CB_ERR_MODEL;
+      c->start_valid = rc == CB_OK;
+      c->start_horizon = h;
+    }
+    if (rc == CB_OK) rc = solve_code(cenic_icf_step(k, t, x, h, NULL, c->xhat));
+    if (rc == CB_OK) memcpy(xout, c->xhat, bytes);
+    c->sd_phase = rc == CB_OK ? 1 : 0;
+    c->sd_t = t;
+    c->sd_hfull = h;
+  }
+  c->last_solve_h = h;
+  sync_stats(it, c); /* the driver reports the attempt to the observer */
+  it->t = c->sd.t;
+  return rc;
+}
+
 static int cenic_advance(Integrator *it, double t_out, double *x_out) {
   Cenic *c = it->content;
   if (c->scheme == CENIC_FIXED) {
@@ -315,6 +369,16 @@ static int cenic_advance(Integrator *it, double t_out, double *x_out) {
     double t = it->t;
     sync_stats(it, c);
     it->t = t;
+    return rc;
+  }
+  if (c->scheme == CENIC_SD) {
+    int rc = step_doubling_advance(&c->sd, t_out, x_out, it->opt.max_steps, &it->stats, it->message, sizeof it->message);
+    sync_stats(it, c);
+    it->t = c->sd.t;
+    if (rc != CB_OK && c->core.msg[0]) { /* say why the last attempt failed, not only where */
+      size_t n = strlen(it->message);
+      snprintf(it->message + n, sizeof it->message - n, ": %s", c->core.msg);
+    }
     return rc;
   }
   long attempts = 0;
