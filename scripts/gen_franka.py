@@ -236,7 +236,7 @@ def scene():
         knots.append({"t": r9(T_MOVE0 + (T_MOVE1 - T_MOVE0) * u), "q": [r9(a + s * (b - a)) for a, b in zip(qa, qb)]})
     squeeze = FINGER_KP * (BOX_HALF[1] - FINGER_TARGET)
     description = (
-        "CENIC Fig. 6c / Fig. 12 (NOTES 6): a Panda-like 7-dof arm (published Panda kinematics: d1 0.333, "
+        "CENIC Fig. 6c / Fig. 12: a Panda-like 7-dof arm (published Panda kinematics: d1 0.333, "
         "d3 0.316, a4 0.0825, a5 -0.0825, d5 0.384, a7 0.088, flange 0.107 m; Panda joint limits; link masses "
         "4, 4, 4, 3.5, 3.5, 1.5, 0.5 kg with the inertias of uniform capsules; hand %g kg, fingers %g kg on "
         "prismatic joints 0..0.04 m) grasps an upright cracker box (0.16 x 0.06 x 0.21 m, %g kg) standing on a "
