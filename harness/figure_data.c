@@ -37,6 +37,14 @@ static const cJSON *field_item(const cJSON *rec, const char *field) {
 
 double figure_value(const cJSON *rec, const char *field) {
   if (!strncmp(field, "abs:", 4)) return fabs(figure_value(rec, field + 4));
+  if (!strncmp(field, "ratio:", 6)) { /* ratio:A,B = A / B */
+    const char *comma = strchr(field + 6, ',');
+    char a[128];
+    if (!comma || comma - field - 6 >= (long)sizeof a) return NAN;
+    snprintf(a, sizeof a, "%.*s", (int)(comma - field - 6), field + 6);
+    double den = figure_value(rec, comma + 1);
+    return den != 0 ? figure_value(rec, a) / den : NAN;
+  }
   if (!strcmp(field, "mean_step")) {
     double t = figure_value(rec, "t_reached"), n = figure_value(rec, "counters.steps");
     return n > 0 ? t / n : NAN;

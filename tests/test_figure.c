@@ -135,6 +135,7 @@ Test(figure, record_fields_and_statistics) {
   cr_expect_float_eq(figure_value(r0, "abs:physics.energy.drift_rel"), 0.12, 1e-14);
   cr_expect_float_eq(figure_value(r0, "scene:controllers[0].kp"), 1e3, 1e-12);
   cr_expect_float_eq(figure_value(r0, "time_other"), 3.0, 1e-15);
+  cr_expect_float_eq(figure_value(r0, "ratio:time_split.total,time_split.assembly"), 5.0, 1e-15);
   cr_expect_float_eq(figure_value(r0, "status_code"), 0.0, 0);
   cr_expect(isnan(figure_value(r0, "counters.nothing")));
   char label[256];
