@@ -174,6 +174,27 @@ void icf_friction_dual_update(const IcfContact *c, const double *vc, const doubl
   w[1] = w1;
 }
 
+#if defined(__GNUC__)
+#define FORCE_INLINE static inline __attribute__((always_inline))
+#else
+#define FORCE_INLINE static inline
+#endif
+
+/* vc += J vt (J: 3 x n). Instantiated for the free body's n = 6 (constant bounds let the
+ * compiler unroll; issue 12). */
+FORCE_INLINE void jac_mul_add(const double *J, const double *vt, int n, double *vc) {
+  for (int r = 0; r < 3; ++r) {
+    double acc = 0.0;
+    for (int j = 0; j < n; ++j) acc += J[r * n + j] * vt[j];
+    vc[r] += acc;
+  }
+}
+
+/* gt += s J^T f. */
+FORCE_INLINE void jac_tmul_add(const double *J, const double *f, double s, int n, double *gt) {
+  for (int j = 0; j < n; ++j) gt[j] += s * (J[j] * f[0] + J[n + j] * f[1] + J[2 * n + j] * f[2]);
+}
+
 void icf_contact_jmul(const IcfProblem *p, int i, const double *v, double *vc) {
   const IcfContact *c = &p->con[i];
   vc[0] = vc[1] = vc[2] = 0.0;
@@ -181,13 +202,9 @@ void icf_contact_jmul(const IcfProblem *p, int i, const double *v, double *vc) {
     int t = c->tree[s];
     if (t < 0 || c->jac_off[s] < 0) continue;
     int n = p->tree_nv[t];
-    const double *J = p->jac + c->jac_off[s];
-    const double *vt = v + p->tree_vadr[t];
-    for (int r = 0; r < 3; ++r) {
-      double acc = 0.0;
-      for (int j = 0; j < n; ++j) acc += J[r * n + j] * vt[j];
-      vc[r] += acc;
-    }
+    const double *J = p->jac + c->jac_off[s], *vt = v + p->tree_vadr[t];
+    if (n == 6) jac_mul_add(J, vt, 6, vc);
+    else jac_mul_add(J, vt, n, vc);
   }
 }
 
@@ -204,7 +221,8 @@ void icf_contact_jtmul(const IcfProblem *p, int i, const double *f, double s, do
     int n = p->tree_nv[t];
     const double *J = p->jac + c->jac_off[side];
     double *gt = gen + p->tree_vadr[t];
-    for (int j = 0; j < n; ++j) gt[j] += s * (J[j] * f[0] + J[n + j] * f[1] + J[2 * n + j] * f[2]);
+    if (n == 6) jac_tmul_add(J, f, s, 6, gt);
+    else jac_tmul_add(J, f, s, n, gt);
   }
 }
 
@@ -235,13 +253,16 @@ static double quadratic_part(const IcfProblem *p, const double *v, double *g) {
   return cost;
 }
 
-double icf_gradient(const IcfProblem *p, const double *v, double *g) {
+double icf_gradient(const IcfProblem *p, const double *v, double *g) { return icf_gradient_at(p, v, NULL, g, NULL); }
+
+double icf_gradient_at(const IcfProblem *p, const double *v, const double *vc_all, double *g, double *Gc) {
   double cost = quadratic_part(p, v, g);
   for (int i = 0; i < p->ncon; ++i) {
-    double vc[3], gamma[3];
-    icf_contact_velocity(p, i, v, vc);
+    double vc_own[3], gamma[3];
+    const double *vc = vc_all ? vc_all + 3 * i : vc_own;
+    if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
     double w = p->con[i].weight;
-    cost += w * icf_contact_eval(&p->con[i], vc, g ? gamma : NULL, NULL);
+    cost += w * icf_contact_eval(&p->con[i], vc, g ? gamma : NULL, Gc ? Gc + 9 * i : NULL);
     if (g) icf_contact_jtmul(p, i, gamma, -w, g); /* eq. 17 */
   }
   for (int i = 0; i < p->ndof; ++i) {

@@ -103,6 +103,11 @@ double icf_cost(const IcfProblem *p, const double *v);
 /* g = A v - r - sum_i w_i J_i^T gamma_i - sum_dof-terms gamma e_dof (may be NULL); returns the
  * cost. */
 double icf_gradient(const IcfProblem *p, const double *v, double *g);
+/* The same at contact velocities vc ([3 ncon], = J_i v + o_i; NULL: computed), also storing each
+ * contact's unweighted Hessian block G_i in Gc ([9 ncon], may be NULL). Newton keeps vc up to
+ * date across its steps (vc += alpha J p) and hands Gc to the factorization, so neither
+ * recomputes what the other already has. */
+double icf_gradient_at(const IcfProblem *p, const double *v, const double *vc, double *g, double *Gc);
 /* Generalized contact impulse gen = sum_i w_i J_i^T gamma_i(J_i v + o_i). */
 void icf_contact_impulse(const IcfProblem *p, const double *v, double *gen);
 

@@ -14,7 +14,8 @@ struct IcfSolver {
   int stale;               /* the factorization must be recomputed (eq. 35) */
   int has_factor;
   double *g, *p, *Ap, *dscale, *vtmp;
-  double *vc, *dvc;        /* [3 * con_cap] line-search contact velocities and directions */
+  double *vc, *dvc;        /* [3 * con_cap] contact velocities at the iterate, and J p */
+  double *Gc;              /* [9 * con_cap] contact Hessian blocks at the iterate */
   double *fw;              /* [2 * con_cap] dual friction directions (ICF_FRICTION_DUAL) */
   int con_cap;
 };
@@ -61,6 +62,7 @@ void icf_solver_free(IcfSolver *s) {
   free(s->vtmp);
   free(s->vc);
   free(s->dvc);
+  free(s->Gc);
   free(s->fw);
   free(s);
 }
@@ -222,6 +224,9 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     double *b = realloc(s->dvc, 3 * (size_t)n * sizeof(double));
     if (!b) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
     s->dvc = b;
+    double *gc = realloc(s->Gc, 9 * (size_t)n * sizeof(double));
+    if (!gc) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
+    s->Gc = gc;
     double *w = realloc(s->fw, 2 * (size_t)n * sizeof(double));
     if (!w) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
     s->fw = w;
@@ -251,9 +256,12 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   int dual = s->opt.friction_hessian == ICF_FRICTION_DUAL;
   if (dual && p->ncon > 0) memset(s->fw, 0, 2 * (size_t)p->ncon * sizeof(double));
   icf_lin_set_friction_dual(s->lin, dual ? s->fw : NULL);
+  double t0 = wall_seconds();
+  for (int i = 0; i < p->ncon; ++i) icf_contact_velocity(p, i, v, s->vc + 3 * i);
+  st->time_assembly += wall_seconds() - t0;
   for (int k = 0;; ++k) {
-    double t0 = wall_seconds();
-    icf_gradient(p, v, s->g);
+    t0 = wall_seconds();
+    icf_gradient_at(p, v, s->vc, s->g, s->Gc);
     st->time_assembly += wall_seconds() - t0;
     double dg = 0.0;
     for (int j = 0; j < nv; ++j) dg += (s->dscale[j] * s->g[j]) * (s->dscale[j] * s->g[j]);
@@ -265,7 +273,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     if (!s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed) {
       t0 = wall_seconds();
       s->has_factor = 0;
-      if (icf_lin_factor(s->lin, p, v)) return fail(err, errlen, ICF_ERR_FACTOR, "Hessian factorization failed", k);
+      if (icf_lin_factor_at(s->lin, p, v, s->vc, s->Gc)) return fail(err, errlen, ICF_ERR_FACTOR, "Hessian factorization failed", k);
       st->time_factorization += wall_seconds() - t0;
       st->factorizations++;
       s->has_factor = 1;
@@ -282,10 +290,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     icf_amul(p, v, s->vtmp);
     LineFn f = {p, s->vc, s->dvc, v, s->p, dot(nv, v, s->vtmp), dot(nv, v, s->Ap), dot(nv, s->p, s->Ap), dot(nv, p->r, v),
                 dot(nv, p->r, s->p)};
-    for (int i = 0; i < p->ncon; ++i) {
-      icf_contact_velocity(p, i, v, s->vc + 3 * i);
-      icf_contact_jmul(p, i, s->p, s->dvc + 3 * i);
-    }
+    for (int i = 0; i < p->ncon; ++i) icf_contact_jmul(p, i, s->p, s->dvc + 3 * i);
     double alpha = 0.0, l_alpha = 0.0;
     long evals = 0;
     int l_known = 0;
@@ -307,6 +312,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
         double step[3] = {alpha * du[0], alpha * du[1], alpha * du[2]};
         icf_friction_dual_update(&p->con[i], u, step, s->fw + 2 * i);
       }
+    for (int i = 0; i < 3 * p->ncon; ++i) s->vc[i] += alpha * s->dvc[i]; /* J (v + alpha p) + o */
     double dvn = 0.0;
     for (int j = 0; j < nv; ++j) {
       double dv = alpha * s->p[j];
