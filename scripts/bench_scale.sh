@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # `make bench-scale` (issue 12): CENIC's cost per simulated second against the number of objects
 # in scaled hard clutter (scripts/gen_clutter.py --objects N), for cenic-sd 1e-3 and cenic-fixed
-# 10 ms over the first T seconds (the piles' collapse, the hardest part), with the time split,
-# the ratio to 20 objects, the fitted exponent of cost ~ N^p (least squares in log-log) and a
-# log-log figure. Override: SIZES="20 50 100 200 500 1000" T=0.5 OUT=results/out/scale.
+# 10 ms over the first T seconds (the piles' collapse, the hardest part), with MuJoCo at 10 ms on
+# the same scenes beside them, the time split, the peak memory, the ratio to the smallest size,
+# the fitted exponent of cost ~ N^p (least squares in log-log) and a figure: cost vs objects on
+# log-log axes with the exponents in the legend, and CENIC's time split per size.
+# Override: SIZES="20 50 100 200 500 1000" T=0.5 OUT=results/out/scale. Writes OUT/scale.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CB=build/cbench
@@ -14,17 +16,18 @@ OUT=${OUT:-results/out/scale}
 mkdir -p "$OUT"
 for n in $SIZES; do
   python3 scripts/gen_clutter.py --objects "$n" --out "$OUT/clutter_$n.json"
-  for spec in "cenic-sd --accuracy 1e-3" "cenic-fixed --dt 1e-2"; do
+  for spec in "cenic-sd --accuracy 1e-3" "cenic-fixed --dt 1e-2" "mujoco --dt 1e-2"; do
     name=$(echo "$spec" | awk '{print $1}')
     "$CB" run --case "$OUT/clutter_$n.json" --integrator $spec --t-end "$T" --reps 1 --timeout 1800 \
       --json "$OUT/clutter_${n}__$name.json" >/dev/null 2>&1 || true
   done
 done
-python3 - "$OUT" "$SIZES" "$T" <<'PY'
+python3 - "$OUT" "$SIZES" "$T" <<'PY' | tee "$OUT/scale.md"
 import json, math, sys, os
 out, sizes, T = sys.argv[1], [int(s) for s in sys.argv[2].split()], float(sys.argv[3])
-rows = []
-for name in ("cenic-sd", "cenic-fixed"):
+rows, exps, split = [], {}, []
+print("Command: SIZES=\"%s\" T=%g bash scripts/bench_scale.sh" % (sys.argv[2], T))
+for name in ("cenic-sd", "cenic-fixed", "mujoco"):
     pts = []
     for n in sizes:
         p = os.path.join(out, "clutter_%d__%s.json" % (n, name))
@@ -32,44 +35,71 @@ for name in ("cenic-sd", "cenic-fixed"):
             continue
         r = json.load(open(p))
         w = (r.get("work") or {}).get("median")
-        ts = r.get("time_split") or {}
-        c = r.get("counters") or {}
-        pts.append((n, r["status"], w, ts, c))
-    base = next((w for n, st, w, ts, c in pts if n == sizes[0] and w), None)
+        pts.append((n, r["status"], w, r.get("time_split") or {}, r.get("counters") or {}, r.get("peak_rss_mb")))
+    base = next((w for n, st, w, ts, c, mem in pts if n == sizes[0] and w), None)
     print("\n%s (first %g s): cost per simulated second vs objects" % (name, T))
-    print("| objects | status | wall / sim s | x %d objects | Newton | line search | factorization | line search | geometry |" % sizes[0])
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| objects | status | wall / sim s | x %d objects | steps | Newton | line search | factorization | line search | geometry | peak MiB |" % sizes[0])
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     fit = []
-    for n, st, w, ts, c in pts:
+    for n, st, w, ts, c, mem in pts:
         tot = ts.get("total") or float("nan")
-        share = lambda k: "%.0f%%" % (100 * ts.get(k, 0) / tot) if tot and tot == tot else "-"
-        print("| %d | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, st, "%.4g" % w if w else "-",
-              "%.1f" % (w / base) if w and base else "-", c.get("newton_iters", "-"), c.get("linesearch_iters", "-"),
-              share("factorization"), share("linesearch"), share("geometry")))
+        share = lambda k: "%.0f%%" % (100 * ts.get(k, 0) / tot) if tot and tot == tot and name != "mujoco" else "-"
+        print("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, st, "%.4g" % w if w else "-",
+              "%.1f" % (w / base) if w and base else "-", c.get("steps", "-"), c.get("newton_iters", "-"),
+              c.get("linesearch_iters", "-"), share("factorization"), share("linesearch"), share("geometry"),
+              "%.0f" % mem if mem else "-"))
         if w and st == "ok":
             fit.append((math.log(n), math.log(w)))
             rows.append((name, n, w))
+        if name != "mujoco" and tot and tot == tot:
+            other = tot - sum(ts.get(k, 0) for k in ("geometry", "assembly", "factorization", "linesearch"))
+            split.append((name, n, [ts.get(k, 0) / tot for k in ("geometry", "assembly", "factorization", "linesearch")] + [max(other, 0) / tot]))
     if len(fit) >= 2:
         mx = sum(x for x, _ in fit) / len(fit); my = sum(y for _, y in fit) / len(fit)
         p = sum((x - mx) * (y - my) for x, y in fit) / sum((x - mx) ** 2 for x, _ in fit)
+        exps[name] = p
         print("fitted exponent: cost ~ N^%.2f" % p)
 with open(os.path.join(out, "scale.dat"), "w") as f:
     f.write("# integrator\tobjects\twall_per_sim_s\n")
     for name, n, w in rows:
         f.write("%s\t%d\t%.6g\n" % (name, n, w))
+with open(os.path.join(out, "split.dat"), "w") as f:
+    f.write("# integrator\tobjects\tgeometry\tassembly\tfactorization\tlinesearch\tother (fractions of total)\n")
+    for name, n, fr in split:
+        f.write("%s\t%d\t%s\n" % (name, n, "\t".join("%.4f" % x for x in fr)))
+with open(os.path.join(out, "exponents.gp"), "w") as f:
+    for name in ("cenic-sd", "cenic-fixed", "mujoco"):
+        f.write('exp_%s = "%s"\n' % (name.replace("-", "_"), ("N^{%.2f}" % exps[name]) if name in exps else "no fit"))
 PY
 if command -v gnuplot >/dev/null; then
   gnuplot <<GP 2>/dev/null || echo "bench-scale: gnuplot failed"
-set terminal pngcairo size 800,560 enhanced font ",10"
+load "$OUT/exponents.gp"
+set terminal pngcairo size 1200,520 enhanced font ",10"
 set output "$OUT/scale.png"
+set multiplot layout 1,2 title "CENIC cost vs objects (scaled hard clutter), first $T s\n"
+set label 1 "SIZES=\"$SIZES\" T=$T bash scripts/bench_scale.sh" at screen 0.5,0.935 center noenhanced font ",8"
 set logscale xy
 set grid
-set xlabel "objects (scaled hard clutter)"
+set key top left
+set xlabel "objects"
 set ylabel "wall time per simulated second (s)"
-set title "CENIC cost vs objects, first $T s\n{/*0.7 SIZES=\"$SIZES\" T=$T bash scripts/bench_scale.sh}"
 set datafile separator "\t"
-plot "< grep '^cenic-sd' $OUT/scale.dat" using 2:3 with linespoints title "cenic-sd 1e-3", \
-     "< grep '^cenic-fixed' $OUT/scale.dat" using 2:3 with linespoints title "cenic-fixed 10 ms"
+plot "< grep '^cenic-sd' $OUT/scale.dat" using 2:3 with linespoints title "cenic-sd 1e-3, ".exp_cenic_sd, \
+     "< grep '^cenic-fixed' $OUT/scale.dat" using 2:3 with linespoints title "cenic-fixed 10 ms, ".exp_cenic_fixed, \
+     "< grep '^mujoco' $OUT/scale.dat" using 2:3 with linespoints title "MuJoCo 10 ms, ".exp_mujoco
+unset logscale
+unset label 1
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.8 border -1
+set boxwidth 0.8
+set yrange [0:1]
+set key outside right
+set xlabel "objects (cenic-sd 1e-3)"
+set ylabel "share of the integration time"
+plot "< grep '^cenic-sd' $OUT/split.dat" using 3:xtic(2) title "geometry", '' using 4 title "assembly", \
+     '' using 5 title "factorization", '' using 6 title "line search", '' using 7 title "other"
+unset multiplot
 GP
-  echo "bench-scale: figure $OUT/scale.png"
+  echo "bench-scale: figure $OUT/scale.png, table $OUT/scale.md"
 fi
