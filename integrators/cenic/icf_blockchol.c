@@ -229,6 +229,24 @@ FORCE_INLINE void schur_update(double *T, const double *Li, const double *Lj, in
     }
 }
 
+/* The same for 6 x 6 blocks, as rank-one updates over m with Lj transposed first: the innermost
+ * loop then runs along a row of T with no reduction, which the compiler vectorizes at -O2
+ * (the dot-product form above it cannot reorder). This kernel is most of the flops of a large
+ * pile's factorization (issue 12: 1000 objects). */
+static void schur_update6(double *restrict T, const double *restrict Li, const double *restrict Lj) {
+  double LjT[36];
+  for (int c = 0; c < 6; ++c)
+    for (int m = 0; m < 6; ++m) LjT[m * 6 + c] = Lj[c * 6 + m];
+  for (int r = 0; r < 6; ++r) {
+    double acc[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    for (int m = 0; m < 6; ++m) {
+      const double a = Li[r * 6 + m];
+      for (int c = 0; c < 6; ++c) acc[c] += a * LjT[m * 6 + c];
+    }
+    for (int c = 0; c < 6; ++c) T[r * 6 + c] -= acc[c];
+  }
+}
+
 static int chol_diag_any(double *D, int n) { return n == 6 ? chol_diag(D, 6) : chol_diag(D, n); }
 
 static void solve_offdiag_any(double *B, const double *D, int nj, int n) {
@@ -237,7 +255,7 @@ static void solve_offdiag_any(double *B, const double *D, int nj, int n) {
 }
 
 static void schur_update_any(double *T, const double *Li, const double *Lj, int ni, int nj, int n) {
-  if (ni == 6 && nj == 6 && n == 6) schur_update(T, Li, Lj, 6, 6, 6);
+  if (ni == 6 && nj == 6 && n == 6) schur_update6(T, Li, Lj);
   else schur_update(T, Li, Lj, ni, nj, n);
 }
 
