@@ -5,7 +5,7 @@
 # the same scenes beside them, the time split, the peak memory, the ratio to the smallest size,
 # the fitted exponent of cost ~ N^p (least squares in log-log) and a figure: cost vs objects on
 # log-log axes with the exponents in the legend, and CENIC's time split per size.
-# Override: SIZES="20 50 100 200 500 1000" T=0.5 OUT=results/out/scale. Writes OUT/scale.md.
+# REPORT_ONLY=1 redraws from the records already in OUT. Override: SIZES="20 50 100 200 500 1000" T=0.5 OUT=results/out/scale. Writes OUT/scale.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CB=build/cbench
@@ -15,11 +15,12 @@ T=${T:-0.5}
 OUT=${OUT:-results/out/scale}
 mkdir -p "$OUT"
 for n in $SIZES; do
+  [ "${REPORT_ONLY:-0}" = 1 ] && break # REPORT_ONLY=1: table and figure from the records in OUT
   python3 scripts/gen_clutter.py --objects "$n" --out "$OUT/clutter_$n.json"
   for spec in "cenic-sd --accuracy 1e-3" "cenic-fixed --dt 1e-2" "mujoco --dt 1e-2"; do
     name=$(echo "$spec" | awk '{print $1}')
     "$CB" run --case "$OUT/clutter_$n.json" --integrator $spec --t-end "$T" --reps 1 --timeout 1800 \
-      --json "$OUT/clutter_${n}__$name.json" >/dev/null 2>&1 || true
+      --json "$OUT/clutter_${n}__$name.json" >/dev/null 2>"$OUT/clutter_${n}__$name.err" || true
   done
 done
 python3 - "$OUT" "$SIZES" "$T" <<'PY' | tee "$OUT/scale.md"
@@ -29,9 +30,13 @@ rows, exps, split = [], {}, []
 print("Command: SIZES=\"%s\" T=%g bash scripts/bench_scale.sh" % (sys.argv[2], T))
 for name in ("cenic-sd", "cenic-fixed", "mujoco"):
     pts = []
+    missing = []
     for n in sizes:
         p = os.path.join(out, "clutter_%d__%s.json" % (n, name))
         if not os.path.exists(p):
+            e = os.path.join(out, "clutter_%d__%s.err" % (n, name))
+            why = [l.strip() for l in open(e) if l.startswith("cbench:")] if os.path.exists(e) else []
+            missing.append("%d objects: no record (%s)" % (n, why[0] if why else "not run"))
             continue
         r = json.load(open(p))
         w = (r.get("work") or {}).get("median")
@@ -54,6 +59,8 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         if name != "mujoco" and tot and tot == tot:
             other = tot - sum(ts.get(k, 0) for k in ("geometry", "assembly", "factorization", "linesearch"))
             split.append((name, n, [ts.get(k, 0) / tot for k in ("geometry", "assembly", "factorization", "linesearch")] + [max(other, 0) / tot]))
+    for m in missing:
+        print("- " + m)
     if len(fit) >= 2:
         mx = sum(x for x, _ in fit) / len(fit); my = sum(y for _, y in fit) / len(fit)
         p = sum((x - mx) * (y - my) for x, y in fit) / sum((x - mx) ** 2 for x, _ in fit)
