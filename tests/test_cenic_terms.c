@@ -213,6 +213,43 @@ Test(cenic_terms, block_cholesky_matches_dense_across_patterns) {
   icf_problem_free(&p);
 }
 
+/* What Newton hands the factorization (contact velocities and Hessian blocks from the gradient
+ * pass, icf_gradient_at / icf_lin_factor_at) gives exactly the factorization and gradient that
+ * evaluating from v alone gives, on trees of sizes 1, 2, 3 and 6 (the generic and the 6 x 6
+ * kernels), and the contact velocities kept by vc += alpha J p match J v + o. */
+Test(cenic_terms, factor_from_gradient_pass_matches_factor_from_v) {
+  IcfProblem p;
+  make_tree_problem(&p, 24, 6);
+  int nv = p.nv;
+  IcfLinSolver *a = icf_lin_create(&p, ICF_LINSOLVE_BLOCK), *b = icf_lin_create(&p, ICF_LINSOLVE_BLOCK);
+  cr_assert(a && b);
+  double *v = calloc(nv, 8), *dir = calloc(nv, 8), *g1 = calloc(nv, 8), *g2 = calloc(nv, 8), *rhs = calloc(nv, 8),
+         *x1 = calloc(nv, 8), *x2 = calloc(nv, 8), *vc = calloc(3 * p.ncon, 8), *dvc = calloc(3 * p.ncon, 8),
+         *Gc = calloc(9 * p.ncon, 8), *vc_new = calloc(3 * p.ncon, 8);
+  for (int i = 0; i < nv; ++i) v[i] = 0.03 * srand1(), dir[i] = 0.02 * srand1(), rhs[i] = srand1();
+  for (int i = 0; i < p.ncon; ++i) icf_contact_velocity(&p, i, v, vc + 3 * i);
+  double l1 = icf_gradient(&p, v, g1), l2 = icf_gradient_at(&p, v, vc, g2, Gc);
+  cr_expect_eq(l1, l2, "cost %.17g vs %.17g", l1, l2);
+  for (int i = 0; i < nv; ++i) cr_expect_eq(g1[i], g2[i], "gradient %d: %.17g vs %.17g", i, g1[i], g2[i]);
+  cr_assert_eq(icf_lin_factor(a, &p, v), 0);
+  cr_assert_eq(icf_lin_factor_at(b, &p, v, vc, Gc), 0);
+  cr_assert_eq(icf_lin_solve(a, rhs, x1), 0);
+  cr_assert_eq(icf_lin_solve(b, rhs, x2), 0);
+  for (int i = 0; i < nv; ++i) cr_expect_eq(x1[i], x2[i], "H^-1 b %d: %.17g vs %.17g", i, x1[i], x2[i]);
+  /* the incremental update of the contact velocities */
+  const double alpha = 0.37;
+  for (int i = 0; i < p.ncon; ++i) icf_contact_jmul(&p, i, dir, dvc + 3 * i);
+  for (int i = 0; i < nv; ++i) v[i] += alpha * dir[i];
+  for (int i = 0; i < p.ncon; ++i) icf_contact_velocity(&p, i, v, vc_new + 3 * i);
+  for (int k = 0; k < 3 * p.ncon; ++k) {
+    double inc = vc[k] + alpha * dvc[k];
+    cr_expect(fabs(inc - vc_new[k]) <= 1e-14 * (1.0 + fabs(vc_new[k])), "vc %d: %.17g vs %.17g", k, inc, vc_new[k]);
+  }
+  free(v), free(dir), free(g1), free(g2), free(rhs), free(x1), free(x2), free(vc), free(dvc), free(Gc), free(vc_new);
+  icf_lin_free(a), icf_lin_free(b);
+  icf_problem_free(&p);
+}
+
 /* ---------- on models ---------- */
 
 static Model *load(const char *json) { return fx_load_json(json, "test"); }

@@ -342,6 +342,9 @@ Test(harness, reference_crosscheck_and_run_error_match_euler_analytics) {
   cr_expect_eq(jnum(rec, "counters.steps"), 100, "100 steps of 1 ms");
   cr_expect_eq(jnum(rec, "counters.rhs_evals"), 100);
   cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rec, "counters_reproducible")));
+  /* the process's peak memory: a test binary under ASan holds at least 1 MiB, far below 64 GiB */
+  double rss = jnum(rec, "peak_rss_mb");
+  cr_expect(rss >= 1.0 && rss < 65536.0, "peak_rss_mb %g", rss);
   cr_expect_eq(jnum(rec, "physics.penetration.max"), 0.0, "ball never reaches the floor");
   cJSON_Delete(rec);
 }
