@@ -241,20 +241,28 @@ Test(cenic_scale, step_doubling_200_objects) {
  * stiction: on hard clutter (20 objects, where the single solve converges too) the states after
  * the piles' collapse agree with regularized=0 to the solver tolerance's reach, while
  * regularized=1 (eq. 26 kept) ends measurably elsewhere. */
-static void clutter_state(const char *reg, double T, double *x) {
+/* cenic-fixed at 10 ms with one option KEY=VALUE on SCENE, from its initial state to T; the final
+ * state in x (nx entries, checked when nx > 0); returns the Newton iterations. */
+static long run_fixed_with(const char *scene, const char *key, const char *value, double T, double *x, int nx) {
   char err[512];
-  Model *m = scene_load("cases/hard_clutter.json", err, sizeof err);
-  cr_assert_not_null(m, "%s", err);
+  Model *m = load_scene(scene);
+  if (nx > 0) cr_assert_eq(system_nx(m), nx);
   IntegratorOptions opt = {.dt = 1e-2, .nextra = 1};
-  opt.extra_key[0] = "regularized";
-  opt.extra_value[0] = reg;
+  opt.extra_key[0] = key;
+  opt.extra_value[0] = value;
   Integrator *it = integrator_create("cenic-fixed", m, &opt, err, sizeof err);
   cr_assert_not_null(it, "%s", err);
   system_initial_state(m, x);
   cr_assert_eq(integrator_reset(it, 0, x), CB_OK);
-  cr_assert_eq(integrator_advance(it, T, x), CB_OK, "regularized=%s: %s", reg, it->message);
+  cr_assert_eq(integrator_advance(it, T, x), CB_OK, "%s=%s: %s", key, value, it->message);
+  long newton = it->stats.newton_iters;
   integrator_destroy(it);
   model_free(m);
+  return newton;
+}
+
+static void clutter_state(const char *reg, double T, double *x) {
+  run_fixed_with("cases/hard_clutter.json", "regularized", reg, T, x, 0);
 }
 
 Test(cenic_scale, continuation_solves_the_papers_problem) {
@@ -277,22 +285,7 @@ Test(cenic_scale, continuation_solves_the_papers_problem) {
  * impacts, cenic-fixed with the dense (LAPACK), block-sparse and CHOLMOD (simplicial, AMD)
  * solvers takes the same Newton iterations and ends at the same state to round-off. */
 static long solver_run(const char *solver, double T, double *x, int nx) {
-  char err[512];
-  Model *m = scene_load("tests/scenes/clutter_100.json", err, sizeof err);
-  cr_assert_not_null(m, "%s", err);
-  cr_assert_eq(system_nx(m), nx);
-  IntegratorOptions opt = {.dt = 1e-2, .nextra = 1};
-  opt.extra_key[0] = "linear_solver";
-  opt.extra_value[0] = solver;
-  Integrator *it = integrator_create("cenic-fixed", m, &opt, err, sizeof err);
-  cr_assert_not_null(it, "%s", err);
-  system_initial_state(m, x);
-  cr_assert_eq(integrator_reset(it, 0, x), CB_OK);
-  cr_assert_eq(integrator_advance(it, T, x), CB_OK, "%s: %s", solver, it->message);
-  long newton = it->stats.newton_iters;
-  integrator_destroy(it);
-  model_free(m);
-  return newton;
+  return run_fixed_with("tests/scenes/clutter_100.json", "linear_solver", solver, T, x, nx);
 }
 
 Test(cenic_scale, dense_block_and_cholmod_agree_on_100_objects) {

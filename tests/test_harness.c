@@ -38,6 +38,17 @@ typedef struct {
   double h;
 } EulerContent;
 
+/* The sweep.json (a JSON array of records) a sweep wrote into out; asserts it is an array. */
+static cJSON *load_sweep(const char *out) {
+  char sw[700];
+  snprintf(sw, sizeof sw, "%s/sweep.json", out);
+  char *text = file_read_all(sw, NULL);
+  cJSON *all = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  cr_assert(cJSON_IsArray(all), "%s is not a JSON array", sw);
+  return all;
+}
+
 static int eu_create(Integrator *it) {
   static const char *const known[] = {"note", NULL};
   int rc = integrator_check_options(it, known);
@@ -919,12 +930,7 @@ Test(harness, plan_lines_are_self_contained_idempotent_and_merge_lists_the_missi
   cr_assert_eq(system(cmd), 0);
   snprintf(args, sizeof args, "merge %s --plan %s", out, plan);
   cr_expect_eq(cli(args, e, sizeof e), 0, "%s", e);
-  char sw[700];
-  snprintf(sw, sizeof sw, "%s/sweep.json", out);
-  text = file_read_all(sw, NULL);
-  cJSON *all = text ? cJSON_Parse(text) : NULL;
-  free(text);
-  cr_assert(cJSON_IsArray(all));
+  cJSON *all = load_sweep(out);
   cr_expect_eq(cJSON_GetArraySize(all), 3);
   cJSON_Delete(all);
   /* a file that is not a plan is refused naming the line */
@@ -949,12 +955,7 @@ Test(harness, sweep_axes_over_options_norms_and_max_steps_form_a_grid_and_resume
            p, out);
   cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
   cr_expect(strstr(e, "tamsi takes no option ls_init") != NULL, "no note for tamsi: %s", e);
-  char sw[700];
-  snprintf(sw, sizeof sw, "%s/sweep.json", out);
-  char *text = file_read_all(sw, NULL);
-  cJSON *all = text ? cJSON_Parse(text) : NULL;
-  free(text);
-  cr_assert(cJSON_IsArray(all));
+  cJSON *all = load_sweep(out);
   /* cenic-sd: 2 accuracies x 2 norms x 1 max step x 2 inits; tamsi: 1 dt */
   cr_expect_eq(cJSON_GetArraySize(all), 2 * 2 * 2 + 1);
   int one_full = 0;
@@ -998,12 +999,7 @@ Test(harness, scene_parameters_are_an_axis_and_bad_paths_are_named) {
   snprintf(args, sizeof args,
            "sweep --cases %s --integrators cenic-fixed --dts 1e-2 --param bodies[0].q0.pos[2]=1,2 --out %s", p, out);
   cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
-  char sw[700];
-  snprintf(sw, sizeof sw, "%s/sweep.json", out);
-  char *text = file_read_all(sw, NULL);
-  cJSON *all = text ? cJSON_Parse(text) : NULL;
-  free(text);
-  cr_assert(cJSON_IsArray(all));
+  cJSON *all = load_sweep(out);
   cr_assert_eq(cJSON_GetArraySize(all), 2);
   const char *h0 = jstr(cJSON_GetArrayItem(all, 0), "scene_hash"), *h1 = jstr(cJSON_GetArrayItem(all, 1), "scene_hash");
   cr_expect(strcmp(h0, h1) != 0, "both runs have scene hash %s", h0);
@@ -1302,12 +1298,7 @@ Test(harness, sweep_series_and_tied_parameter_axes) {
            "sweep --cases %s --integrators cenic-sd --accuracies 1e-3 --series steps --quiet"
            " --param bodies[0].q0.pos[2]+bodies[0].mass=1,2 --out %s", p, out);
   cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
-  char sw[700];
-  snprintf(sw, sizeof sw, "%s/sweep.json", out);
-  char *text = file_read_all(sw, NULL);
-  cJSON *all = text ? cJSON_Parse(text) : NULL;
-  free(text);
-  cr_assert(cJSON_IsArray(all));
+  cJSON *all = load_sweep(out);
   cr_assert_eq(cJSON_GetArraySize(all), 2, "one axis of two values, not a 2 x 2 grid");
   for (int i = 0; i < 2; ++i) {
     const cJSON *r = cJSON_GetArrayItem(all, i);

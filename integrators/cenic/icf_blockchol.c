@@ -1,4 +1,5 @@
 #include "icf_blockchol.h"
+#include "icf_kernel.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -186,12 +187,6 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
  * instantiated for the free body's 6 (FORCE_INLINE with constant sizes): the compiler then
  * unrolls and vectorizes them, which a loop bound known only at run time prevents (issue 12:
  * the generic loops were half of the factorization time on hard clutter). */
-#if defined(__GNUC__)
-#define FORCE_INLINE static inline __attribute__((always_inline))
-#else
-#define FORCE_INLINE static inline
-#endif
-
 /* Dense Cholesky of the diagonal block D (n x n, lower, row-major) in place; 0 or -1. */
 FORCE_INLINE int chol_diag(double *D, int n) {
   for (int j = 0; j < n; ++j) {

@@ -1,4 +1,5 @@
 #include "icf_linsolve.h"
+#include "icf_kernel.h"
 
 #include <cholmod.h>
 
@@ -190,12 +191,6 @@ static int find_pair(const IcfLinSolver *s, int a, int b) {
   }
   return -1;
 }
-
-#if defined(__GNUC__)
-#define FORCE_INLINE static inline __attribute__((always_inline))
-#else
-#define FORCE_INLINE static inline
-#endif
 
 /* gj = G Jb (G: 3 x 3, Jb: 3 x nb). Written once, instantiated for the free body's nb = 6 so
  * that the compiler unrolls and vectorizes it (issue 12: these loops with run-time bounds were

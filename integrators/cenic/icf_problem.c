@@ -1,4 +1,5 @@
 #include "icf_problem.h"
+#include "icf_kernel.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -173,12 +174,6 @@ void icf_friction_dual_update(const IcfContact *c, const double *vc, const doubl
   w[0] = w0;
   w[1] = w1;
 }
-
-#if defined(__GNUC__)
-#define FORCE_INLINE static inline __attribute__((always_inline))
-#else
-#define FORCE_INLINE static inline
-#endif
 
 /* vc += J vt (J: 3 x n). Instantiated for the free body's n = 6 (constant bounds let the
  * compiler unroll; issue 12). */
