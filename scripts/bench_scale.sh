@@ -8,7 +8,7 @@
 # REPORT_ONLY=1 redraws from the records already in OUT. Override: SIZES="20 50 100 200 500 1000" T=0.5 OUT=results/out/scale. Writes OUT/scale.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CB=build/cbench
+CB=${CB:-build/cbench} # CB=PATH measures another build
 [ -x "$CB" ] || make build/cbench
 SIZES=${SIZES:-"20 50 100 200"}
 T=${T:-0.5}

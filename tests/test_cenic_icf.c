@@ -80,6 +80,27 @@ static void check_contact_at(const IcfContact *c, const double *vc, double tol) 
                 j, fdG, G[3 * i + j], vc[0], vc[1], vc[2]);
     }
   }
+  /* the line search's directional form: the same cost, gamma^T du and du^T G du, and its own
+   * derivatives along the line by central differences */
+  for (int k = 0; k < 3; ++k) {
+    double du[3] = {srand1() * c->eps, srand1() * c->eps, srand1() * fmax(1e-3, fabs(vc[2]))}, l, gdu, dGd;
+    icf_contact_line_eval(c, vc, du, &l, &gdu, &dGd);
+    double want_g = gamma[0] * du[0] + gamma[1] * du[1] + gamma[2] * du[2], want_q = 0.0;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) want_q += du[i] * G[3 * i + j] * du[j];
+    cr_expect(l == icf_contact_eval(c, vc, NULL, NULL), "line cost %.17g vs %.17g", l, icf_contact_eval(c, vc, NULL, NULL));
+    cr_expect(fabs(gdu - want_g) <= 1e-12 * fmax(1e-300, fabs(want_g) + 1e-12), "gamma^T du %.17g vs %.17g", gdu, want_g);
+    cr_expect(fabs(dGd - want_q) <= 1e-10 * fmax(1e-300, fabs(want_q) + 1e-12), "du^T G du %.17g vs %.17g", dGd, want_q);
+    double e = 1e-4, up[3], um[3], lp, lm, gp, gm, qp;
+    for (int i = 0; i < 3; ++i) {
+      up[i] = vc[i] + e * du[i];
+      um[i] = vc[i] - e * du[i];
+    }
+    icf_contact_line_eval(c, up, du, &lp, &gp, &qp);
+    icf_contact_line_eval(c, um, du, &lm, &gm, &qp);
+    cr_expect(fabs((lp - lm) / (2 * e) + gdu) <= tol * fmax(1.0, fabs(gdu)), "dl/da fd %.12g vs %.12g", (lp - lm) / (2 * e), -gdu);
+    cr_expect(fabs(-(gp - gm) / (2 * e) - dGd) <= tol * fmax(1.0, fabs(dGd)), "d2l/da2 fd %.12g vs %.12g", -(gp - gm) / (2 * e), dGd);
+  }
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) cr_expect(G[3 * i + j] == G[3 * j + i], "G not symmetric");
   /* PSD: leading principal minors of the symmetric 3x3 (G is block diagonal here) plus random

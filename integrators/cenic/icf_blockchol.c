@@ -294,6 +294,39 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
   return 0;
 }
 
+/* The solve's four block kernels, instantiated for 6 x 6 like the factorization's (issue 12). */
+FORCE_INLINE void lower_solve(const double *D, double *xb, int n) { /* xb = D^{-1} xb */
+  for (int i = 0; i < n; ++i) {
+    double a = xb[i];
+    for (int m = 0; m < i; ++m) a -= D[i * n + m] * xb[m];
+    xb[i] = a / D[i * n + i];
+  }
+}
+
+FORCE_INLINE void upper_solve(const double *D, double *xb, int n) { /* xb = D^{-T} xb */
+  for (int i = n - 1; i >= 0; --i) {
+    double a = xb[i];
+    for (int m = i + 1; m < n; ++m) a -= D[m * n + i] * xb[m];
+    xb[i] = a / D[i * n + i];
+  }
+}
+
+FORCE_INLINE void sub_block_times(const double *B, const double *xb, double *xj, int nj, int n) { /* xj -= B xb */
+  for (int r = 0; r < nj; ++r) {
+    double a = 0.0;
+    for (int m = 0; m < n; ++m) a += B[r * n + m] * xb[m];
+    xj[r] -= a;
+  }
+}
+
+FORCE_INLINE void sub_block_ttimes(const double *B, const double *xj, double *xb, int nj, int n) { /* xb -= B^T xj */
+  for (int c = 0; c < n; ++c) {
+    double a = 0.0;
+    for (int r = 0; r < nj; ++r) a += B[r * n + c] * xj[r];
+    xb[c] -= a;
+  }
+}
+
 void icf_blockchol_solve(const IcfBlockChol *s, double *x) {
   int nb = s->nb;
   const double *L = s->L;
@@ -301,20 +334,13 @@ void icf_blockchol_solve(const IcfBlockChol *s, double *x) {
     int b = s->order[k], n = s->bsize[b];
     const double *D = L + s->slot[b * nb + b];
     double *xb = x + s->boff[b];
-    for (int i = 0; i < n; ++i) {
-      double a = xb[i];
-      for (int m = 0; m < i; ++m) a -= D[i * n + m] * xb[m];
-      xb[i] = a / D[i * n + i];
-    }
+    if (n == 6) lower_solve(D, xb, 6);
+    else lower_solve(D, xb, n);
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
       int j = s->nbr[u], nj = s->bsize[j];
       const double *B = L + s->slot[j * nb + b];
-      double *xj = x + s->boff[j];
-      for (int r = 0; r < nj; ++r) {
-        double a = 0.0;
-        for (int m = 0; m < n; ++m) a += B[r * n + m] * xb[m];
-        xj[r] -= a;
-      }
+      if (nj == 6 && n == 6) sub_block_times(B, xb, x + s->boff[j], 6, 6);
+      else sub_block_times(B, xb, x + s->boff[j], nj, n);
     }
   }
   for (int k = nb - 1; k >= 0; --k) { /* L^T x = y */
@@ -324,17 +350,10 @@ void icf_blockchol_solve(const IcfBlockChol *s, double *x) {
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
       int j = s->nbr[u], nj = s->bsize[j];
       const double *B = L + s->slot[j * nb + b];
-      const double *xj = x + s->boff[j];
-      for (int c = 0; c < n; ++c) {
-        double a = 0.0;
-        for (int r = 0; r < nj; ++r) a += B[r * n + c] * xj[r];
-        xb[c] -= a;
-      }
+      if (nj == 6 && n == 6) sub_block_ttimes(B, x + s->boff[j], xb, 6, 6);
+      else sub_block_ttimes(B, x + s->boff[j], xb, nj, n);
     }
-    for (int i = n - 1; i >= 0; --i) {
-      double a = xb[i];
-      for (int m = i + 1; m < n; ++m) a -= D[m * n + i] * xb[m];
-      xb[i] = a / D[i * n + i];
-    }
+    if (n == 6) upper_solve(D, xb, 6);
+    else upper_solve(D, xb, n);
   }
 }

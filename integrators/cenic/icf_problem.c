@@ -151,6 +151,34 @@ double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, do
   return cost;
 }
 
+void icf_contact_line_eval(const IcfContact *c, const double *u, const double *du, double *cost, double *dl,
+                           double *d2l) {
+  double l = 0.0, g = 0.0, q = 0.0;
+  if (c->k > 0 && c->h > 0) { /* the normal part of icf_contact_eval along du */
+    double h = c->h, k = c->k, d = c->d, fe0 = c->fe0, vn = u[2];
+    double vhat = icf_breaking_velocity(c);
+    double v = vn < vhat ? vn : vhat;
+    double df = -h * k * v;
+    l -= h * (v * (fe0 + 0.5 * df) - 0.5 * d * v * v * (fe0 + 2.0 * df / 3.0));
+    if (vn < vhat) {
+      g = h * (fe0 - h * k * vn) * (1.0 - d * vn) * du[2];
+      q = h * (h * k * (1.0 - d * vn) + d * (fe0 - h * k * vn)) * du[2] * du[2];
+    }
+  }
+  double mn = c->mu * c->n0;
+  if (mn > 0) { /* the soft-norm friction: gamma_t = -mn t, G_t = mn/s (I - t t^T) */
+    double eps = c->eps;
+    double s = sqrt(u[0] * u[0] + u[1] * u[1] + eps * eps);
+    l += mn * (s - eps);
+    double t0 = u[0] / s, t1 = u[1] / s, td = t0 * du[0] + t1 * du[1];
+    g -= mn * td;
+    q += mn / s * (du[0] * du[0] + du[1] * du[1] - td * td);
+  }
+  *cost = l;
+  *dl = g;
+  *d2l = q;
+}
+
 void icf_friction_dual_hessian(const IcfContact *c, const double *vc, const double *w, double *G) {
   double mn = c->mu * c->n0;
   if (!(mn > 0)) return;

@@ -73,6 +73,10 @@ double icf_dof_eval(const IcfDofTerm *t, double v, double *gamma, double *G);
  * returns l_i(vc); gamma = -dl/dvc (may be NULL); G = d^2 l / dvc^2, 3x3 row-major (may be
  * NULL), symmetric PSD. */
 double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, double *G);
+/* The same along a line u + a du, at a = 0, for the line search (CENIC VI: O(1) per contact):
+ * l_i(u), gamma^T du and du^T G du, without forming gamma or G. */
+void icf_contact_line_eval(const IcfContact *c, const double *u, const double *du, double *cost, double *dl,
+                           double *d2l);
 /* Normal impulse gamma_n(v_n) (eq. 13) and its breaking velocity vhat (eq. 23). */
 double icf_normal_impulse(const IcfContact *c, double vn);
 double icf_breaking_velocity(const IcfContact *c);

@@ -92,12 +92,11 @@ static void line_eval(const LineFn *f, double a, double *l, double *dl, double *
   for (int i = 0; i < f->prob->ncon; ++i) {
     const IcfContact *c = &f->prob->con[i];
     const double *u = f->vc + 3 * i, *du = f->dvc + 3 * i;
-    double w[3] = {u[0] + a * du[0], u[1] + a * du[1], u[2] + a * du[2]}, gamma[3], G[9];
-    cost += c->weight * icf_contact_eval(c, w, gamma, G);
-    d1 -= c->weight * (gamma[0] * du[0] + gamma[1] * du[1] + gamma[2] * du[2]);
-    double Gdu[3];
-    for (int r = 0; r < 3; ++r) Gdu[r] = G[3 * r] * du[0] + G[3 * r + 1] * du[1] + G[3 * r + 2] * du[2];
-    d2 += c->weight * (du[0] * Gdu[0] + du[1] * Gdu[1] + du[2] * Gdu[2]);
+    double w[3] = {u[0] + a * du[0], u[1] + a * du[1], u[2] + a * du[2]}, li, gdu, dGd;
+    icf_contact_line_eval(c, w, du, &li, &gdu, &dGd);
+    cost += c->weight * li;
+    d1 -= c->weight * gdu;
+    d2 += c->weight * dGd;
   }
   for (int i = 0; i < f->prob->ndof; ++i) {
     const IcfDofTerm *t = &f->prob->dofterm[i];
@@ -308,6 +307,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     start.l0 = l_alpha;
     if (dual)
       for (int i = 0; i < p->ncon; ++i) {
+        if (!(p->con[i].mu * p->con[i].n0 > 0)) continue; /* w is used only with friction */
         const double *u = s->vc + 3 * i, *du = s->dvc + 3 * i;
         double step[3] = {alpha * du[0], alpha * du[1], alpha * du[2]};
         icf_friction_dual_update(&p->con[i], u, step, s->fw + 2 * i);

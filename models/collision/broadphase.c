@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "models/math3d.h"
 
@@ -20,7 +21,9 @@ Broadphase *broadphase_create(int ngeom) {
   bp->planes = malloc(n * sizeof(int));
   bp->cap_pairs = 64;
   bp->pairs = malloc(2 * (size_t)bp->cap_pairs * sizeof(int));
-  if (!bp->entries || !bp->lo || !bp->hi || !bp->planes || !bp->pairs) {
+  bp->unsorted = malloc(2 * (size_t)bp->cap_pairs * sizeof(int));
+  bp->bucket = malloc((n + 1) * sizeof(int));
+  if (!bp->entries || !bp->lo || !bp->hi || !bp->planes || !bp->pairs || !bp->unsorted || !bp->bucket) {
     broadphase_free(bp);
     return NULL;
   }
@@ -29,7 +32,7 @@ Broadphase *broadphase_create(int ngeom) {
 
 void broadphase_free(Broadphase *bp) {
   if (!bp) return;
-  free(bp->entries); free(bp->lo); free(bp->hi); free(bp->planes); free(bp->pairs);
+  free(bp->entries); free(bp->lo); free(bp->hi); free(bp->planes); free(bp->pairs); free(bp->unsorted); free(bp->bucket);
   free(bp);
 }
 
@@ -63,17 +66,47 @@ int broadphase_bounds_overlap(const Model *m, const Data *d, int g1, int g2) {
   return v3_dot(r, r) <= reach * reach;
 }
 
-static int cmp_entry(const void *pa, const void *pb) {
-  const SapEntry *a = pa, *b = pb;
-  if (a->key < b->key) return -1;
-  if (a->key > b->key) return 1;
-  return (a->geom > b->geom) - (a->geom < b->geom);
+/* (key, geom) order: a total order, so any sort gives the same sequence. */
+static int entry_before(const SapEntry *a, const SapEntry *b) {
+  return a->key < b->key || (a->key == b->key && a->geom < b->geom);
 }
 
-static int cmp_pair(const void *pa, const void *pb) {
-  const int *a = pa, *b = pb;
-  if (a[0] != b[0]) return (a[0] > b[0]) - (a[0] < b[0]);
-  return (a[1] > b[1]) - (a[1] < b[1]);
+/* Insertion sort: the entries keep last call's order, and bodies move little between calls, so
+ * this is O(n) in the usual case (qsort of the entries and of the pairs at every query was 5%
+ * of hard clutter's time, issue 12). */
+static void sort_entries(SapEntry *e, int n) {
+  for (int i = 1; i < n; ++i) {
+    SapEntry x = e[i];
+    int j = i - 1;
+    while (j >= 0 && entry_before(&x, &e[j])) {
+      e[j + 1] = e[j];
+      --j;
+    }
+    e[j + 1] = x;
+  }
+}
+
+/* bp->unsorted -> bp->pairs in lexicographic order: a counting sort on the first geometry, then
+ * an insertion sort on the second within each (small) bucket. O(ngeom + npairs). */
+static void sort_pairs(Broadphase *bp, int ngeom) {
+  int *start = bp->bucket;
+  memset(start, 0, (size_t)(ngeom + 1) * sizeof(int));
+  for (int k = 0; k < bp->npairs; ++k) start[bp->unsorted[2 * k] + 1]++;
+  for (int g = 0; g < ngeom; ++g) start[g + 1] += start[g];
+  for (int k = 0; k < bp->npairs; ++k) { /* start[g] becomes the end of bucket g */
+    int g = bp->unsorted[2 * k], at = start[g]++;
+    bp->pairs[2 * at] = g;
+    bp->pairs[2 * at + 1] = bp->unsorted[2 * k + 1];
+  }
+  for (int g = 0, lo = 0; g < ngeom; lo = start[g++])
+    for (int i = lo + 1; i < start[g]; ++i) {
+      int x = bp->pairs[2 * i + 1], j = i - 1;
+      while (j >= lo && bp->pairs[2 * j + 1] > x) {
+        bp->pairs[2 * (j + 1) + 1] = bp->pairs[2 * j + 1];
+        --j;
+      }
+      bp->pairs[2 * (j + 1) + 1] = x;
+    }
 }
 
 static int push_pair(Broadphase *bp, int g1, int g2) {
@@ -82,10 +115,13 @@ static int push_pair(Broadphase *bp, int g1, int g2) {
     int *p = realloc(bp->pairs, 2 * (size_t)cap * sizeof(int));
     if (!p) return -1;
     bp->pairs = p;
+    p = realloc(bp->unsorted, 2 * (size_t)cap * sizeof(int));
+    if (!p) return -1;
+    bp->unsorted = p;
     bp->cap_pairs = cap;
   }
-  bp->pairs[2 * bp->npairs] = g1 < g2 ? g1 : g2;
-  bp->pairs[2 * bp->npairs + 1] = g1 < g2 ? g2 : g1;
+  bp->unsorted[2 * bp->npairs] = g1 < g2 ? g1 : g2;
+  bp->unsorted[2 * bp->npairs + 1] = g1 < g2 ? g2 : g1;
   bp->npairs++;
   return 0;
 }
@@ -110,7 +146,13 @@ int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp) {
       mean[k] += c[k];
       sq[k] += c[k] * c[k];
     }
-    bp->entries[nfin++].geom = g;
+    nfin++;
+  }
+  if (bp->nsorted != nfin) { /* first call: the finite geometries in index order */
+    int k = 0;
+    for (int g = 0; g < m->ngeom; ++g)
+      if (!is_unbounded(&m->geoms[g])) bp->entries[k++].geom = g;
+    bp->nsorted = nfin;
   }
   /* sweep axis: largest variance of the centres */
   int axis = 0;
@@ -120,7 +162,7 @@ int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp) {
     if (var > best) { best = var; axis = k; }
   }
   for (int i = 0; i < nfin; ++i) bp->entries[i].key = bp->lo[3 * bp->entries[i].geom + axis];
-  qsort(bp->entries, (size_t)nfin, sizeof(SapEntry), cmp_entry);
+  sort_entries(bp->entries, nfin);
   for (int i = 0; i < nfin; ++i) {
     int gi = bp->entries[i].geom;
     const double *loi = bp->lo + 3 * gi, *hii = bp->hi + 3 * gi;
@@ -138,6 +180,6 @@ int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp) {
       if (g != bp->planes[p] && !(is_unbounded(&m->geoms[g]) && g < bp->planes[p]) &&
           test_and_push(m, d, bp, bp->planes[p], g) != 0)
         return -1;
-  qsort(bp->pairs, (size_t)bp->npairs, 2 * sizeof(int), cmp_pair);
+  sort_pairs(bp, m->ngeom);
   return 0;
 }

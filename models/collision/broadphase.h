@@ -16,7 +16,10 @@ typedef struct {
   double *lo, *hi;    /* [3 * ngeom] AABBs */
   int *planes;        /* [ngeom] infinite geometries */
   int *pairs;         /* [2 * cap_pairs] candidate pairs (g1 < g2), sorted */
+  int *unsorted;      /* [2 * cap_pairs] the pairs in sweep order, before the bucket sort */
+  int *bucket;        /* [ngeom + 1] start of each first geometry's pairs */
   int npairs, cap_pairs;
+  int nsorted;        /* entries[0..nsorted) hold last call's order (kept: the next is nearly sorted) */
 } Broadphase;
 
 Broadphase *broadphase_create(int ngeom);
