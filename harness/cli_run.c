@@ -171,6 +171,11 @@ int cmd_run(int argc, char **argv) {
   if (rc == 2) { fprintf(stderr, "cbench: %s\n", err); return 2; } /* the loader's message */
   /* as a sweep job (--resume), an integrator that refuses the scene or options is a failed record */
   if (rc == 0 && !resume) rc = run_preflight(&ctx, err, sizeof err);
+  if (rc == 4) { /* not an argument error: no usage text */
+    run_context_free(&ctx);
+    fprintf(stderr, "cbench: %s\n", err);
+    return 1;
+  }
   if (rc != 0) {
     run_context_free(&ctx);
     return usage_error("%s", err);

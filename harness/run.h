@@ -24,7 +24,8 @@ typedef struct {
  * scene; 3 with a message for an unknown integrator or an accuracy/dt mismatch. */
 int run_prepare(const RunSpec *spec, RunContext *ctx, char *err, size_t errlen);
 /* Creates and destroys the integrator once to catch bad options / parameters early (the CLI
- * reports them as argument errors; a sweep records them as failed runs instead). 0 or 3. */
+ * reports them as argument errors; a sweep records them as failed runs instead). 0; 3 for a
+ * bad option or step setting; 4 when the integrator cannot take the scene (MuJoCo refusing it). */
 int run_preflight(const RunContext *ctx, char *err, size_t errlen);
 void run_context_free(RunContext *ctx);
 

@@ -62,8 +62,9 @@ int run_prepare(const RunSpec *spec, RunContext *ctx, char *err, size_t errlen) 
 int run_preflight(const RunContext *ctx, char *err, size_t errlen) {
   IntegratorOptions opt;
   run_spec_options(&ctx->spec, &opt);
-  Integrator *it = integrator_create_vtbl(ctx->vt, ctx->model, &opt, err, errlen);
-  if (!it) return 3;
+  int code;
+  Integrator *it = integrator_create_vtbl_code(ctx->vt, ctx->model, &opt, err, errlen, &code);
+  if (!it) return code == CB_ERR_OPTION ? 3 : 4;
   integrator_destroy(it);
   return 0;
 }

@@ -21,7 +21,14 @@ Integrator *integrator_create(const char *name, const Model *m, const Integrator
 
 Integrator *integrator_create_vtbl(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt, char *err,
                                    size_t errlen) {
+  int code;
+  return integrator_create_vtbl_code(vt, m, opt, err, errlen, &code);
+}
+
+Integrator *integrator_create_vtbl_code(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
+                                        char *err, size_t errlen, int *code) {
   const char *name = vt->name;
+  *code = CB_ERR_OPTION;
   if (vt->fixed_step && !(opt->dt > 0)) {
     snprintf(err, errlen, "integrator '%s' is fixed-step: needs a step dt > 0, got %g", name, opt->dt);
     return NULL;
@@ -35,17 +42,20 @@ Integrator *integrator_create_vtbl(const IntegratorVtbl *vt, const Model *m, con
     return NULL;
   }
   Integrator *it = calloc(1, sizeof(Integrator));
-  if (!it) { snprintf(err, errlen, "out of memory"); return NULL; }
+  if (!it) { snprintf(err, errlen, "out of memory"); *code = CB_ERR_MEMORY; return NULL; }
   it->vtbl = vt;
   it->model = m;
   it->opt = *opt;
   if (it->opt.max_step == 0) it->opt.max_step = m->max_step > 0 ? m->max_step : 0.1;
-  if (vt->create(it) != CB_OK) {
+  int rc = vt->create(it);
+  if (rc != CB_OK) {
+    *code = rc;
     snprintf(err, errlen, "%s: %s", name, it->message[0] ? it->message : "creation failed");
     if (it->content) vt->destroy(it);
     free(it);
     return NULL;
   }
+  *code = CB_OK;
   return it;
 }
 

@@ -146,6 +146,10 @@ Integrator *integrator_create(const char *name, const Model *m, const Integrator
 /* The same for an integrator that is not in the registry (tests, plug-ins). */
 Integrator *integrator_create_vtbl(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
                                    char *err, size_t errlen);
+/* The same, also giving the failure's code in *code (CB_ERR_OPTION for options and step
+ * settings; another CB_ERR_* when the integrator cannot take the scene). */
+Integrator *integrator_create_vtbl_code(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
+                                        char *err, size_t errlen, int *code);
 int integrator_reset(Integrator *it, double t0, const double *x0);
 int integrator_advance(Integrator *it, double t_out, double *x_out);
 void integrator_destroy(Integrator *it);

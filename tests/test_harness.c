@@ -265,6 +265,19 @@ Test(harness, cli_argument_errors_exit_2_with_message) {
   }
 }
 
+/* An integrator that cannot take a valid scene (MuJoCo 2.2 has no suction cups) is not an
+ * argument error: its message, exit 1, no usage text and no record. */
+Test(harness, cli_scene_an_integrator_refuses_exits_1_without_usage) {
+  char e[8192], args[1024], out[512];
+  snprintf(out, sizeof out, "%s/refused.json", tmpdir);
+  snprintf(args, sizeof args, "run --case suction_gripper --integrator mujoco --dt 1e-3 --t-end 0.01 --json %s", out);
+  int rc = cli(args, e, sizeof e);
+  cr_expect_eq(rc, 1, "`cbench %s` exited %d, want 1:\n%s", args, rc, e);
+  cr_expect(strstr(e, "MuJoCo 2.2 has no suction cups") != NULL, "stderr lacks the reason:\n%s", e);
+  cr_expect(strstr(e, "usage:") == NULL, "usage printed for a refused scene:\n%s", e);
+  cr_expect(!file_exists(out), "a record was written for a run that never started");
+}
+
 Test(harness, cli_bad_scene_gives_loader_message_exit_2) {
   char e[8192], args[1024], bad[512];
   snprintf(bad, sizeof bad, "%s/bad_scene.json", tmpdir);

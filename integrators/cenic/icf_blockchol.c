@@ -23,6 +23,7 @@ struct IcfBlockChol {
   int *pair;               /* [pair_cap] copy of the analyzed pattern (2 ints per pair) */
   double *L;
   long lsize, lcap;
+  double *dinv;            /* [sum of bsize] reciprocals of L's diagonal, at boff[b] + i */
 };
 
 static int grow_ints(int **a, int *cap, int need) {
@@ -51,7 +52,11 @@ IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff
   s->adj = calloc(nn, 1);
   s->slot = malloc(nn * sizeof(int));
   s->nbr_start = calloc((size_t)nb + 1, sizeof(int));
-  if (!s->bsize || !s->boff || !s->order || !s->pos || !s->active || !s->deg || !s->done || !s->adj || !s->slot ||
+  int nv = 0;
+  for (int b = 0; b < nblock; ++b)
+    if (boff[b] + bsize[b] > nv) nv = boff[b] + bsize[b];
+  s->dinv = calloc((size_t)(nv > 0 ? nv : 1), sizeof(double));
+  if (!s->dinv || !s->bsize || !s->boff || !s->order || !s->pos || !s->active || !s->deg || !s->done || !s->adj || !s->slot ||
       !s->nbr_start) {
     icf_blockchol_free(s);
     return NULL;
@@ -80,6 +85,7 @@ void icf_blockchol_free(IcfBlockChol *s) {
   free(s->nbr);
   free(s->pair);
   free(s->L);
+  free(s->dinv);
   free(s);
 }
 
@@ -187,30 +193,34 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
  * instantiated for the free body's 6 (FORCE_INLINE with constant sizes): the compiler then
  * unrolls and vectorizes them, which a loop bound known only at run time prevents (issue 12:
  * the generic loops were half of the factorization time on hard clutter). */
-/* Dense Cholesky of the diagonal block D (n x n, lower, row-major) in place; 0 or -1. */
-FORCE_INLINE int chol_diag(double *D, int n) {
+/* Dense Cholesky of the diagonal block D (n x n, lower, row-major) in place, and the
+ * reciprocals of its diagonal in dinv: the triangular solves multiply by them (a division has
+ * three times a multiplication's latency, and these chains are short and serial); 0 or -1. */
+FORCE_INLINE int chol_diag(double *D, double *dinv, int n) {
   for (int j = 0; j < n; ++j) {
     double d = D[j * n + j];
     for (int m = 0; m < j; ++m) d -= D[j * n + m] * D[j * n + m];
     if (!(d > 0) || !isfinite(d)) return -1;
     d = sqrt(d);
     D[j * n + j] = d;
+    const double r = 1.0 / d;
+    dinv[j] = r;
     for (int i = j + 1; i < n; ++i) {
       double a = D[i * n + j];
       for (int m = 0; m < j; ++m) a -= D[i * n + m] * D[j * n + m];
-      D[i * n + j] = a / d;
+      D[i * n + j] = a * r;
     }
   }
   return 0;
 }
 
-/* B = B D^{-T} (B: nj x n, D: the factored diagonal block). */
-FORCE_INLINE void solve_offdiag(double *B, const double *D, int nj, int n) {
+/* B = B D^{-T} (B: nj x n, D: the factored diagonal block, dinv its reciprocal diagonal). */
+FORCE_INLINE void solve_offdiag(double *B, const double *D, const double *dinv, int nj, int n) {
   for (int r = 0; r < nj; ++r)
     for (int c = 0; c < n; ++c) {
       double a = B[r * n + c];
       for (int m = 0; m < c; ++m) a -= B[r * n + m] * D[c * n + m];
-      B[r * n + c] = a / D[c * n + c];
+      B[r * n + c] = a * dinv[c];
     }
 }
 
@@ -242,11 +252,11 @@ static void schur_update6(double *restrict T, const double *restrict Li, const d
   }
 }
 
-static int chol_diag_any(double *D, int n) { return n == 6 ? chol_diag(D, 6) : chol_diag(D, n); }
+static int chol_diag_any(double *D, double *dinv, int n) { return n == 6 ? chol_diag(D, dinv, 6) : chol_diag(D, dinv, n); }
 
-static void solve_offdiag_any(double *B, const double *D, int nj, int n) {
-  if (nj == 6 && n == 6) solve_offdiag(B, D, 6, 6);
-  else solve_offdiag(B, D, nj, n);
+static void solve_offdiag_any(double *B, const double *D, const double *dinv, int nj, int n) {
+  if (nj == 6 && n == 6) solve_offdiag(B, D, dinv, 6, 6);
+  else solve_offdiag(B, D, dinv, nj, n);
 }
 
 static void schur_update_any(double *T, const double *Li, const double *Lj, int ni, int nj, int n) {
@@ -276,10 +286,11 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
   for (int k = 0; k < nb; ++k) {
     int b = s->order[k], n = s->bsize[b];
     double *D = L + s->slot[b * nb + b];
-    if (chol_diag_any(D, n)) return -1;
+    const double *dinv = s->dinv + s->boff[b];
+    if (chol_diag_any(D, s->dinv + s->boff[b], n)) return -1;
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) { /* L_jb = A_jb L_bb^{-T} */
       int j = s->nbr[u];
-      solve_offdiag_any(L + s->slot[j * nb + b], D, s->bsize[j], n);
+      solve_offdiag_any(L + s->slot[j * nb + b], D, dinv, s->bsize[j], n);
     }
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) { /* Schur complement updates */
       int i = s->nbr[u];
@@ -295,19 +306,19 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
 }
 
 /* The solve's four block kernels, instantiated for 6 x 6 like the factorization's (issue 12). */
-FORCE_INLINE void lower_solve(const double *D, double *xb, int n) { /* xb = D^{-1} xb */
+FORCE_INLINE void lower_solve(const double *D, const double *dinv, double *xb, int n) { /* xb = D^{-1} xb */
   for (int i = 0; i < n; ++i) {
     double a = xb[i];
     for (int m = 0; m < i; ++m) a -= D[i * n + m] * xb[m];
-    xb[i] = a / D[i * n + i];
+    xb[i] = a * dinv[i];
   }
 }
 
-FORCE_INLINE void upper_solve(const double *D, double *xb, int n) { /* xb = D^{-T} xb */
+FORCE_INLINE void upper_solve(const double *D, const double *dinv, double *xb, int n) { /* xb = D^{-T} xb */
   for (int i = n - 1; i >= 0; --i) {
     double a = xb[i];
     for (int m = i + 1; m < n; ++m) a -= D[m * n + i] * xb[m];
-    xb[i] = a / D[i * n + i];
+    xb[i] = a * dinv[i];
   }
 }
 
@@ -334,8 +345,8 @@ void icf_blockchol_solve(const IcfBlockChol *s, double *x) {
     int b = s->order[k], n = s->bsize[b];
     const double *D = L + s->slot[b * nb + b];
     double *xb = x + s->boff[b];
-    if (n == 6) lower_solve(D, xb, 6);
-    else lower_solve(D, xb, n);
+    if (n == 6) lower_solve(D, s->dinv + s->boff[b], xb, 6);
+    else lower_solve(D, s->dinv + s->boff[b], xb, n);
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
       int j = s->nbr[u], nj = s->bsize[j];
       const double *B = L + s->slot[j * nb + b];
@@ -353,7 +364,7 @@ void icf_blockchol_solve(const IcfBlockChol *s, double *x) {
       if (nj == 6 && n == 6) sub_block_ttimes(B, x + s->boff[j], xb, 6, 6);
       else sub_block_ttimes(B, x + s->boff[j], xb, nj, n);
     }
-    if (n == 6) upper_solve(D, xb, 6);
-    else upper_solve(D, xb, n);
+    if (n == 6) upper_solve(D, s->dinv + s->boff[b], xb, 6);
+    else upper_solve(D, s->dinv + s->boff[b], xb, n);
   }
 }

@@ -68,14 +68,14 @@ IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind) {
   s->blk = calloc((size_t)s->blk_cap, sizeof(double));
   s->gj = calloc(3 * (size_t)(s->max_tree_nv > 0 ? s->max_tree_nv : 1), sizeof(double));
   size_t nn = (size_t)s->nv * (size_t)s->nv;
-  s->H = calloc(nn > 0 ? nn : 1, sizeof(double));
-  if (!s->pair || !s->fact_pair || !s->pair_off || !s->blk || !s->gj || !s->H) {
+  if (!s->pair || !s->fact_pair || !s->pair_off || !s->blk || !s->gj) {
     icf_lin_free(s);
     return NULL;
   }
-  if (kind == ICF_LINSOLVE_DENSE) {
+  if (kind == ICF_LINSOLVE_DENSE) { /* only the dense path holds nv^2 matrices (288 MB at 1000 objects) */
+    s->H = calloc(nn > 0 ? nn : 1, sizeof(double));
     s->L = calloc(nn > 0 ? nn : 1, sizeof(double));
-    if (!s->L) {
+    if (!s->H || !s->L) {
       icf_lin_free(s);
       return NULL;
     }
@@ -299,15 +299,15 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
   return 0;
 }
 
-/* Full symmetric H (row-major = column-major) from the blocks. */
-static void blocks_to_dense(IcfLinSolver *s) {
+/* Full symmetric H (row-major = column-major) from the blocks, into H [nv * nv]. */
+static void blocks_to_dense(const IcfLinSolver *s, double *H) {
   int nv = s->nv;
-  memset(s->H, 0, (size_t)nv * (size_t)nv * sizeof(double));
+  memset(H, 0, (size_t)nv * (size_t)nv * sizeof(double));
   for (int t = 0; t < s->ntree; ++t) {
     int n = s->tree_nv[t], a = s->tree_vadr[t];
     const double *B = s->blk + s->tree_madr[t];
     for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) s->H[(size_t)(a + i) * nv + a + j] = B[i * n + j];
+      for (int j = 0; j < n; ++j) H[(size_t)(a + i) * nv + a + j] = B[i * n + j];
   }
   for (int k = 0; k < s->npair; ++k) {
     int ta = s->pair[2 * k], tb = s->pair[2 * k + 1];
@@ -315,15 +315,15 @@ static void blocks_to_dense(IcfLinSolver *s) {
     const double *B = s->blk + s->pair_off[k];
     for (int i = 0; i < na; ++i)
       for (int j = 0; j < nb; ++j) {
-        s->H[(size_t)(a + i) * nv + b + j] = B[i * nb + j];
-        s->H[(size_t)(b + j) * nv + a + i] = B[i * nb + j];
+        H[(size_t)(a + i) * nv + b + j] = B[i * nb + j];
+        H[(size_t)(b + j) * nv + a + i] = B[i * nb + j];
       }
   }
 }
 
 void icf_lin_dense_hessian(IcfLinSolver *s, double *H) {
-  if (s->kind != ICF_LINSOLVE_DENSE) blocks_to_dense(s); /* the sparse paths skip it */
-  memcpy(H, s->H, (size_t)s->nv * (size_t)s->nv * sizeof(double));
+  if (s->kind != ICF_LINSOLVE_DENSE) blocks_to_dense(s, H); /* the sparse paths never form it */
+  else memcpy(H, s->H, (size_t)s->nv * (size_t)s->nv * sizeof(double));
 }
 
 /* Upper-triangular CSC pattern of the block structure and its analysis (pattern changed). */
@@ -386,7 +386,7 @@ int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, con
   if (assemble_blocks(s, p, v, vc, Gc)) return -1;
   int nv = s->nv;
   if (s->kind == ICF_LINSOLVE_DENSE) {
-    blocks_to_dense(s);
+    blocks_to_dense(s, s->H);
     memcpy(s->L, s->H, (size_t)nv * (size_t)nv * sizeof(double));
     int info = 0;
     if (nv > 0) dpotrf_("L", &nv, s->L, &nv, &info);
