@@ -24,6 +24,8 @@ struct IcfBlockChol {
   double *L;
   long lsize, lcap;
   double *dinv;            /* [sum of bsize] reciprocals of L's diagonal, at boff[b] + i */
+  double *front_t;         /* [36 * front_cap] the current front's blocks, transposed */
+  int front_cap;
 };
 
 static int grow_ints(int **a, int *cap, int need) {
@@ -86,6 +88,7 @@ void icf_blockchol_free(IcfBlockChol *s) {
   free(s->pair);
   free(s->L);
   free(s->dinv);
+  free(s->front_t);
   free(s);
 }
 
@@ -179,6 +182,15 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u)
       if (add_slot(s, s->nbr[u], b)) return -1;
   }
+  int maxdeg = 1;
+  for (int k = 0; k < nb; ++k)
+    if (s->nbr_start[k + 1] - s->nbr_start[k] > maxdeg) maxdeg = s->nbr_start[k + 1] - s->nbr_start[k];
+  if (maxdeg > s->front_cap) {
+    double *f = realloc(s->front_t, 36 * (size_t)maxdeg * sizeof(double));
+    if (!f) return -1;
+    s->front_t = f;
+    s->front_cap = maxdeg;
+  }
   if (s->lsize > s->lcap) {
     long n = s->lsize > 2 * s->lcap ? s->lsize : 2 * s->lcap;
     double *L = realloc(s->L, (size_t)n * sizeof(double));
@@ -197,16 +209,20 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
  * reciprocals of its diagonal in dinv: the triangular solves multiply by them (a division has
  * three times a multiplication's latency, and these chains are short and serial); 0 or -1. */
 FORCE_INLINE int chol_diag(double *D, double *dinv, int n) {
+  #pragma GCC unroll 6
   for (int j = 0; j < n; ++j) {
     double d = D[j * n + j];
+    #pragma GCC unroll 6
     for (int m = 0; m < j; ++m) d -= D[j * n + m] * D[j * n + m];
     if (!(d > 0) || !isfinite(d)) return -1;
     d = sqrt(d);
     D[j * n + j] = d;
     const double r = 1.0 / d;
     dinv[j] = r;
+    #pragma GCC unroll 6
     for (int i = j + 1; i < n; ++i) {
       double a = D[i * n + j];
+      #pragma GCC unroll 6
       for (int m = 0; m < j; ++m) a -= D[i * n + m] * D[j * n + m];
       D[i * n + j] = a * r;
     }
@@ -216,9 +232,12 @@ FORCE_INLINE int chol_diag(double *D, double *dinv, int n) {
 
 /* B = B D^{-T} (B: nj x n, D: the factored diagonal block, dinv its reciprocal diagonal). */
 FORCE_INLINE void solve_offdiag(double *B, const double *D, const double *dinv, int nj, int n) {
+  #pragma GCC unroll 6
   for (int r = 0; r < nj; ++r)
+    #pragma GCC unroll 6
     for (int c = 0; c < n; ++c) {
       double a = B[r * n + c];
+      #pragma GCC unroll 6
       for (int m = 0; m < c; ++m) a -= B[r * n + m] * D[c * n + m];
       B[r * n + c] = a * dinv[c];
     }
@@ -226,43 +245,63 @@ FORCE_INLINE void solve_offdiag(double *B, const double *D, const double *dinv, 
 
 /* T -= Li Lj^T (Li: ni x n, Lj: nj x n, T: ni x nj). */
 FORCE_INLINE void schur_update(double *T, const double *Li, const double *Lj, int ni, int nj, int n) {
+  #pragma GCC unroll 6
   for (int r = 0; r < ni; ++r)
+    #pragma GCC unroll 6
     for (int c = 0; c < nj; ++c) {
       double a = 0.0;
+      #pragma GCC unroll 6
       for (int m = 0; m < n; ++m) a += Li[r * n + m] * Lj[c * n + m];
       T[r * nj + c] -= a;
     }
 }
 
-/* The same for 6 x 6 blocks, as rank-one updates over m with Lj transposed first: the innermost
- * loop then runs along a row of T with no reduction, which the compiler vectorizes at -O2
- * (the dot-product form above it cannot reorder). This kernel is most of the flops of a large
- * pile's factorization (issue 12: 1000 objects). */
-static void schur_update6(double *restrict T, const double *restrict Li, const double *restrict Lj) {
-  double LjT[36];
-  for (int c = 0; c < 6; ++c)
-    for (int m = 0; m < 6; ++m) LjT[m * 6 + c] = Lj[c * 6 + m];
+/* The same for 6 x 6 blocks, as rank-one updates over m with Lj given transposed (LjT, m-major;
+ * the factorization transposes each block of a front once, not once per update): the innermost
+ * loop then runs along a row of T with no reduction. Fully unrolled, so that the accumulators
+ * live in registers (GCC 12 at -O2 kept them on the stack: 2x slower), and cloned for AVX2 and
+ * AVX-512 with run-time dispatch. No FMA contraction in C11 mode, and each entry is summed in the
+ * same order in every clone: the results are bitwise the same on any x86-64. This kernel is most
+ * of the flops of a large pile's factorization (issue 12: 67% of the time at 1000 objects). */
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"))) static void
+schur_update6(double *restrict T, const double *restrict Li, const double *restrict LjT) {
+#pragma GCC unroll 6
   for (int r = 0; r < 6; ++r) {
     double acc[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+#pragma GCC unroll 6
     for (int m = 0; m < 6; ++m) {
       const double a = Li[r * 6 + m];
+#pragma GCC unroll 6
       for (int c = 0; c < 6; ++c) acc[c] += a * LjT[m * 6 + c];
     }
+#pragma GCC unroll 6
     for (int c = 0; c < 6; ++c) T[r * 6 + c] -= acc[c];
   }
 }
 
 static int chol_diag_any(double *D, double *dinv, int n) { return n == 6 ? chol_diag(D, dinv, 6) : chol_diag(D, dinv, n); }
 
+/* solve_offdiag for 6 x 6, unrolled: the six rows are independent chains, and unrolling lets
+ * them overlap (the rolled loop was most of the factorization's own time at 1000 objects). */
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"))) static void
+solve_offdiag6(double *restrict B, const double *restrict D, const double *restrict dinv) {
+#pragma GCC unroll 6
+  for (int c = 0; c < 6; ++c)
+#pragma GCC unroll 6
+    for (int r = 0; r < 6; ++r) {
+      double a = B[r * 6 + c];
+#pragma GCC unroll 6
+      for (int m = 0; m < c; ++m) a -= B[r * 6 + m] * D[c * 6 + m];
+      B[r * 6 + c] = a * dinv[c];
+    }
+}
+
 static void solve_offdiag_any(double *B, const double *D, const double *dinv, int nj, int n) {
-  if (nj == 6 && n == 6) solve_offdiag(B, D, dinv, 6, 6);
+  if (nj == 6 && n == 6) solve_offdiag6(B, D, dinv);
   else solve_offdiag(B, D, dinv, nj, n);
 }
 
-static void schur_update_any(double *T, const double *Li, const double *Lj, int ni, int nj, int n) {
-  if (ni == 6 && nj == 6 && n == 6) schur_update6(T, Li, Lj);
-  else schur_update(T, Li, Lj, ni, nj, n);
-}
+
 
 int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off) {
   int nb = s->nb;
@@ -292,13 +331,25 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
       int j = s->nbr[u];
       solve_offdiag_any(L + s->slot[j * nb + b], D, dinv, s->bsize[j], n);
     }
+    int all6 = n == 6;
+    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) { /* the front's blocks, transposed */
+      int j = s->nbr[u];
+      all6 &= s->bsize[j] == 6;
+      if (s->bsize[j] != 6 || n != 6) continue;
+      const double *Lj = L + s->slot[j * nb + b];
+      double *LjT = s->front_t + 36 * (size_t)(u - s->nbr_start[k]);
+      for (int c = 0; c < 6; ++c)
+        for (int m = 0; m < 6; ++m) LjT[m * 6 + c] = Lj[c * 6 + m];
+    }
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) { /* Schur complement updates */
       int i = s->nbr[u];
       const double *Li = L + s->slot[i * nb + b];
       for (int w = s->nbr_start[k]; w < s->nbr_start[k + 1]; ++w) {
         int j = s->nbr[w];
         if (s->pos[i] < s->pos[j]) continue;
-        schur_update_any(L + s->slot[i * nb + j], Li, L + s->slot[j * nb + b], s->bsize[i], s->bsize[j], n);
+        double *T = L + s->slot[i * nb + j];
+        if (all6) schur_update6(T, Li, s->front_t + 36 * (size_t)(w - s->nbr_start[k]));
+        else schur_update(T, Li, L + s->slot[j * nb + b], s->bsize[i], s->bsize[j], n);
       }
     }
   }
@@ -307,32 +358,40 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
 
 /* The solve's four block kernels, instantiated for 6 x 6 like the factorization's (issue 12). */
 FORCE_INLINE void lower_solve(const double *D, const double *dinv, double *xb, int n) { /* xb = D^{-1} xb */
+  #pragma GCC unroll 6
   for (int i = 0; i < n; ++i) {
     double a = xb[i];
+    #pragma GCC unroll 6
     for (int m = 0; m < i; ++m) a -= D[i * n + m] * xb[m];
     xb[i] = a * dinv[i];
   }
 }
 
 FORCE_INLINE void upper_solve(const double *D, const double *dinv, double *xb, int n) { /* xb = D^{-T} xb */
+  #pragma GCC unroll 6
   for (int i = n - 1; i >= 0; --i) {
     double a = xb[i];
+    #pragma GCC unroll 6
     for (int m = i + 1; m < n; ++m) a -= D[m * n + i] * xb[m];
     xb[i] = a * dinv[i];
   }
 }
 
 FORCE_INLINE void sub_block_times(const double *B, const double *xb, double *xj, int nj, int n) { /* xj -= B xb */
+  #pragma GCC unroll 6
   for (int r = 0; r < nj; ++r) {
     double a = 0.0;
+    #pragma GCC unroll 6
     for (int m = 0; m < n; ++m) a += B[r * n + m] * xb[m];
     xj[r] -= a;
   }
 }
 
 FORCE_INLINE void sub_block_ttimes(const double *B, const double *xj, double *xb, int nj, int n) { /* xb -= B^T xj */
+  #pragma GCC unroll 6
   for (int c = 0; c < n; ++c) {
     double a = 0.0;
+    #pragma GCC unroll 6
     for (int r = 0; r < nj; ++r) a += B[r * n + c] * xj[r];
     xb[c] -= a;
   }

@@ -196,13 +196,17 @@ static int find_pair(const IcfLinSolver *s, int a, int b) {
  * that the compiler unrolls and vectorizes it (issue 12: these loops with run-time bounds were
  * a fifth of hard clutter's time). */
 FORCE_INLINE void g_times_jac(double *gj, const double *G, const double *Jb, int nb) {
+  #pragma GCC unroll 6
   for (int r = 0; r < 3; ++r)
+    #pragma GCC unroll 6
     for (int j = 0; j < nb; ++j) gj[r * nb + j] = G[3 * r] * Jb[j] + G[3 * r + 1] * Jb[nb + j] + G[3 * r + 2] * Jb[2 * nb + j];
 }
 
 /* blk += Ja^T gj (Ja: 3 x na, gj: 3 x nb, blk: na x nb). */
 FORCE_INLINE void add_jt_times(double *blk, const double *Ja, const double *gj, int na, int nb) {
+  #pragma GCC unroll 6
   for (int ia = 0; ia < na; ++ia)
+    #pragma GCC unroll 6
     for (int j = 0; j < nb; ++j)
       blk[ia * nb + j] += Ja[ia] * gj[j] + Ja[na + ia] * gj[nb + j] + Ja[2 * na + ia] * gj[2 * nb + j];
 }

@@ -206,8 +206,10 @@ void icf_friction_dual_update(const IcfContact *c, const double *vc, const doubl
 /* vc += J vt (J: 3 x n). Instantiated for the free body's n = 6 (constant bounds let the
  * compiler unroll; issue 12). */
 FORCE_INLINE void jac_mul_add(const double *J, const double *vt, int n, double *vc) {
+  #pragma GCC unroll 6
   for (int r = 0; r < 3; ++r) {
     double acc = 0.0;
+    #pragma GCC unroll 6
     for (int j = 0; j < n; ++j) acc += J[r * n + j] * vt[j];
     vc[r] += acc;
   }
@@ -215,6 +217,7 @@ FORCE_INLINE void jac_mul_add(const double *J, const double *vt, int n, double *
 
 /* gt += s J^T f. */
 FORCE_INLINE void jac_tmul_add(const double *J, const double *f, double s, int n, double *gt) {
+  #pragma GCC unroll 6
   for (int j = 0; j < n; ++j) gt[j] += s * (J[j] * f[0] + J[n + j] * f[1] + J[2 * n + j] * f[2]);
 }
 
