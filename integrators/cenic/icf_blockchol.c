@@ -17,8 +17,12 @@ struct IcfBlockChol {
   int *used;               /* [used_cap] keys i * nb + j set in slot */
   int nused, used_cap;
   int *nbr_start;          /* [nb + 1] by elimination position: later neighbours */
-  int *nbr;                /* [nbr_cap] */
-  int nbr_cap;
+  int *nbr;                /* [nbr_cap], each front sorted by elimination position */
+  int *nbr_off;            /* [nbr_cap] offset in L of block (nbr[u], order[k]) */
+  int nbr_cap, nbr_off_cap;
+  int *upd_off;            /* [upd_cap] offset in L of each Schur update's target, in factor order */
+  int *diag_slot;          /* [nb] offset in L of the diagonal block of order[k] */
+  int upd_cap;
   int npair, pair_cap;
   int *pair;               /* [pair_cap] copy of the analyzed pattern (2 ints per pair) */
   double *L;
@@ -58,7 +62,8 @@ IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff
   for (int b = 0; b < nblock; ++b)
     if (boff[b] + bsize[b] > nv) nv = boff[b] + bsize[b];
   s->dinv = calloc((size_t)(nv > 0 ? nv : 1), sizeof(double));
-  if (!s->dinv || !s->bsize || !s->boff || !s->order || !s->pos || !s->active || !s->deg || !s->done || !s->adj || !s->slot ||
+  s->diag_slot = calloc((size_t)nb, sizeof(int));
+  if (!s->dinv || !s->diag_slot || !s->bsize || !s->boff || !s->order || !s->pos || !s->active || !s->deg || !s->done || !s->adj || !s->slot ||
       !s->nbr_start) {
     icf_blockchol_free(s);
     return NULL;
@@ -85,6 +90,9 @@ void icf_blockchol_free(IcfBlockChol *s) {
   free(s->used);
   free(s->nbr_start);
   free(s->nbr);
+  free(s->nbr_off);
+  free(s->upd_off);
+  free(s->diag_slot);
   free(s->pair);
   free(s->L);
   free(s->dinv);
@@ -181,6 +189,33 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     if (add_slot(s, b, b)) return -1;
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u)
       if (add_slot(s, s->nbr[u], b)) return -1;
+  }
+  /* Where the factorization writes, computed once per pattern: the slot table is nb^2 (4 MB at
+   * 1000 objects) and looking targets up in it during the factorization missed the cache (a
+   * sixth of the factorization at 1000 objects). Sorting a front by position makes "target
+   * (i, j) with pos[i] >= pos[j]" the pairs w <= u. */
+  int nupd = 0;
+  for (int k = 0; k < nb; ++k) {
+    int lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
+    for (int u = lo + 1; u < hi; ++u) {
+      int x = s->nbr[u], v = u - 1;
+      while (v >= lo && s->pos[s->nbr[v]] > s->pos[x]) {
+        s->nbr[v + 1] = s->nbr[v];
+        --v;
+      }
+      s->nbr[v + 1] = x;
+    }
+    nupd += (hi - lo) * (hi - lo + 1) / 2;
+  }
+  if (grow_ints(&s->nbr_off, &s->nbr_off_cap, s->nbr_start[nb] + 1) || grow_ints(&s->upd_off, &s->upd_cap, nupd + 1))
+    return -1;
+  for (int k = 0, q = 0; k < nb; ++k) {
+    int b = s->order[k], lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
+    s->diag_slot[k] = s->slot[b * nb + b];
+    for (int u = lo; u < hi; ++u) {
+      s->nbr_off[u] = s->slot[s->nbr[u] * nb + b];
+      for (int w = lo; w <= u; ++w) s->upd_off[q++] = s->slot[s->nbr[u] * nb + s->nbr[w]];
+    }
   }
   int maxdeg = 1;
   for (int k = 0; k < nb; ++k)
@@ -322,34 +357,28 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
         for (int j = 0; j < nbb; ++j) T[j * na + i] = B[i * nbb + j];
     }
   }
-  for (int k = 0; k < nb; ++k) {
-    int b = s->order[k], n = s->bsize[b];
-    double *D = L + s->slot[b * nb + b];
+  for (int k = 0, q = 0; k < nb; ++k) {
+    int b = s->order[k], n = s->bsize[b], lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
+    double *D = L + s->diag_slot[k];
     const double *dinv = s->dinv + s->boff[b];
     if (chol_diag_any(D, s->dinv + s->boff[b], n)) return -1;
-    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) { /* L_jb = A_jb L_bb^{-T} */
-      int j = s->nbr[u];
-      solve_offdiag_any(L + s->slot[j * nb + b], D, dinv, s->bsize[j], n);
-    }
     int all6 = n == 6;
-    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) { /* the front's blocks, transposed */
+    for (int u = lo; u < hi; ++u) { /* L_jb = A_jb L_bb^{-T}, and the front's blocks transposed */
       int j = s->nbr[u];
+      double *Lj = L + s->nbr_off[u];
+      solve_offdiag_any(Lj, D, dinv, s->bsize[j], n);
       all6 &= s->bsize[j] == 6;
       if (s->bsize[j] != 6 || n != 6) continue;
-      const double *Lj = L + s->slot[j * nb + b];
-      double *LjT = s->front_t + 36 * (size_t)(u - s->nbr_start[k]);
+      double *LjT = s->front_t + 36 * (size_t)(u - lo);
       for (int c = 0; c < 6; ++c)
         for (int m = 0; m < 6; ++m) LjT[m * 6 + c] = Lj[c * 6 + m];
     }
-    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) { /* Schur complement updates */
-      int i = s->nbr[u];
-      const double *Li = L + s->slot[i * nb + b];
-      for (int w = s->nbr_start[k]; w < s->nbr_start[k + 1]; ++w) {
-        int j = s->nbr[w];
-        if (s->pos[i] < s->pos[j]) continue;
-        double *T = L + s->slot[i * nb + j];
-        if (all6) schur_update6(T, Li, s->front_t + 36 * (size_t)(w - s->nbr_start[k]));
-        else schur_update(T, Li, L + s->slot[j * nb + b], s->bsize[i], s->bsize[j], n);
+    for (int u = lo; u < hi; ++u) { /* Schur complement updates of the targets (i, j), pos[i] >= pos[j] */
+      const double *Li = L + s->nbr_off[u];
+      for (int w = lo; w <= u; ++w) {
+        double *T = L + s->upd_off[q++];
+        if (all6) schur_update6(T, Li, s->front_t + 36 * (size_t)(w - lo));
+        else schur_update(T, Li, L + s->nbr_off[w], s->bsize[s->nbr[u]], s->bsize[s->nbr[w]], n);
       }
     }
   }
@@ -402,24 +431,24 @@ void icf_blockchol_solve(const IcfBlockChol *s, double *x) {
   const double *L = s->L;
   for (int k = 0; k < nb; ++k) { /* L y = x */
     int b = s->order[k], n = s->bsize[b];
-    const double *D = L + s->slot[b * nb + b];
+    const double *D = L + s->diag_slot[k];
     double *xb = x + s->boff[b];
     if (n == 6) lower_solve(D, s->dinv + s->boff[b], xb, 6);
     else lower_solve(D, s->dinv + s->boff[b], xb, n);
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
       int j = s->nbr[u], nj = s->bsize[j];
-      const double *B = L + s->slot[j * nb + b];
+      const double *B = L + s->nbr_off[u];
       if (nj == 6 && n == 6) sub_block_times(B, xb, x + s->boff[j], 6, 6);
       else sub_block_times(B, xb, x + s->boff[j], nj, n);
     }
   }
   for (int k = nb - 1; k >= 0; --k) { /* L^T x = y */
     int b = s->order[k], n = s->bsize[b];
-    const double *D = L + s->slot[b * nb + b];
+    const double *D = L + s->diag_slot[k];
     double *xb = x + s->boff[b];
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
       int j = s->nbr[u], nj = s->bsize[j];
-      const double *B = L + s->slot[j * nb + b];
+      const double *B = L + s->nbr_off[u];
       if (nj == 6 && n == 6) sub_block_ttimes(B, x + s->boff[j], xb, 6, 6);
       else sub_block_ttimes(B, x + s->boff[j], xb, nj, n);
     }
