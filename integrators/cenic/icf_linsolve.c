@@ -212,8 +212,10 @@ FORCE_INLINE void add_jt_times(double *blk, const double *Ja, const double *gj, 
 }
 
 static void g_times_jac6(double *restrict gj, const double *restrict G, const double *restrict Jb) {
+#pragma GCC unroll 3
   for (int r = 0; r < 3; ++r) {
     const double g0 = G[3 * r], g1 = G[3 * r + 1], g2 = G[3 * r + 2];
+#pragma GCC unroll 6
     for (int j = 0; j < 6; ++j) gj[r * 6 + j] = g0 * Jb[j] + g1 * Jb[6 + j] + g2 * Jb[12 + j];
   }
 }
@@ -227,8 +229,10 @@ static void g_times_jac_any(double *gj, const double *G, const double *Jb, int n
  * blk may change Ja or gj, reloads both after every store and cannot vectorize (issue 12: this
  * loop was a fifth of hard clutter's time at 1e-3). */
 static void add_jt_times6(double *restrict blk, const double *restrict Ja, const double *restrict gj) {
+#pragma GCC unroll 6
   for (int ia = 0; ia < 6; ++ia) {
     const double a0 = Ja[ia], a1 = Ja[6 + ia], a2 = Ja[12 + ia];
+#pragma GCC unroll 6
     for (int j = 0; j < 6; ++j) blk[ia * 6 + j] += a0 * gj[j] + a1 * gj[6 + j] + a2 * gj[12 + j];
   }
 }

@@ -190,14 +190,15 @@ void icf_friction_dual_hessian(const IcfContact *c, const double *vc, const doub
 }
 
 void icf_friction_dual_update(const IcfContact *c, const double *vc, const double *dvc, double *w) {
-  double s = sqrt(vc[0] * vc[0] + vc[1] * vc[1] + c->eps * c->eps);
-  double t0 = vc[0] / s, t1 = vc[1] / s, td = t0 * dvc[0] + t1 * dvc[1];
+  const double is = 1.0 / sqrt(vc[0] * vc[0] + vc[1] * vc[1] + c->eps * c->eps); /* one division, not four */
+  double t0 = vc[0] * is, t1 = vc[1] * is, td = t0 * dvc[0] + t1 * dvc[1];
   /* dw = (I - w t^T) dv_t / s + t - w: the linearization of s w = v_t */
-  double w0 = t0 + (dvc[0] - w[0] * td) / s, w1 = t1 + (dvc[1] - w[1] * td) / s;
-  double n = sqrt(w0 * w0 + w1 * w1);
-  if (n > 1.0) { /* project onto the unit disk: keeps the Hessian block positive definite */
-    w0 /= n;
-    w1 /= n;
+  double w0 = t0 + (dvc[0] - w[0] * td) * is, w1 = t1 + (dvc[1] - w[1] * td) * is;
+  double n2 = w0 * w0 + w1 * w1;
+  if (n2 > 1.0) { /* project onto the unit disk: keeps the Hessian block positive definite */
+    const double in = 1.0 / sqrt(n2);
+    w0 *= in;
+    w1 *= in;
   }
   w[0] = w0;
   w[1] = w1;
@@ -252,15 +253,23 @@ void icf_contact_jtmul(const IcfProblem *p, int i, const double *f, double s, do
   }
 }
 
+/* y = A x for one tree's n x n block (6 x 6 instantiated for free bodies). */
+FORCE_INLINE void block_mul(const double *A, const double *x, double *y, int n) {
+#pragma GCC unroll 6
+  for (int i = 0; i < n; ++i) {
+    double acc = 0.0;
+#pragma GCC unroll 6
+    for (int j = 0; j < n; ++j) acc += A[i * n + j] * x[j];
+    y[i] = acc;
+  }
+}
+
 void icf_amul(const IcfProblem *p, const double *x, double *y) {
   for (int t = 0; t < p->ntree; ++t) {
     int n = p->tree_nv[t], a = p->tree_vadr[t];
     const double *A = p->A + p->tree_madr[t];
-    for (int i = 0; i < n; ++i) {
-      double acc = 0.0;
-      for (int j = 0; j < n; ++j) acc += A[i * n + j] * x[a + j];
-      y[a + i] = acc;
-    }
+    if (n == 6) block_mul(A, x + a, y + a, 6);
+    else block_mul(A, x + a, y + a, n);
   }
 }
 
