@@ -114,21 +114,31 @@ double icf_normal_impulse(const IcfContact *c, double vn) {
   return c->h * (c->fe0 - c->h * c->k * vn) * (1.0 - c->d * vn); /* eq. 13 */
 }
 
+/* The normal part of a contact at normal velocity vn (k > 0, h > 0): cost -N(min(v_n, vhat))
+ * (ICF eq. 22-23, C^1 at vhat), returned; impulse gamma_n (eq. 13) and its derivative -dgamma_n/dvn
+ * = G_nn, both 0 beyond vhat. */
+static inline double normal_terms(const IcfContact *c, double vn, double *gn, double *Gnn) {
+  double h = c->h, k = c->k, d = c->d, fe0 = c->fe0;
+  double vhat = icf_breaking_velocity(c);
+  double v = vn < vhat ? vn : vhat;
+  double df = -h * k * v;
+  *gn = *Gnn = 0.0;
+  if (vn < vhat) {
+    *gn = h * (fe0 - h * k * vn) * (1.0 - d * vn);
+    *Gnn = h * (h * k * (1.0 - d * vn) + d * (fe0 - h * k * vn));
+  }
+  return -h * (v * (fe0 + 0.5 * df) - 0.5 * d * v * v * (fe0 + 2.0 * df / 3.0));
+}
+
 double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, double *G) {
   double cost = 0.0;
   if (gamma) gamma[0] = gamma[1] = gamma[2] = 0.0;
   if (G) memset(G, 0, 9 * sizeof(double));
-  /* Normal: cost -N(min(v_n, vhat)) (ICF eq. 22-23), C^1 at vhat. */
   if (c->k > 0 && c->h > 0) {
-    double h = c->h, k = c->k, d = c->d, fe0 = c->fe0, vn = vc[2];
-    double vhat = icf_breaking_velocity(c);
-    double v = vn < vhat ? vn : vhat;
-    double df = -h * k * v;
-    cost -= h * (v * (fe0 + 0.5 * df) - 0.5 * d * v * v * (fe0 + 2.0 * df / 3.0));
-    if (vn < vhat) {
-      if (gamma) gamma[2] = h * (fe0 - h * k * vn) * (1.0 - d * vn);
-      if (G) G[8] = h * (h * k * (1.0 - d * vn) + d * (fe0 - h * k * vn));
-    }
+    double gn, Gnn;
+    cost += normal_terms(c, vc[2], &gn, &Gnn);
+    if (gamma) gamma[2] = gn;
+    if (G) G[8] = Gnn;
   }
   /* Lagged friction mu n0 |v_t|_s, soft norm with eps (ICF sec. V-B, app. A). */
   double mn = c->mu * c->n0;
@@ -155,15 +165,10 @@ void icf_contact_line_eval(const IcfContact *c, const double *u, const double *d
                            double *d2l) {
   double l = 0.0, g = 0.0, q = 0.0;
   if (c->k > 0 && c->h > 0) { /* the normal part of icf_contact_eval along du */
-    double h = c->h, k = c->k, d = c->d, fe0 = c->fe0, vn = u[2];
-    double vhat = icf_breaking_velocity(c);
-    double v = vn < vhat ? vn : vhat;
-    double df = -h * k * v;
-    l -= h * (v * (fe0 + 0.5 * df) - 0.5 * d * v * v * (fe0 + 2.0 * df / 3.0));
-    if (vn < vhat) {
-      g = h * (fe0 - h * k * vn) * (1.0 - d * vn) * du[2];
-      q = h * (h * k * (1.0 - d * vn) + d * (fe0 - h * k * vn)) * du[2] * du[2];
-    }
+    double gn, Gnn;
+    l += normal_terms(c, u[2], &gn, &Gnn);
+    g = gn * du[2];
+    q = Gnn * du[2] * du[2];
   }
   double mn = c->mu * c->n0;
   if (mn > 0) { /* the soft-norm friction: gamma_t = -mn t, G_t = mn/s (I - t t^T) */
