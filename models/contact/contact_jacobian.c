@@ -10,13 +10,20 @@
 #include "../math3d.h"
 #include "../multibody.h"
 
-/* block = sign * frame * jac (3 x n), both row-major. */
-static void rotate_block(const double *frame, const double *jac, int n, double sign, double *block, int accumulate) {
+/* block = sign * frame * jac (3 x n), both row-major; accumulate adds to block instead. Inlined
+ * with n = 6 for free bodies, so the loops unroll (issue 12: 3% of hard clutter at 10 ms). */
+static inline __attribute__((always_inline)) void rotate_block_n(const double *frame, const double *jac, int n,
+                                                                 double sign, double *block, int accumulate) {
   for (int c = 0; c < n; ++c) {
     double col[3] = {jac[c], jac[n + c], jac[2 * n + c]}, r[3];
     m3_mulv(r, frame, col);
     for (int i = 0; i < 3; ++i) block[i * n + c] = (accumulate ? block[i * n + c] : 0.0) + sign * r[i];
   }
+}
+
+static void rotate_block(const double *frame, const double *jac, int n, double sign, double *block, int accumulate) {
+  if (n == 6) rotate_block_n(frame, jac, 6, sign, block, accumulate);
+  else rotate_block_n(frame, jac, n, sign, block, accumulate);
 }
 
 static void surface_velocity(const Model *m, const Data *d, int g, double t, double *u) {
