@@ -1,7 +1,6 @@
 /* `cbench figure`: run a recipe's sweeps, draw, compare with the papers, write figure.json. */
 #include "figure.h"
 
-#include <dirent.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -58,23 +57,10 @@ const char *figure_recipes_dir(void) {
   return found;
 }
 
-static int cmp_name(const void *a, const void *b) { return strcmp(a, b); }
-
 /* Recipe names (sorted); returns the count or -1. */
 static int recipe_names(char (*names)[128], int max) {
-  DIR *d = opendir(figure_recipes_dir());
-  if (!d) return -1;
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) && n < max) {
-    size_t l = strlen(e->d_name);
-    if (l > 5 && l < 128 && !strcmp(e->d_name + l - 5, ".json") && e->d_name[0] != '.') {
-      snprintf(names[n], 128, "%.*s", (int)(l - 5), e->d_name);
-      ++n;
-    }
-  }
-  closedir(d);
-  qsort(names, (size_t)n, 128, cmp_name);
+  int n = dir_list(figure_recipes_dir(), ".json", &names[0][0], 128, max);
+  for (int i = 0; i < n; ++i) names[i][strlen(names[i]) - 5] = '\0'; /* drop ".json" */
   return n;
 }
 

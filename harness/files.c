@@ -1,6 +1,7 @@
 #include "files.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -121,4 +122,22 @@ int file_close_synced(FILE *f) {
   int rc = fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
   if (fclose(f) != 0) rc = -1;
   return rc;
+}
+
+static int cmp_name(const void *a, const void *b) { return strcmp(a, b); }
+
+int dir_list(const char *dir, const char *suffix, char *names, size_t width, int max) {
+  DIR *d = opendir(dir);
+  if (!d) return -1;
+  size_t ls = strlen(suffix);
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < max) {
+    size_t l = strlen(e->d_name);
+    if (e->d_name[0] == '.' || l <= ls || l >= width || strcmp(e->d_name + l - ls, suffix) != 0) continue;
+    memcpy(names + (size_t)n++ * width, e->d_name, l + 1);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, width, cmp_name);
+  return n;
 }

@@ -17,6 +17,10 @@ int dir_make_parents(const char *dir);
 /* fflush, fsync and fclose f: 0, or -1 if any failed (f is closed either way). */
 int file_close_synced(FILE *f);
 int file_exists(const char *path);
+/* The names of dir's files that end in suffix (hidden ones left out), sorted, into names: max
+ * slots of width chars each (names[k * width]); names that do not fit are left out. Returns the
+ * count, or -1 if dir cannot be read. */
+int dir_list(const char *dir, const char *suffix, char *names, size_t width, int max);
 
 /* FNV-1a 64-bit hash of bytes; hash_hex writes "fnv1a64:%016llx". */
 uint64_t hash_fnv1a64(const void *data, size_t len);

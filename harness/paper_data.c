@@ -1,6 +1,5 @@
 #include "paper_data.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,17 +84,9 @@ int paper_data_validate_file(const char *path, char *err, size_t errlen) {
 
 /* Calls fn on every .json file of dir (sorted names); stops at the first nonzero return. */
 static int each_file(const char *dir, int (*fn)(void *, const char *), void *ctx) {
-  DIR *d = opendir(dir);
-  if (!d) return -2;
   char names[64][256];
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) && n < 64) {
-    size_t l = strlen(e->d_name);
-    if (l > 5 && l < 256 && !strcmp(e->d_name + l - 5, ".json") && e->d_name[0] != '.') snprintf(names[n++], 256, "%s", e->d_name);
-  }
-  closedir(d);
-  qsort(names, (size_t)n, 256, (int (*)(const void *, const void *))strcmp);
+  int n = dir_list(dir, ".json", &names[0][0], 256, 64);
+  if (n < 0) return -2;
   for (int i = 0; i < n; ++i) {
     char path[1400];
     snprintf(path, sizeof path, "%.1100s/%.255s", dir, names[i]);

@@ -49,6 +49,43 @@ static void num_md(FILE *f, const cJSON *x) {
   else fputs("-", f);
 }
 
+/* The markup of a table in one of the two documents. */
+typedef struct {
+  const char *head;                  /* the header row(s), with the column names */
+  const char *row_open, *sep, *row_close, *table_close;
+  void (*text)(FILE *, const char *); /* an escaped text cell */
+  void (*number)(FILE *, const cJSON *);
+} TableMarkup;
+
+static const TableMarkup html_table = {
+    "<table><tr><th>quantity</th><th>ours</th><th>paper</th><th>ours / paper</th><th>units</th><th>source</th></tr>\n",
+    "<tr><td>", "</td><td>", "</td></tr>\n", "</table>\n", html, num};
+static const TableMarkup md_table = {
+    "| quantity | ours | paper | ours / paper | units | source |\n| --- | --- | --- | --- | --- | --- |\n",
+    "| ", " | ", " |\n", "\n", md_cell, num_md};
+
+/* A figure's ours / paper / ratio table (nothing when it has no comparisons). */
+static void write_comparisons(FILE *f, const cJSON *cmp, const TableMarkup *t) {
+  if (cJSON_GetArraySize(cmp) <= 0) return;
+  fputs(t->head, f);
+  const cJSON *c;
+  cJSON_ArrayForEach(c, cmp) {
+    fputs(t->row_open, f);
+    t->text(f, str(c, "quantity"));
+    const char *numbers[] = {"ours", "paper", "ratio"};
+    for (int k = 0; k < 3; ++k) {
+      fputs(t->sep, f);
+      t->number(f, get(c, numbers[k]));
+    }
+    fputs(t->sep, f);
+    t->text(f, str(c, "units"));
+    fputs(t->sep, f);
+    t->text(f, str(c, "source"));
+    fputs(t->row_close, f);
+  }
+  fputs(t->table_close, f);
+}
+
 /* A figure.json's required fields (harness/SCHEMA.md, cbench.figure/1); 0 or -1 naming one. */
 static int check_figure(const cJSON *fig, const char *path, char *err, size_t errlen) {
   const char *strings[] = {"name", "title", "caption", "command", "verdict", "table"};
@@ -118,17 +155,8 @@ static int load_figures(const char *dir, cJSON *figs, char *err, size_t errlen) 
 static int sweep_plots(const char *dir, char (*names)[256], int max) {
   char pd[1300];
   snprintf(pd, sizeof pd, "%.1200s/plots", dir);
-  DIR *d = opendir(pd);
-  if (!d) return 0;
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) && n < max) {
-    size_t l = strlen(e->d_name);
-    if (l > 4 && l < 256 && !strcmp(e->d_name + l - 4, ".png")) snprintf(names[n++], 256, "%s", e->d_name);
-  }
-  closedir(d);
-  qsort(names, (size_t)n, 256, cmp_str);
-  return n;
+  int n = dir_list(pd, ".png", &names[0][0], 256, max);
+  return n < 0 ? 0 : n;
 }
 
 static char *first_line_of(const char *path) {
@@ -215,27 +243,7 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
             (int)get(pts, "ok")->valuedouble, failed, timeout, failed + timeout ? " (red crosses in the figure)" : "");
     if (*str(fig, "problem")) { fputs(" Problem: ", f); html(f, str(fig, "problem")); }
     fputs("</p>\n", f);
-    const cJSON *cmp = get(fig, "comparisons");
-    if (cJSON_GetArraySize(cmp) > 0) {
-      fputs("<table><tr><th>quantity</th><th>ours</th><th>paper</th><th>ours / paper</th><th>units</th><th>source</th></tr>\n", f);
-      const cJSON *c;
-      cJSON_ArrayForEach(c, cmp) {
-        fputs("<tr><td>", f);
-        html(f, str(c, "quantity"));
-        fputs("</td><td>", f);
-        num(f, get(c, "ours"));
-        fputs("</td><td>", f);
-        num(f, get(c, "paper"));
-        fputs("</td><td>", f);
-        num(f, get(c, "ratio"));
-        fputs("</td><td>", f);
-        html(f, str(c, "units"));
-        fputs("</td><td>", f);
-        html(f, str(c, "source"));
-        fputs("</td></tr>\n", f);
-      }
-      fputs("</table>\n", f);
-    }
+    write_comparisons(f, get(fig, "comparisons"), &html_table);
     fputs("<p>Reproduce:</p><pre>", f);
     html(f, str(fig, "command"));
     fprintf(f, "</pre>\n<p>%s mode, %.1f s wall; numbers behind it: <a href=\"", cJSON_IsTrue(get(fig, "quick")) ? "Quick" : "Full",
@@ -280,27 +288,7 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
             str(fig, "caption"), str(fig, "verdict"));
     fprintf(f, "Runs: %g ok, %g failed, %g timed out.\n\n", get(pts, "ok")->valuedouble, get(pts, "failed")->valuedouble,
             get(pts, "timeout")->valuedouble);
-    const cJSON *cmp = get(fig, "comparisons");
-    if (cJSON_GetArraySize(cmp) > 0) {
-      fputs("| quantity | ours | paper | ours / paper | units | source |\n| --- | --- | --- | --- | --- | --- |\n", f);
-      const cJSON *c;
-      cJSON_ArrayForEach(c, cmp) {
-        fputs("| ", f);
-        md_cell(f, str(c, "quantity"));
-        fputs(" | ", f);
-        num_md(f, get(c, "ours"));
-        fputs(" | ", f);
-        num_md(f, get(c, "paper"));
-        fputs(" | ", f);
-        num_md(f, get(c, "ratio"));
-        fputs(" | ", f);
-        md_cell(f, str(c, "units"));
-        fputs(" | ", f);
-        md_cell(f, str(c, "source"));
-        fputs(" |\n", f);
-      }
-      fputc('\n', f);
-    }
+    write_comparisons(f, get(fig, "comparisons"), &md_table);
     fprintf(f, "Reproduce: `%s`\n\n", str(fig, "command"));
   }
   if (nplots > 0) {

@@ -1,6 +1,5 @@
 #include "run_record.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,7 +238,6 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
 
 /* ---- loading ---- */
 
-static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
 
 static void add_records_from(cJSON *arr, cJSON *doc) {
   char err[256];
@@ -266,21 +264,12 @@ cJSON *records_load_file(const char *path, char *err, size_t errlen) {
 
 cJSON *records_load_dir(const char *dir) {
   cJSON *arr = cJSON_CreateArray();
-  DIR *d = opendir(dir);
-  if (!d) return arr;
   enum { MAXF = 4096 };
   char (*names)[256] = malloc(sizeof(char[256]) * MAXF);
-  if (!names) { closedir(d); return arr; }
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) && n < MAXF) {
-    size_t l = strlen(e->d_name);
-    if (l > 5 && strcmp(e->d_name + l - 5, ".json") == 0 && strcmp(e->d_name, "sweep.json") != 0)
-      snprintf(names[n++], 256, "%s", e->d_name);
-  }
-  closedir(d);
-  qsort(names, (size_t)n, 256, cmp_str);
+  if (!names) return arr;
+  int n = dir_list(dir, ".json", &names[0][0], 256, MAXF);
   for (int i = 0; i < n; ++i) {
+    if (!strcmp(names[i], "sweep.json")) continue; /* the sweep's summary, not a record */
     char path[1400], err[256];
     snprintf(path, sizeof path, "%.1000s/%.255s", dir, names[i]);
     cJSON *a = records_load_file(path, err, sizeof err);

@@ -1,6 +1,5 @@
 #include "run_spec.h"
 
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,23 +45,10 @@ const char *cases_dir(void) {
   return found;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
-
 int cases_list(char names[][128], int max) {
-  DIR *d = opendir(cases_dir());
-  if (!d) return 0;
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) && n < max) {
-    size_t l = strlen(e->d_name);
-    if (l > 5 && strcmp(e->d_name + l - 5, ".json") == 0 && e->d_name[0] != '.') {
-      case_name_from_path(e->d_name, names[n], 128);
-      ++n;
-    }
-  }
-  closedir(d);
-  qsort(names, (size_t)n, 128, cmp_str);
-  return n;
+  int n = dir_list(cases_dir(), ".json", &names[0][0], 128, max);
+  for (int i = 0; i < n; ++i) names[i][strlen(names[i]) - 5] = '\0'; /* drop ".json" */
+  return n < 0 ? 0 : n;
 }
 
 void case_name_from_path(const char *path, char *out, size_t outlen) {

@@ -1,6 +1,7 @@
 #include "sim_fixtures.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "models/data.h"
@@ -28,6 +29,31 @@ Model *fx_load_json(const char *json, const char *name) {
   Model *m = scene_load_string(json, name, err, sizeof err);
   cr_assert_not_null(m, "scene: %s", err);
   return m;
+}
+
+Model *fx_load_file(const char *path) {
+  char err[512] = "";
+  Model *m = scene_load(path, err, sizeof err);
+  cr_assert_not_null(m, "%s: %s", path, err);
+  return m;
+}
+
+void fx_write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  cr_assert_not_null(f, "cannot write %s", path);
+  fputs(text, f);
+  fclose(f);
+}
+
+void fx_tmpdir_make(char *dir, size_t n, const char *prefix) {
+  snprintf(dir, n, "/tmp/%s_XXXXXX", prefix);
+  cr_assert_not_null(mkdtemp(dir), "mkdtemp %s", dir);
+}
+
+void fx_tmpdir_remove(const char *dir) {
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) fprintf(stderr, "cleanup of %s failed\n", dir);
 }
 
 void fx_rk4(const Model *m, double T, int nsteps, double *x) {

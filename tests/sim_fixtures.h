@@ -1,8 +1,10 @@
 /* Shared test helpers (linked into every test binary): a deterministic uniform generator,
- * random SPD blocks, loading a scene from a string, and a classical RK4 reference on the
+ * random SPD blocks, loading a scene from a string or a file, files and temporary folders, and a classical RK4 reference on the
  * model's continuous view. */
 #ifndef CBENCH_SIM_FIXTURES_H
 #define CBENCH_SIM_FIXTURES_H
+
+#include <stddef.h>
 
 #include "models/model.h"
 
@@ -12,6 +14,13 @@ double fx_urand(unsigned long *state);
 void fx_random_spd(double *A, int n, unsigned long *state);
 /* Loads a scene from JSON text; a Criterion assertion fails with the loader's message. */
 Model *fx_load_json(const char *json, const char *name);
+/* Loads a scene file; a Criterion assertion fails with the file and the loader's message. */
+Model *fx_load_file(const char *path);
+/* Writes text to path (a Criterion assertion fails if it cannot). */
+void fx_write_text(const char *path, const char *text);
+/* A fresh directory /tmp/PREFIX_XXXXXX into dir[n] (asserted), and its removal with its contents. */
+void fx_tmpdir_make(char *dir, size_t n, const char *prefix);
+void fx_tmpdir_remove(const char *dir);
 /* x <- x(T): nsteps classical RK4 steps of system_rhs from t = 0 (an independent reference). */
 void fx_rk4(const Model *m, double T, int nsteps, double *x);
 

@@ -9,14 +9,10 @@
 #include <string.h>
 
 #include "integrators/cenic/icf_blockchol.h"
+#include "sim_fixtures.h"
 
-static unsigned long long rng_state = 88172645463325252ull;
-static double urand(void) { /* xorshift64: deterministic across runs */
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (double)(rng_state >> 11) / 9007199254740992.0;
-}
+static unsigned long rng_state = 12345;
+static double urand(void) { return fx_urand(&rng_state); }
 
 typedef struct {
   int nb, nv, npair;

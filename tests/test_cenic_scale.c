@@ -173,18 +173,11 @@ Test(cenic_scale, dual_hessian_converges_where_exact_newton_crawls) {
 
 /* ---------- clutter at scale ---------- */
 
-static Model *load_scene(const char *path) {
-  char err[512] = "";
-  Model *m = scene_load(path, err, sizeof err);
-  cr_assert_not_null(m, "%s: %s", path, err);
-  return m;
-}
-
 /* Runs vt to T from the model's initial state; asserts status ok and every free body inside the
  * sink (|x|, |y| within its inner half width, center above the floor by at least half its size
  * minus 1 cm): the solve converged and produced a physical state, not just a finished run. */
 static void run_clutter(const char *path, const IntegratorVtbl *vt, double accuracy, double dt, double T, double sink_half) {
-  Model *m = load_scene(path);
+  Model *m = fx_load_file(path);
   Integrator it;
   memset(&it, 0, sizeof it);
   it.vtbl = vt;
@@ -245,7 +238,7 @@ Test(cenic_scale, step_doubling_200_objects) {
  * state in x (nx entries, checked when nx > 0); returns the Newton iterations. */
 static long run_fixed_with(const char *scene, const char *key, const char *value, double T, double *x, int nx) {
   char err[512];
-  Model *m = load_scene(scene);
+  Model *m = fx_load_file(scene);
   if (nx > 0) cr_assert_eq(system_nx(m), nx);
   IntegratorOptions opt = {.dt = 1e-2, .nextra = 1};
   opt.extra_key[0] = key;

@@ -15,27 +15,14 @@
 #include "harness/figure_recipe.h"
 #include "harness/files.h"
 #include "integrators/integrator.h"
+#include "sim_fixtures.h"
 
 static char tmpdir[256];
 
-static void setup(void) {
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/cbench_fig_XXXXXX");
-  cr_assert_not_null(mkdtemp(tmpdir));
-}
-static void teardown(void) {
-  char cmd[400];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  if (system(cmd) != 0) {}
-}
+static void setup(void) { fx_tmpdir_make(tmpdir, sizeof tmpdir, "cbench_fig"); }
+static void teardown(void) { fx_tmpdir_remove(tmpdir); }
 
 TestSuite(figure, .init = setup, .fini = teardown);
-
-static void write_file(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  cr_assert_not_null(f, "cannot write %s", path);
-  fputs(text, f);
-  fclose(f);
-}
 
 Test(figure, every_committed_recipe_parses_and_makes_its_sweeps) {
   DIR *d = opendir("figures");
@@ -94,7 +81,7 @@ Test(figure, malformed_recipes_name_file_and_field) {
     snprintf(text, sizeof text, base, cases[i].run ? cases[i].run : good_run, cases[i].plot ? cases[i].plot : good_plot,
              cases[i].extra);
     snprintf(path, sizeof path, "%s/bad%zu.json", tmpdir, i);
-    write_file(path, text);
+    fx_write_text(path, text);
     cJSON *r = recipe_load(path, err, sizeof err);
     cr_expect_null(r, "case %zu accepted: %s", i, text);
     cr_expect(strstr(err, path) && strstr(err, cases[i].want), "case %zu: message '%s' lacks '%s'", i, err, cases[i].want);
@@ -104,7 +91,7 @@ Test(figure, malformed_recipes_name_file_and_field) {
   char text[2048], path[400], err[1024];
   snprintf(text, sizeof text, base, good_run, good_plot, "");
   snprintf(path, sizeof path, "%s/good.json", tmpdir);
-  write_file(path, text);
+  fx_write_text(path, text);
   cJSON *r = recipe_load(path, err, sizeof err);
   cr_expect_not_null(r, "%s", err);
   cJSON_Delete(r);
@@ -166,9 +153,9 @@ Test(figure, small_recipe_end_to_end) {
   cr_assert_eq(dir_make_parents(rdir), 0);
   cr_assert_eq(dir_make_parents(pdir), 0);
   snprintf(path, sizeof path, "%s/numbers.json", pdir);
-  write_file(path, "{\"paper\": \"test\", \"numbers\": [{\"id\": \"test.steps\", \"value\": 50, \"units\": \"\", \"source\": \"Test Table 1\"}]}");
+  fx_write_text(path, "{\"paper\": \"test\", \"numbers\": [{\"id\": \"test.steps\", \"value\": 50, \"units\": \"\", \"source\": \"Test Table 1\"}]}");
   snprintf(path, sizeof path, "%s/tiny.json", rdir);
-  write_file(path,
+  fx_write_text(path,
              "{\"schema\": \"cbench.recipe/1\", \"title\": \"tiny\", \"caption\": \"ball drop <b>&</b>\","
              " \"paper\": {\"ref\": \"Test Fig. 1\"},"
              " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\", \"rk3\"], \"accuracies\": [1e-2, 1e-3],"

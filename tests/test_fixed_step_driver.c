@@ -13,6 +13,7 @@
 #include "models/multibody.h"
 #include "models/scene.h"
 #include "models/system.h"
+#include "sim_fixtures.h"
 
 /* ---- begin: a complete fixed-step integrator ---- */
 typedef struct {
@@ -67,13 +68,6 @@ static const IntegratorVtbl symplectic_euler_vtbl = {"symplectic-euler", "semi-i
                                                      se_create, se_reset, se_advance, se_destroy, 0, ERRNORM_FULL, NULL};
 /* ---- end ---- */
 
-static Model *load(const char *path) {
-  char err[512];
-  Model *m = scene_load(path, err, sizeof err);
-  cr_assert_not_null(m, "%s", err);
-  return m;
-}
-
 /* State at T from the model's initial state (x0 may override it). */
 static int run(const IntegratorVtbl *vt, const Model *m, double dt, double acc, double T, const double *x0, double *x,
                long max_steps, Integrator **keep) {
@@ -91,7 +85,7 @@ static int run(const IntegratorVtbl *vt, const Model *m, double dt, double acc, 
 }
 
 Test(fixed_step_driver, new_integrator_converges_at_first_order) {
-  Model *m = load("cases/double_pendulum.json");
+  Model *m = fx_load_file("cases/double_pendulum.json");
   int nx = system_nx(m);
   double *ref = calloc((size_t)nx, sizeof(double)), *x = calloc((size_t)nx, sizeof(double));
   cr_assert_eq(run(integrator_find("rk3"), m, 0, 1e-11, 0.5, NULL, ref, 0, NULL), CB_OK);
@@ -113,7 +107,7 @@ Test(fixed_step_driver, new_integrator_converges_at_first_order) {
 }
 
 Test(fixed_step_driver, step_budget_stops_the_run_where_it_is) {
-  Model *m = load("cases/double_pendulum.json");
+  Model *m = fx_load_file("cases/double_pendulum.json");
   double *x = calloc((size_t)system_nx(m), sizeof(double));
   Integrator *it = NULL;
   cr_expect_eq(run(&symplectic_euler_vtbl, m, 1e-3, 0, 1.0, NULL, x, 10, &it), CB_ERR_STEP);
@@ -129,7 +123,7 @@ Test(fixed_step_driver, step_budget_stops_the_run_where_it_is) {
  * free body's output quaternion has unit norm at every off-grid time, and the output at a
  * step time is that step's state. */
 Test(fixed_step_driver, dense_output_keeps_quaternions_unit) {
-  Model *m = load("cases/ball_drop.json");
+  Model *m = fx_load_file("cases/ball_drop.json");
   int nx = system_nx(m);
   double *x0 = calloc((size_t)nx, sizeof(double)), *x = calloc((size_t)nx, sizeof(double));
   system_initial_state(m, x0);
@@ -176,7 +170,7 @@ static void bad_destroy(Integrator *it) { (void)it; }
 static const IntegratorVtbl bad_vtbl = {"bad", "test", 1, bad_create, bad_reset, bad_advance, bad_destroy, 0, ERRNORM_FULL, NULL};
 
 Test(fixed_step_driver, integrator_advance_checks_once_for_everyone) {
-  Model *m = load("cases/double_pendulum.json");
+  Model *m = fx_load_file("cases/double_pendulum.json");
   double *x = calloc((size_t)system_nx(m), sizeof(double));
   char err[512];
   IntegratorOptions o = {.dt = 1e-2};

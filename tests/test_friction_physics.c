@@ -13,6 +13,7 @@
 #include "integrators/integrator.h"
 #include "models/scene.h"
 #include "models/system.h"
+#include "sim_fixtures.h"
 
 #define VS 1e-4
 #define T_SLIP 0.4905
@@ -42,13 +43,6 @@ static Integrator *create(const Model *m, const Spec *s, const char *friction) {
   Integrator *it = integrator_create(s->name, m, &opt, err, sizeof err);
   cr_assert_not_null(it, "%s: %s", s->name, err);
   return it;
-}
-
-static Model *load(const char *path) {
-  char err[512];
-  Model *m = scene_load(path, err, sizeof err);
-  cr_assert_not_null(m, "%s", err);
-  return m;
 }
 
 /* Displacement along x after T under 0.8 m g. */
@@ -82,7 +76,7 @@ static double slip_onset(const Model *m, const Spec *s, const char *friction) {
  * below v_s (the friction laws reach mu_s f_n at |v_t| ~ v_s), so the box moves less than
  * 2 v_s T; the SUNDIALS runs under the positions-only norm moved 1.48 m. */
 Test(friction_physics, static_friction_holds_at_0_8_m_g_with_default_options) {
-  Model *m = load("tests/scenes/friction_hold.json");
+  Model *m = fx_load_file("tests/scenes/friction_hold.json");
   double T = 1.0;
   for (size_t k = 0; k < sizeof specs / sizeof specs[0]; ++k) {
     double dx = hold_drift(m, &specs[k], NULL, T);
@@ -99,7 +93,7 @@ Test(friction_physics, static_friction_holds_at_0_8_m_g_with_default_options) {
  * transition and the lagged coefficient lets go one step early: 50 ms there (measured
  * cenic-sd 0.463 s). */
 Test(friction_physics, slip_starts_at_mu_s_under_a_ramp_with_default_options) {
-  Model *m = load("tests/scenes/friction_ramp.json");
+  Model *m = fx_load_file("tests/scenes/friction_ramp.json");
   for (size_t k = 0; k < sizeof specs / sizeof specs[0]; ++k) {
     if (!strcmp(specs[k].name, "rk3")) continue; /* explicit: covered by the hold test, slow here */
     double t = slip_onset(m, &specs[k], NULL);
@@ -115,7 +109,7 @@ Test(friction_physics, slip_starts_at_mu_s_under_a_ramp_with_default_options) {
 /* TAMSI's paper form (friction=paper: one coefficient, mu_dynamic) is kept as an option; it
  * slips early, and the record says why. */
 Test(friction_physics, tamsi_paper_friction_is_said_in_the_notes) {
-  Model *m = load("tests/scenes/friction_ramp.json");
+  Model *m = fx_load_file("tests/scenes/friction_ramp.json");
   const Spec s = {"tamsi", 1e-2};
   double t = slip_onset(m, &s, "paper");
   cr_log_info("tamsi friction=paper: slip at %.3f s (mu_d alone: 0.245 s)", t);

@@ -27,6 +27,7 @@
 #include "models/data.h"
 #include "models/scene.h"
 #include "models/system.h"
+#include "sim_fixtures.h"
 
 #define G 9.81
 
@@ -140,21 +141,13 @@ static const char *ball_scene =
     "   \"geoms\": [{\"type\": \"sphere\", \"size\": 0.05, \"material\": \"m\"}],\n"
     "   \"q0\": {\"pos\": [0, 0, 1]}}]}\n";
 
-static void write_text(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  cr_assert_not_null(f, "cannot write %s", path);
-  fputs(text, f);
-  fclose(f);
-}
-
 static void scene_path(char *out, size_t n) { snprintf(out, n, "%s/tiny_ball.json", tmpdir); }
 
 static void setup(void) {
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/cbench_test_XXXXXX");
-  cr_assert_not_null(mkdtemp(tmpdir));
+  fx_tmpdir_make(tmpdir, sizeof tmpdir, "cbench_test");
   char p[512];
   scene_path(p, sizeof p);
-  write_text(p, ball_scene);
+  fx_write_text(p, ball_scene);
   snprintf(p, sizeof p, "%s/results", tmpdir);
   setenv("CBENCH_RESULTS_DIR", p, 1);
   integrator_register(&test_euler);
@@ -164,11 +157,7 @@ static void setup(void) {
   integrator_register(&test_fail);
 }
 
-static void teardown(void) {
-  char cmd[600];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  if (system(cmd) != 0) fprintf(stderr, "cleanup of %s failed\n", tmpdir);
-}
+static void teardown(void) { fx_tmpdir_remove(tmpdir); }
 
 TestSuite(harness, .init = setup, .fini = teardown);
 
@@ -283,7 +272,7 @@ Test(harness, cli_bad_scene_gives_loader_message_exit_2) {
   snprintf(bad, sizeof bad, "%s/bad_scene.json", tmpdir);
   char *text = strdup(ball_scene);
   memcpy(strstr(text, "\"mass\": 0.1"), "\"mass\": -1 ", 11);
-  write_text(bad, text);
+  fx_write_text(bad, text);
   free(text);
   snprintf(args, sizeof args, "run --case %s --integrator x --accuracy 1e-3", bad);
   /* Leak checking on: the loader's error path must free the partial Model (LeakSanitizer
@@ -293,7 +282,7 @@ Test(harness, cli_bad_scene_gives_loader_message_exit_2) {
   cr_expect_eq(rc, 2);
   cr_expect(strstr(e, "bad_scene.json") && strstr(e, "mass"), "loader message expected, got:\n%s", e);
   cr_expect(strstr(e, "LeakSanitizer") == NULL, "leak on the loader's error path:\n%s", e);
-  write_text(bad, "{ not json");
+  fx_write_text(bad, "{ not json");
   rc = cli_env(env, args, e, sizeof e);
   cr_expect_eq(rc, 2);
   cr_expect(strstr(e, "bad_scene.json") != NULL, "loader message expected, got:\n%s", e);
@@ -438,7 +427,7 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
   char *pos = strstr(text, "[0, 0, 1]");
   cr_assert_not_null(pos);
   memcpy(pos, "[0, 0, 2]", 9);
-  write_text(p, text);
+  fx_write_text(p, text);
   free(text);
   rec = run_one(&s, 0);
   cr_expect(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "error")), "stale reference must not be used");
@@ -508,7 +497,7 @@ Test(harness, overlong_duration_is_rejected_up_front) {
   snprintf(bad, sizeof bad, "%s/long_scene.json", tmpdir);
   char *text = strdup(ball_scene);
   memcpy(strstr(text, "\"duration\": 0.1"), "\"duration\": 1e9", 15);
-  write_text(bad, text);
+  fx_write_text(bad, text);
   free(text);
   RunSpec s;
   make_spec(&s, "test-euler", 1e-3);
@@ -752,7 +741,7 @@ Test(harness, schema_validator_accepts_records_and_rejects_broken_ones) {
 
 static void write_json(const char *path, const cJSON *doc) {
   char *t = cJSON_Print(doc);
-  write_text(path, t);
+  fx_write_text(path, t);
   free(t);
 }
 
@@ -859,6 +848,25 @@ Test(harness, atomic_write_replaces_whole_file) {
   cr_expect_eq(tmp, 0, "no temporary file left behind");
 }
 
+/* dir_list (harness/files.h), which lists cases, recipes, paper data, plots and records: files
+ * with the suffix only, hidden ones and too-long names left out, sorted, at most max. */
+Test(harness, dir_list_gives_sorted_matching_names) {
+  char d[600], p[900], names[4][16];
+  snprintf(d, sizeof d, "%s/listing", tmpdir);
+  cr_assert_eq(dir_make_parents(d), 0);
+  const char *files[] = {"b.json", "a.json", ".hidden.json", "c.txt", "x.json.tmp.1", "very_long_name.json", "json"};
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; ++i) {
+    snprintf(p, sizeof p, "%s/%s", d, files[i]);
+    fx_write_text(p, "{}");
+  }
+  cr_assert_eq(dir_list(d, ".json", &names[0][0], 16, 4), 2);
+  cr_expect_str_eq(names[0], "a.json");
+  cr_expect_str_eq(names[1], "b.json");
+  cr_expect_eq(dir_list(d, ".json", &names[0][0], 16, 1), 1, "max is respected");
+  snprintf(p, sizeof p, "%s/no_such_folder", tmpdir);
+  cr_expect_eq(dir_list(p, ".json", &names[0][0], 16, 4), -1);
+}
+
 /* conservative_model (physics.energy) is 1 only when nothing does work on the system: a
  * kinematic body or a joint limit (spring-damper) makes energy drift physical, not numerical. */
 Test(harness, conservative_model_flag_excludes_kinematic_bodies_and_joint_limits) {
@@ -949,7 +957,7 @@ Test(harness, plan_lines_are_self_contained_idempotent_and_merge_lists_the_missi
   /* a file that is not a plan is refused naming the line */
   char bad_plan[600];
   snprintf(bad_plan, sizeof bad_plan, "%s/bad.plan", tmpdir);
-  write_text(bad_plan, "echo hello\n");
+  fx_write_text(bad_plan, "echo hello\n");
   snprintf(args, sizeof args, "merge %s --plan %s", out, bad_plan);
   cr_expect_eq(cli(args, e, sizeof e), 2);
   cr_expect(strstr(e, "line 1") != NULL, "message: %s", e);

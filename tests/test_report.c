@@ -11,26 +11,13 @@
 #include "harness/files.h"
 #include "harness/paper_data.h"
 #include "harness/report.h"
+#include "sim_fixtures.h"
 
 static char tmpdir[256];
 
-static void setup(void) {
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/cbench_report_XXXXXX");
-  cr_assert_not_null(mkdtemp(tmpdir));
-}
-static void teardown(void) {
-  char cmd[400];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  if (system(cmd) != 0) {}
-}
+static void setup(void) { fx_tmpdir_make(tmpdir, sizeof tmpdir, "cbench_report"); }
+static void teardown(void) { fx_tmpdir_remove(tmpdir); }
 TestSuite(report, .init = setup, .fini = teardown);
-
-static void write_file(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  cr_assert_not_null(f, "cannot write %s", path);
-  fputs(text, f);
-  fclose(f);
-}
 
 static const char *figure_json =
     "{\"schema\": \"cbench.figure/1\", \"name\": \"%s\", \"title\": \"Title %s\", \"caption\": \"mu < 1 & k > 0 <script>\","
@@ -47,9 +34,9 @@ static void make_figure(const char *name) {
   cr_assert_eq(dir_make_parents(d), 0);
   snprintf(text, sizeof text, figure_json, name, name, name, name, name, name, name);
   snprintf(p, sizeof p, "%s/figure.json", d);
-  write_file(p, text);
+  fx_write_text(p, text);
   snprintf(p, sizeof p, "%s/%s.png", d, name);
-  write_file(p, "not really a png");
+  fx_write_text(p, "not really a png");
 }
 
 static char *read_text(const char *name) {
@@ -71,6 +58,9 @@ Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
                         "<td>0.5</td>", "CENIC Table II", "1 failed, 2 timed out", "test cpu", "CENIC Fig. 9"};
   for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) cr_expect(strstr(h, want[i]), "index.html lacks '%s'", want[i]);
   cr_expect(!strstr(h, "<script>"), "text is escaped");
+  cr_expect(strstr(h, "<tr><td>wall | time</td><td>0.3</td><td>0.6</td><td>0.5</td><td>s</td><td>CENIC Table II</td></tr>"),
+            "index.html comparison row:\n%s", h);
+  cr_expect(strstr(h, "<tr><td>missing</td><td>&ndash;</td><td>2</td><td>&ndash;</td>"), "null numbers are a dash");
   cr_expect(strstr(md, "| wall \\| time | 0.3 | 0.6 | 0.5 | s | CENIC Table II |"), "report.md comparison row:\n%s", md);
   cr_expect(strstr(md, "| missing | - | 2 | - |"), "null numbers are '-'");
   cr_expect(strstr(md, "![fig_a](fig_a/fig_a.png)"));
@@ -84,7 +74,7 @@ Test(report, malformed_figure_is_refused_by_name_and_nothing_written) {
   snprintf(d, sizeof d, "%s/fig_bad", tmpdir);
   cr_assert_eq(dir_make_parents(d), 0);
   snprintf(p, sizeof p, "%s/figure.json", d);
-  write_file(p, "{\"schema\": \"cbench.figure/1\", \"name\": \"fig_bad\", \"title\": \"t\", \"caption\": \"c\", \"command\": \"x\","
+  fx_write_text(p, "{\"schema\": \"cbench.figure/1\", \"name\": \"fig_bad\", \"title\": \"t\", \"caption\": \"c\", \"command\": \"x\","
                 " \"verdict\": \"v\", \"table\": \"t.tsv\", \"images\": {\"svg\": \"a.svg\"}, \"points\": {\"ok\": 1, \"failed\": 0, \"timeout\": 0},"
                 " \"comparisons\": []}");
   char html[1400], err[1024];
@@ -94,7 +84,7 @@ Test(report, malformed_figure_is_refused_by_name_and_nothing_written) {
   cr_expect(!file_exists(p), "no index.html after a refused figure");
   /* not JSON at all */
   snprintf(p, sizeof p, "%s/figure.json", d);
-  write_file(p, "{ not json");
+  fx_write_text(p, "{ not json");
   cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 2);
   cr_expect(strstr(err, "fig_bad/figure.json: not valid JSON"), "%s", err);
   /* an empty folder has nothing to report */
@@ -134,7 +124,7 @@ Test(report, malformed_paper_numbers_name_file_and_entry) {
     char p[600], text[2048], err[1024];
     snprintf(p, sizeof p, "%s/bad%zu.json", tmpdir, i);
     snprintf(text, sizeof text, "{\"schema\": \"cbench.paper/1\", \"paper\": \"X\", \"citation\": \"c\", \"numbers\": %s}", bad[i].numbers);
-    write_file(p, text);
+    fx_write_text(p, text);
     cr_expect_eq(paper_data_validate_file(p, err, sizeof err), -1, "case %zu accepted", i);
     cr_expect(strstr(err, p) && strstr(err, bad[i].want), "case %zu: '%s' lacks '%s'", i, err, bad[i].want);
     unlink(p);
@@ -144,9 +134,9 @@ Test(report, malformed_paper_numbers_name_file_and_entry) {
   const char *one = "{\"schema\": \"cbench.paper/1\", \"paper\": \"X\", \"citation\": \"c\", \"numbers\": "
                     "[{\"id\": \"dup\", \"quantity\": \"q\", \"value\": 1, \"units\": \"\", \"source\": \"T\"}]}";
   snprintf(p, sizeof p, "%s/a.json", tmpdir);
-  write_file(p, one);
+  fx_write_text(p, one);
   snprintf(p, sizeof p, "%s/b.json", tmpdir);
-  write_file(p, one);
+  fx_write_text(p, one);
   cr_expect_eq(paper_data_validate_dir(tmpdir, err, sizeof err), -1);
   cr_expect(strstr(err, "id 'dup' already in"), "%s", err);
 }

@@ -321,12 +321,13 @@ FORCE_INLINE int chol_diag(double *D, double *dinv, int n) {
   return 0;
 }
 
-/* B = B D^{-T} (B: nj x n, D: the factored diagonal block, dinv its reciprocal diagonal). */
-FORCE_INLINE void solve_offdiag(double *B, const double *D, const double *dinv, int nj, int n) {
+/* B = B D^{-T} (B: nj x n, D: the factored diagonal block, dinv its reciprocal diagonal). Column
+ * by column: the rows are independent chains, and unrolled they overlap. */
+FORCE_INLINE void solve_offdiag(double *restrict B, const double *restrict D, const double *restrict dinv, int nj, int n) {
   #pragma GCC unroll 6
-  for (int r = 0; r < nj; ++r)
+  for (int c = 0; c < n; ++c)
     #pragma GCC unroll 6
-    for (int c = 0; c < n; ++c) {
+    for (int r = 0; r < nj; ++r) {
       double a = B[r * n + c];
       #pragma GCC unroll 6
       for (int m = 0; m < c; ++m) a -= B[r * n + m] * D[c * n + m];
@@ -372,19 +373,11 @@ schur_update6(double *restrict T, const double *restrict Li, const double *restr
 
 static int chol_diag_any(double *D, double *dinv, int n) { return n == 6 ? chol_diag(D, dinv, 6) : chol_diag(D, dinv, n); }
 
-/* solve_offdiag for 6 x 6, unrolled: the six rows are independent chains, and unrolling lets
- * them overlap (the rolled loop was most of the factorization's own time at 1000 objects). */
+/* solve_offdiag for 6 x 6, cloned like schur_update6 (the rolled loop was most of the
+ * factorization's own time at 1000 objects). */
 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"))) static void
 solve_offdiag6(double *restrict B, const double *restrict D, const double *restrict dinv) {
-#pragma GCC unroll 6
-  for (int c = 0; c < 6; ++c)
-#pragma GCC unroll 6
-    for (int r = 0; r < 6; ++r) {
-      double a = B[r * 6 + c];
-#pragma GCC unroll 6
-      for (int m = 0; m < c; ++m) a -= B[r * 6 + m] * D[c * 6 + m];
-      B[r * 6 + c] = a * dinv[c];
-    }
+  solve_offdiag(B, D, dinv, 6, 6);
 }
 
 static void solve_offdiag_any(double *B, const double *D, const double *dinv, int nj, int n) {

@@ -195,50 +195,34 @@ static int find_pair(const IcfLinSolver *s, int a, int b) {
 /* gj = G Jb (G: 3 x 3, Jb: 3 x nb). Written once, instantiated for the free body's nb = 6 so
  * that the compiler unrolls and vectorizes it (issue 12: these loops with run-time bounds were
  * a fifth of hard clutter's time). */
-FORCE_INLINE void g_times_jac(double *gj, const double *G, const double *Jb, int nb) {
-  #pragma GCC unroll 6
-  for (int r = 0; r < 3; ++r)
-    #pragma GCC unroll 6
-    for (int j = 0; j < nb; ++j) gj[r * nb + j] = G[3 * r] * Jb[j] + G[3 * r + 1] * Jb[nb + j] + G[3 * r + 2] * Jb[2 * nb + j];
-}
-
-/* blk += Ja^T gj (Ja: 3 x na, gj: 3 x nb, blk: na x nb). */
-FORCE_INLINE void add_jt_times(double *blk, const double *Ja, const double *gj, int na, int nb) {
-  #pragma GCC unroll 6
-  for (int ia = 0; ia < na; ++ia)
-    #pragma GCC unroll 6
-    for (int j = 0; j < nb; ++j)
-      blk[ia * nb + j] += Ja[ia] * gj[j] + Ja[na + ia] * gj[nb + j] + Ja[2 * na + ia] * gj[2 * nb + j];
-}
-
-static void g_times_jac6(double *restrict gj, const double *restrict G, const double *restrict Jb) {
-#pragma GCC unroll 3
+FORCE_INLINE void g_times_jac(double *restrict gj, const double *restrict G, const double *restrict Jb, int nb) {
+  #pragma GCC unroll 3
   for (int r = 0; r < 3; ++r) {
     const double g0 = G[3 * r], g1 = G[3 * r + 1], g2 = G[3 * r + 2];
-#pragma GCC unroll 6
-    for (int j = 0; j < 6; ++j) gj[r * 6 + j] = g0 * Jb[j] + g1 * Jb[6 + j] + g2 * Jb[12 + j];
+    #pragma GCC unroll 6
+    for (int j = 0; j < nb; ++j) gj[r * nb + j] = g0 * Jb[j] + g1 * Jb[nb + j] + g2 * Jb[2 * nb + j];
+  }
+}
+
+/* blk += Ja^T gj (Ja: 3 x na, gj: 3 x nb, blk: na x nb). The restrict pointers matter: without
+ * them the compiler must assume that a store to blk may change Ja or gj, reloads both after every
+ * store and cannot vectorize (issue 12: a fifth of hard clutter's time at 1e-3). */
+FORCE_INLINE void add_jt_times(double *restrict blk, const double *restrict Ja, const double *restrict gj, int na, int nb) {
+  #pragma GCC unroll 6
+  for (int ia = 0; ia < na; ++ia) {
+    const double a0 = Ja[ia], a1 = Ja[na + ia], a2 = Ja[2 * na + ia];
+    #pragma GCC unroll 6
+    for (int j = 0; j < nb; ++j) blk[ia * nb + j] += a0 * gj[j] + a1 * gj[nb + j] + a2 * gj[2 * nb + j];
   }
 }
 
 static void g_times_jac_any(double *gj, const double *G, const double *Jb, int nb) {
-  if (nb == 6) g_times_jac6(gj, G, Jb);
+  if (nb == 6) g_times_jac(gj, G, Jb, 6);
   else g_times_jac(gj, G, Jb, nb);
 }
 
-/* The 6 x 6 case with restrict pointers: without them the compiler must assume that a store to
- * blk may change Ja or gj, reloads both after every store and cannot vectorize (issue 12: this
- * loop was a fifth of hard clutter's time at 1e-3). */
-static void add_jt_times6(double *restrict blk, const double *restrict Ja, const double *restrict gj) {
-#pragma GCC unroll 6
-  for (int ia = 0; ia < 6; ++ia) {
-    const double a0 = Ja[ia], a1 = Ja[6 + ia], a2 = Ja[12 + ia];
-#pragma GCC unroll 6
-    for (int j = 0; j < 6; ++j) blk[ia * 6 + j] += a0 * gj[j] + a1 * gj[6 + j] + a2 * gj[12 + j];
-  }
-}
-
 static void add_jt_times_any(double *blk, const double *Ja, const double *gj, int na, int nb) {
-  if (na == 6 && nb == 6) add_jt_times6(blk, Ja, gj);
+  if (na == 6 && nb == 6) add_jt_times(blk, Ja, gj, 6, 6);
   else add_jt_times(blk, Ja, gj, na, nb);
 }
 
