@@ -318,6 +318,41 @@ Test(cenic_icf, cubic_guess_is_exact_for_cubics) {
 }
 
 /* All line-search initializations and alpha_max values reach the same minimizer. */
+/* The line search measures the quadratic part from the line's start (no A v product per Newton
+ * iteration), and carries the cost at the next iterate into the next line's frame: both rest on
+ * l(a) + 1/2 v^T A v - r^T v = l(v + a dir), checked here against icf_cost, with l' and l'' by
+ * central differences on the smooth problem. */
+Test(cenic_icf, line_search_frame_and_derivatives) {
+  IcfProblem p;
+  make_problem(&p, 12, 1e-2, 1);
+  int nv = p.nv;
+  double *v = calloc(nv, sizeof(double)), *dir = calloc(nv, sizeof(double)), *w = calloc(nv, sizeof(double)),
+         *Av = calloc(nv, sizeof(double));
+  for (int trial = 0; trial < 10; ++trial) {
+    for (int i = 0; i < nv; ++i) {
+      v[i] = 0.1 * srand1();
+      dir[i] = 0.1 * srand1();
+    }
+    icf_amul(&p, v, Av);
+    double q = 0.0;
+    for (int i = 0; i < nv; ++i) q += v[i] * (0.5 * Av[i] - p.r[i]);
+    double as[3] = {0.0, 0.37, 1.0};
+    for (int k = 0; k < 3; ++k) {
+      double a = as[k], dl, d2l;
+      double l = icf_line_eval(&p, v, dir, a, &dl, &d2l);
+      for (int i = 0; i < nv; ++i) w[i] = v[i] + a * dir[i];
+      double want = icf_cost(&p, w);
+      cr_expect(fabs(l + q - want) <= 1e-12 * fmax(1.0, fabs(want)), "l(%g) + Q(v) = %.15g, cost %.15g", a, l + q, want);
+      double e = 1e-5, dp, dm, d2p, d2m;
+      double lp = icf_line_eval(&p, v, dir, a + e, &dp, &d2p), lm = icf_line_eval(&p, v, dir, a - e, &dm, &d2m);
+      cr_expect(fabs((lp - lm) / (2 * e) - dl) <= 1e-6 * fmax(1.0, fabs(dl)), "l' fd %.10g vs %.10g", (lp - lm) / (2 * e), dl);
+      cr_expect(fabs((dp - dm) / (2 * e) - d2l) <= 1e-5 * fmax(1.0, fabs(d2l)), "l'' fd %.10g vs %.10g", (dp - dm) / (2 * e), d2l);
+    }
+  }
+  free(v), free(dir), free(w), free(Av);
+  icf_problem_free(&p);
+}
+
 Test(cenic_icf, linesearch_variants_agree) {
   IcfProblem p;
   make_problem(&p, 10, 1e-2, 0);

@@ -13,7 +13,7 @@ struct IcfSolver {
   int nv;
   int stale;               /* the factorization must be recomputed (eq. 35) */
   int has_factor;
-  double *g, *p, *Ap, *dscale, *vtmp;
+  double *g, *p, *Ap, *dscale;
   double *vc, *dvc;        /* [3 * con_cap] contact velocities at the iterate, and J p */
   double *Gc;              /* [9 * con_cap] contact Hessian blocks at the iterate */
   double *fw;              /* [2 * con_cap] dual friction directions (ICF_FRICTION_DUAL) */
@@ -43,9 +43,8 @@ IcfSolver *icf_solver_create(const IcfProblem *p, const IcfSolverOptions *opt) {
   s->p = calloc(n, sizeof(double));
   s->Ap = calloc(n, sizeof(double));
   s->dscale = calloc(n, sizeof(double));
-  s->vtmp = calloc(n, sizeof(double));
   s->lin = icf_lin_create(p, opt->linear_solver);
-  if (!s->g || !s->p || !s->Ap || !s->dscale || !s->vtmp || !s->lin) {
+  if (!s->g || !s->p || !s->Ap || !s->dscale || !s->lin) {
     icf_solver_free(s);
     return NULL;
   }
@@ -59,7 +58,6 @@ void icf_solver_free(IcfSolver *s) {
   free(s->p);
   free(s->Ap);
   free(s->dscale);
-  free(s->vtmp);
   free(s->vc);
   free(s->dvc);
   free(s->Gc);
@@ -77,17 +75,22 @@ static double dot(int n, const double *a, const double *b) {
   return acc;
 }
 
-/* Scalars of the line search along p from v (CENIC sec. VI: O(n) per evaluation). */
+/* Scalars of the line search along p from v (CENIC sec. VI: O(n) per evaluation). The quadratic
+ * part 1/2 v^T A v - r^T v of the cost is measured from its value at v (only differences of l
+ * along a line matter), so no A v product is needed: l(a) here is l(v + a p) - (1/2 v^T A v - r^T v). */
 typedef struct {
   const IcfProblem *prob;
   const double *vc, *dvc;
   const double *v, *p;     /* for the dof terms */
-  double vAv, vAp, pAp, rv, rp;
+  double vAp, pAp, rp;
 } LineFn;
 
-/* l(alpha) (if l != NULL), l'(alpha), l''(alpha). */
+/* The quadratic part's change from v to v + a p. */
+static double line_quadratic(const LineFn *f, double a) { return a * f->vAp + 0.5 * a * a * f->pAp - a * f->rp; }
+
+/* l(alpha) (if l != NULL), l'(alpha), l''(alpha), in LineFn's frame. */
 static void line_eval(const LineFn *f, double a, double *l, double *dl, double *d2l) {
-  double cost = 0.5 * f->vAv + a * f->vAp + 0.5 * a * a * f->pAp - f->rv - a * f->rp;
+  double cost = line_quadratic(f, a);
   double d1 = f->vAp + a * f->pAp - f->rp, d2 = f->pAp;
   for (int i = 0; i < f->prob->ncon; ++i) {
     const IcfContact *c = &f->prob->con[i];
@@ -108,6 +111,26 @@ static void line_eval(const LineFn *f, double a, double *l, double *dl, double *
   if (l) *l = cost;
   *dl = d1;
   *d2l = d2;
+}
+
+double icf_line_eval(const IcfProblem *p, const double *v, const double *dir, double a, double *dl, double *d2l) {
+  int n = p->ncon > 0 ? p->ncon : 1, nv = p->nv > 0 ? p->nv : 1;
+  double *vc = malloc(3 * (size_t)n * sizeof(double)), *dvc = malloc(3 * (size_t)n * sizeof(double));
+  double *Ad = malloc((size_t)nv * sizeof(double));
+  double l = NAN;
+  if (vc && dvc && Ad) {
+    for (int i = 0; i < p->ncon; ++i) {
+      icf_contact_velocity(p, i, v, vc + 3 * i);
+      icf_contact_jmul(p, i, dir, dvc + 3 * i);
+    }
+    icf_amul(p, dir, Ad);
+    LineFn f = {p, vc, dvc, v, dir, dot(p->nv, v, Ad), dot(p->nv, dir, Ad), dot(p->nv, p->r, dir)};
+    line_eval(&f, a, &l, dl, d2l);
+  }
+  free(vc);
+  free(dvc);
+  free(Ad);
+  return l;
 }
 
 double icf_cubic_guess(double l0, double dl0, double l1, double dl1) {
@@ -132,7 +155,7 @@ double icf_cubic_guess(double l0, double dl0, double l1, double dl1) {
 }
 
 /* What the line search knows at alpha = 0 without evaluating there (issue 12): the cost at the
- * iterate (the previous search ended there) and l'(0) = g^T p. */
+ * iterate in the new line's frame (the previous search ended there) and l'(0) = g^T p. */
 typedef struct {
   int known;
   double l0, dl0;
@@ -286,9 +309,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     /* line search along p */
     t0 = wall_seconds();
     icf_amul(p, s->p, s->Ap);
-    icf_amul(p, v, s->vtmp);
-    LineFn f = {p, s->vc, s->dvc, v, s->p, dot(nv, v, s->vtmp), dot(nv, v, s->Ap), dot(nv, s->p, s->Ap), dot(nv, p->r, v),
-                dot(nv, p->r, s->p)};
+    LineFn f = {p, s->vc, s->dvc, v, s->p, dot(nv, v, s->Ap), dot(nv, s->p, s->Ap), dot(nv, p->r, s->p)}; /* v^T A p = p^T A v */
     for (int i = 0; i < p->ncon; ++i) icf_contact_jmul(p, i, s->p, s->dvc + 3 * i);
     double alpha = 0.0, l_alpha = 0.0;
     long evals = 0;
@@ -303,8 +324,8 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     }
     if (ls == ICF_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
     if (ls != ICF_OK) return fail(err, errlen, ls, "line search failed", k);
-    start.known = l_known; /* the next iterate is v + alpha p */
-    start.l0 = l_alpha;
+    start.known = l_known; /* the next iterate is v + alpha p: its cost in the next line's frame */
+    start.l0 = l_alpha - line_quadratic(&f, alpha);
     if (dual)
       for (int i = 0; i < p->ncon; ++i) {
         if (!(p->con[i].mu * p->con[i].n0 > 0)) continue; /* w is used only with friction */

@@ -63,6 +63,10 @@ void icf_solver_invalidate(IcfSolver *s);
 int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
                      IcfSolverStats *st, char *err, size_t errlen);
 
+/* The line search's l(a) = l(v + a dir) - (1/2 v^T A v - r^T v) (its frame: the quadratic part
+ * measured from v) and, if non-NULL, l'(a) and l''(a). For tests (allocates). */
+double icf_line_eval(const IcfProblem *p, const double *v, const double *dir, double a, double *dl, double *d2l);
+
 /* Line-search helpers (exposed for tests). The cubic initial guess of VI-D in units of alpha_max:
  * root in (0, 1) of the derivative of the Hermite cubic through (l0, dl0) and (l1, dl1). */
 double icf_cubic_guess(double l0, double dl0, double l1, double dl1);
