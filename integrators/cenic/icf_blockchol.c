@@ -355,7 +355,7 @@ FORCE_INLINE void schur_update(double *T, const double *Li, const double *Lj, in
  * AVX-512 with run-time dispatch. No FMA contraction in C11 mode, and each entry is summed in the
  * same order in every clone: the results are bitwise the same on any x86-64. This kernel is most
  * of the flops of a large pile's factorization (issue 12: 67% of the time at 1000 objects). */
-__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"))) static void
+SIMD_CLONES static void
 schur_update6(double *restrict T, const double *restrict Li, const double *restrict LjT) {
 #pragma GCC unroll 6
   for (int r = 0; r < 6; ++r) {
@@ -375,7 +375,7 @@ static int chol_diag_any(double *D, double *dinv, int n) { return n == 6 ? chol_
 
 /* solve_offdiag for 6 x 6, cloned like schur_update6 (the rolled loop was most of the
  * factorization's own time at 1000 objects). */
-__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"))) static void
+SIMD_CLONES static void
 solve_offdiag6(double *restrict B, const double *restrict D, const double *restrict dinv) {
   solve_offdiag(B, D, dinv, 6, 6);
 }
