@@ -59,6 +59,7 @@ typedef struct {
   X(newton_iters, "(nonlinear) Newton iterations")                                            \
   X(linesearch_iters, "line-search iterations")                                               \
   X(convex_solves, "convex problems solved (CENIC)")                                          \
+  X(newton_dofs, "velocity coordinates Newton iterated on, summed over iterations (CENIC islands)") \
   X(geometry_queries, "calls of collision_detect")                                            \
   X(conv_failures, "nonlinear convergence failures")                                          \
   X(error_test_failures, "steps rejected by the error test")                                  \

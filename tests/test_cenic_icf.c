@@ -427,3 +427,134 @@ Test(cenic_icf, failures_are_reported) {
   free(v);
   icf_problem_free(&p);
 }
+
+/* Contact islands (icf_solver.c): 9 trees in four islands of unequal difficulty (one with stiff
+ * contacts, one with a dof term, one tree alone against the ground, one pair with soft contacts).
+ * Newton iterates on each island until it meets its share of the tolerance:
+ *  - the result meets eq. 32 on the whole problem and agrees with a much tighter solve;
+ *  - islands that converge early drop out (fewer coordinates iterated on than iterations x nv);
+ *  - the block solver (which factors only the active islands) gives what dense and CHOLMOD give
+ *    (which factor all of H) to round-off, with the same iteration and coordinate counts;
+ *  - a problem that is one island counts every coordinate in every iteration. */
+enum { ISL_NTREE = 9 };
+
+static void make_island_problem(IcfProblem *p) {
+  static const int nv_of[ISL_NTREE] = {6, 6, 6, 3, 6, 6, 6, 6, 1};
+  /* islands {0, 1, 2} stiff, {3, 4} with a dof term, {5} alone, {6, 7} soft, {8} contact-free */
+  static const int pair[][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {5, -1}, {6, 7}, {0, -1}, {4, -1}, {7, -1}, {1, -1}};
+  int npair = (int)(sizeof pair / sizeof pair[0]), vadr[ISL_NTREE], nv = 0;
+  for (int t = 0; t < ISL_NTREE; ++t) {
+    vadr[t] = nv;
+    nv += nv_of[t];
+  }
+  cr_assert_eq(icf_problem_init(p, nv, ISL_NTREE, vadr, nv_of), 0);
+  for (int t = 0; t < ISL_NTREE; ++t) fx_random_spd(p->A + p->tree_madr[t], nv_of[t], &rng_state);
+  for (int i = 0; i < nv; ++i) p->r[i] = srand1();
+  cr_assert_eq(icf_problem_reserve(p, npair, npair * 2 * 3 * 6), 0);
+  p->ncon = npair;
+  p->jac_size = 0;
+  for (int i = 0; i < npair; ++i) {
+    IcfContact *c = &p->con[i];
+    c->tree[0] = pair[i][0];
+    c->tree[1] = pair[i][1];
+    for (int s = 0; s < 2; ++s) {
+      c->jac_off[s] = -1;
+      if (c->tree[s] < 0) continue;
+      c->jac_off[s] = p->jac_size;
+      for (int k = 0; k < 3 * nv_of[c->tree[s]]; ++k) p->jac[p->jac_size + k] = srand1();
+      p->jac_size += 3 * nv_of[c->tree[s]];
+    }
+    int stiff = c->tree[0] <= 2;
+    for (int r = 0; r < 3; ++r) c->offset[r] = (stiff ? 1.0 : 0.1) * srand1();
+    c->offset[2] = -fabs(c->offset[2]); /* approaching: in contact */
+    c->weight = 1.0;
+    c->h = 1e-2;
+    c->k = stiff ? 1e6 : 1e2;
+    c->d = 0.1;
+    c->fe0 = c->k * 0.01;
+    c->mu = 0.5;
+    c->n0 = 0.5;
+    c->eps = 1e-3;
+  }
+  cr_assert_eq(icf_problem_reserve_dof(p, 1), 0);
+  p->ndof = 1;
+  p->dofterm[0] = (IcfDofTerm){.kind = ICF_DOF_EFFORT, .dof = vadr[3] + 1, .h = 1e-2, .c = 30.0, .b = 4.0, .e = 2.0};
+}
+
+static double scaled_gradient_norm(const IcfProblem *p, const double *v) {
+  double *g = calloc((size_t)p->nv, sizeof(double)), n2 = 0.0;
+  icf_gradient(p, v, g);
+  for (int t = 0; t < p->ntree; ++t)
+    for (int i = 0; i < p->tree_nv[t]; ++i) {
+      int j = p->tree_vadr[t] + i;
+      double d = 1.0 / sqrt(p->A[p->tree_madr[t] + i * p->tree_nv[t] + i]);
+      n2 += (d * g[j]) * (d * g[j]);
+    }
+  free(g);
+  return sqrt(n2);
+}
+
+Test(cenic_icf, islands_converge_separately_to_the_whole_problems_tolerance) {
+  IcfProblem p;
+  make_island_problem(&p);
+  int nv = p.nv;
+  double dr = 0.0;
+  for (int t = 0; t < p.ntree; ++t)
+    for (int i = 0; i < p.tree_nv[t]; ++i) {
+      int j = p.tree_vadr[t] + i;
+      dr += p.r[j] * p.r[j] / p.A[p.tree_madr[t] + i * p.tree_nv[t] + i];
+    }
+  double *v[3], *vt = calloc(nv, sizeof(double));
+  IcfSolverStats st[3] = {{0}};
+  const IcfLinSolverKind kinds[3] = {ICF_LINSOLVE_BLOCK, ICF_LINSOLVE_DENSE, ICF_LINSOLVE_CHOLMOD};
+  IcfSolverOptions o;
+  icf_solver_default_options(&o);
+  o.tol = 1e-6;
+  for (int k = 0; k < 3; ++k) {
+    v[k] = calloc(nv, sizeof(double));
+    o.linear_solver = kinds[k];
+    cr_assert_eq(solve(&p, &o, v[k], &st[k]), ICF_OK, "solver %d", k);
+  }
+  o.linear_solver = ICF_LINSOLVE_BLOCK;
+  o.tol = 1e-13;
+  IcfSolverStats stt = {0};
+  cr_assert_eq(solve(&p, &o, vt, &stt), ICF_OK);
+  double tol = 1e-6 * fmax(1.0, sqrt(dr)), gn = scaled_gradient_norm(&p, v[0]), dist = 0.0;
+  for (int t = 0; t < p.ntree; ++t) /* |D^-1 (v - v*)|, what eq. 33 bounds */
+    for (int i = 0; i < p.tree_nv[t]; ++i) {
+      int j = p.tree_vadr[t] + i;
+      dist += (v[0][j] - vt[j]) * (v[0][j] - vt[j]) * p.A[p.tree_madr[t] + i * p.tree_nv[t] + i];
+    }
+  dist = sqrt(dist);
+  cr_log_info("islands: %ld iterations, %ld coordinates iterated on (nv %d), |D g| %.3g, |D^-1 (v - v*)| %.3g, tol %.3g",
+              st[0].newton_iters, st[0].newton_dofs, nv, gn, dist, tol);
+  cr_expect(gn <= tol || dist <= tol, "neither eq. 32 (|D g| = %g) nor eq. 33 (distance %g) within %g", gn, dist, tol);
+  cr_expect(st[0].newton_dofs < st[0].newton_iters * nv, "no island dropped out: %ld coordinates in %ld iterations",
+            st[0].newton_dofs, st[0].newton_iters);
+  cr_expect(st[0].newton_iters >= 3, "the stiff island needs several iterations (%ld)", st[0].newton_iters);
+  for (int i = 0; i < nv; ++i) {
+    cr_expect(fabs(v[0][i] - vt[i]) <= 1e-4 * (1 + fabs(vt[i])), "v[%d] %.10g vs tight solve %.10g", i, v[0][i], vt[i]);
+    for (int k = 1; k < 3; ++k)
+      cr_expect(fabs(v[0][i] - v[k][i]) <= 1e-9 * (1 + fabs(v[0][i])), "v[%d]: block %.15g vs solver %d %.15g", i,
+                v[0][i], k, v[k][i]);
+  }
+  for (int k = 1; k < 3; ++k) {
+    cr_expect_eq(st[k].newton_iters, st[0].newton_iters, "solver %d iterations", k);
+    cr_expect_eq(st[k].newton_dofs, st[0].newton_dofs, "solver %d coordinates", k);
+  }
+  /* one island: join them all through contacts with tree 0 */
+  IcfProblem q;
+  make_problem(&q, 12, 1e-2, 0);
+  IcfSolverStats sq = {0};
+  double *vq = calloc(q.nv, sizeof(double));
+  icf_solver_default_options(&o);
+  o.linear_solver = ICF_LINSOLVE_BLOCK;
+  cr_assert_eq(solve(&q, &o, vq, &sq), ICF_OK);
+  cr_expect_eq(sq.newton_dofs, sq.newton_iters * q.nv, "one island: %ld coordinates in %ld iterations of %d",
+               sq.newton_dofs, sq.newton_iters, q.nv);
+  for (int k = 0; k < 3; ++k) free(v[k]);
+  free(vt);
+  free(vq);
+  icf_problem_free(&p);
+  icf_problem_free(&q);
+}

@@ -387,16 +387,19 @@ static void solve_offdiag_any(double *B, const double *D, const double *dinv, in
 
 
 
-int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off) {
+int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+                         const unsigned char *active) {
   int nb = s->nb;
   double *L = s->L;
   memset(L, 0, (size_t)s->lsize * sizeof(double));
   for (int b = 0; b < nb; ++b) {
+    if (active && !active[b]) continue;
     int n = s->bsize[b];
     memcpy(L + s->slot[b * nb + b], blk + diag_off[b], (size_t)n * (size_t)n * sizeof(double));
   }
   for (int k = 0; k < s->npair; ++k) {
     int a = s->pair[2 * k], b = s->pair[2 * k + 1], na = s->bsize[a], nbb = s->bsize[b];
+    if (active && !active[a]) continue;
     const double *B = blk + pair_off[k];
     if (s->pos[a] > s->pos[b]) {
       memcpy(L + s->slot[a * nb + b], B, (size_t)na * (size_t)nbb * sizeof(double));
@@ -408,6 +411,10 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
   }
   for (int k = 0, q = 0; k < nb; ++k) {
     int b = s->order[k], n = s->bsize[b], lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
+    if (active && !active[b]) { /* its front lies in its own (inactive) component */
+      q += (hi - lo) * (hi - lo + 1) / 2;
+      continue;
+    }
     double *D = L + s->diag_slot[k];
     const double *dinv = s->dinv + s->boff[b];
     if (chol_diag_any(D, s->dinv + s->boff[b], n)) return -1;
@@ -475,11 +482,12 @@ FORCE_INLINE void sub_block_ttimes(const double *B, const double *xj, double *xb
   }
 }
 
-void icf_blockchol_solve(const IcfBlockChol *s, double *x) {
+void icf_blockchol_solve(const IcfBlockChol *s, double *x, const unsigned char *active) {
   int nb = s->nb;
   const double *L = s->L;
   for (int k = 0; k < nb; ++k) { /* L y = x */
     int b = s->order[k], n = s->bsize[b];
+    if (active && !active[b]) continue;
     const double *D = L + s->diag_slot[k];
     double *xb = x + s->boff[b];
     if (n == 6) lower_solve(D, s->dinv + s->boff[b], xb, 6);
@@ -493,6 +501,7 @@ void icf_blockchol_solve(const IcfBlockChol *s, double *x) {
   }
   for (int k = nb - 1; k >= 0; --k) { /* L^T x = y */
     int b = s->order[k], n = s->bsize[b];
+    if (active && !active[b]) continue;
     const double *D = L + s->diag_slot[k];
     double *xb = x + s->boff[b];
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {

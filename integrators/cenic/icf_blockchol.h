@@ -17,10 +17,16 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair);
 /* Numeric factorization of the matrix with diagonal block b at blk + diag_off[b] (bsize[b]^2,
  * row-major, symmetric) and the block of pair k (rows of pair[2k], columns of pair[2k+1],
  * row-major) at blk + pair_off[k], for the pairs given to the last analyze. Returns 0, or -1
- * when the matrix is not positive definite. */
-int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off);
-/* x = H^{-1} x with the last factorization. */
-void icf_blockchol_solve(const IcfBlockChol *s, double *x);
+ * when the matrix is not positive definite.
+ * active: NULL, or a flag per block; only the active blocks' columns are factored. The active
+ * blocks must be a union of connected components of the pattern (no pair joins an active and an
+ * inactive block): then their factor is exactly that of the active submatrix, and blocks outside
+ * it are not read. */
+int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+                         const unsigned char *active);
+/* x = H^{-1} x with the last factorization, on the blocks it factored (active as given to the
+ * factorization, or NULL: all); other entries of x are untouched. */
+void icf_blockchol_solve(const IcfBlockChol *s, double *x, const unsigned char *active);
 /* Number of stored entries of L (diagonal blocks in full), for tests and diagnostics. */
 long icf_blockchol_fill(const IcfBlockChol *s);
 

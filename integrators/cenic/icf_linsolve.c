@@ -16,6 +16,8 @@ struct IcfLinSolver {
   IcfLinSolverKind kind;
   int nv, ntree, mass_size, max_tree_nv;
   const double *fdual;    /* [2 ncon] dual friction directions w, or NULL: exact Hessian */
+  const unsigned char *active; /* [ntree] trees to factor (block path), or NULL: all */
+  const unsigned char *fact_active; /* the active flags of the last factorization */
   const int *tree_vadr, *tree_nv, *tree_madr; /* borrowed from the problem it was made for */
   /* coupled tree pairs (a < b): the current problem's and the factored one's */
   int npair, nfact_pair, pair_cap;
@@ -226,9 +228,10 @@ static void add_jt_times_any(double *blk, const double *Ja, const double *gj, in
   else add_jt_times(blk, Ja, gj, na, nb);
 }
 
-/* Block values of H at v into s->blk (pairs already collected). */
+/* Block values of H at v into s->blk (pairs already collected); with active != NULL only the
+ * active trees' blocks (the others are left stale or zero). */
 static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc_all,
-                           const double *Gc) {
+                           const double *Gc, const unsigned char *active) {
   int size = s->mass_size;
   for (int k = 0; k < s->npair; ++k) {
     s->pair_off[k] = size;
@@ -241,10 +244,14 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
     s->blk_cap = size;
   }
   s->blk_size = size;
-  memcpy(s->blk, p->A, (size_t)s->mass_size * sizeof(double));
+  if (!active) memcpy(s->blk, p->A, (size_t)s->mass_size * sizeof(double));
+  else
+    for (int t = 0; t < s->ntree; ++t)
+      if (active[t]) memcpy(s->blk + s->tree_madr[t], p->A + s->tree_madr[t], (size_t)s->tree_nv[t] * (size_t)s->tree_nv[t] * sizeof(double));
   memset(s->blk + s->mass_size, 0, (size_t)(size - s->mass_size) * sizeof(double));
   for (int i = 0; i < p->ncon; ++i) {
     const IcfContact *c = &p->con[i];
+    if (active && !active[c->tree[0] >= 0 ? c->tree[0] : c->tree[1]]) continue;
     double vc_own[3], G[9];
     const double *vc = vc_all ? vc_all + 3 * i : vc_own;
     if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
@@ -283,9 +290,10 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
   }
   for (int i = 0; i < p->ndof; ++i) { /* dof terms: diagonal */
     const IcfDofTerm *t = &p->dofterm[i];
+    int tr = p->dof_tree[t->dof], n = s->tree_nv[tr], li = t->dof - s->tree_vadr[tr];
+    if (active && !active[tr]) continue;
     double G;
     icf_dof_eval(t, v[t->dof], NULL, &G);
-    int tr = p->dof_tree[t->dof], n = s->tree_nv[tr], li = t->dof - s->tree_vadr[tr];
     s->blk[s->tree_madr[tr] + li * n + li] += G;
   }
   return 0;
@@ -367,6 +375,7 @@ static int cholmod_analyze_pattern(IcfLinSolver *s) {
 }
 
 void icf_lin_set_friction_dual(IcfLinSolver *s, const double *w) { s->fdual = w; }
+void icf_lin_set_active(IcfLinSolver *s, const unsigned char *tree_active) { s->active = tree_active; }
 
 int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v) {
   return icf_lin_factor_at(s, p, v, NULL, NULL);
@@ -375,7 +384,8 @@ int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v) {
 int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc, const double *Gc) {
   int changed = icf_lin_pattern_changed(s, p);
   s->factored = 0;
-  if (assemble_blocks(s, p, v, vc, Gc)) return -1;
+  const unsigned char *active = s->kind == ICF_LINSOLVE_BLOCK ? s->active : NULL;
+  if (assemble_blocks(s, p, v, vc, Gc, active)) return -1;
   int nv = s->nv;
   if (s->kind == ICF_LINSOLVE_DENSE) {
     blocks_to_dense(s, s->H);
@@ -388,7 +398,7 @@ int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, con
       if (icf_blockchol_analyze(s->bc, s->npair, s->pair)) return -1;
       s->analyses++;
     }
-    if (icf_blockchol_factor(s->bc, s->blk, s->tree_madr, s->pair_off)) return -1;
+    if (icf_blockchol_factor(s->bc, s->blk, s->tree_madr, s->pair_off, active)) return -1;
   } else {
     if (changed || !s->F) {
       if (cholmod_analyze_pattern(s)) return -1;
@@ -400,6 +410,7 @@ int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, con
   }
   memcpy(s->fact_pair, s->pair, 2 * (size_t)s->npair * sizeof(int));
   s->nfact_pair = s->npair;
+  s->fact_active = active;
   s->factored = 1;
   return 0;
 }
@@ -415,7 +426,7 @@ int icf_lin_solve(IcfLinSolver *s, const double *b, double *x) {
   }
   if (s->kind == ICF_LINSOLVE_BLOCK) {
     if (x != b) memcpy(x, b, (size_t)nv * sizeof(double));
-    icf_blockchol_solve(s->bc, x);
+    icf_blockchol_solve(s->bc, x, s->fact_active);
     return 0;
   }
   memcpy(s->B->x, b, (size_t)nv * sizeof(double));

@@ -28,6 +28,12 @@ int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, con
  * icf_friction_dual_hessian; must stay valid until the next icf_lin_factor), or NULL for the
  * exact Hessian. */
 void icf_lin_set_friction_dual(IcfLinSolver *s, const double *w);
+/* Trees of the next factorizations and solves ([ntree] flags, must stay valid; NULL: all). The
+ * active trees must be whole contact islands (no contact joins an active and an inactive tree).
+ * The block path assembles, factors and solves only those; the dense and CHOLMOD paths work on
+ * all of H as before. Either way the solve's x is exact on the active trees' entries (H is block
+ * diagonal over islands) and unspecified elsewhere. */
+void icf_lin_set_active(IcfLinSolver *s, const unsigned char *tree_active);
 /* x = H^{-1} b with the last factorization (x may alias b). Returns 0 or -1. */
 int icf_lin_solve(IcfLinSolver *s, const double *b, double *x);
 /* Dense copy of the last assembled H (nv x nv, row-major), for tests. */

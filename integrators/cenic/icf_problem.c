@@ -269,19 +269,24 @@ FORCE_INLINE void block_mul(const double *A, const double *x, double *y, int n) 
   }
 }
 
-void icf_amul(const IcfProblem *p, const double *x, double *y) {
-  for (int t = 0; t < p->ntree; ++t) {
-    int n = p->tree_nv[t], a = p->tree_vadr[t];
+#define PART_COUNT(part, list, all) ((part)->list ? (part)->n##list : (all))
+#define PART_INDEX(part, list, k) ((part)->list ? (part)->list[k] : (k))
+
+void icf_amul_part(const IcfProblem *p, const IcfPart *part, const double *x, double *y) {
+  for (int k = 0, nt = PART_COUNT(part, tree, p->ntree); k < nt; ++k) {
+    int t = PART_INDEX(part, tree, k), n = p->tree_nv[t], a = p->tree_vadr[t];
     const double *A = p->A + p->tree_madr[t];
     if (n == 6) block_mul(A, x + a, y + a, 6);
     else block_mul(A, x + a, y + a, n);
   }
 }
 
-static double quadratic_part(const IcfProblem *p, const double *v, double *g) {
+void icf_amul(const IcfProblem *p, const double *x, double *y) { icf_amul_part(p, &ICF_PART_ALL, x, y); }
+
+static double quadratic_part(const IcfProblem *p, const IcfPart *part, const double *v, double *g) {
   double cost = 0.0;
-  for (int t = 0; t < p->ntree; ++t) {
-    int n = p->tree_nv[t], a = p->tree_vadr[t];
+  for (int k = 0, nt = PART_COUNT(part, tree, p->ntree); k < nt; ++k) {
+    int t = PART_INDEX(part, tree, k), n = p->tree_nv[t], a = p->tree_vadr[t];
     const double *A = p->A + p->tree_madr[t];
     for (int i = 0; i < n; ++i) {
       double acc = 0.0;
@@ -296,8 +301,14 @@ static double quadratic_part(const IcfProblem *p, const double *v, double *g) {
 double icf_gradient(const IcfProblem *p, const double *v, double *g) { return icf_gradient_at(p, v, NULL, g, NULL); }
 
 double icf_gradient_at(const IcfProblem *p, const double *v, const double *vc_all, double *g, double *Gc) {
-  double cost = quadratic_part(p, v, g);
-  for (int i = 0; i < p->ncon; ++i) {
+  return icf_gradient_part(p, &ICF_PART_ALL, v, vc_all, g, Gc);
+}
+
+double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double *v, const double *vc_all, double *g,
+                         double *Gc) {
+  double cost = quadratic_part(p, part, v, g);
+  for (int k = 0, nc = PART_COUNT(part, con, p->ncon); k < nc; ++k) {
+    int i = PART_INDEX(part, con, k);
     double vc_own[3], gamma[3];
     const double *vc = vc_all ? vc_all + 3 * i : vc_own;
     if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
@@ -305,8 +316,8 @@ double icf_gradient_at(const IcfProblem *p, const double *v, const double *vc_al
     cost += w * icf_contact_eval(&p->con[i], vc, g ? gamma : NULL, Gc ? Gc + 9 * i : NULL);
     if (g) icf_contact_jtmul(p, i, gamma, -w, g); /* eq. 17 */
   }
-  for (int i = 0; i < p->ndof; ++i) {
-    const IcfDofTerm *t = &p->dofterm[i];
+  for (int k = 0, nd = PART_COUNT(part, dof, p->ndof); k < nd; ++k) {
+    const IcfDofTerm *t = &p->dofterm[PART_INDEX(part, dof, k)];
     double gamma;
     cost += icf_dof_eval(t, v[t->dof], &gamma, NULL);
     if (g) g[t->dof] -= gamma;

@@ -102,6 +102,19 @@ void icf_contact_jtmul(const IcfProblem *p, int i, const double *f, double s, do
 /* y = A x. */
 void icf_amul(const IcfProblem *p, const double *x, double *y);
 
+/* A part of the problem: trees, and contacts and dof terms on them, as index lists (NULL: all of
+ * that kind, in order; the counts are then ignored). The Newton solver iterates on each contact
+ * island (trees coupled by contacts) separately (icf_solver.c); A is block diagonal per tree, so
+ * the gradient and A x of a part need only the part. */
+typedef struct {
+  int ntree, ncon, ndof;
+  const int *tree, *con, *dof;
+} IcfPart;
+#define ICF_PART_ALL ((IcfPart){0, 0, 0, NULL, NULL, NULL})
+
+/* y = A x on the part's trees (other entries untouched). */
+void icf_amul_part(const IcfProblem *p, const IcfPart *part, const double *x, double *y);
+
 /* Cost l(v). */
 double icf_cost(const IcfProblem *p, const double *v);
 /* g = A v - r - sum_i w_i J_i^T gamma_i - sum_dof-terms gamma e_dof (may be NULL); returns the
@@ -112,6 +125,10 @@ double icf_gradient(const IcfProblem *p, const double *v, double *g);
  * date across its steps (vc += alpha J p) and hands Gc to the factorization, so neither
  * recomputes what the other already has. */
 double icf_gradient_at(const IcfProblem *p, const double *v, const double *vc, double *g, double *Gc);
+/* The same restricted to a part: g on the part's trees (other entries untouched), Gc of its
+ * contacts; returns the part's cost. Every contact of the part must have both sides in its trees. */
+double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double *v, const double *vc, double *g,
+                         double *Gc);
 /* Generalized contact impulse gen = sum_i w_i J_i^T gamma_i(J_i v + o_i). */
 void icf_contact_impulse(const IcfProblem *p, const double *v, double *gen);
 

@@ -7,17 +7,57 @@
 #include <time.h>
 #include "../common/wall_clock.h"
 
+/* What the line search knows at alpha = 0 without evaluating there (issue 12): the cost at the
+ * iterate in the new line's frame (the previous search ended there) and l'(0) = g^T p. */
+typedef struct {
+  int known;
+  double l0, dl0;
+} LineStart;
+
+/* What eq. 32-33 ask of a solve, asked of each contact island (trees coupled by contacts): A is
+ * block diagonal per tree, so the cost is a sum over islands and each island is its own convex
+ * problem. Newton iterates on every island that has not converged, with its own exact line
+ * search; an island that has converged drops out of the assembly, the factorization and the line
+ * search. Issue 12: on hard clutter (12-14 islands at rest) half of the per-tree work of a global
+ * Newton loop went to islands that had already converged. The tolerance is shared in proportion
+ * to the island's velocity coordinates, tol_I^2 = tol^2 nv_I / nv, so that the islands' eq. 32
+ * together imply eq. 32 on the whole problem; a single island is exactly the global method. */
+typedef enum { ISLAND_ACTIVE = 0, ISLAND_CONVERGED_GRADIENT = 1, ISLAND_CONVERGED_UPDATE = 2 } IslandState;
+
+typedef struct {
+  int nv;
+  IslandState state;
+  double tol;              /* tol_I */
+  double dg;               /* |D g| on the island at its last gradient */
+  double dv_prev;          /* |D^-1 dv| of its previous update (eq. 33), < 0: none */
+  double alpha, l_alpha;   /* this iteration's line search */
+  int l_known;
+  LineStart start;
+} Island;
+
 struct IcfSolver {
   IcfSolverOptions opt;
   IcfLinSolver *lin;
-  int nv;
+  int nv, ntree;
   int stale;               /* the factorization must be recomputed (eq. 35) */
   int has_factor;
+  int full_factor;         /* the last factorization covered every tree (only then reusable by the next solve) */
   double *g, *p, *Ap, *dscale;
   double *vc, *dvc;        /* [3 * con_cap] contact velocities at the iterate, and J p */
   double *Gc;              /* [9 * con_cap] contact Hessian blocks at the iterate */
   double *fw;              /* [2 * con_cap] dual friction directions (ICF_FRICTION_DUAL) */
   int con_cap;
+  /* contact islands of the current solve: island I has trees isl_tree[isl_tree_start[I] ..
+   * isl_tree_start[I + 1]), and likewise contacts and dof terms, each in problem order */
+  int nisl;
+  Island *isl;             /* [ntree] */
+  int *tree_island;        /* [ntree] */
+  int *scratch;            /* [ntree + 1] */
+  int *isl_tree_start, *isl_tree, *isl_con_start, *isl_con, *isl_dof_start, *isl_dof;
+  int *active;             /* [ntree] indices of the active islands (first nactive) */
+  int nactive;
+  unsigned char *tree_active; /* [ntree] 1 while the tree's island iterates */
+  int dof_cap;
 };
 
 void icf_solver_default_options(IcfSolverOptions *o) {
@@ -38,13 +78,24 @@ IcfSolver *icf_solver_create(const IcfProblem *p, const IcfSolverOptions *opt) {
   if (!s) return NULL;
   s->opt = *opt;
   s->nv = p->nv;
-  size_t n = (size_t)(p->nv > 0 ? p->nv : 1);
+  s->ntree = p->ntree;
+  size_t n = (size_t)(p->nv > 0 ? p->nv : 1), nt = (size_t)p->ntree + 1;
   s->g = calloc(n, sizeof(double));
   s->p = calloc(n, sizeof(double));
   s->Ap = calloc(n, sizeof(double));
   s->dscale = calloc(n, sizeof(double));
   s->lin = icf_lin_create(p, opt->linear_solver);
-  if (!s->g || !s->p || !s->Ap || !s->dscale || !s->lin) {
+  s->isl = calloc(nt, sizeof(Island));
+  s->tree_island = calloc(nt, sizeof(int));
+  s->scratch = calloc(nt, sizeof(int));
+  s->isl_tree_start = calloc(nt, sizeof(int));
+  s->isl_tree = calloc(nt, sizeof(int));
+  s->isl_con_start = calloc(nt, sizeof(int));
+  s->isl_dof_start = calloc(nt, sizeof(int));
+  s->active = calloc(nt, sizeof(int));
+  s->tree_active = calloc(nt, 1);
+  if (!s->g || !s->p || !s->Ap || !s->dscale || !s->lin || !s->isl || !s->tree_island || !s->scratch ||
+      !s->isl_tree_start || !s->isl_tree || !s->isl_con_start || !s->isl_dof_start || !s->active || !s->tree_active) {
     icf_solver_free(s);
     return NULL;
   }
@@ -62,6 +113,17 @@ void icf_solver_free(IcfSolver *s) {
   free(s->dvc);
   free(s->Gc);
   free(s->fw);
+  free(s->isl);
+  free(s->tree_island);
+  free(s->scratch);
+  free(s->isl_tree_start);
+  free(s->isl_tree);
+  free(s->isl_con_start);
+  free(s->isl_con);
+  free(s->isl_dof_start);
+  free(s->isl_dof);
+  free(s->active);
+  free(s->tree_active);
   free(s);
 }
 
@@ -83,6 +145,7 @@ typedef struct {
   const double *vc, *dvc;
   const double *v, *p;     /* for the dof terms */
   double vAp, pAp, rp;
+  IcfPart part;            /* the island's contacts and dof terms (ICF_PART_ALL: the whole problem) */
 } LineFn;
 
 /* The quadratic part's change from v to v + a p. */
@@ -92,7 +155,9 @@ static double line_quadratic(const LineFn *f, double a) { return a * f->vAp + 0.
 static void line_eval(const LineFn *f, double a, double *l, double *dl, double *d2l) {
   double cost = line_quadratic(f, a);
   double d1 = f->vAp + a * f->pAp - f->rp, d2 = f->pAp;
-  for (int i = 0; i < f->prob->ncon; ++i) {
+  int ncon = f->part.con ? f->part.ncon : f->prob->ncon, ndof = f->part.dof ? f->part.ndof : f->prob->ndof;
+  for (int k = 0; k < ncon; ++k) {
+    int i = f->part.con ? f->part.con[k] : k;
     const IcfContact *c = &f->prob->con[i];
     const double *u = f->vc + 3 * i, *du = f->dvc + 3 * i;
     double w[3] = {u[0] + a * du[0], u[1] + a * du[1], u[2] + a * du[2]}, li, gdu, dGd;
@@ -101,8 +166,8 @@ static void line_eval(const LineFn *f, double a, double *l, double *dl, double *
     d1 -= c->weight * gdu;
     d2 += c->weight * dGd;
   }
-  for (int i = 0; i < f->prob->ndof; ++i) {
-    const IcfDofTerm *t = &f->prob->dofterm[i];
+  for (int k = 0; k < ndof; ++k) {
+    const IcfDofTerm *t = &f->prob->dofterm[f->part.dof ? f->part.dof[k] : k];
     double dp = f->p[t->dof], gamma, G;
     cost += icf_dof_eval(t, f->v[t->dof] + a * dp, &gamma, &G);
     d1 -= gamma * dp;
@@ -124,7 +189,7 @@ double icf_line_eval(const IcfProblem *p, const double *v, const double *dir, do
       icf_contact_jmul(p, i, dir, dvc + 3 * i);
     }
     icf_amul(p, dir, Ad);
-    LineFn f = {p, vc, dvc, v, dir, dot(p->nv, v, Ad), dot(p->nv, dir, Ad), dot(p->nv, p->r, dir)};
+    LineFn f = {p, vc, dvc, v, dir, dot(p->nv, v, Ad), dot(p->nv, dir, Ad), dot(p->nv, p->r, dir), ICF_PART_ALL};
     line_eval(&f, a, &l, dl, d2l);
   }
   free(vc);
@@ -153,13 +218,6 @@ double icf_cubic_guess(double l0, double dl0, double l1, double dl1) {
   if (!(t > 0 && t < 1)) t = 0.5;
   return t;
 }
-
-/* What the line search knows at alpha = 0 without evaluating there (issue 12): the cost at the
- * iterate in the new line's frame (the previous search ended there) and l'(0) = g^T p. */
-typedef struct {
-  int known;
-  double l0, dl0;
-} LineStart;
 
 /* Exact line search: alpha in (0, alpha_max]; returns 0 or an IcfStatus error. On success
  * *l_alpha is l(alpha) when the search evaluated there (*l_known = 1). */
@@ -235,25 +293,128 @@ static int fail(char *err, size_t errlen, int code, const char *msg, int iter) {
   return code;
 }
 
+
+static int grow(void **a, size_t n, size_t size) {
+  void *b = realloc(*a, n * size);
+  if (!b) return -1;
+  *a = b;
+  return 0;
+}
+
+/* Room for p's contacts and dof terms (amortized growth with their counts); 0 or -1. */
+static int reserve(IcfSolver *s, const IcfProblem *p) {
+  if (p->ncon > s->con_cap) {
+    size_t n = (size_t)(p->ncon > 2 * s->con_cap ? p->ncon : 2 * s->con_cap);
+    if (grow((void **)&s->vc, 3 * n, sizeof(double)) || grow((void **)&s->dvc, 3 * n, sizeof(double)) ||
+        grow((void **)&s->Gc, 9 * n, sizeof(double)) || grow((void **)&s->fw, 2 * n, sizeof(double)) ||
+        grow((void **)&s->isl_con, n, sizeof(int)))
+      return -1;
+    s->con_cap = (int)n;
+  }
+  if (p->ndof > s->dof_cap) {
+    size_t n = (size_t)(p->ndof > 2 * s->dof_cap ? p->ndof : 2 * s->dof_cap);
+    if (grow((void **)&s->isl_dof, n, sizeof(int))) return -1;
+    s->dof_cap = (int)n;
+  }
+  return 0;
+}
+
+static int root(int *parent, int a) {
+  while (parent[a] != a) a = parent[a] = parent[parent[a]];
+  return a;
+}
+
+/* The island of each contact: that of its first dynamic side (-1: none, a contact between two
+ * static bodies contributes nothing). */
+static int contact_island(const IcfSolver *s, const IcfContact *c) {
+  int t = c->tree[0] >= 0 ? c->tree[0] : c->tree[1];
+  return t >= 0 ? s->tree_island[t] : -1;
+}
+
+/* The island of item i of a kind: a tree, a contact or a dof term. */
+typedef enum { ITEM_TREE, ITEM_CONTACT, ITEM_DOF } ItemKind;
+
+static int item_island(const IcfSolver *s, const IcfProblem *p, ItemKind kind, int i) {
+  if (kind == ITEM_TREE) return s->tree_island[i];
+  if (kind == ITEM_CONTACT) return contact_island(s, &p->con[i]);
+  return s->tree_island[p->dof_tree[p->dofterm[i].dof]];
+}
+
+/* Items 0..n-1 of a kind grouped by island into out (a stable counting sort; items of no island
+ * are left out), island I's at out[start[I] .. start[I + 1]). */
+static void group_by_island(IcfSolver *s, const IcfProblem *p, ItemKind kind, int n, int *start, int *out) {
+  int nisl = s->nisl, *cursor = s->scratch;
+  memset(start, 0, ((size_t)nisl + 1) * sizeof(int));
+  for (int i = 0; i < n; ++i) {
+    int I = item_island(s, p, kind, i);
+    if (I >= 0) start[I + 1]++;
+  }
+  for (int I = 0; I < nisl; ++I) start[I + 1] += start[I];
+  memcpy(cursor, start, (size_t)nisl * sizeof(int));
+  for (int i = 0; i < n; ++i) {
+    int I = item_island(s, p, kind, i);
+    if (I >= 0) out[cursor[I]++] = i;
+  }
+}
+
+/* Contact islands of p: connected components of the trees under the contacts that join two
+ * trees, numbered by their first tree. */
+static void find_islands(IcfSolver *s, const IcfProblem *p) {
+  int nt = p->ntree, *parent = s->tree_island;
+  for (int t = 0; t < nt; ++t) parent[t] = t;
+  for (int i = 0; i < p->ncon; ++i) {
+    int a = p->con[i].tree[0], b = p->con[i].tree[1];
+    if (a < 0 || b < 0) continue;
+    a = root(parent, a);
+    b = root(parent, b);
+    if (a < b) parent[b] = a; /* the root is the component's first tree */
+    else if (b < a) parent[a] = b;
+  }
+  s->nisl = 0;
+  for (int t = 0; t < nt; ++t) { /* a root precedes its component's other trees */
+    int r = root(parent, t);
+    s->scratch[t] = r == t ? s->nisl++ : s->scratch[r];
+  }
+  memcpy(s->tree_island, s->scratch, (size_t)nt * sizeof(int));
+  group_by_island(s, p, ITEM_TREE, nt, s->isl_tree_start, s->isl_tree);
+  group_by_island(s, p, ITEM_CONTACT, p->ncon, s->isl_con_start, s->isl_con);
+  group_by_island(s, p, ITEM_DOF, p->ndof, s->isl_dof_start, s->isl_dof);
+}
+
+static IcfPart island_part(const IcfSolver *s, int I) {
+  IcfPart part = {s->isl_tree_start[I + 1] - s->isl_tree_start[I], s->isl_con_start[I + 1] - s->isl_con_start[I],
+                  s->isl_dof_start[I + 1] - s->isl_dof_start[I], s->isl_tree + s->isl_tree_start[I],
+                  s->isl_con + s->isl_con_start[I], s->isl_dof + s->isl_dof_start[I]};
+  return part;
+}
+
+/* sum over the island's coordinates of a_j b_j, in coordinate order (trees are in order). */
+static double island_dot(const IcfSolver *s, const IcfProblem *p, int I, const double *a, const double *b) {
+  double acc = 0.0;
+  for (int k = s->isl_tree_start[I]; k < s->isl_tree_start[I + 1]; ++k) {
+    int t = s->isl_tree[k];
+    for (int j = p->tree_vadr[t]; j < p->tree_vadr[t] + p->tree_nv[t]; ++j) acc += a[j] * b[j];
+  }
+  return acc;
+}
+
+/* An island has converged: it leaves the active list and the factorization. */
+static void deactivate(IcfSolver *s, int I, IslandState why) {
+  s->isl[I].state = why;
+  for (int k = s->isl_tree_start[I]; k < s->isl_tree_start[I + 1]; ++k) s->tree_active[s->isl_tree[k]] = 0;
+}
+
+static void compact_active(IcfSolver *s) {
+  int n = 0;
+  for (int a = 0; a < s->nactive; ++a)
+    if (s->isl[s->active[a]].state == ISLAND_ACTIVE) s->active[n++] = s->active[a];
+  s->nactive = n;
+}
+
 int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
                      IcfSolverStats *st, char *err, size_t errlen) {
   int nv = p->nv;
-  if (p->ncon > s->con_cap) { /* amortized growth with the contact count */
-    int n = p->ncon > 2 * s->con_cap ? p->ncon : 2 * s->con_cap;
-    double *a = realloc(s->vc, 3 * (size_t)n * sizeof(double));
-    if (!a) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
-    s->vc = a;
-    double *b = realloc(s->dvc, 3 * (size_t)n * sizeof(double));
-    if (!b) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
-    s->dvc = b;
-    double *gc = realloc(s->Gc, 9 * (size_t)n * sizeof(double));
-    if (!gc) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
-    s->Gc = gc;
-    double *w = realloc(s->fw, 2 * (size_t)n * sizeof(double));
-    if (!w) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
-    s->fw = w;
-    s->con_cap = n;
-  }
+  if (reserve(s, p)) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
   st->solves++;
   st->last_iters = 0;
   /* D = diag(M)^{-1/2}; scale = max(1, |D r|) (eq. 32) */
@@ -266,9 +427,23 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   double dr = 0.0;
   for (int j = 0; j < nv; ++j) dr += (s->dscale[j] * p->r[j]) * (s->dscale[j] * p->r[j]);
   double tol = s->opt.tol * fmax(1.0, sqrt(dr));
-  double dv_prev = -1.0;
   int pattern_changed = icf_lin_pattern_changed(s->lin, p);
-  LineStart start = {0, 0.0, 0.0};
+  if (!s->full_factor) s->has_factor = 0; /* a factorization of some islands only */
+  double t0 = wall_seconds();
+  find_islands(s, p);
+  s->nactive = s->nisl;
+  for (int I = 0; I < s->nisl; ++I) {
+    Island *is = &s->isl[I];
+    is->nv = 0;
+    for (int k = s->isl_tree_start[I]; k < s->isl_tree_start[I + 1]; ++k) is->nv += p->tree_nv[s->isl_tree[k]];
+    is->state = ISLAND_ACTIVE;
+    is->tol = nv > 0 && is->nv < nv ? tol * sqrt((double)is->nv / nv) : tol; /* tol_I, exactly tol for one island */
+    is->dv_prev = -1.0;
+    is->start = (LineStart){0, 0.0, 0.0};
+    s->active[I] = I;
+  }
+  memset(s->tree_active, 1, (size_t)p->ntree);
+  icf_lin_set_active(s->lin, s->tree_active);
   /* Why the dual friction Hessian is the default: on 200-object clutter (1200 dofs, ~200
    * friction contacts, v_s = 1e-4) the exact Newton step changed the tangential velocity of
    * 140-180 contacts by more than their soft-norm scale s, by up to 6000 s (a sliding contact's
@@ -278,20 +453,39 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   int dual = s->opt.friction_hessian == ICF_FRICTION_DUAL;
   if (dual && p->ncon > 0) memset(s->fw, 0, 2 * (size_t)p->ncon * sizeof(double));
   icf_lin_set_friction_dual(s->lin, dual ? s->fw : NULL);
-  double t0 = wall_seconds();
   for (int i = 0; i < p->ncon; ++i) icf_contact_velocity(p, i, v, s->vc + 3 * i);
   st->time_assembly += wall_seconds() - t0;
   for (int k = 0;; ++k) {
+    /* gradient of the active islands, and eq. 32: on the whole problem, then per island */
     t0 = wall_seconds();
-    icf_gradient_at(p, v, s->vc, s->g, s->Gc);
+    for (int a = 0; a < s->nactive; ++a) {
+      int I = s->active[a];
+      IcfPart part = island_part(s, I);
+      icf_gradient_part(p, &part, v, s->vc, s->g, s->Gc);
+      double dg = 0.0;
+      for (int q = 0; q < part.ntree; ++q) {
+        int t = part.tree[q];
+        for (int j = p->tree_vadr[t]; j < p->tree_vadr[t] + p->tree_nv[t]; ++j)
+          dg += (s->dscale[j] * s->g[j]) * (s->dscale[j] * s->g[j]);
+      }
+      s->isl[I].dg = sqrt(dg);
+    }
     st->time_assembly += wall_seconds() - t0;
-    double dg = 0.0;
-    for (int j = 0; j < nv; ++j) dg += (s->dscale[j] * s->g[j]) * (s->dscale[j] * s->g[j]);
-    dg = sqrt(dg);
-    st->last_dg = dg;
-    if (!isfinite(dg)) return fail(err, errlen, ICF_ERR_NONFINITE, "non-finite gradient", k);
-    if (dg <= tol) return ICF_OK; /* eq. 32 */
+    double dg2 = 0.0; /* |D g|^2, an island converged by eq. 33 counted at its bound tol_I^2 */
+    for (int I = 0; I < s->nisl; ++I) {
+      const Island *is = &s->isl[I];
+      dg2 += is->state == ISLAND_CONVERGED_UPDATE ? is->tol * is->tol : is->dg * is->dg;
+    }
+    st->last_dg = sqrt(dg2);
+    if (!isfinite(st->last_dg)) return fail(err, errlen, ICF_ERR_NONFINITE, "non-finite gradient", k);
+    if (st->last_dg <= tol) return ICF_OK; /* eq. 32 */
+    for (int a = 0; a < s->nactive; ++a)
+      if (s->isl[s->active[a]].dg <= s->isl[s->active[a]].tol) deactivate(s, s->active[a], ISLAND_CONVERGED_GRADIENT);
+    compact_active(s);
+    if (s->nactive == 0) return ICF_OK; /* every island met its share: eq. 32 up to round-off */
     if (k >= s->opt.max_iters) return fail(err, errlen, ICF_ERR_MAX_ITERS, "no convergence", k);
+    int active_nv = 0;
+    for (int a = 0; a < s->nactive; ++a) active_nv += s->isl[s->active[a]].nv;
     if (!s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed) {
       t0 = wall_seconds();
       s->has_factor = 0;
@@ -299,61 +493,91 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       st->time_factorization += wall_seconds() - t0;
       st->factorizations++;
       s->has_factor = 1;
+      s->full_factor = active_nv == nv;
       s->stale = 0;
       pattern_changed = 0;
     }
-    for (int j = 0; j < nv; ++j) s->p[j] = -s->g[j];
+    st->newton_dofs += active_nv;
+    for (int t = 0; t < p->ntree; ++t) {
+      int a0 = p->tree_vadr[t], a1 = a0 + p->tree_nv[t];
+      for (int j = a0; j < a1; ++j) s->p[j] = s->tree_active[t] ? -s->g[j] : 0.0;
+    }
     t0 = wall_seconds();
     if (icf_lin_solve(s->lin, s->p, s->p)) return fail(err, errlen, ICF_ERR_FACTOR, "linear solve failed", k);
     st->time_factorization += wall_seconds() - t0;
-    /* line search along p */
+    /* an exact line search per active island along its part of p */
     t0 = wall_seconds();
-    icf_amul(p, s->p, s->Ap);
-    LineFn f = {p, s->vc, s->dvc, v, s->p, dot(nv, v, s->Ap), dot(nv, s->p, s->Ap), dot(nv, p->r, s->p)}; /* v^T A p = p^T A v */
-    for (int i = 0; i < p->ncon; ++i) icf_contact_jmul(p, i, s->p, s->dvc + 3 * i);
-    double alpha = 0.0, l_alpha = 0.0;
-    long evals = 0;
-    int l_known = 0;
-    start.dl0 = dot(nv, s->g, s->p); /* l'(0) = g^T p */
-    int ls = line_search(s, &f, &start, &alpha, &evals, &l_alpha, &l_known);
-    st->linesearch_iters += evals;
+    double evals_weighted = 0.0;
+    int retry = 0;
+    for (int a = 0; a < s->nactive; ++a) {
+      int I = s->active[a];
+      Island *is = &s->isl[I];
+      IcfPart part = island_part(s, I);
+      icf_amul_part(p, &part, s->p, s->Ap);
+      for (int q = 0; q < part.ncon; ++q) icf_contact_jmul(p, part.con[q], s->p, s->dvc + 3 * part.con[q]);
+      LineFn f = {p, s->vc, s->dvc, v, s->p, island_dot(s, p, I, v, s->Ap), island_dot(s, p, I, s->p, s->Ap),
+                  island_dot(s, p, I, p->r, s->p), part}; /* v^T A p = p^T A v */
+      is->start.dl0 = island_dot(s, p, I, s->g, s->p); /* l'(0) = g^T p */
+      long evals = 0;
+      int ls = line_search(s, &f, &is->start, &is->alpha, &evals, &is->l_alpha, &is->l_known);
+      evals_weighted += (double)evals * is->nv;
+      if (ls == ICF_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
+        retry = 1; /* a reused factorization that does not give descent: refactor and retry */
+        break;
+      }
+      if (ls == ICF_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
+      if (ls != ICF_OK) return fail(err, errlen, ls, "line search failed", k);
+      is->start.known = is->l_known; /* the next iterate is v + alpha p: its cost in the next line's frame */
+      is->start.l0 = is->l_alpha - line_quadratic(&f, is->alpha);
+    }
+    /* an island's evaluation costs its share of a whole-problem evaluation: counted as nv_I / nv */
+    st->linesearch_work += nv > 0 ? evals_weighted / nv : 0.0;
+    st->linesearch_iters = llround(st->linesearch_work);
     st->time_linesearch += wall_seconds() - t0;
-    if (ls == ICF_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
-      s->stale = 1; /* a reused factorization that does not give descent: refactor and retry */
+    if (retry) {
+      s->stale = 1;
       continue;
     }
-    if (ls == ICF_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
-    if (ls != ICF_OK) return fail(err, errlen, ls, "line search failed", k);
-    start.known = l_known; /* the next iterate is v + alpha p: its cost in the next line's frame */
-    start.l0 = l_alpha - line_quadratic(&f, alpha);
-    if (dual)
-      for (int i = 0; i < p->ncon; ++i) {
-        if (!(p->con[i].mu * p->con[i].n0 > 0)) continue; /* w is used only with friction */
-        const double *u = s->vc + 3 * i, *du = s->dvc + 3 * i;
-        double step[3] = {alpha * du[0], alpha * du[1], alpha * du[2]};
-        icf_friction_dual_update(&p->con[i], u, step, s->fw + 2 * i);
+    /* each island moves by its own step; eq. 33 per island */
+    for (int a = 0; a < s->nactive; ++a) {
+      int I = s->active[a];
+      Island *is = &s->isl[I];
+      double alpha = is->alpha;
+      for (int q = s->isl_con_start[I]; q < s->isl_con_start[I + 1]; ++q) {
+        int i = s->isl_con[q];
+        const double *du = s->dvc + 3 * i;
+        if (dual && p->con[i].mu * p->con[i].n0 > 0) { /* w is used only with friction */
+          double step[3] = {alpha * du[0], alpha * du[1], alpha * du[2]};
+          icf_friction_dual_update(&p->con[i], s->vc + 3 * i, step, s->fw + 2 * i);
+        }
+        for (int r = 0; r < 3; ++r) s->vc[3 * i + r] += alpha * du[r]; /* J (v + alpha p) + o */
       }
-    for (int i = 0; i < 3 * p->ncon; ++i) s->vc[i] += alpha * s->dvc[i]; /* J (v + alpha p) + o */
-    double dvn = 0.0;
-    for (int j = 0; j < nv; ++j) {
-      double dv = alpha * s->p[j];
-      v[j] += dv;
-      dvn += (dv / s->dscale[j]) * (dv / s->dscale[j]);
+      double dvn = 0.0;
+      for (int q = s->isl_tree_start[I]; q < s->isl_tree_start[I + 1]; ++q) {
+        int t = s->isl_tree[q];
+        for (int j = p->tree_vadr[t]; j < p->tree_vadr[t] + p->tree_nv[t]; ++j) {
+          double dv = alpha * s->p[j];
+          v[j] += dv;
+          dvn += (dv / s->dscale[j]) * (dv / s->dscale[j]);
+        }
+      }
+      dvn = sqrt(dvn);
+      if (!isfinite(dvn)) return fail(err, errlen, ICF_ERR_NONFINITE, "non-finite update", k);
+      double eta = 1.0, theta = 0.0;
+      if (is->dv_prev > 0) {
+        theta = dvn / is->dv_prev;
+        if (theta > 0.9999) theta = 0.9999;
+        eta = theta / (1.0 - theta);
+      }
+      if (s->opt.hessian_reuse && is->dv_prev > 0 &&
+          pow(theta, (double)(s->opt.reuse_target - (k + 1))) / (1.0 - theta) * dvn > is->tol)
+        s->stale = 1; /* eq. 35 */
+      is->dv_prev = dvn;
+      if (eta * dvn <= is->tol) deactivate(s, I, ISLAND_CONVERGED_UPDATE); /* eq. 33 */
     }
-    dvn = sqrt(dvn);
     st->newton_iters++;
     st->last_iters = k + 1;
-    if (!isfinite(dvn)) return fail(err, errlen, ICF_ERR_NONFINITE, "non-finite update", k);
-    double eta = 1.0, theta = 0.0;
-    if (dv_prev > 0) {
-      theta = dvn / dv_prev;
-      if (theta > 0.9999) theta = 0.9999;
-      eta = theta / (1.0 - theta);
-    }
-    if (eta * dvn <= tol) return ICF_OK; /* eq. 33 */
-    if (s->opt.hessian_reuse && dv_prev > 0 &&
-        pow(theta, (double)(s->opt.reuse_target - (k + 1))) / (1.0 - theta) * dvn > tol)
-      s->stale = 1; /* eq. 35 */
-    dv_prev = dvn;
+    compact_active(s);
+    if (s->nactive == 0) return ICF_OK;
   }
 }

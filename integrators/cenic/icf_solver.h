@@ -32,6 +32,13 @@ typedef struct {
 
 typedef struct {
   long solves, newton_iters, factorizations, linesearch_iters;
+  /* Work with contact islands (icf_solver.c): newton_iters counts Newton iterations of the
+   * solve (the most any island needed), newton_dofs the velocity coordinates of the islands
+   * iterated on, summed over those iterations (newton_iters * nv for one island), and
+   * linesearch_iters the line-search evaluations in units of a whole-problem evaluation (an
+   * island's evaluation counts nv_I / nv; linesearch_work unrounded). */
+  long newton_dofs;
+  double linesearch_work;
   double time_factorization, time_linesearch, time_assembly;
   int last_iters;           /* Newton iterations of the last solve */
   double last_dg;           /* |D g| at exit of the last solve */
