@@ -56,9 +56,15 @@ int cmd_compare(int argc, char **argv) {
   char err[1024];
   cJSON *b = records_load_file(files[0], err, sizeof err);
   if (!b) return usage_error("%s", err);
+  /* entries that are not valid records cannot be compared: that is a failed comparison, not an
+   * empty one (a baseline whose records all failed validation used to pass with 0 compared) */
+  int invalid = err[0] != '\0';
+  if (invalid) fprintf(stderr, "cbench: compare: %s\n", err);
   cJSON *n = records_load_file(files[1], err, sizeof err);
   if (!n) { cJSON_Delete(b); return usage_error("%s", err); }
-  int reg = compare_records(b, n, &o, stdout);
+  if (err[0]) fprintf(stderr, "cbench: compare: %s\n", err);
+  invalid |= err[0] != '\0';
+  int reg = compare_records(b, n, &o, stdout) + invalid;
   cJSON_Delete(b);
   cJSON_Delete(n);
   return reg ? 1 : 0;

@@ -77,6 +77,7 @@ int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o
     const cJSON *cb = get(b, "counters"), *cn = get(n, "counters");
     if (cJSON_IsObject(cb) && cJSON_IsObject(cn)) {
       for (int i = 0; run_counter_names[i]; ++i) {
+        if (!get(cb, run_counter_names[i]) || !get(cn, run_counter_names[i])) continue; /* a record predates it */
         double vb = num(cb, run_counter_names[i], 0), vn = num(cn, run_counter_names[i], 0);
         if (vb == vn) continue;
         double rel = fabs(vn - vb) / fmax(fabs(vb), 1.0);

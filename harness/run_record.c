@@ -130,8 +130,16 @@ static int is_maxrms(const cJSON *x) {
 const char *const run_counter_names[] = {
 #define CB_COUNTER_NAME(name, meaning) #name,
     CB_COUNTERS(CB_COUNTER_NAME)
-#undef CB_COUNTER_NAME
     NULL};
+
+static const char *const added_counter_names[] = {CB_COUNTERS_ADDED(CB_COUNTER_NAME) NULL};
+#undef CB_COUNTER_NAME
+
+int run_counter_added(const char *name) {
+  for (int i = 0; added_counter_names[i]; ++i)
+    if (!strcmp(name, added_counter_names[i])) return 1;
+  return 0;
+}
 
 int run_record_validate(const cJSON *r, char *err, size_t errlen) {
   if (!cJSON_IsObject(r)) { snprintf(err, errlen, "record is not an object"); return -1; }
@@ -210,7 +218,10 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
   }
   const cJSON *c = get(r, "counters");
   if (cJSON_IsObject(c))
-    for (int i = 0; run_counter_names[i]; ++i) NEED(c, run_counter_names[i], is_nonneg, "a count >= 0");
+    for (int i = 0; run_counter_names[i]; ++i) {
+      if (!get(c, run_counter_names[i]) && run_counter_added(run_counter_names[i])) continue; /* predates it */
+      NEED(c, run_counter_names[i], is_nonneg, "a count >= 0");
+    }
   if (ok && !cJSON_IsObject(c)) { snprintf(err, errlen, "an ok record needs counters"); return -1; }
   const cJSON *e = get(r, "error");
   if (cJSON_IsObject(e)) {
@@ -239,25 +250,39 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
 /* ---- loading ---- */
 
 
-static void add_records_from(cJSON *arr, cJSON *doc) {
+/* The valid records of doc (an array of records or one record) into arr; returns how many
+ * entries were not valid records, with the first one's reason in first_err. */
+static int add_records_from(cJSON *arr, cJSON *doc, char *first_err, size_t errlen) {
   char err[256];
+  int invalid = 0;
   if (cJSON_IsArray(doc)) {
     cJSON *it;
-    cJSON_ArrayForEach(it, doc)
+    cJSON_ArrayForEach(it, doc) {
       if (run_record_validate(it, err, sizeof err) == 0) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
+      else if (invalid++ == 0) snprintf(first_err, errlen, "%s", err);
+    }
   } else if (run_record_validate(doc, err, sizeof err) == 0) {
     cJSON_AddItemToArray(arr, cJSON_Duplicate(doc, 1));
+  } else {
+    invalid = 1;
+    snprintf(first_err, errlen, "%s", err);
   }
+  return invalid;
 }
 
 cJSON *records_load_file(const char *path, char *err, size_t errlen) {
+  if (errlen) err[0] = '\0';
   char *text = file_read_all(path, NULL);
   if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
   cJSON *doc = cJSON_Parse(text);
   free(text);
   if (!doc) { snprintf(err, errlen, "%s: not valid JSON", path); return NULL; }
   cJSON *arr = cJSON_CreateArray();
-  add_records_from(arr, doc);
+  char why[256] = "";
+  int invalid = add_records_from(arr, doc, why, sizeof why);
+  if (invalid)
+    snprintf(err, errlen, "%s: %d %s, left out (first: %s)", path, invalid,
+             invalid == 1 ? "entry is not a valid record" : "entries are not valid records", why);
   cJSON_Delete(doc);
   return arr;
 }

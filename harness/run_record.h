@@ -27,6 +27,8 @@ void run_record_add_maxrms(cJSON *o, const char *key, const MaxRms *a);  /* {max
 /* Names of the record's "counters" (every IntegratorStats counter), NULL-terminated; the
  * validator requires them and `cbench compare` gates on them. */
 extern const char *const run_counter_names[];
+/* 1 if the counter was added after records were first written (CB_COUNTERS_ADDED): optional. */
+int run_counter_added(const char *name);
 
 /* Checks a record against the cbench.run/1 schema; 0, or -1 with the first problem. */
 int run_record_validate(const cJSON *rec, char *err, size_t errlen);

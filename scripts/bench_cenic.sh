@@ -62,4 +62,15 @@ print("  cenic-sd 1e-3 %.3f s, cenic-fixed 10 ms %.3f s, MuJoCo 10 ms %.3f s, Mu
 print("  ratio cenic-sd 1e-3 / MuJoCo 10 ms    = %.2f (target <= 1.0)" % (sd / mj))
 print("  ratio cenic-fixed 10 ms / MuJoCo 10 ms = %.2f (target <= 0.5)" % (fx / mj))
 print("  ratio cenic-sd 1e-3 / MuJoCo 1 ms     = %.2f" % (sd / mj1))
+# Newton per contact island (icf_solver.c): line-search evaluations per Newton iteration of an
+# island, both in whole-problem units (the issue's target: <= 2), and the share of the
+# coordinates still iterating (newton_dofs / (newton_iters nv)); hard clutter's bodies are free (6 dofs)
+nv = 6 * len(json.load(open("cases/hard_clutter.json"))["bodies"])
+for name in ("peer_sd_1", "peer_fixed_1"):
+    c = json.load(open("%s/%s.json" % (out, name)))["counters"]
+    dofs = c.get("newton_dofs") or 0
+    if dofs:
+        print("  %s: line search per Newton iteration %.2f (target <= 2), coordinates iterating %.0f%%" %
+              ("cenic-sd" if "sd" in name else "cenic-fixed", c["linesearch_iters"] * nv / dofs,
+               100.0 * dofs / (c["newton_iters"] * nv)))
 EOF

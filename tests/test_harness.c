@@ -808,6 +808,24 @@ Test(harness, compare_flags_doctored_counter_and_passes_identical) {
   outp = file_read_all(so, NULL);
   cr_expect(outp && strstr(outp, "steps") && strstr(outp, "REGRESSION"), "table:\n%s", outp ? outp : "");
   free(outp);
+  /* A record written before a counter was added (CB_COUNTERS_ADDED) is still a record and is
+   * compared on the rest; one without a counter every record has is not a record, and compare
+   * fails instead of comparing nothing (an old baseline once passed with 0 runs compared). */
+  cJSON *older = cJSON_Duplicate(base, 1), *broken = cJSON_Duplicate(base, 1), *item;
+  cJSON_ArrayForEach(item, older) cJSON_DeleteItemFromObject(cJSON_GetObjectItemCaseSensitive(item, "counters"), "newton_dofs");
+  cJSON_DeleteItemFromObject(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(broken, 0), "counters"), "steps");
+  write_json(b, older);
+  write_json(n, base);
+  cr_expect_eq(cli(args, e, sizeof e), 0, "%s", e);
+  outp = file_read_all(so, NULL);
+  cr_expect(outp && strstr(outp, "2 run(s) compared"), "older baseline:\n%s", outp ? outp : "");
+  free(outp);
+  write_json(b, broken);
+  cr_expect_eq(cli(args, e, sizeof e), 1, "%s", e);
+  cr_expect(strstr(e, "1 entry is not a valid record"), "stderr: %s", e);
+  cr_expect(strstr(e, "steps"), "names the field: %s", e);
+  cJSON_Delete(older);
+  cJSON_Delete(broken);
 
   /* Export. */
   cJSON *gab = export_records(base, "gab");

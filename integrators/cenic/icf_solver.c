@@ -238,7 +238,9 @@ static int line_search(IcfSolver *s, const LineFn *f, const LineStart *st, doubl
   ++*evals;
   if (!isfinite(dl0) || !isfinite(dl1)) return ICF_ERR_NONFINITE;
   if (dl0 >= 0.0) return ICF_ERR_NOT_DESCENT;
-  if (dl1 <= 0.0) {
+  /* alpha_max is the minimizer to the search's own tolerance, or l still falls there: take it
+   * (a Newton step near convergence lands on l' = 0 to round-off; one evaluation, not two) */
+  if (dl1 <= 0.0 || dl1 < s->opt.ls_tol * -dl0) {
     *alpha = amax;
     *l_alpha = l1;
     *l_known = 1;
