@@ -251,7 +251,8 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
   memset(s->blk + s->mass_size, 0, (size_t)(size - s->mass_size) * sizeof(double));
   for (int i = 0; i < p->ncon; ++i) {
     const IcfContact *c = &p->con[i];
-    if (active && !active[c->tree[0] >= 0 ? c->tree[0] : c->tree[1]]) continue;
+    int own = c->tree[0] >= 0 ? c->tree[0] : c->tree[1]; /* its island's tree (-1: two static sides) */
+    if (active && (own < 0 || !active[own])) continue;
     double vc_own[3], G[9];
     const double *vc = vc_all ? vc_all + 3 * i : vc_own;
     if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
