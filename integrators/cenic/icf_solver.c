@@ -38,7 +38,7 @@ typedef struct {
 struct IcfSolver {
   IcfSolverOptions opt;
   IcfLinSolver *lin;
-  int nv, ntree;
+  int nv;
   int stale;               /* the factorization must be recomputed (eq. 35) */
   int has_factor;
   int full_factor;         /* the last factorization covered every tree (only then reusable by the next solve) */
@@ -78,7 +78,6 @@ IcfSolver *icf_solver_create(const IcfProblem *p, const IcfSolverOptions *opt) {
   if (!s) return NULL;
   s->opt = *opt;
   s->nv = p->nv;
-  s->ntree = p->ntree;
   size_t n = (size_t)(p->nv > 0 ? p->nv : 1), nt = (size_t)p->ntree + 1;
   s->g = calloc(n, sizeof(double));
   s->p = calloc(n, sizeof(double));
