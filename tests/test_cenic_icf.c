@@ -558,3 +558,62 @@ Test(cenic_icf, islands_converge_separately_to_the_whole_problems_tolerance) {
   icf_problem_free(&p);
   icf_problem_free(&q);
 }
+
+/* |D^-1 (a - b)| with D = diag(A)^-1/2: the norm eq. 33 bounds. */
+static double scaled_distance(const IcfProblem *p, const double *a, const double *b) {
+  double d2 = 0.0;
+  for (int t = 0; t < p->ntree; ++t)
+    for (int i = 0; i < p->tree_nv[t]; ++i) {
+      int j = p->tree_vadr[t] + i;
+      d2 += (a[j] - b[j]) * (a[j] - b[j]) * p->A[p->tree_madr[t] + i * p->tree_nv[t] + i];
+    }
+  return sqrt(d2);
+}
+
+/* Issue 12: the line search's tolerance tied to the Newton tolerance (icf_solver.c) stops the
+ * search once its error in the iterate is below what eq. 33 resolves. It must find the same
+ * solution, to the Newton tolerance, as the paper's fixed 1e-8, with no more Newton iterations
+ * and fewer line-search evaluations, on a stiff one-island problem and on several islands. */
+Test(cenic_icf, line_search_tolerance_tied_to_newton_keeps_the_solution) {
+  IcfProblem prob[2];
+  make_problem(&prob[0], 12, 1e-2, 0);
+  make_island_problem(&prob[1]);
+  double evals_tied = 0.0, evals_fixed = 0.0; /* whole-problem units (an island counts nv_I / nv) */
+  for (int k = 0; k < 2; ++k) {
+    IcfProblem *p = &prob[k];
+    int nv = p->nv;
+    double dr = 0.0;
+    for (int t = 0; t < p->ntree; ++t)
+      for (int i = 0; i < p->tree_nv[t]; ++i) {
+        int j = p->tree_vadr[t] + i;
+        dr += p->r[j] * p->r[j] / p->A[p->tree_madr[t] + i * p->tree_nv[t] + i];
+      }
+    double *vf = calloc(nv, sizeof(double)), *vn = calloc(nv, sizeof(double)), *vt = calloc(nv, sizeof(double));
+    IcfSolverOptions o;
+    icf_solver_default_options(&o);
+    o.linear_solver = ICF_LINSOLVE_BLOCK;
+    cr_expect(o.ls_tol_max > o.ls_tol, "the tied tolerance is the default");
+    o.tol = 1e-6;
+    IcfSolverStats sn = {0}, sf = {0}, stt = {0};
+    cr_assert_eq(solve(p, &o, vn, &sn), ICF_OK, "problem %d, tied", k);
+    o.ls_tol_max = o.ls_tol;
+    cr_assert_eq(solve(p, &o, vf, &sf), ICF_OK, "problem %d, fixed", k);
+    o.tol = 1e-13;
+    cr_assert_eq(solve(p, &o, vt, &stt), ICF_OK, "problem %d, tight", k);
+    double tol = 1e-6 * fmax(1.0, sqrt(dr)), gn = scaled_gradient_norm(p, vn), dist = scaled_distance(p, vn, vt);
+    cr_log_info("problem %d: tied %ld Newton, %.2f evaluations; fixed %ld Newton, %.2f evaluations; |D g| %.3g, "
+                "|D^-1 (v - v*)| %.3g, fixed's %.3g, tol %.3g", k, sn.newton_iters, sn.linesearch_work, sf.newton_iters,
+                sf.linesearch_work, gn, dist, scaled_distance(p, vf, vt), tol);
+    cr_expect(gn <= tol || dist <= tol, "problem %d: neither eq. 32 (|D g| = %g) nor eq. 33 (distance %g) within %g", k,
+              gn, dist, tol);
+    cr_expect(sn.newton_iters <= sf.newton_iters, "problem %d: %ld Newton iterations tied, %ld fixed", k,
+              sn.newton_iters, sf.newton_iters);
+    evals_tied += sn.linesearch_work;
+    evals_fixed += sf.linesearch_work;
+    free(vf);
+    free(vn);
+    free(vt);
+    icf_problem_free(p);
+  }
+  cr_expect(evals_tied < evals_fixed, "line-search evaluations: %.2f tied, %.2f fixed", evals_tied, evals_fixed);
+}

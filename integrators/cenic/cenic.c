@@ -54,7 +54,7 @@ static void swap_data(CenicCore *k) {
 
 static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
                                             "adaptive_tolerance", "regularized", "controllers", "speculative",
-                                            "friction_hessian", NULL};
+                                            "friction_hessian", "ls_tolerance", NULL};
 
 static int fixed_step_fn(void *ctx, double t, const double *x, double h, double *xout);
 static const char *fixed_why(void *ctx);
@@ -112,6 +112,12 @@ static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized,
     double a = strtod(s, &end);
     if (*end || !(a > 0) || !isfinite(a)) return integrator_fail(it, CB_ERR_OPTION, "alpha_max must be > 0, got '%s'", s);
     so->alpha_max = a;
+  }
+  s = integrator_option(&it->opt, "ls_tolerance");
+  if (s) {
+    if (strcmp(s, "newton") == 0) so->ls_tol_max = ICF_LS_TOL_TIED_MAX;
+    else if (strcmp(s, "fixed") == 0) so->ls_tol_max = so->ls_tol;
+    else return integrator_fail(it, CB_ERR_OPTION, "ls_tolerance must be newton or fixed, got '%s'", s);
   }
   s = integrator_option(&it->opt, "friction_hessian");
   if (s) {

@@ -17,6 +17,9 @@ typedef enum { ICF_LS_CUBIC = 0, ICF_LS_QUADRATIC = 1, ICF_LS_ONE = 2 } IcfLineS
  * convergence tests and exact line search; only the search direction differs. */
 typedef enum { ICF_FRICTION_DUAL = 0, ICF_FRICTION_EXACT = 1 } IcfFrictionHessian;
 
+/* The cap of the line-search tolerance tied to the Newton tolerance (icf_solver.c, issue 12). */
+#define ICF_LS_TOL_TIED_MAX 1e-4
+
 typedef struct {
   IcfLinSolverKind linear_solver;
   int hessian_reuse;        /* eq. 35 (off by default) */
@@ -26,7 +29,8 @@ typedef struct {
   double tol;               /* eps_tol of eq. 32-33 */
   int max_iters;            /* 100 */
   int ls_max_iters;         /* 100 */
-  double ls_tol;            /* 1e-8 */
+  double ls_tol;            /* 1e-8: the search tolerance's floor (the paper's fixed value) */
+  double ls_tol_max;        /* 1e-2: its cap when tied to the Newton tolerance; = ls_tol: fixed */
   IcfFrictionHessian friction_hessian; /* DUAL (default) */
 } IcfSolverOptions;
 
