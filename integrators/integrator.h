@@ -68,7 +68,8 @@ typedef struct {
 /* Counters added after records were first written: a record may lack them (it predates them);
  * validation accepts that and `cbench compare` compares them only when both records have them. */
 #define CB_COUNTERS_ADDED(X)                                                                  \
-  X(newton_dofs, "velocity coordinates Newton iterated on, summed over iterations (CENIC: converged contact islands drop out)")
+  X(newton_dofs, "velocity coordinates Newton iterated on, summed over iterations (CENIC: converged contact islands drop out)") \
+  X(factor_updates, "block updates T -= Li Lj^T of CENIC's block Cholesky factorizations (machine-independent work; 0 for other solvers)")
 
 /* Counters (fields an integrator does not have stay 0) and a wall-time split. */
 typedef struct {

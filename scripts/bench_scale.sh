@@ -44,19 +44,24 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         pts.append((n, r["status"], w, r.get("time_split") or {}, r.get("counters") or {}, r.get("peak_rss_mb")))
     base = next((w for n, st, w, ts, c, mem in pts if n == sizes[0] and w), None)
     print("\n%s (first %g s): cost per simulated second vs objects" % (name, T))
-    print("| objects | status | wall / sim s | x %d objects | steps | Newton | line search | ms / Newton | factorization | line search | geometry | peak MiB |" % sizes[0])
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| objects | status | wall / sim s | x %d objects | steps | Newton | line search | ms / Newton | block updates / factorization | factorization | line search | geometry | peak MiB |" % sizes[0])
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     fit = []
+    ufit = [] # the factorization's machine-independent work (counter factor_updates) vs objects
     ratio = {}
     for n, st, w, ts, c, mem in pts:
         tot = ts.get("total") or float("nan")
         share = lambda k: "%.0f%%" % (100 * ts.get(k, 0) / tot) if tot and tot == tot and name != "mujoco" else "-"
         newton = c.get("newton_iters") or 0
         per_newton = "%.3g" % (1e3 * w * T / newton) if w and newton else "-"
-        print("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, st, "%.4g" % w if w else "-",
+        upd = c.get("factor_updates") or 0
+        per_fact = upd / c["factorizations"] if upd and c.get("factorizations") else 0
+        if per_fact:
+            ufit.append((math.log(n), math.log(per_fact)))
+        print("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, st, "%.4g" % w if w else "-",
               "%.1f" % (w / base) if w and base else "-", c.get("steps", "-"), c.get("newton_iters", "-"),
-              c.get("linesearch_iters", "-"), per_newton, share("factorization"), share("linesearch"), share("geometry"),
-              "%.0f" % mem if mem else "-"))
+              c.get("linesearch_iters", "-"), per_newton, "%.0f" % per_fact if per_fact else "-", share("factorization"),
+              share("linesearch"), share("geometry"), "%.0f" % mem if mem else "-"))
         if w and base and st == "ok":
             ratio[n] = (w / base, mem)
         if w and st == "ok":
@@ -78,6 +83,10 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         p = sum((x - mx) * (y - my) for x, y in fit) / sum((x - mx) ** 2 for x, _ in fit)
         exps[name] = p
         print("fitted exponent: cost ~ N^%.2f" % p)
+    if len(ufit) >= 2: # why the cost is superlinear: the fill of a 3-D pile's contact graph
+        mx = sum(x for x, _ in ufit) / len(ufit); my = sum(y for _, y in ufit) / len(ufit)
+        print("fitted exponent: block updates per factorization ~ N^%.2f" %
+              (sum((x - mx) * (y - my) for x, y in ufit) / sum((x - mx) ** 2 for x, _ in ufit)))
 with open(os.path.join(out, "scale.dat"), "w") as f:
     f.write("# integrator\tobjects\twall_per_sim_s\n")
     for name, n, w in rows:

@@ -241,3 +241,40 @@ Test(blockchol, active_components_factor_and_solve_alone) {
   icf_blockchol_free(bc);
   free(blk); free(dense); free(x); free(rhs);
 }
+
+/* The work counter (icf_blockchol_updates, the record's factor_updates) on patterns whose
+ * minimum-degree elimination is known by hand: a path of 4 blocks eliminates an end of degree 1
+ * three times (3 updates), a clique of 4 has fronts of 3, 2, 1 and 0 blocks (6 + 3 + 1 = 10), an
+ * uncoupled block none; a factorization of the clique alone (active mask) makes only its 10. */
+Test(blockchol, update_count_is_the_fronts_work) {
+  Pattern p;
+  make_pattern(&p, 9, 0, 0);
+  static const int pairs[][2] = {{0, 1}, {1, 2}, {2, 3}, {4, 5}, {4, 6}, {5, 6}, {4, 7}, {5, 7}, {6, 7}};
+  p.npair = (int)(sizeof pairs / sizeof pairs[0]);
+  for (int k = 0; k < p.npair; ++k) {
+    p.pair[2 * k] = pairs[k][0];
+    p.pair[2 * k + 1] = pairs[k][1];
+  }
+  for (int i = 1; i < p.npair; ++i) /* sorted by b, then a */
+    for (int j = i; j > 0; --j) {
+      int *x = p.pair + 2 * (j - 1), *y = p.pair + 2 * j;
+      if (x[1] < y[1] || (x[1] == y[1] && x[0] < y[0])) break;
+      int t0 = x[0], t1 = x[1];
+      x[0] = y[0]; x[1] = y[1]; y[0] = t0; y[1] = t1;
+    }
+  double *blk = calloc(64 * 36 + 512 * 36, sizeof(double)), *dense = calloc((size_t)p.nv * p.nv, sizeof(double));
+  int diag_off[64], pair_off[512];
+  unsigned char active[64];
+  IcfBlockChol *bc = icf_blockchol_create(p.nb, p.bsize, p.boff);
+  cr_assert(blk && dense && bc);
+  cr_assert_eq(icf_blockchol_analyze(bc, p.npair, p.pair), 0);
+  make_matrix(&p, blk, diag_off, pair_off, dense);
+  cr_assert_eq(icf_blockchol_factor(bc, blk, diag_off, pair_off, NULL), 0);
+  cr_expect_eq(icf_blockchol_updates(bc), 3 + 10, "path and clique: %ld updates", icf_blockchol_updates(bc));
+  for (int b = 0; b < p.nb; ++b) active[b] = b >= 4 && b <= 7;
+  cr_assert_eq(icf_blockchol_factor(bc, blk, diag_off, pair_off, active), 0);
+  cr_expect_eq(icf_blockchol_updates(bc), 10, "clique alone: %ld updates", icf_blockchol_updates(bc));
+  icf_blockchol_free(bc);
+  free(blk);
+  free(dense);
+}

@@ -31,6 +31,7 @@ struct IcfBlockChol {
   double *dinv;            /* [sum of bsize] reciprocals of L's diagonal, at boff[b] + i */
   double *front_t;         /* [36 * front_cap] the current front's blocks, transposed */
   int front_cap;
+  long updates;            /* Schur updates of the last factorization */
 };
 
 static int grow_ints(int **a, int *cap, int need) {
@@ -106,6 +107,7 @@ void icf_blockchol_free(IcfBlockChol *s) {
 }
 
 long icf_blockchol_fill(const IcfBlockChol *s) { return s->lsize; }
+long icf_blockchol_updates(const IcfBlockChol *s) { return s->updates; }
 
 static int add_slot(IcfBlockChol *s, int i, int j) {
   if (grow_ints(&s->used, &s->used_cap, s->nused + 1)) return -1;
@@ -391,6 +393,7 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
                          const unsigned char *active) {
   int nb = s->nb;
   double *L = s->L;
+  s->updates = 0;
   memset(L, 0, (size_t)s->lsize * sizeof(double));
   for (int b = 0; b < nb; ++b) {
     if (active && !active[b]) continue;
@@ -418,6 +421,7 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
     double *D = L + s->diag_slot[k];
     const double *dinv = s->dinv + s->boff[b];
     if (chol_diag_any(D, s->dinv + s->boff[b], n)) return -1;
+    s->updates += (long)(hi - lo) * (hi - lo + 1) / 2;
     int all6 = n == 6;
     for (int u = lo; u < hi; ++u) { /* L_jb = A_jb L_bb^{-T}, and the front's blocks transposed */
       int j = s->nbr[u];

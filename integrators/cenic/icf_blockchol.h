@@ -29,5 +29,9 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
 void icf_blockchol_solve(const IcfBlockChol *s, double *x, const unsigned char *active);
 /* Number of stored entries of L (diagonal blocks in full), for tests and diagnostics. */
 long icf_blockchol_fill(const IcfBlockChol *s);
+/* Schur-complement block updates T -= L_i L_j^T the last factorization made (a pivot whose front
+ * holds d blocks makes d (d + 1) / 2; 432 flops each for 6 x 6 blocks): its work, independent of
+ * the machine (issue 12: it grows as N^2.1 with the objects of a clutter pile). */
+long icf_blockchol_updates(const IcfBlockChol *s);
 
 #endif

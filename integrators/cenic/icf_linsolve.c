@@ -131,6 +131,7 @@ void icf_lin_free(IcfLinSolver *s) {
 }
 
 long icf_lin_analyses(const IcfLinSolver *s) { return s->analyses; }
+long icf_lin_block_updates(const IcfLinSolver *s) { return s->kind == ICF_LINSOLVE_BLOCK && s->bc ? icf_blockchol_updates(s->bc) : 0; }
 
 /* Pairs (a, b), a < b, ordered by b then a (column-major order for CSC). */
 static int cmp_pair(const void *x, const void *y) {

@@ -40,5 +40,8 @@ int icf_lin_solve(IcfLinSolver *s, const double *b, double *x);
 void icf_lin_dense_hessian(IcfLinSolver *s, double *H);
 /* Number of (symbolic) analyses done by the sparse paths. */
 long icf_lin_analyses(const IcfLinSolver *s);
+/* Block updates of the last factorization (icf_blockchol_updates); 0 for the dense and CHOLMOD
+ * paths, whose work is not counted. */
+long icf_lin_block_updates(const IcfLinSolver *s);
 
 #endif

@@ -516,6 +516,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       if (icf_lin_factor_at(s->lin, p, v, s->vc, s->Gc)) return fail(err, errlen, ICF_ERR_FACTOR, "Hessian factorization failed", k);
       st->time_factorization += wall_seconds() - t0;
       st->factorizations++;
+      st->factor_updates += icf_lin_block_updates(s->lin);
       s->has_factor = 1;
       s->full_factor = active_nv == nv;
       s->stale = 0;

@@ -42,6 +42,7 @@ typedef struct {
    * linesearch_iters the line-search evaluations in units of a whole-problem evaluation (an
    * island's evaluation counts nv_I / nv; linesearch_work unrounded). */
   long newton_dofs;
+  long factor_updates;      /* block updates of the block Cholesky factorizations (icf_blockchol_updates) */
   double linesearch_work;
   double time_factorization, time_linesearch, time_assembly;
   int last_iters;           /* Newton iterations of the last solve */
