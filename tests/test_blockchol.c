@@ -189,6 +189,17 @@ Test(blockchol, fill_is_the_naive_minimum_degree_fill_and_reanalysis_repeats_it)
 /* Factoring only some connected components (the CENIC solver's converged contact islands drop
  * out): the active components' solution is that of their own submatrix, and the inactive
  * entries of x are not touched. */
+/* Pairs sorted by b, then a (the order icf_blockchol_analyze is given them in). */
+static void sort_pairs(Pattern *p) {
+  for (int i = 1; i < p->npair; ++i)
+    for (int j = i; j > 0; --j) {
+      int *x = p->pair + 2 * (j - 1), *y = p->pair + 2 * j;
+      if (x[1] < y[1] || (x[1] == y[1] && x[0] < y[0])) break;
+      int t0 = x[0], t1 = x[1];
+      x[0] = y[0]; x[1] = y[1]; y[0] = t0; y[1] = t1;
+    }
+}
+
 Test(blockchol, active_components_factor_and_solve_alone) {
   Pattern p;
   make_pattern(&p, 30, 0, 1);
@@ -203,13 +214,7 @@ Test(blockchol, active_components_factor_and_solve_alone) {
       p.npair++;
     }
   }
-  for (int i = 1; i < p.npair; ++i) /* sorted by b, then a */
-    for (int j = i; j > 0; --j) {
-      int *x = p.pair + 2 * (j - 1), *y = p.pair + 2 * j;
-      if (x[1] < y[1] || (x[1] == y[1] && x[0] < y[0])) break;
-      int t0 = x[0], t1 = x[1];
-      x[0] = y[0]; x[1] = y[1]; y[0] = t0; y[1] = t1;
-    }
+  sort_pairs(&p);
   int nv = p.nv;
   double *blk = calloc(64 * 36 + 512 * 36, sizeof(double)), *dense = calloc((size_t)nv * nv, sizeof(double));
   double *x = calloc((size_t)nv, sizeof(double)), *rhs = calloc((size_t)nv, sizeof(double));
@@ -255,13 +260,7 @@ Test(blockchol, update_count_is_the_fronts_work) {
     p.pair[2 * k] = pairs[k][0];
     p.pair[2 * k + 1] = pairs[k][1];
   }
-  for (int i = 1; i < p.npair; ++i) /* sorted by b, then a */
-    for (int j = i; j > 0; --j) {
-      int *x = p.pair + 2 * (j - 1), *y = p.pair + 2 * j;
-      if (x[1] < y[1] || (x[1] == y[1] && x[0] < y[0])) break;
-      int t0 = x[0], t1 = x[1];
-      x[0] = y[0]; x[1] = y[1]; y[0] = t0; y[1] = t1;
-    }
+  sort_pairs(&p);
   double *blk = calloc(64 * 36 + 512 * 36, sizeof(double)), *dense = calloc((size_t)p.nv * p.nv, sizeof(double));
   int diag_off[64], pair_off[512];
   unsigned char active[64];
