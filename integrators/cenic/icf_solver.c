@@ -401,25 +401,32 @@ static IcfPart island_part(const IcfSolver *s, int I) {
  * stick-slip runs, 1e-4 none (16,190 against 16,187 over its 24 CENIC runs). Hard
  * clutter, 10 s, at 1e-3: 2.15 evaluations per island Newton iteration with the fixed 1e-8, 1.93
  * with this (10,802 Newton iterations against 11,144). */
-static double island_ls_tol(const IcfSolver *s, const IcfProblem *p, int I) {
+static double island_ls_tol(const IcfSolver *s, double tol_I, double p_scaled) {
   if (!(s->opt.ls_tol_max > s->opt.ls_tol)) return s->opt.ls_tol;
-  double dp = 0.0;
-  for (int k = s->isl_tree_start[I]; k < s->isl_tree_start[I + 1]; ++k) {
-    int t = s->isl_tree[k];
-    for (int j = p->tree_vadr[t]; j < p->tree_vadr[t] + p->tree_nv[t]; ++j) dp += (s->p[j] / s->dscale[j]) * (s->p[j] / s->dscale[j]);
-  }
-  double e = dp > 0 ? s->isl[I].tol / sqrt(dp) : s->opt.ls_tol_max;
+  double e = p_scaled > 0 ? tol_I / p_scaled : s->opt.ls_tol_max;
   return fmax(s->opt.ls_tol, fmin(s->opt.ls_tol_max, e));
 }
 
-/* sum over the island's coordinates of a_j b_j, in coordinate order (trees are in order). */
-static double island_dot(const IcfSolver *s, const IcfProblem *p, int I, const double *a, const double *b) {
-  double acc = 0.0;
+/* What the line search needs of an island's coordinates, in one pass (each sum in coordinate
+ * order; trees are in order): v^T A p, p^T A p, r^T p, l'(0) = g^T p, and |D^-1 p|^2. */
+typedef struct {
+  double vAp, pAp, rp, gp, p_scaled2;
+} IslandSums;
+
+static IslandSums island_sums(const IcfSolver *s, const IcfProblem *p, int I, const double *v) {
+  IslandSums r = {0.0, 0.0, 0.0, 0.0, 0.0};
   for (int k = s->isl_tree_start[I]; k < s->isl_tree_start[I + 1]; ++k) {
     int t = s->isl_tree[k];
-    for (int j = p->tree_vadr[t]; j < p->tree_vadr[t] + p->tree_nv[t]; ++j) acc += a[j] * b[j];
+    for (int j = p->tree_vadr[t]; j < p->tree_vadr[t] + p->tree_nv[t]; ++j) {
+      double pj = s->p[j], ps = pj / s->dscale[j];
+      r.vAp += v[j] * s->Ap[j];
+      r.pAp += pj * s->Ap[j];
+      r.rp += p->r[j] * pj;
+      r.gp += s->g[j] * pj;
+      r.p_scaled2 += ps * ps;
+    }
   }
-  return acc;
+  return r;
 }
 
 /* An island has converged: it leaves the active list and the factorization. */
@@ -540,11 +547,12 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       IcfPart part = island_part(s, I);
       icf_amul_part(p, &part, s->p, s->Ap);
       for (int q = 0; q < part.ncon; ++q) icf_contact_jmul(p, part.con[q], s->p, s->dvc + 3 * part.con[q]);
-      LineFn f = {p, s->vc, s->dvc, v, s->p, island_dot(s, p, I, v, s->Ap), island_dot(s, p, I, s->p, s->Ap),
-                  island_dot(s, p, I, p->r, s->p), part}; /* v^T A p = p^T A v */
-      is->start.dl0 = island_dot(s, p, I, s->g, s->p); /* l'(0) = g^T p */
+      IslandSums sums = island_sums(s, p, I, v);
+      LineFn f = {p, s->vc, s->dvc, v, s->p, sums.vAp, sums.pAp, sums.rp, part}; /* v^T A p = p^T A v */
+      is->start.dl0 = sums.gp; /* l'(0) = g^T p */
       long evals = 0;
-      int ls = line_search(s, &f, &is->start, island_ls_tol(s, p, I), &is->alpha, &evals, &is->l_alpha, &is->l_known);
+      int ls = line_search(s, &f, &is->start, island_ls_tol(s, is->tol, sqrt(sums.p_scaled2)), &is->alpha, &evals,
+                           &is->l_alpha, &is->l_known);
       evals_weighted += (double)evals * is->nv;
       if (ls == ICF_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
         retry = 1; /* a reused factorization that does not give descent: refactor and retry */
