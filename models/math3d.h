@@ -93,6 +93,13 @@ static inline void quat_to_mat(double *m, const double *q) {
   m[3] = 2 * (x * y + w * z);     m[4] = 1 - 2 * (x * x + z * z); m[5] = 2 * (y * z - w * x);
   m[6] = 2 * (x * z - w * y);     m[7] = 2 * (y * z + w * x);     m[8] = 1 - 2 * (x * x + y * y);
 }
+/* Rotation matrix of a quaternion that need not be exactly unit (RK stages drift off the
+ * sphere; a zero quaternion reads as the identity). */
+static inline void quat_to_mat_normalized(double *m, const double *q) {
+  double u[4] = {q[0], q[1], q[2], q[3]};
+  if (quat_normalize(u) == 0) quat_identity(u);
+  quat_to_mat(m, u);
+}
 /* Quaternion of a rotation by angle about a unit axis. */
 static inline void quat_from_axis_angle(double *q, const double *axis, double angle) {
   double s = sin(0.5 * angle);

@@ -1,5 +1,6 @@
 /* Model lifetime and derived fields (index maps, trees, block offsets). */
 #include "model.h"
+#include "math3d.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -54,6 +55,7 @@ int model_finalize(Model *m, char *err, size_t errlen) {
       return -1;
     }
     bd->nq = joint_nq(bd->joint); bd->nv = joint_nv(bd->joint);
+    quat_to_mat_normalized(bd->joint_rot, bd->joint_quat);
     bd->qadr = nq; bd->vadr = nv;
     nq += bd->nq; nv += bd->nv;
     int ptree = m->bodies[bd->parent].tree;
@@ -111,6 +113,7 @@ int model_finalize(Model *m, char *err, size_t errlen) {
       return -1;
     }
     gm->rbound = geom_bound(gm);
+    quat_to_mat_normalized(gm->rot, gm->quat);
   }
 
   int nz = 0;

@@ -39,6 +39,7 @@ typedef struct {
   JointType joint;         /* joint connecting this body to its parent */
   double joint_pos[3];     /* joint frame origin in the parent body frame */
   double joint_quat[4];    /* joint frame orientation relative to the parent body frame */
+  double joint_rot[9];     /* its rotation matrix, row-major (derived by model_finalize) */
   double axis[3];          /* unit joint axis in the joint frame (revolute, prismatic) */
   double mass;             /* kg */
   double com[3];           /* center of mass in the body frame */
@@ -72,6 +73,7 @@ typedef struct {
    * cylinder / capsule: size[0] = radius, size[1] = half length, axis = geometry z. */
   double size[3];
   double rbound;           /* bounding-sphere radius (infinite for planes) */
+  double rot[9];           /* rotation of quat, row-major (derived by model_finalize) */
   int material;            /* index into Model.materials */
   double margin;           /* report pairs within this distance (m) as contacts */
   /* Prescribed surface velocity (conveyor belt), in the geometry frame:
@@ -160,7 +162,7 @@ typedef struct Model {
 } Model;
 
 void model_free(Model *m);
-/* Fills derived fields (qadr/vadr, trees, tree_madr, dof maps, rbound, nz) from bodies,
+/* Fills derived fields (qadr/vadr, trees, tree_madr, dof maps, rbound, rotations, nz) from bodies,
  * geoms and controllers. Called by the loader and by code that builds models by hand.
  * Returns 0, or -1 with a message in err (bodies out of topological order etc.). */
 int model_finalize(Model *m, char *err, size_t errlen);

@@ -29,6 +29,11 @@ void mb_mass_mul(const Model *m, const Data *d, const double *x, double *y);
  * the velocity coordinates of `tree`: jac is 3 x tree_nv[tree], row-major, world frame.
  * Zero columns for dofs that do not move the body. Needs mb_kinematics. */
 void mb_point_jacobian(const Model *m, const Data *d, int body, const double *p, int tree, double *jac);
+/* The same expressed in a frame and scaled: jac = sign * frame * J_p (frame: 3 x 3 row-major,
+ * world to frame), without forming J_p; accumulate adds to jac instead of overwriting it (then
+ * the columns that do not move the body are left as they are). Needs mb_kinematics. */
+void mb_point_jacobian_in_frame(const Model *m, const Data *d, int body, const double *p, int tree, const double *frame,
+                                double sign, int accumulate, double *jac);
 /* World velocity of the world point p rigidly attached to body; needs mb_velocities. */
 void mb_point_velocity(const Model *m, const Data *d, int body, const double *p, double *vel);
 

@@ -277,6 +277,52 @@ Test(multibody, point_jacobian_matches_finite_differences_and_point_velocity) {
   }
 }
 
+/* The contact Jacobian's fused form: sign * frame * J_p, overwriting or accumulating, equals the
+ * product formed from mb_point_jacobian; on random forests (any joint types) and on single free
+ * bodies (the unrolled path: a free body alone in its tree). */
+Test(multibody, point_jacobian_in_frame_is_the_rotated_point_jacobian) {
+  int fast = 0;
+  for (int seed = 1; seed <= 2 * NSEEDS; ++seed) {
+    Model *m = seed <= NSEEDS ? tree_model(seed, seed % 2 ? MBFIX_FREE_BASES : 0)
+                              : mbfix_random_tree((uint64_t)seed, 1, MBFIX_FREE_BASES);
+    cr_assert_not_null(m);
+    Data *d = tdata_new(m);
+    int nb = m->nbody, mt = m->max_tree_nv;
+    double *q = calloc((size_t)m->nq, sizeof(double)), *v = calloc((size_t)m->nv, sizeof(double));
+    double *jac = calloc((size_t)(3 * mt), sizeof(double)), *out = calloc((size_t)(3 * mt), sizeof(double));
+    MbRng r;
+    mbfix_rng_seed(&r, 700 + (uint64_t)seed);
+    mbfix_random_state(m, &r, 1.0, q, v);
+    mb_kinematics(m, d, q);
+    for (int b = 1; b < nb; ++b)
+      for (int t = 0; t < m->ntree; ++t) {
+        int n = m->tree_nv[t];
+        double p[3], qf[4], F[9], sign = mbfix_uniform(&r, -2.0, 2.0);
+        for (int k = 0; k < 3; ++k) p[k] = mbfix_uniform(&r, -1.0, 1.0);
+        mbfix_random_quat(&r, qf);
+        quat_to_mat(F, qf);
+        fast += n == 6 && m->bodies[b].tree == t && m->bodies[b].nv == 6;
+        mb_point_jacobian(m, d, b, p, t, jac);
+        for (int accumulate = 0; accumulate < 2; ++accumulate) {
+          double base = accumulate ? 0.25 : 7.0; /* overwritten unless accumulating */
+          for (int k = 0; k < 3 * n; ++k) out[k] = base;
+          mb_point_jacobian_in_frame(m, d, b, p, t, F, sign, accumulate, out);
+          for (int row = 0; row < 3; ++row)
+            for (int i = 0; i < n; ++i) {
+              double want = (accumulate ? base : 0.0) +
+                            sign * (F[3 * row] * jac[i] + F[3 * row + 1] * jac[n + i] + F[3 * row + 2] * jac[2 * n + i]);
+              cr_assert_lt(fabs(out[row * n + i] - want), 1e-13 * (1 + fabs(want)), "seed %d body %d tree %d (%d, %d) acc %d: %g vs %g",
+                           seed, b, t, row, i, accumulate, out[row * n + i], want);
+            }
+        }
+      }
+    free(q); free(v); free(jac); free(out);
+    tdata_free(d);
+    model_free(m);
+  }
+  cr_assert_gt(fast, 0, "the free-body path was not exercised");
+}
+
 Test(multibody, integrate_q_normalizes_allows_aliasing_and_follows_qdot) {
   for (int seed = 1; seed <= NSEEDS; ++seed) {
     Model *m = tree_model(seed, 0);
@@ -523,6 +569,10 @@ Test(multibody, geometry_poses_follow_their_bodies) {
     for (int k = 0; k < 3; ++k) m->geoms[g].pos[k] = mbfix_uniform(&r, -1, 1);
     mbfix_random_quat(&r, m->geoms[g].quat);
   }
+  m->nmaterial = 1; /* geometries need one, and their derived fields come from model_finalize */
+  m->materials = calloc(1, sizeof(Material));
+  char err[256];
+  cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
   Data *d = tdata_new(m);
   double *q = calloc((size_t)m->nq, sizeof(double)), *v = calloc((size_t)m->nv, sizeof(double));
   mbfix_random_state(m, &r, 1.0, q, v);

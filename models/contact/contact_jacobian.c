@@ -10,22 +10,6 @@
 #include "../math3d.h"
 #include "../multibody.h"
 
-/* block = sign * frame * jac (3 x n), both row-major; accumulate adds to block instead. Inlined
- * with n = 6 for free bodies, so the loops unroll (issue 12: 3% of hard clutter at 10 ms). */
-static inline __attribute__((always_inline)) void rotate_block_n(const double *frame, const double *jac, int n,
-                                                                 double sign, double *block, int accumulate) {
-  for (int c = 0; c < n; ++c) {
-    double col[3] = {jac[c], jac[n + c], jac[2 * n + c]}, r[3];
-    m3_mulv(r, frame, col);
-    for (int i = 0; i < 3; ++i) block[i * n + c] = (accumulate ? block[i * n + c] : 0.0) + sign * r[i];
-  }
-}
-
-static void rotate_block(const double *frame, const double *jac, int n, double sign, double *block, int accumulate) {
-  if (n == 6) rotate_block_n(frame, jac, 6, sign, block, accumulate);
-  else rotate_block_n(frame, jac, n, sign, block, accumulate);
-}
-
 static void surface_velocity(const Model *m, const Data *d, int g, double t, double *u) {
   const Geom *gm = &m->geoms[g];
   if (!gm->has_surface_velocity) { u[0] = u[1] = u[2] = 0; return; }
@@ -67,18 +51,16 @@ int contact_jacobians(const Model *m, Data *d, double t) {
     if (tA >= 0) {
       int n = m->tree_nv[tA];
       c->jac_adr[0] = size;
-      mb_point_jacobian(m, d, c->body[0], c->pos, tA, d->jac_work);
-      rotate_block(c->frame, d->jac_work, n, 1.0, d->contact_jac + size, 0);
+      mb_point_jacobian_in_frame(m, d, c->body[0], c->pos, tA, c->frame, 1.0, 0, d->contact_jac + size);
       size += 3 * n;
     }
     if (tB >= 0) {
       int n = m->tree_nv[tB];
-      mb_point_jacobian(m, d, c->body[1], c->pos, tB, d->jac_work);
       if (tB == tA) {
-        rotate_block(c->frame, d->jac_work, n, -1.0, d->contact_jac + c->jac_adr[0], 1);
+        mb_point_jacobian_in_frame(m, d, c->body[1], c->pos, tB, c->frame, -1.0, 1, d->contact_jac + c->jac_adr[0]);
       } else {
         c->jac_adr[1] = size;
-        rotate_block(c->frame, d->jac_work, n, -1.0, d->contact_jac + size, 0);
+        mb_point_jacobian_in_frame(m, d, c->body[1], c->pos, tB, c->frame, -1.0, 0, d->contact_jac + size);
         size += 3 * n;
       }
     }
@@ -90,6 +72,15 @@ int contact_jacobians(const Model *m, Data *d, double t) {
   return 0;
 }
 
+/* vc += J vt (J: 3 x n), inlined with n = 6 for free bodies so that the loops unroll. */
+static inline __attribute__((always_inline)) void jac_mul_add(const double *J, const double *vt, int n, double *vc) {
+  for (int r = 0; r < 3; ++r) {
+    double acc = 0;
+    for (int k = 0; k < n; ++k) acc += J[r * n + k] * vt[k];
+    vc[r] += acc;
+  }
+}
+
 void contact_velocity(const Model *m, const Data *d, int i, const double *v, double *vc) {
   const Contact *c = &d->contacts[i];
   v3_copy(vc, c->vc_offset);
@@ -97,11 +88,8 @@ void contact_velocity(const Model *m, const Data *d, int i, const double *v, dou
     if (c->jac_adr[s] < 0) continue;
     int t = c->tree[s], n = m->tree_nv[t];
     const double *J = d->contact_jac + c->jac_adr[s], *vt = v + m->tree_vadr[t];
-    for (int r = 0; r < 3; ++r) {
-      double acc = 0;
-      for (int k = 0; k < n; ++k) acc += J[r * n + k] * vt[k];
-      vc[r] += acc;
-    }
+    if (n == 6) jac_mul_add(J, vt, 6, vc);
+    else jac_mul_add(J, vt, n, vc);
   }
 }
 

@@ -4,17 +4,10 @@
 
 #include "mb_scratch.h"
 
-/* Rotation of a quaternion that need not be exactly unit (RK stages drift off the sphere). */
-static void rot_of_quat(double *R, const double *q) {
-  double u[4] = {q[0], q[1], q[2], q[3]};
-  if (quat_normalize(u) == 0) quat_identity(u);
-  quat_to_mat(R, u);
-}
-
 /* Pose of the body relative to its parent at joint coordinate(s) qj: R_rel, p_rel. */
 static void joint_transform(const Body *bd, const double *qj, double *R_rel, double *p_rel) {
-  double Rj[9], Rq[9];
-  rot_of_quat(Rj, bd->joint_quat);
+  const double *Rj = bd->joint_rot; /* constant: derived once by model_finalize */
+  double Rq[9];
   v3_copy(p_rel, bd->joint_pos);
   switch (bd->joint) {
     case JOINT_REVOLUTE: {
@@ -36,7 +29,7 @@ static void joint_transform(const Body *bd, const double *qj, double *R_rel, dou
       double t[3];
       m3_mulv(t, Rj, qj);
       v3_add(p_rel, p_rel, t);
-      rot_of_quat(Rq, qj + 3);
+      quat_to_mat_normalized(Rq, qj + 3);
       m3_mul(R_rel, Rj, Rq);
       break;
     }
@@ -83,14 +76,19 @@ void mb_kinematics(const Model *m, Data *d, const double *q) {
     const double *Rp = d->xrot + 9 * bd->parent, *pp = d->xpos + 3 * bd->parent;
     double *R = d->xrot + 9 * b, *p = d->xpos + 3 * b, Rrel[9], prel[3], t[3];
     joint_transform(bd, q + bd->qadr, Rrel, prel);
-    m3_mul(R, Rp, Rrel);
-    m3_mulv(t, Rp, prel);
-    v3_add(p, pp, t);
+    double RF[9];
+    if (bd->parent == 0) { /* on the world (identity pose): most bodies of a clutter scene */
+      m3_copy(R, Rrel);
+      v3_copy(p, prel);
+      m3_copy(RF, bd->joint_rot);
+    } else {
+      m3_mul(R, Rp, Rrel);
+      m3_mulv(t, Rp, prel);
+      v3_add(p, pp, t);
+      m3_mul(RF, Rp, bd->joint_rot);
+    }
     m3_mulv(t, R, bd->com);
     v3_add(d->xcom + 3 * b, p, t);
-    double RF[9], Rj[9];
-    rot_of_quat(Rj, bd->joint_quat);
-    m3_mul(RF, Rp, Rj);
     dof_columns(bd, R, RF, p, cdof + 6 * bd->vadr);
     double RI[9], Iw[9];
     m3_mul(RI, R, bd->inertia);
@@ -100,9 +98,8 @@ void mb_kinematics(const Model *m, Data *d, const double *q) {
   for (int g = 0; g < m->ngeom; ++g) {
     const Geom *gm = &m->geoms[g];
     const double *R = d->xrot + 9 * gm->body, *p = d->xpos + 3 * gm->body;
-    double Rg[9], t[3];
-    rot_of_quat(Rg, gm->quat);
-    m3_mul(d->geom_xrot + 9 * g, R, Rg);
+    double t[3];
+    m3_mul(d->geom_xrot + 9 * g, R, gm->rot);
     m3_mulv(t, R, gm->pos);
     v3_add(d->geom_xpos + 3 * g, p, t);
   }
