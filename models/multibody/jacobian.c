@@ -24,8 +24,8 @@ void mb_point_jacobian(const Model *m, const Data *d, int body, const double *p,
 /* Row r of frame * J_p, column of dof i with motion subspace S = [S_w; S_v] (at the world
  * origin): F_r . (S_w x p + S_v) = S_w . (p x F_r) + S_v . F_r. The three p x F_r are formed
  * once, so a column costs six products per row and no 3 x n intermediate is written and read
- * back (issue 12: forming J_p and then rotating it was 14% of cenic-fixed's instructions on hard
- * clutter). */
+ * back (issue 12: contact_jacobians, which formed J_p and then rotated it, was 14% of
+ * cenic-fixed's instructions on hard clutter). */
 void mb_point_jacobian_in_frame(const Model *m, const Data *d, int body, const double *p, int tree, const double *frame,
                                 double sign, int accumulate, double *jac) {
   int n = m->tree_nv[tree], v0 = m->tree_vadr[tree];
@@ -38,7 +38,7 @@ void mb_point_jacobian_in_frame(const Model *m, const Data *d, int body, const d
   }
   const double *cdof = mb_cdof(m, d);
   const Body *bb = &m->bodies[body];
-  if (n == 6 && bb->nv == 6) { /* a free body alone in its tree: constant sizes, unrolled */
+  if (n == 6 && bb->nv == 6) { /* a free body whose tree has no other dofs: constant sizes, unrolled */
     const double *S = cdof + 6 * v0;
     for (int r = 0; r < 3; ++r)
       for (int k = 0; k < 6; ++k) jac[r * 6 + k] += v3_dot(S + 6 * k, pxf[r]) + v3_dot(S + 6 * k + 3, f[r]);
