@@ -100,6 +100,17 @@ static inline void quat_to_mat_normalized(double *m, const double *q) {
   if (quat_normalize(u) == 0) quat_identity(u);
   quat_to_mat(m, u);
 }
+/* y += J x, J 3 x n row-major (a contact Jacobian block times a tree's velocities). Always
+ * inlined, so that a call with a constant n (6, a free body) unrolls (issue 12). */
+static inline __attribute__((always_inline)) void m3n_mul_add(const double *J, const double *x, int n, double *y) {
+  #pragma GCC unroll 3
+  for (int r = 0; r < 3; ++r) {
+    double acc = 0.0;
+    #pragma GCC unroll 6
+    for (int j = 0; j < n; ++j) acc += J[r * n + j] * x[j];
+    y[r] += acc;
+  }
+}
 /* Quaternion of a rotation by angle about a unit axis. */
 static inline void quat_from_axis_angle(double *q, const double *axis, double angle) {
   double s = sin(0.5 * angle);

@@ -1,5 +1,6 @@
 #include "icf_problem.h"
 #include "icf_kernel.h"
+#include "../../models/math3d.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -209,18 +210,6 @@ void icf_friction_dual_update(const IcfContact *c, const double *vc, const doubl
   w[1] = w1;
 }
 
-/* vc += J vt (J: 3 x n). Instantiated for the free body's n = 6 (constant bounds let the
- * compiler unroll; issue 12). */
-FORCE_INLINE void jac_mul_add(const double *J, const double *vt, int n, double *vc) {
-  #pragma GCC unroll 6
-  for (int r = 0; r < 3; ++r) {
-    double acc = 0.0;
-    #pragma GCC unroll 6
-    for (int j = 0; j < n; ++j) acc += J[r * n + j] * vt[j];
-    vc[r] += acc;
-  }
-}
-
 /* gt += s J^T f. */
 FORCE_INLINE void jac_tmul_add(const double *J, const double *f, double s, int n, double *gt) {
   #pragma GCC unroll 6
@@ -235,8 +224,8 @@ void icf_contact_jmul(const IcfProblem *p, int i, const double *v, double *vc) {
     if (t < 0 || c->jac_off[s] < 0) continue;
     int n = p->tree_nv[t];
     const double *J = p->jac + c->jac_off[s], *vt = v + p->tree_vadr[t];
-    if (n == 6) jac_mul_add(J, vt, 6, vc);
-    else jac_mul_add(J, vt, n, vc);
+    if (n == 6) m3n_mul_add(J, vt, 6, vc);
+    else m3n_mul_add(J, vt, n, vc);
   }
 }
 

@@ -72,15 +72,6 @@ int contact_jacobians(const Model *m, Data *d, double t) {
   return 0;
 }
 
-/* vc += J vt (J: 3 x n), inlined with n = 6 for free bodies so that the loops unroll. */
-static inline __attribute__((always_inline)) void jac_mul_add(const double *J, const double *vt, int n, double *vc) {
-  for (int r = 0; r < 3; ++r) {
-    double acc = 0;
-    for (int k = 0; k < n; ++k) acc += J[r * n + k] * vt[k];
-    vc[r] += acc;
-  }
-}
-
 void contact_velocity(const Model *m, const Data *d, int i, const double *v, double *vc) {
   const Contact *c = &d->contacts[i];
   v3_copy(vc, c->vc_offset);
@@ -88,8 +79,8 @@ void contact_velocity(const Model *m, const Data *d, int i, const double *v, dou
     if (c->jac_adr[s] < 0) continue;
     int t = c->tree[s], n = m->tree_nv[t];
     const double *J = d->contact_jac + c->jac_adr[s], *vt = v + m->tree_vadr[t];
-    if (n == 6) jac_mul_add(J, vt, 6, vc);
-    else jac_mul_add(J, vt, n, vc);
+    if (n == 6) m3n_mul_add(J, vt, 6, vc);
+    else m3n_mul_add(J, vt, n, vc);
   }
 }
 

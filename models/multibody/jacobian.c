@@ -3,22 +3,11 @@
 
 #include "mb_scratch.h"
 
+/* World frame: the in-frame form below with F = I, which gives the same sums term for term
+ * (p x e_r has one zero component, S_v . e_r picks one entry). */
 void mb_point_jacobian(const Model *m, const Data *d, int body, const double *p, int tree, double *jac) {
-  int n = m->tree_nv[tree], v0 = m->tree_vadr[tree];
-  memset(jac, 0, sizeof(double) * 3 * (size_t)n);
-  if (body <= 0 || m->bodies[body].tree != tree) return;
-  const double *cdof = mb_cdof(m, d);
-  for (int a = body; a > 0; a = m->bodies[a].parent) {
-    const Body *ba = &m->bodies[a];
-    for (int k = 0; k < ba->nv; ++k) {
-      int i = ba->vadr + k;
-      const double *S = cdof + 6 * i;
-      double c[3]; /* velocity of the point p: v_O + w x p */
-      v3_cross(c, S, p);
-      v3_add(c, c, S + 3);
-      for (int r = 0; r < 3; ++r) jac[r * n + (i - v0)] = c[r];
-    }
-  }
+  static const double identity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  mb_point_jacobian_in_frame(m, d, body, p, tree, identity, 1.0, 0, jac);
 }
 
 /* Row r of frame * J_p, column of dof i with motion subspace S = [S_w; S_v] (at the world
