@@ -515,7 +515,8 @@ Test(collision, manifold_cylinder_standing_and_lying) {
 /* ---------- broad phase and collision_detect ---------- */
 
 /* A world plane, nstatic static boxes welded to the world, and nfree free bodies carrying a
- * sphere or a box (every fifth body carries two geometries). */
+ * box, sphere, capsule or cylinder (every fifth body carries two geometries): every shape whose
+ * AABB the broad phase forms its own way. */
 static Model *scene_model(int nfree, int nstatic, uint64_t seed) {
   MbRng r;
   mbfix_rng_seed(&r, seed);
@@ -538,7 +539,8 @@ static Model *scene_model(int nfree, int nstatic, uint64_t seed) {
     int ngb = (b <= nfree && b % 5 == 0) ? 2 : 1;
     for (int k = 0; k < ngb; ++k) {
       g = &m->geoms[ng++];
-      g->type = (b > nfree || mbfix_uniform(&r, 0, 1) < 0.5) ? GEOM_BOX : GEOM_SPHERE;
+      double u = mbfix_uniform(&r, 0, 1);
+      g->type = (b > nfree || u < 0.4) ? GEOM_BOX : u < 0.7 ? GEOM_SPHERE : u < 0.85 ? GEOM_CAPSULE : GEOM_CYLINDER;
       g->body = b;
       quat_identity(g->quat);
       for (int i = 0; i < 3; ++i) g->size[i] = mbfix_uniform(&r, 0.05, 0.25);

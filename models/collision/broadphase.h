@@ -1,4 +1,4 @@
-/* Broad phase: sweep and prune of bounding-sphere AABBs along the axis of largest spread;
+/* Broad phase: sweep and prune of the geometries' AABBs along the axis of largest spread;
  * planes (infinite bounds) are tested against every other geometry. */
 #ifndef CBENCH_COLLISION_BROADPHASE_H
 #define CBENCH_COLLISION_BROADPHASE_H
@@ -28,8 +28,10 @@ void broadphase_free(Broadphase *bp);
 /* Whether the pair may be tested at all: not the same body, not both static, not parent and
  * child (unless the parent is the world). */
 int collision_pair_allowed(const Model *m, int g1, int g2);
-/* The overlap predicate of the broad phase: bounding spheres (or sphere and plane) within
- * max(margin1, margin2) + reach1 + reach2 (Data.geom_reach). The sweep reports exactly the allowed pairs satisfying it. */
+/* The overlap predicate of the broad phase: the AABBs, each inflated by its geometry's margin and
+ * reach (Data.geom_reach), overlap, and the bounding spheres are within max(margin1, margin2) +
+ * reach1 + reach2; against a plane, the geometry's support point along the normal is within that
+ * distance. The sweep reports exactly the allowed pairs satisfying it. */
 int broadphase_bounds_overlap(const Model *m, const Data *d, int g1, int g2);
 /* Fills bp->pairs / bp->npairs (sorted lexicographically). Returns 0 or -1 (no memory). */
 int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp);
