@@ -18,7 +18,7 @@ void system_initial_state(const Model *m, double *x);
 /* Return codes of the model's evaluations, signed as in SUNDIALS. */
 enum {
   SYSTEM_OK = 0,
-  SYSTEM_FAILED = -1,      /* no data at this state (no memory, M not positive definite) */
+  SYSTEM_FAILED = -1,      /* no data at this state (no memory) */
   SYSTEM_RECOVERABLE = 1   /* system_rhs: M not PD or a non-finite result at a trial state: a
                             * shorter step may avoid it (ODE solvers retry) */
 };
@@ -28,7 +28,8 @@ enum {
 int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot);
 
 /* Evaluates the discrete-problem data at (t, q, v, z) into d: kinematics, velocities, M,
- * mass_chol, bias, tau (controllers, explicit), contacts with Jacobians and vc0 = J v + offset.
+ * bias, tau (controllers, explicit), contacts with Jacobians and vc0 = J v + offset. Not
+ * mass_chol: a scheme that solves with M calls mb_factor_mass itself.
  * horizon: the largest step the data will serve; contacts whose gap can close within it are
  * reported with phi > 0 (speculative contacts, models/collision/speculative.c); 0: none.
  * Returns SYSTEM_OK or SYSTEM_FAILED. */

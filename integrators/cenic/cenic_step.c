@@ -103,6 +103,8 @@ int cenic_eval_data(CenicCore *c, double t, const double *x, double horizon) {
   const Model *m = c->m;
   double t0 = wall_seconds();
   int rc = system_step_data(m, c->d, t, x, x + m->nq, x + m->nq + m->nv, horizon);
+  /* only the regularized friction (ICF eq. 26) solves with M */
+  if (rc == 0 && c->regularized != CENIC_REG_NONE) rc = mb_factor_mass(m, c->d);
   c->time_geometry += wall_seconds() - t0;
   if (rc) snprintf(c->msg, sizeof c->msg, "model evaluation failed at t = %g (mass matrix not positive definite?)", t);
   return rc;
