@@ -224,11 +224,17 @@ Test(multibody, body_velocities_point_velocity_and_momentum_match_finite_differe
   }
 }
 
+/* On random trees, trees with free bases, and single free bodies (the free body's own path in
+ * mb_point_jacobian_in_frame). */
 Test(multibody, point_jacobian_matches_finite_differences_and_point_velocity) {
-  for (int seed = 1; seed <= NSEEDS; ++seed) {
-    Model *m = tree_model(seed, 0);
+  int free_alone = 0;
+  for (int seed = 1; seed <= 3 * NSEEDS; ++seed) {
+    Model *m = seed <= NSEEDS ? tree_model(seed, 0)
+               : seed <= 2 * NSEEDS ? tree_model(seed, MBFIX_FREE_BASES)
+                                    : mbfix_random_tree((uint64_t)seed, 1, MBFIX_FREE_BASES);
     Data *d = tdata_new(m);
     int nv = m->nv, nb = m->nbody;
+    for (int b = 1; b < nb; ++b) free_alone += m->bodies[b].nv == 6 && m->tree_nv[m->bodies[b].tree] == 6;
     double *q = calloc((size_t)m->nq, sizeof(double)), *v = calloc((size_t)nv, sizeof(double));
     double *qt = calloc((size_t)m->nq, sizeof(double)), *e = calloc((size_t)nv, sizeof(double));
     double *jac = calloc((size_t)(3 * m->max_tree_nv), sizeof(double));
@@ -275,6 +281,7 @@ Test(multibody, point_jacobian_matches_finite_differences_and_point_velocity) {
     tdata_free(d);
     model_free(m);
   }
+  cr_assert_gt(free_alone, 0, "no free body alone in its tree was tested");
 }
 
 /* The contact Jacobian's fused form: sign * frame * J_p, overwriting or accumulating, equals the

@@ -21,18 +21,28 @@ void mb_point_jacobian_in_frame(const Model *m, const Data *d, int body, const d
   if (!accumulate) memset(jac, 0, sizeof(double) * 3 * (size_t)n);
   if (body <= 0 || m->bodies[body].tree != tree) return;
   double pxf[3][3], f[3][3];
-  for (int r = 0; r < 3; ++r) {
-    v3_scale(f[r], frame + 3 * r, sign);
-    v3_cross(pxf[r], p, f[r]);
-  }
+  for (int r = 0; r < 3; ++r) v3_scale(f[r], frame + 3 * r, sign);
   const double *cdof = mb_cdof(m, d);
   const Body *bb = &m->bodies[body];
-  if (n == 6 && bb->nv == 6) { /* a free body whose tree has no other dofs: constant sizes, unrolled */
-    const double *S = cdof + 6 * v0;
-    for (int r = 0; r < 3; ++r)
-      for (int k = 0; k < 6; ++k) jac[r * 6 + k] += v3_dot(S + 6 * k, pxf[r]) + v3_dot(S + 6 * k + 3, f[r]);
+  if (n == 6 && bb->nv == 6) {
+    /* A free body alone in its tree. Its columns (kinematics.c, dof_columns) are, with a_k the
+     * joint frame's axes and x the body origin, [a_k; x x a_k] (rotation) and [0; a_k]
+     * (translation), so F_r . (S_w x p + S_v) is a_k . ((p - x) x F_r) and a_k . F_r: one cross
+     * product per row and half the products of the general column (issue 12). */
+    const double *S = cdof + 6 * v0, *x = d->xpos + 3 * body;
+    double px[3];
+    v3_sub(px, p, x);
+    for (int r = 0; r < 3; ++r) {
+      double dr[3];
+      v3_cross(dr, px, f[r]);
+      for (int k = 0; k < 3; ++k) {
+        jac[r * 6 + k] += v3_dot(S + 6 * k, dr);
+        jac[r * 6 + 3 + k] += v3_dot(S + 6 * k, f[r]);
+      }
+    }
     return;
   }
+  for (int r = 0; r < 3; ++r) v3_cross(pxf[r], p, f[r]);
   for (int a = body; a > 0; a = m->bodies[a].parent) {
     const Body *ba = &m->bodies[a];
     for (int k = 0; k < ba->nv; ++k) {
