@@ -219,6 +219,18 @@ FORCE_INLINE void add_jt_times(double *restrict blk, const double *restrict Ja, 
   }
 }
 
+/* blk += Ja^T gj on and below the diagonal only (a diagonal block, gj = G Ja with G symmetric:
+ * the product is symmetric; the factorizations read the lower triangle, and the dense copy
+ * mirrors it). 21 of 36 entries for a free body. */
+FORCE_INLINE void add_jt_times_lower(double *restrict blk, const double *restrict Ja, const double *restrict gj, int n) {
+  #pragma GCC unroll 6
+  for (int ia = 0; ia < n; ++ia) {
+    const double a0 = Ja[ia], a1 = Ja[n + ia], a2 = Ja[2 * n + ia];
+    #pragma GCC unroll 6
+    for (int j = 0; j <= ia; ++j) blk[ia * n + j] += a0 * gj[j] + a1 * gj[n + j] + a2 * gj[2 * n + j];
+  }
+}
+
 static void g_times_jac_any(double *gj, const double *G, const double *Jb, int nb) {
   if (nb == 6) g_times_jac(gj, G, Jb, 6);
   else g_times_jac(gj, G, Jb, nb);
@@ -229,8 +241,14 @@ static void add_jt_times_any(double *blk, const double *Ja, const double *gj, in
   else add_jt_times(blk, Ja, gj, na, nb);
 }
 
+static void add_jt_times_lower_any(double *blk, const double *Ja, const double *gj, int n) {
+  if (n == 6) add_jt_times_lower(blk, Ja, gj, 6);
+  else add_jt_times_lower(blk, Ja, gj, n);
+}
+
 /* Block values of H at v into s->blk (pairs already collected); with active != NULL only the
- * active trees' blocks (the others are left stale or zero). */
+ * active trees' blocks (the others are left stale or zero). The diagonal blocks are valid on and
+ * below their diagonal only (the contact terms are added there only). */
 static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc_all,
                            const double *Gc, const unsigned char *active) {
   int size = s->mass_size;
@@ -280,7 +298,8 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
         double *blk;
         if (ta == tb) {
           if (sa != sb) continue;
-          blk = s->blk + s->tree_madr[ta];
+          add_jt_times_lower_any(s->blk + s->tree_madr[ta], Ja, s->gj, na);
+          continue;
         } else {
           int k = find_pair(s, ta, tb);
           if (k < 0) return -1;
@@ -309,7 +328,7 @@ static void blocks_to_dense(const IcfLinSolver *s, double *H) {
     int n = s->tree_nv[t], a = s->tree_vadr[t];
     const double *B = s->blk + s->tree_madr[t];
     for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) H[(size_t)(a + i) * nv + a + j] = B[i * n + j];
+      for (int j = 0; j < n; ++j) H[(size_t)(a + i) * nv + a + j] = i >= j ? B[i * n + j] : B[j * n + i];
   }
   for (int k = 0; k < s->npair; ++k) {
     int ta = s->pair[2 * k], tb = s->pair[2 * k + 1];
@@ -362,9 +381,9 @@ static int cholmod_analyze_pattern(IcfLinSolver *s) {
           s->nzmap[pos++] = s->pair_off[k] + ia * nb + jj;
         }
       }
-      for (int ii = 0; ii <= jj; ++ii) {
+      for (int ii = 0; ii <= jj; ++ii) { /* upper (ii, jj) of H: the block's lower (jj, ii) */
         Si[pos] = b + ii;
-        s->nzmap[pos++] = s->tree_madr[tb] + ii * nb + jj;
+        s->nzmap[pos++] = s->tree_madr[tb] + jj * nb + ii;
       }
     }
   }
