@@ -68,11 +68,17 @@ static double max_abs(const double *a, int n) {
   return r;
 }
 
+/* On random trees, trees with free bases, and single free bodies (mass_matrix.c's closed form
+ * for a free body alone in its tree). */
 Test(multibody, mass_matrix_is_spd_and_the_fd_hessian_of_body_kinetic_energy) {
-  for (int seed = 1; seed <= NSEEDS; ++seed) {
-    Model *m = tree_model(seed, MBFIX_SPRINGS);
+  int free_alone = 0;
+  for (int seed = 1; seed <= 3 * NSEEDS; ++seed) {
+    Model *m = seed <= NSEEDS ? tree_model(seed, MBFIX_SPRINGS)
+               : seed <= 2 * NSEEDS ? tree_model(seed, MBFIX_FREE_BASES)
+                                    : mbfix_random_tree((uint64_t)seed, 1, MBFIX_FREE_BASES);
     Data *d = tdata_new(m);
     int nv = m->nv, nb = m->nbody;
+    for (int b = 1; b < nb; ++b) free_alone += m->bodies[b].nv == 6 && m->tree_nv[m->bodies[b].tree] == 6;
     double *q = calloc((size_t)m->nq, sizeof(double)), *v = calloc((size_t)nv, sizeof(double));
     double *qt = calloc((size_t)m->nq, sizeof(double)), *e = calloc((size_t)nv, sizeof(double));
     double *M = calloc((size_t)(nv * nv), sizeof(double)), *Mfd = calloc((size_t)(nv * nv), sizeof(double));
@@ -135,6 +141,7 @@ Test(multibody, mass_matrix_is_spd_and_the_fd_hessian_of_body_kinetic_energy) {
     tdata_free(d);
     model_free(m);
   }
+  cr_assert_gt(free_alone, 0, "no free body alone in its tree was tested");
 }
 
 Test(multibody, cholesky_solve_and_mass_mul_are_inverse) {
