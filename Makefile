@@ -3,7 +3,7 @@
 # Sources are found by folder, so a new integrator or model file needs no edit here.
 
 CC      ?= cc
-OPT     ?= -O2 -march=x86-64-v2
+OPT     ?= -O3 -march=x86-64-v2
 WARN    := -Wall -Wextra -Wno-unused-parameter
 BASEFLAGS := -std=c11 $(WARN) -g -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -I. -I/usr/include/suitesparse -MMD -MP
 SANFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined

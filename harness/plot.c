@@ -64,7 +64,9 @@ static void series_of(const cJSON *r, char *label, size_t n) {
 
 /* The series label as a file name. */
 static void series_file(const char *label, char *out, size_t n) {
-  snprintf(out, n, "%s", label);
+  size_t k = 0; /* labels are shorter than n (char[128] both) */
+  for (; k + 1 < n && label[k]; ++k) out[k] = label[k];
+  out[k] = '\0';
   for (char *c = out; *c; ++c)
     if (*c == ' ' || *c == '/' || *c == '=' || *c == ':' || *c == ',' || *c == '[' || *c == ']') *c = *c == ' ' ? '_' : '-';
 }

@@ -54,8 +54,10 @@ int cases_list(char names[][128], int max) {
 void case_name_from_path(const char *path, char *out, size_t outlen) {
   const char *b = strrchr(path, '/');
   b = b ? b + 1 : path;
-  snprintf(out, outlen, "%s", b);
-  size_t n = strlen(out);
+  size_t n = strlen(b);
+  if (n >= outlen) n = outlen - 1; /* RunSpec.case_name: the caller checked the length */
+  memcpy(out, b, n);
+  out[n] = '\0';
   if (n > 5 && strcmp(out + n - 5, ".json") == 0) out[n - 5] = '\0';
 }
 
@@ -71,13 +73,25 @@ int run_spec_set_case(RunSpec *s, const char *arg, char *err, size_t errlen) {
       snprintf(err, errlen, "scene file '%s' not found", arg);
       return -1;
     }
-    snprintf(s->case_path, sizeof s->case_path, "%s", arg);
+    if (snprintf(s->case_path, sizeof s->case_path, "%s", arg) >= (int)sizeof s->case_path) {
+      snprintf(err, errlen, "scene file path too long (%zu characters, at most %zu)", strlen(arg), sizeof s->case_path - 1);
+      return -1;
+    }
   } else {
-    snprintf(s->case_path, sizeof s->case_path, "%s/%s.json", cases_dir(), arg);
+    if (snprintf(s->case_path, sizeof s->case_path, "%s/%s.json", cases_dir(), arg) >= (int)sizeof s->case_path) {
+      snprintf(err, errlen, "case name '%.64s...' too long", arg);
+      return -1;
+    }
     if (!file_exists(s->case_path)) {
       snprintf(err, errlen, "unknown case '%s' (no %s; see `cbench list`)", arg, s->case_path);
       return -1;
     }
+  }
+  const char *base = strrchr(s->case_path, '/');
+  if (strlen(base ? base + 1 : s->case_path) >= sizeof s->case_name) {
+    snprintf(err, errlen, "scene file name '%.64s...' too long (at most %zu characters)", base ? base + 1 : s->case_path,
+             sizeof s->case_name - 1);
+    return -1;
   }
   case_name_from_path(s->case_path, s->case_name, sizeof s->case_name);
   return 0;
