@@ -31,6 +31,11 @@ static inline double v3_normalize(double *a) {
 }
 
 static inline void m3_identity(double *m) { memset(m, 0, 9 * sizeof(double)); m[0] = m[4] = m[8] = 1.0; }
+static inline int m3_is_identity(const double *m) {
+  for (int i = 0; i < 9; ++i)
+    if (m[i] != (i % 4 == 0 ? 1.0 : 0.0)) return 0;
+  return 1;
+}
 static inline void m3_copy(double *r, const double *a) { memcpy(r, a, 9 * sizeof(double)); }
 /* r = m a */
 static inline void m3_mulv(double *r, const double *m, const double *a) {

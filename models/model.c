@@ -56,6 +56,9 @@ int model_finalize(Model *m, char *err, size_t errlen) {
     }
     bd->nq = joint_nq(bd->joint); bd->nv = joint_nv(bd->joint);
     quat_to_mat_normalized(bd->joint_rot, bd->joint_quat);
+    bd->joint_rot_identity = m3_is_identity(bd->joint_rot);
+    const double *I = bd->inertia;
+    bd->inertia_diagonal = I[1] == 0.0 && I[2] == 0.0 && I[3] == 0.0 && I[5] == 0.0 && I[6] == 0.0 && I[7] == 0.0;
     bd->qadr = nq; bd->vadr = nv;
     nq += bd->nq; nv += bd->nv;
     int ptree = m->bodies[bd->parent].tree;
@@ -114,6 +117,7 @@ int model_finalize(Model *m, char *err, size_t errlen) {
     }
     gm->rbound = geom_bound(gm);
     quat_to_mat_normalized(gm->rot, gm->quat);
+    gm->body_frame = m3_is_identity(gm->rot) && gm->pos[0] == 0.0 && gm->pos[1] == 0.0 && gm->pos[2] == 0.0;
   }
 
   int nz = 0;

@@ -40,10 +40,12 @@ typedef struct {
   double joint_pos[3];     /* joint frame origin in the parent body frame */
   double joint_quat[4];    /* joint frame orientation relative to the parent body frame */
   double joint_rot[9];     /* its rotation matrix, row-major (derived by model_finalize) */
+  int joint_rot_identity;  /* joint_rot is exactly the identity (derived) */
   double axis[3];          /* unit joint axis in the joint frame (revolute, prismatic) */
   double mass;             /* kg */
   double com[3];           /* center of mass in the body frame */
   double inertia[9];       /* rotational inertia about the COM, body frame, symmetric PD */
+  int inertia_diagonal;    /* inertia is diagonal (principal axes: primitives; derived) */
   int qadr, nq;            /* this joint's slice of q */
   int vadr, nv;            /* this joint's slice of v */
   int tree;                /* kinematic tree index, or -1 for bodies welded to the world */
@@ -74,6 +76,7 @@ typedef struct {
   double size[3];
   double rbound;           /* bounding-sphere radius (infinite for planes) */
   double rot[9];           /* rotation of quat, row-major (derived by model_finalize) */
+  int body_frame;          /* pos = 0 and rot = identity: the body's own frame (derived) */
   int material;            /* index into Model.materials */
   double margin;           /* report pairs within this distance (m) as contacts */
   /* Prescribed surface velocity (conveyor belt), in the geometry frame:

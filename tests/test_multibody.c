@@ -609,6 +609,63 @@ Test(multibody, geometry_poses_follow_their_bodies) {
   model_free(m);
 }
 
+/* The kinematics' shortcuts for frames that model_finalize found trivial (an identity joint
+ * frame, a diagonal inertia, a geometry at its body's frame) give what the general products
+ * give: the same model with the shortcuts switched off is the reference. */
+Test(multibody, kinematics_shortcuts_match_the_general_products) {
+  int used[3] = {0, 0, 0};
+  for (int seed = 1; seed <= NSEEDS; ++seed) {
+    Model *m = tree_model(seed, MBFIX_FREE_BASES);
+    m->ngeom = m->nbody;
+    m->geoms = calloc((size_t)m->ngeom, sizeof(Geom));
+    m->nmaterial = 1;
+    m->materials = calloc(1, sizeof(Material));
+    MbRng r;
+    mbfix_rng_seed(&r, 950 + (uint64_t)seed);
+    for (int b = 1; b < m->nbody; ++b) {
+      Body *bd = &m->bodies[b];
+      if (b % 2) quat_identity(bd->joint_quat);
+      if (b % 3) { /* principal axes */
+        double I0 = bd->inertia[0], I4 = bd->inertia[4], I8 = bd->inertia[8];
+        memset(bd->inertia, 0, sizeof bd->inertia);
+        bd->inertia[0] = I0; bd->inertia[4] = I4; bd->inertia[8] = I8;
+      }
+      Geom *g = &m->geoms[b];
+      g->body = b;
+      quat_identity(g->quat);
+      if (b % 2 == 0)
+        for (int k = 0; k < 3; ++k) g->pos[k] = mbfix_uniform(&r, -1, 1);
+    }
+    char err[256];
+    cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
+    Data *fast = tdata_new(m), *slow = tdata_new(m);
+    double *q = calloc((size_t)m->nq, sizeof(double)), *v = calloc((size_t)m->nv, sizeof(double));
+    mbfix_random_state(m, &r, 1.0, q, v);
+    mb_kinematics(m, fast, q);
+    mb_mass_matrix(m, fast);
+    for (int b = 1; b < m->nbody; ++b) {
+      used[0] += m->bodies[b].joint_rot_identity && m->bodies[b].joint == JOINT_FREE;
+      used[1] += m->bodies[b].inertia_diagonal;
+      used[2] += m->geoms[b].body_frame;
+      m->bodies[b].joint_rot_identity = m->bodies[b].inertia_diagonal = m->geoms[b].body_frame = 0;
+    }
+    mb_kinematics(m, slow, q);
+    mb_mass_matrix(m, slow);
+    for (int i = 0; i < 9 * m->nbody; ++i) cr_assert_eq(fast->xrot[i], slow->xrot[i], "seed %d xrot[%d]", seed, i);
+    for (int i = 0; i < 3 * m->nbody; ++i) cr_assert_eq(fast->xpos[i], slow->xpos[i], "seed %d xpos[%d]", seed, i);
+    for (int i = 0; i < 9 * m->ngeom; ++i) cr_assert_eq(fast->geom_xrot[i], slow->geom_xrot[i], "seed %d geom_xrot[%d]", seed, i);
+    for (int i = 0; i < 3 * m->ngeom; ++i) cr_assert_eq(fast->geom_xpos[i], slow->geom_xpos[i], "seed %d geom_xpos[%d]", seed, i);
+    /* R diag(I) R^T is summed in another order: the same to round-off */
+    double scale = max_abs(slow->mass, m->mass_size);
+    for (int i = 0; i < m->mass_size; ++i)
+      cr_assert_lt(fabs(fast->mass[i] - slow->mass[i]), 1e-14 * scale, "seed %d mass[%d]: %g vs %g", seed, i, fast->mass[i], slow->mass[i]);
+    free(q); free(v);
+    tdata_free(fast); tdata_free(slow);
+    model_free(m);
+  }
+  cr_assert(used[0] > 0 && used[1] > 0 && used[2] > 0, "shortcuts exercised: joint %d inertia %d geometry %d", used[0], used[1], used[2]);
+}
+
 /* World COM velocity and angular velocity of body b at (q, v) (mb_velocities, checked above
  * against finite differences of poses). */
 static void com_twist(const Model *m, Data *d, const double *q, const double *v, int b, double *vc, double *w) {

@@ -26,6 +26,11 @@ static void joint_transform(const Body *bd, const double *qj, double *R_rel, dou
       break;
     }
     case JOINT_FREE: {
+      if (bd->joint_rot_identity) { /* most free bodies: skip the products with the identity */
+        v3_add(p_rel, p_rel, qj);
+        quat_to_mat_normalized(R_rel, qj + 3);
+        break;
+      }
       double t[3];
       m3_mulv(t, Rj, qj);
       v3_add(p_rel, p_rel, t);
@@ -90,14 +95,27 @@ void mb_kinematics(const Model *m, Data *d, const double *q) {
     m3_mulv(t, R, bd->com);
     v3_add(d->xcom + 3 * b, p, t);
     dof_columns(bd, R, RF, p, cdof + 6 * bd->vadr);
-    double RI[9], Iw[9];
-    m3_mul(RI, R, bd->inertia);
-    m3_mult(Iw, RI, R);
+    double Iw[9];
+    if (bd->inertia_diagonal) { /* R diag(I) R^T: symmetric, a third of the products */
+      const double *I = bd->inertia;
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j <= i; ++j)
+          Iw[3 * i + j] = Iw[3 * j + i] = R[3 * i] * I[0] * R[3 * j] + R[3 * i + 1] * I[4] * R[3 * j + 1] + R[3 * i + 2] * I[8] * R[3 * j + 2];
+    } else {
+      double RI[9];
+      m3_mul(RI, R, bd->inertia);
+      m3_mult(Iw, RI, R);
+    }
     sp_inertia_from_com(cinert + SP_INERTIA_SIZE * b, bd->mass, d->xcom + 3 * b, Iw);
   }
   for (int g = 0; g < m->ngeom; ++g) {
     const Geom *gm = &m->geoms[g];
     const double *R = d->xrot + 9 * gm->body, *p = d->xpos + 3 * gm->body;
+    if (gm->body_frame) {
+      m3_copy(d->geom_xrot + 9 * g, R);
+      v3_copy(d->geom_xpos + 3 * g, p);
+      continue;
+    }
     double t[3];
     m3_mul(d->geom_xrot + 9 * g, R, gm->rot);
     m3_mulv(t, R, gm->pos);
