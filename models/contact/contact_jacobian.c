@@ -19,8 +19,15 @@ static void surface_velocity(const Model *m, const Data *d, int g, double t, dou
   v3_scale(u, dir, s);
 }
 
+static int kinematic_body(const Model *m, int b) { return b > 0 && b < m->nbody && m->bodies[b].kinematic; }
+
 void contact_prescribed_offset(const Model *m, const Data *d, int i, double t, double *offset) {
   const Contact *c = &d->contacts[i];
+  if (!m->geoms[c->geom[0]].has_surface_velocity && !m->geoms[c->geom[1]].has_surface_velocity &&
+      !kinematic_body(m, c->body[0]) && !kinematic_body(m, c->body[1])) { /* most contacts */
+    v3_set(offset, 0, 0, 0);
+    return;
+  }
   double uA[3], uB[3], du[3], kA[3], kB[3];
   surface_velocity(m, d, c->geom[0], t, uA);
   surface_velocity(m, d, c->geom[1], t, uB);
