@@ -234,11 +234,11 @@ static void fill_contact(CenicCore *c, int i, double h, int trap) {
 
 static int copy_contacts(CenicCore *c, double h, int trap) {
   Data *d = c->d;
-  if (icf_problem_reserve(&c->prob, d->ncon, d->jac_size)) {
+  if (icf_problem_reserve(&c->prob, d->ncon, 0)) {
     snprintf(c->msg, sizeof c->msg, "out of memory");
     return -1;
   }
-  memcpy(c->prob.jac, d->contact_jac, sizeof(double) * (size_t)d->jac_size);
+  c->prob.jac = d->contact_jac; /* borrowed: every solve of this problem precedes the next evaluation */
   c->prob.jac_size = d->jac_size;
   c->prob.ncon = d->ncon;
   c->prob.contacts_version++;

@@ -38,7 +38,7 @@ void icf_problem_free(IcfProblem *p) {
   free(p->A);
   free(p->r);
   free(p->con);
-  free(p->jac);
+  free(p->jac_pool);
   free(p->dofterm);
   free(p->dof_tree);
   memset(p, 0, sizeof *p);
@@ -52,13 +52,14 @@ int icf_problem_reserve(IcfProblem *p, int ncon, int jac) {
     p->con = c;
     p->maxcon = n;
   }
-  if (jac > p->jac_cap) {
+  if (jac > p->jac_cap || !p->jac_pool) {
     int n = jac > 2 * p->jac_cap ? jac : 2 * p->jac_cap;
-    double *j = realloc(p->jac, (size_t)n * sizeof *j);
+    double *j = realloc(p->jac_pool, (size_t)(n > 0 ? n : 1) * sizeof *j);
     if (!j) return -1;
-    p->jac = j;
+    p->jac_pool = j;
     p->jac_cap = n;
   }
+  p->jac = p->jac_pool;
   return 0;
 }
 

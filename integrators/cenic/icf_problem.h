@@ -47,7 +47,10 @@ typedef struct {
   double *r;        /* [nv] */
   int ncon, maxcon;
   IcfContact *con;
-  double *jac;      /* pool of Jacobian blocks */
+  double *jac;      /* the contacts' Jacobian blocks: jac_pool, or borrowed (CENIC points it at
+                     * Data.contact_jac, valid until the next evaluation: copying them was 1-3%
+                     * of a step, issue 12) */
+  double *jac_pool; /* owned storage (icf_problem_reserve) */
   int jac_size, jac_cap;
   int ndof, maxdof;
   IcfDofTerm *dofterm;
@@ -61,7 +64,8 @@ typedef struct {
 /* Allocates for the given tree layout (copied). Returns 0 or -1. */
 int icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, const int *tree_nv);
 void icf_problem_free(IcfProblem *p);
-/* Room for ncon contacts and jac Jacobian entries (amortized growth); 0 or -1. */
+/* Room for ncon contacts and jac Jacobian entries in the owned pool (amortized growth), and
+ * p->jac = the pool; 0 or -1. */
 int icf_problem_reserve(IcfProblem *p, int ncon, int jac);
 
 /* Room for ndof dof terms; 0 or -1. */
