@@ -48,7 +48,7 @@ int contact_has_prescribed_motion(const Model *m) {
 }
 
 int contact_jacobians(const Model *m, Data *d, double t) {
-  int mt = m->max_tree_nv;
+  int mt = m->max_tree_nv, prescribed = contact_has_prescribed_motion(m);
   if (data_reserve_contacts(d, d->ncon, d->ncon * 6 * mt + 1) != 0) return -1;
   int size = 0;
   for (int i = 0; i < d->ncon; ++i) {
@@ -73,7 +73,8 @@ int contact_jacobians(const Model *m, Data *d, double t) {
     }
     /* prescribed motion: surface velocities, and the world velocity of the contact point on
      * a kinematic body (models/kinematic.h) */
-    contact_prescribed_offset(m, d, i, t, c->vc_offset);
+    if (prescribed) contact_prescribed_offset(m, d, i, t, c->vc_offset);
+    else v3_set(c->vc_offset, 0, 0, 0);
   }
   d->jac_size = size;
   return 0;

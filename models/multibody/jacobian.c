@@ -18,8 +18,10 @@ void mb_point_jacobian(const Model *m, const Data *d, int body, const double *p,
 void mb_point_jacobian_in_frame(const Model *m, const Data *d, int body, const double *p, int tree, const double *frame,
                                 double sign, int accumulate, double *jac) {
   int n = m->tree_nv[tree], v0 = m->tree_vadr[tree];
-  if (!accumulate) memset(jac, 0, sizeof(double) * 3 * (size_t)n);
-  if (body <= 0 || m->bodies[body].tree != tree) return;
+  if (body <= 0 || m->bodies[body].tree != tree) {
+    if (!accumulate) memset(jac, 0, sizeof(double) * 3 * (size_t)n);
+    return;
+  }
   double pxf[3][3], f[3][3];
   for (int r = 0; r < 3; ++r) v3_scale(f[r], frame + 3 * r, sign);
   const double *cdof = mb_cdof(m, d);
@@ -35,13 +37,15 @@ void mb_point_jacobian_in_frame(const Model *m, const Data *d, int body, const d
     for (int r = 0; r < 3; ++r) {
       double dr[3];
       v3_cross(dr, px, f[r]);
-      for (int k = 0; k < 3; ++k) {
-        jac[r * 6 + k] += v3_dot(S + 6 * k, dr);
-        jac[r * 6 + 3 + k] += v3_dot(S + 6 * k, f[r]);
+      for (int k = 0; k < 3; ++k) { /* every entry written: no clearing first */
+        double rot = v3_dot(S + 6 * k, dr), tra = v3_dot(S + 6 * k, f[r]);
+        jac[r * 6 + k] = accumulate ? jac[r * 6 + k] + rot : rot;
+        jac[r * 6 + 3 + k] = accumulate ? jac[r * 6 + 3 + k] + tra : tra;
       }
     }
     return;
   }
+  if (!accumulate) memset(jac, 0, sizeof(double) * 3 * (size_t)n);
   for (int r = 0; r < 3; ++r) v3_cross(pxf[r], p, f[r]);
   for (int a = body; a > 0; a = m->bodies[a].parent) {
     const Body *ba = &m->bodies[a];
