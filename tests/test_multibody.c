@@ -10,6 +10,7 @@
 #include "models/data.h"
 #include "models/math3d.h"
 #include "models/multibody.h"
+#include "models/multibody/mb_scratch.h"
 
 #define NSEEDS 8
 
@@ -130,6 +131,20 @@ Test(multibody, mass_matrix_is_spd_and_the_fd_hessian_of_body_kinetic_energy) {
         err = fmax(err, fabs(M[i * nv + j] - Mfd[i * nv + j]));
       }
     cr_assert_lt(err, 1e-7 * scale, "seed %d (nv %d): |M - M_fd| = %g (scale %g)", seed, nv, err, scale);
+    /* a free body alone in its tree: the closed form is S^T Ic S (eq. 6.4) to round-off */
+    for (int b = 1; b < nb; ++b) {
+      const Body *bd = &m->bodies[b];
+      if (bd->nv != 6 || m->tree_nv[bd->tree] != 6) continue;
+      const double *S = mb_cdof(m, d) + 6 * bd->vadr, *Ic = mb_ccomp(m, d) + SP_INERTIA_SIZE * b;
+      const double *Mt = d->mass + m->tree_madr[bd->tree];
+      double bscale = max_abs(Mt, 36);
+      for (int i = 0; i < 6; ++i) {
+        double F[6];
+        sp_inertia_mul(F, Ic, S + 6 * i);
+        for (int j = 0; j < 6; ++j)
+          cr_assert_lt(fabs(Mt[j * 6 + i] - sp_dot(S + 6 * j, F)), 1e-14 * bscale, "seed %d body %d M[%d][%d]", seed, b, j, i);
+      }
+    }
     cr_assert_eq(mb_factor_mass(m, d), 0, "seed %d: M not positive definite", seed);
     /* a non-PD block is reported */
     double saved = d->mass[0];
@@ -263,6 +278,15 @@ Test(multibody, point_jacobian_matches_finite_differences_and_point_velocity) {
         int n = m->tree_nv[t], v0 = m->tree_vadr[t];
         mb_kinematics(m, d, q);
         mb_point_jacobian(m, d, b, p, t, jac);
+        if (m->bodies[b].tree == t && n == 6 && m->bodies[b].nv == 6) /* the free body's closed form: S_w x p + S_v to round-off */
+          for (int i = 0; i < 6; ++i) {
+            const double *S = mb_cdof(m, d) + 6 * (v0 + i);
+            double col[3];
+            v3_cross(col, S, p);
+            v3_add(col, col, S + 3);
+            for (int k = 0; k < 3; ++k)
+              cr_assert_lt(fabs(jac[k * n + i] - col[k]), 1e-14 * (1.0 + v3_dot(p, p)), "seed %d body %d col %d row %d", seed, b, i, k);
+          }
         for (int i = 0; i < n; ++i)
           for (int k = 0; k < 3; ++k) Jv[k] += jac[k * n + i] * v[v0 + i];
         for (int i = 0; i < n; ++i) {
