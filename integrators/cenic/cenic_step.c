@@ -25,7 +25,7 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   if (!c->d || !c->d_alt) return -1;
   c->prescribed_motion = contact_has_prescribed_motion(m);
   if (icf_problem_init(&c->prob, m->nv, m->ntree, m->tree_vadr, m->tree_nv)) return -1;
-  if (icf_problem_reserve(&c->prob, c->d->maxcon, c->d->jac_capacity)) return -1;
+  if (icf_problem_reserve(&c->prob, c->d->maxcon, 0)) return -1; /* Jacobians: borrowed from Data (copy_contacts) */
   c->solver = icf_solver_create(&c->prob, sopt);
   if (!c->solver) return -1;
   int nv = m->nv;
