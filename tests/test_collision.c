@@ -7,6 +7,7 @@
 
 #include "models/collision.h"
 #include "models/collision/broadphase.h"
+#include "models/pair_sort.h"
 #include "models/collision/narrow_phase.h"
 #include "models/contact.h"
 #include "models/data.h"
@@ -566,6 +567,31 @@ static void scatter(const Model *m, Data *d, double box, uint64_t seed) {
     d->geom_xpos[3 * g + 2] = mbfix_uniform(&r, -0.2, 0.6 * box); /* some below the floor */
     random_rot(&r, d->geom_xrot + 9 * g);
   }
+}
+
+static int major_key;
+static int cmp_by_major(const void *x, const void *y) {
+  const int *a = x, *b = y;
+  int d = a[major_key] - b[major_key];
+  return d ? (d > 0) - (d < 0) : (a[1 - major_key] > b[1 - major_key]) - (a[1 - major_key] < b[1 - major_key]);
+}
+
+/* models/pair_sort.h: the same sequence as qsort by (major, minor), duplicates kept, for either
+ * major component, with empty, one-pair and crowded buckets. */
+Test(collision, pair_sort_matches_qsort) {
+  MbRng r;
+  mbfix_rng_seed(&r, 77);
+  enum { N = 400, KEYS = 50 };
+  int in[2 * N], out[2 * N], ref[2 * N], bucket[KEYS + 1];
+  for (int major = 0; major < 2; ++major)
+    for (int n = 0; n <= N; n += n < 2 ? 1 : 133) {
+      for (int k = 0; k < 2 * n; ++k) in[k] = (int)mbfix_uniform(&r, 0, k % 2 == major ? KEYS : 7);
+      pair_sort(in, n, major, KEYS, bucket, out);
+      memcpy(ref, in, sizeof(int) * 2 * (size_t)n);
+      major_key = major;
+      qsort(ref, (size_t)n, 2 * sizeof(int), cmp_by_major);
+      for (int k = 0; k < 2 * n; ++k) cr_assert_eq(out[k], ref[k], "major %d n %d entry %d", major, n, k);
+    }
 }
 
 Test(collision, broadphase_matches_brute_force) {

@@ -4,6 +4,7 @@
 #include <cholmod.h>
 
 #include "icf_blockchol.h"
+#include "models/pair_sort.h"
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
@@ -146,10 +147,8 @@ static int cmp_pair(const void *x, const void *y) {
   return (p[0] > q[0]) - (p[0] < q[0]);
 }
 
-/* Sorted unique coupled pairs of the problem's contacts into s->pair; 0 or -1. A counting sort
- * on the column tree, then an insertion sort of the (few) rows within each column: O(ntree +
- * pairs). qsort was quadratic-free but its comparator calls were 1% of cenic-sd on hard clutter,
- * and an insertion sort of all pairs quadratic at 1000 objects (issue 12). */
+/* Sorted unique coupled pairs of the problem's contacts into s->pair; 0 or -1 (pair_sort:
+ * O(ntree + pairs)). */
 static int collect_pairs(IcfLinSolver *s, const IcfProblem *p) {
   int n = 0;
   for (int i = 0; i < p->ncon; ++i) {
@@ -166,24 +165,7 @@ static int collect_pairs(IcfLinSolver *s, const IcfProblem *p) {
     s->pair_raw[2 * n + 1] = a < b ? b : a;
     n++;
   }
-  int nt = s->ntree, *start = s->bucket;
-  memset(start, 0, ((size_t)nt + 1) * sizeof(int));
-  for (int k = 0; k < n; ++k) start[s->pair_raw[2 * k + 1] + 1]++;
-  for (int t = 0; t < nt; ++t) start[t + 1] += start[t];
-  for (int k = 0; k < n; ++k) { /* start[b] becomes the end of column b */
-    int at = start[s->pair_raw[2 * k + 1]]++;
-    s->pair[2 * at] = s->pair_raw[2 * k];
-    s->pair[2 * at + 1] = s->pair_raw[2 * k + 1];
-  }
-  for (int b = 0, lo = 0; b < nt; lo = start[b++])
-    for (int i = lo + 1; i < start[b]; ++i) {
-      int x = s->pair[2 * i], j = i - 1;
-      while (j >= lo && s->pair[2 * j] > x) {
-        s->pair[2 * (j + 1)] = s->pair[2 * j];
-        --j;
-      }
-      s->pair[2 * (j + 1)] = x;
-    }
+  pair_sort(s->pair_raw, n, 1, s->ntree, s->bucket, s->pair); /* by column tree, then row */
   int u = 0;
   for (int k = 0; k < n; ++k)
     if (u == 0 || s->pair[2 * k] != s->pair[2 * (u - 1)] || s->pair[2 * k + 1] != s->pair[2 * (u - 1) + 1]) {

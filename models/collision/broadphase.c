@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "models/math3d.h"
+#include "models/pair_sort.h"
 
 Broadphase *broadphase_create(int ngeom) {
   Broadphase *bp = calloc(1, sizeof(Broadphase));
@@ -123,29 +124,6 @@ static void sort_entries(SapEntry *e, int n) {
   }
 }
 
-/* bp->unsorted -> bp->pairs in lexicographic order: a counting sort on the first geometry, then
- * an insertion sort on the second within each (small) bucket. O(ngeom + npairs). */
-static void sort_pairs(Broadphase *bp, int ngeom) {
-  int *start = bp->bucket;
-  memset(start, 0, (size_t)(ngeom + 1) * sizeof(int));
-  for (int k = 0; k < bp->npairs; ++k) start[bp->unsorted[2 * k] + 1]++;
-  for (int g = 0; g < ngeom; ++g) start[g + 1] += start[g];
-  for (int k = 0; k < bp->npairs; ++k) { /* start[g] becomes the end of bucket g */
-    int g = bp->unsorted[2 * k], at = start[g]++;
-    bp->pairs[2 * at] = g;
-    bp->pairs[2 * at + 1] = bp->unsorted[2 * k + 1];
-  }
-  for (int g = 0, lo = 0; g < ngeom; lo = start[g++])
-    for (int i = lo + 1; i < start[g]; ++i) {
-      int x = bp->pairs[2 * i + 1], j = i - 1;
-      while (j >= lo && bp->pairs[2 * j + 1] > x) {
-        bp->pairs[2 * (j + 1) + 1] = bp->pairs[2 * j + 1];
-        --j;
-      }
-      bp->pairs[2 * (j + 1) + 1] = x;
-    }
-}
-
 static int push_pair(Broadphase *bp, int g1, int g2) {
   if (bp->npairs == bp->cap_pairs) {
     int cap = 2 * bp->cap_pairs;
@@ -218,6 +196,6 @@ int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp) {
       if (g != bp->planes[p] && !(is_unbounded(&m->geoms[g]) && g < bp->planes[p]) &&
           test_and_push(m, d, bp, bp->planes[p], g) != 0)
         return -1;
-  sort_pairs(bp, m->ngeom);
+  pair_sort(bp->unsorted, bp->npairs, 0, m->ngeom, bp->bucket, bp->pairs); /* by first geometry, then second */
   return 0;
 }
