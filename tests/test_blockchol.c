@@ -1,8 +1,8 @@
 /* The block-sparse Cholesky of the ICF Hessian (integrators/cenic/icf_blockchol.c) on its own:
  * solutions against a dense Cholesky on random block patterns (6 x 6 blocks and odd sizes, so
- * both the fixed-size kernels and the generic ones run), the fill against a naive minimum-degree
- * elimination written here from its definition, and re-analysis of an earlier pattern giving the
- * same fill (the elimination graph is cleared between analyses). */
+ * both the fixed-size kernels and the generic ones run), the fill against a naive elimination in
+ * the solver's order written here from its definition, that order against the natural and a random
+ * one on a grid, and re-analysis of an earlier pattern giving the same fill. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -49,39 +49,42 @@ static void make_pattern(Pattern *p, int nb, int npair, int odd_sizes) {
     }
 }
 
-/* Entries of L from a naive minimum-degree elimination: uncoupled blocks first, then at every
- * step the first block (in order of first appearance in the pair list) of least degree in the
- * current graph, whose elimination joins its neighbours. */
-static long naive_fill(const Pattern *p) {
+/* Entries of L from eliminating the blocks in the given order on the dense elimination graph,
+ * written from the definition: eliminating a block joins its remaining neighbours. */
+static void sort_pairs(Pattern *p);
+
+static long naive_fill(const Pattern *p, const int *order) {
   int nb = p->nb;
-  unsigned char adj[64][64] = {{0}}, in[64] = {0}, done[64] = {0};
-  int active[64], na = 0;
-  for (int k = 0; k < p->npair; ++k) {
-    int a = p->pair[2 * k], b = p->pair[2 * k + 1];
-    if (!in[a]) { in[a] = 1; active[na++] = a; }
-    if (!in[b]) { in[b] = 1; active[na++] = b; }
-    adj[a][b] = adj[b][a] = 1;
-  }
+  unsigned char adj[64][64] = {{0}}, done[64] = {0};
+  for (int k = 0; k < p->npair; ++k) adj[p->pair[2 * k]][p->pair[2 * k + 1]] = adj[p->pair[2 * k + 1]][p->pair[2 * k]] = 1;
   long fill = 0;
   for (int b = 0; b < nb; ++b) fill += p->bsize[b] * p->bsize[b];
-  for (int step = 0; step < na; ++step) {
-    int best = -1, bestdeg = 0;
-    for (int x = 0; x < na; ++x) {
-      int i = active[x], d = 0;
-      if (done[i]) continue;
-      for (int y = 0; y < na; ++y) d += active[y] != i && !done[active[y]] && adj[i][active[y]];
-      if (best < 0 || d < bestdeg) { best = i; bestdeg = d; }
-    }
-    int nbr[64], nn = 0;
-    for (int y = 0; y < na; ++y)
-      if (active[y] != best && !done[active[y]] && adj[best][active[y]]) nbr[nn++] = active[y];
+  for (int step = 0; step < nb; ++step) {
+    int best = order[step], nbr[64], nn = 0;
+    for (int j = 0; j < nb; ++j)
+      if (j != best && !done[j] && adj[best][j]) nbr[nn++] = j;
     for (int u = 0; u < nn; ++u) {
       fill += p->bsize[nbr[u]] * p->bsize[best];
-      for (int w = 0; w < nn; ++w) adj[nbr[u]][nbr[w]] = u != w;
+      for (int w = 0; w < nn; ++w) adj[nbr[u]][nbr[w]] |= u != w;
     }
     done[best] = 1;
   }
   return fill;
+}
+
+/* 1 if order is a permutation of 0 .. n-1 with the uncoupled blocks first. */
+static int valid_order(const Pattern *p, const int *order) {
+  unsigned char seen[64] = {0}, coupled[64] = {0};
+  for (int k = 0; k < p->npair; ++k) coupled[p->pair[2 * k]] = coupled[p->pair[2 * k + 1]] = 1;
+  int in_coupled = 0;
+  for (int k = 0; k < p->nb; ++k) {
+    int b = order[k];
+    if (b < 0 || b >= p->nb || seen[b]) return 0;
+    seen[b] = 1;
+    if (coupled[b]) in_coupled = 1;
+    else if (in_coupled) return 0;
+  }
+  return 1;
 }
 
 /* A random symmetric positive definite matrix with p's block pattern: the block layout of the
@@ -163,7 +166,7 @@ Test(blockchol, solves_match_the_dense_matrix_on_random_patterns) {
   }
 }
 
-Test(blockchol, fill_is_the_naive_minimum_degree_fill_and_reanalysis_repeats_it) {
+Test(blockchol, fill_is_that_of_its_order_and_reanalysis_repeats_it) {
   Pattern ps[3];
   int nb = 48;
   for (int i = 0; i < 3; ++i) make_pattern(&ps[i], nb, 40 + 30 * i, 0);
@@ -174,15 +177,59 @@ Test(blockchol, fill_is_the_naive_minimum_degree_fill_and_reanalysis_repeats_it)
     for (int i = 0; i < 3; ++i) {
       cr_assert_eq(icf_blockchol_analyze(bc, ps[i].npair, ps[i].pair), 0);
       long fill = icf_blockchol_fill(bc);
+      const int *order = icf_blockchol_order(bc);
+      cr_assert(valid_order(&ps[i], order), "pattern %d: the order is not a permutation with the uncoupled blocks first", i);
       if (round == 0) {
         first[i] = fill;
-        cr_expect_eq(fill, naive_fill(&ps[i]), "pattern %d: fill %ld, naive minimum degree %ld", i, fill, naive_fill(&ps[i]));
+        long naive = naive_fill(&ps[i], order);
+        cr_expect_eq(fill, naive, "pattern %d: fill %ld, eliminating in its order %ld", i, fill, naive);
         cr_expect(fill > 36L * nb, "pattern %d has no fill to test", i);
       } else {
         cr_expect_eq(fill, first[i], "pattern %d re-analysed: fill %ld, first time %ld", i, fill, first[i]);
       }
       check_solves(&ps[i], bc);
     }
+  icf_blockchol_free(bc);
+}
+
+/* The order reduces fill: on a 7 x 7 grid of blocks (a contact sheet, like a clutter pile's
+ * bottom layer) the fill of its order is below that of the natural row-by-row order (a band of
+ * half-width 7: every block fills towards the next 7) and of a random order. */
+Test(blockchol, order_reduces_fill_on_a_grid) {
+  Pattern p;
+  const int side = 7;
+  p.nb = side * side;
+  p.nv = 0;
+  p.npair = 0;
+  for (int b = 0; b < p.nb; ++b) {
+    p.bsize[b] = 6;
+    p.boff[b] = p.nv;
+    p.nv += 6;
+  }
+  for (int b = 0; b < p.nb; ++b) { /* right and lower neighbours, sorted by (b, a) below */
+    int r = b / side, c = b % side;
+    if (c + 1 < side) { p.pair[2 * p.npair] = b; p.pair[2 * p.npair + 1] = b + 1; p.npair++; }
+    if (r + 1 < side) { p.pair[2 * p.npair] = b; p.pair[2 * p.npair + 1] = b + side; p.npair++; }
+  }
+  sort_pairs(&p);
+  IcfBlockChol *bc = icf_blockchol_create(p.nb, p.bsize, p.boff);
+  cr_assert_not_null(bc);
+  cr_assert_eq(icf_blockchol_analyze(bc, p.npair, p.pair), 0);
+  long fill = icf_blockchol_fill(bc);
+  int natural[64], shuffled[64];
+  for (int b = 0; b < p.nb; ++b) natural[b] = shuffled[b] = b;
+  for (int b = p.nb - 1; b > 0; --b) {
+    int j = (int)((b + 1) * urand());
+    if (j > b) j = b;
+    int t = shuffled[b];
+    shuffled[b] = shuffled[j];
+    shuffled[j] = t;
+  }
+  long band = naive_fill(&p, natural), random = naive_fill(&p, shuffled);
+  cr_expect_eq(fill, naive_fill(&p, icf_blockchol_order(bc)));
+  cr_expect(fill < band, "fill %ld, row-by-row order %ld", fill, band);
+  cr_expect(fill < random, "fill %ld, a random order %ld", fill, random);
+  check_solves(&p, bc);
   icf_blockchol_free(bc);
 }
 

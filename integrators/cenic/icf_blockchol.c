@@ -1,6 +1,7 @@
 #include "icf_blockchol.h"
 #include "icf_kernel.h"
 
+#include <amd.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,18 +10,22 @@ struct IcfBlockChol {
   int nb;
   int *bsize, *boff;
   int *order, *pos;        /* [nb] elimination order and its inverse */
-  unsigned char *adj;      /* [nb * nb] elimination graph (analysis only) */
-  unsigned char *done;     /* [nb] */
-  int *active;             /* [nb] blocks with at least one coupling */
-  int *deg;                /* [nb] current degree in the elimination graph (analysis only) */
-  int *heap, *hpos;        /* [nb] min-heap of active indices x by (deg, x), and x's place in it */
+  /* analysis only, [nb] each: the coupled blocks (active), a block's index among them (loc),
+   * its coupling count, the elimination tree (first child and next sibling, by position), a
+   * mark per position, and AMD's arrays */
+  int *active, *loc, *deg, *child, *sibling, *mark;
+  int *amd_pe, *amd_len, *amd_nv, *amd_next, *amd_last, *amd_head, *amd_elen, *amd_degree, *amd_w;
+  int *adj_start;          /* [nb + 1] the coupled blocks' neighbours (local indices) */
+  int *adj, *amd_iw;       /* [adj_cap], [iw_cap] */
+  int adj_cap, iw_cap;
   int *slot;               /* [nb * nb] offset in L of block (i, j), pos[i] >= pos[j]; -1 none */
   int *used;               /* [used_cap] keys i * nb + j set in slot */
   int nused, used_cap;
   int *nbr_start;          /* [nb + 1] by elimination position: later neighbours */
   int *nbr;                /* [nbr_cap], each front sorted by elimination position */
+  unsigned char *nbr_orig; /* [nbr_cap] 1 if the block is in the matrix, 0 if fill creates it */
   int *nbr_off;            /* [nbr_cap] offset in L of block (nbr[u], order[k]) */
-  int nbr_cap, nbr_off_cap;
+  int nbr_cap, nbr_orig_cap, nbr_off_cap;
   int *upd_off;            /* [upd_cap] offset in L of each Schur update's target, in factor order */
   int *diag_slot;          /* [nb] offset in L of the diagonal block of order[k] */
   int *fill;               /* [2 * fill_cap] offset in L and size of each block that fill creates */
@@ -34,6 +39,7 @@ struct IcfBlockChol {
   double *front_t;         /* [36 * front_cap] the current front's blocks, transposed */
   int front_cap;
   long updates;            /* Schur updates of the last factorization */
+  long updates_all;        /* Schur updates of a factorization of every block */
 };
 
 static int grow_ints(int **a, int *cap, int need) {
@@ -52,25 +58,20 @@ IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff
   int nb = nblock > 0 ? nblock : 1;
   size_t nn = (size_t)nb * (size_t)nb;
   s->nb = nblock;
-  s->bsize = calloc((size_t)nb, sizeof(int));
-  s->boff = calloc((size_t)nb, sizeof(int));
-  s->order = calloc((size_t)nb, sizeof(int));
-  s->pos = calloc((size_t)nb, sizeof(int));
-  s->active = calloc((size_t)nb, sizeof(int));
-  s->deg = calloc((size_t)nb, sizeof(int));
-  s->heap = calloc((size_t)nb, sizeof(int));
-  s->hpos = calloc((size_t)nb, sizeof(int));
-  s->done = calloc((size_t)nb, 1);
-  s->adj = calloc(nn, 1);
+  int **per_block[] = {&s->bsize,   &s->boff,     &s->order,    &s->pos,      &s->active,     &s->loc,
+                       &s->deg,     &s->child,    &s->sibling,  &s->mark,     &s->amd_pe,     &s->amd_len,
+                       &s->amd_nv,  &s->amd_next, &s->amd_last, &s->amd_head, &s->amd_elen,   &s->amd_degree,
+                       &s->amd_w,   &s->diag_slot};
+  int ok = 1;
+  for (size_t k = 0; k < sizeof per_block / sizeof *per_block; ++k) ok &= (*per_block[k] = calloc((size_t)nb, sizeof(int))) != NULL;
+  s->adj_start = calloc((size_t)nb + 1, sizeof(int));
   s->slot = malloc(nn * sizeof(int));
   s->nbr_start = calloc((size_t)nb + 1, sizeof(int));
   int nv = 0;
   for (int b = 0; b < nblock; ++b)
     if (boff[b] + bsize[b] > nv) nv = boff[b] + bsize[b];
   s->dinv = calloc((size_t)(nv > 0 ? nv : 1), sizeof(double));
-  s->diag_slot = calloc((size_t)nb, sizeof(int));
-  if (!s->dinv || !s->diag_slot || !s->heap || !s->hpos || !s->bsize || !s->boff || !s->order || !s->pos || !s->active || !s->deg || !s->done || !s->adj || !s->slot ||
-      !s->nbr_start) {
+  if (!ok || !s->adj_start || !s->slot || !s->nbr_start || !s->dinv) {
     icf_blockchol_free(s);
     return NULL;
   }
@@ -84,23 +85,21 @@ IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff
 
 void icf_blockchol_free(IcfBlockChol *s) {
   if (!s) return;
-  free(s->bsize);
-  free(s->boff);
-  free(s->order);
-  free(s->pos);
-  free(s->active);
-  free(s->deg);
-  free(s->heap);
-  free(s->hpos);
-  free(s->done);
+  int *per_block[] = {s->bsize,   s->boff,     s->order,    s->pos,      s->active,     s->loc,
+                      s->deg,     s->child,    s->sibling,  s->mark,     s->amd_pe,     s->amd_len,
+                      s->amd_nv,  s->amd_next, s->amd_last, s->amd_head, s->amd_elen,   s->amd_degree,
+                      s->amd_w,   s->diag_slot};
+  for (size_t k = 0; k < sizeof per_block / sizeof *per_block; ++k) free(per_block[k]);
+  free(s->adj_start);
   free(s->adj);
+  free(s->amd_iw);
   free(s->slot);
   free(s->used);
   free(s->nbr_start);
   free(s->nbr);
+  free(s->nbr_orig);
   free(s->nbr_off);
   free(s->upd_off);
-  free(s->diag_slot);
   free(s->fill);
   free(s->pair);
   free(s->L);
@@ -111,6 +110,8 @@ void icf_blockchol_free(IcfBlockChol *s) {
 
 long icf_blockchol_fill(const IcfBlockChol *s) { return s->lsize; }
 long icf_blockchol_updates(const IcfBlockChol *s) { return s->updates; }
+long icf_blockchol_updates_all(const IcfBlockChol *s) { return s->updates_all; }
+const int *icf_blockchol_order(const IcfBlockChol *s) { return s->order; }
 
 static int add_slot(IcfBlockChol *s, int i, int j) {
   if (grow_ints(&s->used, &s->used_cap, s->nused + 1)) return -1;
@@ -121,126 +122,105 @@ static int add_slot(IcfBlockChol *s, int i, int j) {
   return 0;
 }
 
-/* The minimum-degree queue: a binary heap of active indices x keyed by (deg[active[x]], x), so
- * the block chosen is the one a scan of the active list in order would choose (the first of
- * least degree), in O(log n) per change instead of O(n) per step (issue 12: the scans made the
- * analysis quadratic in the coupled blocks). */
-static int heap_less(const IcfBlockChol *s, int x, int y) {
-  int dx = s->deg[s->active[x]], dy = s->deg[s->active[y]];
-  return dx < dy || (dx == dy && x < y);
+static int grow_bytes(unsigned char **a, int *cap, int need) {
+  if (need <= *cap) return 0;
+  int n = need > 2 * *cap ? need : 2 * *cap;
+  unsigned char *p = realloc(*a, (size_t)n);
+  if (!p) return -1;
+  *a = p;
+  *cap = n;
+  return 0;
 }
 
-static void heap_swap(IcfBlockChol *s, int a, int b) {
-  int t = s->heap[a];
-  s->heap[a] = s->heap[b];
-  s->heap[b] = t;
-  s->hpos[s->heap[a]] = a;
-  s->hpos[s->heap[b]] = b;
-}
-
-static void heap_down(IcfBlockChol *s, int at, int n) {
-  for (;;) {
-    int l = 2 * at + 1, r = l + 1, m = at;
-    if (l < n && heap_less(s, s->heap[l], s->heap[m])) m = l;
-    if (r < n && heap_less(s, s->heap[r], s->heap[m])) m = r;
-    if (m == at) return;
-    heap_swap(s, at, m);
-    at = m;
+/* The fill-reducing order of the coupled blocks: SuiteSparse AMD (approximate minimum degree with
+ * aggressive absorption, postordered; Amestoy, Davis, Duff 1996) on the block graph, through
+ * amd_2 on our own workspace (no allocation). On 1000-object clutter its factorizations take
+ * about 12% fewer block updates than the exact minimum degree this replaced (issue 12). */
+static int order_coupled(IcfBlockChol *s, int na) {
+  int pfree = s->adj_start[na], iwlen = pfree + pfree / 5 + 2 * na + 1;
+  if (grow_ints(&s->amd_iw, &s->iw_cap, iwlen)) return -1;
+  memcpy(s->amd_iw, s->adj, (size_t)pfree * sizeof(int));
+  for (int x = 0; x < na; ++x) {
+    s->amd_pe[x] = s->adj_start[x];
+    s->amd_len[x] = s->adj_start[x + 1] - s->adj_start[x];
   }
-}
-
-static void heap_fix(IcfBlockChol *s, int at, int n) { /* one key at slot `at` changed */
-  while (at > 0 && heap_less(s, s->heap[at], s->heap[(at - 1) / 2])) {
-    heap_swap(s, at, (at - 1) / 2);
-    at = (at - 1) / 2;
-  }
-  heap_down(s, at, n);
+  double control[AMD_CONTROL], info[AMD_INFO];
+  amd_defaults(control);
+  amd_2(na, s->amd_pe, s->amd_iw, s->amd_len, iwlen, pfree, s->amd_nv, s->amd_next, s->amd_last, s->amd_head,
+        s->amd_elen, s->amd_degree, s->amd_w, control, info);
+  return 0;
 }
 
 int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
   int nb = s->nb;
   for (int k = 0; k < s->nused; ++k) s->slot[s->used[k]] = -1;
   s->nused = 0;
-  if (grow_ints(&s->pair, &s->pair_cap, 2 * npair + 2)) return -1;
+  if (grow_ints(&s->pair, &s->pair_cap, 2 * npair + 2) || grow_ints(&s->adj, &s->adj_cap, 2 * npair + 1)) return -1;
   memcpy(s->pair, pair, 2 * (size_t)npair * sizeof(int));
   s->npair = npair;
-  memset(s->done, 0, (size_t)nb);
-  int na = 0;
-  for (int k = 0; k < npair; ++k) { /* adjacency of the coupled blocks */
-    int a = pair[2 * k], b = pair[2 * k + 1];
-    if (!s->adj[a * nb + a]) { /* the diagonal entry marks "active" */
-      s->adj[a * nb + a] = 1;
-      s->active[na++] = a;
-    }
-    if (!s->adj[b * nb + b]) {
-      s->adj[b * nb + b] = 1;
-      s->active[na++] = b;
-    }
-    s->adj[a * nb + b] = s->adj[b * nb + a] = 1;
-  }
-  /* Uncoupled blocks first (no fill), then minimum degree on the coupled ones. */
-  int no = 0, nn = 0;
-  s->nbr_start[0] = 0;
-  for (int b = 0; b < nb; ++b)
-    if (!s->adj[b * nb + b]) {
-      s->order[no++] = b;
-      s->done[b] = 1;
-      s->nbr_start[no] = nn;
-    }
-  /* Degrees are kept up to date as blocks are eliminated and fill appears, and the least one is
-   * taken from a heap: the order is the one recounting and rescanning would give, at O(d^2 +
-   * d log n) per step (recounting was 97% of the time at 1000 objects, the scans 7%). The pairs
-   * are unique, so they give the initial degrees. */
-  for (int x = 0; x < na; ++x) s->deg[s->active[x]] = 0;
+  for (int b = 0; b < nb; ++b) s->deg[b] = 0;
   for (int k = 0; k < npair; ++k) {
     s->deg[pair[2 * k]]++;
     s->deg[pair[2 * k + 1]]++;
   }
-  for (int x = 0; x < na; ++x) {
-    s->heap[x] = x;
-    s->hpos[x] = x;
-    s->pos[s->active[x]] = x; /* pos holds x (the index in active) until the order is known */
-  }
-  for (int x = na / 2 - 1; x >= 0; --x) heap_down(s, x, na); /* build: sift down only */
-  int nheap = na;
-  for (int step = 0; step < na; ++step) {
-    int best = s->active[s->heap[0]], bestdeg = s->deg[best];
-    heap_swap(s, 0, --nheap);
-    heap_down(s, 0, nheap);
-    if (grow_ints(&s->nbr, &s->nbr_cap, nn + bestdeg)) return -1;
-    int first = nn;
-    for (int y = 0; y < na; ++y) {
-      int j = s->active[y];
-      if (j != best && !s->done[j] && s->adj[best * nb + j]) s->nbr[nn++] = j;
+  /* uncoupled blocks first (no fill), then the coupled ones in AMD's order */
+  int no = 0, na = 0;
+  s->nbr_start[0] = 0;
+  for (int b = 0; b < nb; ++b) {
+    if (s->deg[b]) {
+      s->loc[b] = na;
+      s->active[na++] = b;
+      continue;
     }
-    /* best leaves the graph and joins its neighbours (fill). Every key change is followed by
-     * its own heap fix: fixing several changed keys afterwards can leave the heap unordered. */
-    for (int u = first; u < nn; ++u) {
-      int i = s->nbr[u];
-      s->deg[i]--;
-      for (int w = first; w < nn; ++w) {
-        unsigned char *e = &s->adj[i * nb + s->nbr[w]];
-        if (!*e) {
-          *e = 1;
-          s->deg[i]++;
-        }
+    s->order[no++] = b;
+    s->nbr_start[no] = 0;
+  }
+  s->adj_start[0] = 0; /* the coupled blocks' adjacency lists, in local indices */
+  for (int x = 0; x < na; ++x) s->adj_start[x + 1] = s->adj_start[x] + s->deg[s->active[x]];
+  for (int x = 0; x < na; ++x) s->mark[x] = s->adj_start[x];
+  for (int k = 0; k < npair; ++k) {
+    int x = s->loc[pair[2 * k]], y = s->loc[pair[2 * k + 1]];
+    s->adj[s->mark[x]++] = y;
+    s->adj[s->mark[y]++] = x;
+  }
+  if (na > 0 && order_coupled(s, na)) return -1;
+  for (int k = 0; k < na; ++k) s->order[no + k] = s->active[s->amd_last[k]];
+  for (int k = 0; k < nb; ++k) s->pos[s->order[k]] = k;
+  /* The fronts (later neighbours of each block in L) from the elimination tree: a block's front
+   * is its later matrix neighbours and its children's fronts without itself; its parent is the
+   * earliest block of its front. O(entries of L), no dense elimination graph. */
+  for (int k = 0; k < nb; ++k) {
+    s->child[k] = -1;
+    s->mark[k] = -1;
+  }
+  int nn = 0;
+  for (int k = no; k < nb; ++k) {
+    int b = s->order[k], x = s->loc[b], bound = s->deg[b];
+    for (int c = s->child[k]; c >= 0; c = s->sibling[c]) bound += s->nbr_start[c + 1] - s->nbr_start[c];
+    if (grow_ints(&s->nbr, &s->nbr_cap, nn + bound + 1) || grow_bytes(&s->nbr_orig, &s->nbr_orig_cap, nn + bound + 1))
+      return -1;
+    int first = nn, parent = nb;
+    for (int e = s->adj_start[x]; e < s->adj_start[x + 1]; ++e) {
+      int j = s->active[s->adj[e]], pj = s->pos[j];
+      if (pj <= k || s->mark[pj] == k) continue;
+      s->mark[pj] = k;
+      s->nbr[nn] = j;
+      s->nbr_orig[nn++] = 1;
+      if (pj < parent) parent = pj;
+    }
+    for (int c = s->child[k]; c >= 0; c = s->sibling[c])
+      for (int u = s->nbr_start[c]; u < s->nbr_start[c + 1]; ++u) {
+        int j = s->nbr[u], pj = s->pos[j];
+        if (pj <= k || s->mark[pj] == k) continue;
+        s->mark[pj] = k;
+        s->nbr[nn] = j;
+        s->nbr_orig[nn++] = 0;
+        if (pj < parent) parent = pj;
       }
-      heap_fix(s, s->hpos[s->pos[i]], nheap);
-    }
-    s->done[best] = 1;
-    s->order[no++] = best;
-    s->nbr_start[no] = nn;
-  }
-  for (int x = 0; x < na; ++x) { /* clear the graph for the next analysis: every entry set is */
-    int i = s->active[x];        /* a diagonal, or joins a block to its front or two front members */
-    s->adj[i * nb + i] = 0;
-  }
-  for (int k = nb - na; k < nb; ++k) {
-    int b = s->order[k];
-    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
-      int i = s->nbr[u];
-      s->adj[b * nb + i] = s->adj[i * nb + b] = 0;
-      for (int w = s->nbr_start[k]; w < s->nbr_start[k + 1]; ++w) s->adj[i * nb + s->nbr[w]] = 0;
+    s->nbr_start[k + 1] = nn;
+    if (nn > first) {
+      s->sibling[k] = s->child[parent];
+      s->child[parent] = k;
     }
   }
   for (int k = 0; k < nb; ++k) s->pos[s->order[k]] = k;
@@ -260,14 +240,18 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     int lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
     for (int u = lo + 1; u < hi; ++u) {
       int x = s->nbr[u], v = u - 1;
+      unsigned char o = s->nbr_orig[u];
       while (v >= lo && s->pos[s->nbr[v]] > s->pos[x]) {
         s->nbr[v + 1] = s->nbr[v];
+        s->nbr_orig[v + 1] = s->nbr_orig[v];
         --v;
       }
       s->nbr[v + 1] = x;
+      s->nbr_orig[v + 1] = o;
     }
     nupd += (hi - lo) * (hi - lo + 1) / 2;
   }
+  s->updates_all = nupd;
   if (grow_ints(&s->nbr_off, &s->nbr_off_cap, s->nbr_start[nb] + 1) || grow_ints(&s->upd_off, &s->upd_cap, nupd + 1))
     return -1;
   for (int k = 0, q = 0; k < nb; ++k) {
@@ -280,18 +264,16 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
   }
   /* The blocks that only fill creates: the factorization zeroes these, and copies the matrix
    * into the others (zeroing all of L first was 2.5% of cenic-fixed's instructions on hard
-   * clutter, issue 12). A pattern pair is marked in adj, which is clear here. */
-  for (int k = 0; k < npair; ++k) s->adj[pair[2 * k] * nb + pair[2 * k + 1]] = s->adj[pair[2 * k + 1] * nb + pair[2 * k]] = 1;
+   * clutter, issue 12). */
   s->nfill = 0;
-  for (int u = 0; u < s->nused; ++u) {
-    int key = s->used[u], i = key / nb, j = key % nb;
-    if (i == j || s->adj[key]) continue;
-    if (grow_ints(&s->fill, &s->fill_cap, 2 * s->nfill + 2)) return -1;
-    s->fill[2 * s->nfill] = s->slot[key];
-    s->fill[2 * s->nfill + 1] = s->bsize[i] * s->bsize[j];
-    s->nfill++;
-  }
-  for (int k = 0; k < npair; ++k) s->adj[pair[2 * k] * nb + pair[2 * k + 1]] = s->adj[pair[2 * k + 1] * nb + pair[2 * k]] = 0;
+  for (int k = 0; k < nb; ++k)
+    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
+      if (s->nbr_orig[u]) continue;
+      if (grow_ints(&s->fill, &s->fill_cap, 2 * s->nfill + 2)) return -1;
+      s->fill[2 * s->nfill] = s->nbr_off[u];
+      s->fill[2 * s->nfill + 1] = s->bsize[s->nbr[u]] * s->bsize[s->order[k]];
+      s->nfill++;
+    }
   int maxdeg = 1;
   for (int k = 0; k < nb; ++k)
     if (s->nbr_start[k + 1] - s->nbr_start[k] > maxdeg) maxdeg = s->nbr_start[k + 1] - s->nbr_start[k];

@@ -1,6 +1,6 @@
 /* Block-sparse Cholesky factorization H = L L^T of the ICF Hessian (ICF sec. V-B: one dense block per
  * kinematic tree, off-diagonal blocks for tree pairs coupled by contacts), in the spirit of the
- * reference's supernodal block solver: a minimum-degree elimination order on the block graph,
+ * reference's supernodal block solver: an approximate-minimum-degree order (SuiteSparse AMD) on the block graph,
  * the block fill it implies, and dense small-block kernels (no BLAS calls, whose per-call
  * overhead dominates at block sizes of 6). */
 #ifndef CBENCH_ICF_BLOCKCHOL_H
@@ -11,8 +11,8 @@ typedef struct IcfBlockChol IcfBlockChol;
 /* nblock diagonal blocks of sizes bsize[] at vector offsets boff[] (both copied). */
 IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff);
 void icf_blockchol_free(IcfBlockChol *s);
-/* Off-diagonal pattern: npair pairs (pair[2k] < pair[2k+1]) of block indices. Computes the
- * elimination order and the fill. Returns 0 or -1 (no memory). */
+/* Off-diagonal pattern: npair distinct pairs (pair[2k] < pair[2k+1]) of block indices. Computes
+ * the elimination order and the fill. Returns 0 or -1 (no memory). */
 int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair);
 /* Numeric factorization of the matrix with diagonal block b at blk + diag_off[b] (bsize[b]^2,
  * row-major, symmetric) and the block of pair k (rows of pair[2k], columns of pair[2k+1],
@@ -33,5 +33,9 @@ long icf_blockchol_fill(const IcfBlockChol *s);
  * holds d blocks makes d (d + 1) / 2; 432 flops each for 6 x 6 blocks): its work, independent of
  * the machine (issue 12: about N^2 in the objects of a clutter pile, N^2.14 for cenic-fixed). */
 long icf_blockchol_updates(const IcfBlockChol *s);
+/* The same for a factorization of every block of the analyzed pattern. */
+long icf_blockchol_updates_all(const IcfBlockChol *s);
+/* The elimination order of the last analysis: [nb] block indices, the uncoupled blocks first. */
+const int *icf_blockchol_order(const IcfBlockChol *s);
 
 #endif
