@@ -295,7 +295,7 @@ Test(blockchol, active_components_factor_and_solve_alone) {
 }
 
 /* The work counter (icf_blockchol_updates, the record's factor_updates) on patterns whose
- * minimum-degree elimination is known by hand: a path of 4 blocks eliminates an end of degree 1
+ * fill-free elimination is known by hand: a path of 4 blocks eliminates an end of degree 1
  * three times (3 updates), a clique of 4 has fronts of 3, 2, 1 and 0 blocks (6 + 3 + 1 = 10), an
  * uncoupled block none; a factorization of the clique alone (active mask) makes only its 10. */
 Test(blockchol, update_count_is_the_fronts_work) {
