@@ -39,7 +39,6 @@ struct IcfBlockChol {
   double *front_t;         /* [36 * front_cap] the current front's blocks, transposed */
   int front_cap;
   long updates;            /* Schur updates of the last factorization */
-  long updates_all;        /* Schur updates of a factorization of every block */
 };
 
 static int grow_ints(int **a, int *cap, int need) {
@@ -110,7 +109,6 @@ void icf_blockchol_free(IcfBlockChol *s) {
 
 long icf_blockchol_fill(const IcfBlockChol *s) { return s->lsize; }
 long icf_blockchol_updates(const IcfBlockChol *s) { return s->updates; }
-long icf_blockchol_updates_all(const IcfBlockChol *s) { return s->updates_all; }
 const int *icf_blockchol_order(const IcfBlockChol *s) { return s->order; }
 
 static int add_slot(IcfBlockChol *s, int i, int j) {
@@ -177,7 +175,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
   }
   s->adj_start[0] = 0; /* the coupled blocks' adjacency lists, in local indices */
   for (int x = 0; x < na; ++x) s->adj_start[x + 1] = s->adj_start[x] + s->deg[s->active[x]];
-  for (int x = 0; x < na; ++x) s->mark[x] = s->adj_start[x];
+  for (int x = 0; x < na; ++x) s->mark[x] = s->adj_start[x]; /* mark: the next free place of each list */
   for (int k = 0; k < npair; ++k) {
     int x = s->loc[pair[2 * k]], y = s->loc[pair[2 * k + 1]];
     s->adj[s->mark[x]++] = y;
@@ -251,7 +249,6 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     }
     nupd += (hi - lo) * (hi - lo + 1) / 2;
   }
-  s->updates_all = nupd;
   if (grow_ints(&s->nbr_off, &s->nbr_off_cap, s->nbr_start[nb] + 1) || grow_ints(&s->upd_off, &s->upd_cap, nupd + 1))
     return -1;
   for (int k = 0, q = 0; k < nb; ++k) {

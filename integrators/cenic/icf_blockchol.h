@@ -33,8 +33,6 @@ long icf_blockchol_fill(const IcfBlockChol *s);
  * holds d blocks makes d (d + 1) / 2; 432 flops each for 6 x 6 blocks): its work, independent of
  * the machine (issue 12: about N^2 in the objects of a clutter pile, N^2.14 for cenic-fixed). */
 long icf_blockchol_updates(const IcfBlockChol *s);
-/* The same for a factorization of every block of the analyzed pattern. */
-long icf_blockchol_updates_all(const IcfBlockChol *s);
 /* The elimination order of the last analysis: [nb] block indices, the uncoupled blocks first. */
 const int *icf_blockchol_order(const IcfBlockChol *s);
 
