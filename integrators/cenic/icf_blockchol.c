@@ -14,6 +14,7 @@ struct IcfBlockChol {
    * its coupling count, the elimination tree (first child and next sibling, by position), a
    * mark per position, and AMD's arrays */
   int *active, *loc, *deg, *child, *sibling, *mark;
+  int *per_block;          /* the storage of every [nb] int array here (bsize ... diag_slot) */
   int *amd_pe, *amd_len, *amd_nv, *amd_next, *amd_last, *amd_head, *amd_elen, *amd_degree, *amd_w;
   int *adj_start;          /* [nb + 1] the coupled blocks' neighbours (local indices) */
   int *adj, *amd_iw;       /* [adj_cap], [iw_cap] */
@@ -23,7 +24,7 @@ struct IcfBlockChol {
   int nused, used_cap;
   int *nbr_start;          /* [nb + 1] by elimination position: later neighbours */
   int *nbr;                /* [nbr_cap], each front sorted by elimination position */
-  unsigned char *nbr_orig; /* [nbr_cap] 1 if the block is in the matrix, 0 if fill creates it */
+  int *nbr_orig;           /* [nbr_orig_cap] 1 if the block is in the matrix, 0 if fill creates it */
   int *nbr_off;            /* [nbr_cap] offset in L of block (nbr[u], order[k]) */
   int nbr_cap, nbr_orig_cap, nbr_off_cap;
   int *upd_off;            /* [upd_cap] offset in L of each Schur update's target, in factor order */
@@ -61,8 +62,10 @@ IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff
                        &s->deg,     &s->child,    &s->sibling,  &s->mark,     &s->amd_pe,     &s->amd_len,
                        &s->amd_nv,  &s->amd_next, &s->amd_last, &s->amd_head, &s->amd_elen,   &s->amd_degree,
                        &s->amd_w,   &s->diag_slot};
-  int ok = 1;
-  for (size_t k = 0; k < sizeof per_block / sizeof *per_block; ++k) ok &= (*per_block[k] = calloc((size_t)nb, sizeof(int))) != NULL;
+  const size_t narrays = sizeof per_block / sizeof *per_block;
+  s->per_block = calloc(narrays * (size_t)nb, sizeof(int)); /* one allocation, carved */
+  for (size_t k = 0; s->per_block && k < narrays; ++k) *per_block[k] = s->per_block + k * (size_t)nb;
+  int ok = s->per_block != NULL;
   s->adj_start = calloc((size_t)nb + 1, sizeof(int));
   s->slot = malloc(nn * sizeof(int));
   s->nbr_start = calloc((size_t)nb + 1, sizeof(int));
@@ -84,11 +87,7 @@ IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff
 
 void icf_blockchol_free(IcfBlockChol *s) {
   if (!s) return;
-  int *per_block[] = {s->bsize,   s->boff,     s->order,    s->pos,      s->active,     s->loc,
-                      s->deg,     s->child,    s->sibling,  s->mark,     s->amd_pe,     s->amd_len,
-                      s->amd_nv,  s->amd_next, s->amd_last, s->amd_head, s->amd_elen,   s->amd_degree,
-                      s->amd_w,   s->diag_slot};
-  for (size_t k = 0; k < sizeof per_block / sizeof *per_block; ++k) free(per_block[k]);
+  free(s->per_block);
   free(s->adj_start);
   free(s->adj);
   free(s->amd_iw);
@@ -117,16 +116,6 @@ static int add_slot(IcfBlockChol *s, int i, int j) {
   s->slot[key] = (int)s->lsize;
   s->used[s->nused++] = key;
   s->lsize += (long)s->bsize[i] * s->bsize[j];
-  return 0;
-}
-
-static int grow_bytes(unsigned char **a, int *cap, int need) {
-  if (need <= *cap) return 0;
-  int n = need > 2 * *cap ? need : 2 * *cap;
-  unsigned char *p = realloc(*a, (size_t)n);
-  if (!p) return -1;
-  *a = p;
-  *cap = n;
   return 0;
 }
 
@@ -195,7 +184,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
   for (int k = no; k < nb; ++k) {
     int b = s->order[k], x = s->loc[b], bound = s->deg[b];
     for (int c = s->child[k]; c >= 0; c = s->sibling[c]) bound += s->nbr_start[c + 1] - s->nbr_start[c];
-    if (grow_ints(&s->nbr, &s->nbr_cap, nn + bound + 1) || grow_bytes(&s->nbr_orig, &s->nbr_orig_cap, nn + bound + 1))
+    if (grow_ints(&s->nbr, &s->nbr_cap, nn + bound + 1) || grow_ints(&s->nbr_orig, &s->nbr_orig_cap, nn + bound + 1))
       return -1;
     int first = nn, parent = nb;
     for (int e = s->adj_start[x]; e < s->adj_start[x + 1]; ++e) {
@@ -238,7 +227,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     int lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
     for (int u = lo + 1; u < hi; ++u) {
       int x = s->nbr[u], v = u - 1;
-      unsigned char o = s->nbr_orig[u];
+      int o = s->nbr_orig[u];
       while (v >= lo && s->pos[s->nbr[v]] > s->pos[x]) {
         s->nbr[v + 1] = s->nbr[v];
         s->nbr_orig[v + 1] = s->nbr_orig[v];
