@@ -29,8 +29,7 @@ int cmd_plot(int argc, char **argv) {
   if (!dir) return usage_error("plot needs a directory or record file%s", "");
   char err[1024];
   int rc = plot_dir(dir, gp, err, sizeof err);
-  if (rc == 2) return usage_error("%s", err);
-  if (rc) fprintf(stderr, "cbench: %s\n", err);
+  if (rc) fprintf(stderr, "cbench: %s\n", err); /* bad results (2) are not a usage error: no usage text */
   return rc;
 }
 
@@ -83,8 +82,12 @@ int cmd_export(int argc, char **argv) {
   if (!fmt || (strcmp(fmt, "gbench") && strcmp(fmt, "gab"))) return usage_error("export needs --format gbench or gab%s", "");
   if (!file) return usage_error("export needs a record FILE%s", "");
   char err[1024];
-  cJSON *recs = file_exists(file) ? records_load_file(file, err, sizeof err) : records_load_dir(file);
-  if (!recs) return usage_error("%s", err);
+  cJSON *recs = file_exists(file) ? records_load_file(file, err, sizeof err) : records_load_dir(file, err, sizeof err);
+  if (!recs || err[0]) { /* nothing is exported from results that cannot all be read */
+    fprintf(stderr, "cbench: %s\n", err);
+    cJSON_Delete(recs);
+    return 2;
+  }
   cJSON *doc = export_records(recs, fmt);
   char *text = cJSON_Print(doc);
   int rc = 0;

@@ -510,6 +510,12 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
     char all[1600], lerr[512];
     snprintf(all, sizeof all, "%s/sweep.json", rdir);
     cJSON *arr = records_load_file(all, lerr, sizeof lerr);
+    if (!arr || lerr[0]) { /* the sweep's own summary: a figure never drops records silently */
+      snprintf(err, errlen, "%s", lerr);
+      cJSON_Delete(arr);
+      rc = 2;
+      break;
+    }
     cJSON *r;
     cJSON_ArrayForEach(r, arr) {
       cJSON *dup = cJSON_Duplicate(r, 1);

@@ -124,20 +124,49 @@ int file_close_synced(FILE *f) {
   return rc;
 }
 
-static int cmp_name(const void *a, const void *b) { return strcmp(a, b); }
+static int cmp_name_ptr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-int dir_list(const char *dir, const char *suffix, char *names, size_t width, int max) {
+char **dir_list_all(const char *dir, const char *suffix, int *count) {
+  *count = 0;
   DIR *d = opendir(dir);
-  if (!d) return -1;
+  if (!d) return NULL;
   size_t ls = strlen(suffix);
-  int n = 0;
+  int n = 0, cap = 16, oom = 0;
+  char **names = malloc(sizeof(char *) * (size_t)cap);
   struct dirent *e;
-  while ((e = readdir(d)) && n < max) {
+  while (names && !oom && (e = readdir(d))) {
     size_t l = strlen(e->d_name);
-    if (e->d_name[0] == '.' || l <= ls || l >= width || strcmp(e->d_name + l - ls, suffix) != 0) continue;
-    memcpy(names + (size_t)n++ * width, e->d_name, l + 1);
+    if (e->d_name[0] == '.' || l <= ls || strcmp(e->d_name + l - ls, suffix) != 0) continue;
+    if (n == cap) {
+      char **grown = realloc(names, sizeof(char *) * (size_t)(cap *= 2));
+      if (!grown) { oom = 1; break; }
+      names = grown;
+    }
+    if (!(names[n] = strdup(e->d_name))) oom = 1;
+    else n++;
   }
   closedir(d);
-  qsort(names, (size_t)n, width, cmp_name);
+  if (!names || oom) { dir_list_free(names, n); return NULL; }
+  qsort(names, (size_t)n, sizeof(char *), cmp_name_ptr);
+  *count = n;
+  return names;
+}
+
+void dir_list_free(char **names, int count) {
+  if (!names) return;
+  for (int i = 0; i < count; ++i) free(names[i]);
+  free(names);
+}
+
+int dir_list(const char *dir, const char *suffix, char *names, size_t width, int max) {
+  int all;
+  char **list = dir_list_all(dir, suffix, &all);
+  if (!list) return -1;
+  int n = 0;
+  for (int i = 0; i < all && n < max; ++i) {
+    size_t l = strlen(list[i]);
+    if (l < width) memcpy(names + (size_t)n++ * width, list[i], l + 1); /* names that do not fit: left out */
+  }
+  dir_list_free(list, all);
   return n;
 }

@@ -21,6 +21,10 @@ int file_exists(const char *path);
  * slots of width chars each (names[k * width]); names that do not fit are left out. Returns the
  * count, or -1 if dir cannot be read. */
 int dir_list(const char *dir, const char *suffix, char *names, size_t width, int max);
+/* All of them, uncapped: a malloc'd sorted array of malloc'd names (free with dir_list_free), the
+ * count in *count; NULL if dir cannot be read or memory runs out. */
+char **dir_list_all(const char *dir, const char *suffix, int *count);
+void dir_list_free(char **names, int count);
 
 /* FNV-1a 64-bit hash of bytes; hash_hex writes "fnv1a64:%016llx". */
 uint64_t hash_fnv1a64(const void *data, size_t len);

@@ -137,7 +137,8 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
     free(paths);
     plan_free_lines(lines, n);
   } else {
-    all = records_load_dir(dir);
+    all = records_load_dir(dir, err, errlen);
+    if (!all) return 2; /* no sweep.json from records that cannot all be read */
     cJSON *rec;
     cJSON_ArrayForEach(rec, all) {
       const char *msg;

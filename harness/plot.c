@@ -296,13 +296,17 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
 int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
   cJSON *recs = NULL;
   char pdir[1200];
+  /* a record that cannot be read fails the plot: a figure must not silently drop results */
   if (file_exists(dir)) {
     recs = records_load_file(dir, err, errlen);
-    if (!recs) return 2;
     snprintf(pdir, sizeof pdir, "%s.plots", dir);
   } else {
-    recs = records_load_dir(dir);
+    recs = records_load_dir(dir, err, errlen);
     snprintf(pdir, sizeof pdir, "%s/plots", dir);
+  }
+  if (!recs || err[0]) {
+    cJSON_Delete(recs);
+    return 2;
   }
   if (cJSON_GetArraySize(recs) == 0) {
     snprintf(err, errlen, "%s: no cbench.run/1 records", dir);

@@ -1,5 +1,6 @@
 #include "run_record.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,16 +251,31 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
 /* ---- loading ---- */
 
 
+/* A document that says it is a cbench.run/1 record: an object with that schema, or an array
+ * holding one. Other JSON (scene files beside the records, summaries) is not a record. */
+static int claims_record(const cJSON *doc) {
+  if (cJSON_IsArray(doc)) {
+    const cJSON *it;
+    cJSON_ArrayForEach(it, doc) if (claims_record(it)) return 1;
+    return 0;
+  }
+  const cJSON *schema = cJSON_IsObject(doc) ? cJSON_GetObjectItemCaseSensitive(doc, "schema") : NULL;
+  return cJSON_IsString(schema) && strcmp(schema->valuestring, RUN_SCHEMA) == 0;
+}
+
 /* The valid records of doc (an array of records or one record) into arr; returns how many
- * entries were not valid records, with the first one's reason in first_err. */
+ * entries were not valid records, with the first one's reason (and index in an array) in
+ * first_err. */
 static int add_records_from(cJSON *arr, cJSON *doc, char *first_err, size_t errlen) {
   char err[256];
   int invalid = 0;
   if (cJSON_IsArray(doc)) {
     cJSON *it;
+    int index = 0;
     cJSON_ArrayForEach(it, doc) {
       if (run_record_validate(it, err, sizeof err) == 0) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
-      else if (invalid++ == 0) snprintf(first_err, errlen, "%s", err);
+      else if (invalid++ == 0) snprintf(first_err, errlen, "entry %d: %s", index, err);
+      index++;
     }
   } else if (run_record_validate(doc, err, sizeof err) == 0) {
     cJSON_AddItemToArray(arr, cJSON_Duplicate(doc, 1));
@@ -270,40 +286,59 @@ static int add_records_from(cJSON *arr, cJSON *doc, char *first_err, size_t errl
   return invalid;
 }
 
-cJSON *records_load_file(const char *path, char *err, size_t errlen) {
-  if (errlen) err[0] = '\0';
+/* Parses path; NULL with "path: why" in err when it cannot be read or is not JSON. */
+static cJSON *parse_file(const char *path, char *err, size_t errlen) {
   char *text = file_read_all(path, NULL);
   if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
   cJSON *doc = cJSON_Parse(text);
   free(text);
-  if (!doc) { snprintf(err, errlen, "%s: not valid JSON", path); return NULL; }
+  if (!doc) snprintf(err, errlen, "%s: not valid JSON", path);
+  return doc;
+}
+
+static void invalid_message(const char *path, int invalid, const char *why, char *err, size_t errlen) {
+  snprintf(err, errlen, "%s: %d %s (first: %s)", path, invalid,
+           invalid == 1 ? "entry is not a valid cbench.run/1 record" : "entries are not valid cbench.run/1 records", why);
+}
+
+cJSON *records_load_file(const char *path, char *err, size_t errlen) {
+  if (errlen) err[0] = '\0';
+  cJSON *doc = parse_file(path, err, errlen);
+  if (!doc) return NULL;
   cJSON *arr = cJSON_CreateArray();
-  char why[256] = "";
+  char why[512] = "";
   int invalid = add_records_from(arr, doc, why, sizeof why);
-  if (invalid)
-    snprintf(err, errlen, "%s: %d %s, left out (first: %s)", path, invalid,
-             invalid == 1 ? "entry is not a valid record" : "entries are not valid records", why);
+  if (invalid) {
+    invalid_message(path, invalid, why, err, errlen);
+    size_t n = strlen(err);
+    snprintf(err + n, errlen - n, ", left out");
+  }
   cJSON_Delete(doc);
   return arr;
 }
 
-cJSON *records_load_dir(const char *dir) {
+cJSON *records_load_dir(const char *dir, char *err, size_t errlen) {
+  if (errlen) err[0] = '\0';
+  int n;
+  char **names = dir_list_all(dir, ".json", &n);
+  if (!names) { snprintf(err, errlen, "%s: cannot read the directory", dir); return NULL; }
   cJSON *arr = cJSON_CreateArray();
-  enum { MAXF = 4096 };
-  char (*names)[256] = malloc(sizeof(char[256]) * MAXF);
-  if (!names) return arr;
-  int n = dir_list(dir, ".json", &names[0][0], 256, MAXF);
-  for (int i = 0; i < n; ++i) {
-    if (!strcmp(names[i], "sweep.json")) continue; /* the sweep's summary, not a record */
-    char path[1400], err[256];
-    snprintf(path, sizeof path, "%.1000s/%.255s", dir, names[i]);
-    cJSON *a = records_load_file(path, err, sizeof err);
-    if (!a) continue;
-    cJSON *it;
-    cJSON_ArrayForEach(it, a) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
-    cJSON_Delete(a);
+  for (int i = 0; i < n && arr; ++i) {
+    if (!strcmp(names[i], "sweep.json")) continue; /* the sweep's summary of the records here */
+    char path[PATH_MAX + 256];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    cJSON *doc = parse_file(path, err, errlen);
+    char why[512] = "";
+    int invalid = 0;
+    if (doc && claims_record(doc)) invalid = add_records_from(arr, doc, why, sizeof why);
+    if (doc && invalid) invalid_message(path, invalid, why, err, errlen);
+    if (!doc || invalid) {
+      cJSON_Delete(arr);
+      arr = NULL;
+    }
+    cJSON_Delete(doc);
   }
-  free(names);
+  dir_list_free(names, n);
   return arr;
 }
 

@@ -33,9 +33,15 @@ int run_counter_added(const char *name);
 /* Checks a record against the cbench.run/1 schema; 0, or -1 with the first problem. */
 int run_record_validate(const cJSON *rec, char *err, size_t errlen);
 
-/* All valid records in a directory's *.json files (arrays are flattened; sweep.json skipped),
- * or in one file (a record or an array of records). New cJSON arrays. */
-cJSON *records_load_dir(const char *dir);
+/* The records of a directory's *.json files, arrays flattened, as a new cJSON array. JSON that
+ * is not a record (no "schema": "cbench.run/1": scene files beside the records) and sweep.json
+ * (their summary) are skipped. NULL, with the file and the reason in err, when the directory
+ * cannot be read, a file is not JSON, or a record is not valid: results are never silently
+ * left out. */
+cJSON *records_load_dir(const char *dir, char *err, size_t errlen);
+/* The valid records of one file (a record or an array of records); NULL with the reason in err
+ * when it cannot be read or is not JSON. Invalid entries are left out and named in err (err is
+ * empty when there were none): callers that must not drop results check err. */
 cJSON *records_load_file(const char *path, char *err, size_t errlen);
 /* One valid record from path, or NULL (missing, unreadable, invalid). */
 cJSON *run_record_load(const char *path);

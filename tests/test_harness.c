@@ -20,6 +20,7 @@
 #include "harness/files.h"
 #include "harness/clock.h"
 #include "harness/metrics.h"
+#include "harness/plan.h"
 #include "harness/plot.h"
 #include "harness/reference.h"
 #include "harness/run_record.h"
@@ -737,6 +738,75 @@ Test(harness, schema_validator_accepts_records_and_rejects_broken_ones) {
   cJSON_Delete(rec);
 }
 
+/* ---- results folders that cannot all be read ---- */
+
+/* A figure or summary made from a folder with an unreadable record would silently show fewer
+ * results: plot, export and merge fail naming the file and the reason, and write nothing. JSON
+ * that is not a record (a scene file beside the records) is skipped. */
+Test(harness, an_unreadable_record_in_a_results_folder_is_an_error_not_a_smaller_figure) {
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-2);
+  cJSON *rec = run_one(&s, 0);
+  char dir[700], path[800], err[1024];
+  snprintf(dir, sizeof dir, "%s/records", tmpdir);
+  cr_assert_eq(dir_make_parents(dir), 0);
+  snprintf(path, sizeof path, "%s/a.json", dir);
+  write_json(path, rec);
+  snprintf(path, sizeof path, "%s/scene.json", dir);
+  fx_write_text(path, "{\"name\": \"not a record\", \"bodies\": []}");
+  cJSON *arr = records_load_dir(dir, err, sizeof err);
+  cr_assert_not_null(arr, "%s", err);
+  cr_expect_eq(cJSON_GetArraySize(arr), 1, "the record, not the scene file");
+  cr_expect_str_eq(err, "");
+  cJSON_Delete(arr);
+  cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), 0, "%s", err);
+
+  struct { const char *text; const char *want; } bad[] = {
+      {"{\"schema\": \"cbench.run/1\", \"case\": ", "not valid JSON"}, /* a truncated file */
+      {NULL, "status"},                                                   /* a record without its status */
+      {NULL, "entry 1"},                                                  /* an array with one bad entry */
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    snprintf(dir, sizeof dir, "%s/broken%zu", tmpdir, i);
+    cr_assert_eq(dir_make_parents(dir), 0);
+    snprintf(path, sizeof path, "%s/a.json", dir);
+    write_json(path, rec);
+    snprintf(path, sizeof path, "%s/b.json", dir);
+    cJSON *broken = cJSON_Duplicate(rec, 1);
+    cJSON_DeleteItemFromObjectCaseSensitive(broken, "status");
+    if (bad[i].text) fx_write_text(path, bad[i].text);
+    else if (i == 1) write_json(path, broken);
+    else {
+      cJSON *two = cJSON_CreateArray();
+      cJSON_AddItemToArray(two, cJSON_Duplicate(rec, 1));
+      cJSON_AddItemToArray(two, cJSON_Duplicate(broken, 1));
+      write_json(path, two);
+      cJSON_Delete(two);
+    }
+    cJSON_Delete(broken);
+    err[0] = '\0';
+    cr_expect_null(records_load_dir(dir, err, sizeof err), "%s: loaded", bad[i].want);
+    cr_expect(strstr(err, "b.json") && strstr(err, bad[i].want), "'%s' should name b.json and %s", err, bad[i].want);
+    err[0] = '\0';
+    cr_expect_eq(plot_dir(dir, 0, err, sizeof err), 2, "plot of a folder with %s", bad[i].want);
+    cr_expect(strstr(err, "b.json") != NULL, "plot: '%s' should name b.json", err);
+    snprintf(path, sizeof path, "%s/plots", dir);
+    cr_expect(!file_exists(path), "no plots from a folder with %s", bad[i].want);
+    err[0] = '\0';
+    cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), 2, "merge of a folder with %s", bad[i].want);
+    cr_expect(strstr(err, "b.json") != NULL, "merge: '%s' should name b.json", err);
+    snprintf(path, sizeof path, "%s/sweep.json", dir);
+    cr_expect(!file_exists(path), "no sweep.json from a folder with %s", bad[i].want);
+  }
+  /* one file: its invalid entries are named, and plot refuses it */
+  snprintf(path, sizeof path, "%s/broken2/b.json", tmpdir);
+  cr_expect_eq(plot_dir(path, 0, err, sizeof err), 2);
+  cr_expect(strstr(err, "entry 1") != NULL, "'%s' should name entry 1", err);
+  snprintf(path, sizeof path, "%s/broken2/b.json.plots", tmpdir);
+  cr_expect(!file_exists(path), "no plots from a file with an invalid entry");
+  cJSON_Delete(rec);
+}
+
 /* ---- compare and export ---- */
 
 static void write_json(const char *path, const cJSON *doc) {
@@ -822,7 +892,7 @@ Test(harness, compare_flags_doctored_counter_and_passes_identical) {
   free(outp);
   write_json(b, broken);
   cr_expect_eq(cli(args, e, sizeof e), 1, "%s", e);
-  cr_expect(strstr(e, "1 entry is not a valid record"), "stderr: %s", e);
+  cr_expect(strstr(e, "1 entry is not a valid cbench.run/1 record (first: entry 0: "), "stderr: %s", e);
   cr_expect(strstr(e, "steps"), "names the field: %s", e);
   cJSON_Delete(older);
   cJSON_Delete(broken);
