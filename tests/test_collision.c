@@ -793,3 +793,67 @@ Test(collision, clip_polygon_halfspace) {
   double in[NP_POLY_MAX][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}}, out[NP_POLY_MAX][3];
   cr_expect_eq(np_clip_polygon(in, 3, out, u, -0.5), 0, "all outside");
 }
+
+/* Distance of point p to a box (0 inside). */
+static double point_box_distance(const TGeom *box, const double *p) {
+  double l[3], s = 0;
+  to_local(l, box, p);
+  for (int k = 0; k < 3; ++k) {
+    double e = fmax(fabs(l[k]) - box->size[k], 0.0);
+    s += e * e;
+  }
+  return sqrt(s);
+}
+
+/* A cube over another whose closest features are two edges (the separating axis is an edge-edge
+ * axis): besides the edges' closest points, the speculative manifold holds the best face's points
+ * that are apart within the margin, because a cube on an edge can fall flat within a step. Each
+ * such point's phi is the exact distance of its point on the incident cube to the reference cube
+ * (it lies over the reference face, within its side planes). Without margin nothing is added. */
+Test(collision, box_on_an_edge_reports_the_face_that_can_land) {
+  MbRng r;
+  mbfix_rng_seed(&r, 31);
+  TGeom base = {GEOM_BOX, {0.05, 0.05, 0.05}, {0, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+  int edge_cases = 0, with_face = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    TGeom top = {GEOM_BOX, {0.05, 0.05, 0.05}, {0}, {0}};
+    random_rot(&r, top.rot);
+    double lowest = INFINITY, ez[3] = {0, 0, 1};
+    for (int c = 0; c < 8; ++c) {
+      double loc[3] = {(c & 1) ? 0.05 : -0.05, (c & 2) ? 0.05 : -0.05, (c & 4) ? 0.05 : -0.05}, x[3];
+      m3_mulv(x, top.rot, loc);
+      lowest = fmin(lowest, v3_dot(x, ez));
+    }
+    top.pos[0] = mbfix_uniform(&r, -0.09, 0.09);
+    top.pos[1] = mbfix_uniform(&r, -0.09, 0.09);
+    top.pos[2] = 0.05 - lowest + mbfix_uniform(&r, 5e-4, 5e-3);
+    ContactPoint c[CB_MAX_PAIR_CONTACTS];
+    int n = collide(&top, &base, 0.05, c);
+    if (n == 0) continue;
+    /* the edge case: the first point's normal is along no face axis of either cube */
+    double axes[6][3];
+    for (int k = 0; k < 3; ++k) { axis_of(axes[k], &base, k); axis_of(axes[3 + k], &top, k); }
+    int along_face = 0;
+    for (int k = 0; k < 6; ++k) along_face |= fabs(v3_dot(c[0].normal, axes[k])) > 1 - 1e-9;
+    if (along_face || c[0].phi <= 0) continue;
+    edge_cases++;
+    for (int i = 1; i < n; ++i) {
+      int face = 0;
+      for (int k = 0; k < 6; ++k) face |= fabs(v3_dot(c[i].normal, axes[k])) > 1 - 1e-9;
+      cr_expect(face, "trial %d: point %d is not a face point", trial, i);
+      cr_expect(c[i].phi >= 0 && c[i].phi <= 0.05, "trial %d: phi %g outside [0, margin]", trial, c[i].phi);
+      double wa[3], wb[3]; /* witnesses on top (a) and base (b): wa - wb = phi n */
+      v3_copy(wa, c[i].pos);
+      v3_axpy(wa, 0.5 * c[i].phi, c[i].normal);
+      v3_copy(wb, c[i].pos);
+      v3_axpy(wb, -0.5 * c[i].phi, c[i].normal);
+      double exact = fmax(point_box_distance(&base, wa), point_box_distance(&top, wb));
+      cr_expect(fabs(exact - c[i].phi) < 1e-9, "trial %d point %d: phi %.12g, distance %.12g", trial, i, c[i].phi, exact);
+    }
+    with_face += n > 1;
+    cr_expect_eq(collide(&top, &base, 0.0, c), 0, "trial %d: apart, no margin: no contact", trial);
+  }
+  cr_log_info("%d edge-edge configurations, %d with face points", edge_cases, with_face);
+  cr_expect(edge_cases >= 40, "only %d edge-edge configurations", edge_cases);
+  cr_expect(with_face >= edge_cases / 2, "%d of %d edge-edge configurations report a face that can land", with_face, edge_cases);
+}

@@ -14,7 +14,9 @@
 #include "integrators/integrator.h"
 #include "models/data.h"
 #include "models/system.h"
+#include "models/math3d.h"
 #include "sim_fixtures.h"
+#include "tests/mb_fixtures.h"
 
 extern const IntegratorVtbl cenic_sd_vtbl, cenic_trap_vtbl, cenic_fixed_vtbl, tamsi_vtbl, tamsi_sd_vtbl;
 
@@ -298,4 +300,77 @@ Test(speculative_contact, passive_scenes_never_gain_energy) {
       data_free(d);
       model_free(m);
     }
+}
+
+/* A cube dropped tumbling onto a fixed cube of the same size (hard clutter's stacks at 10 ms):
+ * when it comes down on an edge, the speculative manifold must also hold the face that can land
+ * flat within the step. With only the edges' closest points (narrow_phase_box_box.c before),
+ * 24 of these 40 drops with cenic-fixed and 16 with tamsi at 10 ms gained more than 5% of the
+ * energy in play (a face landed up to 17 mm deep in one step and its spring energy came back
+ * out); now 5 and 4, bounded here by 6. What still gains: a face that slides within the step
+ * over a corner that was outside it at the step's start (the manifold is clipped there). */
+static Model *tipped_cube_model(MbRng *r) {
+  double qz[4] = {cos(0.5 * mbfix_uniform(r, 0, M_PI / 2)), 0, 0, 0}, qx[4], qy[4], q1[4], q[4];
+  qz[3] = sqrt(1 - qz[0] * qz[0]);
+  double ax = 0.5 * mbfix_uniform(r, 5, 40) * M_PI / 180, ay = 0.5 * mbfix_uniform(r, -20, 20) * M_PI / 180;
+  qx[0] = cos(ax), qx[1] = sin(ax), qx[2] = qx[3] = 0;
+  qy[0] = cos(ay), qy[2] = sin(ay), qy[1] = qy[3] = 0;
+  quat_mul(q1, qz, qx);
+  quat_mul(q, q1, qy);
+  double px = mbfix_uniform(r, -0.05, 0.05), py = mbfix_uniform(r, -0.05, 0.05), pz = 0.2 + mbfix_uniform(r, 0, 0.1);
+  double w[3];
+  for (int k = 0; k < 3; ++k) w[k] = mbfix_uniform(r, -3, 3);
+  char json[1400];
+  snprintf(json, sizeof json,
+           "{\"name\": \"tipped_cube\", \"duration\": 0.6, \"max_step\": 0.1, \"materials\": [{\"name\": \"ground\", "
+           "\"stiffness\": \"rigid\", \"mu\": 0.5}, {\"name\": \"b\", \"stiffness\": 5e4, \"dissipation\": 0, \"mu\": 0.5}], "
+           "\"world_geoms\": [{\"name\": \"floor\", \"type\": \"plane\", \"material\": \"ground\"}, {\"name\": \"base\", "
+           "\"type\": \"box\", \"size\": [0.05, 0.05, 0.05], \"pos\": [0, 0, 0.05], \"material\": \"b\"}], \"bodies\": "
+           "[{\"name\": \"top\", \"joint\": \"free\", \"mass\": 1, \"geoms\": [{\"type\": \"box\", \"size\": [0.05, 0.05, 0.05], "
+           "\"material\": \"b\"}], \"q0\": {\"pos\": [%.9g, %.9g, %.9g], \"quat\": [%.9g, %.9g, %.9g, %.9g]}, \"v0\": "
+           "{\"angular\": [%.9g, %.9g, %.9g], \"linear\": [0, 0, 0], \"frame\": \"world\"}}]}",
+           px, py, pz, q[0], q[1], q[2], q[3], w[0], w[1], w[2]);
+  return fx_load_json(json, "tipped_cube");
+}
+
+Test(speculative_contact, a_cube_landing_on_an_edge_does_not_gain_energy_at_10_ms) {
+  const IntegratorVtbl *vts[2] = {&cenic_fixed_vtbl, &tamsi_vtbl};
+  int gained[2] = {0, 0};
+  const int drops = 40;
+  MbRng r;
+  mbfix_rng_seed(&r, 12);
+  for (int drop = 0; drop < drops; ++drop) {
+    Model *m = tipped_cube_model(&r);
+    Data *d = data_create(m);
+    double *x = calloc((size_t)system_nx(m), sizeof(double));
+    for (int v = 0; v < 2; ++v) {
+      Integrator it;
+      memset(&it, 0, sizeof it);
+      it.vtbl = vts[v];
+      it.model = m;
+      it.opt.dt = 1e-2;
+      it.opt.max_step = 0.1;
+      cr_assert_eq(vts[v]->create(&it), CB_OK, "%s: %s", vts[v]->name, it.message);
+      system_initial_state(m, x);
+      double E0 = passive_energy(m, d, x), low = E0, rise = 0;
+      /* the energy in play: down to the cube lying flat on the base (centre at 0.15 m) */
+      double in_play = E0 - 1.0 * 9.81 * 0.15;
+      cr_assert_eq(vts[v]->reset(&it, 0.0, x), CB_OK);
+      for (int i = 1; i <= 600; ++i) {
+        cr_assert_eq(vts[v]->advance(&it, i * 1e-3, x), CB_OK, "%s drop %d: %s", vts[v]->name, drop, it.message);
+        double E = passive_energy(m, d, x);
+        rise = fmax(rise, E - low);
+        low = fmin(low, E);
+      }
+      if (rise > 0.05 * in_play) gained[v]++;
+      cr_log_info("%s drop %d: energy rose by %.3g J of %.3g J in play", vts[v]->name, drop, rise, in_play);
+      vts[v]->destroy(&it);
+    }
+    free(x);
+    data_free(d);
+    model_free(m);
+  }
+  for (int v = 0; v < 2; ++v)
+    cr_expect(gained[v] <= 6, "%s at 10 ms: %d of %d drops gained more than 5%% of the energy in play", vts[v]->name,
+              gained[v], drops);
 }
