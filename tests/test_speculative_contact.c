@@ -310,11 +310,11 @@ Test(speculative_contact, passive_scenes_never_gain_energy) {
  * out); now 5 and 4, bounded here by 6. What still gains: a face that slides within the step
  * over a corner that was outside it at the step's start (the manifold is clipped there). */
 static Model *tipped_cube_model(MbRng *r) {
-  double qz[4] = {cos(0.5 * mbfix_uniform(r, 0, M_PI / 2)), 0, 0, 0}, qx[4], qy[4], q1[4], q[4];
-  qz[3] = sqrt(1 - qz[0] * qz[0]);
-  double ax = 0.5 * mbfix_uniform(r, 5, 40) * M_PI / 180, ay = 0.5 * mbfix_uniform(r, -20, 20) * M_PI / 180;
-  qx[0] = cos(ax), qx[1] = sin(ax), qx[2] = qx[3] = 0;
-  qy[0] = cos(ay), qy[2] = sin(ay), qy[1] = qy[3] = 0;
+  static const double ez[3] = {0, 0, 1}, ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0};
+  double qz[4], qx[4], qy[4], q1[4], q[4];
+  quat_from_axis_angle(qz, ez, mbfix_uniform(r, 0, M_PI / 2)); /* turned about the vertical, */
+  quat_from_axis_angle(qx, ex, mbfix_uniform(r, 5, 40) * M_PI / 180); /* tipped 5-40 degrees */
+  quat_from_axis_angle(qy, ey, mbfix_uniform(r, -20, 20) * M_PI / 180); /* and +-20 about y */
   quat_mul(q1, qz, qx);
   quat_mul(q, q1, qy);
   double px = mbfix_uniform(r, -0.05, 0.05), py = mbfix_uniform(r, -0.05, 0.05), pz = 0.2 + mbfix_uniform(r, 0, 0.1);
