@@ -82,6 +82,69 @@ Test(cenic_scale, dual_update_linearizes_the_friction_direction) {
   cr_assert(errs[0] / errs[1] > 3.5 && errs[0] / errs[1] < 4.5, "not second order: %g %g", errs[0], errs[1]);
 }
 
+/* The solver takes the dual blocks and 1/s from the gradient pass (icf_gradient_part with an
+ * IcfFrictionDual) instead of recomputing them in the assembly and the update: bitwise the same
+ * blocks as icf_friction_dual_hessian, the same gradient as without the dual, and the same w
+ * from icf_friction_dual_update_at as from icf_friction_dual_update. */
+Test(cenic_scale, gradient_pass_gives_the_dual_blocks_and_inverse_soft_norm) {
+  enum { N = 40 };
+  IcfProblem p;
+  int vadr[N], nvs[N];
+  for (int b = 0; b < N; ++b) vadr[b] = 3 * b, nvs[b] = 3;
+  cr_assert_eq(icf_problem_init(&p, 3 * N, N, vadr, nvs), 0);
+  cr_assert_eq(icf_problem_reserve(&p, N, 9 * N), 0);
+  p.ncon = N;
+  p.jac_size = 9 * N;
+  double v[3 * N], w[2 * N], inv_s[N], vc[3 * N];
+  for (int b = 0; b < N; ++b) {
+    double eps = pow(10.0, -5.0 + 3.0 * urand());
+    p.con[b] = friction_contact(b % 4 == 0 ? 0.0 : 0.1 + urand(), eps); /* every 4th: no friction */
+    p.con[b].tree[0] = b;
+    p.con[b].jac_off[0] = 9 * b;
+    p.con[b].jac_off[1] = -1;
+    p.con[b].k = b % 3 == 0 ? 0.0 : 1e4; /* and some with a normal part */
+    p.con[b].fe0 = 5.0 * urand();
+    for (int e = 0; e < 9; ++e) p.jac[9 * b + e] = e % 4 == 0 ? 1.0 : 0.1 * (urand() - 0.5);
+    for (int i = 0; i < 9; ++i) p.A[9 * b + i] = i % 4 == 0 ? 1.0 + urand() : 0.0;
+    for (int i = 0; i < 3; ++i) {
+      v[3 * b + i] = eps * 1e2 * (2 * urand() - 1);
+      p.r[3 * b + i] = urand() - 0.5;
+    }
+    double r = sqrt(urand()), th = 2 * M_PI * urand();
+    w[2 * b] = r * cos(th);
+    w[2 * b + 1] = r * sin(th);
+  }
+  for (int i = 0; i < N; ++i) icf_contact_velocity(&p, i, v, vc + 3 * i);
+  double g_exact[3 * N], g_dual[3 * N], G_exact[9 * N], G_dual[9 * N];
+  const IcfFrictionDual dual = {w, inv_s};
+  double l1 = icf_gradient_part(&p, &ICF_PART_ALL, v, vc, NULL, g_exact, G_exact);
+  double l2 = icf_gradient_part(&p, &ICF_PART_ALL, v, vc, &dual, g_dual, G_dual);
+  cr_assert_eq(l1, l2);
+  cr_assert_eq(memcmp(g_exact, g_dual, sizeof g_exact), 0);
+  int with_friction = 0;
+  for (int i = 0; i < N; ++i) {
+    double G[9];
+    memcpy(G, G_exact + 9 * i, sizeof G);
+    icf_friction_dual_hessian(&p.con[i], vc + 3 * i, w + 2 * i, G);
+    cr_assert_eq(memcmp(G, G_dual + 9 * i, sizeof G), 0, "contact %d: dual block differs", i);
+    const IcfContact *c = &p.con[i];
+    if (!(c->mu * c->n0 > 0)) {
+      cr_assert_eq(inv_s[i], 0.0);
+      continue;
+    }
+    with_friction++;
+    cr_assert_eq(inv_s[i], 1.0 / sqrt(vc[3 * i] * vc[3 * i] + vc[3 * i + 1] * vc[3 * i + 1] + c->eps * c->eps));
+    double dv[3] = {c->eps * (urand() - 0.5), c->eps * (urand() - 0.5), 0.0}, w1[2], w2[2];
+    memcpy(w1, w + 2 * i, sizeof w1);
+    memcpy(w2, w + 2 * i, sizeof w2);
+    icf_friction_dual_update(c, vc + 3 * i, dv, w1);
+    icf_friction_dual_update_at(vc + 3 * i, inv_s[i], dv, w2);
+    cr_assert(w1[0] == w2[0] && w1[1] == w2[1], "contact %d: update differs", i);
+  }
+  cr_assert(with_friction >= N / 2);
+  icf_problem_free(&p);
+}
+
 /* ---------- a separable problem with an analytic solution ---------- */
 
 enum { NBODY = 200 };

@@ -286,16 +286,19 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
     if (active && (own < 0 || !active[own])) continue;
     double vc_own[3], G[9];
     const double *vc = vc_all ? vc_all + 3 * i : vc_own;
-    if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
-    if (Gc) memcpy(G, Gc + 9 * i, sizeof G);
-    else icf_contact_eval(c, vc, NULL, G);
-    if (s->fdual && c->mu * c->n0 > 0) icf_friction_dual_hessian(c, vc, s->fdual + 2 * i, G);
-    int zero = 1;
-    for (int e = 0; e < 9; ++e) {
-      G[e] *= c->weight;
-      zero &= G[e] == 0.0;
+    const int friction = c->mu * c->n0 > 0;
+    if (Gc) {
+      /* G is zero off its normal entry and friction block (icf_contact_eval): a separating
+       * contact without friction adds nothing (a third of them on hard clutter) */
+      if (Gc[9 * i + 8] == 0.0 && !friction) continue;
+      memcpy(G, Gc + 9 * i, sizeof G);
+    } else {
+      if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
+      icf_contact_eval(c, vc, NULL, G);
     }
-    if (zero) continue; /* a separating contact without friction adds nothing (a quarter of them) */
+    if (s->fdual && friction) icf_friction_dual_hessian(c, vc, s->fdual + 2 * i, G);
+    if (c->weight != 1.0)
+      for (int e = 0; e < 9; ++e) G[e] *= c->weight;
     for (int sb = 0; sb < 2; ++sb) { /* column side */
       int tb = c->tree[sb];
       if (tb < 0 || c->jac_off[sb] < 0) continue;

@@ -132,10 +132,17 @@ static inline double normal_terms(const IcfContact *c, double vn, double *gn, do
   return -h * (v * (fe0 + 0.5 * df) - 0.5 * d * v * v * (fe0 + 2.0 * df / 3.0));
 }
 
-double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, double *G) {
+/* icf_contact_eval, and with w != NULL the friction block of G in the dual form of
+ * icf_friction_dual_hessian; *inv_s = 1/s of the soft norm (if inv_s != NULL; 0 without friction),
+ * for icf_friction_dual_update_at. One square root and one set of divisions serve all three
+ * (issue 12: recomputing them in the assembly and in the dual update was 6% of hard clutter's
+ * cycles, latency of sqrt and division). */
+FORCE_INLINE double contact_eval(const IcfContact *c, const double *vc, const double *w, double *gamma, double *G,
+                                 double *inv_s) {
   double cost = 0.0;
   if (gamma) gamma[0] = gamma[1] = gamma[2] = 0.0;
   if (G) memset(G, 0, 9 * sizeof(double));
+  if (inv_s) *inv_s = 0.0;
   if (c->k > 0 && c->h > 0) {
     double gn, Gnn;
     cost += normal_terms(c, vc[2], &gn, &Gnn);
@@ -155,12 +162,23 @@ double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, do
     }
     if (G) {
       double a = mn / s;
-      G[0] = a * (1.0 - t0 * t0);
-      G[1] = G[3] = -a * t0 * t1;
-      G[4] = a * (1.0 - t1 * t1);
+      if (w) { /* the same entries as icf_friction_dual_hessian */
+        G[0] = a * (1.0 - w[0] * t0);
+        G[4] = a * (1.0 - w[1] * t1);
+        G[1] = G[3] = -0.5 * a * (w[0] * t1 + w[1] * t0);
+      } else {
+        G[0] = a * (1.0 - t0 * t0);
+        G[1] = G[3] = -a * t0 * t1;
+        G[4] = a * (1.0 - t1 * t1);
+      }
     }
+    if (inv_s) *inv_s = 1.0 / s;
   }
   return cost;
+}
+
+double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, double *G) {
+  return contact_eval(c, vc, NULL, gamma, G, NULL);
 }
 
 void icf_contact_line_eval(const IcfContact *c, const double *u, const double *du, double *cost, double *dl,
@@ -196,8 +214,7 @@ void icf_friction_dual_hessian(const IcfContact *c, const double *vc, const doub
   G[1] = G[3] = -0.5 * a * (w[0] * t1 + w[1] * t0);
 }
 
-void icf_friction_dual_update(const IcfContact *c, const double *vc, const double *dvc, double *w) {
-  const double is = 1.0 / sqrt(vc[0] * vc[0] + vc[1] * vc[1] + c->eps * c->eps); /* one division, not four */
+void icf_friction_dual_update_at(const double *vc, double is, const double *dvc, double *w) {
   double t0 = vc[0] * is, t1 = vc[1] * is, td = t0 * dvc[0] + t1 * dvc[1];
   /* dw = (I - w t^T) dv_t / s + t - w: the linearization of s w = v_t */
   double w0 = t0 + (dvc[0] - w[0] * td) * is, w1 = t1 + (dvc[1] - w[1] * td) * is;
@@ -209,6 +226,11 @@ void icf_friction_dual_update(const IcfContact *c, const double *vc, const doubl
   }
   w[0] = w0;
   w[1] = w1;
+}
+
+void icf_friction_dual_update(const IcfContact *c, const double *vc, const double *dvc, double *w) {
+  /* 1 / sqrt: one division, not four */
+  icf_friction_dual_update_at(vc, 1.0 / sqrt(vc[0] * vc[0] + vc[1] * vc[1] + c->eps * c->eps), dvc, w);
 }
 
 /* gt += s J^T f. */
@@ -273,17 +295,27 @@ void icf_amul_part(const IcfProblem *p, const IcfPart *part, const double *x, do
 
 void icf_amul(const IcfProblem *p, const double *x, double *y) { icf_amul_part(p, &ICF_PART_ALL, x, y); }
 
+/* One tree's 1/2 v^T A v - r^T v, and g = A v - r on it (g may be NULL); 6 x 6 instantiated. */
+FORCE_INLINE double tree_quadratic(const double *A, const double *v, const double *r, double *g, int n) {
+  double cost = 0.0;
+  #pragma GCC unroll 6
+  for (int i = 0; i < n; ++i) {
+    double acc = 0.0;
+    #pragma GCC unroll 6
+    for (int j = 0; j < n; ++j) acc += A[i * n + j] * v[j];
+    cost += v[i] * (0.5 * acc - r[i]);
+    if (g) g[i] = acc - r[i];
+  }
+  return cost;
+}
+
 static double quadratic_part(const IcfProblem *p, const IcfPart *part, const double *v, double *g) {
   double cost = 0.0;
   for (int k = 0, nt = PART_COUNT(part, tree, p->ntree); k < nt; ++k) {
     int t = PART_INDEX(part, tree, k), n = p->tree_nv[t], a = p->tree_vadr[t];
     const double *A = p->A + p->tree_madr[t];
-    for (int i = 0; i < n; ++i) {
-      double acc = 0.0;
-      for (int j = 0; j < n; ++j) acc += A[i * n + j] * v[a + j];
-      cost += v[a + i] * (0.5 * acc - p->r[a + i]);
-      if (g) g[a + i] = acc - p->r[a + i];
-    }
+    double *ga = g ? g + a : NULL;
+    cost += n == 6 ? tree_quadratic(A, v + a, p->r + a, ga, 6) : tree_quadratic(A, v + a, p->r + a, ga, n);
   }
   return cost;
 }
@@ -291,11 +323,11 @@ static double quadratic_part(const IcfProblem *p, const IcfPart *part, const dou
 double icf_gradient(const IcfProblem *p, const double *v, double *g) { return icf_gradient_at(p, v, NULL, g, NULL); }
 
 double icf_gradient_at(const IcfProblem *p, const double *v, const double *vc_all, double *g, double *Gc) {
-  return icf_gradient_part(p, &ICF_PART_ALL, v, vc_all, g, Gc);
+  return icf_gradient_part(p, &ICF_PART_ALL, v, vc_all, NULL, g, Gc);
 }
 
-double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double *v, const double *vc_all, double *g,
-                         double *Gc) {
+double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double *v, const double *vc_all,
+                         const IcfFrictionDual *dual, double *g, double *Gc) {
   double cost = quadratic_part(p, part, v, g);
   for (int k = 0, nc = PART_COUNT(part, con, p->ncon); k < nc; ++k) {
     int i = PART_INDEX(part, con, k);
@@ -303,8 +335,11 @@ double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double 
     const double *vc = vc_all ? vc_all + 3 * i : vc_own;
     if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
     double w = p->con[i].weight;
-    cost += w * icf_contact_eval(&p->con[i], vc, g ? gamma : NULL, Gc ? Gc + 9 * i : NULL);
-    if (g) icf_contact_jtmul(p, i, gamma, -w, g); /* eq. 17 */
+    cost += w * contact_eval(&p->con[i], vc, dual ? dual->w + 2 * i : NULL, g ? gamma : NULL, Gc ? Gc + 9 * i : NULL,
+                             dual ? dual->inv_s + i : NULL);
+    /* eq. 17; a contact without impulse (a third of them on hard clutter: speculative contacts
+     * that stay open) adds nothing */
+    if (g && (gamma[0] != 0.0 || gamma[1] != 0.0 || gamma[2] != 0.0)) icf_contact_jtmul(p, i, gamma, -w, g);
   }
   for (int k = 0, nd = PART_COUNT(part, dof, p->ndof); k < nd; ++k) {
     const IcfDofTerm *t = &p->dofterm[PART_INDEX(part, dof, k)];

@@ -96,6 +96,14 @@ double icf_breaking_velocity(const IcfContact *c);
  * icf_friction_dual_update moves w after a step dvc (= J_i alpha p) from vc. */
 void icf_friction_dual_hessian(const IcfContact *c, const double *vc, const double *w, double *G);
 void icf_friction_dual_update(const IcfContact *c, const double *vc, const double *dvc, double *w);
+/* The same with is = 1/s at vc already known (icf_gradient_part's inv_s). */
+void icf_friction_dual_update_at(const double *vc, double is, const double *dvc, double *w);
+/* What the primal-dual Newton keeps per contact: w [2 ncon] (read), and 1/s of the soft norm at
+ * the last gradient [ncon] (written; 0 without friction). */
+typedef struct {
+  const double *w;
+  double *inv_s;
+} IcfFrictionDual;
 
 /* vc = J_i v + offset_i. */
 void icf_contact_velocity(const IcfProblem *p, int i, const double *v, double *vc);
@@ -130,9 +138,11 @@ double icf_gradient(const IcfProblem *p, const double *v, double *g);
  * recomputes what the other already has. */
 double icf_gradient_at(const IcfProblem *p, const double *v, const double *vc, double *g, double *Gc);
 /* The same restricted to a part: g on the part's trees (other entries untouched), Gc of its
- * contacts; returns the part's cost. Every contact of the part must have both sides in its trees. */
-double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double *v, const double *vc, double *g,
-                         double *Gc);
+ * contacts; returns the part's cost. Every contact of the part must have both sides in its trees.
+ * With dual != NULL the friction blocks of Gc are the dual ones of icf_friction_dual_hessian at
+ * dual->w, and dual->inv_s is written. */
+double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double *v, const double *vc,
+                         const IcfFrictionDual *dual, double *g, double *Gc);
 /* Generalized contact impulse gen = sum_i w_i J_i^T gamma_i(J_i v + o_i). */
 void icf_contact_impulse(const IcfProblem *p, const double *v, double *gen);
 

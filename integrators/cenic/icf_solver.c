@@ -46,6 +46,7 @@ struct IcfSolver {
   double *vc, *dvc;        /* [3 * con_cap] contact velocities at the iterate, and J p */
   double *Gc;              /* [9 * con_cap] contact Hessian blocks at the iterate */
   double *fw;              /* [2 * con_cap] dual friction directions (ICF_FRICTION_DUAL) */
+  double *finv_s;          /* [con_cap] 1/s of each contact's soft norm at the last gradient */
   int con_cap;
   /* contact islands of the current solve: island I has trees isl_tree[isl_tree_start[I] ..
    * isl_tree_start[I + 1]), and likewise contacts and dof terms, each in problem order */
@@ -113,6 +114,7 @@ void icf_solver_free(IcfSolver *s) {
   free(s->dvc);
   free(s->Gc);
   free(s->fw);
+  free(s->finv_s);
   free(s->isl);
   free(s->tree_island);
   free(s->scratch);
@@ -310,6 +312,7 @@ static int reserve(IcfSolver *s, const IcfProblem *p) {
     size_t n = (size_t)(p->ncon > 2 * s->con_cap ? p->ncon : 2 * s->con_cap);
     if (grow((void **)&s->vc, 3 * n, sizeof(double)) || grow((void **)&s->dvc, 3 * n, sizeof(double)) ||
         grow((void **)&s->Gc, 9 * n, sizeof(double)) || grow((void **)&s->fw, 2 * n, sizeof(double)) ||
+        grow((void **)&s->finv_s, n, sizeof(double)) ||
         grow((void **)&s->isl_con, n, sizeof(int)))
       return -1;
     s->con_cap = (int)n;
@@ -483,7 +486,9 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
    * round-off floor. Starting the dual at w = 0 makes the first step a majorization step. */
   int dual = s->opt.friction_hessian == ICF_FRICTION_DUAL;
   if (dual && p->ncon > 0) memset(s->fw, 0, 2 * (size_t)p->ncon * sizeof(double));
-  icf_lin_set_friction_dual(s->lin, dual ? s->fw : NULL);
+  /* the gradient pass writes the dual friction blocks into Gc, which the factorization reads */
+  icf_lin_set_friction_dual(s->lin, NULL);
+  const IcfFrictionDual fdual = {s->fw, s->finv_s};
   for (int i = 0; i < p->ncon; ++i) icf_contact_velocity(p, i, v, s->vc + 3 * i);
   st->time_assembly += wall_seconds() - t0;
   for (int k = 0;; ++k) {
@@ -492,7 +497,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     for (int a = 0; a < s->nactive; ++a) {
       int I = s->active[a];
       IcfPart part = island_part(s, I);
-      icf_gradient_part(p, &part, v, s->vc, s->g, s->Gc);
+      icf_gradient_part(p, &part, v, s->vc, dual ? &fdual : NULL, s->g, s->Gc);
       double dg = 0.0;
       for (int q = 0; q < part.ntree; ++q) {
         int t = part.tree[q];
@@ -581,7 +586,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
         const double *du = s->dvc + 3 * i;
         if (dual && p->con[i].mu * p->con[i].n0 > 0) { /* w is used only with friction */
           double step[3] = {alpha * du[0], alpha * du[1], alpha * du[2]};
-          icf_friction_dual_update(&p->con[i], s->vc + 3 * i, step, s->fw + 2 * i);
+          icf_friction_dual_update_at(s->vc + 3 * i, s->finv_s[i], step, s->fw + 2 * i);
         }
         for (int r = 0; r < 3; ++r) s->vc[3 * i + r] += alpha * du[r]; /* J (v + alpha p) + o */
       }
