@@ -132,6 +132,20 @@ static inline double normal_terms(const IcfContact *c, double vn, double *gn, do
   return -h * (v * (fe0 + 0.5 * df) - 0.5 * d * v * v * (fe0 + 2.0 * df / 3.0));
 }
 
+/* The friction block of G (a = mu n0 / s, t = v_t / s): the exact soft-norm Hessian
+ * a (I - t t^T), or with w != NULL the dual form a (I - sym(w t^T)) (icf_problem.h). */
+FORCE_INLINE void friction_block(double a, double t0, double t1, const double *w, double *G) {
+  if (w) {
+    G[0] = a * (1.0 - w[0] * t0);
+    G[4] = a * (1.0 - w[1] * t1);
+    G[1] = G[3] = -0.5 * a * (w[0] * t1 + w[1] * t0);
+  } else {
+    G[0] = a * (1.0 - t0 * t0);
+    G[1] = G[3] = -a * t0 * t1;
+    G[4] = a * (1.0 - t1 * t1);
+  }
+}
+
 /* icf_contact_eval, and with w != NULL the friction block of G in the dual form of
  * icf_friction_dual_hessian; *inv_s = 1/s of the soft norm (if inv_s != NULL; 0 without friction),
  * for icf_friction_dual_update_at. One square root and one set of divisions serve all three
@@ -160,18 +174,7 @@ FORCE_INLINE double contact_eval(const IcfContact *c, const double *vc, const do
       gamma[0] = -mn * t0;
       gamma[1] = -mn * t1;
     }
-    if (G) {
-      double a = mn / s;
-      if (w) { /* the same entries as icf_friction_dual_hessian */
-        G[0] = a * (1.0 - w[0] * t0);
-        G[4] = a * (1.0 - w[1] * t1);
-        G[1] = G[3] = -0.5 * a * (w[0] * t1 + w[1] * t0);
-      } else {
-        G[0] = a * (1.0 - t0 * t0);
-        G[1] = G[3] = -a * t0 * t1;
-        G[4] = a * (1.0 - t1 * t1);
-      }
-    }
+    if (G) friction_block(mn / s, t0, t1, w, G);
     if (inv_s) *inv_s = 1.0 / s;
   }
   return cost;
@@ -207,11 +210,8 @@ void icf_contact_line_eval(const IcfContact *c, const double *u, const double *d
 void icf_friction_dual_hessian(const IcfContact *c, const double *vc, const double *w, double *G) {
   double mn = c->mu * c->n0;
   if (!(mn > 0)) return;
-  double s = sqrt(vc[0] * vc[0] + vc[1] * vc[1] + c->eps * c->eps), a = mn / s;
-  double t0 = vc[0] / s, t1 = vc[1] / s;
-  G[0] = a * (1.0 - w[0] * t0);
-  G[4] = a * (1.0 - w[1] * t1);
-  G[1] = G[3] = -0.5 * a * (w[0] * t1 + w[1] * t0);
+  double s = sqrt(vc[0] * vc[0] + vc[1] * vc[1] + c->eps * c->eps);
+  friction_block(mn / s, vc[0] / s, vc[1] / s, w, G);
 }
 
 void icf_friction_dual_update_at(const double *vc, double is, const double *dvc, double *w) {
