@@ -209,7 +209,9 @@ static void fill_contact(CenicCore *c, int i, double h, int trap) {
   ic->fe0 = trap ? fe_signed + h * par->stiffness * vn : fe_signed;
   ic->n0 = h * fe * fmax(0.0, 1.0 - par->dissipation * vn); /* lagged h f_n(x), eq. 14: >= 0 */
   double vs = par->stiction_tolerance > 0 ? par->stiction_tolerance : 1e-4;
-  ic->mu = friction_coefficient(par, vt / vs, NULL);
+  /* only mu n0 enters the problem: a contact without lagged normal impulse (speculative, a third
+   * of hard clutter's) has no friction, whatever mu(|v_t| / v_s) is */
+  ic->mu = ic->n0 > 0 ? friction_coefficient(par, vt / vs, NULL) : 0.0;
   ic->eps = ic->eps_reg = vs;
   if (c->regularized != CENIC_REG_NONE && ic->mu * ic->n0 > 0) {
     /* ICF eq. 26: eps = max(v_s, mu R_t n0), R_t = 1e-3 w, w = trace(J M^-1 J^T)/3 */
