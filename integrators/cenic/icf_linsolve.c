@@ -16,7 +16,6 @@ extern void dpotrs_(const char *uplo, const int *n, const int *nrhs, const doubl
 struct IcfLinSolver {
   IcfLinSolverKind kind;
   int nv, ntree, mass_size, max_tree_nv;
-  const double *fdual;    /* [2 ncon] dual friction directions w, or NULL: exact Hessian */
   const unsigned char *active; /* [ntree] trees to factor (block path), or NULL: all */
   const unsigned char *fact_active; /* the active flags of the last factorization */
   const int *tree_vadr, *tree_nv, *tree_madr; /* borrowed from the problem it was made for */
@@ -296,7 +295,6 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
       if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
       icf_contact_eval(c, vc, NULL, G);
     }
-    if (s->fdual && friction) icf_friction_dual_hessian(c, vc, s->fdual + 2 * i, G);
     if (c->weight != 1.0)
       for (int e = 0; e < 9; ++e) G[e] *= c->weight;
     for (int sb = 0; sb < 2; ++sb) { /* column side */
@@ -410,7 +408,6 @@ static int cholmod_analyze_pattern(IcfLinSolver *s) {
   return 0;
 }
 
-void icf_lin_set_friction_dual(IcfLinSolver *s, const double *w) { s->fdual = w; }
 void icf_lin_set_active(IcfLinSolver *s, const unsigned char *tree_active) { s->active = tree_active; }
 
 int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v) {

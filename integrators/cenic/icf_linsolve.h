@@ -22,12 +22,10 @@ int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p);
 /* Assembles H at v and factors it. Returns 0, or -1 (not positive definite, no memory). */
 int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v);
 /* The same with the contact velocities vc [3 ncon] and unweighted contact Hessian blocks
- * Gc [9 ncon] at v already known (see icf_gradient_at); either may be NULL. */
+ * Gc [9 ncon] at v already known (see icf_gradient_at); either may be NULL. Gc is used as given
+ * (the solver's gradient pass puts the dual friction blocks there, icf_gradient_part); without it
+ * the blocks are the exact Hessian's. */
 int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc, const double *Gc);
-/* Friction blocks of the next assemblies from dual directions w ([2 ncon], see
- * icf_friction_dual_hessian; must stay valid until the next icf_lin_factor), or NULL for the
- * exact Hessian. */
-void icf_lin_set_friction_dual(IcfLinSolver *s, const double *w);
 /* Trees of the next factorizations and solves ([ntree] flags, must stay valid; NULL: all). The
  * active trees must be whole contact islands (no contact joins an active and an inactive tree).
  * The block path assembles, factors and solves only those; the dense and CHOLMOD paths work on

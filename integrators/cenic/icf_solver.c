@@ -487,7 +487,6 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   int dual = s->opt.friction_hessian == ICF_FRICTION_DUAL;
   if (dual && p->ncon > 0) memset(s->fw, 0, 2 * (size_t)p->ncon * sizeof(double));
   /* the gradient pass writes the dual friction blocks into Gc, which the factorization reads */
-  icf_lin_set_friction_dual(s->lin, NULL);
   const IcfFrictionDual fdual = {s->fw, s->finv_s};
   for (int i = 0; i < p->ncon; ++i) icf_contact_velocity(p, i, v, s->vc + 3 * i);
   st->time_assembly += wall_seconds() - t0;
