@@ -5,12 +5,14 @@
  * is refused naming the scene field, and MuJoCo's silent failure modes become failed runs. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "integrators/integrator.h"
+#include "integrators/mujoco/mjcf_writer.h"
 #include "integrators/mujoco/mujoco_integrator.h"
 #include "models/multibody.h"
 #include "models/scene.h"
@@ -359,6 +361,70 @@ Test(mujoco, substitutions_are_noted) {
   int two = 0;
   for (int i = 0; i < m->nmaterial; ++i) two |= m->materials[i].mu_static != m->materials[i].mu_dynamic;
   cr_expect_eq(friction, two, "friction note %d, scene has two coefficients: %d", friction, two);
+  integrator_destroy(it);
+  model_free(m);
+}
+
+/* n free spheres on a plane, on a grid 0.2 m apart (no contact between them at rest). */
+static Model *sphere_grid(int n) {
+  size_t cap = 512 + (size_t)n * 160;
+  char *json = malloc(cap);
+  cr_assert_not_null(json);
+  int len = snprintf(json, cap, "{\"name\": \"spheres\", \"duration\": 1, \"materials\": [{\"name\": \"m\", "
+                                "\"stiffness\": 1e4, \"dissipation\": 0.1, \"mu\": 0.5}], \"world_geoms\": "
+                                "[{\"name\": \"floor\", \"type\": \"plane\", \"material\": \"m\"}], \"bodies\": [");
+  for (int i = 0; i < n; ++i)
+    len += snprintf(json + len, cap - (size_t)len,
+                    "%s{\"name\": \"s%d\", \"joint\": \"free\", \"mass\": 0.1, \"geoms\": [{\"type\": \"sphere\", "
+                    "\"size\": 0.05, \"material\": \"m\"}], \"q0\": {\"pos\": [%g, %g, 0.2]}}",
+                    i ? ", " : "", i, 0.2 * (i % 40), 0.2 * (i / 40));
+  snprintf(json + len, cap - (size_t)len, "]}");
+  Model *m = fx_load_json(json, "spheres");
+  free(json);
+  return m;
+}
+
+/* MuJoCo 2.2 counts mjData's arena and stack in ints: past about 400 free bodies the estimate of
+ * mjcf_buffer_sizes could not be created ("could not create mjData"). The cap is the largest row
+ * count whose constraint arrays fit and whose stack count stays within INT_MAX, and the estimate
+ * is cut to it only where it has to be. */
+Test(mujoco, buffer_sizes_are_capped_to_what_mujoco_can_allocate) {
+  for (int nv = 6; nv <= 12000; nv *= 3) {
+    int cap = mjcf_njmax_cap(nv);
+    cr_assert_gt(cap, 1000, "nv %d: cap %d", nv, cap);
+    double stack = 5.0 * ((double)cap + nv) * ((double)cap + nv);
+    cr_expect(mjcf_constraint_bytes(nv, cap) <= MJCF_CONSTRAINT_BYTES_MAX && stack <= 0.9 * INT_MAX,
+              "nv %d: cap %d takes %g bytes, stack %g", nv, cap, mjcf_constraint_bytes(nv, cap), stack);
+    double stack1 = 5.0 * ((double)cap + 1 + nv) * ((double)cap + 1 + nv);
+    cr_expect(mjcf_constraint_bytes(nv, cap + 1) > MJCF_CONSTRAINT_BYTES_MAX || stack1 > 0.9 * INT_MAX,
+              "nv %d: cap %d is not the largest", nv, cap);
+  }
+  int sizes[2] = {20, 600}, expect_capped[2] = {0, 1};
+  for (int k = 0; k < 2; ++k) {
+    Model *m = sphere_grid(sizes[k]);
+    for (int elliptic = 0; elliptic <= 1; ++elliptic) {
+      int nconmax, njmax, capped = mjcf_buffer_sizes(m, elliptic, &nconmax, &njmax);
+      int rows = elliptic ? 3 : 4;
+      cr_expect_eq(capped, expect_capped[k], "%d spheres: capped %d", sizes[k], capped);
+      cr_expect_eq(njmax, rows * nconmax + 16, "%d spheres: njmax %d, nconmax %d", sizes[k], njmax, nconmax);
+      cr_expect_leq(njmax, mjcf_njmax_cap(m->nv));
+      if (!capped) cr_expect_eq(nconmax, 8 * sizes[k] + 16);
+      else cr_expect_gt(njmax, mjcf_njmax_cap(m->nv) - rows, "the cap is used in full: njmax %d", njmax);
+    }
+    model_free(m);
+  }
+}
+
+/* A capped scene is created (it failed before), the record says so, and a full buffer says that
+ * raising it cannot help. */
+Test(mujoco, a_capped_buffer_is_noted_and_its_overflow_explained) {
+  Model *m = sphere_grid(600);
+  char err[512];
+  Integrator *it = create_mujoco(m, 1e-2, NULL, NULL, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
+  int noted = 0;
+  for (int i = 0; i < it->nnotes; ++i) noted |= strstr(it->notes[i], "contact buffer capped") != NULL;
+  cr_expect(noted, "no note on the capped buffer");
   integrator_destroy(it);
   model_free(m);
 }

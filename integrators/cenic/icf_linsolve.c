@@ -96,7 +96,14 @@ IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind) {
     s->cc.print = 0;
     /* Measured on clutter_200 (issue 12): the supernodal path spent most of its time in OpenMP
      * synchronization and malloc/free inside cholmod_factorize (blocks of 6 are too small for
-     * supernodes to pay), and METIS tries in the analysis. Simplicial LL' with AMD only. */
+     * supernodes to pay), and METIS tries in the analysis. Simplicial LL' with AMD only.
+     * Measured again on clutter_1000 (cenic-fixed 10 ms, first 0.5 s, 583 factorizations):
+     * block 0.72 ms per factorization; simplicial AMD 3.9 ms (METIS 4.9 ms); supernodal 11 ms
+     * with Debian's reference BLAS and still 10 ms with OpenBLAS (libopenblas0-serial), 7 ms with
+     * OMP_THREAD_LIMIT=1: Debian's CHOLMOD 3.0.14 is built with CHOLMOD_OMP_NUM_THREADS 4, and
+     * libgomp's thread start and futex waits took about half of its cycles; BLAS (dgemm, dtrsm,
+     * dpotf2) under 4%. So the BLAS is not why CHOLMOD loses, and a faster one is no reason to
+     * switch. */
     s->cc.supernodal = CHOLMOD_SIMPLICIAL;
     s->cc.final_ll = 1;
     s->cc.nmethods = 1;

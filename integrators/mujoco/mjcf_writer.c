@@ -3,6 +3,7 @@
  * relative to the parent) with the joint placed at the body origin. */
 #include "mjcf_writer.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -67,13 +68,37 @@ int mjcf_check(const Model *m, char *err, size_t errlen) {
   return 0;
 }
 
-void mjcf_buffer_sizes(const Model *m, int elliptic, int *nconmax, int *njmax) {
+int mjcf_buffer_sizes(const Model *m, int elliptic, int *nconmax, int *njmax) {
   int movable = 0, limited = 0;
   for (int g = 0; g < m->ngeom; ++g)
     if (m->bodies[m->geoms[g].body].tree >= 0 || m->bodies[m->geoms[g].body].kinematic) movable++;
   for (int b = 1; b < m->nbody; ++b) limited += m->bodies[b].has_limit;
+  int rows = elliptic ? 3 : 4;
   *nconmax = 8 * movable + 16;
-  *njmax = (elliptic ? 3 : 4) * *nconmax + limited + 16;
+  /* MuJoCo 2.2 sizes mjData's arena in an int and allocates its constraint arrays densely
+   * (efc_J, efc_JT, their column indices: njmax x nv; efc_AR and its indices: njmax x njmax), so
+   * that the estimate above cannot be created past about 400 free bodies ("could not create
+   * mjData"). The buffers are capped to what fits: a scene that then needs more contacts than
+   * the cap fails at that step with "contact buffer full", a recorded status, not a silent
+   * truncation (mujoco_integrator.c check_warnings). */
+  int cap = mjcf_njmax_cap(m->nv), capped = rows * *nconmax + limited + 16 > cap;
+  if (capped) *nconmax = (cap - limited - 16) / rows;
+  if (*nconmax < 1) *nconmax = 1;
+  *njmax = rows * *nconmax + limited + 16;
+  return capped;
+}
+
+double mjcf_constraint_bytes(int nv, int njmax) {
+  return (double)njmax * (24.0 * nv + 12.0 * njmax + 112.0);
+}
+
+int mjcf_njmax_cap(int nv) {
+  /* the largest njmax whose constraint arrays stay within MJCF_CONSTRAINT_BYTES_MAX:
+   * 12 n^2 + (24 nv + 112) n - B = 0 */
+  double b = 24.0 * nv + 112.0, n = (-b + sqrt(b * b + 48.0 * MJCF_CONSTRAINT_BYTES_MAX)) / 24.0;
+  /* and its default stack, 5 (njmax + nv)^2 numbers, counted in an int */
+  double stack = sqrt(0.9 * INT_MAX / 5.0) - nv;
+  return (int)fmax(0.0, fmin(n, stack));
 }
 
 /* Geometry type names and sizes in MuJoCo's conventions (the same as cbench's: half extents,

@@ -17,6 +17,7 @@ typedef struct {
   const char *integrator;   /* "Euler", "implicit" or "RK4" */
   const char *cone;         /* "pyramidal" or "elliptic" */
   int nconmax, njmax;       /* contact and constraint buffer sizes */
+  int buffers_capped;       /* the estimate was cut to what MuJoCo 2.2 can allocate (mjcf_njmax_cap) */
 } MjcfOptions;
 
 /* Checks that the model can be written as MJCF: 0, or -1 with "FILE: FIELD: why" in err. */
@@ -26,7 +27,17 @@ int mjcf_check(const Model *m, char *err, size_t errlen);
 int mjcf_write(const Model *m, const MjcfOptions *o, char **xml, char *err, size_t errlen);
 /* Contact buffer sizes estimated from the scene: up to 8 contacts per movable geometry
  * (a box face on a face gives 4 in MuJoCo, box edges and stacked neighbours add more),
- * 4 constraint rows per pyramidal contact (6 elliptic: 3) plus one per limited joint. */
-void mjcf_buffer_sizes(const Model *m, int elliptic, int *nconmax, int *njmax);
+ * 4 constraint rows per pyramidal contact (6 elliptic: 3) plus one per limited joint, capped at
+ * mjcf_njmax_cap rows. Returns 1 when the cap cut the estimate, else 0. */
+int mjcf_buffer_sizes(const Model *m, int elliptic, int *nconmax, int *njmax);
+/* MuJoCo 2.2's mjData arena is sized in an int (at most 2^31 - 1 bytes); its per-constraint
+ * arrays take mjcf_constraint_bytes(nv, njmax) of it, and its default stack of 5 (njmax + nv)^2
+ * numbers is counted in an int too. The estimate is capped at mjcf_njmax_cap(nv) rows: the most
+ * whose arrays fit in MJCF_CONSTRAINT_BYTES_MAX bytes (the rest of the arena, per body and per
+ * contact, is far smaller at any size mjData can hold) and whose stack count stays below 90% of
+ * INT_MAX. */
+#define MJCF_CONSTRAINT_BYTES_MAX 1.5e9
+double mjcf_constraint_bytes(int nv, int njmax);
+int mjcf_njmax_cap(int nv);
 
 #endif

@@ -56,6 +56,7 @@ typedef struct {
   int has_inverse_dynamics;
   double *tau, *zdot;      /* [nv], [nz] */
   int warn_seen[mjNWARNING];
+  int buffers_capped;      /* MjcfOptions.buffers_capped: raising nconmax cannot help */
 } MujocoRun;
 
 static int parse_numbers(const char *s, double *out, int n) {
@@ -103,7 +104,8 @@ static int read_options(Integrator *it, MjcfOptions *o) {
     if (!strcmp(s, "pyramidal") || !strcmp(s, "elliptic")) o->cone = s;
     else return integrator_fail(it, CB_ERR_OPTION, "cone must be pyramidal or elliptic, got '%s'", s);
   }
-  mjcf_buffer_sizes(it->model, !strcmp(o->cone, "elliptic"), &o->nconmax, &o->njmax);
+  o->buffers_capped = mjcf_buffer_sizes(it->model, !strcmp(o->cone, "elliptic"), &o->nconmax, &o->njmax);
+  if (integrator_option(&it->opt, "nconmax") || integrator_option(&it->opt, "njmax")) o->buffers_capped = 0;
   const char *keys[2] = {"nconmax", "njmax"};
   int *vals[2] = {&o->nconmax, &o->njmax};
   for (int k = 0; k < 2; ++k)
@@ -156,6 +158,10 @@ static void note_substitutions(Integrator *it, const MjcfOptions *o) {
   if (m->ncontroller > 0 || m->nforce > 0)
     integrator_note(it, "mujoco: controllers and applied forces are explicit generalized forces (qfrc_applied) "
                         "evaluated at the start of each step");
+  if (o->buffers_capped)
+    integrator_note(it, "mujoco: contact buffer capped at %d contacts (%d constraint rows), the most MuJoCo 2.2's "
+                        "int-sized mjData holds at nv = %d; a step that needs more fails with 'contact buffer full'",
+                    o->nconmax, o->njmax, m->nv);
 }
 
 static void mujoco_destroy(Integrator *it) {
@@ -202,6 +208,7 @@ static int mujoco_create(Integrator *it) {
   MujocoRun *c = calloc(1, sizeof *c);
   if (!c) { free(xml); return integrator_fail(it, CB_ERR_MEMORY, "out of memory"); }
   it->content = c;
+  c->buffers_capped = o.buffers_capped;
   install_handlers();
   jmp_buf jump;
   error_jump = &jump;
@@ -298,8 +305,11 @@ static int check_warnings(Integrator *it, MujocoRun *c) {
   for (size_t k = 0; k < sizeof fatal / sizeof fatal[0]; ++k) {
     int w = fatal[k].w;
     if (c->md->warning[w].number > c->warn_seen[w])
-      return integrator_fail(it, fatal[k].code, "MuJoCo at t = %g: %s (info %d)", c->t, fatal[k].what,
-                             c->md->warning[w].lastinfo);
+      return integrator_fail(it, fatal[k].code, "MuJoCo at t = %g: %s (info %d)%s", c->t, fatal[k].what,
+                             c->md->warning[w].lastinfo,
+                             c->buffers_capped && (w == mjWARN_CONTACTFULL || w == mjWARN_CNSTRFULL)
+                                 ? "; the buffers are already the most MuJoCo 2.2's int-sized mjData can hold"
+                                 : "");
   }
   return CB_OK;
 }
