@@ -40,6 +40,8 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
             missing.append("%d objects: no record (%s)" % (n, why[0] if why else "not run"))
             continue
         r = json.load(open(p))
+        if r.get("status") != "ok": # a failed run is data: say why beside the table
+            missing.append("%d objects: %s (%s)" % (n, r.get("status"), r.get("message", "no message")))
         w = (r.get("work") or {}).get("median")
         pts.append((n, r["status"], w, r.get("time_split") or {}, r.get("counters") or {}, r.get("peak_rss_mb")))
     base = next((w for n, st, w, ts, c, mem in pts if n == sizes[0] and w), None)

@@ -298,18 +298,20 @@ static int check_warnings(Integrator *it, MujocoRun *c) {
       {mjWARN_BADQACC, CB_ERR_NONFINITE, "non-finite acceleration (MuJoCo reset the state)"},
       {mjWARN_BADQPOS, CB_ERR_NONFINITE, "non-finite position"},
       {mjWARN_BADQVEL, CB_ERR_NONFINITE, "non-finite velocity"},
-      {mjWARN_CONTACTFULL, CB_ERR_MEMORY, "contact buffer full: raise --opt nconmax"},
-      {mjWARN_CNSTRFULL, CB_ERR_MEMORY, "constraint buffer full: raise --opt njmax"},
+      {mjWARN_CONTACTFULL, CB_ERR_MEMORY, "contact buffer full"},
+      {mjWARN_CNSTRFULL, CB_ERR_MEMORY, "constraint buffer full"},
       {mjWARN_INERTIA, CB_ERR_MODEL, "(near) singular inertia matrix"},
   };
   for (size_t k = 0; k < sizeof fatal / sizeof fatal[0]; ++k) {
     int w = fatal[k].w;
-    if (c->md->warning[w].number > c->warn_seen[w])
-      return integrator_fail(it, fatal[k].code, "MuJoCo at t = %g: %s (info %d)%s", c->t, fatal[k].what,
-                             c->md->warning[w].lastinfo,
-                             c->buffers_capped && (w == mjWARN_CONTACTFULL || w == mjWARN_CNSTRFULL)
-                                 ? "; the buffers are already the most MuJoCo 2.2's int-sized mjData can hold"
-                                 : "");
+    if (c->md->warning[w].number > c->warn_seen[w]) {
+      const char *hint = "";
+      if (w == mjWARN_CONTACTFULL || w == mjWARN_CNSTRFULL)
+        hint = c->buffers_capped ? ", and the buffers are already the most MuJoCo 2.2's int-sized mjData can hold"
+               : w == mjWARN_CONTACTFULL ? ": raise --opt nconmax" : ": raise --opt njmax";
+      return integrator_fail(it, fatal[k].code, "MuJoCo at t = %g: %s%s (info %d)", c->t, fatal[k].what, hint,
+                             c->md->warning[w].lastinfo);
+    }
   }
   return CB_OK;
 }
