@@ -210,7 +210,6 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
       s->child[parent] = k;
     }
   }
-  for (int k = 0; k < nb; ++k) s->pos[s->order[k]] = k;
   s->lsize = 0;
   for (int k = 0; k < nb; ++k) {
     int b = s->order[k];
