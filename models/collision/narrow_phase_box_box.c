@@ -78,6 +78,40 @@ static int face_contacts(const GeomPose *a, const GeomPose *b, double A[3][3], d
   return face_manifold(b->pos, B, b->size, face_idx, nr, a->pos, A, a->size, 0, min_sep, margin, out, maxout);
 }
 
+/* The face axis overlaps but every clipped point of the incident face lies above the margin:
+ * the incident box is tilted so that its deepest part falls outside the reference face's side
+ * planes. libccd finds a point there; its depth is kept only if it is not deeper than the exact
+ * one, sat_sep (the largest separation over the 15 axes is minus the penetration depth of two
+ * boxes), since EPA on a nearly touching pair can return the overlap along a wrong direction
+ * (0.2 m for two cubes of hard clutter resting face to face). Within rounding of touching
+ * (|sat_sep| <= 1e-12 of the sizes: the clipped points were dropped by 1e-17) there is nothing to
+ * report. */
+static int deep_fallback(const GeomPose *a, const GeomPose *b, double A[3][3], double B[3][3], const double *D,
+                         double sat_sep, const double *sat_L, double margin, ContactPoint *out, int maxout) {
+  double scale = a->size[0] + a->size[1] + a->size[2] + b->size[0] + b->size[1] + b->size[2];
+  if (sat_sep >= -1e-12 * scale || maxout < 1) return 0;
+  ContactPoint deep;
+  int found = np_ccd(a, b, margin, &deep, 1) == 1;
+  if (found && deep.phi >= sat_sep - 1e-9 * scale) {
+    out[0] = deep;
+    return 1;
+  }
+  /* the separating axis itself, at the middle of the two boxes' deepest points along it */
+  double nrm[3], sa[3], sb[3];
+  v3_scale(nrm, sat_L, v3_dot(sat_L, D) > 0 ? -1.0 : 1.0); /* from b into a */
+  v3_copy(sa, a->pos);
+  v3_copy(sb, b->pos);
+  for (int k = 0; k < 3; ++k) {
+    v3_axpy(sa, v3_dot(nrm, A[k]) > 0 ? -a->size[k] : a->size[k], A[k]);
+    v3_axpy(sb, v3_dot(nrm, B[k]) > 0 ? b->size[k] : -b->size[k], B[k]);
+  }
+  if (found) v3_copy(out[0].pos, deep.pos);
+  else for (int k = 0; k < 3; ++k) out[0].pos[k] = 0.5 * (sa[k] + sb[k]);
+  v3_copy(out[0].normal, nrm);
+  out[0].phi = sat_sep;
+  return 1;
+}
+
 int np_box_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout) {
   double A[3][3], B[3][3], D[3];
   for (int i = 0; i < 3; ++i) { np_axis(A[i], a->rot, i); np_axis(B[i], b->rot, i); }
@@ -138,6 +172,6 @@ int np_box_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint
     return n;
   }
   n = face_contacts(a, b, A, B, D, face_owner, face_idx, face_L, -INFINITY, margin, out, maxout);
-  if (n == 0 && face_sep < 0) return np_ccd(a, b, margin, out, maxout); /* degenerate clip */
+  if (n == 0 && face_sep < 0) return deep_fallback(a, b, A, B, D, fmax(face_sep, edge_sep), edge_sep > face_sep ? edge_L : face_L, margin, out, maxout);
   return n;
 }
