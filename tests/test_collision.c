@@ -952,3 +952,52 @@ Test(collision, box_box_is_never_deeper_than_the_exact_depth) {
   cr_log_info("%d touching pairs, %d overlapping", touching, overlapping);
   cr_expect(touching >= 2000 && overlapping >= 300, "only %d touching, %d overlapping pairs", touching, overlapping);
 }
+
+/* Cylinders touching or nearly touching (resting contacts relax to zero force at phi = 0):
+ * standing and lying on a box face, and two side by side with parallel axes, the overlap pen
+ * from 0 to 1e-4. The libccd path must give the overlap, not the 1-2 m along a wrong direction
+ * that EPA returned on an uninflated touching pair (before: 132 of 134 touching pairs). */
+Test(collision, touching_cylinders_are_not_deep) {
+  MbRng r;
+  mbfix_rng_seed(&r, 77);
+  for (int trial = 0; trial < 600; ++trial) {
+    TGeom a, b;
+    double pen = trial % 3 == 0 ? 0 : pow(10, -mbfix_uniform(&r, 4, 14));
+    const char *what;
+    random_geom(&r, &b, GEOM_CYLINDER);
+    if (trial % 3 < 2) { /* b standing (0) or lying (1) on the top face of box a */
+      random_geom(&r, &a, GEOM_BOX);
+      yaw_rot(b.rot, a.rot, mbfix_uniform(&r, -M_PI, M_PI));
+      double local[3] = {mbfix_uniform(&r, -0.5, 0.5) * a.size[0], mbfix_uniform(&r, -0.5, 0.5) * a.size[1],
+                         a.size[2] + b.size[1] - pen};
+      what = "standing";
+      if (trial % 3 == 1) {
+        double up[9], Rx[9], xax[3] = {1, 0, 0}, q[4];
+        quat_from_axis_angle(q, xax, M_PI / 2);
+        quat_to_mat(Rx, q);
+        m3_copy(up, b.rot);
+        m3_mul(b.rot, up, Rx);
+        local[2] = a.size[2] + b.size[0] - pen;
+        what = "lying";
+      }
+      to_world(b.pos, &a, local);
+    } else { /* a beside b, parallel axes */
+      a = b;
+      a.size[0] = mbfix_uniform(&r, 0.1, 0.5);
+      double ex[3];
+      axis_of(ex, &b, 0);
+      v3_copy(a.pos, b.pos);
+      v3_axpy(a.pos, a.size[0] + b.size[0] - pen, ex);
+      what = "side by side";
+    }
+    ContactPoint c[CB_MAX_PAIR_CONTACTS];
+    for (int m = 0; m < 2; ++m) {
+      double margin = m ? 1e-3 : 0.0;
+      int n = collide(&a, &b, margin, c);
+      if (n > 0)
+        cr_assert(fabs(min_phi(c, n) + pen) < 1e-8, "trial %d (%s, margin %g): deepest phi %.6g, overlap %.3g", trial, what,
+                  margin, min_phi(c, n), pen);
+      if (pen > 1e-9 || m) cr_expect(n > 0, "trial %d (%s, margin %g): overlap %.3g, no contact", trial, what, margin, pen);
+    }
+  }
+}

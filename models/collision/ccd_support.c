@@ -1,8 +1,8 @@
 /* libccd for convex pairs without an analytic routine: support functions of sphere, box,
  * cylinder and capsule in the world frame, each inflated by a ball of radius `inflate`
- * (half the margin), so that pairs separated by less than the margin still intersect and
- * phi = margin - inflated depth (the signed distance of convex sets shifts by exactly the
- * sum of the inflation radii). */
+ * (half the margin, at least 1e-6 of the larger size), so that pairs separated by less than
+ * the margin still intersect, touching pairs overlap, and phi = 2 inflate - inflated depth (the
+ * signed distance of convex sets shifts by exactly the sum of the inflation radii). */
 #include <ccd/ccd.h>
 
 #include "models/collision/narrow_phase.h"
@@ -90,7 +90,13 @@ static int run_method(const CcdObject *oa, const CcdObject *ob, const ccd_t *ccd
 int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMethod method,
                   ContactPoint *out, int maxout) {
   if (a->type == GEOM_PLANE || b->type == GEOM_PLANE || maxout < 1) return 0;
-  double inflate = margin > 0 ? 0.5 * margin : 0.0;
+  /* At least 1e-6 of the larger size: on a touching pair (cylinders resting side by side, whose
+   * contact force relaxes to zero at phi = 0 exactly) GJK ends on a degenerate simplex and EPA
+   * returned overlaps of 1-2 m along wrong directions. Inflated, the pair overlaps by 2e-6 of
+   * its size and phi below is still exact along the direction found. */
+  double scale = 0;
+  for (int k = 0; k < 3; ++k) scale = fmax(scale, fmax(a->size[k], b->size[k]));
+  double inflate = fmax(margin > 0 ? 0.5 * margin : 0.0, 1e-6 * scale);
   CcdObject oa = {a, inflate}, ob = {b, inflate};
   ccd_t ccd;
   CCD_INIT(&ccd);

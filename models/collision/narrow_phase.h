@@ -45,7 +45,8 @@ int np_box_capsule(const GeomPose *a, const GeomPose *b, double margin, ContactP
 int np_box_cylinder(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
 
 /* libccd for any convex pair (not planes): one deepest point. Objects are inflated by
- * margin/2 each so separated pairs within the margin get phi = margin - inflated depth. */
+ * margin/2 each (at least 1e-6 of the larger size, so that touching pairs overlap) and phi is
+ * twice that minus the inflated depth. */
 typedef enum { NP_CCD_GJK_EPA = 0, NP_CCD_MPR } NpCcdMethod;
 int np_ccd(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
 int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMethod method,
