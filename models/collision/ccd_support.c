@@ -85,19 +85,50 @@ static int run_method(const CcdObject *oa, const CcdObject *ob, const ccd_t *ccd
   return 0;
 }
 
-/* GJK+EPA and MPR both propose a direction; the one with the smaller exact overlap wins
- * (libccd's EPA occasionally returns a spurious zero depth, MPR overestimates off-centre). */
-int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMethod method,
-                  ContactPoint *out, int maxout) {
-  if (a->type == GEOM_PLANE || b->type == GEOM_PLANE || maxout < 1) return 0;
-  /* At least 1e-6 of the larger size: on a touching pair (cylinders resting side by side, whose
-   * contact force relaxes to zero at phi = 0 exactly) GJK ends on a degenerate simplex and EPA
-   * returned overlaps of 1-2 m along wrong directions. Inflated, the pair overlaps by 2e-6 of
-   * its size and phi below is still exact along the direction found. */
-  double scale = 0;
-  for (int k = 0; k < 3; ++k) scale = fmax(scale, fmax(a->size[k], b->size[k]));
-  double inflate = fmax(margin > 0 ? 0.5 * margin : 0.0, 1e-6 * scale);
-  CcdObject oa = {a, inflate}, ob = {b, inflate};
+/* Descent on the overlap from direction n: along n the (uninflated) pair overlaps by
+ * f(n) = n.(s_b(n) - s_a(-n)) with s the support points, whose gradient on the unit sphere is
+ * the part of s_b - s_a across n (zero where the deepest points face each other along n: the
+ * penetration direction, or for a separated pair the direction of their distance). Projected
+ * steps with backtracking; n and the returned overlap only ever improve, so the result stays an
+ * upper bound of the depth (a lower bound of the distance). At most REFINE_EVALS trial
+ * directions: this runs in every geometry query of the pair. */
+#define REFINE_EVALS 60
+static double refine(const CcdObject *oa, const CcdObject *ob, double *n) {
+  double f = overlap_along(oa, ob, n), step = 0.5;
+  int evals = 0;
+  while (step > 1e-7 && evals < REFINE_EVALS) {
+    ccd_vec3_t dn = {{n[0], n[1], n[2]}}, dm = {{-n[0], -n[1], -n[2]}}, sa, sb;
+    ccd_support(oa, &dm, &sa);
+    ccd_support(ob, &dn, &sb);
+    double g[3] = {sb.v[0] - sa.v[0], sb.v[1] - sa.v[1], sb.v[2] - sa.v[2]};
+    v3_axpy(g, -v3_dot(g, n), n);
+    double gn = v3_norm(g);
+    if (gn < 1e-15) break;
+    for (; step > 1e-7 && evals < REFINE_EVALS; step *= 0.5) {
+      double m[3];
+      v3_copy(m, n);
+      v3_axpy(m, -step / gn, g); /* a turn of about `step` radians downhill */
+      v3_normalize(m);
+      double fm = overlap_along(oa, ob, m);
+      evals++;
+      if (fm < f) {
+        f = fm;
+        v3_copy(n, m);
+        step *= 2.0;
+        break;
+      }
+    }
+  }
+  return f;
+}
+
+/* GJK+EPA and MPR on the pair inflated by `inflate` each propose a direction, refined on the
+ * uninflated pair; the one along which it overlaps least is kept in *best (libccd's EPA
+ * occasionally returns a spurious zero depth, MPR overestimates off-centre). Returns how many
+ * methods found the inflated pair intersecting. */
+static int propose(const GeomPose *a, const GeomPose *b, double inflate, NpCcdMethod method, double *best,
+                   double *best_n, double *best_pos) {
+  CcdObject oa = {a, inflate}, ob = {b, inflate}, a0 = {a, 0.0}, b0 = {b, 0.0};
   ccd_t ccd;
   CCD_INIT(&ccd);
   ccd.support1 = ccd_support;
@@ -108,17 +139,41 @@ int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMeth
   ccd.epa_tolerance = 1e-6;
   ccd.mpr_tolerance = 1e-8;
   ccd.dist_tolerance = 1e-10;
-  double best_overlap = INFINITY, best_n[3] = {0, 0, 1}, best_pos[3] = {0, 0, 0};
+  int found = 0;
   for (int k = 0; k < 2; ++k) {
     NpCcdMethod mk = k == 0 ? method : (method == NP_CCD_MPR ? NP_CCD_GJK_EPA : NP_CCD_MPR);
     double nrm[3], pos[3];
     if (run_method(&oa, &ob, &ccd, mk, nrm, pos) != 0) continue;
-    double ov = overlap_along(&oa, &ob, nrm);
-    if (ov < best_overlap) { best_overlap = ov; v3_copy(best_n, nrm); v3_copy(best_pos, pos); }
+    found++;
+    double ov = refine(&a0, &b0, nrm);
+    if (ov < *best) { *best = ov; v3_copy(best_n, nrm); v3_copy(best_pos, pos); }
   }
-  if (!isfinite(best_overlap) || best_overlap < 0) return 0;
-  double phi = 2.0 * inflate - best_overlap;
-  if (phi > margin) return 0;
+  return found;
+}
+
+/* Every direction's overlap is an upper bound of the penetration depth, so the smallest of the
+ * refined proposals is kept. Near touching, libccd needs the pair inflated well beyond its
+ * tolerances: on an uninflated touching pair (cylinders resting side by side or on a box face,
+ * whose force relaxes to zero at phi = 0 exactly) GJK ends on a degenerate simplex and EPA
+ * returned overlaps of 1-3 m along wrong directions, and at 1e-6 of the size it still did now
+ * and then; inflated by half the margin, the proposals can lead to a worse local minimum of the
+ * overlap than the nearly uninflated ones. So the pair is asked inflated by 1e-6 of the larger
+ * size, by half the margin (detection within the margin), and, if it intersects, by 1e-3 of the
+ * larger size, where EPA and MPR are well conditioned; each proposal descends to a local minimum
+ * of the overlap and the smallest wins. */
+int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMethod method,
+                  ContactPoint *out, int maxout) {
+  if (a->type == GEOM_PLANE || b->type == GEOM_PLANE || maxout < 1) return 0;
+  double scale = 0;
+  for (int k = 0; k < 3; ++k) scale = fmax(scale, fmax(a->size[k], b->size[k]));
+  const double tiny = 1e-6 * scale, half_margin = 0.5 * margin, robust = 1e-3 * scale;
+  double best = INFINITY, best_n[3] = {0, 0, 1}, best_pos[3] = {0, 0, 0};
+  int found = propose(a, b, tiny, method, &best, best_n, best_pos);
+  if (half_margin > tiny) found += propose(a, b, half_margin, method, &best, best_n, best_pos);
+  if (!found) return 0; /* apart by more than the margin */
+  if (robust > fmax(tiny, half_margin)) propose(a, b, robust, method, &best, best_n, best_pos);
+  double phi = -best;
+  if (!isfinite(phi) || phi > margin) return 0;
   v3_copy(out[0].normal, best_n);
   v3_copy(out[0].pos, best_pos);
   out[0].phi = phi;
