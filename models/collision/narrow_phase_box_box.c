@@ -96,17 +96,22 @@ static int deep_fallback(const GeomPose *a, const GeomPose *b, double A[3][3], d
     out[0] = deep;
     return 1;
   }
-  /* the separating axis itself, at the middle of the two boxes' deepest points along it */
-  double nrm[3], sa[3], sb[3];
+  /* the separating axis itself, at libccd's point or else the middle of the two boxes' deepest
+   * points along it */
+  double nrm[3];
   v3_scale(nrm, sat_L, v3_dot(sat_L, D) > 0 ? -1.0 : 1.0); /* from b into a */
-  v3_copy(sa, a->pos);
-  v3_copy(sb, b->pos);
-  for (int k = 0; k < 3; ++k) {
-    v3_axpy(sa, v3_dot(nrm, A[k]) > 0 ? -a->size[k] : a->size[k], A[k]);
-    v3_axpy(sb, v3_dot(nrm, B[k]) > 0 ? b->size[k] : -b->size[k], B[k]);
+  if (found) {
+    v3_copy(out[0].pos, deep.pos);
+  } else {
+    double sa[3], sb[3];
+    v3_copy(sa, a->pos);
+    v3_copy(sb, b->pos);
+    for (int k = 0; k < 3; ++k) {
+      v3_axpy(sa, v3_dot(nrm, A[k]) > 0 ? -a->size[k] : a->size[k], A[k]);
+      v3_axpy(sb, v3_dot(nrm, B[k]) > 0 ? b->size[k] : -b->size[k], B[k]);
+    }
+    for (int k = 0; k < 3; ++k) out[0].pos[k] = 0.5 * (sa[k] + sb[k]);
   }
-  if (found) v3_copy(out[0].pos, deep.pos);
-  else for (int k = 0; k < 3; ++k) out[0].pos[k] = 0.5 * (sa[k] + sb[k]);
   v3_copy(out[0].normal, nrm);
   out[0].phi = sat_sep;
   return 1;
