@@ -1006,8 +1006,8 @@ Test(collision, touching_cylinders_are_not_deep) {
  * a contact first appears at margin 0, by bisection), then shifted by up to +-2e-6: nowhere
  * deeper than 2% of the smaller size, at margin 0 or 1e-3. The libccd paths (box-cylinder,
  * box-capsule, cylinder-cylinder, cylinder-capsule) reported 0.5-3 m there: EPA on a pair that
- * barely touches. Cylinder pairs still come out up to about 1% of the size deep in a few
- * samples (a local minimum of the overlap at a rim's kink); the count is logged. */
+ * barely touches. Pairs with a cylinder still come out deeper than 1 mm (under 2% of the size)
+ * in a few samples (a local minimum of the overlap at a rim's kink); the count is logged. */
 Test(collision, contact_onset_is_shallow_for_every_pair) {
   MbRng r;
   mbfix_rng_seed(&r, 91);
