@@ -1048,3 +1048,35 @@ Test(collision, contact_onset_is_shallow_for_every_pair) {
       if (beyond_1e3) cr_log_info("types %d %d: %d of %d samples deeper than 1 mm at the onset", ta, tb, beyond_1e3, samples);
     }
 }
+
+/* The overlap along a direction and its gradient on the unit sphere (np_support_overlap, on
+ * which the libccd path descends) against central differences along tangent directions, for
+ * every pair of convex types at random poses and directions. Boxes and cylinder caps make the
+ * overlap piecewise linear in n; a direction within 1e-6 of a kink may differ, so 1% may. */
+Test(collision, support_overlap_slope_matches_finite_differences) {
+  MbRng r;
+  mbfix_rng_seed(&r, 93);
+  const double h = 1e-6;
+  for (int ta = 1; ta < GEOM_NTYPES; ++ta)
+    for (int tb = 1; tb < GEOM_NTYPES; ++tb) {
+      int off = 0, total = 200;
+      for (int trial = 0; trial < total; ++trial) {
+        TGeom a, b;
+        random_geom(&r, &a, ta);
+        random_geom(&r, &b, tb);
+        GeomPose pa = pose_of(&a), pb = pose_of(&b);
+        double n[3], e[3], slope[3], s2[3], np_[3], nm[3];
+        mbfix_random_unit(&r, n);
+        mbfix_random_unit(&r, e);
+        v3_axpy(e, -v3_dot(e, n), n); /* tangent at n */
+        v3_normalize(e);
+        double f = np_support_overlap(&pa, &pb, n, slope);
+        cr_assert(fabs(v3_dot(slope, n)) < 1e-12 * (1 + fabs(f)), "the slope is tangent");
+        v3_copy(np_, n); v3_axpy(np_, h, e); v3_normalize(np_);
+        v3_copy(nm, n); v3_axpy(nm, -h, e); v3_normalize(nm);
+        double fd = (np_support_overlap(&pa, &pb, np_, s2) - np_support_overlap(&pa, &pb, nm, s2)) / (2 * h);
+        off += fabs(fd - v3_dot(slope, e)) > 1e-6 * (1 + v3_norm(slope));
+      }
+      cr_expect(off <= total / 100, "types %d %d: %d of %d slopes differ from finite differences", ta, tb, off, total);
+    }
+}

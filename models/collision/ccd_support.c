@@ -62,13 +62,23 @@ static void ccd_center(const void *obj, ccd_vec3_t *center) {
 }
 
 /* Exact overlap of the (inflated) pair along unit direction n (normal from b into a): the
- * distance a must move along n to separate, h_b(n) + h_a(-n) - n.(c_b - c_a) style support sum.
- * Every direction gives an upper bound of the penetration depth; the minimum is the depth. */
-static double overlap_along(const CcdObject *oa, const CcdObject *ob, const double *n) {
+ * distance a must move along n to separate, n.(s_b(n) - s_a(-n)) with s the support points.
+ * Every direction gives an upper bound of the penetration depth; the minimum is the depth. Its
+ * gradient on the unit sphere into slope: the part of s_b - s_a across n (Danskin: a support
+ * function's gradient is the support point). */
+static double overlap_slope(const CcdObject *oa, const CcdObject *ob, const double *n, double *slope) {
   ccd_vec3_t dn = {{n[0], n[1], n[2]}}, dm = {{-n[0], -n[1], -n[2]}}, sa, sb;
-  ccd_support(oa, &dm, &sa); /* deepest point of a towards b */
-  ccd_support(ob, &dn, &sb); /* deepest point of b towards a */
-  return n[0] * (sb.v[0] - sa.v[0]) + n[1] * (sb.v[1] - sa.v[1]) + n[2] * (sb.v[2] - sa.v[2]);
+  ccd_support(oa, &dm, &sa);
+  ccd_support(ob, &dn, &sb);
+  double d[3] = {sb.v[0] - sa.v[0], sb.v[1] - sa.v[1], sb.v[2] - sa.v[2]}, f = v3_dot(n, d);
+  v3_copy(slope, d);
+  v3_axpy(slope, -f, n);
+  return f;
+}
+
+double np_support_overlap(const GeomPose *a, const GeomPose *b, const double *n, double *slope) {
+  CcdObject oa = {a, 0.0}, ob = {b, 0.0};
+  return overlap_slope(&oa, &ob, n, slope);
 }
 
 static int run_method(const CcdObject *oa, const CcdObject *ob, const ccd_t *ccd, NpCcdMethod method,
@@ -94,26 +104,23 @@ static int run_method(const CcdObject *oa, const CcdObject *ob, const ccd_t *ccd
  * directions: this runs in every geometry query of the pair. */
 #define REFINE_EVALS 60
 static double refine(const CcdObject *oa, const CcdObject *ob, double *n) {
-  double f = overlap_along(oa, ob, n), step = 0.5;
+  double g[3], step = 0.5;
+  double f = overlap_slope(oa, ob, n, g);
   int evals = 0;
   while (step > 1e-7 && evals < REFINE_EVALS) {
-    ccd_vec3_t dn = {{n[0], n[1], n[2]}}, dm = {{-n[0], -n[1], -n[2]}}, sa, sb;
-    ccd_support(oa, &dm, &sa);
-    ccd_support(ob, &dn, &sb);
-    double g[3] = {sb.v[0] - sa.v[0], sb.v[1] - sa.v[1], sb.v[2] - sa.v[2]};
-    v3_axpy(g, -v3_dot(g, n), n);
     double gn = v3_norm(g);
     if (gn < 1e-15) break;
     for (; step > 1e-7 && evals < REFINE_EVALS; step *= 0.5) {
-      double m[3];
+      double m[3], gm[3];
       v3_copy(m, n);
       v3_axpy(m, -step / gn, g); /* a turn of about `step` radians downhill */
       v3_normalize(m);
-      double fm = overlap_along(oa, ob, m);
+      double fm = overlap_slope(oa, ob, m, gm);
       evals++;
       if (fm < f) {
         f = fm;
         v3_copy(n, m);
+        v3_copy(g, gm);
         step *= 2.0;
         break;
       }

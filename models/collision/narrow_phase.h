@@ -48,6 +48,10 @@ int np_box_cylinder(const GeomPose *a, const GeomPose *b, double margin, Contact
  * margin/2 each (at least 1e-6 of the larger size, so that touching pairs overlap) and phi is
  * twice that minus the inflated depth. */
 typedef enum { NP_CCD_GJK_EPA = 0, NP_CCD_MPR } NpCcdMethod;
+/* How far a must move along unit n (from b into a) to separate the pair, n.(s_b(n) - s_a(-n)),
+ * and its gradient on the unit sphere into slope[3]. Its minimum over n is the penetration
+ * depth (minus the distance when apart); np_ccd descends on it from libccd's directions. */
+double np_support_overlap(const GeomPose *a, const GeomPose *b, const double *n, double *slope);
 int np_ccd(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
 int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMethod method,
                   ContactPoint *out, int maxout);
