@@ -213,6 +213,66 @@ Test(cenic_terms, block_cholesky_matches_dense_across_patterns) {
   icf_problem_free(&p);
 }
 
+/* max |x_i - y_i| over max |y_i|. */
+static double rel_diff(int n, const double *x, const double *y) {
+  double d = 0.0, scale = 0.0;
+  for (int i = 0; i < n; ++i) d = fmax(d, fabs(x[i] - y[i])), scale = fmax(scale, fabs(y[i]));
+  return d / fmax(scale, 1e-300);
+}
+
+/* Contacts that add nothing to H (open, G = 0: v_n beyond the breaking velocity and no friction)
+ * leave their tree pair out of the block pattern (issue 12: the fill of a settling pile), the
+ * solves still equal the dense one; and when such a contact closes under the same contact set
+ * (contacts_version unchanged, only its G changed), the pattern grows again before assembly. */
+Test(cenic_terms, open_contacts_leave_the_block_pattern) {
+  IcfProblem p;
+  make_tree_problem(&p, 24, 0);
+  p.contacts_version = 1;
+  int nv = p.nv, nopen = 0;
+  for (int i = 0; i < p.ncon; i += 2) { /* every other contact: frictionless and far from closing */
+    IcfContact *c = &p.con[i];
+    c->mu = 0.0;
+    c->fe0 = -c->h * c->k * 1e3; /* breaking velocity -1e3: open at any v here */
+    nopen++;
+  }
+  IcfLinSolver *dense = icf_lin_create(&p, ICF_LINSOLVE_DENSE), *all = icf_lin_create(&p, ICF_LINSOLVE_BLOCK),
+               *blk = icf_lin_create(&p, ICF_LINSOLVE_BLOCK), *chol = icf_lin_create(&p, ICF_LINSOLVE_CHOLMOD);
+  cr_assert(dense && all && blk && chol);
+  double *v = calloc(nv, 8), *g = calloc(nv, 8), *b = calloc(nv, 8), *x0 = calloc(nv, 8), *x1 = calloc(nv, 8),
+         *x2 = calloc(nv, 8), *x3 = calloc(nv, 8), *vc = calloc(3 * p.ncon, 8), *Gc = calloc(9 * p.ncon, 8);
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 0; i < nv; ++i) v[i] = 0.03 * srand1(), b[i] = srand1();
+    for (int i = 0; i < p.ncon; ++i) icf_contact_velocity(&p, i, v, vc + 3 * i);
+    icf_gradient_at(&p, v, vc, g, Gc);
+    int zero = 0;
+    for (int i = 0; i < p.ncon; ++i) {
+      int z = 1;
+      for (int e = 0; e < 9; ++e) z &= Gc[9 * i + e] == 0.0;
+      zero += z;
+    }
+    cr_assert_eq(zero, round == 0 ? nopen : 0, "round %d: %d contacts with G = 0", round, zero);
+    cr_assert_eq(icf_lin_factor(dense, &p, v), 0);
+    cr_assert_eq(icf_lin_factor(all, &p, v), 0); /* no Gc: every contact in the pattern */
+    cr_assert_eq(icf_lin_factor_at(blk, &p, v, vc, Gc), 0);
+    cr_assert_eq(icf_lin_factor_at(chol, &p, v, vc, Gc), 0);
+    cr_assert_eq(icf_lin_solve(dense, b, x0), 0);
+    cr_assert_eq(icf_lin_solve(all, b, x1), 0);
+    cr_assert_eq(icf_lin_solve(blk, b, x2), 0);
+    cr_assert_eq(icf_lin_solve(chol, b, x3), 0);
+    cr_expect(rel_diff(nv, x1, x0) <= 1e-10 && rel_diff(nv, x2, x0) <= 1e-10 && rel_diff(nv, x3, x0) <= 1e-10,
+              "round %d: block (all pairs) %.2e, block %.2e, CHOLMOD %.2e from dense", round, rel_diff(nv, x1, x0),
+              rel_diff(nv, x2, x0), rel_diff(nv, x3, x0));
+    long u_all = icf_lin_block_updates(all), u = icf_lin_block_updates(blk);
+    if (round == 0) cr_expect(u < u_all, "open contacts still in the pattern: %ld block updates, %ld with every pair", u, u_all);
+    else cr_expect(u == u_all, "every contact closed: %ld block updates, %ld with every pair", u, u_all);
+    for (int i = 0; i < p.ncon; i += 2) p.con[i].fe0 = p.con[i].k * 0.05; /* the open ones close: G != 0 */
+  }
+  cr_expect_eq(icf_lin_analyses(blk), 2, "one analysis per pattern, got %ld", icf_lin_analyses(blk));
+  free(v), free(g), free(b), free(x0), free(x1), free(x2), free(x3), free(vc), free(Gc);
+  icf_lin_free(dense), icf_lin_free(all), icf_lin_free(blk), icf_lin_free(chol);
+  icf_problem_free(&p);
+}
+
 /* What Newton hands the factorization (contact velocities and Hessian blocks from the gradient
  * pass, icf_gradient_at / icf_lin_factor_at) gives exactly the factorization and gradient that
  * evaluating from v alone gives, on trees of sizes 1, 2, 3 and 6 (the generic and the 6 x 6

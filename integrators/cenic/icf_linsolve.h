@@ -1,5 +1,6 @@
 /* Block-sparse Hessian H = A + sum_i w_i J_i^T G_i J_i of the ICF problem (ICF sec. V-B, CENIC sec. IV): one dense
- * block per kinematic tree, off-diagonal blocks only for tree pairs coupled by a contact.
+ * block per kinematic tree, off-diagonal blocks only for tree pairs coupled by a contact whose G_i is
+ * not zero (an open speculative contact without friction couples nothing).
  * Three factorization paths: dense LAPACK Cholesky of the whole H, CHOLMOD supernodal, or our
  * block-sparse Cholesky; the sparse ones keep their analysis while the block pattern is
  * unchanged. */
@@ -16,9 +17,10 @@ typedef struct IcfLinSolver IcfLinSolver;
 
 IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind);
 void icf_lin_free(IcfLinSolver *s);
-/* 1 if the coupled tree pairs of p's contacts differ from those of the current factorization
- * (or there is none yet). */
-int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p);
+/* 1 if the block pattern of H (the tree pairs joined by contacts whose Hessian block in Gc
+ * [9 ncon] is not zero; Gc = NULL: by every contact) differs from that of the current
+ * factorization (or there is none yet). */
+int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p, const double *Gc);
 /* Assembles H at v and factors it. Returns 0, or -1 (not positive definite, no memory). */
 int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v);
 /* The same with the contact velocities vc [3 ncon] and unweighted contact Hessian blocks

@@ -461,7 +461,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   double dr = 0.0;
   for (int j = 0; j < nv; ++j) dr += (s->dscale[j] * p->r[j]) * (s->dscale[j] * p->r[j]);
   double tol = s->opt.tol * fmax(1.0, sqrt(dr));
-  int pattern_changed = icf_lin_pattern_changed(s->lin, p);
+  int pattern_changed = 0; /* set at the first gradient: the pattern depends on which contacts add to H */
   if (!s->full_factor) s->has_factor = 0; /* a factorization of some islands only */
   double t0 = wall_seconds();
   find_islands(s, p);
@@ -521,6 +521,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     if (k >= s->opt.max_iters) return fail(err, errlen, ICF_ERR_MAX_ITERS, "no convergence", k);
     int active_nv = 0;
     for (int a = 0; a < s->nactive; ++a) active_nv += s->isl[s->active[a]].nv;
+    if (k == 0 && s->opt.hessian_reuse && s->has_factor) pattern_changed = icf_lin_pattern_changed(s->lin, p, s->Gc);
     if (!s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed) {
       t0 = wall_seconds();
       s->has_factor = 0;
