@@ -34,6 +34,8 @@ struct IcfBlockChol {
   int upd_cap;
   int npair, pair_cap;
   int *pair;               /* [pair_cap] copy of the analyzed pattern (2 ints per pair) */
+  int *pair_dst;           /* [pair_cap / 2] offset in L of each pair's block, negative (-1 - offset) if stored transposed */
+  int pair_dst_cap;
   double *L;
   long lsize, lcap;
   double *dinv;            /* [sum of bsize] reciprocals of L's diagonal, at boff[b] + i */
@@ -100,6 +102,7 @@ void icf_blockchol_free(IcfBlockChol *s) {
   free(s->upd_off);
   free(s->fill);
   free(s->pair);
+  free(s->pair_dst);
   free(s->L);
   free(s->dinv);
   free(s->front_t);
@@ -247,6 +250,13 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
       for (int w = lo; w <= u; ++w) s->upd_off[q++] = s->slot[s->nbr[u] * nb + s->nbr[w]];
     }
   }
+  /* Where each matrix block goes in L (the slot table missed the cache when read per
+   * factorization at 1000 objects): below the diagonal as given, or transposed. */
+  if (grow_ints(&s->pair_dst, &s->pair_dst_cap, npair + 1)) return -1;
+  for (int k = 0; k < npair; ++k) {
+    int a = pair[2 * k], b = pair[2 * k + 1];
+    s->pair_dst[k] = s->pos[a] > s->pos[b] ? s->slot[a * nb + b] : -1 - s->slot[b * nb + a];
+  }
   /* The blocks that only fill creates: the factorization zeroes these, and copies the matrix
    * into the others (zeroing all of L first was 2.5% of cenic-fixed's instructions on hard
    * clutter, issue 12). */
@@ -385,16 +395,16 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
   for (int b = 0; b < nb; ++b) {
     if (active && !active[b]) continue;
     int n = s->bsize[b];
-    memcpy(L + s->slot[b * nb + b], blk + diag_off[b], (size_t)n * (size_t)n * sizeof(double));
+    memcpy(L + s->diag_slot[s->pos[b]], blk + diag_off[b], (size_t)n * (size_t)n * sizeof(double));
   }
   for (int k = 0; k < s->npair; ++k) {
     int a = s->pair[2 * k], b = s->pair[2 * k + 1], na = s->bsize[a], nbb = s->bsize[b];
     if (active && !active[a]) continue;
     const double *B = blk + pair_off[k];
-    if (s->pos[a] > s->pos[b]) {
-      memcpy(L + s->slot[a * nb + b], B, (size_t)na * (size_t)nbb * sizeof(double));
+    if (s->pair_dst[k] >= 0) {
+      memcpy(L + s->pair_dst[k], B, (size_t)na * (size_t)nbb * sizeof(double));
     } else {
-      double *T = L + s->slot[b * nb + a];
+      double *T = L + (-1 - s->pair_dst[k]);
       for (int i = 0; i < na; ++i)
         for (int j = 0; j < nbb; ++j) T[j * na + i] = B[i * nbb + j];
     }

@@ -28,6 +28,7 @@ struct IcfLinSolver {
   unsigned long pairs_version;  /* contacts_version of the problem s->pair was collected from */
   const IcfProblem *pairs_problem;
   unsigned char *couples;  /* [couples_cap] whether each contact added to H when s->pair was collected */
+  int *con_pair;           /* [couples_cap] the index in s->pair of each coupling contact's trees, or -1 */
   int couples_cap;
   double *blk;             /* diagonal blocks, then off-diagonal blocks */
   int blk_size, blk_cap;
@@ -137,6 +138,7 @@ void icf_lin_free(IcfLinSolver *s) {
   free(s->pair_off);
   free(s->pair_raw);
   free(s->couples);
+  free(s->con_pair);
   free(s->bucket);
   free(s->blk);
   free(s->gj);
@@ -192,6 +194,19 @@ static int collect_pairs(IcfLinSolver *s, const IcfProblem *p) {
   return 0;
 }
 
+/* Index of pair (a, b) in the sorted list (binary search), or -1. */
+static int find_pair(const IcfLinSolver *s, int a, int b) {
+  int lo = 0, hi = s->npair - 1;
+  const int key[2] = {a, b};
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2, c = cmp_pair(s->pair + 2 * mid, key);
+    if (c == 0) return mid;
+    if (c < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /* The block pattern of H at the iterate into s->pair: the tree pairs joined by a contact that
  * adds to H. Issue 12: a contact whose G is zero (speculative and open, no friction) couples
  * nothing; counting its pair anyway filled the factor of a settling pile with blocks that are zero
@@ -202,8 +217,8 @@ static int refresh_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc)
   if (p->ncon > s->couples_cap) {
     int c = p->ncon > 2 * s->couples_cap ? p->ncon : 2 * s->couples_cap;
     unsigned char *f = realloc(s->couples, (size_t)c);
-    if (!f) return -1;
-    s->couples = f;
+    if (f) s->couples = f;
+    if (!f || grow_int(&s->con_pair, c)) return -1;
     s->couples_cap = c;
     s->pairs_problem = NULL; /* the flags were not all written */
   }
@@ -216,6 +231,11 @@ static int refresh_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc)
   if (same) return 0;
   s->pairs_problem = NULL;
   if (collect_pairs(s, p)) return -1;
+  for (int i = 0; i < p->ncon; ++i) { /* found once per pattern, not per contact and factorization */
+    int a = p->con[i].tree[0], b = p->con[i].tree[1];
+    int coupled = s->couples[i] && a >= 0 && b >= 0 && a != b && p->con[i].jac_off[1] >= 0;
+    s->con_pair[i] = coupled ? find_pair(s, a < b ? a : b, a < b ? b : a) : -1;
+  }
   s->pairs_version = p->contacts_version;
   s->pairs_problem = p;
   return 0;
@@ -225,19 +245,6 @@ int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p, const double *
   if (refresh_pairs(s, p, Gc)) return 1;
   if (!s->factored || s->npair != s->nfact_pair) return 1;
   return memcmp(s->pair, s->fact_pair, 2 * (size_t)s->npair * sizeof(int)) != 0;
-}
-
-/* Index of pair (a, b) in the sorted list (binary search), or -1. */
-static int find_pair(const IcfLinSolver *s, int a, int b) {
-  int lo = 0, hi = s->npair - 1;
-  const int key[2] = {a, b};
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2, c = cmp_pair(s->pair + 2 * mid, key);
-    if (c == 0) return mid;
-    if (c < 0) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
 
 /* gj = G Jb (G: 3 x 3, Jb: 3 x nb). Written once, instantiated for the free body's nb = 6 so
@@ -351,7 +358,7 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
           add_jt_times_lower_any(s->blk + s->tree_madr[ta], Ja, s->gj, na);
           continue;
         } else {
-          int k = find_pair(s, ta, tb);
+          int k = s->con_pair[i];
           if (k < 0) return -1;
           blk = s->blk + s->pair_off[k];
         }
