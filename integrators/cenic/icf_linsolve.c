@@ -27,8 +27,9 @@ struct IcfLinSolver {
   int *bucket;             /* [ntree + 1] counting sort of the pairs by column */
   unsigned long pairs_version;  /* contacts_version of the problem s->pair was collected from */
   const IcfProblem *pairs_problem;
-  unsigned char *couples;  /* [couples_cap] whether each contact added to H when s->pair was collected */
-  int *con_pair;           /* [couples_cap] the index in s->pair of each coupling contact's trees, or -1 */
+  unsigned char *couples;  /* [couples_cap] whether each contact added to H at the last refresh_pairs */
+  int *con_pair;           /* [couples_cap] the index in s->pair of each contact's tree pair, or -1 (one
+                            * tree, or a pair the pattern leaves out) */
   int couples_cap;
   double *blk;             /* diagonal blocks, then off-diagonal blocks */
   int blk_size, blk_cap;
@@ -249,10 +250,14 @@ static int refresh_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc)
   return 0;
 }
 
-int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p, const double *Gc) {
-  if (refresh_pairs(s, p, Gc)) return 1;
+/* Whether s->pair differs from the factored pattern. */
+static int differs_from_factored(const IcfLinSolver *s) {
   if (!s->factored || s->npair != s->nfact_pair) return 1;
   return memcmp(s->pair, s->fact_pair, 2 * (size_t)s->npair * sizeof(int)) != 0;
+}
+
+int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p, const double *Gc) {
+  return refresh_pairs(s, p, Gc) || differs_from_factored(s);
 }
 
 /* gj = G Jb (G: 3 x 3, Jb: 3 x nb). Written once, instantiated for the free body's nb = 6 so
@@ -467,7 +472,8 @@ int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v) {
 }
 
 int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc, const double *Gc) {
-  int changed = icf_lin_pattern_changed(s, p, Gc);
+  if (refresh_pairs(s, p, Gc)) return -1; /* no memory: con_pair does not cover p */
+  int changed = differs_from_factored(s);
   s->factored = 0;
   const unsigned char *active = s->kind == ICF_LINSOLVE_BLOCK ? s->active : NULL;
   if (assemble_blocks(s, p, v, vc, Gc, active)) return -1;
