@@ -27,10 +27,9 @@ struct IcfLinSolver {
   int *bucket;             /* [ntree + 1] counting sort of the pairs by column */
   unsigned long pairs_version;  /* contacts_version of the problem s->pair was collected from */
   const IcfProblem *pairs_problem;
-  unsigned char *couples;  /* [couples_cap] whether each contact added to H at the last refresh_pairs */
-  int *con_pair;           /* [couples_cap] the index in s->pair of each contact's tree pair, or -1 (one
+  int *con_pair;           /* [con_pair_cap] the index in s->pair of each contact's tree pair, or -1 (one
                             * tree, or a pair the pattern leaves out) */
-  int couples_cap;
+  int con_pair_cap;
   double *blk;             /* diagonal blocks, then off-diagonal blocks */
   int blk_size, blk_cap;
   double *gj;              /* [3 * max_tree_nv] scratch */
@@ -138,7 +137,6 @@ void icf_lin_free(IcfLinSolver *s) {
   free(s->fact_pair);
   free(s->pair_off);
   free(s->pair_raw);
-  free(s->couples);
   free(s->con_pair);
   free(s->bucket);
   free(s->blk);
@@ -170,13 +168,13 @@ static inline int joins_trees(const IcfContact *c) {
   return c->tree[0] >= 0 && c->tree[1] >= 0 && c->tree[0] != c->tree[1] && c->jac_off[1] >= 0;
 }
 
-/* Sorted unique pairs of the trees joined by contacts flagged in s->couples into s->pair; 0 or -1
- * (pair_sort: O(ntree + pairs)). */
-static int collect_pairs(IcfLinSolver *s, const IcfProblem *p) {
+/* Sorted unique pairs of the trees joined by contacts that add to H (Gc as in contact_couples)
+ * into s->pair; 0 or -1 (pair_sort: O(ntree + pairs)). */
+static int collect_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc) {
   int n = 0;
   for (int i = 0; i < p->ncon; ++i) {
     int a = p->con[i].tree[0], b = p->con[i].tree[1];
-    if (!s->couples[i] || !joins_trees(&p->con[i])) continue;
+    if (!joins_trees(&p->con[i]) || !contact_couples(&p->con[i], Gc ? Gc + 9 * i : NULL)) continue;
     if (n + 1 > s->pair_cap) {
       int c = 2 * s->pair_cap > n + 1 ? 2 * s->pair_cap : n + 1;
       if (grow_int(&s->pair, 2 * c) || grow_int(&s->fact_pair, 2 * c) || grow_int(&s->pair_off, c) ||
@@ -223,24 +221,20 @@ static int find_pair(const IcfLinSolver *s, int a, int b) {
  * Sorting happens only when the pattern changes (sorting at every factorization was 7% of
  * 200-object clutter's time). 0 or -1 (no memory). */
 static int refresh_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc) {
-  if (p->ncon > s->couples_cap) {
-    int c = p->ncon > 2 * s->couples_cap ? p->ncon : 2 * s->couples_cap;
-    unsigned char *f = realloc(s->couples, (size_t)c);
-    if (f) s->couples = f;
-    if (!f || grow_int(&s->con_pair, c)) return -1;
-    s->couples_cap = c;
+  if (p->ncon > s->con_pair_cap) {
+    int c = p->ncon > 2 * s->con_pair_cap ? p->ncon : 2 * s->con_pair_cap;
+    if (grow_int(&s->con_pair, c)) return -1;
+    s->con_pair_cap = c;
     s->pairs_problem = NULL; /* con_pair was not written for these */
   }
-  int same_set = p->contacts_version != 0 && p->contacts_version == s->pairs_version && p == s->pairs_problem;
-  int fits = same_set;
-  for (int i = 0; i < p->ncon; ++i) {
-    unsigned char f = (unsigned char)contact_couples(&p->con[i], Gc ? Gc + 9 * i : NULL);
-    if (fits && f && s->con_pair[i] < 0 && joins_trees(&p->con[i])) fits = 0;
-    s->couples[i] = f;
+  if (p->contacts_version != 0 && p->contacts_version == s->pairs_version && p == s->pairs_problem) {
+    int fits = 1; /* the same contact set: does the pattern still cover every contact that adds to H? */
+    for (int i = 0; fits && i < p->ncon; ++i)
+      fits = s->con_pair[i] >= 0 || !joins_trees(&p->con[i]) || !contact_couples(&p->con[i], Gc ? Gc + 9 * i : NULL);
+    if (fits) return 0;
   }
-  if (fits) return 0;
   s->pairs_problem = NULL;
-  if (collect_pairs(s, p)) return -1;
+  if (collect_pairs(s, p, Gc)) return -1;
   for (int i = 0; i < p->ncon; ++i) { /* found once per pattern, not per contact and factorization */
     int a = p->con[i].tree[0], b = p->con[i].tree[1];
     s->con_pair[i] = joins_trees(&p->con[i]) ? find_pair(s, a < b ? a : b, a < b ? b : a) : -1;
