@@ -69,7 +69,8 @@ typedef struct {
  * validation accepts that and `cbench compare` compares them only when both records have them. */
 #define CB_COUNTERS_ADDED(X)                                                                  \
   X(newton_dofs, "velocity coordinates Newton iterated on, summed over iterations (CENIC: converged contact islands drop out)") \
-  X(factor_updates, "block updates T -= Li Lj^T of CENIC's block Cholesky factorizations (machine-independent work; 0 for other solvers)")
+  X(factor_updates, "block updates T -= Li Lj^T of CENIC's block Cholesky factorizations (machine-independent work; 0 for other solvers)") \
+  X(symbolic_analyses, "fill-reducing orderings and symbolic factorizations of CENIC's sparse linear solvers (block, CHOLMOD; 0 otherwise)")
 
 /* Counters (fields an integrator does not have stay 0) and a wall-time split. */
 typedef struct {

@@ -46,8 +46,8 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         pts.append((n, r["status"], w, r.get("time_split") or {}, r.get("counters") or {}, r.get("peak_rss_mb")))
     base = next((w for n, st, w, ts, c, mem in pts if n == sizes[0] and w), None)
     print("\n%s (first %g s): cost per simulated second vs objects" % (name, T))
-    print("| objects | status | wall / sim s | x %d objects | steps | Newton | line search | ms / Newton | block updates / factorization | factorization | line search | geometry | peak MiB |" % sizes[0])
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| objects | status | wall / sim s | x %d objects | steps | Newton | line search | ms / Newton | block updates / factorization | symbolic analyses | factorization | line search | geometry | peak MiB |" % sizes[0])
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     fit = []
     ufit = [] # the factorization's machine-independent work (counter factor_updates) vs objects
     ratio = {}
@@ -60,9 +60,10 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         per_fact = upd / c["factorizations"] if upd and c.get("factorizations") else 0
         if per_fact:
             ufit.append((math.log(n), math.log(per_fact)))
-        print("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, st, "%.4g" % w if w else "-",
+        print("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, st, "%.4g" % w if w else "-",
               "%.1f" % (w / base) if w and base else "-", c.get("steps", "-"), c.get("newton_iters", "-"),
-              c.get("linesearch_iters", "-"), per_newton, "%.0f" % per_fact if per_fact else "-", share("factorization"),
+              c.get("linesearch_iters", "-"), per_newton, "%.0f" % per_fact if per_fact else "-",
+              c.get("symbolic_analyses", "-") if name != "mujoco" else "-", share("factorization"),
               share("linesearch"), share("geometry"), "%.0f" % mem if mem else "-"))
         if w and base and st == "ok":
             ratio[n] = (w / base, mem)

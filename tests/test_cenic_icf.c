@@ -542,6 +542,13 @@ Test(cenic_icf, islands_converge_separately_to_the_whole_problems_tolerance) {
     cr_expect_eq(st[k].newton_iters, st[0].newton_iters, "solver %d iterations", k);
     cr_expect_eq(st[k].newton_dofs, st[0].newton_dofs, "solver %d coordinates", k);
   }
+  /* the record's symbolic_analyses: the sparse paths order and analyse at least once and at most
+   * once per factorization; dense LAPACK has nothing to analyse */
+  for (int k = 0; k < 3; ++k) {
+    long lo = kinds[k] == ICF_LINSOLVE_DENSE ? 0 : 1, hi = kinds[k] == ICF_LINSOLVE_DENSE ? 0 : st[k].factorizations;
+    cr_expect(st[k].symbolic_analyses >= lo && st[k].symbolic_analyses <= hi, "solver %d: %ld analyses for %ld factorizations",
+              k, st[k].symbolic_analyses, st[k].factorizations);
+  }
   /* one island: join them all through contacts with tree 0 */
   IcfProblem q;
   make_problem(&q, 12, 1e-2, 0);

@@ -302,6 +302,7 @@ static void sync_stats(Integrator *it, Cenic *c) {
   it->stats.linesearch_iters = s->linesearch_iters;
   it->stats.newton_dofs = s->newton_dofs;
   it->stats.factor_updates = s->factor_updates;
+  it->stats.symbolic_analyses = s->symbolic_analyses;
   it->stats.time_geometry = c->core.time_geometry;
   it->stats.time_assembly = c->core.time_assembly + s->time_assembly;
   it->stats.time_factorization = s->time_factorization;

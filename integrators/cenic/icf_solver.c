@@ -525,7 +525,9 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     if (!s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed) {
       t0 = wall_seconds();
       s->has_factor = 0;
+      long analyses = icf_lin_analyses(s->lin);
       if (icf_lin_factor_at(s->lin, p, v, s->vc, s->Gc)) return fail(err, errlen, ICF_ERR_FACTOR, "Hessian factorization failed", k);
+      st->symbolic_analyses += icf_lin_analyses(s->lin) - analyses;
       st->time_factorization += wall_seconds() - t0;
       st->factorizations++;
       st->factor_updates += icf_lin_block_updates(s->lin);

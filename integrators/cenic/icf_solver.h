@@ -43,6 +43,7 @@ typedef struct {
    * island's evaluation counts nv_I / nv; linesearch_work unrounded). */
   long newton_dofs;
   long factor_updates;      /* block updates of the block Cholesky factorizations (icf_blockchol_updates) */
+  long symbolic_analyses;   /* orderings and symbolic factorizations of the sparse paths (icf_lin_analyses) */
   double linesearch_work;
   double time_factorization, time_linesearch, time_assembly;
   int last_iters;           /* Newton iterations of the last solve */
