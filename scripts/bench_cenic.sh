@@ -30,7 +30,7 @@ done
 # over five draws). Each draw d moves the first sphere's initial x by d nanometres (--param); the
 # ratios are given for the scene as is (d = 0) and as the median and range over the draws.
 X0=$(python3 -c 'import json; print(json.load(open("cases/hard_clutter.json"))["bodies"][0]["q0"]["pos"][0])')
-draw_param() { python3 -c "import sys; print('bodies[0].q0.pos[0]=%.12g' % ($X0 + $1 * 1e-9))"; }
+draw_param() { python3 -c "print('bodies[0].q0.pos[0]=%.12g' % ($X0 + $1 * 1e-9))"; }
 for rep in 1 2 3; do # alternate, so that a change of load hits all alike
   for d in $DRAWS; do
     p=$(draw_param "$d")
@@ -92,7 +92,8 @@ print("  ratio cenic-sd 1e-3 (median draw) / MuJoCo 1 ms = %.2f" % (sd / mj1))
 # island, both in whole-problem units (the target: <= 2), and the share of the
 # coordinates still iterating (newton_dofs / (newton_iters nv)); hard clutter's bodies are free (6 dofs)
 nv = 6 * len(json.load(open("cases/hard_clutter.json"))["bodies"])
-for name in ("peer_sd_d0_1", "peer_fixed_d0_1"):
+d0 = "0" if "0" in draws else draws[0] # the scene as given, when DRAWS has it
+for name in ("peer_sd_d%s_1" % d0, "peer_fixed_d%s_1" % d0):
     c = json.load(open("%s/%s.json" % (out, name)))["counters"]
     dofs = c.get("newton_dofs") or 0
     if dofs:
