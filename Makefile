@@ -3,7 +3,11 @@
 # Sources are found by folder, so a new integrator or model file needs no edit here.
 
 CC      ?= cc
-OPT     ?= -O3 -march=x86-64-v2
+# -flto: the ICF solver's small per-contact functions (icf_problem.c) are called from the Newton
+# loop (icf_solver.c); inlined across files, hard clutter runs 8-9% faster, bitwise the same.
+OPT     ?= -O3 -march=x86-64-v2 -flto=auto
+# gcc-ar: an archive of LTO objects needs the plugin's symbol index.
+REL_AR  ?= gcc-ar
 WARN    := -Wall -Wextra -Wno-unused-parameter
 BASEFLAGS := -std=c11 $(WARN) -g -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -I. -I/usr/include/suitesparse -MMD -MP
 SANFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -48,7 +52,7 @@ $(SAN)/%.o: %.c | $(DEPS_STAMP)
 	$(CC) $(BASEFLAGS) $(SANFLAGS) -DCBENCH_CFLAGS='"$(SANFLAGS)"' -c $< -o $@
 
 $(REL)/libcbench.a: $(REL_OBJ)
-	@rm -f $@; ar rcs $@ $^
+	@rm -f $@; $(REL_AR) rcs $@ $^
 $(SAN)/libcbench.a: $(SAN_OBJ)
 	@rm -f $@; ar rcs $@ $^
 
