@@ -25,6 +25,7 @@ struct IcfLinSolver {
   int *pair_off;           /* [pair_cap] offset of the pair's block in blk */
   int *pair_raw;           /* [2 * pair_cap] the contacts' pairs before sorting */
   int *bucket;             /* [ntree + 1] counting sort of the pairs by column */
+  int *pair_col;           /* [ntree + 1] s->pair's column b at [pair_col[b], pair_col[b + 1]) */
   unsigned long pairs_version;  /* contacts_version of the problem s->pair was collected from */
   const IcfProblem *pairs_problem;
   int *con_pair;           /* [con_pair_cap] the index in s->pair of each contact's tree pair, or -1 (one
@@ -73,11 +74,12 @@ IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind) {
   s->pair_off = malloc((size_t)s->pair_cap * sizeof(int));
   s->pair_raw = malloc(2 * (size_t)s->pair_cap * sizeof(int));
   s->bucket = malloc(((size_t)p->ntree + 1) * sizeof(int));
+  s->pair_col = malloc(((size_t)p->ntree + 1) * sizeof(int));
   s->blk_cap = s->mass_size > 0 ? s->mass_size : 1;
   s->blk = calloc((size_t)s->blk_cap, sizeof(double));
   s->gj = calloc(3 * (size_t)(s->max_tree_nv > 0 ? s->max_tree_nv : 1), sizeof(double));
   size_t nn = (size_t)s->nv * (size_t)s->nv;
-  if (!s->pair || !s->fact_pair || !s->pair_off || !s->pair_raw || !s->bucket || !s->blk || !s->gj) {
+  if (!s->pair || !s->fact_pair || !s->pair_off || !s->pair_raw || !s->bucket || !s->pair_col || !s->blk || !s->gj) {
     icf_lin_free(s);
     return NULL;
   }
@@ -139,6 +141,7 @@ void icf_lin_free(IcfLinSolver *s) {
   free(s->pair_raw);
   free(s->con_pair);
   free(s->bucket);
+  free(s->pair_col);
   free(s->blk);
   free(s->gj);
   free(s->H);
@@ -149,13 +152,6 @@ void icf_lin_free(IcfLinSolver *s) {
 
 long icf_lin_analyses(const IcfLinSolver *s) { return s->analyses; }
 long icf_lin_block_updates(const IcfLinSolver *s) { return s->kind == ICF_LINSOLVE_BLOCK && s->bc ? icf_blockchol_updates(s->bc) : 0; }
-
-/* Pairs (a, b), a < b, ordered by b then a (column-major order for CSC). */
-static int cmp_pair(const void *x, const void *y) {
-  const int *p = x, *q = y;
-  if (p[1] != q[1]) return (p[1] > q[1]) - (p[1] < q[1]);
-  return (p[0] > q[0]) - (p[0] < q[0]);
-}
 
 /* Whether contact i adds to H at the iterate: G_i != 0, that is a normal entry (v_n below the
  * breaking velocity, icf_contact_eval) or a friction block (mu n0 > 0); Gc_i = NULL: assumed. */
@@ -195,19 +191,18 @@ static int collect_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc)
       u++;
     }
   s->npair = u;
+  memset(s->pair_col, 0, ((size_t)s->ntree + 1) * sizeof(int));
+  for (int k = 0; k < u; ++k) s->pair_col[s->pair[2 * k + 1] + 1]++;
+  for (int b = 0; b < s->ntree; ++b) s->pair_col[b + 1] += s->pair_col[b];
   return 0;
 }
 
-/* Index of pair (a, b) in the sorted list (binary search), or -1. */
+/* Index of pair (a, b) in the sorted list, or -1: a scan of column b, which holds the few trees
+ * touching tree b (a binary search over all pairs, once per contact at each new pattern, was 5%
+ * of 200- and 1000-object clutter's time; issue 12). */
 static int find_pair(const IcfLinSolver *s, int a, int b) {
-  int lo = 0, hi = s->npair - 1;
-  const int key[2] = {a, b};
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2, c = cmp_pair(s->pair + 2 * mid, key);
-    if (c == 0) return mid;
-    if (c < 0) lo = mid + 1;
-    else hi = mid - 1;
-  }
+  for (int k = s->pair_col[b]; k < s->pair_col[b + 1]; ++k)
+    if (s->pair[2 * k] == a) return k;
   return -1;
 }
 
