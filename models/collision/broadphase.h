@@ -14,6 +14,7 @@ typedef struct {
   int ngeom;
   SapEntry *entries;  /* [ngeom] finite geometries sorted by key */
   double *lo, *hi;    /* [3 * ngeom] AABBs */
+  double *sorted_box; /* [6 * ngeom] the AABBs in sweep order (lo, hi), read in order by the sweep */
   int *planes;        /* [ngeom] infinite geometries */
   int *pairs;         /* [2 * cap_pairs] candidate pairs (g1 < g2), sorted */
   int *unsorted;      /* [2 * cap_pairs] the pairs in sweep order, before the bucket sort */
