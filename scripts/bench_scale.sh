@@ -90,6 +90,32 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         mx = sum(x for x, _ in ufit) / len(ufit); my = sum(y for _, y in ufit) / len(ufit)
         print("fitted exponent: block updates per factorization ~ N^%.2f" %
               (sum((x - mx) * (y - my) for x, y in ufit) / sum((x - mx) ** 2 for x, _ in ufit)))
+    # Where the ratio to the smallest size comes from. The wall is exactly the product
+    #   steps x Newton iterations per step x dofs iterated per Newton iteration x time per iterated dof;
+    # the first three are deterministic counters (Newton iterates each contact island until it
+    # converges, so a pile that is one island iterates all of its dofs every time), only the last
+    # is timed. Each factor is given as its ratio to the smallest size; their product is the ratio.
+    dec = [(n, w, c) for n, st, w, ts, c, mem in pts
+           if name != "mujoco" and st == "ok" and w and c.get("steps") and c.get("newton_iters") and c.get("newton_dofs")]
+    if dec and dec[0][0] == sizes[0]:
+        def factors(w, c):
+            return (c["steps"], c["newton_iters"] / c["steps"], c["newton_dofs"] / c["newton_iters"],
+                    1e9 * w * T / c["newton_dofs"])
+        f0 = factors(dec[0][1], dec[0][2])
+        print("\n%s: the ratio to %d objects as a product (counters, then the one timed factor)" % (name, sizes[0]))
+        print("| objects | steps | Newton / step | dofs / Newton (of all) | ns / iterated dof | ratio = product |")
+        print("|---|---|---|---|---|---|")
+        bounds = []
+        for n, w, c in dec:
+            f = factors(w, c)
+            r = [a / b for a, b in zip(f, f0)]
+            print("| %d | %d (%.2fx) | %.2f (%.2fx) | %.0f of %d (%.2fx) | %.0f (%.2fx) | %.1fx |" % (
+                n, f[0], r[0], f[1], r[1], f[2], 6 * n, r[2], f[3], r[3], r[0] * r[1] * r[2] * r[3]))
+            if sizes[0] == 20 and n in (200, 1000):
+                bounds.append("- %d objects: with the steps, Newton iterations per step and time per dof of %d objects, "
+                              "the dofs iterated alone would cost %.1fx (target %gx)" % (n, sizes[0], r[2], 12.0 if n == 200 else 80.0))
+        for b in bounds:
+            print(b)
 with open(os.path.join(out, "scale.dat"), "w") as f:
     f.write("# integrator\tobjects\twall_per_sim_s\n")
     for name, n, w in rows:

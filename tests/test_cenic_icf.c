@@ -566,6 +566,120 @@ Test(cenic_icf, islands_converge_separately_to_the_whole_problems_tolerance) {
   icf_problem_free(&q);
 }
 
+/* Open contacts between islands (opt.defer_open_contacts, icf_solver.c): the island problem plus
+ * contacts between its islands that do not act at v = 0 (a gap, no lagged normal impulse), with
+ * breaking velocities such that some act at the solution and some stay open. Deferred, they join
+ * no island until an iterate makes them act:
+ *  - the result meets eq. 32 on the whole problem and agrees with the solve that joins islands
+ *    through every contact, and with a tight solve;
+ *  - block, dense and CHOLMOD agree to round-off with the same counts (the block factorization
+ *    of the merged islands must not reach a cut contact's other island);
+ *  - fewer coordinates are iterated on than when every contact joins islands;
+ *  - the same holds with Hessian reuse (eq. 35). */
+static double scaled_distance(const IcfProblem *p, const double *a, const double *b);
+static const int open_pair[][2] = {{2, 3}, {4, 5}, {5, 6}, {7, 8}, {1, 6}, {0, 5}};
+enum { NOPEN = (int)(sizeof open_pair / sizeof open_pair[0]) };
+
+static void add_open_contacts(IcfProblem *p) {
+  int n0 = p->ncon, jac = p->jac_size;
+  cr_assert_eq(icf_problem_reserve(p, n0 + NOPEN, jac + NOPEN * 2 * 3 * 6), 0);
+  for (int q = 0; q < NOPEN; ++q) {
+    IcfContact *c = &p->con[n0 + q];
+    memset(c, 0, sizeof *c);
+    for (int side = 0; side < 2; ++side) {
+      int t = open_pair[q][side];
+      c->tree[side] = t;
+      c->jac_off[side] = p->jac_size;
+      for (int k = 0; k < 3 * p->tree_nv[t]; ++k) p->jac[p->jac_size + k] = srand1();
+      p->jac_size += 3 * p->tree_nv[t];
+    }
+    c->offset[0] = 0.1 * srand1();
+    c->offset[1] = 0.1 * srand1();
+    c->weight = 1.0;
+    c->h = 1e-2;
+    c->k = 1e4;
+    c->d = 0.1;
+    c->fe0 = -c->k * c->h * 0.05 * (1 << q); /* a gap closed at v_n = -0.05, -0.1, ..., -1.6 */
+    c->mu = 0.5; /* n0 = 0: no friction until the next step */
+    c->eps = 1e-3;
+  }
+  p->ncon = n0 + NOPEN;
+}
+
+Test(cenic_icf, open_contacts_join_islands_only_when_they_act) {
+  IcfProblem p;
+  make_island_problem(&p);
+  add_open_contacts(&p);
+  int nv = p.nv, n0 = p.ncon - NOPEN;
+  double *vz = calloc(nv, sizeof(double)), vc[3];
+  for (int q = 0; q < NOPEN; ++q) {
+    icf_contact_velocity(&p, n0 + q, vz, vc);
+    cr_assert(!icf_contact_acts(&p.con[n0 + q], vc), "open contact %d acts at v = 0", q);
+  }
+  double dr = 0.0;
+  for (int t = 0; t < p.ntree; ++t)
+    for (int i = 0; i < p.tree_nv[t]; ++i) {
+      int j = p.tree_vadr[t] + i;
+      dr += p.r[j] * p.r[j] / p.A[p.tree_madr[t] + i * p.tree_nv[t] + i];
+    }
+  const double tol_rel = 1e-8, tol = tol_rel * fmax(1.0, sqrt(dr));
+  const IcfLinSolverKind kinds[3] = {ICF_LINSOLVE_BLOCK, ICF_LINSOLVE_DENSE, ICF_LINSOLVE_CHOLMOD};
+  IcfSolverOptions o;
+  icf_solver_default_options(&o);
+  o.tol = tol_rel;
+  double *v[3];
+  IcfSolverStats st[3] = {{0}};
+  for (int k = 0; k < 3; ++k) {
+    v[k] = calloc(nv, sizeof(double));
+    o.linear_solver = kinds[k];
+    cr_assert_eq(solve(&p, &o, v[k], &st[k]), ICF_OK, "solver %d", k);
+  }
+  int acting = 0;
+  for (int q = 0; q < NOPEN; ++q) {
+    icf_contact_velocity(&p, n0 + q, v[0], vc);
+    acting += icf_contact_acts(&p.con[n0 + q], vc);
+  }
+  cr_log_info("deferred: %d of %d open contacts act at the solution, %ld iterations, %ld coordinates, |D g| %.3g (tol %.3g)",
+              acting, NOPEN, st[0].newton_iters, st[0].newton_dofs, scaled_gradient_norm(&p, v[0]), tol);
+  cr_assert(acting > 0 && acting < NOPEN, "the problem must exercise both paths: %d of %d act", acting, NOPEN);
+  cr_expect(scaled_gradient_norm(&p, v[0]) <= tol, "eq. 32 on the whole problem: |D g| = %g > %g",
+            scaled_gradient_norm(&p, v[0]), tol);
+  for (int k = 1; k < 3; ++k) {
+    cr_expect_eq(st[k].newton_iters, st[0].newton_iters, "solver %d iterations", k);
+    cr_expect_eq(st[k].newton_dofs, st[0].newton_dofs, "solver %d coordinates", k);
+    for (int i = 0; i < nv; ++i)
+      cr_expect(fabs(v[0][i] - v[k][i]) <= 1e-9 * (1 + fabs(v[0][i])), "v[%d]: block %.15g vs solver %d %.15g", i,
+                v[0][i], k, v[k][i]);
+  }
+  /* every contact joins islands (the paper's single problem), a tight solve, and Hessian reuse */
+  double *vj = calloc(nv, sizeof(double)), *vt = calloc(nv, sizeof(double)), *vr = calloc(nv, sizeof(double));
+  IcfSolverStats sj = {0}, stt = {0}, sr = {0};
+  o.linear_solver = ICF_LINSOLVE_BLOCK;
+  o.defer_open_contacts = 0;
+  cr_assert_eq(solve(&p, &o, vj, &sj), ICF_OK);
+  o.tol = 1e-13;
+  cr_assert_eq(solve(&p, &o, vt, &stt), ICF_OK);
+  o.tol = tol_rel;
+  o.defer_open_contacts = 1;
+  o.hessian_reuse = 1;
+  cr_assert_eq(solve(&p, &o, vr, &sr), ICF_OK);
+  /* reuse may stop by eq. 33 (the update) rather than eq. 32 */
+  cr_expect(scaled_gradient_norm(&p, vr) <= tol || scaled_distance(&p, vr, vt) <= tol,
+            "with Hessian reuse: |D g| = %g, |D^-1 (v - v*)| = %g, tol %g", scaled_gradient_norm(&p, vr),
+            scaled_distance(&p, vr, vt), tol);
+  cr_log_info("joined: %ld iterations, %ld coordinates; reuse: %ld iterations, %ld factorizations", sj.newton_iters,
+              sj.newton_dofs, sr.newton_iters, sr.factorizations);
+  cr_expect(st[0].newton_dofs < sj.newton_dofs, "deferred %ld coordinates, joined %ld", st[0].newton_dofs, sj.newton_dofs);
+  for (int i = 0; i < nv; ++i) {
+    cr_expect(fabs(v[0][i] - vt[i]) <= 1e-6 * (1 + fabs(vt[i])), "v[%d] %.10g vs tight %.10g", i, v[0][i], vt[i]);
+    cr_expect(fabs(vj[i] - vt[i]) <= 1e-6 * (1 + fabs(vt[i])), "joined v[%d] %.10g vs tight %.10g", i, vj[i], vt[i]);
+    cr_expect(fabs(vr[i] - vt[i]) <= 1e-6 * (1 + fabs(vt[i])), "reuse v[%d] %.10g vs tight %.10g", i, vr[i], vt[i]);
+  }
+  for (int k = 0; k < 3; ++k) free(v[k]);
+  free(vz), free(vj), free(vt), free(vr);
+  icf_problem_free(&p);
+}
+
 /* |D^-1 (a - b)| with D = diag(A)^-1/2: the norm eq. 33 bounds. */
 static double scaled_distance(const IcfProblem *p, const double *a, const double *b) {
   double d2 = 0.0;

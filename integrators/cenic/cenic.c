@@ -54,7 +54,7 @@ static void swap_data(CenicCore *k) {
 
 static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
                                             "adaptive_tolerance", "regularized", "controllers", "speculative",
-                                            "friction_hessian", "ls_tolerance", NULL};
+                                            "friction_hessian", "ls_tolerance", "defer_open_contacts", NULL};
 
 static int fixed_step_fn(void *ctx, double t, const double *x, double h, double *xout);
 static const char *fixed_why(void *ctx);
@@ -132,6 +132,7 @@ static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized,
     else return integrator_fail(it, CB_ERR_OPTION, "controllers must be implicit or explicit, got '%s'", s);
   }
   if ((rc = parse_flag(it, "hessian_reuse", &so->hessian_reuse)) != CB_OK) return rc;
+  if ((rc = parse_flag(it, "defer_open_contacts", &so->defer_open_contacts)) != CB_OK) return rc;
   s = integrator_option(&it->opt, "regularized");
   if (s) {
     if (strcmp(s, "0") == 0) *regularized = CENIC_REG_NONE;

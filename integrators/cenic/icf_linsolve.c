@@ -239,6 +239,8 @@ static int refresh_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc)
   return 0;
 }
 
+void icf_lin_forget_pattern(IcfLinSolver *s) { s->pairs_problem = NULL; }
+
 /* Whether s->pair differs from the factored pattern. */
 static int differs_from_factored(const IcfLinSolver *s) {
   if (!s->factored || s->npair != s->nfact_pair) return 1;

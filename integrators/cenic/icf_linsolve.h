@@ -21,6 +21,9 @@ void icf_lin_free(IcfLinSolver *s);
  * [9 ncon] is not zero; Gc = NULL: by every contact) differs from that of the current
  * factorization (or there is none yet). */
 int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p, const double *Gc);
+/* The next factorization collects the block pattern afresh from its Gc instead of keeping the
+ * last one while it covers the same contact set (the solver's islands changed). */
+void icf_lin_forget_pattern(IcfLinSolver *s);
 /* Assembles H at v and factors it. Returns 0, or -1 (not positive definite, no memory). */
 int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v);
 /* The same with the contact velocities vc [3 ncon] and unweighted contact Hessian blocks

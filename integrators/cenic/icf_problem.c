@@ -110,6 +110,10 @@ double icf_breaking_velocity(const IcfContact *c) {
   return v;
 }
 
+int icf_contact_acts(const IcfContact *c, const double *vc) {
+  return c->mu * c->n0 > 0 || (c->k > 0 && c->h > 0 && vc[2] < icf_breaking_velocity(c));
+}
+
 double icf_normal_impulse(const IcfContact *c, double vn) {
   if (!(c->k > 0) || !(c->h > 0)) return 0.0;
   if (vn >= icf_breaking_velocity(c)) return 0.0;

@@ -81,6 +81,10 @@ double icf_contact_eval(const IcfContact *c, const double *vc, double *gamma, do
  * l_i(u), gamma^T du and du^T G du, without forming gamma or G. */
 void icf_contact_line_eval(const IcfContact *c, const double *u, const double *du, double *cost, double *dl,
                            double *d2l);
+/* Whether contact c adds to the gradient or the Hessian at contact velocity vc: it has friction
+ * (mu n0 > 0) or v_n is below the breaking velocity (eq. 23). Otherwise its cost is a constant
+ * (the normal potential at vhat) and its impulse and G are zero. */
+int icf_contact_acts(const IcfContact *c, const double *vc);
 /* Normal impulse gamma_n(v_n) (eq. 13) and its breaking velocity vhat (eq. 23). */
 double icf_normal_impulse(const IcfContact *c, double vn);
 double icf_breaking_velocity(const IcfContact *c);

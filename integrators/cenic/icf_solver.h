@@ -32,6 +32,8 @@ typedef struct {
   double ls_tol;            /* 1e-8: the search tolerance's floor (the paper's fixed value) */
   double ls_tol_max;        /* 1e-2: its cap when tied to the Newton tolerance; = ls_tol: fixed */
   IcfFrictionHessian friction_hessian; /* DUAL (default) */
+  int defer_open_contacts;  /* 1 (default): a contact between trees that does not act at the
+                             * initial guess joins islands only once an iterate makes it act */
 } IcfSolverOptions;
 
 typedef struct {
