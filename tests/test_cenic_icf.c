@@ -149,6 +149,36 @@ Test(cenic_icf, normal_impulse_matches_potential_and_breaks_at_vhat) {
   cr_expect(icf_contact_eval(&c, a, NULL, NULL) == icf_contact_eval(&c, b, NULL, NULL));
 }
 
+/* icf_contact_acts (which contacts may join islands, icf_solver.c) says exactly when a contact
+ * adds to the gradient or the Hessian: gamma or G nonzero, from icf_contact_eval; beyond that the
+ * cost is flat in v_n. Random contacts with and without stiffness, damping and friction, v_n on
+ * both sides of vhat. */
+Test(cenic_icf, contact_acts_iff_impulse_or_hessian_nonzero) {
+  int acting = 0, open = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    IcfContact c = {.h = 1e-3 + 1e-2 * urand(), .k = trial % 7 == 0 ? 0.0 : pow(10.0, 2 + 4 * urand()),
+                    .d = trial % 3 == 0 ? 0.0 : 2 * urand(), .fe0 = 50.0 * srand1(), .mu = 0.5,
+                    .n0 = trial % 4 == 0 ? urand() : 0.0, .eps = 1e-4, .weight = 1.0};
+    double vhat = c.k > 0 ? icf_breaking_velocity(&c) : 0.0;
+    double vc[3] = {0.01 * srand1(), 0.01 * srand1(), vhat + (trial % 2 ? 1.0 : -1.0) * 0.1 * urand() * (1 + fabs(vhat))};
+    double gamma[3], G[9];
+    icf_contact_eval(&c, vc, gamma, G);
+    int nonzero = 0;
+    for (int r = 0; r < 3; ++r) nonzero |= gamma[r] != 0.0;
+    for (int r = 0; r < 9; ++r) nonzero |= G[r] != 0.0;
+    int acts = icf_contact_acts(&c, vc);
+    cr_assert_eq(acts, nonzero, "trial %d: acts %d, gamma/G nonzero %d (k %g, n0 %g, v_n %g, vhat %g)", trial, acts,
+                 nonzero, c.k, c.n0, vc[2], vhat);
+    if (!acts) { /* constant cost: moving v_n further away changes nothing */
+      double far[3] = {vc[0], vc[1], vc[2] + 1.0};
+      cr_assert(icf_contact_eval(&c, vc, NULL, NULL) == icf_contact_eval(&c, far, NULL, NULL));
+    }
+    acting += acts;
+    open += !acts;
+  }
+  cr_expect(acting > 100 && open > 100, "both cases drawn: %d acting, %d open", acting, open);
+}
+
 /* Gradient of the whole cost and the assembled block-sparse Hessian vs central differences. */
 Test(cenic_icf, problem_gradient_and_hessian_fd) {
   IcfProblem p;

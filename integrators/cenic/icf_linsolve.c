@@ -154,7 +154,8 @@ long icf_lin_analyses(const IcfLinSolver *s) { return s->analyses; }
 long icf_lin_block_updates(const IcfLinSolver *s) { return s->kind == ICF_LINSOLVE_BLOCK && s->bc ? icf_blockchol_updates(s->bc) : 0; }
 
 /* Whether contact i adds to H at the iterate: G_i != 0, that is a normal entry (v_n below the
- * breaking velocity, icf_contact_eval) or a friction block (mu n0 > 0); Gc_i = NULL: assumed. */
+ * breaking velocity, icf_contact_eval) or a friction block (mu n0 > 0); Gc_i = NULL: assumed.
+ * icf_contact_acts at the same v_c, read from the G the gradient pass already made. */
 static inline int contact_couples(const IcfContact *c, const double *Gc_i) {
   return !Gc_i || Gc_i[8] != 0.0 || c->mu * c->n0 > 0;
 }

@@ -445,10 +445,15 @@ static void start_island(IcfSolver *s, const IcfProblem *p, int I, double tol) {
  * each merged island converge twice (200-object clutter, 2 s: 3,321 Newton iterations against
  * 2,082). Returns the number of merges. */
 static int merge_acting_cuts(IcfSolver *s, const IcfProblem *p, const double *v, double tol) {
-  int merges = 0, *up = s->isl_parent;
-  for (int I = 0; I < s->nisl; ++I) up[I] = I;
+  int merges = 0, *up = s->isl_parent, *moved = s->scratch;
+  for (int I = 0; I < s->nisl; ++I) {
+    up[I] = I;
+    moved[I] = 0;
+  }
+  for (int a = 0; a < s->nactive; ++a) moved[s->active[a]] = 1; /* not yet compacted: the islands just updated */
   for (int q = 0; q < s->ncut; ++q) {
     int i = s->cut[q];
+    if (!moved[s->tree_island[p->con[i].tree[0]]] && !moved[s->tree_island[p->con[i].tree[1]]]) continue; /* v_c as before */
     icf_contact_velocity(p, i, v, s->vc + 3 * i); /* no island kept it up to date */
     if (!icf_contact_acts(&p->con[i], s->vc + 3 * i)) continue;
     int A = root(up, s->tree_island[p->con[i].tree[0]]), B = root(up, s->tree_island[p->con[i].tree[1]]);
