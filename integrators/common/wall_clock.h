@@ -10,4 +10,11 @@ static inline double wall_seconds(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* The seconds since *mark, which moves to now: one clock read per phase boundary. */
+static inline double lap_seconds(double *mark) {
+  double now = wall_seconds(), dt = now - *mark;
+  *mark = now;
+  return dt;
+}
+
 #endif

@@ -5,11 +5,6 @@
 
 #define CLIP_MAX NP_POLY_MAX
 
-/* Projection radius of a box with axes ax (rows) and half extents h onto unit direction L. */
-static double box_radius(double ax[3][3], const double *h, const double *L) {
-  return h[0] * fabs(v3_dot(L, ax[0])) + h[1] * fabs(v3_dot(L, ax[1])) + h[2] * fabs(v3_dot(L, ax[2]));
-}
-
 /* Face manifold: reference box (cr, axr, hr) face `idx` with outward normal nr (pointing at the
  * incident box); incident box (ci, axi, hi). ref_is_a says which geometry is the reference. */
 static int face_manifold(const double *cr, double axr[3][3], const double *hr, int idx,
@@ -123,23 +118,39 @@ int np_box_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint
   const double *ha = a->size, *hb = b->size;
   v3_sub(D, b->pos, a->pos);
 
+  /* The 15 axes in the frame products R = A^T B and T = A^T D, B^T D (Gottschalk, Lin and
+   * Manocha, "OBBTree", SIGGRAPH 1996): a box's projection radius on another box's axis, or on
+   * an edge-edge axis A_i x B_j, is a sum of |R| entries, so no axis needs its own dot products. */
+  double R[3][3], absR[3][3], TA[3], TB[3];
+  for (int i = 0; i < 3; ++i) {
+    TA[i] = v3_dot(D, A[i]);
+    TB[i] = v3_dot(D, B[i]);
+    for (int j = 0; j < 3; ++j) {
+      R[i][j] = v3_dot(A[i], B[j]);
+      absR[i][j] = fabs(R[i][j]);
+    }
+  }
   double face_sep = -INFINITY, edge_sep = -INFINITY, face_L[3] = {0, 0, 1}, edge_L[3] = {0, 0, 1};
   int face_owner = 0, face_idx = 0, edge_i = 0, edge_j = 0;
   for (int o = 0; o < 2; ++o)
     for (int i = 0; i < 3; ++i) {
-      const double *L = o ? B[i] : A[i];
-      double sep = fabs(v3_dot(L, D)) - box_radius(A, ha, L) - box_radius(B, hb, L);
+      double sep = o ? fabs(TB[i]) - hb[i] - (ha[0] * absR[0][i] + ha[1] * absR[1][i] + ha[2] * absR[2][i])
+                     : fabs(TA[i]) - ha[i] - (hb[0] * absR[i][0] + hb[1] * absR[i][1] + hb[2] * absR[i][2]);
       if (sep > margin) return 0;
-      if (sep > face_sep) { face_sep = sep; face_owner = o; face_idx = i; v3_copy(face_L, L); }
+      if (sep > face_sep) { face_sep = sep; face_owner = o; face_idx = i; v3_copy(face_L, o ? B[i] : A[i]); }
     }
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
       double L[3];
       v3_cross(L, A[i], B[j]);
-      if (v3_normalize(L) < 1e-6) continue; /* parallel edges: covered by face axes */
-      double sep = fabs(v3_dot(L, D)) - box_radius(A, ha, L) - box_radius(B, hb, L);
+      double len = v3_norm(L);
+      if (len < 1e-6) continue; /* parallel edges: covered by face axes */
+      /* A_k . (A_i x B_j) = +-R[m][j] for the third index m, 0 for k = i; likewise for B */
+      int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      double ra = ha[i1] * absR[i2][j] + ha[i2] * absR[i1][j], rb = hb[j1] * absR[i][j2] + hb[j2] * absR[i][j1];
+      double sep = (fabs(v3_dot(L, D)) - ra - rb) / len;
       if (sep > margin) return 0;
-      if (sep > edge_sep) { edge_sep = sep; edge_i = i; edge_j = j; v3_copy(edge_L, L); }
+      if (sep > edge_sep) { edge_sep = sep; edge_i = i; edge_j = j; v3_scale(edge_L, L, 1.0 / len); }
     }
 
   int n = 0;
