@@ -9,6 +9,7 @@
 
 #include "integrators/cenic/icf_problem.h"
 #include "integrators/cenic/icf_solver.h"
+#include "icf_fixtures.h"
 #include "sim_fixtures.h"
 
 static unsigned long rng_state = 12345;
@@ -21,33 +22,13 @@ enum { NTREE = 4 };
 /* Random SPD blocks (m I + B B^T), random r, and ncon contacts with random Jacobians; contacts
  * alternate between static-vs-tree, tree-vs-tree and same-tree. */
 static void make_problem(IcfProblem *p, int ncon, double h, int smooth) {
-  int vadr[NTREE], nv = 0;
-  for (int t = 0; t < NTREE; ++t) {
-    vadr[t] = nv;
-    nv += tree_nv[t];
-  }
-  cr_assert_eq(icf_problem_init(p, nv, NTREE, vadr, tree_nv), 0);
-  for (int t = 0; t < NTREE; ++t) {
-    int n = tree_nv[t];
-    fx_random_spd(p->A + p->tree_madr[t], n, &rng_state);
-  }
-  for (int i = 0; i < nv; ++i) p->r[i] = srand1();
-  cr_assert_eq(icf_problem_reserve(p, ncon, ncon * 2 * 3 * 6), 0);
-  p->ncon = ncon;
-  p->jac_size = 0;
+  fx_icf_random_trees(p, NTREE, tree_nv, ncon, &rng_state);
   for (int i = 0; i < ncon; ++i) {
     IcfContact *c = &p->con[i];
     int kind = i % 3;
     c->tree[0] = (i + 1) % NTREE;
     c->tree[1] = kind == 1 ? (i + 2) % NTREE : -1;
-    for (int s = 0; s < 2; ++s) {
-      c->jac_off[s] = -1;
-      if (c->tree[s] < 0) continue;
-      c->jac_off[s] = p->jac_size;
-      int n = 3 * tree_nv[c->tree[s]];
-      for (int k = 0; k < n; ++k) p->jac[p->jac_size + k] = srand1();
-      p->jac_size += n;
-    }
+    fx_icf_random_jacobians(p, c, &rng_state);
     for (int r = 0; r < 3; ++r) c->offset[r] = 0.1 * srand1();
     c->weight = (i % 4 == 3) ? 0.5 : 1.0;
     c->h = h;
@@ -472,28 +453,13 @@ static void make_island_problem(IcfProblem *p) {
   static const int nv_of[ISL_NTREE] = {6, 6, 6, 3, 6, 6, 6, 6, 1};
   /* islands {0, 1, 2} stiff, {3, 4} with a dof term, {5} alone, {6, 7} soft, {8} contact-free */
   static const int pair[][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {5, -1}, {6, 7}, {0, -1}, {4, -1}, {7, -1}, {1, -1}};
-  int npair = (int)(sizeof pair / sizeof pair[0]), vadr[ISL_NTREE], nv = 0;
-  for (int t = 0; t < ISL_NTREE; ++t) {
-    vadr[t] = nv;
-    nv += nv_of[t];
-  }
-  cr_assert_eq(icf_problem_init(p, nv, ISL_NTREE, vadr, nv_of), 0);
-  for (int t = 0; t < ISL_NTREE; ++t) fx_random_spd(p->A + p->tree_madr[t], nv_of[t], &rng_state);
-  for (int i = 0; i < nv; ++i) p->r[i] = srand1();
-  cr_assert_eq(icf_problem_reserve(p, npair, npair * 2 * 3 * 6), 0);
-  p->ncon = npair;
-  p->jac_size = 0;
+  int npair = (int)(sizeof pair / sizeof pair[0]);
+  fx_icf_random_trees(p, ISL_NTREE, nv_of, npair, &rng_state);
   for (int i = 0; i < npair; ++i) {
     IcfContact *c = &p->con[i];
     c->tree[0] = pair[i][0];
     c->tree[1] = pair[i][1];
-    for (int s = 0; s < 2; ++s) {
-      c->jac_off[s] = -1;
-      if (c->tree[s] < 0) continue;
-      c->jac_off[s] = p->jac_size;
-      for (int k = 0; k < 3 * nv_of[c->tree[s]]; ++k) p->jac[p->jac_size + k] = srand1();
-      p->jac_size += 3 * nv_of[c->tree[s]];
-    }
+    fx_icf_random_jacobians(p, c, &rng_state);
     int stiff = c->tree[0] <= 2;
     for (int r = 0; r < 3; ++r) c->offset[r] = (stiff ? 1.0 : 0.1) * srand1();
     c->offset[2] = -fabs(c->offset[2]); /* approaching: in contact */
@@ -508,7 +474,7 @@ static void make_island_problem(IcfProblem *p) {
   }
   cr_assert_eq(icf_problem_reserve_dof(p, 1), 0);
   p->ndof = 1;
-  p->dofterm[0] = (IcfDofTerm){.kind = ICF_DOF_EFFORT, .dof = vadr[3] + 1, .h = 1e-2, .c = 30.0, .b = 4.0, .e = 2.0};
+  p->dofterm[0] = (IcfDofTerm){.kind = ICF_DOF_EFFORT, .dof = p->tree_vadr[3] + 1, .h = 1e-2, .c = 30.0, .b = 4.0, .e = 2.0};
 }
 
 static double scaled_gradient_norm(const IcfProblem *p, const double *v) {

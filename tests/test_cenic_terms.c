@@ -14,6 +14,7 @@
 #include "models/data.h"
 #include "models/scene.h"
 #include "models/system.h"
+#include "icf_fixtures.h"
 #include "sim_fixtures.h"
 
 extern const IntegratorVtbl cenic_fixed_vtbl, cenic_sd_vtbl;
@@ -82,32 +83,14 @@ enum { NT = 12 };
 static const int bnv[NT] = {6, 6, 3, 1, 6, 2, 6, 1, 6, 6, 3, 6};
 
 static void make_tree_problem(IcfProblem *p, int ncon, int ndof) {
-  int vadr[NT], nv = 0;
-  for (int t = 0; t < NT; ++t) {
-    vadr[t] = nv;
-    nv += bnv[t];
-  }
-  cr_assert_eq(icf_problem_init(p, nv, NT, vadr, bnv), 0);
-  for (int t = 0; t < NT; ++t) {
-    int n = bnv[t];
-    fx_random_spd(p->A + p->tree_madr[t], n, &rng_state);
-  }
-  for (int i = 0; i < nv; ++i) p->r[i] = srand1();
-  cr_assert_eq(icf_problem_reserve(p, ncon, ncon * 2 * 3 * 6), 0);
-  p->ncon = ncon;
-  p->jac_size = 0;
+  fx_icf_random_trees(p, NT, bnv, ncon, &rng_state);
+  int nv = p->nv;
   for (int i = 0; i < ncon; ++i) {
     IcfContact *c = &p->con[i];
     c->tree[0] = (int)(urand() * NT);
     c->tree[1] = i % 4 == 0 ? -1 : (int)(urand() * NT); /* random pairs: fill in the factor */
     if (c->tree[1] == c->tree[0]) c->tree[1] = -1;
-    for (int s = 0; s < 2; ++s) {
-      c->jac_off[s] = -1;
-      if (c->tree[s] < 0) continue;
-      c->jac_off[s] = p->jac_size;
-      for (int k = 0; k < 3 * bnv[c->tree[s]]; ++k) p->jac[p->jac_size + k] = srand1();
-      p->jac_size += 3 * bnv[c->tree[s]];
-    }
+    fx_icf_random_jacobians(p, c, &rng_state);
     for (int r = 0; r < 3; ++r) c->offset[r] = 0.1 * srand1();
     c->weight = 1.0;
     c->h = 1e-2;
