@@ -121,14 +121,11 @@ int np_box_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint
   /* The 15 axes in the frame products R = A^T B and T = A^T D, B^T D (Gottschalk, Lin and
    * Manocha, "OBBTree", SIGGRAPH 1996): a box's projection radius on another box's axis, or on
    * an edge-edge axis A_i x B_j, is a sum of |R| entries, so no axis needs its own dot products. */
-  double R[3][3], absR[3][3], TA[3], TB[3];
+  double absR[3][3], TA[3], TB[3]; /* only |R| enters the radii */
   for (int i = 0; i < 3; ++i) {
     TA[i] = v3_dot(D, A[i]);
     TB[i] = v3_dot(D, B[i]);
-    for (int j = 0; j < 3; ++j) {
-      R[i][j] = v3_dot(A[i], B[j]);
-      absR[i][j] = fabs(R[i][j]);
-    }
+    for (int j = 0; j < 3; ++j) absR[i][j] = fabs(v3_dot(A[i], B[j]));
   }
   double face_sep = -INFINITY, edge_sep = -INFINITY, face_L[3] = {0, 0, 1}, edge_L[3] = {0, 0, 1};
   int face_owner = 0, face_idx = 0, edge_i = 0, edge_j = 0;
