@@ -859,6 +859,80 @@ Test(collision, box_on_an_edge_reports_the_face_that_can_land) {
   cr_expect(with_face >= edge_cases / 2, "%d of %d edge-edge configurations report a face that can land", with_face, edge_cases);
 }
 
+/* Depth of point p inside a box: the distance to its nearest face (<= 0 outside). */
+static double point_box_depth(const TGeom *box, const double *p) {
+  double l[3], depth = INFINITY;
+  to_local(l, box, p);
+  for (int k = 0; k < 3; ++k) depth = fmin(depth, box->size[k] - fabs(l[k]));
+  return depth;
+}
+
+/* A cube coming down on another whose separating axis is still an edge-edge one, while a corner
+ * is already inside the other cube (a tumbling cube nearly flat at the end of a 10 ms step):
+ * every corner of either cube inside the other is in the manifold, at its exact depth, once.
+ * Before, the manifold held the edges' closest points and the face points still apart only, and
+ * the overlap at such a corner was seen at the next query, deeper. */
+Test(collision, box_on_an_edge_reports_the_corners_inside) {
+  MbRng r;
+  mbfix_rng_seed(&r, 33);
+  TGeom base = {GEOM_BOX, {0.05, 0.05, 0.05}, {0, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+  int edge_cases = 0, corners = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
+    TGeom top = {GEOM_BOX, {0.05, 0.05, 0.05}, {0}, {0}};
+    /* nearly flat: turned about the vertical, tipped by up to 8 degrees */
+    double ez[3] = {0, 0, 1}, tilt_axis[3] = {mbfix_uniform(&r, -1, 1), mbfix_uniform(&r, -1, 1), 0}, q1[4], q2[4], q[4];
+    v3_normalize(tilt_axis);
+    quat_from_axis_angle(q1, ez, mbfix_uniform(&r, 0, M_PI / 2));
+    quat_from_axis_angle(q2, tilt_axis, mbfix_uniform(&r, 0.5, 8) * M_PI / 180);
+    quat_mul(q, q2, q1);
+    quat_to_mat(top.rot, q);
+    double lowest = INFINITY;
+    for (int c = 0; c < 8; ++c) {
+      double loc[3] = {(c & 1) ? 0.05 : -0.05, (c & 2) ? 0.05 : -0.05, (c & 4) ? 0.05 : -0.05}, x[3];
+      m3_mulv(x, top.rot, loc);
+      lowest = fmin(lowest, x[2]);
+    }
+    top.pos[0] = mbfix_uniform(&r, -0.09, 0.09);
+    top.pos[1] = mbfix_uniform(&r, -0.09, 0.09);
+    top.pos[2] = 0.05 - lowest - mbfix_uniform(&r, 1e-4, 3e-3); /* the lowest corner's level 0.1-3 mm down */
+    ContactPoint c[CB_MAX_PAIR_CONTACTS];
+    int n = collide(&top, &base, 0.0, c);
+    if (n == 0) continue;
+    double axes[6][3];
+    for (int k = 0; k < 3; ++k) { axis_of(axes[k], &base, k); axis_of(axes[3 + k], &top, k); }
+    int along_face = 0;
+    for (int k = 0; k < 6; ++k) along_face |= fabs(v3_dot(c[0].normal, axes[k])) > 1 - 1e-9;
+    if (along_face) continue; /* a face manifold: clipped, not this case */
+    edge_cases++;
+    for (int side = 0; side < 2; ++side) {
+      const TGeom *own = side ? &base : &top, *other = side ? &top : &base;
+      for (int v = 0; v < 8; ++v) {
+        double loc[3] = {(v & 1) ? 0.05 : -0.05, (v & 2) ? 0.05 : -0.05, (v & 4) ? 0.05 : -0.05}, corner[3];
+        to_world(corner, own, loc);
+        double depth = point_box_depth(other, corner);
+        if (depth <= 1e-9) continue;
+        corners++;
+        int found = 0;
+        for (int i = 0; i < n; ++i) {
+          double w[3]; /* the witness on `own`: top (a) is pos + phi/2 n, base (b) pos - phi/2 n */
+          v3_copy(w, c[i].pos);
+          v3_axpy(w, (side ? -0.5 : 0.5) * c[i].phi, c[i].normal);
+          v3_sub(w, w, corner);
+          if (v3_norm(w) > 1e-9) continue;
+          found++;
+          cr_expect(fabs(c[i].phi + depth) < 1e-12, "trial %d: corner %d of %s at phi %.12g, depth %.12g", trial, v,
+                    side ? "base" : "top", c[i].phi, depth);
+        }
+        cr_expect_eq(found, 1, "trial %d: corner %d of %s, %.3g mm inside, is in the manifold %d times", trial, v,
+                     side ? "base" : "top", 1e3 * depth, found);
+      }
+    }
+  }
+  cr_log_info("%d edge-edge configurations, %d corners inside", edge_cases, corners);
+  cr_expect(edge_cases >= 100 && corners >= 50, "only %d edge-edge configurations and %d corners inside", edge_cases,
+            corners);
+}
+
 /* The exact penetration depth of two boxes: the smallest overlap over the 15 separating axes
  * (for polyhedra the minimal translation is along a face normal or an edge-edge cross product);
  * negative when they are apart along some axis. */

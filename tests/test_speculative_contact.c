@@ -304,11 +304,15 @@ Test(speculative_contact, passive_scenes_never_gain_energy) {
 
 /* A cube dropped tumbling onto a fixed cube of the same size (hard clutter's stacks at 10 ms):
  * when it comes down on an edge, the speculative manifold must also hold the face that can land
- * flat within the step. With only the edges' closest points (narrow_phase_box_box.c before),
- * 24 of these 40 drops with cenic-fixed and 16 with tamsi at 10 ms gained more than 5% of the
- * energy in play (a face landed up to 17 mm deep in one step and its spring energy came back
- * out); now 5 and 4, bounded here by 6. What still gains: a face that slides within the step
- * over a corner that was outside it at the step's start (the manifold is clipped there). */
+ * flat within the step, and the corners already inside the other cube. With only the edges'
+ * closest points (narrow_phase_box_box.c before), 24 of the first 40 drops with cenic-fixed and
+ * 16 with tamsi at 10 ms gained more than 5% of the energy in play (a face landed up to 17 mm
+ * deep in one step and its spring energy came back out). With the face points, 11 and 9 of
+ * these 100 drops still did (up to 134%): a corner inside the other cube while the separating
+ * axis was still an edge-edge one. With those corners, 2 and 0 (6% each), bounded here by 4.
+ * What still gains (other draws: 13 of 400 runs, up to 26%): the cube turns by ~4 degrees
+ * within one step, and a part of an edge that was apart at the step's start is inside the
+ * other cube at its end; the contacts are linear in the step's motion. */
 static Model *tipped_cube_model(MbRng *r) {
   static const double ez[3] = {0, 0, 1}, ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0};
   double qz[4], qx[4], qy[4], q1[4], q[4];
@@ -336,7 +340,7 @@ static Model *tipped_cube_model(MbRng *r) {
 Test(speculative_contact, a_cube_landing_on_an_edge_does_not_gain_energy_at_10_ms) {
   const IntegratorVtbl *vts[2] = {&cenic_fixed_vtbl, &tamsi_vtbl};
   int gained[2] = {0, 0};
-  const int drops = 40;
+  const int drops = 100;
   MbRng r;
   mbfix_rng_seed(&r, 12);
   for (int drop = 0; drop < drops; ++drop) {
@@ -371,6 +375,6 @@ Test(speculative_contact, a_cube_landing_on_an_edge_does_not_gain_energy_at_10_m
     model_free(m);
   }
   for (int v = 0; v < 2; ++v)
-    cr_expect(gained[v] <= 6, "%s at 10 ms: %d of %d drops gained more than 5%% of the energy in play", vts[v]->name,
+    cr_expect(gained[v] <= 4, "%s at 10 ms: %d of %d drops gained more than 5%% of the energy in play", vts[v]->name,
               gained[v], drops);
 }
