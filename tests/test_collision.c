@@ -806,6 +806,23 @@ static double point_box_distance(const TGeom *box, const double *p) {
   return sqrt(s);
 }
 
+/* Corner v (bits: +-x, +-y, +-z) of a cube of half size h centred at the origin. */
+static void cube_corner(int v, double h, double *loc) {
+  for (int k = 0; k < 3; ++k) loc[k] = (v >> k & 1) ? h : -h;
+}
+
+/* The height of the lowest corner of a cube of half size h turned by rot about its centre. */
+static double lowest_corner(const double *rot, double h) {
+  double lowest = INFINITY;
+  for (int v = 0; v < 8; ++v) {
+    double loc[3], x[3];
+    cube_corner(v, h, loc);
+    m3_mulv(x, rot, loc);
+    lowest = fmin(lowest, x[2]);
+  }
+  return lowest;
+}
+
 /* A cube over another whose closest features are two edges (the separating axis is an edge-edge
  * axis): besides the edges' closest points, the speculative manifold holds the best face's points
  * that are apart within the margin, because a cube on an edge can fall flat within a step. Each
@@ -819,12 +836,7 @@ Test(collision, box_on_an_edge_reports_the_face_that_can_land) {
   for (int trial = 0; trial < 400; ++trial) {
     TGeom top = {GEOM_BOX, {0.05, 0.05, 0.05}, {0}, {0}};
     random_rot(&r, top.rot);
-    double lowest = INFINITY, ez[3] = {0, 0, 1};
-    for (int c = 0; c < 8; ++c) {
-      double loc[3] = {(c & 1) ? 0.05 : -0.05, (c & 2) ? 0.05 : -0.05, (c & 4) ? 0.05 : -0.05}, x[3];
-      m3_mulv(x, top.rot, loc);
-      lowest = fmin(lowest, v3_dot(x, ez));
-    }
+    double lowest = lowest_corner(top.rot, 0.05);
     top.pos[0] = mbfix_uniform(&r, -0.09, 0.09);
     top.pos[1] = mbfix_uniform(&r, -0.09, 0.09);
     top.pos[2] = 0.05 - lowest + mbfix_uniform(&r, 5e-4, 5e-3);
@@ -886,12 +898,7 @@ Test(collision, box_on_an_edge_reports_the_corners_inside) {
     quat_from_axis_angle(q2, tilt_axis, mbfix_uniform(&r, 0.5, 8) * M_PI / 180);
     quat_mul(q, q2, q1);
     quat_to_mat(top.rot, q);
-    double lowest = INFINITY;
-    for (int c = 0; c < 8; ++c) {
-      double loc[3] = {(c & 1) ? 0.05 : -0.05, (c & 2) ? 0.05 : -0.05, (c & 4) ? 0.05 : -0.05}, x[3];
-      m3_mulv(x, top.rot, loc);
-      lowest = fmin(lowest, x[2]);
-    }
+    double lowest = lowest_corner(top.rot, 0.05);
     top.pos[0] = mbfix_uniform(&r, -0.09, 0.09);
     top.pos[1] = mbfix_uniform(&r, -0.09, 0.09);
     top.pos[2] = 0.05 - lowest - mbfix_uniform(&r, 1e-4, 3e-3); /* the lowest corner's level 0.1-3 mm down */
@@ -907,7 +914,8 @@ Test(collision, box_on_an_edge_reports_the_corners_inside) {
     for (int side = 0; side < 2; ++side) {
       const TGeom *own = side ? &base : &top, *other = side ? &top : &base;
       for (int v = 0; v < 8; ++v) {
-        double loc[3] = {(v & 1) ? 0.05 : -0.05, (v & 2) ? 0.05 : -0.05, (v & 4) ? 0.05 : -0.05}, corner[3];
+        double loc[3], corner[3];
+        cube_corner(v, 0.05, loc);
         to_world(corner, own, loc);
         double depth = point_box_depth(other, corner);
         if (depth <= 1e-9) continue;

@@ -113,25 +113,19 @@ static int deep_fallback(const GeomPose *a, const GeomPose *b, double A[3][3], d
   return 1;
 }
 
-/* Signed distance from point p to box (c, ax, h): outside, the distance to the box; inside,
- * minus the distance to the nearest face. */
-static double point_box_signed_distance(const double *p, const double *c, double ax[3][3], const double *h,
-                                        double *normal) {
-  double d[3], outside[3] = {0, 0, 0}, inside = -INFINITY, side = 1.0;
-  int face = 0;
+/* How deep point p is inside box (c, ax, h): the distance to the nearest face, whose outward
+ * normal goes to *normal (<= 0: not inside). */
+static double point_box_depth(const double *p, const double *c, double ax[3][3], const double *h, double *normal) {
+  double d[3], depth = INFINITY;
   v3_sub(d, p, c);
   for (int k = 0; k < 3; ++k) {
-    double l = v3_dot(d, ax[k]), e = fabs(l) - h[k];
-    if (e > 0) v3_axpy(outside, copysign(e, l), ax[k]);
-    if (e > inside) { inside = e; face = k; side = l >= 0 ? 1.0 : -1.0; }
+    double l = v3_dot(d, ax[k]), dk = h[k] - fabs(l);
+    if (dk < depth) {
+      depth = dk;
+      v3_scale(normal, ax[k], l >= 0 ? 1.0 : -1.0);
+    }
   }
-  double dist = v3_norm(outside);
-  if (dist > 0) {
-    v3_scale(normal, outside, 1.0 / dist);
-    return dist;
-  }
-  v3_scale(normal, ax[face], side);
-  return inside;
+  return depth;
 }
 
 /* The edge-edge manifold (the edges' closest points and the face points still apart) leaves
@@ -152,8 +146,9 @@ static int corners_inside(const GeomPose *a, const GeomPose *b, double A[3][3], 
       double corner[3], normal[3], closest[3];
       v3_copy(corner, own->pos);
       for (int k = 0; k < 3; ++k) v3_axpy(corner, (v >> k & 1 ? 1.0 : -1.0) * own->size[k], own_axes[k]);
-      double phi = point_box_signed_distance(corner, other->pos, other_axes, other->size, normal);
-      if (phi >= 0) continue;
+      double depth = point_box_depth(corner, other->pos, other_axes, other->size, normal);
+      if (!(depth > 0)) continue;
+      const double phi = -depth;
       int in_manifold = 0; /* a manifold point whose witness on this box is this corner */
       for (int i = 0; i < n_manifold && !in_manifold; ++i) {
         double w[3]; /* a's witness is pos + phi/2 n, b's pos - phi/2 n */
