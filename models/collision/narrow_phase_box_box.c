@@ -113,42 +113,29 @@ static int deep_fallback(const GeomPose *a, const GeomPose *b, double A[3][3], d
   return 1;
 }
 
-/* How deep point p is inside box (c, ax, h): the distance to the nearest face, whose outward
- * normal goes to *normal (<= 0: not inside). */
-static double point_box_depth(const double *p, const double *c, double ax[3][3], const double *h, double *normal) {
-  double d[3], depth = INFINITY;
-  v3_sub(d, p, c);
-  for (int k = 0; k < 3; ++k) {
-    double l = v3_dot(d, ax[k]), dk = h[k] - fabs(l);
-    if (dk < depth) {
-      depth = dk;
-      v3_scale(normal, ax[k], l >= 0 ? 1.0 : -1.0);
-    }
-  }
-  return depth;
-}
-
 /* The edge-edge manifold (the edges' closest points and the face points still apart) leaves
  * out whatever else overlaps: when a tumbling cube comes down nearly flat, the separating axis
  * can still be an edge-edge one while a corner at the other end of the face is already inside
  * the other box. That overlap was seen only at the next query, deeper, and its spring energy
  * came back out (tumbling cubes at 10 ms, 20 of 200 runs gained more than 5% of the energy in
  * play). So each box's corners that are inside the other are reported at their exact depth,
- * along the nearest face's normal, unless the manifold out[0..n) holds them already. */
+ * along the nearest face's normal (np_sphere_box with a sphere of radius 0 at the corner),
+ * unless the manifold out[0..n) holds them already. */
 static int corners_inside(const GeomPose *a, const GeomPose *b, double A[3][3], double B[3][3], ContactPoint *out,
                           int n, int maxout) {
+  static const double radius_zero[3] = {0, 0, 0};
   const double tol = 1e-9 * (a->size[0] + a->size[1] + a->size[2] + b->size[0] + b->size[1] + b->size[2]);
   const int n_manifold = n;
   for (int side = 0; side < 2; ++side) {
     const GeomPose *own = side ? b : a, *other = side ? a : b;
-    double (*own_axes)[3] = side ? B : A, (*other_axes)[3] = side ? A : B;
+    double (*own_axes)[3] = side ? B : A;
     for (int v = 0; v < 8; ++v) {
-      double corner[3], normal[3], closest[3];
+      double corner[3];
       v3_copy(corner, own->pos);
       for (int k = 0; k < 3; ++k) v3_axpy(corner, (v >> k & 1 ? 1.0 : -1.0) * own->size[k], own_axes[k]);
-      double depth = point_box_depth(corner, other->pos, other_axes, other->size, normal);
-      if (!(depth > 0)) continue;
-      const double phi = -depth;
+      const GeomPose point = {GEOM_SPHERE, radius_zero, corner, own->rot};
+      ContactPoint c; /* normal from `other` into the corner */
+      if (np_sphere_box(&point, other, 0.0, &c, 1) == 0 || !(c.phi < 0)) continue;
       int in_manifold = 0; /* a manifold point whose witness on this box is this corner */
       for (int i = 0; i < n_manifold && !in_manifold; ++i) {
         double w[3]; /* a's witness is pos + phi/2 n, b's pos - phi/2 n */
@@ -156,13 +143,14 @@ static int corners_inside(const GeomPose *a, const GeomPose *b, double A[3][3], 
         in_manifold = v3_norm(w) <= tol;
       }
       if (in_manifold) continue;
-      v3_copy(closest, corner);
-      v3_axpy(closest, -phi, normal); /* on the other box's face */
+      double on_other[3]; /* the nearest face's point */
+      v3_copy(on_other, corner);
+      v3_axpy(on_other, -c.phi, c.normal);
       if (side == 0) {
-        np_add_witness(out, &n, maxout, corner, closest, normal, phi); /* normal out of b: from b into a */
+        np_add_witness(out, &n, maxout, corner, on_other, c.normal, c.phi); /* from b into a */
       } else {
-        v3_scale(normal, normal, -1.0);
-        np_add_witness(out, &n, maxout, closest, corner, normal, phi);
+        v3_scale(c.normal, c.normal, -1.0);
+        np_add_witness(out, &n, maxout, on_other, corner, c.normal, c.phi);
       }
     }
   }
