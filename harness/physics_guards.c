@@ -113,6 +113,11 @@ static void num_or_null(cJSON *o, const char *k, int has, double v) {
   else cJSON_AddNullToObject(o, k);
 }
 
+double physics_guards_energy_scale(const PhysicsGuards *g) {
+  double releasable = g->e0 - g->e_min;
+  return fmax(fmax(releasable, g->k_max), g->weight * GUARD_ENERGY_FLOOR_DROP);
+}
+
 int physics_guards_report(const PhysicsGuards *g, cJSON *physics, cJSON *warnings) {
   int tripped = 0;
   char msg[512];
@@ -121,8 +126,7 @@ int physics_guards_report(const PhysicsGuards *g, cJSON *physics, cJSON *warning
   /* energy */
   cJSON *en = cJSON_GetObjectItemCaseSensitive(physics, "energy");
   if (!en) en = cJSON_AddObjectToObject(physics, "energy");
-  double releasable = g->e0 - g->e_min;
-  double scale = fmax(fmax(releasable, g->k_max), g->weight * GUARD_ENERGY_FLOOR_DROP);
+  double scale = physics_guards_energy_scale(g);
   cJSON *rise = cJSON_AddObjectToObject(en, "max_rise");
   if (g->passive && g->n > 0) {
     cJSON_AddNumberToObject(rise, "abs", g->max_rise);
@@ -157,7 +161,7 @@ int physics_guards_report(const PhysicsGuards *g, cJSON *physics, cJSON *warning
   cJSON_AddNumberToObject(pen, "t_max", g->t_pen_max);
   num_or_null(pen, "stiffness", has_pen, g->pen_k);
   double W = g->weight, k = g->pen_k;
-  double in_play = fmax(fmax(releasable, g->k_max), 0.0);
+  double in_play = fmax(fmax(g->e0 - g->e_min, g->k_max), 0.0); /* the energy scale without its floor */
   double bound_e = has_pen ? W / k + sqrt((W / k) * (W / k) + 2.0 * in_play / k) : NAN;
   num_or_null(pen, "energy_bound", has_pen && g->passive, bound_e);
   num_or_null(pen, "ratio_energy_bound", has_pen && g->passive, g->pen_max / bound_e);

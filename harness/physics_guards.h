@@ -55,6 +55,9 @@ void physics_guards_init(PhysicsGuards *g, const Model *m);
 void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x);
 /* Total energy of the guard (mechanical + contact springs) at x; uses d. */
 double physics_energy(const Model *m, Data *d, double t, const double *x);
+/* The energy in play (J): the largest of the energy released below the start, the largest
+ * kinetic energy, and the weight times a 1 mm drop; the scale of the relative energy rise. */
+double physics_guards_energy_scale(const PhysicsGuards *g);
 /* Writes the guard fields into the record's `physics` object and appends a sentence per
  * tripped guard to `warnings`; returns the number of tripped guards. */
 int physics_guards_report(const PhysicsGuards *g, cJSON *physics, cJSON *warnings);

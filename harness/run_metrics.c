@@ -1,6 +1,7 @@
 #include "run_metrics.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,6 +9,9 @@
 #include "../models/system.h"
 #include "files.h"
 #include "run_record.h"
+
+/* drift_rel is drift / |start| only where |start| exceeds this fraction of the energy in play */
+#define DRIFT_REL_START_MIN 1e-9
 
 static int capture_sink(void *ctx, int k, double t, const double *x, char *msg, size_t msglen) {
   (void)t; (void)msg; (void)msglen;
@@ -216,7 +220,17 @@ void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok
   run_record_add_number(en, "end", have, s->e_last);
   double drift = s->e_last - s->e0;
   run_record_add_number(en, "drift", have, drift);
-  run_record_add_number(en, "drift_rel", have && fabs(s->e0) > 0, drift / fabs(s->e0));
+  /* relative to the start energy only where that is not a zero to round-off: its reference
+   * level is a choice (the double pendulum starts at 4e-15 J, which made drift_rel 1e15) */
+  double in_play = physics_guards_energy_scale(&s->guards);
+  int start_is_zero = have && !(fabs(s->e0) > DRIFT_REL_START_MIN * in_play);
+  run_record_add_number(en, "drift_rel", have && !start_is_zero, drift / fabs(s->e0));
+  if (start_is_zero) {
+    char why[160];
+    snprintf(why, sizeof why, "start energy %.3g J is zero to round-off against %.3g J in play: no relative drift",
+             s->e0, in_play);
+    cJSON_AddStringToObject(en, "drift_rel_note", why);
+  }
   cJSON_AddBoolToObject(en, "conservative_model", metrics_model_conservative(s->m));
   physics_guards_report(&s->guards, ph, cJSON_GetObjectItemCaseSensitive(rec, "warnings"));
 }

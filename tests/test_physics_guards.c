@@ -186,11 +186,11 @@ Test(physics_guards, active_scenes_get_no_energy_verdict_with_a_note) {
 
 /* Real runs through the harness: the issue's tunnelling (cenic-sd without speculative
  * contacts, 10 ms steps on the elastic ball) trips both guards; bdf at 1e-8 trips none. */
-static cJSON *run_case(const char *integrator, double param, const char *key, const char *value) {
+static cJSON *run_scene(const char *scene, const char *integrator, double param, const char *key, const char *value) {
   RunSpec s;
   char err[512];
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, "cases/elastic_ball.json", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, scene, err, sizeof err), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
   if (!strcmp(integrator, "cenic-fixed")) s.has_dt = 1, s.dt = param;
   else s.has_accuracy = 1, s.accuracy = param;
@@ -209,6 +209,10 @@ static cJSON *run_case(const char *integrator, double param, const char *key, co
   return rec;
 }
 
+static cJSON *run_case(const char *integrator, double param, const char *key, const char *value) {
+  return run_scene("cases/elastic_ball.json", integrator, param, key, value);
+}
+
 Test(physics_guards, real_runs_tunnelling_trips_and_a_tight_run_does_not) {
   cJSON *bad = run_case("cenic-fixed", 1e-2, "speculative", "0");
   const cJSON *w = cJSON_GetObjectItem(bad, "warnings");
@@ -220,4 +224,25 @@ Test(physics_guards, real_runs_tunnelling_trips_and_a_tight_run_does_not) {
                cJSON_GetArraySize(w) ? cJSON_GetArrayItem(w, 0)->valuestring : "");
   cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(good, "physics"), "passive")));
   cJSON_Delete(good);
+}
+
+/* drift_rel divides by the start energy only where that is not zero to round-off: the double
+ * pendulum starts at its potential's reference level (-4e-15 J), and drift_rel was 1e15. */
+Test(physics_guards, relative_drift_is_null_with_a_note_when_the_start_energy_is_zero) {
+  cJSON *pend = run_scene("cases/double_pendulum.json", "cenic-fixed", 1e-2, NULL, NULL);
+  const cJSON *en = cJSON_GetObjectItem(cJSON_GetObjectItem(pend, "physics"), "energy");
+  double start = cJSON_GetObjectItem(en, "start")->valuedouble, drift = cJSON_GetObjectItem(en, "drift")->valuedouble;
+  cr_assert_lt(fabs(start), 1e-9, "the pendulum's start energy %g is not its reference level", start);
+  cr_expect_gt(fabs(drift), 1e-6, "a 10 ms run without any energy drift (%g)", drift);
+  cr_expect(cJSON_IsNull(cJSON_GetObjectItem(en, "drift_rel")), "drift_rel stated against a zero start");
+  const cJSON *note = cJSON_GetObjectItem(en, "drift_rel_note");
+  cr_expect(cJSON_IsString(note) && strstr(note->valuestring, "zero to round-off"), "no note on the missing drift_rel");
+  cJSON_Delete(pend);
+  cJSON *ball = run_case("cenic-fixed", 1e-3, NULL, NULL);
+  en = cJSON_GetObjectItem(cJSON_GetObjectItem(ball, "physics"), "energy");
+  start = cJSON_GetObjectItem(en, "start")->valuedouble;
+  drift = cJSON_GetObjectItem(en, "drift")->valuedouble;
+  cr_expect_float_eq(cJSON_GetObjectItem(en, "drift_rel")->valuedouble, drift / fabs(start), 1e-15);
+  cr_expect_null(cJSON_GetObjectItem(en, "drift_rel_note"));
+  cJSON_Delete(ball);
 }
