@@ -113,9 +113,11 @@ static void num_or_null(cJSON *o, const char *k, int has, double v) {
   else cJSON_AddNullToObject(o, k);
 }
 
+/* the energy released below the start or the largest kinetic energy seen, whichever is larger */
+static double energy_moved(const PhysicsGuards *g) { return fmax(g->e0 - g->e_min, g->k_max); }
+
 double physics_guards_energy_scale(const PhysicsGuards *g) {
-  double releasable = g->e0 - g->e_min;
-  return fmax(fmax(releasable, g->k_max), g->weight * GUARD_ENERGY_FLOOR_DROP);
+  return fmax(energy_moved(g), g->weight * GUARD_ENERGY_FLOOR_DROP);
 }
 
 int physics_guards_report(const PhysicsGuards *g, cJSON *physics, cJSON *warnings) {
@@ -161,7 +163,7 @@ int physics_guards_report(const PhysicsGuards *g, cJSON *physics, cJSON *warning
   cJSON_AddNumberToObject(pen, "t_max", g->t_pen_max);
   num_or_null(pen, "stiffness", has_pen, g->pen_k);
   double W = g->weight, k = g->pen_k;
-  double in_play = fmax(fmax(g->e0 - g->e_min, g->k_max), 0.0); /* the energy scale without its floor */
+  double in_play = fmax(energy_moved(g), 0.0); /* the energy scale without its floor */
   double bound_e = has_pen ? W / k + sqrt((W / k) * (W / k) + 2.0 * in_play / k) : NAN;
   num_or_null(pen, "energy_bound", has_pen && g->passive, bound_e);
   num_or_null(pen, "ratio_energy_bound", has_pen && g->passive, g->pen_max / bound_e);
