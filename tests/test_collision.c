@@ -823,6 +823,28 @@ static double lowest_corner(const double *rot, double h) {
   return lowest;
 }
 
+/* Puts a turned cube of half size 0.05 over the axis-aligned base cube at the origin: xy within
+ * 9 cm of the base's centre, its lowest corner sign * (a draw in [gap_lo, gap_hi]) above the
+ * base's top face (drawn in this order: x, y, gap). */
+static void place_over_base(MbRng *r, TGeom *top, double sign, double gap_lo, double gap_hi) {
+  double lowest = lowest_corner(top->rot, 0.05);
+  top->pos[0] = mbfix_uniform(r, -0.09, 0.09);
+  top->pos[1] = mbfix_uniform(r, -0.09, 0.09);
+  top->pos[2] = 0.05 - lowest + sign * mbfix_uniform(r, gap_lo, gap_hi);
+}
+
+/* Whether n lies along a face axis of box a or box b (else it is an edge-edge axis). */
+static int along_face_axis(const double *n, const TGeom *a, const TGeom *b) {
+  int along = 0;
+  for (int k = 0; k < 3; ++k) {
+    double ax[3], bx[3];
+    axis_of(ax, a, k);
+    axis_of(bx, b, k);
+    along |= fabs(v3_dot(n, ax)) > 1 - 1e-9 || fabs(v3_dot(n, bx)) > 1 - 1e-9;
+  }
+  return along;
+}
+
 /* A cube over another whose closest features are two edges (the separating axis is an edge-edge
  * axis): besides the edges' closest points, the speculative manifold holds the best face's points
  * that are apart within the margin, because a cube on an edge can fall flat within a step. Each
@@ -836,24 +858,15 @@ Test(collision, box_on_an_edge_reports_the_face_that_can_land) {
   for (int trial = 0; trial < 400; ++trial) {
     TGeom top = {GEOM_BOX, {0.05, 0.05, 0.05}, {0}, {0}};
     random_rot(&r, top.rot);
-    double lowest = lowest_corner(top.rot, 0.05);
-    top.pos[0] = mbfix_uniform(&r, -0.09, 0.09);
-    top.pos[1] = mbfix_uniform(&r, -0.09, 0.09);
-    top.pos[2] = 0.05 - lowest + mbfix_uniform(&r, 5e-4, 5e-3);
+    place_over_base(&r, &top, 1.0, 5e-4, 5e-3);
     ContactPoint c[CB_MAX_PAIR_CONTACTS];
     int n = collide(&top, &base, 0.05, c);
     if (n == 0) continue;
     /* the edge case: the first point's normal is along no face axis of either cube */
-    double axes[6][3];
-    for (int k = 0; k < 3; ++k) { axis_of(axes[k], &base, k); axis_of(axes[3 + k], &top, k); }
-    int along_face = 0;
-    for (int k = 0; k < 6; ++k) along_face |= fabs(v3_dot(c[0].normal, axes[k])) > 1 - 1e-9;
-    if (along_face || c[0].phi <= 0) continue;
+    if (along_face_axis(c[0].normal, &base, &top) || c[0].phi <= 0) continue;
     edge_cases++;
     for (int i = 1; i < n; ++i) {
-      int face = 0;
-      for (int k = 0; k < 6; ++k) face |= fabs(v3_dot(c[i].normal, axes[k])) > 1 - 1e-9;
-      cr_expect(face, "trial %d: point %d is not a face point", trial, i);
+      cr_expect(along_face_axis(c[i].normal, &base, &top), "trial %d: point %d is not a face point", trial, i);
       cr_expect(c[i].phi >= 0 && c[i].phi <= 0.05, "trial %d: phi %g outside [0, margin]", trial, c[i].phi);
       double wa[3], wb[3]; /* witnesses on top (a) and base (b): wa - wb = phi n */
       v3_copy(wa, c[i].pos);
@@ -898,18 +911,11 @@ Test(collision, box_on_an_edge_reports_the_corners_inside) {
     quat_from_axis_angle(q2, tilt_axis, mbfix_uniform(&r, 0.5, 8) * M_PI / 180);
     quat_mul(q, q2, q1);
     quat_to_mat(top.rot, q);
-    double lowest = lowest_corner(top.rot, 0.05);
-    top.pos[0] = mbfix_uniform(&r, -0.09, 0.09);
-    top.pos[1] = mbfix_uniform(&r, -0.09, 0.09);
-    top.pos[2] = 0.05 - lowest - mbfix_uniform(&r, 1e-4, 3e-3); /* the lowest corner's level 0.1-3 mm down */
+    place_over_base(&r, &top, -1.0, 1e-4, 3e-3); /* the lowest corner's level 0.1-3 mm down */
     ContactPoint c[CB_MAX_PAIR_CONTACTS];
     int n = collide(&top, &base, 0.0, c);
     if (n == 0) continue;
-    double axes[6][3];
-    for (int k = 0; k < 3; ++k) { axis_of(axes[k], &base, k); axis_of(axes[3 + k], &top, k); }
-    int along_face = 0;
-    for (int k = 0; k < 6; ++k) along_face |= fabs(v3_dot(c[0].normal, axes[k])) > 1 - 1e-9;
-    if (along_face) continue; /* a face manifold: clipped, not this case */
+    if (along_face_axis(c[0].normal, &base, &top)) continue; /* a face manifold: clipped, not this case */
     edge_cases++;
     for (int side = 0; side < 2; ++side) {
       const TGeom *own = side ? &base : &top, *other = side ? &top : &base;
