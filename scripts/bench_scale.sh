@@ -4,7 +4,9 @@
 # 10 ms over the first T seconds (default 2 s, as issue 12 asks: the piles' collapse, the hardest part), with MuJoCo at 10 ms on
 # the same scenes beside them, the time split, the peak memory, the ratio to the smallest size,
 # the fitted exponent of cost ~ N^p (least squares in log-log) and a figure: cost vs objects on
-# log-log axes with the exponents in the legend, and CENIC's time split per size.
+# log-log axes with the exponents in the legend, and CENIC's time split per size; and each CENIC
+# integrator again with Hessian reuse, per size (issue 12: reuse becomes the default only if it wins
+# on every clutter size).
 # REPORT_ONLY=1 redraws from the records already in OUT. Override: SIZES="20 50 100 200" T=0.5
 # OUT=results/out/scale (a quicker look). Writes OUT/scale.md. Wall = the fastest of REPS_SMALL
 # (default 5) runs up to SMALL (default 200) objects, one run above.
@@ -16,16 +18,38 @@ SIZES=${SIZES:-"20 50 100 200 500 1000"}
 T=${T:-2}
 OUT=${OUT:-results/out/scale}
 mkdir -p "$OUT"
+first=${SIZES%% *}
+# name:integrator and options, in this order: each -reuse run follows its fresh run, so that the
+# two are measured close in time (REUSE=0 skips them; they decide issue 12's "Hessian reuse on by
+# default if it wins on every clutter size")
+runs="cenic-sd:cenic-sd --accuracy 1e-3"
+[ "${REUSE:-1}" = 1 ] && runs="$runs|cenic-sd-reuse:cenic-sd --accuracy 1e-3 --opt hessian_reuse=1"
+runs="$runs|cenic-fixed:cenic-fixed --dt 1e-2"
+[ "${REUSE:-1}" = 1 ] && runs="$runs|cenic-fixed-reuse:cenic-fixed --dt 1e-2 --opt hessian_reuse=1"
+runs="$runs|mujoco:mujoco --dt 1e-2"
+IFS='|' read -ra specs <<<"$runs"
+# run SIZE NAME SPEC FILE: one record. Wall = the fastest of REPS_SMALL (5) runs up to SMALL (200)
+# objects, one run above: a disturbance of the shared machine only adds time, and a short run is
+# easily hit.
+run() {
+  local reps
+  reps=$([ "$1" -le "${SMALL:-200}" ] && echo "${REPS_SMALL:-5}" || echo 1)
+  # shellcheck disable=SC2086
+  "$CB" run --case "$OUT/clutter_$1.json" --integrator $3 --t-end "$T" --reps "$reps" --timeout 1800 \
+    --json "$OUT/$4.json" >/dev/null 2>"$OUT/$4.err" || true
+}
 for n in $SIZES; do
   [ "${REPORT_ONLY:-0}" = 1 ] && break # REPORT_ONLY=1: table and figure from the records in OUT
   python3 scripts/gen_clutter.py --objects "$n" --out "$OUT/clutter_$n.json"
-  # The fastest of several runs where a run is short (a disturbance of the shared machine only
-  # adds time, and the smallest size is every ratio's denominator); one run where it takes seconds.
-  reps=$([ "$n" -le "${SMALL:-200}" ] && echo "${REPS_SMALL:-5}" || echo 1)
-  for spec in "cenic-sd --accuracy 1e-3" "cenic-fixed --dt 1e-2" "mujoco --dt 1e-2"; do
-    name=$(echo "$spec" | awk '{print $1}')
-    "$CB" run --case "$OUT/clutter_$n.json" --integrator $spec --t-end "$T" --reps "$reps" --timeout 1800 \
-      --json "$OUT/clutter_${n}__$name.json" >/dev/null 2>"$OUT/clutter_${n}__$name.err" || true
+  for entry in "${specs[@]}"; do
+    name=${entry%%:*} spec=${entry#*:}
+    # The smallest size is every ratio's denominator, and these machines' speed drifts by a
+    # quarter within minutes (20 objects, cenic-sd: 0.044 and 0.034 s per simulated second an hour
+    # apart, same build and counters): it is measured again just before and just after each
+    # larger size, and that size's ratio uses the faster of the two.
+    [ "$n" != "$first" ] && run "$first" "$name" "$spec" "clutter_${first}__${name}__before_$n"
+    run "$n" "$name" "$spec" "clutter_${n}__$name"
+    [ "$n" != "$first" ] && run "$first" "$name" "$spec" "clutter_${first}__${name}__after_$n"
   done
 done
 python3 - "$OUT" "$SIZES" "$T" <<'PY' | tee "$OUT/scale.md"
@@ -49,7 +73,19 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         w = (r.get("work") or {}).get("min") # the fastest of the size's runs
         pts.append((n, r["status"], w, r.get("time_split") or {}, r.get("counters") or {}, r.get("peak_rss_mb")))
     base = next((w for n, st, w, ts, c, mem in pts if n == sizes[0] and w), None)
+    def near_base(n): # the smallest size measured just before and after size n (the faster), else base
+        ws = []
+        for when in ("before", "after"):
+            p = os.path.join(out, "clutter_%d__%s__%s_%d.json" % (sizes[0], name, when, n))
+            if os.path.exists(p):
+                r = json.load(open(p))
+                if r.get("status") == "ok" and (r.get("work") or {}).get("min"):
+                    ws.append(r["work"]["min"])
+        return min(ws) if ws else base
+    bases = [near_base(n) for n in sizes if near_base(n)]
     print("\n%s (first %g s): cost per simulated second vs objects" % (name, T))
+    if len(bases) > 1:
+        print("(the %d-object base, measured beside each size: %.4g to %.4g s per simulated second)" % (sizes[0], min(bases), max(bases)))
     print("| objects | status | wall / sim s | x %d objects | steps | Newton | line search | ms / Newton | block updates / factorization | symbolic analyses | factorization | line search | geometry | peak MiB |" % sizes[0])
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     fit = []
@@ -65,12 +101,12 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         if per_fact:
             ufit.append((math.log(n), math.log(per_fact)))
         print("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, st, "%.4g" % w if w else "-",
-              "%.1f" % (w / base) if w and base else "-", c.get("steps", "-"), c.get("newton_iters", "-"),
+              "%.1f" % (w / near_base(n)) if w and near_base(n) else "-", c.get("steps", "-"), c.get("newton_iters", "-"),
               c.get("linesearch_iters", "-"), per_newton, "%.0f" % per_fact if per_fact else "-",
               c.get("symbolic_analyses", "-") if name != "mujoco" else "-", share("factorization"),
               share("linesearch"), share("geometry"), "%.0f" % mem if mem else "-"))
-        if w and base and st == "ok":
-            ratio[n] = (w / base, mem)
+        if w and near_base(n) and st == "ok":
+            ratio[n] = (w / near_base(n), mem)
         if w and st == "ok":
             fit.append((math.log(n), math.log(w)))
             rows.append((name, n, w))
@@ -105,14 +141,13 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         def factors(w, c):
             return (c["steps"], c["newton_iters"] / c["steps"], c["newton_dofs"] / c["newton_iters"],
                     1e9 * w * T / c["newton_dofs"])
-        f0 = factors(dec[0][1], dec[0][2])
         print("\n%s: the ratio to %d objects as a product (counters, then the one timed factor)" % (name, sizes[0]))
         print("| objects | steps | Newton / step | dofs / Newton (of all) | ns / iterated dof | ratio = product |")
         print("|---|---|---|---|---|---|")
         bounds = []
         for n, w, c in dec:
             f = factors(w, c)
-            r = [a / b for a, b in zip(f, f0)]
+            r = [a / b for a, b in zip(f, factors(near_base(n), dec[0][2]))] # the base measured beside n
             print("| %d | %d (%.2fx) | %.2f (%.2fx) | %.0f of %d (%.2fx) | %.0f (%.2fx) | %.1fx |" % (
                 n, f[0], r[0], f[1], r[1], f[2], 6 * n, r[2], f[3], r[3], r[0] * r[1] * r[2] * r[3]))
             if sizes[0] == 20 and n in (200, 1000):
@@ -120,6 +155,32 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
                               "the dofs iterated alone would cost %.1fx (target %gx)" % (n, sizes[0], r[2], 12.0 if n == 200 else 80.0))
         for b in bounds:
             print(b)
+# Issue 12: "Hessian reuse on by default if it wins on every clutter size". Reuse (CENIC VI-C,
+# eq. 35) against fresh factorizations, per size and integrator; the default follows the verdict.
+def record(n, name):
+    p = os.path.join(out, "clutter_%d__%s.json" % (n, name))
+    return json.load(open(p)) if os.path.exists(p) else None
+for name in ("cenic-sd", "cenic-fixed"):
+    pairs = [(n, record(n, name), record(n, name + "-reuse")) for n in sizes]
+    pairs = [(n, a, b) for n, a, b in pairs if a and b]
+    if not pairs:
+        continue
+    print("\n%s: Hessian reuse (--opt hessian_reuse=1) against a fresh factorization per Newton iteration" % name)
+    print("| objects | wall / sim s, fresh | with reuse | reuse / fresh | factorizations, fresh | with reuse | Newton, fresh | with reuse |")
+    print("|---|---|---|---|---|---|---|---|")
+    wins = []
+    for n, a, b in pairs:
+        ok = a.get("status") == "ok" and b.get("status") == "ok"
+        wa, wb = (a.get("work") or {}).get("min"), (b.get("work") or {}).get("min")
+        ca, cb = a.get("counters") or {}, b.get("counters") or {}
+        r = wb / wa if ok and wa and wb else None
+        wins.append(r is not None and r < 1.0)
+        print("| %d | %s | %s | %s | %s | %s | %s | %s |" % (n, "%.4g" % wa if wa else a.get("status"), "%.4g" % wb if wb else b.get("status"),
+              "%.2f" % r if r else "-", ca.get("factorizations", "-"), cb.get("factorizations", "-"),
+              ca.get("newton_iters", "-"), cb.get("newton_iters", "-")))
+    print("verdict: reuse %s on every size measured (%d of %d faster): %s" %
+          ("wins" if all(wins) else "does not win", sum(wins), len(wins),
+           "it should be the default (today hessian_reuse=0)" if all(wins) else "hessian_reuse=0 stays the default"))
 with open(os.path.join(out, "scale.dat"), "w") as f:
     f.write("# integrator\tobjects\twall_per_sim_s\n")
     for name, n, w in rows:
