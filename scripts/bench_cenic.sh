@@ -74,8 +74,10 @@ def wall(name, stat="median"):
 def median(xs):
     xs = sorted(xs)
     return xs[len(xs) // 2] if len(xs) % 2 else 0.5 * (xs[len(xs) // 2 - 1] + xs[len(xs) // 2])
-def fastest(prefix): # the fastest of REPS x ROUNDS runs, and the median of the round medians
-    return min(wall("%s_%d" % (prefix, k), "min") for k in rounds), median(wall("%s_%d" % (prefix, k)) for k in rounds)
+def fastest(prefix): # the fastest of REPS x ROUNDS runs, and the median of the round medians (NaN if none ended ok)
+    mins = [w for w in (wall("%s_%d" % (prefix, k), "min") for k in rounds) if w == w]
+    meds = [w for w in (wall("%s_%d" % (prefix, k)) for k in rounds) if w == w]
+    return (min(mins) if mins else float("nan")), (median(meds) if meds else float("nan"))
 mj, mj_med = fastest("peer_mujoco10")
 mj1 = wall("peer_mujoco1", "min")
 print("\nhard clutter, 10 s; wall = the fastest of %d runs (%d alternating rounds of REPS runs);" % (len(rounds) * int(json.load(open("%s/peer_mujoco10_1.json" % out))["wall_time"]["reps"]), len(rounds)))
