@@ -56,6 +56,9 @@ python3 - "$OUT" "$SIZES" "$T" <<'PY' | tee "$OUT/scale.md"
 import json, math, sys, os
 out, sizes, T = sys.argv[1], [int(s) for s in sys.argv[2].split()], float(sys.argv[3])
 rows, exps, split = [], {}, []
+def record(n, name): # the record OUT/clutter_<n>__<name>.json, or None
+    p = os.path.join(out, "clutter_%d__%s.json" % (n, name))
+    return json.load(open(p)) if os.path.exists(p) else None
 print("Command: SIZES=\"%s\" T=%g bash scripts/bench_scale.sh (wall: the fastest of %s runs up to %s objects, one run above)" % (sys.argv[2], T, os.environ.get("REPS_SMALL", "5"), os.environ.get("SMALL", "200")))
 for name in ("cenic-sd", "cenic-fixed", "mujoco"):
     pts = []
@@ -73,16 +76,14 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
         w = (r.get("work") or {}).get("min") # the fastest of the size's runs
         pts.append((n, r["status"], w, r.get("time_split") or {}, r.get("counters") or {}, r.get("peak_rss_mb")))
     base = next((w for n, st, w, ts, c, mem in pts if n == sizes[0] and w), None)
-    def near_base(n): # the smallest size measured just before and after size n (the faster), else base
-        ws = []
-        for when in ("before", "after"):
-            p = os.path.join(out, "clutter_%d__%s__%s_%d.json" % (sizes[0], name, when, n))
-            if os.path.exists(p):
-                r = json.load(open(p))
-                if r.get("status") == "ok" and (r.get("work") or {}).get("min"):
-                    ws.append(r["work"]["min"])
-        return min(ws) if ws else base
-    bases = [near_base(n) for n in sizes if near_base(n)]
+    # the smallest size measured just before and after size n (the faster), else the base
+    near = {}
+    for n in sizes:
+        ws = [(r.get("work") or {}).get("min") for r in (record(sizes[0], "%s__%s_%d" % (name, when, n)) for when in ("before", "after"))
+              if r and r.get("status") == "ok"]
+        near[n] = min([w for w in ws if w] or [base])
+    near_base = near.get
+    bases = [b for b in near.values() if b]
     print("\n%s (first %g s): cost per simulated second vs objects" % (name, T))
     if len(bases) > 1:
         print("(the %d-object base, measured beside each size: %.4g to %.4g s per simulated second)" % (sizes[0], min(bases), max(bases)))
@@ -157,9 +158,6 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
             print(b)
 # Issue 12: "Hessian reuse on by default if it wins on every clutter size". Reuse (CENIC VI-C,
 # eq. 35) against fresh factorizations, per size and integrator; the default follows the verdict.
-def record(n, name):
-    p = os.path.join(out, "clutter_%d__%s.json" % (n, name))
-    return json.load(open(p)) if os.path.exists(p) else None
 for name in ("cenic-sd", "cenic-fixed"):
     pairs = [(n, record(n, name), record(n, name + "-reuse")) for n in sizes]
     pairs = [(n, a, b) for n, a, b in pairs if a and b]
