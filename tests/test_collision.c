@@ -845,6 +845,17 @@ static int along_face_axis(const double *n, const TGeom *a, const TGeom *b) {
   return along;
 }
 
+/* The reference cube of the edge-edge tests: 10 cm, at the origin, axis-aligned. */
+static const TGeom edge_test_base = {GEOM_BOX, {0.05, 0.05, 0.05}, {0, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+
+/* The manifold of cube top over edge_test_base into c, and its size when its first point's
+ * normal lies along no face axis of either cube (the separating axis is an edge-edge one); 0
+ * otherwise (apart, or a face manifold). */
+static int collide_edge_edge(const TGeom *top, double margin, ContactPoint *c) {
+  int n = collide(top, &edge_test_base, margin, c);
+  return n > 0 && !along_face_axis(c[0].normal, &edge_test_base, top) ? n : 0;
+}
+
 /* A cube over another whose closest features are two edges (the separating axis is an edge-edge
  * axis): besides the edges' closest points, the speculative manifold holds the best face's points
  * that are apart within the margin, because a cube on an edge can fall flat within a step. Each
@@ -853,17 +864,15 @@ static int along_face_axis(const double *n, const TGeom *a, const TGeom *b) {
 Test(collision, box_on_an_edge_reports_the_face_that_can_land) {
   MbRng r;
   mbfix_rng_seed(&r, 31);
-  TGeom base = {GEOM_BOX, {0.05, 0.05, 0.05}, {0, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+  const TGeom base = edge_test_base;
   int edge_cases = 0, with_face = 0;
   for (int trial = 0; trial < 400; ++trial) {
     TGeom top = {GEOM_BOX, {0.05, 0.05, 0.05}, {0}, {0}};
     random_rot(&r, top.rot);
     place_over_base(&r, &top, 1.0, 5e-4, 5e-3);
     ContactPoint c[CB_MAX_PAIR_CONTACTS];
-    int n = collide(&top, &base, 0.05, c);
-    if (n == 0) continue;
-    /* the edge case: the first point's normal is along no face axis of either cube */
-    if (along_face_axis(c[0].normal, &base, &top) || c[0].phi <= 0) continue;
+    int n = collide_edge_edge(&top, 0.05, c);
+    if (n == 0 || c[0].phi <= 0) continue; /* the edge case, still apart */
     edge_cases++;
     for (int i = 1; i < n; ++i) {
       cr_expect(along_face_axis(c[i].normal, &base, &top), "trial %d: point %d is not a face point", trial, i);
@@ -900,7 +909,7 @@ static double point_box_depth(const TGeom *box, const double *p) {
 Test(collision, box_on_an_edge_reports_the_corners_inside) {
   MbRng r;
   mbfix_rng_seed(&r, 33);
-  TGeom base = {GEOM_BOX, {0.05, 0.05, 0.05}, {0, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+  const TGeom base = edge_test_base;
   int edge_cases = 0, corners = 0;
   for (int trial = 0; trial < 4000; ++trial) {
     TGeom top = {GEOM_BOX, {0.05, 0.05, 0.05}, {0}, {0}};
@@ -913,9 +922,8 @@ Test(collision, box_on_an_edge_reports_the_corners_inside) {
     quat_to_mat(top.rot, q);
     place_over_base(&r, &top, -1.0, 1e-4, 3e-3); /* the lowest corner's level 0.1-3 mm down */
     ContactPoint c[CB_MAX_PAIR_CONTACTS];
-    int n = collide(&top, &base, 0.0, c);
+    int n = collide_edge_edge(&top, 0.0, c); /* a face manifold is clipped: not this case */
     if (n == 0) continue;
-    if (along_face_axis(c[0].normal, &base, &top)) continue; /* a face manifold: clipped, not this case */
     edge_cases++;
     for (int side = 0; side < 2; ++side) {
       const TGeom *own = side ? &base : &top, *other = side ? &top : &base;
