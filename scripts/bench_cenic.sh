@@ -6,7 +6,8 @@
 # alternating: cenic-sd 1e-3 <= 1.0x and cenic-fixed 10 ms <= 0.5x MuJoCo at 10 ms).
 # Env: REPS (default 3), ROUNDS (default 3), SOLVERS (default "block dense cholmod"), DRAWS
 # (default "-4 -3 -2 -1 0 1 2 3 4": the perturbed copies of the scene, below), DRAW_STEP (default
-# 1e-6 m), OUT (default results/out/bench_cenic).
+# 1e-6 m), OUT (default results/out/bench_cenic), INSTR (default 1: instruction counts under
+# valgrind, below).
 # The peer ratios use each configuration's fastest run over REPS x ROUNDS: these machines are
 # shared, a disturbance only ever adds time, and a 0.03-0.1 s run is easily hit. The median of
 # round medians, which this script used before, read 0.86 for cenic-sd one afternoon when ten
@@ -53,6 +54,24 @@ for rep in $(seq "$ROUNDS"); do # alternate, so that a change of load hits all a
   done
 done
 "$CB" run --case hard_clutter --integrator mujoco --dt 1e-3 --reps "$REPS" --json "$OUT/peer_mujoco1.json" >/dev/null
+
+# Instructions, a deterministic cost beside the wall times (INSTR=0 skips; needs valgrind): the
+# instructions executed inside each integrator's advance (callgrind --toggle-collect, so neither
+# the scene set-up nor the metrics count) on the scene as given. These machines have no hardware
+# counters and their wall times move by 20% from run to run; an instruction count repeats to the
+# instruction, so a change of a few percent shows. It is not time: it weighs a division like an
+# addition and a cache miss like a hit.
+rm -f "$OUT"/callgrind_*
+if [ "${INSTR:-1}" = 1 ] && command -v valgrind >/dev/null; then
+  for spec in "sd|cenic-sd --accuracy 1e-3|cenic_advance*" "fixed|cenic-fixed --dt 1e-2|cenic_advance*" \
+              "mujoco10|mujoco --dt 1e-2|mujoco_advance*"; do
+    IFS='|' read -r name args fn <<<"$spec"
+    # shellcheck disable=SC2086
+    valgrind --tool=callgrind --trace-children=yes --toggle-collect="$fn" \
+      --callgrind-out-file="$OUT/callgrind_${name}.%p" "$CB" run --case hard_clutter --integrator $args --reps 1 \
+      --json "$OUT/instr_${name}.json" >/dev/null 2>"$OUT/instr_${name}.log"
+  done
+fi
 
 python3 - "$OUT" "$DRAWS" "$ROUNDS" "$DRAW_STEP" $SOLVERS <<'EOF'
 import json, sys
@@ -118,6 +137,22 @@ for n in noisy:
     print("  noisy machine: %s (the medians include disturbed runs; rerun with ROUNDS=10 for a firmer figure)" % n)
 if "0" in draws:
     print("  ratio cenic-sd 1e-3 / MuJoCo 1 ms, scene as given = %.3f" % (fastest("peer_sd_d0")[0] / mj1))
+import glob, re
+def instructions(name):
+    n = 0
+    for f in glob.glob("%s/callgrind_%s.*" % (out, name)):
+        m = re.search(r"^(?:summary|totals): (\d+)", open(f).read(), re.M)
+        n += int(m.group(1)) if m else 0
+    return n
+ins = {k: instructions(k) for k in ("sd", "fixed", "mujoco10")}
+if all(ins.values()):
+    print("  instructions inside advance (valgrind callgrind, scene as given; deterministic, not time): cenic-sd 1e-3 {:,},"
+          " cenic-fixed 10 ms {:,}, MuJoCo 10 ms {:,}; ratios to MuJoCo {:.2f} and {:.2f}".format(
+          ins["sd"], ins["fixed"], ins["mujoco10"], ins["sd"] / ins["mujoco10"], ins["fixed"] / ins["mujoco10"]))
+elif any(glob.glob("%s/callgrind_*" % out)):
+    print("  instructions: a callgrind run collected nothing (its advance function not found); see %s/instr_*.log" % out)
+else:
+    print("  instructions: not measured (INSTR=0, or valgrind is not installed)")
 # Newton per contact island (icf_solver.c): line-search evaluations per Newton iteration of an
 # island, both in whole-problem units (the issue's target: <= 2), and the share of the
 # coordinates still iterating (newton_dofs / (newton_iters nv)); hard clutter's bodies are free (6 dofs)
