@@ -243,27 +243,31 @@ Test(cenic_integrators, dense_cholmod_and_reuse_agree) {
 }
 
 /* A retry after a rejected attempt starts its full step from the rejected attempt's velocities
- * (cenic.c, retry_warm_start): the same steps to the Newton tolerance, fewer Newton iterations
- * than from v^n. The ball drop at 1e-4 rejects attempts at the impact. */
+ * (cenic.c, retry_guess): the same steps to the Newton tolerance, fewer Newton iterations than
+ * from v^n, for step doubling and the trapezoid. The ball drop at 1e-4 rejects attempts at the
+ * impact. */
 Test(cenic_integrators, retry_warm_start_saves_newton_iterations) {
   Model *m = load(ball_drop_json);
   int nx = system_nx(m);
   double T = 0.6, *xa = calloc(nx, 8), *xb = calloc(nx, 8);
-  IntegratorOptions o = options(1e-4, 0, 0.1);
-  IntegratorStats sa, sb;
-  char msg[512];
-  cr_assert_eq(run(&cenic_sd_vtbl, m, &o, &T, 1, xa, &sa, msg), CB_OK, "%s", msg);
-  o.nextra = 1;
-  o.extra_key[0] = "retry_warm_start";
-  o.extra_value[0] = "0";
-  cr_assert_eq(run(&cenic_sd_vtbl, m, &o, &T, 1, xb, &sb, msg), CB_OK, "%s", msg);
-  cr_assert(sa.rejected > 0, "no rejected attempt: nothing to warm-start");
-  cr_expect_eq(sa.steps, sb.steps);
-  cr_expect_eq(sa.rejected, sb.rejected);
-  cr_expect(sa.newton_iters < sb.newton_iters, "warm-started retries: %ld Newton iterations, from v^n %ld",
-            sa.newton_iters, sb.newton_iters);
-  for (int i = 0; i < m->nq; ++i) /* both solve every step to the Newton tolerance 1e-3 * accuracy */
-    cr_expect(fabs(xa[i] - xb[i]) < 1e-6, "q[%d] %.12g vs %.12g", i, xa[i], xb[i]);
+  const IntegratorVtbl *vts[2] = {&cenic_sd_vtbl, &cenic_trap_vtbl};
+  for (int v = 0; v < 2; ++v) {
+    IntegratorOptions o = options(1e-4, 0, 0.1);
+    IntegratorStats sa, sb;
+    char msg[512];
+    cr_assert_eq(run(vts[v], m, &o, &T, 1, xa, &sa, msg), CB_OK, "%s", msg);
+    o.nextra = 1;
+    o.extra_key[0] = "retry_warm_start";
+    o.extra_value[0] = "0";
+    cr_assert_eq(run(vts[v], m, &o, &T, 1, xb, &sb, msg), CB_OK, "%s", msg);
+    cr_assert(sa.rejected > 0, "%s: no rejected attempt, nothing to warm-start", vts[v]->name);
+    cr_expect_eq(sa.steps, sb.steps, "%s", vts[v]->name);
+    cr_expect_eq(sa.rejected, sb.rejected, "%s", vts[v]->name);
+    cr_expect(sa.newton_iters < sb.newton_iters, "%s, warm-started retries: %ld Newton iterations, from v^n %ld",
+              vts[v]->name, sa.newton_iters, sb.newton_iters);
+    for (int i = 0; i < m->nq; ++i) /* both solve every step to the Newton tolerance 1e-3 * accuracy */
+      cr_expect(fabs(xa[i] - xb[i]) < 1e-6, "%s: q[%d] %.12g vs %.12g", vts[v]->name, i, xa[i], xb[i]);
+  }
   free(xa), free(xb);
   model_free(m);
 }
