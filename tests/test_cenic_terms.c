@@ -262,6 +262,69 @@ Test(cenic_terms, open_contacts_leave_the_block_pattern) {
   icf_problem_free(&p);
 }
 
+/* The assembled H = A + sum_i w_i J_i^T G_i J_i (+ the dof terms' diagonal) against the formula
+ * written out, for Hessian blocks G_i handed in by the caller: half of them a general SPD 3 x 3
+ * (normal and tangential coupled), half the lagged contact's shape (friction block and normal
+ * entry only), so both G J kernels of the assembly are checked, on trees of sizes 1, 2, 3, 6. */
+Test(cenic_terms, hessian_assembly_matches_jt_g_j_for_any_g) {
+  IcfProblem p;
+  make_tree_problem(&p, 24, 6);
+  int nv = p.nv;
+  double *v = calloc(nv, 8), *vc = calloc(3 * p.ncon, 8), *Gc = calloc(9 * p.ncon, 8), *H = calloc(nv * nv, 8),
+         *Href = calloc(nv * nv, 8);
+  for (int i = 0; i < nv; ++i) v[i] = 0.03 * srand1();
+  for (int i = 0; i < p.ncon; ++i) {
+    icf_contact_velocity(&p, i, v, vc + 3 * i);
+    p.con[i].weight = i % 3 ? 1.0 : 0.5;
+    double B[9], *G = Gc + 9 * i;
+    for (int e = 0; e < 9; ++e) B[e] = srand1();
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) G[3 * r + c] = B[3 * r] * B[3 * c] + B[3 * r + 1] * B[3 * c + 1] + B[3 * r + 2] * B[3 * c + 2] + (r == c ? 0.1 : 0.0);
+    if (i % 2) G[2] = G[5] = G[6] = G[7] = 0.0; /* still SPD: the 2 x 2 block and G[8] are */
+  }
+  IcfLinSolver *dense = icf_lin_create(&p, ICF_LINSOLVE_DENSE);
+  cr_assert(dense);
+  cr_assert_eq(icf_lin_factor_at(dense, &p, v, vc, Gc), 0);
+  icf_lin_dense_hessian(dense, H);
+  for (int t = 0; t < p.ntree; ++t) /* A */
+    for (int i = 0; i < p.tree_nv[t]; ++i)
+      for (int j = 0; j < p.tree_nv[t]; ++j)
+        Href[(p.tree_vadr[t] + i) * nv + p.tree_vadr[t] + j] = p.A[p.tree_madr[t] + i * p.tree_nv[t] + j];
+  for (int i = 0; i < p.ncon; ++i) { /* w J^T G J, J written out as 3 x nv */
+    const IcfContact *c = &p.con[i];
+    double *J = calloc(3 * nv, 8);
+    for (int s = 0; s < 2; ++s) {
+      if (c->tree[s] < 0 || c->jac_off[s] < 0) continue;
+      int n = p.tree_nv[c->tree[s]], a = p.tree_vadr[c->tree[s]];
+      for (int r = 0; r < 3; ++r)
+        for (int j = 0; j < n; ++j) J[r * nv + a + j] += p.jac[c->jac_off[s] + r * n + j];
+    }
+    const double *G = Gc + 9 * i;
+    for (int a = 0; a < nv; ++a)
+      for (int b = 0; b < nv; ++b) {
+        double acc = 0.0;
+        for (int r = 0; r < 3; ++r)
+          for (int q = 0; q < 3; ++q) acc += J[r * nv + a] * G[3 * r + q] * J[q * nv + b];
+        Href[a * nv + b] += c->weight * acc;
+      }
+    free(J);
+  }
+  for (int k = 0; k < p.ndof; ++k) {
+    double G;
+    icf_dof_eval(&p.dofterm[k], v[p.dofterm[k].dof], NULL, &G);
+    Href[p.dofterm[k].dof * nv + p.dofterm[k].dof] += G;
+  }
+  double err = 0.0, scale = 0.0;
+  for (int e = 0; e < nv * nv; ++e) {
+    err = fmax(err, fabs(H[e] - Href[e]));
+    scale = fmax(scale, fabs(Href[e]));
+  }
+  cr_expect(err <= 1e-13 * scale, "assembled H differs from A + sum w J^T G J by %.3e (scale %.3e)", err, scale);
+  free(v), free(vc), free(Gc), free(H), free(Href);
+  icf_lin_free(dense);
+  icf_problem_free(&p);
+}
+
 /* What Newton hands the factorization (contact velocities and Hessian blocks from the gradient
  * pass, icf_gradient_at / icf_lin_factor_at) gives exactly the factorization and gradient that
  * evaluating from v alone gives, on trees of sizes 1, 2, 3 and 6 (the generic and the 6 x 6

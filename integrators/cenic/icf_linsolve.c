@@ -288,8 +288,25 @@ FORCE_INLINE void add_jt_times_lower(double *restrict blk, const double *restric
   }
 }
 
+/* gj = G Jb for a G without normal-tangential coupling (G[2] = G[5] = G[6] = G[7] = 0): the
+ * lagged ICF contact's (a friction block and a normal entry, icf_contact_eval), 5 products per
+ * column instead of 9 (the assembly was 13% of hard clutter's instructions). The same sums as
+ * g_times_jac less its zero terms. */
+FORCE_INLINE void g_times_jac_uncoupled(double *restrict gj, const double *restrict G, const double *restrict Jb, int nb) {
+  const double g00 = G[0], g01 = G[1], g10 = G[3], g11 = G[4], g22 = G[8];
+  #pragma GCC unroll 6
+  for (int j = 0; j < nb; ++j) {
+    gj[j] = g00 * Jb[j] + g01 * Jb[nb + j];
+    gj[nb + j] = g10 * Jb[j] + g11 * Jb[nb + j];
+    gj[2 * nb + j] = g22 * Jb[2 * nb + j];
+  }
+}
+
 static void g_times_jac_any(double *gj, const double *G, const double *Jb, int nb) {
-  if (nb == 6) g_times_jac(gj, G, Jb, 6);
+  if (G[2] == 0.0 && G[5] == 0.0 && G[6] == 0.0 && G[7] == 0.0) {
+    if (nb == 6) g_times_jac_uncoupled(gj, G, Jb, 6);
+    else g_times_jac_uncoupled(gj, G, Jb, nb);
+  } else if (nb == 6) g_times_jac(gj, G, Jb, 6);
   else g_times_jac(gj, G, Jb, nb);
 }
 
