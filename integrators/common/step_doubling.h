@@ -2,11 +2,11 @@
  * step xhat = Phi(x; h) and two half steps x_new = Phi(Phi(x; h/2); h/2); error
  * e = |S (q_new - qhat)|_inf (positions, V-E), with v_weight > 0 the larger of that and
  * v_weight |v_new - vhat|_inf (a time turning a velocity error into a length), or over the full
- * state (ERRNORM_FULL: S on q, v and z unweighted); step size by step_control.h with order p = 2; the propagated state is
- * x_new; dense output by linear interpolation inside the last accepted step. A step callback
- * that fails recoverably (> 0) counts as a rejection and shrinks the step (as a non-finite error
- * does); one that fails unrecoverably (< 0, a CB_ERR_* code: model error, no memory) ends the
- * advance with that code, since shrinking the step cannot help. */
+ * state (ERRNORM_FULL: S on q, v and z unweighted); step size by step_control.h with order
+ * p = 2; the propagated state is x_new; dense output by linear interpolation inside the last
+ * accepted step. A step callback that fails recoverably (> 0) counts as a rejection and shrinks
+ * the step (as a non-finite error does); one that fails unrecoverably (< 0, a CB_ERR_* code:
+ * model error, no memory) ends the advance with that code, since shrinking the step cannot help. */
 #ifndef CBENCH_STEP_DOUBLING_H
 #define CBENCH_STEP_DOUBLING_H
 
