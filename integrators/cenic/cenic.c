@@ -36,6 +36,7 @@ typedef struct {
   int sd_phase;            /* 0: next call is a full step; 1: the first half step; 2: the second */
   int sd_done;             /* xhat, xmid, xnew hold the last attempt from (sd_t, x) (retry warm start) */
   int retry_warm_start;    /* 0: every full step from v^n, retries too (option retry_warm_start) */
+  double v_weight;         /* s: velocity errors weighted by it join the positions-only norm (0: not) */
   double trap_done_h;      /* cenic-trap: xnew holds the last attempt of this size from (t, x); 0: none */
   double sd_t, sd_hfull;   /* start and size of the full step of the attempt */
   int nx;
@@ -57,7 +58,8 @@ static void swap_data(CenicCore *k) {
 
 static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
                                             "adaptive_tolerance", "regularized", "controllers", "speculative",
-                                            "friction_hessian", "ls_tolerance", "defer_open_contacts", "retry_warm_start", NULL};
+                                            "friction_hessian", "ls_tolerance", "defer_open_contacts", "retry_warm_start",
+                                            "velocity_weight", NULL};
 
 static int fixed_step_fn(void *ctx, double t, const double *x, double h, double *xout);
 static const char *fixed_why(void *ctx);
@@ -88,6 +90,25 @@ static int parse_flag(Integrator *it, const char *key, int *out) {
   if (strcmp(s, "0") == 0) *out = 0;
   else if (strcmp(s, "1") == 0) *out = 1;
   else return integrator_fail(it, CB_ERR_OPTION, "option %s must be 0 or 1, got '%s'", key, s);
+  return CB_OK;
+}
+
+/* velocity_weight=T (s): the positions-only norm also counts T |dv|_inf, a velocity error as the
+ * length it would move a point in T (README "What each family's default error norm
+ * guarantees"). Only for the error-controlled schemes under `--error-norm q`: the full norm
+ * already counts |dv| at weight 1. */
+static int parse_velocity_weight(Integrator *it, CenicScheme scheme, double *out) {
+  const char *s = integrator_option(&it->opt, "velocity_weight");
+  if (!s) return CB_OK;
+  char *end;
+  double w = strtod(s, &end);
+  if (end == s || *end || !(w >= 0) || !isfinite(w))
+    return integrator_fail(it, CB_ERR_OPTION, "option velocity_weight must be a time >= 0 in s, got '%s'", s);
+  if (w > 0 && scheme == CENIC_FIXED)
+    return integrator_fail(it, CB_ERR_OPTION, "option velocity_weight=%s: cenic-fixed has no error control", s);
+  if (w > 0 && it->opt.error_norm == ERRNORM_FULL)
+    return integrator_fail(it, CB_ERR_OPTION, "option velocity_weight=%s needs --error-norm q (full already counts velocities)", s);
+  *out = w;
   return CB_OK;
 }
 
@@ -154,7 +175,9 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   icf_solver_default_options(&so);
   so.linear_solver = ICF_LINSOLVE_BLOCK; /* the reference's default: block-sparse Cholesky */
   int regularized = CENIC_REG_NONE, implicit_ctrl = 1, adaptive = 1, speculative = 1, retry_warm_start = 1;
+  double v_weight = 0.0;
   int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive, &speculative, &retry_warm_start);
+  if (rc == CB_OK) rc = parse_velocity_weight(it, scheme, &v_weight);
   if (rc != CB_OK) return rc;
   if (scheme == CENIC_FIXED) {
     if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
@@ -177,6 +200,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   c->adaptive_tol = adaptive;
   c->speculative = speculative;
   c->retry_warm_start = retry_warm_start;
+  c->v_weight = v_weight;
   c->nx = m->nq + m->nv + m->nz;
   size_t nx = (size_t)(c->nx > 0 ? c->nx : 1);
   c->x = calloc(nx, sizeof(double));
@@ -199,6 +223,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
                            sd_step_fn, sd_project, it) != 0)
       return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
     c->sd.log_it = it;
+    step_doubling_weight_velocities(&c->sd, m->nv, v_weight);
   }
   return CB_OK;
 }
@@ -227,9 +252,11 @@ static int cenic_reset(Integrator *it, double t0, const double *x0) {
   return CB_OK;
 }
 
-/* Error norm of a - b (CENIC V-E): |S dq|_inf, or over the full state. */
+/* Error norm of a - b (CENIC V-E): |S dq|_inf, with velocity_weight T also T |dv|_inf, or over
+ * the full state. */
 static double error_norm(const Integrator *it, const double *a, const double *b) {
   const Model *m = it->model;
+  const double vw = ((const Cenic *)it->content)->v_weight;
   double e = 0.0;
   for (int i = 0; i < m->nq; ++i) {
     double s = m->q_scale ? m->q_scale[i] : 1.0;
@@ -239,6 +266,11 @@ static double error_norm(const Integrator *it, const double *a, const double *b)
   if (it->opt.error_norm == ERRNORM_FULL)
     for (int i = m->nq; i < m->nq + m->nv + m->nz; ++i) {
       double di = fabs(a[i] - b[i]);
+      if (!(di <= e)) e = di;
+    }
+  else if (vw > 0)
+    for (int i = m->nq; i < m->nq + m->nv; ++i) {
+      double di = vw * fabs(a[i] - b[i]);
       if (!(di <= e)) e = di;
     }
   return e;

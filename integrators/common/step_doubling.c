@@ -35,6 +35,11 @@ void step_doubling_free(StepDoubling *sd) {
   sd->x = sd->x_prev = sd->x_full = sd->x_mid = sd->x_new = NULL;
 }
 
+void step_doubling_weight_velocities(StepDoubling *sd, int nv, double v_weight) {
+  sd->nv = nv < 0 ? 0 : nv > sd->nx - sd->nq ? sd->nx - sd->nq : nv;
+  sd->v_weight = v_weight;
+}
+
 void step_doubling_reset(StepDoubling *sd, double t0, const double *x0) {
   memcpy(sd->x, x0, (size_t)sd->nx * sizeof(double));
   memcpy(sd->x_prev, x0, (size_t)sd->nx * sizeof(double));
@@ -44,12 +49,17 @@ void step_doubling_reset(StepDoubling *sd, double t0, const double *x0) {
 }
 
 double step_doubling_error(const StepDoubling *sd, const double *a, const double *b) {
-  const int n = (sd->norm == ERRNORM_FULL) ? sd->nx : sd->nq;
+  const int full = sd->norm == ERRNORM_FULL, weighted_v = !full && sd->v_weight > 0.0;
+  const int n = full ? sd->nx : sd->nq;
   double e = 0.0;
   for (int i = 0; i < n; ++i) {
     double w = (i < sd->nq && sd->q_scale) ? sd->q_scale[i] : 1.0;
     double ei = fabs(w * (a[i] - b[i]));
     if (!(ei <= e)) e = ei; /* keeps NaN */
+  }
+  for (int i = sd->nq; weighted_v && i < sd->nq + sd->nv; ++i) {
+    double ei = sd->v_weight * fabs(a[i] - b[i]);
+    if (!(ei <= e)) e = ei;
   }
   return e;
 }
