@@ -12,6 +12,7 @@
 #include "figure_data.h"
 #include "figure_recipe.h"
 #include "files.h"
+#include "subprocess.h"
 #include "machine.h"
 #include "paper_data.h"
 #include "reference.h"
@@ -98,7 +99,8 @@ static void gp_text(FILE *g, const char *s) {
   for (; *s; ++s) {
     if (*s == '"' || *s == '\\') fputc('\\', g);
     if (*s == '_' || *s == '^' || *s == '@' || *s == '&' || *s == '{' || *s == '}') fputc('\\', g), fputc('\\', g);
-    fputc(*s, g);
+    /* gnuplot runs `...` even inside double quotes; a newline would end the command */
+    fputc(*s == '`' ? '\'' : (unsigned char)*s < 0x20 ? ' ' : *s, g);
   }
   fputc('"', g);
 }
@@ -454,7 +456,7 @@ static int write_script(Draw *D, const char *title, const char *body, int rows, 
 int figure_make(const char *name, const FigureOptions *o, char *err, size_t errlen) {
   char path[PATH_MAX + 200];
   snprintf(path, sizeof path, "%s/%s.json", figure_recipes_dir(), name);
-  if (!file_exists(path)) {
+  if (!path_component_safe(name) || !file_exists(path)) { /* the name also names DIR/NAME/ */
     snprintf(err, errlen, "unknown figure '%s' (no %s; see `cbench figure list`)", name, path);
     return 2;
   }
@@ -568,10 +570,13 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   }
   free(body);
   if (rc == 0 && o->gnuplot) {
-    char sh[PATH_MAX * 2];
-    snprintf(sh, sizeof sh, "cd '%s/%s' && gnuplot '%s.gp' >gnuplot.log 2>&1", dir, name, name);
-    if (system(sh) != 0) {
-      snprintf(err, errlen, "gnuplot failed (see %s/%s/gnuplot.log)", dir, name);
+    char fdir_name[PATH_MAX + 64], gp[300], log[PATH_MAX + 80], perr[512];
+    snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);
+    snprintf(gp, sizeof gp, "%s.gp", name);
+    snprintf(log, sizeof log, "%s/gnuplot.log", fdir_name);
+    const char *argv[] = {"gnuplot", gp, NULL};
+    if (subprocess_run(argv, fdir_name, log, perr, sizeof perr) != 0) {
+      snprintf(err, errlen, "%s/%s: %s (see %s)", fdir_name, gp, perr, log);
       rc = 1;
     }
   }

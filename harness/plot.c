@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "files.h"
 #include "run_record.h"
+#include "subprocess.h"
 #include "sweep.h"
 
 static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
@@ -62,13 +64,18 @@ static void series_of(const cJSON *r, char *label, size_t n) {
     snprintf(label + k, n - k, " hmax=%g", num(p, "max_step"));
 }
 
-/* The series label as a file name. */
+/* The series label as a file name: anything but [A-Za-z0-9._+] becomes '-' or '_' (labels
+ * come from record fields; the name is used in a path and inside the gnuplot script). */
 static void series_file(const char *label, char *out, size_t n) {
   size_t k = 0; /* labels are shorter than n (char[128] both) */
   for (; k + 1 < n && label[k]; ++k) out[k] = label[k];
   out[k] = '\0';
-  for (char *c = out; *c; ++c)
-    if (*c == ' ' || *c == '/' || *c == '=' || *c == ':' || *c == ',' || *c == '[' || *c == ']') *c = *c == ' ' ? '_' : '-';
+  for (char *c = out; *c; ++c) {
+    int keep = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '.' ||
+               *c == '_' || *c == '+' || *c == '-';
+    if (!keep) *c = *c == ' ' ? '_' : '-';
+  }
+  if (out[0] == '.') out[0] = '_';
 }
 
 static int cmp_param(const void *a, const void *b) {
@@ -127,7 +134,8 @@ static void gp_escape(const char *in, char *out, size_t outlen) {
     } else if (*in == '"' || *in == '\\') {
       out[n++] = '\\';
     }
-    out[n++] = *in;
+    /* gnuplot runs `...` even inside double quotes; a newline would end the command */
+    out[n++] = *in == '`' ? '\'' : (unsigned char)*in < 0x20 ? ' ' : *in;
   }
   out[n] = '\0';
 }
@@ -293,6 +301,33 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   return 0;
 }
 
+/* gnuplot CASE.gp in pdir (no shell: the names are data), its output in gnuplot_CASE.log; a
+ * failure, or an empty image left behind (a full disk), is an error naming the script. */
+static int run_gnuplot_on(const char *pdir, const char *cname, char *err, size_t errlen) {
+  char gp[200], log[1400], perr[512];
+  snprintf(gp, sizeof gp, "%.127s.gp", cname);
+  snprintf(log, sizeof log, "%.1100s/gnuplot_%.127s.log", pdir, cname);
+  const char *argv[] = {"gnuplot", gp, NULL};
+  if (subprocess_run(argv, pdir, log, perr, sizeof perr) != 0) {
+    snprintf(err, errlen, "%.1100s/%s: %.300s (see %s)", pdir, gp, perr, log);
+    return 1;
+  }
+  static const char *const kinds[] = {"work_error", "work_windowed_error", "work_accuracy"};
+  static const char *const exts[] = {"png", "svg"};
+  for (int k = 0; k < 3; ++k)
+    for (int e = 0; e < 2; ++e) {
+      char img[1500];
+      struct stat st;
+      snprintf(img, sizeof img, "%.1100s/%.127s_%s.%s", pdir, cname, kinds[k], exts[e]);
+      if (stat(img, &st) == 0 && st.st_size == 0) {
+        snprintf(err, errlen, "%.1100s/%s: gnuplot left an empty %s (disk full?)", pdir, gp, img);
+        return 1;
+      }
+    }
+  printf("plot: %s/%s_work_*.png (+ .svg)\n", pdir, cname);
+  return 0;
+}
+
 int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
   cJSON *recs = NULL;
   char pdir[1200];
@@ -313,18 +348,28 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     cJSON_Delete(recs);
     return 2;
   }
-  if (dir_make_parents(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); cJSON_Delete(recs); return 1; }
   char *cmd = file_exists(dir) ? NULL : read_command(dir);
+  char cases[64][128];
+  int ncase = 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, recs) {
+    /* the case names files and the gnuplot script's outputs: refuse what is not a plain name */
+    if (!path_component_safe(str(r, "case"))) {
+      snprintf(err, errlen, "%s: a record's case '%.200s' is not usable as a file name (letters, digits, '.', '_', '+', '-'; not starting with '.' or '-')",
+               dir, str(r, "case"));
+      free(cmd);
+      cJSON_Delete(recs);
+      return 2;
+    }
+    if (ncase < 64) ncase = uniq_add(cases, ncase, str(r, "case"));
+  }
+  if (dir_make_parents(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); free(cmd); cJSON_Delete(recs); return 1; }
   char path[1400];
   snprintf(path, sizeof path, "%s/records.tsv", pdir);
   FILE *f = fopen(path, "w");
   if (!f) { snprintf(err, errlen, "cannot write %s", path); free(cmd); cJSON_Delete(recs); return 1; }
   write_table(f, recs);
   fclose(f);
-  char cases[64][128];
-  int ncase = 0;
-  const cJSON *r;
-  cJSON_ArrayForEach(r, recs) if (ncase < 64) ncase = uniq_add(cases, ncase, str(r, "case"));
   int rc = 0;
   snprintf(path, sizeof path, "%s/CAPTION.txt", pdir);
   FILE *cap = fopen(path, "w");
@@ -337,13 +382,7 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
   }
   for (int i = 0; i < ncase && rc == 0; ++i) {
     rc = plot_case(pdir, cases[i], recs, cmd, err, errlen);
-    if (rc == 0 && run_gnuplot) {
-      char sh[3000];
-      snprintf(sh, sizeof sh, "cd '%.1100s' && gnuplot '%.127s.gp' 2>gnuplot_%.127s.log", pdir, cases[i], cases[i]);
-      int s = system(sh);
-      if (s != 0) fprintf(stderr, "plot: gnuplot failed for %s (see %s/gnuplot_%s.log)\n", cases[i], pdir, cases[i]);
-      else printf("plot: %s/%s_work_*.png (+ .svg)\n", pdir, cases[i]);
-    }
+    if (rc == 0 && run_gnuplot) rc = run_gnuplot_on(pdir, cases[i], err, errlen);
   }
   if (rc == 0) printf("plot: table %s/records.tsv, caption %s/CAPTION.txt\n", pdir, pdir);
   free(cmd);
