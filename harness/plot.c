@@ -160,13 +160,14 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   dir_make_parents(path);
   int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0, nwarn = 0, nwarn_err = 0;
   snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
-  FILE *ff = fopen(path, "w");
-  if (!ff) { snprintf(err, errlen, "cannot write %s", path); return 1; }
+  AtomicFile aff, afw, af;
+  FILE *ff = atomic_open(&aff, path, 0, err, errlen);
+  if (!ff) return 1;
   fprintf(ff, "# integrator\tx_on_error_plot\tparam\twork\tstatus\n");
   /* ok runs whose physics guards tripped: marked on the figures (open red circles) */
   snprintf(path, sizeof path, "%.1100s/%.127s/physics_warnings.dat", pdir, cname);
-  FILE *fw = fopen(path, "w");
-  if (!fw) { fclose(ff); snprintf(err, errlen, "cannot write %s", path); return 1; }
+  FILE *fw = atomic_open(&afw, path, 0, err, errlen);
+  if (!fw) { atomic_abort(&aff); return 1; }
   fprintf(fw, "# integrator\terr_q_max\tparam\twork\tfirst physics warning\n");
   for (int i = 0; i < nint; ++i) {
     const cJSON *sel[256];
@@ -179,8 +180,8 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     }
     qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
     snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
-    FILE *f = fopen(path, "w");
-    if (!f) { fclose(ff); snprintf(err, errlen, "cannot write %s", path); return 1; }
+    FILE *f = atomic_open(&af, path, 0, err, errlen);
+    if (!f) { atomic_abort(&aff); atomic_abort(&afw); return 1; }
     fprintf(f, "# %s on %s: param (accuracy or dt)\terr_q_max\terr_q_rms\twork_median\twork_min\twork_max\terr_window_max\n", ints[i], cname);
     for (int k = 0; k < ns; ++k) {
       const cJSON *x = sel[k];
@@ -214,18 +215,19 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       if (e > 0) has_err[i] = 1;
       if (ew > 0) has_win[i] = 1;
     }
-    fclose(f);
+    if (atomic_commit(&af, err, errlen) != 0) { atomic_abort(&aff); atomic_abort(&afw); return 1; }
   }
-  fclose(ff);
-  fclose(fw);
+  if (atomic_commit(&aff, err, errlen) != 0) { atomic_abort(&afw); return 1; }
+  if (atomic_commit(&afw, err, errlen) != 0) return 1;
   const char *warn_style = "with points pt 6 ps 2.5 lw 2 lc rgb \"red\" title \"physics warning\"";
 
   char title[300], ecmd[2400];
   gp_escape(cname, title, sizeof title);
   gp_escape(cmd ? cmd : "(sweep command unknown)", ecmd, sizeof ecmd);
   snprintf(path, sizeof path, "%.1100s/%.127s.gp", pdir, cname);
-  FILE *g = fopen(path, "w");
-  if (!g) { snprintf(err, errlen, "cannot write %s", path); return 1; }
+  AtomicFile ag;
+  FILE *g = atomic_open(&ag, path, 0, err, errlen);
+  if (!g) return 1;
   fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n", pdir, cname);
   fprintf(g, "set datafile missing \"?\"\nset datafile separator \"\\t\"\nset logscale xy\n"
              "set grid\nset key outside right top\nset format x \"%%.0e\"\nset format y \"%%.0e\"\n");
@@ -297,8 +299,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     fprintf(g, "\n");
   }
   fprintf(g, "  unset output\n}\n");
-  fclose(g);
-  return 0;
+  return atomic_commit(&ag, err, errlen) == 0 ? 0 : 1;
 }
 
 /* gnuplot CASE.gp in pdir (no shell: the names are data), its output in gnuplot_CASE.log; a
@@ -366,19 +367,21 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
   if (dir_make_parents(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); free(cmd); cJSON_Delete(recs); return 1; }
   char path[1400];
   snprintf(path, sizeof path, "%s/records.tsv", pdir);
-  FILE *f = fopen(path, "w");
-  if (!f) { snprintf(err, errlen, "cannot write %s", path); free(cmd); cJSON_Delete(recs); return 1; }
-  write_table(f, recs);
-  fclose(f);
+  AtomicFile at;
+  FILE *f = atomic_open(&at, path, 0, err, errlen);
+  if (f) write_table(f, recs);
+  if (!f || atomic_commit(&at, err, errlen) != 0) { free(cmd); cJSON_Delete(recs); return 1; }
   int rc = 0;
   snprintf(path, sizeof path, "%s/CAPTION.txt", pdir);
-  FILE *cap = fopen(path, "w");
-  if (cap) {
+  AtomicFile acap;
+  FILE *cap = atomic_open(&acap, path, 0, err, errlen);
+  if (!cap) rc = 1;
+  else {
     fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", dir);
     fprintf(cap, "Sweep command: %s\n", cmd ? cmd : "(unknown: no command.txt)");
     fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", pdir);
     fprintf(cap, "Work = wall time per simulated second (median over repetitions); error = max over the output grid of the S-scaled position error against the case's reference; failed/timeout runs are red crosses (on the error plot at the right edge, at their budget or measured work).\n");
-    fclose(cap);
+    rc = atomic_commit(&acap, err, errlen) == 0 ? 0 : 1;
   }
   for (int i = 0; i < ncase && rc == 0; ++i) {
     rc = plot_case(pdir, cases[i], recs, cmd, err, errlen);

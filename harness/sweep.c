@@ -109,7 +109,10 @@ static void job_main(const SweepJob *job) {
   char err[1024];
   if (run_prepare(&job->spec, &ctx, err, sizeof err) != 0) { fprintf(stderr, "sweep: %s\n", err); _exit(2); }
   cJSON *rec = run_isolated(&ctx);
-  char *text = cJSON_Print(rec);
+  /* a series that could not be written: no record, so that a resume redoes the run */
+  const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
+  if (cJSON_IsString(oe)) snprintf(err, sizeof err, "%s", oe->valuestring);
+  char *text = cJSON_IsString(oe) ? NULL : cJSON_Print(rec);
   int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
   if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
   free(text);
@@ -289,10 +292,12 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
 
   char cmdpath[1200];
   snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
+  /* a folder that cannot take a file fails here, before the first job */
+  if (dir_check_writable(c->out, err, errlen) != 0) { free(jobs); return 1; }
   if (c->command[0]) {
     char line[4200];
     int n = snprintf(line, sizeof line, "%s\n", c->command);
-    file_write_atomic(cmdpath, line, (size_t)n, err, errlen);
+    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) { free(jobs); return 1; }
   }
 
   double t0 = clock_monotonic(), last_print = -1e9;
@@ -350,12 +355,18 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   char *text = cJSON_Print(all);
   char apath[1200];
   snprintf(apath, sizeof apath, "%s/sweep.json", c->out);
-  if (text) file_write_atomic(apath, text, strlen(text), err, errlen);
+  int wrc = text ? file_write_atomic(apath, text, strlen(text), err, errlen) : -1;
+  if (!text) snprintf(err, errlen, "%s: out of memory", apath);
   free(text);
   cJSON_Delete(all);
   free(jobs);
-  if (failed_writes) { snprintf(err, errlen, "%d run(s) left no record", failed_writes); return 1; }
-  return 0;
+  if (failed_writes) {
+    char werr[600];
+    snprintf(werr, sizeof werr, "%s", wrc ? err : "");
+    snprintf(err, errlen, "%d run(s) left no record%s%.500s", failed_writes, wrc ? "; " : "", werr);
+    return 1;
+  }
+  return wrc ? 1 : 0;
 }
 
 int sweep_run(const SweepConfig *c, char *err, size_t errlen) {

@@ -146,3 +146,97 @@ Test(faults, plot_fails_naming_the_script_when_gnuplot_fails_or_is_missing) {
   cr_expect_eq(sh("PATH=%s/empty " CB " plot --no-gnuplot %s", tmpdir, dir), 0, "%s", out);
   cJSON_Delete(rec);
 }
+
+/* ---- defect 3: a failed write is an error naming the path, and leaves no partial file ---- */
+
+/* Files under dir (recursively) that are empty or temporaries, as "name name ..." (empty: none). */
+static void bad_files(const char *dir, char *list, size_t n) {
+  char cmd[800];
+  snprintf(cmd, sizeof cmd, "find %s -type f ! -name '.std*' \\( -size 0 -o -name '*.tmp.*' \\) | tr '\\n' ' '", dir);
+  FILE *p = popen(cmd, "r");
+  cr_assert_not_null(p);
+  size_t k = fread(list, 1, n - 1, p);
+  list[k] = '\0';
+  pclose(p);
+}
+
+/* "Full disk": the file size limit (RLIMIT_FSIZE, 512-byte blocks in sh) with SIGXFSZ ignored,
+ * so that a write past it fails with EFBIG as one past a full disk fails with ENOSPC. */
+#define FULL(blocks) "trap '' XFSZ; ulimit -f " #blocks "; "
+
+Test(faults, run_to_an_unwritable_series_path_fails_before_running) {
+  const char *flags[] = {"--trajectory", "--step-log", "--energy", "--contact-forces"};
+  for (size_t i = 0; i < sizeof flags / sizeof flags[0]; ++i) {
+    int rc = sh(CB " run " RUN_ARGS " %s /nonexistent-cbench/x.csv --json %s/r.json", flags[i], tmpdir);
+    cr_expect_neq(rc, 0, "%s to an unwritable path: exit 0", flags[i]);
+    cr_expect(strstr(out, "/nonexistent-cbench/x.csv") != NULL, "%s: message '%s' should name the path", flags[i], out);
+    cr_expect(!exists("%s/r.json", tmpdir), "%s: a record was written", flags[i]);
+  }
+}
+
+Test(faults, a_series_cut_by_a_full_disk_is_an_error_and_no_record) {
+  /* a 1 s trajectory is about 8 KB, the record 3 KB: only the trajectory hits the 4 KB limit */
+  int rc = sh(FULL(8) CB " run --case ball_drop --integrator bdf --accuracy 1e-2 --t-end 1 --trajectory %s/t.csv --json %s/r.json",
+              tmpdir, tmpdir);
+  cr_expect_neq(rc, 0, "a cut trajectory: exit 0");
+  cr_expect(strstr(out, "t.csv") != NULL, "message '%s' should name t.csv", out);
+  cr_expect(!exists("%s/t.csv", tmpdir) && !exists("%s/r.json", tmpdir), "partial results written");
+  char bad[2048];
+  bad_files(tmpdir, bad, sizeof bad);
+  cr_expect_str_eq(bad, "", "empty or temporary files left: %s", bad);
+}
+
+Test(faults, sweep_json_on_a_full_disk_is_an_error_and_keeps_the_old_one) {
+  char sj[400];
+  snprintf(sj, sizeof sj, "%s/s/sweep.json", tmpdir);
+  cr_assert_eq(sh(CB " sweep --quiet --cases ball_drop --integrators bdf --accuracies 1e-2 --t-end 0.05 --out %s/s", tmpdir), 0,
+               "%s", out);
+  char *before = file_read_all(sj, NULL);
+  cr_assert_not_null(before);
+  /* two records of 3 KB fit the 4 KB limit one by one; their 6 KB sweep.json does not */
+  int rc = sh(FULL(8) CB " sweep --quiet --cases ball_drop --integrators bdf --accuracies 1e-2,1e-3 --t-end 0.05 --out %s/s",
+              tmpdir);
+  cr_expect_neq(rc, 0, "sweep.json not written: exit 0");
+  cr_expect(strstr(out, "sweep.json") != NULL, "message '%s' should name sweep.json", out);
+  char *after = file_read_all(sj, NULL);
+  cr_expect(after && !strcmp(before, after), "the previous sweep.json must stay whole");
+  char bad[2048];
+  bad_files(tmpdir, bad, sizeof bad);
+  cr_expect_str_eq(bad, "", "empty or temporary files left: %s", bad);
+  free(before);
+  free(after);
+}
+
+Test(faults, plot_on_a_full_disk_is_an_error_and_leaves_no_partial_file) {
+  cJSON *rec = a_record();
+  char dir[600];
+  snprintf(dir, sizeof dir, "%s/r", tmpdir);
+  write_record(rec, dir);
+  cJSON_Delete(rec);
+  int rc = sh(FULL(2) CB " plot --no-gnuplot %s", dir);
+  cr_expect_neq(rc, 0, "plot on a full disk: exit 0");
+  cr_expect(strstr(out, dir) && strstr(out, "write failed"), "message '%s' should name the file", out);
+  char bad[2048];
+  bad_files(dir, bad, sizeof bad);
+  cr_expect_str_eq(bad, "", "empty or temporary files left: %s", bad);
+}
+
+/* As root (who writes anywhere) the sweep runs as nobody. */
+static const char *as_unprivileged(void) {
+  return geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+}
+
+Test(faults, a_read_only_output_folder_fails_before_the_first_job) {
+  if (geteuid() == 0 && sh("command -v setpriv") != 0) cr_skip_test("root without setpriv");
+  cr_assert_eq(chmod(tmpdir, 0755), 0);
+  char ro[400];
+  snprintf(ro, sizeof ro, "%s/ro", tmpdir);
+  cr_assert_eq(mkdir(ro, 0555), 0);
+  int rc = sh("%s" CB " sweep --quiet --cases ball_drop --integrators bdf,tamsi --accuracies 1e-2,1e-3 --dts 1e-2 --t-end 0.05 --out %s",
+              as_unprivileged(), ro);
+  cr_expect_neq(rc, 0);
+  cr_expect(strstr(out, ro) && strstr(out, "not writable"), "message '%s' should say the folder is not writable", out);
+  int lines = 0;
+  for (const char *c = out; *c; ++c) lines += *c == '\n';
+  cr_expect_eq(lines, 1, "one error, before any job: '%s'", out);
+}
