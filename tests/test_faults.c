@@ -152,7 +152,7 @@ Test(faults, plot_fails_naming_the_script_when_gnuplot_fails_or_is_missing) {
 /* Files under dir (recursively) that are empty or temporaries, as "name name ..." (empty: none). */
 static void bad_files(const char *dir, char *list, size_t n) {
   char cmd[800];
-  snprintf(cmd, sizeof cmd, "find %s -type f ! -name '.std*' \\( -size 0 -o -name '*.tmp.*' \\) | tr '\\n' ' '", dir);
+  snprintf(cmd, sizeof cmd, "find %s -type f ! -name '.std*' ! -name '*.lock' \\( -size 0 -o -name '*.tmp.*' \\) | tr '\\n' ' '", dir);
   FILE *p = popen(cmd, "r");
   cr_assert_not_null(p);
   size_t k = fread(list, 1, n - 1, p);
@@ -239,4 +239,81 @@ Test(faults, a_read_only_output_folder_fails_before_the_first_job) {
   int lines = 0;
   for (const char *c = out; *c; ++c) lines += *c == '\n';
   cr_expect_eq(lines, 1, "one error, before any job: '%s'", out);
+}
+
+/* ---- defect 4: concurrent writers ---- */
+
+#define SWEEP1 CB " sweep --cases ball_drop --integrators bdf --accuracies 1e-2 --t-end 0.05 --out "
+
+static pid_t dead_pid(void) {
+  pid_t p = fork();
+  if (p == 0) _exit(0);
+  waitpid(p, NULL, 0);
+  return p;
+}
+
+static void touch(const char *dir, const char *name, long pid) {
+  char p[600];
+  snprintf(p, sizeof p, "%s/%s.tmp.%ld", dir, name, pid);
+  fx_write_text(p, "partial");
+}
+
+Test(faults, a_sweep_removes_only_temporaries_whose_writer_is_gone) {
+  char dir[400];
+  snprintf(dir, sizeof dir, "%s/s", tmpdir);
+  cr_assert_eq(sh(SWEEP1 "%s", dir), 0, "%s", out);
+  pid_t live = fork();
+  if (live == 0) { pause(); _exit(0); }
+  long dead = (long)dead_pid();
+  touch(dir, "a.json", (long)live);       /* another sweep's record in flight */
+  touch(dir, "b.steps.csv", (long)live);  /* and its series */
+  touch(dir, "c.json", dead);             /* left by a killed sweep */
+  touch(dir, "d.energy.csv", dead);
+  touch(dir, "command.txt", dead);
+  cr_assert_eq(sh(SWEEP1 "%s", dir), 0, "%s", out);
+  cr_expect(exists("%s/a.json.tmp.%ld", dir, (long)live), "a live writer's record temporary was removed");
+  cr_expect(exists("%s/b.steps.csv.tmp.%ld", dir, (long)live), "a live writer's series temporary was removed");
+  cr_expect(!exists("%s/c.json.tmp.%ld", dir, dead), "an orphaned record temporary was left");
+  cr_expect(!exists("%s/d.energy.csv.tmp.%ld", dir, dead), "an orphaned series temporary was left");
+  cr_expect(!exists("%s/command.txt.tmp.%ld", dir, dead), "an orphaned command.txt temporary was left");
+  kill(live, SIGKILL);
+  waitpid(live, NULL, 0);
+}
+
+/* This process plays a first sweep computing the run (it holds the run's lock); a second sweep
+ * started meanwhile must wait, then reuse the record instead of computing it again. */
+Test(faults, a_second_sweep_waits_for_a_run_in_progress_and_reuses_it) {
+  char dir[400], rec[600], saved[600], lockp[700];
+  snprintf(dir, sizeof dir, "%s/s", tmpdir);
+  cr_assert_eq(sh(SWEEP1 "%s", dir), 0, "%s", out);
+  snprintf(rec, sizeof rec, "%s/ball_drop__bdf__acc0.01.json", dir);
+  snprintf(saved, sizeof saved, "%s/saved.json.keep", tmpdir);
+  cr_assert_eq(rename(rec, saved), 0);
+  snprintf(lockp, sizeof lockp, "%s/.locks/ball_drop__bdf__acc0.01.json.lock", dir);
+  cr_assert_eq(dir_make_parents(lockp), 0); /* makes lockp as a folder: replace by the file */
+  rmdir(lockp);
+  int fd = open(lockp, O_RDWR | O_CREAT | O_CLOEXEC, 0644); /* not inherited by the sweep */
+  cr_assert(fd >= 0 && flock(fd, LOCK_EX) == 0);
+  char errf[600];
+  snprintf(errf, sizeof errf, "%s/second.err", tmpdir);
+  pid_t second = fork();
+  if (second == 0) {
+    int e = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(e, 2);
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    execl(CB, CB, "sweep", "--cases", "ball_drop", "--integrators", "bdf", "--accuracies", "1e-2", "--t-end", "0.05",
+          "--out", dir, (char *)NULL);
+    _exit(127);
+  }
+  usleep(1500 * 1000); /* the run takes 0.3 s: computed by now unless the sweep waits */
+  cr_expect(!exists("%s", rec), "the second sweep computed the run instead of waiting");
+  cr_assert_eq(rename(saved, rec), 0);
+  close(fd);
+  int st = 0;
+  waitpid(second, &st, 0);
+  cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  char *e = file_read_all(errf, NULL);
+  cr_expect(e && strstr(e, "1/1 done (1 reused)"), "the second sweep should reuse the run: '%s'", e ? e : "");
+  free(e);
 }
