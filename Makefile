@@ -32,7 +32,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test test-report test-slurm bench bench-scale bench-compare clean deps figures figures-full
+.PHONY: all run test test-faults test-report test-slurm bench bench-scale bench-compare clean deps figures figures-full
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench
@@ -89,6 +89,11 @@ test: $(TEST_BIN) $(SAN)/cbench build/cbench
 # The report page in headless Chromium (scripts/test_report.sh; skips when Chromium is missing).
 test-report: build/cbench
 	@bash scripts/test_report.sh
+
+# Fault injection on real sweeps: kill -9 at random moments, resume, concurrent writers
+# (scripts/test_faults.sh; about half a minute).
+test-faults: build/cbench
+	@bash scripts/test_faults.sh
 
 # A sweep plan on a real single-node Slurm (scripts/slurm/test_slurm.sh; skips in one line
 # where the daemons cannot start).

@@ -12,6 +12,7 @@
 #include "plan.h"
 #include "plot.h"
 #include "reference.h"
+#include "run_metrics.h"
 #include "run_record.h"
 #include "sweep.h"
 
@@ -180,7 +181,6 @@ int cmd_run(int argc, char **argv) {
     run_context_free(&ctx);
     return usage_error("%s", err);
   }
-  cJSON *rec = run_isolated(&ctx);
   char path[1400];
   if (json) snprintf(path, sizeof path, "%s", json);
   else {
@@ -190,8 +190,24 @@ int cmd_run(int argc, char **argv) {
     run_spec_file_name(&s, ctx.vt->fixed_step, name, sizeof name);
     snprintf(path, sizeof path, "%.1000s/%.390s", dir, name);
   }
+  /* an output that cannot be created fails here, before the run */
+  if (run_outputs_check(&s, path, err, sizeof err) != 0) {
+    run_context_free(&ctx);
+    fprintf(stderr, "cbench: %s\n", err);
+    return 1;
+  }
+  cJSON *rec = run_isolated(&ctx);
+  /* a series that failed while written (a full disk): an error, and no record */
+  const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
+  if (cJSON_IsString(oe)) {
+    fprintf(stderr, "cbench: %s\n", oe->valuestring);
+    cJSON_Delete(rec);
+    run_context_free(&ctx);
+    return 1;
+  }
   char *text = cJSON_Print(rec);
-  int wrc = file_write_atomic(path, text, strlen(text), err, sizeof err);
+  int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1;
+  if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
   print_summary(rec);
   if (wrc != 0) fprintf(stderr, "cbench: %s\n", err);
   else printf("  record: %s\n", path);

@@ -1,6 +1,7 @@
 /* `cbench sweep`, `cbench merge`, `cbench slurm`: grids of runs, here or on a cluster. */
 #include "cli_args.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "reference.h"
 #include "run_record.h"
 #include "sweep.h"
+#include "subprocess.h"
 
 static int take_list(int argc, char **argv, int *i, char out[][1024], int max, int *n) {
   int got = 0;
@@ -213,8 +215,27 @@ int cmd_slurm(int argc, char **argv) {
   if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
   printf("slurm: %d task(s): %s\n", n, cmd);
   if (dry_run) return 0;
-  fflush(stdout);
-  int rc = system(cmd);
-  return rc == 0 ? 0 : 1;
+  /* sbatch without a shell: each line of cmd is one command, its words split at spaces, so a
+   * path with white space would be split: refuse it rather than guess */
+  char plan_abs[PATH_MAX];
+  if (strpbrk(script, " \t\n") || !realpath(plan, plan_abs) || strpbrk(plan_abs, " \t\n")) {
+    fprintf(stderr, "cbench: slurm: the plan %s and the script %s need paths without white space\n", plan, script);
+    return 2;
+  }
+  char *save_line = NULL;
+  for (char *line = strtok_r(cmd, "\n", &save_line); line; line = strtok_r(NULL, "\n", &save_line)) {
+    const char *args[64];
+    int na = 0;
+    char *save_word = NULL;
+    for (char *w = strtok_r(line, " ", &save_word); w && na < 63; w = strtok_r(NULL, " ", &save_word)) args[na++] = w;
+    args[na] = NULL;
+    if (na == 0) continue;
+    fflush(stdout);
+    if (subprocess_run(args, NULL, NULL, err, sizeof err) != 0) {
+      fprintf(stderr, "cbench: slurm: %s\n", err);
+      return 1;
+    }
+  }
+  return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "figure_data.h"
 #include "figure_recipe.h"
 #include "files.h"
+#include "subprocess.h"
 #include "machine.h"
 #include "paper_data.h"
 #include "reference.h"
@@ -98,7 +99,8 @@ static void gp_text(FILE *g, const char *s) {
   for (; *s; ++s) {
     if (*s == '"' || *s == '\\') fputc('\\', g);
     if (*s == '_' || *s == '^' || *s == '@' || *s == '&' || *s == '{' || *s == '}') fputc('\\', g), fputc('\\', g);
-    fputc(*s, g);
+    /* gnuplot runs `...` even inside double quotes; a newline would end the command */
+    fputc(*s == '`' ? '\'' : (unsigned char)*s < 0x20 ? ' ' : *s, g);
   }
   fputc('"', g);
 }
@@ -230,10 +232,15 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
     if (strcmp(kind, "series")) sort_by_x(s);
     char dat[PATH_MAX + 64];
     snprintf(dat, sizeof dat, "%s/%s/data/p%d_s%d.dat", D->dir, D->name, p, i);
-    FILE *f = fopen(dat, "w");
-    if (!f) { snprintf(err, errlen, "cannot write %s", dat); free(ser); return 1; }
-    for (int k = 0; k < s->n; ++k) fprintf(f, "%.10g\t%.10g\n", s->x[k], s->y[k]);
-    fclose(f);
+    AtomicFile af;
+    FILE *f = atomic_open(&af, dat, 0, err, errlen);
+    if (f)
+      for (int k = 0; k < s->n; ++k) fprintf(f, "%.10g\t%.10g\n", s->x[k], s->y[k]);
+    if (!f || atomic_commit(&af, err, errlen) != 0) {
+      for (int k = 0; k < nser; ++k) { free(ser[k].x); free(ser[k].y); }
+      free(ser);
+      return 1;
+    }
     char title[400];
     s->slope = fit ? loglog_slope(s) : NAN;
     if (fit && isfinite(s->slope)) snprintf(title, sizeof title, "%s (slope %.2f)", s->label, s->slope);
@@ -250,13 +257,17 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
   if (nfail > 0) {
     char dat[PATH_MAX + 64];
     snprintf(dat, sizeof dat, "%s/%s/data/p%d_failed.dat", D->dir, D->name, p);
-    FILE *f = fopen(dat, "w");
-    if (f) {
+    AtomicFile af;
+    FILE *f = atomic_open(&af, dat, 0, err, errlen);
+    if (f)
       for (int k = 0; k < nfail; ++k) fprintf(f, "%.10g\t%.10g\n", fx[k], fy[k]);
-      fclose(f);
-      fprintf(g, "%s'data/p%d_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed / timed out'", first ? "" : ", \\\n  ", p);
-      first = 0;
+    if (!f || atomic_commit(&af, err, errlen) != 0) {
+      for (int k = 0; k < nser; ++k) { free(ser[k].x); free(ser[k].y); }
+      free(ser);
+      return 1;
     }
+    fprintf(g, "%s'data/p%d_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed / timed out'", first ? "" : ", \\\n  ", p);
+    first = 0;
   }
   if (first) fprintf(g, "NaN title 'no data (every run failed or none matched)'");
   fprintf(g, "\n");
@@ -270,8 +281,9 @@ static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *e
   const cJSON *plot = get(recipe, "plot"), *fields = get(plot, "fields"), *labels = get(plot, "labels");
   char dat[PATH_MAX + 64];
   snprintf(dat, sizeof dat, "%s/%s/data/bars.dat", D->dir, D->name);
-  FILE *f = fopen(dat, "w");
-  if (!f) { snprintf(err, errlen, "cannot write %s", dat); return 1; }
+  AtomicFile af;
+  FILE *f = atomic_open(&af, dat, 0, err, errlen);
+  if (!f) return 1;
   int nf = cJSON_GetArraySize(fields), nbars = 0;
   const cJSON *r;
   cJSON_ArrayForEach(r, records) {
@@ -297,7 +309,7 @@ static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *e
     fprintf(D->tsv, "\n");
     ++nbars;
   }
-  fclose(f);
+  if (atomic_commit(&af, err, errlen) != 0) return 1;
   FILE *g = D->gp_body;
   fprintf(g, "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.8 border -1\n"
              "set boxwidth 0.7\nset xtics rotate by -30\nset key outside right\nset ylabel ");
@@ -430,7 +442,9 @@ static void verdict(const cJSON *recipe, const cJSON *records, char *out, size_t
 static int write_script(Draw *D, const char *title, const char *body, int rows, int cols, int bars) {
   char gp[PATH_MAX + 64];
   snprintf(gp, sizeof gp, "%s/%s/%s.gp", D->dir, D->name, D->name);
-  FILE *g = fopen(gp, "w");
+  AtomicFile ag;
+  char err[8];
+  FILE *g = atomic_open(&ag, gp, 0, err, sizeof err);
   if (!g) return -1;
   int w = bars ? 900 : (520 * cols > 720 ? 520 * cols : 720), h = 420 * rows + 40;
   fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n", D->name, D->dir, D->name, D->name);
@@ -447,14 +461,13 @@ static int write_script(Draw *D, const char *title, const char *body, int rows, 
     if (!bars) fprintf(g, "unset multiplot\n");
     fprintf(g, "unset output\n");
   }
-  fclose(g);
-  return 0;
+  return atomic_commit(&ag, err, sizeof err);
 }
 
 int figure_make(const char *name, const FigureOptions *o, char *err, size_t errlen) {
   char path[PATH_MAX + 200];
   snprintf(path, sizeof path, "%s/%s.json", figure_recipes_dir(), name);
-  if (!file_exists(path)) {
+  if (!path_component_safe(name) || !file_exists(path)) { /* the name also names DIR/NAME/ */
     snprintf(err, errlen, "unknown figure '%s' (no %s; see `cbench figure list`)", name, path);
     return 2;
   }
@@ -533,13 +546,13 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   Draw D = {.dir = dir, .name = name};
   char tsvp[PATH_MAX + 64];
   snprintf(tsvp, sizeof tsvp, "%s/%s/%s.tsv", dir, name, name);
-  D.tsv = fopen(tsvp, "w");
+  AtomicFile atsv;
+  D.tsv = atomic_open(&atsv, tsvp, 0, err, errlen);
   char *body = NULL;
   size_t body_len = 0;
   D.gp_body = open_memstream(&body, &body_len);
   if (!D.tsv || !D.gp_body) {
-    snprintf(err, errlen, "cannot write %s", tsvp);
-    if (D.tsv) fclose(D.tsv);
+    if (D.tsv) atomic_abort(&atsv), snprintf(err, errlen, "out of memory");
     if (D.gp_body) fclose(D.gp_body);
     free(body);
     cJSON_Delete(records);
@@ -554,7 +567,8 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   for (int p = 0; p < npanels && rc == 0; ++p)
     rc = bars ? draw_bars(&D, recipe, records, err, errlen)
               : draw_panel(&D, recipe, cJSON_GetArrayItem(get(plot, "panels"), p), p, records, kind, err, errlen);
-  fclose(D.tsv);
+  if (rc) atomic_abort(&atsv);
+  else if (atomic_commit(&atsv, err, errlen) != 0) rc = 1;
   fclose(D.gp_body);
   int rows = 1, cols = npanels;
   const cJSON *layout = get(plot, "layout");
@@ -568,10 +582,13 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   }
   free(body);
   if (rc == 0 && o->gnuplot) {
-    char sh[PATH_MAX * 2];
-    snprintf(sh, sizeof sh, "cd '%s/%s' && gnuplot '%s.gp' >gnuplot.log 2>&1", dir, name, name);
-    if (system(sh) != 0) {
-      snprintf(err, errlen, "gnuplot failed (see %s/%s/gnuplot.log)", dir, name);
+    char fdir_name[PATH_MAX + 64], gp[300], log[PATH_MAX + 80], perr[512];
+    snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);
+    snprintf(gp, sizeof gp, "%s.gp", name);
+    snprintf(log, sizeof log, "%s/gnuplot.log", fdir_name);
+    const char *argv[] = {"gnuplot", gp, NULL};
+    if (subprocess_run(argv, fdir_name, log, perr, sizeof perr) != 0) {
+      snprintf(err, errlen, "%s/%s: %s (see %s)", fdir_name, gp, perr, log);
       rc = 1;
     }
   }

@@ -77,6 +77,52 @@ int file_write_atomic(const char *path, const char *data, size_t len, char *err,
   return 0;
 }
 
+FILE *atomic_open(AtomicFile *a, const char *path, int sync, char *err, size_t errlen) {
+  a->sync = sync;
+  snprintf(a->path, sizeof a->path, "%s", path);
+  snprintf(a->tmp, sizeof a->tmp, "%s.tmp.%ld", a->path, (long)getpid());
+  a->f = fopen(a->tmp, "w");
+  if (!a->f) snprintf(err, errlen, "%s: cannot create: %s", a->path, strerror(errno));
+  return a->f;
+}
+
+int atomic_commit(AtomicFile *a, char *err, size_t errlen) {
+  if (!a->f) { snprintf(err, errlen, "%s: not open", a->path); return -1; }
+  errno = 0;
+  int bad = ferror(a->f) || fflush(a->f) != 0 || (a->sync && fsync(fileno(a->f)) != 0);
+  int e = bad ? (errno ? errno : EIO) : 0;
+  if (fclose(a->f) != 0 && !bad) bad = 1, e = errno;
+  a->f = NULL;
+  if (!bad && rename(a->tmp, a->path) != 0) bad = 1, e = errno;
+  if (bad) {
+    snprintf(err, errlen, "%s: write failed: %s", a->path, strerror(e));
+    unlink(a->tmp);
+    return -1;
+  }
+  if (a->sync) fsync_dir_of(a->path);
+  return 0;
+}
+
+void atomic_abort(AtomicFile *a) {
+  if (!a->f) return;
+  fclose(a->f);
+  a->f = NULL;
+  unlink(a->tmp);
+}
+
+int dir_check_writable(const char *dir, char *err, size_t errlen) {
+  char probe[1300];
+  snprintf(probe, sizeof probe, "%.1200s/.cbench-probe.%ld", dir, (long)getpid());
+  int fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) {
+    snprintf(err, errlen, "%s: not writable: %s", dir, strerror(errno));
+    return -1;
+  }
+  close(fd);
+  unlink(probe);
+  return 0;
+}
+
 int dir_make_parents(const char *dir) {
   char buf[4096];
   snprintf(buf, sizeof buf, "%s", dir);
@@ -119,7 +165,8 @@ int hash_file(const char *path, char *out, size_t outlen) {
 }
 
 int file_close_synced(FILE *f) {
-  int rc = fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
+  /* ferror: a failed fprintf (full disk) may leave nothing for fflush to report */
+  int rc = !ferror(f) && fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
   if (fclose(f) != 0) rc = -1;
   return rc;
 }

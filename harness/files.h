@@ -12,9 +12,26 @@ char *file_read_all(const char *path, size_t *len);
 /* Writes data to path atomically: path.tmp.PID, fsync, rename, fsync of the directory.
  * Returns 0 or -1 with a message in err. A reader never sees a partial file. */
 int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen);
+/* A file written through PATH.tmp.PID and renamed into place on commit, so a reader (or a
+ * resumed sweep) sees the old file or the whole new one, never a partial one. */
+typedef struct {
+  FILE *f;
+  int sync;                /* fsync the file and its folder on commit */
+  char path[1400], tmp[1440];
+} AtomicFile;
+/* Opens a->f on path's temporary; NULL with "PATH: cannot create: REASON" in err. */
+FILE *atomic_open(AtomicFile *a, const char *path, int sync, char *err, size_t errlen);
+/* Checks every write (ferror), flushes, fsyncs when asked, closes and renames: 0, or -1 with
+ * "PATH: write failed: REASON" in err and the temporary removed (path untouched). */
+int atomic_commit(AtomicFile *a, char *err, size_t errlen);
+/* Closes and removes the temporary (a failed step elsewhere); a no-op when not open. */
+void atomic_abort(AtomicFile *a);
+/* 0 when a file can be created in dir (tried: a probe file made and removed), else -1 with
+ * "DIR: not writable: REASON" in err. */
+int dir_check_writable(const char *dir, char *err, size_t errlen);
 /* mkdir -p; 0 or -1. */
 int dir_make_parents(const char *dir);
-/* fflush, fsync and fclose f: 0, or -1 if any failed (f is closed either way). */
+/* fflush, fsync and fclose f: 0, or -1 if any failed or an earlier write did (f is closed either way). */
 int file_close_synced(FILE *f);
 int file_exists(const char *path);
 /* The names of dir's files that end in suffix (hidden ones left out), sorted, into names: max

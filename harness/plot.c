@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "files.h"
 #include "run_record.h"
+#include "subprocess.h"
 #include "sweep.h"
 
 static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
@@ -62,13 +64,18 @@ static void series_of(const cJSON *r, char *label, size_t n) {
     snprintf(label + k, n - k, " hmax=%g", num(p, "max_step"));
 }
 
-/* The series label as a file name. */
+/* The series label as a file name: anything but [A-Za-z0-9._+] becomes '-' or '_' (labels
+ * come from record fields; the name is used in a path and inside the gnuplot script). */
 static void series_file(const char *label, char *out, size_t n) {
   size_t k = 0; /* labels are shorter than n (char[128] both) */
   for (; k + 1 < n && label[k]; ++k) out[k] = label[k];
   out[k] = '\0';
-  for (char *c = out; *c; ++c)
-    if (*c == ' ' || *c == '/' || *c == '=' || *c == ':' || *c == ',' || *c == '[' || *c == ']') *c = *c == ' ' ? '_' : '-';
+  for (char *c = out; *c; ++c) {
+    int keep = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '.' ||
+               *c == '_' || *c == '+' || *c == '-';
+    if (!keep) *c = *c == ' ' ? '_' : '-';
+  }
+  if (out[0] == '.') out[0] = '_';
 }
 
 static int cmp_param(const void *a, const void *b) {
@@ -127,7 +134,8 @@ static void gp_escape(const char *in, char *out, size_t outlen) {
     } else if (*in == '"' || *in == '\\') {
       out[n++] = '\\';
     }
-    out[n++] = *in;
+    /* gnuplot runs `...` even inside double quotes; a newline would end the command */
+    out[n++] = *in == '`' ? '\'' : (unsigned char)*in < 0x20 ? ' ' : *in;
   }
   out[n] = '\0';
 }
@@ -152,13 +160,14 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   dir_make_parents(path);
   int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0, nwarn = 0, nwarn_err = 0;
   snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
-  FILE *ff = fopen(path, "w");
-  if (!ff) { snprintf(err, errlen, "cannot write %s", path); return 1; }
+  AtomicFile aff, afw, af;
+  FILE *ff = atomic_open(&aff, path, 0, err, errlen);
+  if (!ff) return 1;
   fprintf(ff, "# integrator\tx_on_error_plot\tparam\twork\tstatus\n");
   /* ok runs whose physics guards tripped: marked on the figures (open red circles) */
   snprintf(path, sizeof path, "%.1100s/%.127s/physics_warnings.dat", pdir, cname);
-  FILE *fw = fopen(path, "w");
-  if (!fw) { fclose(ff); snprintf(err, errlen, "cannot write %s", path); return 1; }
+  FILE *fw = atomic_open(&afw, path, 0, err, errlen);
+  if (!fw) { atomic_abort(&aff); return 1; }
   fprintf(fw, "# integrator\terr_q_max\tparam\twork\tfirst physics warning\n");
   for (int i = 0; i < nint; ++i) {
     const cJSON *sel[256];
@@ -171,8 +180,8 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     }
     qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
     snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
-    FILE *f = fopen(path, "w");
-    if (!f) { fclose(ff); snprintf(err, errlen, "cannot write %s", path); return 1; }
+    FILE *f = atomic_open(&af, path, 0, err, errlen);
+    if (!f) { atomic_abort(&aff); atomic_abort(&afw); return 1; }
     fprintf(f, "# %s on %s: param (accuracy or dt)\terr_q_max\terr_q_rms\twork_median\twork_min\twork_max\terr_window_max\n", ints[i], cname);
     for (int k = 0; k < ns; ++k) {
       const cJSON *x = sel[k];
@@ -206,18 +215,19 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       if (e > 0) has_err[i] = 1;
       if (ew > 0) has_win[i] = 1;
     }
-    fclose(f);
+    if (atomic_commit(&af, err, errlen) != 0) { atomic_abort(&aff); atomic_abort(&afw); return 1; }
   }
-  fclose(ff);
-  fclose(fw);
+  if (atomic_commit(&aff, err, errlen) != 0) { atomic_abort(&afw); return 1; }
+  if (atomic_commit(&afw, err, errlen) != 0) return 1;
   const char *warn_style = "with points pt 6 ps 2.5 lw 2 lc rgb \"red\" title \"physics warning\"";
 
   char title[300], ecmd[2400];
   gp_escape(cname, title, sizeof title);
   gp_escape(cmd ? cmd : "(sweep command unknown)", ecmd, sizeof ecmd);
   snprintf(path, sizeof path, "%.1100s/%.127s.gp", pdir, cname);
-  FILE *g = fopen(path, "w");
-  if (!g) { snprintf(err, errlen, "cannot write %s", path); return 1; }
+  AtomicFile ag;
+  FILE *g = atomic_open(&ag, path, 0, err, errlen);
+  if (!g) return 1;
   fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n", pdir, cname);
   fprintf(g, "set datafile missing \"?\"\nset datafile separator \"\\t\"\nset logscale xy\n"
              "set grid\nset key outside right top\nset format x \"%%.0e\"\nset format y \"%%.0e\"\n");
@@ -289,7 +299,33 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     fprintf(g, "\n");
   }
   fprintf(g, "  unset output\n}\n");
-  fclose(g);
+  return atomic_commit(&ag, err, errlen) == 0 ? 0 : 1;
+}
+
+/* gnuplot CASE.gp in pdir (no shell: the names are data), its output in gnuplot_CASE.log; a
+ * failure, or an empty image left behind (a full disk), is an error naming the script. */
+static int run_gnuplot_on(const char *pdir, const char *cname, char *err, size_t errlen) {
+  char gp[200], log[1400], perr[512];
+  snprintf(gp, sizeof gp, "%.127s.gp", cname);
+  snprintf(log, sizeof log, "%.1100s/gnuplot_%.127s.log", pdir, cname);
+  const char *argv[] = {"gnuplot", gp, NULL};
+  if (subprocess_run(argv, pdir, log, perr, sizeof perr) != 0) {
+    snprintf(err, errlen, "%.1100s/%s: %.300s (see %s)", pdir, gp, perr, log);
+    return 1;
+  }
+  static const char *const kinds[] = {"work_error", "work_windowed_error", "work_accuracy"};
+  static const char *const exts[] = {"png", "svg"};
+  for (int k = 0; k < 3; ++k)
+    for (int e = 0; e < 2; ++e) {
+      char img[1500];
+      struct stat st;
+      snprintf(img, sizeof img, "%.1100s/%.127s_%s.%s", pdir, cname, kinds[k], exts[e]);
+      if (stat(img, &st) == 0 && st.st_size == 0) {
+        snprintf(err, errlen, "%.1100s/%s: gnuplot left an empty %s (disk full?)", pdir, gp, img);
+        return 1;
+      }
+    }
+  printf("plot: %s/%s_work_*.png (+ .svg)\n", pdir, cname);
   return 0;
 }
 
@@ -313,37 +349,43 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     cJSON_Delete(recs);
     return 2;
   }
-  if (dir_make_parents(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); cJSON_Delete(recs); return 1; }
   char *cmd = file_exists(dir) ? NULL : read_command(dir);
-  char path[1400];
-  snprintf(path, sizeof path, "%s/records.tsv", pdir);
-  FILE *f = fopen(path, "w");
-  if (!f) { snprintf(err, errlen, "cannot write %s", path); free(cmd); cJSON_Delete(recs); return 1; }
-  write_table(f, recs);
-  fclose(f);
   char cases[64][128];
   int ncase = 0;
   const cJSON *r;
-  cJSON_ArrayForEach(r, recs) if (ncase < 64) ncase = uniq_add(cases, ncase, str(r, "case"));
+  cJSON_ArrayForEach(r, recs) {
+    /* the case names files and the gnuplot script's outputs: refuse what is not a plain name */
+    if (!path_component_safe(str(r, "case"))) {
+      snprintf(err, errlen, "%s: a record's case '%.200s' is not usable as a file name (letters, digits, '.', '_', '+', '-'; not starting with '.' or '-')",
+               dir, str(r, "case"));
+      free(cmd);
+      cJSON_Delete(recs);
+      return 2;
+    }
+    if (ncase < 64) ncase = uniq_add(cases, ncase, str(r, "case"));
+  }
+  if (dir_make_parents(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); free(cmd); cJSON_Delete(recs); return 1; }
+  char path[1400];
+  snprintf(path, sizeof path, "%s/records.tsv", pdir);
+  AtomicFile at;
+  FILE *f = atomic_open(&at, path, 0, err, errlen);
+  if (f) write_table(f, recs);
+  if (!f || atomic_commit(&at, err, errlen) != 0) { free(cmd); cJSON_Delete(recs); return 1; }
   int rc = 0;
   snprintf(path, sizeof path, "%s/CAPTION.txt", pdir);
-  FILE *cap = fopen(path, "w");
-  if (cap) {
+  AtomicFile acap;
+  FILE *cap = atomic_open(&acap, path, 0, err, errlen);
+  if (!cap) rc = 1;
+  else {
     fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", dir);
     fprintf(cap, "Sweep command: %s\n", cmd ? cmd : "(unknown: no command.txt)");
     fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", pdir);
     fprintf(cap, "Work = wall time per simulated second (median over repetitions); error = max over the output grid of the S-scaled position error against the case's reference; failed/timeout runs are red crosses (on the error plot at the right edge, at their budget or measured work).\n");
-    fclose(cap);
+    rc = atomic_commit(&acap, err, errlen) == 0 ? 0 : 1;
   }
   for (int i = 0; i < ncase && rc == 0; ++i) {
     rc = plot_case(pdir, cases[i], recs, cmd, err, errlen);
-    if (rc == 0 && run_gnuplot) {
-      char sh[3000];
-      snprintf(sh, sizeof sh, "cd '%.1100s' && gnuplot '%.127s.gp' 2>gnuplot_%.127s.log", pdir, cases[i], cases[i]);
-      int s = system(sh);
-      if (s != 0) fprintf(stderr, "plot: gnuplot failed for %s (see %s/gnuplot_%s.log)\n", cases[i], pdir, cases[i]);
-      else printf("plot: %s/%s_work_*.png (+ .svg)\n", pdir, cases[i]);
-    }
+    if (rc == 0 && run_gnuplot) rc = run_gnuplot_on(pdir, cases[i], err, errlen);
   }
   if (rc == 0) printf("plot: table %s/records.tsv, caption %s/CAPTION.txt\n", pdir, pdir);
   free(cmd);

@@ -29,6 +29,10 @@ int run_prepare(const RunSpec *spec, RunContext *ctx, char *err, size_t errlen);
 int run_preflight(const RunContext *ctx, char *err, size_t errlen);
 void run_context_free(RunContext *ctx);
 
+/* The record's field naming a series (--trajectory, --step-log, ...) that could not be written:
+ * "PATH: REASON". Callers treat it as an error and write no record (it never reaches a file). */
+#define RUN_OUTPUT_ERROR "_output_error"
+
 /* Runs in this process (budget checked between grid points); always returns a record. */
 cJSON *run_execute(RunContext *ctx, RunProgress *prog);
 /* Runs in a child process, killing it when an integration exceeds the budget (plus a small

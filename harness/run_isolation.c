@@ -99,11 +99,7 @@ cJSON *run_isolated(RunContext *ctx) {
   double t_reached = prog->t_reached;
   int stage = prog->stage;
   munmap(prog, sizeof *prog);
-  if (ctx->spec.trajectory[0]) { /* a killed or crashed child leaves its partial trajectory */
-    char tmp[1200];
-    trajectory_tmp_path(&ctx->spec, pid, tmp, sizeof tmp);
-    unlink(tmp);
-  }
+  run_series_tmp_remove(&ctx->spec, pid); /* a killed or crashed child leaves its partial series */
 
   cJSON *rec = NULL;
   if (!killed && WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && buf) rec = cJSON_Parse(buf);

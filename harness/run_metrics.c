@@ -1,5 +1,7 @@
 #include "run_metrics.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,8 +102,41 @@ static FILE *trajectory_open(const Model *m, const char *tmp) {
   return f;
 }
 
-static void series_tmp(const char *path, char *tmp, size_t tmplen) {
-  snprintf(tmp, tmplen, "%.1100s.tmp.%ld", path, (long)getpid());
+static void series_tmp_of(const char *path, pid_t pid, char *tmp, size_t tmplen) {
+  snprintf(tmp, tmplen, "%.1100s.tmp.%ld", path, (long)pid);
+}
+static void series_tmp(const char *path, char *tmp, size_t tmplen) { series_tmp_of(path, getpid(), tmp, tmplen); }
+
+static void note_open_failure(RunMetrics *s, const char *path, int opened) {
+  if (opened || s->out_err[0]) return;
+  snprintf(s->out_err, sizeof s->out_err, "%.1100s: cannot create: %s", path, strerror(errno));
+}
+
+int run_outputs_check(const RunSpec *s, const char *json, char *err, size_t errlen) {
+  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log, json ? json : ""};
+  for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
+    if (!paths[i][0]) continue;
+    char tmp[1200];
+    series_tmp(paths[i], tmp, sizeof tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+      snprintf(err, errlen, "%s: cannot create: %s", paths[i], strerror(errno));
+      return -1;
+    }
+    close(fd);
+    unlink(tmp);
+  }
+  return 0;
+}
+
+void run_series_tmp_remove(const RunSpec *s, pid_t pid) {
+  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log};
+  for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
+    if (!paths[i][0]) continue;
+    char tmp[1200];
+    series_tmp_of(paths[i], pid, tmp, sizeof tmp);
+    unlink(tmp);
+  }
 }
 
 void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref, double rate) {
@@ -142,35 +177,40 @@ void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref
   if (spec->trajectory[0]) {
     trajectory_tmp_path(spec, getpid(), s->traj_tmp, sizeof s->traj_tmp);
     s->traj = trajectory_open(m, s->traj_tmp);
+    note_open_failure(s, spec->trajectory, s->traj != NULL);
   }
   if (spec->energy_log[0]) {
     series_tmp(spec->energy_log, s->energy_tmp, sizeof s->energy_tmp);
-    energy_log_open(&s->energy, m, s->energy_tmp);
+    note_open_failure(s, spec->energy_log, energy_log_open(&s->energy, m, s->energy_tmp) == 0);
   }
   if (spec->contact_log[0]) {
     series_tmp(spec->contact_log, s->contacts_tmp, sizeof s->contacts_tmp);
-    contact_log_open(&s->contacts, m, s->contacts_tmp);
+    note_open_failure(s, spec->contact_log, contact_log_open(&s->contacts, m, s->contacts_tmp) == 0);
   }
   if (spec->step_log[0]) {
     series_tmp(spec->step_log, s->steps_tmp, sizeof s->steps_tmp);
-    step_log_open(&s->steps, s->steps_tmp);
+    note_open_failure(s, spec->step_log, step_log_open(&s->steps, s->steps_tmp) == 0);
   }
 }
 
 StepObserver run_metrics_step_observer(const RunMetrics *rm) { return rm->steps.f ? step_log_observe : NULL; }
 
-/* Renames tmp to path when the series closed cleanly (closed == 0), else removes it. */
-static void finish_series(int closed, const char *tmp, const char *path) {
+/* Renames tmp to path when the series closed cleanly (closed == 0), else removes it and notes
+ * the failure (the run then reports it: a missing series is an error, not a quiet omission). */
+static void finish_series(RunMetrics *s, int closed, const char *tmp, const char *path) {
+  int e = 0;
   if (closed == 0 && rename(tmp, path) == 0) return;
+  e = errno;
   unlink(tmp);
+  if (!s->out_err[0]) snprintf(s->out_err, sizeof s->out_err, "%.1100s: write failed: %s", path, strerror(e ? e : EIO));
 }
 
 void run_metrics_close_series(RunMetrics *s) {
   const RunSpec *spec = s->spec;
-  if (s->steps.f) finish_series(step_log_close(&s->steps), s->steps_tmp, spec->step_log);
-  if (s->energy.f) finish_series(energy_log_close(&s->energy), s->energy_tmp, spec->energy_log);
-  if (s->contacts.f) finish_series(contact_log_close(&s->contacts), s->contacts_tmp, spec->contact_log);
-  if (s->traj) finish_series(file_close_synced(s->traj), s->traj_tmp, spec->trajectory);
+  if (s->steps.f) finish_series(s, step_log_close(&s->steps), s->steps_tmp, spec->step_log);
+  if (s->energy.f) finish_series(s, energy_log_close(&s->energy), s->energy_tmp, spec->energy_log);
+  if (s->contacts.f) finish_series(s, contact_log_close(&s->contacts), s->contacts_tmp, spec->contact_log);
+  if (s->traj) finish_series(s, file_close_synced(s->traj), s->traj_tmp, spec->trajectory);
   s->traj = NULL;
 }
 

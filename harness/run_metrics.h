@@ -33,6 +33,7 @@ typedef struct {
   ContactLog contacts;
   StepLog steps;
   char traj_tmp[1200], energy_tmp[1200], contacts_tmp[1200], steps_tmp[1200];
+  char out_err[1400];      /* the first series that could not be written: "PATH: REASON" */
   /* windowed error: every kw grid intervals restart a tight integration from the run's state */
   int kw;                  /* 0: off */
   double rate;
@@ -53,13 +54,20 @@ void run_metrics_open(RunMetrics *rm, const RunContext *ctx, const Reference *re
 int run_metrics_sink(void *rm, int k, double t, const double *x, char *msg, size_t msglen);
 /* The step observer for --step-log, or NULL when off. */
 StepObserver run_metrics_step_observer(const RunMetrics *rm);
-/* Closes the series, renaming each complete file into place (an incomplete one is removed). */
+/* Closes the series, renaming each complete file into place (an incomplete one is removed, and
+ * the failure noted in rm->out_err). */
 void run_metrics_close_series(RunMetrics *rm);
 /* Adds "error", "error_note", "error_windowed" and "physics" to rec. run_ok: the error run
  * finished; note: why there is no error (or ""), completed here when the run stopped early. */
 void run_metrics_report(RunMetrics *rm, cJSON *rec, const char *reference_path, int run_ok, double t_end,
                         char *note, size_t notelen);
 void run_metrics_free(RunMetrics *rm);
+
+/* 0 when every series file of s and the record path json (NULL: none) can be created (their
+ * temporaries are made and removed), else -1 with "PATH: cannot create: REASON" in err. */
+int run_outputs_check(const RunSpec *s, const char *json, char *err, size_t errlen);
+/* Removes the series temporaries of the run process pid (a killed or crashed run leaves them). */
+void run_series_tmp_remove(const RunSpec *s, pid_t pid);
 
 /* The temporary trajectory file of the run process pid (removed by the parent when the child is
  * killed). */

@@ -1,7 +1,6 @@
 #include "sweep.h"
 #include "plan.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -12,6 +11,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "folder_share.h"
 #include "clock.h"
 #include "run_record.h"
 
@@ -89,32 +89,40 @@ typedef struct {
   int state;               /* 0 pending, 1 running, 2 done */
 } SweepJob;
 
-static void remove_stale_tmp(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (strstr(e->d_name, ".json.tmp.")) {
-      char p[1400];
-      snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-      unlink(p);
-    }
-  }
-  closedir(d);
+/* A job's exit status when another process (a second sweep into the folder) made its record
+ * while this one waited for the run's lock. */
+#define JOB_REUSED 10
+
+/* 1 when the job's record (and its series) exist for its spec. */
+static int job_done(const SweepJob *job) {
+  const RunSpec *js = &job->spec;
+  char key[4096];
+  run_spec_key(js, key, sizeof key);
+  int series_present = (!js->step_log[0] || file_exists(js->step_log)) &&
+                       (!js->contact_log[0] || file_exists(js->contact_log)) &&
+                       (!js->energy_log[0] || file_exists(js->energy_log));
+  return series_present && run_record_complete(job->path, key);
 }
 
-/* The job process: one isolated run, its record written atomically. */
+/* The job process: one isolated run, its record written atomically, under the record's lock so
+ * that a second sweep into the folder waits for it and reuses it instead of computing it again. */
 static void job_main(const SweepJob *job) {
+  int lock = record_lock_take(job->path);
+  if (job_done(job)) _exit(JOB_REUSED);
   RunContext ctx;
   char err[1024];
   if (run_prepare(&job->spec, &ctx, err, sizeof err) != 0) { fprintf(stderr, "sweep: %s\n", err); _exit(2); }
   cJSON *rec = run_isolated(&ctx);
-  char *text = cJSON_Print(rec);
+  /* a series that could not be written: no record, so that a resume redoes the run */
+  const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
+  if (cJSON_IsString(oe)) snprintf(err, sizeof err, "%s", oe->valuestring);
+  char *text = cJSON_IsString(oe) ? NULL : cJSON_Print(rec);
   int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
   if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
   free(text);
   cJSON_Delete(rec);
   run_context_free(&ctx);
+  record_lock_release(lock);
   _exit(wrc == 0 ? 0 : 1);
 }
 
@@ -182,7 +190,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   }
   if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return 2; }
   if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return 1; }
-  remove_stale_tmp(c->out);
+  folder_remove_orphans(c->out);
 
   /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
   int nnorm = c->nnorms > 0 ? c->nnorms : 1, nhmax = c->nmax_steps > 0 ? c->nmax_steps : 1, ncombo = 1;
@@ -277,22 +285,17 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     return rc;
   }
   int skipped = 0;
-  for (int i = 0; i < njob; ++i) {
-    char key[4096];
-    run_spec_key(&jobs[i].spec, key, sizeof key);
-    const RunSpec *js = &jobs[i].spec;
-    int series_present = (!js->step_log[0] || file_exists(js->step_log)) &&
-                         (!js->contact_log[0] || file_exists(js->contact_log)) &&
-                         (!js->energy_log[0] || file_exists(js->energy_log));
-    if (series_present && run_record_complete(jobs[i].path, key)) { jobs[i].state = 2; ++skipped; }
-  }
+  for (int i = 0; i < njob; ++i)
+    if (job_done(&jobs[i])) { jobs[i].state = 2; ++skipped; }
 
   char cmdpath[1200];
   snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
+  /* a folder that cannot take a file fails here, before the first job */
+  if (dir_check_writable(c->out, err, errlen) != 0) { free(jobs); return 1; }
   if (c->command[0]) {
     char line[4200];
     int n = snprintf(line, sizeof line, "%s\n", c->command);
-    file_write_atomic(cmdpath, line, (size_t)n, err, errlen);
+    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) { free(jobs); return 1; }
   }
 
   double t0 = clock_monotonic(), last_print = -1e9;
@@ -322,8 +325,12 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     for (int i = 0; i < njob; ++i) {
       if (jobs[i].state == 1 && jobs[i].pid == w) {
         jobs[i].state = 2;
-        --running; ++done; ++executed;
-        if (!(WIFEXITED(ws) && WEXITSTATUS(ws) == 0) && !run_record_complete(jobs[i].path, NULL)) ++failed_writes;
+        --running; ++done;
+        if (WIFEXITED(ws) && WEXITSTATUS(ws) == JOB_REUSED) ++skipped;
+        else ++executed;
+        if (!(WIFEXITED(ws) && (WEXITSTATUS(ws) == 0 || WEXITSTATUS(ws) == JOB_REUSED)) &&
+            !run_record_complete(jobs[i].path, NULL))
+          ++failed_writes;
         progress(c, done, njob, skipped, executed, running, t0, &last_print);
       }
     }
@@ -350,12 +357,19 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   char *text = cJSON_Print(all);
   char apath[1200];
   snprintf(apath, sizeof apath, "%s/sweep.json", c->out);
-  if (text) file_write_atomic(apath, text, strlen(text), err, errlen);
+  int wrc = text ? file_write_atomic(apath, text, strlen(text), err, errlen) : -1;
+  folder_remove_orphans(c->out); /* those of a writer killed while this sweep ran */
+  if (!text) snprintf(err, errlen, "%s: out of memory", apath);
   free(text);
   cJSON_Delete(all);
   free(jobs);
-  if (failed_writes) { snprintf(err, errlen, "%d run(s) left no record", failed_writes); return 1; }
-  return 0;
+  if (failed_writes) {
+    char werr[600];
+    snprintf(werr, sizeof werr, "%s", wrc ? err : "");
+    snprintf(err, errlen, "%d run(s) left no record%s%.500s", failed_writes, wrc ? "; " : "", werr);
+    return 1;
+  }
+  return wrc ? 1 : 0;
 }
 
 int sweep_run(const SweepConfig *c, char *err, size_t errlen) {

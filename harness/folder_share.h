@@ -1,0 +1,19 @@
+/* A results folder shared by processes (two sweeps, a sweep and a plan's tasks, a resumed
+ * sweep after a kill): temporaries are removed only when their writer is gone, and a run is
+ * computed by one process at a time (a lock per record). */
+#ifndef CBENCH_FOLDER_SHARE_H
+#define CBENCH_FOLDER_SHARE_H
+
+/* Removes dir's temporaries (NAME.tmp.PID: records, sweep.json, command.txt, series; files.h,
+ * run_metrics.h) whose writer PID no longer exists on this machine; those of live processes
+ * stay. Returns the count removed, -1 if dir cannot be read. */
+int folder_remove_orphans(const char *dir);
+
+/* Takes the lock of the record at record_path (flock on DIR/.locks/NAME.lock, made as needed),
+ * waiting while another process holds it. Returns the descriptor (released by
+ * record_lock_release or when the process ends, even by kill -9), or -1 when the lock file
+ * cannot be made (then the caller runs unlocked). */
+int record_lock_take(const char *record_path);
+void record_lock_release(int fd);
+
+#endif

@@ -1,0 +1,76 @@
+#include "subprocess.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int subprocess_run(const char *const argv[], const char *cwd, const char *log_path, char *err, size_t errlen) {
+  /* the child reports a failed chdir/open/exec through this close-on-exec pipe */
+  int fds[2];
+  if (pipe(fds) != 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0) {
+    snprintf(err, errlen, "%s: cannot start (pipe: %s)", argv[0], strerror(errno));
+    return -1;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    snprintf(err, errlen, "%s: cannot start (fork: %s)", argv[0], strerror(errno));
+    return -1;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    int what = 0; /* 1 chdir, 2 log file, 3 exec */
+    if (cwd && chdir(cwd) != 0) what = 1;
+    if (!what && log_path) {
+      int lf = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (lf < 0 || dup2(lf, 1) < 0 || dup2(lf, 2) < 0) what = 2;
+      if (lf > 2) close(lf);
+    }
+    if (!what) {
+      execvp(argv[0], (char *const *)argv);
+      what = 3;
+    }
+    int code[2] = {what, errno};
+    ssize_t w = write(fds[1], code, sizeof code);
+    (void)w;
+    _exit(127);
+  }
+  close(fds[1]);
+  int code[2] = {0, 0};
+  ssize_t r;
+  while ((r = read(fds[0], code, sizeof code)) < 0 && errno == EINTR) {}
+  close(fds[0]);
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+  if (r == (ssize_t)sizeof code) {
+    const char *where = code[0] == 1 ? cwd : code[0] == 2 ? log_path : NULL;
+    if (code[0] == 3 && code[1] == ENOENT)
+      snprintf(err, errlen, "%s: not found (is it installed and in PATH?)", argv[0]);
+    else
+      snprintf(err, errlen, "%s: cannot start%s%s: %s", argv[0], where ? ": " : "", where ? where : "",
+               strerror(code[1]));
+    return -1;
+  }
+  if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return 0;
+  if (WIFSIGNALED(st)) snprintf(err, errlen, "%s: killed by signal %d", argv[0], WTERMSIG(st));
+  else snprintf(err, errlen, "%s: exit status %d", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+  return -1;
+}
+
+int path_component_safe(const char *name) {
+  size_t n = 0;
+  if (!name || name[0] == '.' || name[0] == '-') return 0;
+  for (; name[n]; ++n) {
+    char c = name[n];
+    int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+             c == '+' || c == '-';
+    if (!ok || n >= 200) return 0;
+  }
+  return n > 0;
+}

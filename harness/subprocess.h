@@ -1,0 +1,18 @@
+/* Running another program (gnuplot, sbatch) without a shell: fork + execvp with an argument
+ * vector, so no record field or path is ever parsed as a command line. */
+#ifndef CBENCH_SUBPROCESS_H
+#define CBENCH_SUBPROCESS_H
+
+#include <stddef.h>
+
+/* Runs argv[0] (looked up in PATH) with argv (NULL-terminated), in directory cwd (NULL: here),
+ * its stdout and stderr appended to log_path (NULL: inherited). Returns 0 when it exited with
+ * status 0; otherwise -1 with a message in err naming the program: not found, could not start,
+ * exit status N, or killed by signal N. */
+int subprocess_run(const char *const argv[], const char *cwd, const char *log_path, char *err, size_t errlen);
+
+/* 1 when name is safe as one path component made from data: 1 to 200 characters of
+ * [A-Za-z0-9._+-], not starting with '.' or '-' (so no "..", no '/', no quote, no ';'). */
+int path_component_safe(const char *name);
+
+#endif
