@@ -32,7 +32,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test test-faults test-report test-slurm bench bench-scale bench-compare clean deps figures figures-full
+.PHONY: all run test test-faults test-report test-slurm bench bench-scale bench-compare clean deps figures figures-full fuzz fuzz-build
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench
@@ -110,8 +110,31 @@ bench-scale: build/cbench
 bench-compare: build/cbench
 	build/cbench compare results/baseline.json results/bench.json
 
+# Fuzzing (fuzz/README.md): libFuzzer targets with ASan + UBSan, built with clang in build/fuzz;
+# `make fuzz` seeds the corpora and runs each target FUZZ_TIME seconds (FUZZ_TARGETS: a subset).
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+FUZZ_TARGETS ?= scene record recipe reference cli
+FUZZ := build/fuzz
+FUZZFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ)/obj/%.o)
+FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ)/fuzz_%)
+
+$(FUZZ)/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -DCBENCH_CFLAGS='"fuzz"' -c $< -o $@
+$(FUZZ)/libcbench.a: $(FUZZ_OBJ)
+	@rm -f $@; ar rcs $@ $^
+$(FUZZ)/fuzz_%: fuzz/fuzz_%.c $(FUZZ)/libcbench.a
+	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ)/libcbench.a $(LIBS)
+
+fuzz-build: $(FUZZ_BIN)
+fuzz: $(FUZZ_BIN) build/cbench
+	@bash fuzz/seed.sh
+	@bash fuzz/run.sh $(FUZZ_TIME) $(FUZZ_TARGETS)
+
 clean:
 	rm -rf build
 
 -include $(REL_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(TEST_SRC:tests/%.c=$(SAN)/tests/%.d) $(SAN_TEST_HELPER_OBJ:.o=.d) \
-         $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%.d)
+         $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%.d) $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:=.d)

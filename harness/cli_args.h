@@ -5,6 +5,9 @@
 
 #include <stddef.h>
 
+#include "run_spec.h"
+#include "sweep.h"
+
 /* Prints "cbench: MESSAGE" and the usage of the current command; returns 2 (bad arguments). */
 int usage_error(const char *fmt, const char *a);
 /* Value of option argv[*i] (advances *i), or NULL when it is missing. */
@@ -18,6 +21,11 @@ int parse_method(const char *v, char *name, size_t namelen, double *param);
 #define VALUE_OR_FAIL(var)                                                      \
   const char *var = value(argc, argv, &i);                                      \
   if (!var) return usage_error("missing value for %s", argv[i]);
+
+/* The option parsing of `run` and `sweep` alone (argv[2..]; nothing runs, nothing is written):
+ * 0, or 2 after printing the usage error (1: out of memory). */
+int run_args_parse(int argc, char **argv, RunSpec *s, const char **json, int *resume);
+int sweep_args_parse(int argc, char **argv, SweepConfig *c);
 
 /* The commands (one file per group). */
 int cmd_list(void);

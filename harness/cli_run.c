@@ -100,7 +100,7 @@ static void print_summary(const cJSON *rec) {
 #undef S
 }
 
-int cmd_run(int argc, char **argv) {
+int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, int *resume_out) {
   RunSpec s;
   run_spec_init(&s);
   char err[1024];
@@ -161,6 +161,19 @@ int cmd_run(int argc, char **argv) {
   if (!s.has_accuracy && !s.has_dt) return usage_error("run needs --accuracy or --dt%s", "");
   if (run_spec_set_case(&s, case_arg, err, sizeof err) != 0) return usage_error("%s", err);
   if (resume && !json) return usage_error("--resume needs --json FILE%s", "");
+  *out = s;
+  *json_out = json;
+  *resume_out = resume;
+  return 0;
+}
+
+int cmd_run(int argc, char **argv) {
+  RunSpec s;
+  const char *json;
+  int resume;
+  int prc = run_args_parse(argc, argv, &s, &json, &resume);
+  if (prc) return prc;
+  char err[1024];
   if (resume) {
     /* a plan line (harness/plan.h): done already when its record is complete */
     char cmd[4096];

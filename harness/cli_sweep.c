@@ -55,10 +55,9 @@ static int parse_axis(const char *flag, const char *v, char *key, size_t keylen,
   return 0;
 }
 
-int cmd_sweep(int argc, char **argv) {
-  SweepConfig *c = malloc(sizeof *c);
+int sweep_args_parse(int argc, char **argv, SweepConfig *c) {
   char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
-  if (!c || !tmp) { free(c); free(tmp); return 1; }
+  if (!tmp) return 1;
   sweep_config_default(c);
   int rc = 0, nacc = 0, ndt = 0;
   size_t n = 0;
@@ -162,9 +161,17 @@ int cmd_sweep(int argc, char **argv) {
       rc = usage_error("unknown option '%s' for sweep", a);
     }
   }
+  if (rc == 0 && nacc) c->nacc = nacc;
+  if (rc == 0 && ndt) c->ndt = ndt;
+  free(tmp);
+  return rc;
+}
+
+int cmd_sweep(int argc, char **argv) {
+  SweepConfig *c = malloc(sizeof *c);
+  if (!c) return 1;
+  int rc = sweep_args_parse(argc, argv, c);
   if (rc == 0) {
-    if (nacc) c->nacc = nacc;
-    if (ndt) c->ndt = ndt;
     char err[1024];
     rc = sweep_run(c, err, sizeof err);
     if (rc == 2) rc = usage_error("%s", err);
@@ -172,7 +179,6 @@ int cmd_sweep(int argc, char **argv) {
     else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);
     else printf("sweep: records in %s/ (one file per run, all in %s/sweep.json)\n", c->out, c->out);
   }
-  free(tmp);
   free(c);
   return rc;
 }

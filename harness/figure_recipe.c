@@ -230,8 +230,13 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
 cJSON *recipe_load(const char *path, char *err, size_t errlen) {
   char *text = file_read_all(path, NULL);
   if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
-  cJSON *r = cJSON_Parse(text);
+  cJSON *r = recipe_load_text(text, path, err, errlen);
   free(text);
+  return r;
+}
+
+cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t errlen) {
+  cJSON *r = cJSON_Parse(text);
   if (!r) { snprintf(err, errlen, "%s: not valid JSON", path); return NULL; }
   int bad = 0;
   char f[256];

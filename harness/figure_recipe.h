@@ -13,6 +13,8 @@
 /* The parsed recipe (a cJSON document), checked: every field known and of the right type, so
  * drawing can trust it. NULL with "FILE: FIELD: problem (got VALUE)" in err. */
 cJSON *recipe_load(const char *path, char *err, size_t errlen);
+/* The same from the recipe's text (path names it in messages). */
+cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t errlen);
 /* Sweep k of the recipe: runs[k] with the recipe's "quick" overrides and the run's own "quick"
  * applied when quick, out = dir. 0, or 2 with a message naming the field. */
 int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick, const char *dir, SweepConfig *c,

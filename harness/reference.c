@@ -56,12 +56,21 @@ static int read_rows(const cJSON *arr, int npts, int ncol, double *out) {
 }
 
 int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
+  char *text = file_read_all(path, NULL);
+  if (!text) {
+    memset(ref, 0, sizeof *ref);
+    snprintf(err, errlen, "%s: cannot read", path);
+    return -1;
+  }
+  int rc = reference_load_text(text, path, ref, err, errlen);
+  free(text);
+  return rc;
+}
+
+int reference_load_text(const char *text, const char *path, Reference *ref, char *err, size_t errlen) {
   memset(ref, 0, sizeof *ref);
   snprintf(ref->path, sizeof ref->path, "%s", path);
-  char *text = file_read_all(path, NULL);
-  if (!text) { snprintf(err, errlen, "%s: cannot read", path); return -1; }
   cJSON *doc = cJSON_Parse(text);
-  free(text);
   if (!doc) { snprintf(err, errlen, "%s: not valid JSON", path); return -1; }
   int rc = -1;
   const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");

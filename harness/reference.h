@@ -43,6 +43,8 @@ void reference_path(const char *case_name, char *out, size_t outlen);
 const char *harness_results_dir(void);
 
 int reference_load(const char *path, Reference *ref, char *err, size_t errlen);
+/* The same from the file's text (path names it in messages). */
+int reference_load_text(const char *text, const char *path, Reference *ref, char *err, size_t errlen);
 void reference_free(Reference *ref);
 /* 1 if ref matches the scene file's current hash and CBENCH_MODEL_VERSION, else 0 with the
  * reason in why. */

@@ -301,10 +301,8 @@ static void invalid_message(const char *path, int invalid, const char *why, char
            invalid == 1 ? "entry is not a valid cbench.run/1 record" : "entries are not valid cbench.run/1 records", why);
 }
 
-cJSON *records_load_file(const char *path, char *err, size_t errlen) {
-  if (errlen) err[0] = '\0';
-  cJSON *doc = parse_file(path, err, errlen);
-  if (!doc) return NULL;
+/* The valid records of doc (deleted here), the invalid ones named in err. */
+static cJSON *records_from_doc(cJSON *doc, const char *path, char *err, size_t errlen) {
   cJSON *arr = cJSON_CreateArray();
   char why[512] = "";
   int invalid = add_records_from(arr, doc, why, sizeof why);
@@ -315,6 +313,19 @@ cJSON *records_load_file(const char *path, char *err, size_t errlen) {
   }
   cJSON_Delete(doc);
   return arr;
+}
+
+cJSON *records_load_file(const char *path, char *err, size_t errlen) {
+  if (errlen) err[0] = '\0';
+  cJSON *doc = parse_file(path, err, errlen);
+  return doc ? records_from_doc(doc, path, err, errlen) : NULL;
+}
+
+cJSON *records_load_text(const char *text, const char *path, char *err, size_t errlen) {
+  if (errlen) err[0] = '\0';
+  cJSON *doc = cJSON_Parse(text);
+  if (!doc) snprintf(err, errlen, "%s: not valid JSON", path);
+  return doc ? records_from_doc(doc, path, err, errlen) : NULL;
 }
 
 cJSON *records_load_dir(const char *dir, char *err, size_t errlen) {

@@ -43,6 +43,8 @@ cJSON *records_load_dir(const char *dir, char *err, size_t errlen);
  * when it cannot be read or is not JSON. Invalid entries are left out and named in err (err is
  * empty when there were none): callers that must not drop results check err. */
 cJSON *records_load_file(const char *path, char *err, size_t errlen);
+/* The same from the file's text (path names it in messages). */
+cJSON *records_load_text(const char *text, const char *path, char *err, size_t errlen);
 /* One valid record from path, or NULL (missing, unreadable, invalid). */
 cJSON *run_record_load(const char *path);
 /* 1 when path holds a valid record whose spec_key equals key (key NULL: any valid record). */

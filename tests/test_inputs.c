@@ -1,0 +1,111 @@
+/* The input entry points the fuzz targets (fuzz/) use: loaders from memory give what the path
+ * loaders give and name the given path in their errors; the run and sweep option parsers work
+ * alone (nothing runs) and refuse what the command refuses. */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness/cli_args.h"
+#include "harness/figure_recipe.h"
+#include "harness/files.h"
+#include "harness/reference.h"
+#include "harness/run_record.h"
+
+/* The option parsers print their errors: keep the test log to the assertions. */
+static void quiet(void) { cr_redirect_stderr(); }
+TestSuite(inputs, .init = quiet);
+
+Test(inputs, reference_from_text_equals_reference_from_file) {
+  const char *path = "results/reference/ball_drop.json";
+  char *text = file_read_all(path, NULL), err[512];
+  cr_assert_not_null(text);
+  Reference a, b;
+  cr_assert_eq(reference_load(path, &a, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_load_text(text, "mem.json", &b, err, sizeof err), 0, "%s", err);
+  cr_assert(a.npts > 1 && a.nq > 0 && a.npts == b.npts && a.nq == b.nq && a.nv == b.nv);
+  cr_assert_eq(memcmp(a.q, b.q, sizeof(double) * (size_t)(a.npts * a.nq)), 0);
+  cr_assert_eq(memcmp(a.v, b.v, sizeof(double) * (size_t)(a.npts * a.nv)), 0);
+  cr_assert_str_eq(a.scene_hash, b.scene_hash);
+  cr_assert_str_eq(b.path, "mem.json");
+  reference_free(&a);
+  reference_free(&b);
+  text[strlen(text) / 2] = '\0';
+  cr_assert_neq(reference_load_text(text, "mem.json", &b, err, sizeof err), 0);
+  cr_assert_str_eq(err, "mem.json: not valid JSON");
+  free(text);
+}
+
+Test(inputs, recipe_from_text_is_checked_like_recipe_from_file) {
+  const char *path = "figures/cenic_fig08_bouncing_energy.json";
+  char *text = file_read_all(path, NULL), err[512];
+  cr_assert_not_null(text);
+  cJSON *a = recipe_load(path, err, sizeof err), *b = recipe_load_text(text, "mem.json", err, sizeof err);
+  cr_assert(a && b, "%s", err);
+  cr_assert(cJSON_Compare(a, b, 1));
+  cJSON_Delete(a);
+  cJSON_Delete(b);
+  cr_assert_null(recipe_load_text("{\"schema\":\"cbench.recipe/1\",\"bogus\":1}", "mem.json", err, sizeof err));
+  cr_assert_str_eq(err, "mem.json: bogus: unknown field");
+  free(text);
+}
+
+Test(inputs, records_from_text_keep_the_valid_and_name_the_invalid) {
+  /* a record of the committed baseline, then the same with a status no record may have */
+  char *text = file_read_all("results/baseline.json", NULL), err[512];
+  cr_assert_not_null(text);
+  cJSON *all = cJSON_Parse(text);
+  free(text);
+  cr_assert(cJSON_GetArraySize(all) > 0);
+  cJSON *two = cJSON_CreateArray();
+  cJSON *bad = cJSON_Duplicate(cJSON_GetArrayItem(all, 0), 1);
+  cJSON_ReplaceItemInObjectCaseSensitive(bad, "status", cJSON_CreateString("fine"));
+  cJSON_AddItemToArray(two, cJSON_Duplicate(cJSON_GetArrayItem(all, 0), 1));
+  cJSON_AddItemToArray(two, bad);
+  char *s = cJSON_PrintUnformatted(two);
+  cJSON *recs = records_load_text(s, "mem.json", err, sizeof err);
+  cr_assert_eq(cJSON_GetArraySize(recs), 1);
+  cr_assert(cJSON_Compare(cJSON_GetArrayItem(recs, 0), cJSON_GetArrayItem(all, 0), 1));
+  cr_assert(strstr(err, "mem.json: 1 entry is not a valid") && strstr(err, "entry 1: status 'fine'"), "%s", err);
+  cJSON_Delete(recs);
+  cr_assert_null(records_load_text("[", "mem.json", err, sizeof err));
+  cr_assert_str_eq(err, "mem.json: not valid JSON");
+  free(s);
+  cJSON_Delete(two);
+  cJSON_Delete(all);
+}
+
+Test(inputs, run_options_parse_alone_into_the_spec) {
+  char *ok[] = {"cbench", "run", "--case", "ball_drop", "--integrator", "bdf", "--accuracy", "1e-4", "--reps", "3",
+                "--json", "out.json", "--resume", "--opt", "k=v", "--param", "bodies[0].mass=2", NULL};
+  RunSpec s;
+  const char *json = NULL;
+  int resume = 0;
+  cr_assert_eq(run_args_parse(17, ok, &s, &json, &resume), 0);
+  cr_assert_str_eq(s.case_name, "ball_drop");
+  cr_assert_str_eq(s.integrator, "bdf");
+  cr_assert(s.has_accuracy && s.accuracy == 1e-4 && !s.has_dt && s.reps == 3 && resume);
+  cr_assert_str_eq(json, "out.json");
+  cr_assert(s.nextra == 1 && !strcmp(s.extra_key[0], "k") && !strcmp(s.extra_value[0], "v"));
+  cr_assert(s.nparam == 1 && !strcmp(s.param_path[0], "bodies[0].mass") && !strcmp(s.param_value[0], "2"));
+  cr_assert(!file_exists("out.json"), "parsing wrote the record file");
+  char *bad[] = {"cbench", "run", "--case", "ball_drop", "--integrator", "bdf", "--accuracy", "0", NULL};
+  cr_assert_eq(run_args_parse(8, bad, &s, &json, &resume), 2);
+}
+
+Test(inputs, sweep_options_parse_alone_into_the_config) {
+  char *ok[] = {"cbench", "sweep", "--cases", "ball_drop,sliding_cube", "--integrators", "bdf,tamsi", "--accuracies",
+                "1e-2,1e-3", "--dts", "1e-2", "--opt", "k=1,2", "--plan", "plan.txt", "--out", "nowhere", NULL};
+  SweepConfig *c = malloc(sizeof *c);
+  cr_assert_eq(sweep_args_parse(16, ok, c), 0);
+  cr_assert(c->ncases == 2 && !strcmp(c->cases[1], "sliding_cube") && c->nintegrators == 2);
+  cr_assert(c->nacc == 2 && c->accuracies[1] == 1e-3 && c->ndt == 1 && c->dts[0] == 1e-2);
+  cr_assert(c->nopt == 1 && c->nopt_values[0] == 2 && !strcmp(c->opt_values[0][1], "2"));
+  cr_assert_str_eq(c->plan, "plan.txt");
+  cr_assert(!file_exists("plan.txt") && !file_exists("nowhere"), "parsing wrote files");
+  char *bad[] = {"cbench", "sweep", "--integrators", "no-such-integrator", NULL};
+  cr_assert_eq(sweep_args_parse(4, bad, c), 2);
+  free(c);
+}
