@@ -166,7 +166,8 @@ Test(figure, small_recipe_end_to_end) {
              "          \"panels\": [{\"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true, \"logy\": true, \"fit\": true}]},"
              " \"compare\": [{\"quantity\": \"cenic steps at 1e-3\", \"paper_id\": \"test.steps\","
              "              \"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.001}, \"field\": \"counters.steps\"}],"
-             " \"checks\": [{\"a\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.001}, \"field\": \"counters.steps\"}, \"op\": \">\","
+             " \"checks\": [{\"quantity\": \"steps, tight against loose\","
+             "              \"a\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.001}, \"field\": \"counters.steps\"}, \"op\": \">\","
              "              \"b\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.01}, \"field\": \"counters.steps\"},"
              "              \"yes\": \"tight {a} > loose {b}\", \"no\": \"tight {a} <= loose {b}\"}]}");
   setenv("CBENCH_FIGURES", rdir, 1);
@@ -200,6 +201,10 @@ Test(figure, small_recipe_end_to_end) {
   cr_expect_str_eq(cJSON_GetObjectItem(cmp, "source")->valuestring, "Test Table 1");
   const char *verdict = cJSON_GetObjectItem(fig, "verdict")->valuestring;
   cr_expect(!strncmp(verdict, "tight ", 6) && strstr(verdict, "> loose"), "accuracy 1e-3 takes more steps than 1e-2: %s", verdict);
+  cr_expect_str_eq(cJSON_GetObjectItem(fig, "verdict_status")->valuestring, "reproduced");
+  cJSON *check = cJSON_GetArrayItem(cJSON_GetObjectItem(fig, "checks"), 0);
+  cr_expect_str_eq(cJSON_GetObjectItem(check, "quantity")->valuestring, "steps, tight against loose");
+  cr_expect(cJSON_GetObjectItem(check, "ours")->valuedouble > cJSON_GetObjectItem(check, "b")->valuedouble);
   cr_expect(strstr(cJSON_GetObjectItem(fig, "command")->valuestring, "cbench figure tiny"));
   cJSON_Delete(fig);
   /* the table: one row per record plus the fitted slopes */

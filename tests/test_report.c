@@ -26,7 +26,9 @@ static const char *figure_json =
     " \"images\": {\"svg\": \"%s.svg\", \"png\": \"%s.png\"}, \"table\": \"%s.tsv\","
     " \"comparisons\": [{\"quantity\": \"wall | time\", \"ours\": 0.3, \"paper\": 0.6, \"ratio\": 0.5, \"units\": \"s\", \"source\": \"CENIC Table II\"},"
     "                   {\"quantity\": \"missing\", \"ours\": null, \"paper\": 2, \"ratio\": null, \"units\": \"\", \"source\": \"x\"}],"
-    " \"verdict\": \"Reproduced: %s.\", \"points\": {\"ok\": 3, \"failed\": 1, \"timeout\": 2}}";
+    " \"verdict\": \"Reproduced: %s.\", \"verdict_status\": \"smoke\", \"points\": {\"ok\": 3, \"failed\": 1, \"timeout\": 2, \"flagged\": 4},"
+    " \"checks\": [{\"quantity\": \"trap / sd cost\", \"status\": \"smoke\", \"outcome\": \"not_reproduced\", \"ours\": 2,"
+    "               \"paper\": 5, \"tolerance\": \"a / b in [4.5, 22]\", \"sentence\": \"s\"}]}";
 
 static void make_figure(const char *name) {
   char d[512], p[700], text[4096];
@@ -55,7 +57,8 @@ Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
   cr_assert_not_null(md);
   const char *want[] = {"Title fig_a", "Title fig_b", "<img src=\"fig_a/fig_a.png\"", "fig_b/fig_b.svg",
                         "mu &lt; 1 &amp; k &gt; 0 &lt;script&gt;", "Reproduced: fig_a.", "cbench figure fig_b --quick",
-                        "<td>0.5</td>", "CENIC Table II", "1 failed, 2 timed out", "test cpu", "CENIC Fig. 9"};
+                        "<td>0.5</td>", "CENIC Table II", "1 failed, 2 timed out, 4 flagged", "test cpu", "CENIC Fig. 9",
+                        "<b>smoke</b>", "<td>trap / sd cost</td><td class=\"not_reproduced\">smoke (quick grid: not_reproduced)</td><td>2</td><td>5</td><td>a / b in [4.5, 22]</td>"};
   for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) cr_expect(strstr(h, want[i]), "index.html lacks '%s'", want[i]);
   cr_expect(!strstr(h, "<script>"), "text is escaped");
   cr_expect(strstr(h, "<tr><td>wall | time</td><td>0.3</td><td>0.6</td><td>0.5</td><td>s</td><td>CENIC Table II</td></tr>"),
@@ -64,6 +67,8 @@ Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
   cr_expect(strstr(md, "| wall \\| time | 0.3 | 0.6 | 0.5 | s | CENIC Table II |"), "report.md comparison row:\n%s", md);
   cr_expect(strstr(md, "| missing | - | 2 | - |"), "null numbers are '-'");
   cr_expect(strstr(md, "![fig_a](fig_a/fig_a.png)"));
+  cr_expect(strstr(md, "| trap / sd cost | smoke (quick grid: not_reproduced) | 2 | 5 | a / b in [4.5, 22] |"), "report.md check row:\n%s", md);
+  cr_expect(strstr(md, "**Verdict:** smoke. Reproduced: fig_a."), "%s", md);
   free(h);
   free(md);
 }
