@@ -6,11 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 #include <unistd.h>
 
 #include "harness/files.h"
 #include "harness/paper_data.h"
+#include "harness/plot.h"
 #include "harness/report.h"
+#include "harness/sweep.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];
@@ -144,4 +148,77 @@ Test(report, malformed_paper_numbers_name_file_and_entry) {
   fx_write_text(p, one);
   cr_expect_eq(paper_data_validate_dir(tmpdir, err, sizeof err), -1);
   cr_expect(strstr(err, "id 'dup' already in"), "%s", err);
+}
+
+/* A sweep folder: failed, timed-out and flagged runs (a physics guard fired) are listed on the
+ * page with why, counted, and drawn apart from the lines (cbench plot). */
+Test(report, sweep_page_lists_runs_that_are_not_data) {
+  char out[400], err[1024] = "", p[800];
+  snprintf(out, sizeof out, "%s/sweep", tmpdir);
+  SweepConfig *c = malloc(sizeof *c);
+  for (int k = 0; k < 2; ++k) {
+    sweep_config_default(c);
+    c->quiet = 1;
+    c->ncases = 1;
+    snprintf(c->cases[0], sizeof c->cases[0], "ball_drop");
+    c->nintegrators = 1;
+    snprintf(c->integrators[0], sizeof c->integrators[0], "cenic-sd");
+    c->nacc = k == 0 ? 2 : 1;
+    c->accuracies[0] = k == 0 ? 1e-2 : 1e-9;
+    c->accuracies[1] = 1e-3;
+    c->t_end = k == 0 ? 0.3 : 100;
+    if (k == 1) c->timeout = 0.2;
+    c->reps = 1;
+    snprintf(c->out, sizeof c->out, "%s", out);
+    snprintf(c->command, sizeof c->command, "cbench sweep (test)");
+    cr_assert_eq(sweep_run(c, err, sizeof err), 0, "%s", err);
+  }
+  free(c);
+  /* the 1e-2 run as if its energy guard had fired */
+  snprintf(p, sizeof p, "%s/ball_drop__cenic-sd__acc0.01.json", out);
+  char *text = file_read_all(p, NULL);
+  cr_assert_not_null(text, "%s", p);
+  cJSON *rec = cJSON_Parse(text);
+  free(text);
+  cJSON_AddItemToArray(cJSON_GetObjectItem(rec, "warnings"), cJSON_CreateString("physics: energy rose by 9 J (test)"));
+  text = cJSON_Print(rec);
+  fx_write_text(p, text);
+  free(text);
+  cJSON_Delete(rec);
+
+  cr_assert_eq(plot_dir(out, 0, err, sizeof err), 0, "%s", err);
+  snprintf(p, sizeof p, "%s/plots/ball_drop/physics_warnings.dat", out);
+  text = file_read_all(p, NULL);
+  cr_expect(text && strstr(text, "energy rose by 9 J"), "the flagged run has its own marker file");
+  free(text);
+  snprintf(p, sizeof p, "%s/plots/ball_drop/timeout.dat", out);
+  text = file_read_all(p, NULL);
+  cr_expect(text && strstr(text, "cenic-sd\t") && strstr(text, "timeout"), "the timed-out run has its own marker file");
+  free(text);
+  snprintf(p, sizeof p, "%s/plots/ball_drop/cenic-sd.dat", out);
+  text = file_read_all(p, NULL);
+  cr_assert_not_null(text);
+  cr_expect(strstr(text, "\n0.001\t") && !strstr(text, "\n0.01\t"), "the flagged point is not a point of the line:\n%s", text);
+  free(text);
+  snprintf(p, sizeof p, "%s/plots/ball_drop.gp", out);
+  text = file_read_all(p, NULL);
+  cr_expect(text && strstr(text, "flagged: physics guard (1)") && strstr(text, "timed out (1)"), "legend counts:\n%s", text);
+  free(text);
+
+  snprintf(p, sizeof p, "%s/plots/ball_drop_work_accuracy.png", out);
+  fx_write_text(p, "not really a png");
+  char html[1400];
+  cr_assert_eq(report_write(out, html, sizeof html, err, sizeof err), 0, "%s", err);
+  char *h = file_read_all(html, NULL);
+  snprintf(p, sizeof p, "%s/report.md", out);
+  char *md = file_read_all(p, NULL);
+  cr_assert(h && md);
+  const char *want[] = {"Runs: 1 ok, 0 failed, 1 timed out, 1 flagged by a physics guard", "physics: energy rose by 9 J (test)",
+                        "<td>flagged</td>", "<td>timeout</td>", "1e-09"};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) {
+    cr_expect(strstr(h, want[i]), "index.html lacks '%s'", want[i]);
+    if (i < 2) cr_expect(strstr(md, want[i]), "report.md lacks '%s'", want[i]);
+  }
+  free(h);
+  free(md);
 }
