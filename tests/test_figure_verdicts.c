@@ -109,6 +109,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     /* quick mode: a smoke test unless the recipe says its quick grid decides */
     v = figure_verdict(recipe, recs, 1);
     if (!get(recipe, "quick_decides")) cr_expect_str_eq(status_of(v), VERDICT_SMOKE, "%s quick", name);
+    else cr_expect_str_eq(status_of(v), VERDICT_REPRODUCED, "%s: its quick grid decides, as it states", name);
     cJSON_Delete(v);
     /* every record flagged: nothing is data, nothing is reproduced */
     cJSON *r;
