@@ -335,8 +335,8 @@ cJSON *recipe_load(const char *path, char *err, size_t errlen) {
       bad = fail(err, errlen, path, f, "\"min_fraction\" must be in (0, 1] and needs \"per\"", mf);
     else if (pp && !cJSON_IsNumber(pp) && !cJSON_IsString(pp))
       bad = fail(err, errlen, path, f, "\"paper\" must be a number or an id of results/paper/", pp);
-    else if (get(e, "if_missing") && !(cJSON_IsString(get(e, "if_missing")) && !strcmp(get(e, "if_missing")->valuestring, "holds")))
-      bad = fail(err, errlen, path, f, "\"if_missing\" can only be \"holds\"", get(e, "if_missing"));
+    else if (get(e, "if_missing") && !(cJSON_IsString(get(e, "if_missing")) && !strcmp(get(e, "if_missing")->valuestring, "infinite")))
+      bad = fail(err, errlen, path, f, "\"if_missing\" can only be \"infinite\"", get(e, "if_missing"));
     else if (get(e, "differs_by_design") && !cJSON_IsString(get(e, "differs_by_design")))
       bad = fail(err, errlen, path, f, "\"differs_by_design\" must be the reason, a string", get(e, "differs_by_design"));
     else if (!cJSON_IsString(get(e, "yes")) || !cJSON_IsString(get(e, "no")))

@@ -134,15 +134,19 @@ static CellResult judge_cell(const cJSON *c, const cJSON *records, const cJSON *
   r.a = figure_selection_value(records, sa);
   r.b = cJSON_IsNumber(bj) ? bj->valuedouble : sb ? figure_selection_value(records, sb) : NAN;
   int need_b = bj != NULL;
-  int a_gone = !isfinite(r.a) && matched(records, sa) > 0, b_gone = sb && !isfinite(r.b) && matched(records, sb) > 0;
-  if (!isfinite(r.a) || (need_b && !isfinite(r.b))) {
-    /* "if_missing": "holds": a side whose runs all exist but failed, timed out or were
-     * flagged counts as losing (e.g. baselines that time out are not cheaper) */
-    if (!strcmp(str_or(c, "if_missing", ""), "holds") && (a_gone || b_gone) && (isfinite(r.a) || isfinite(r.b))) r.holds = 1;
+  /* "if_missing": "infinite": a side whose runs all exist but failed, timed out or were flagged
+   * costs more than any number (a baseline that times out is not cheaper; a CENIC run that
+   * fails is not cheaper either); a side with no record at all stays missing */
+  if (!strcmp(str_or(c, "if_missing", ""), "infinite")) {
+    if (!isfinite(r.a) && matched(records, sa) > 0) r.a = INFINITY;
+    if (sb && !isfinite(r.b) && matched(records, sb) > 0) r.b = INFINITY;
+  }
+  if (isnan(r.a) || (need_b && isnan(r.b)) || (isinf(r.a) && isinf(r.b))) {
+    /* not judged: a number is missing */
   } else if (band) {
-    r.v = need_b ? (r.b != 0 ? r.a / r.b : NAN) : r.a;
+    r.v = need_b ? (r.b != 0 && !(isinf(r.a) && isinf(r.b)) ? r.a / r.b : NAN) : r.a;
     double lo = cJSON_GetArrayItem(band, 0)->valuedouble, hi = cJSON_GetArrayItem(band, 1)->valuedouble;
-    r.holds = isfinite(r.v) ? (r.v >= lo && r.v <= hi) : -1;
+    r.holds = !isnan(r.v) ? (r.v >= lo && r.v <= hi) : -1;
   } else {
     const cJSON *fac = get(c, "factor");
     double fb = (cJSON_IsNumber(fac) ? fac->valuedouble : 1.0) * r.b;
