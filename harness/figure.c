@@ -11,10 +11,12 @@
 #include "clock.h"
 #include "figure_data.h"
 #include "figure_recipe.h"
+#include "figure_verdict.h"
 #include "files.h"
 #include "subprocess.h"
 #include "machine.h"
 #include "paper_data.h"
+#include "record_outcome.h"
 #include "reference.h"
 #include "run_record.h"
 
@@ -160,7 +162,6 @@ enum { MAX_SERIES = 64 };
 typedef struct {
   const char *dir, *name;     /* DIR/NAME */
   FILE *tsv, *gp_body;        /* the table; the plot commands (written twice: SVG, PNG) */
-  int npoints[3];             /* ok, failed, timeout records */
 } Draw;
 
 /* Panel p of an xy or series plot: data files and plot commands. */
@@ -170,8 +171,8 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
   const cJSON *where = get(panel, "where");
   const char *xf = get(panel, "x")->valuestring, *yf = get(panel, "y")->valuestring;
   Series *ser = calloc(MAX_SERIES, sizeof *ser);
-  int nser = 0, nfail = 0;
-  double fx[256], fy[256];
+  int nser = 0, nbad[OUTCOME_COUNT] = {0};
+  double bx[OUTCOME_COUNT][256], by[OUTCOME_COUNT][256]; /* failed, timed-out, flagged: not data */
   double xmax = -INFINITY, ymax = -INFINITY;
   const cJSON *r;
   cJSON_ArrayForEach(r, records) {
@@ -179,10 +180,16 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
     char label[256];
     figure_series_label(r, fields, label, sizeof label);
     if (!label[0]) snprintf(label, sizeof label, "%s", str_or(r, "integrator", "?"));
-    const char *status = str_or(r, "status", "?");
+    RecordOutcome oc = record_outcome(r);
+    const char *status = record_outcome_name(oc);
     if (!strcmp(kind, "series")) {
       const char *rf = str_or(r, "record_file", "");
-      if (!rf[0] || strcmp(status, "ok")) continue;
+      if (!rf[0] || (oc != OUTCOME_OK && oc != OUTCOME_FLAGGED)) continue;
+      /* a flagged run's curve is drawn, under its own name: not a line of data */
+      if (oc == OUTCOME_FLAGGED) {
+        size_t l = strlen(label);
+        snprintf(label + l, sizeof label - l, " [flagged: physics guard]");
+      }
       char csv[PATH_MAX + 600];
       char rec_path[PATH_MAX + 300];
       snprintf(rec_path, sizeof rec_path, "%s/%s", str_or(r, "_dir", "."), rf);
@@ -198,21 +205,24 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
     }
     double x = figure_value(r, xf), y = figure_value(r, yf);
     fprintf(D->tsv, "%d\t%s\t%.6g\t%.6g\t%s\t%s\n", p, label, x, y, status, str_or(r, "command", ""));
-    if (!strcmp(status, "ok") && isfinite(x) && isfinite(y)) {
+    if (oc == OUTCOME_OK && isfinite(x) && isfinite(y)) {
       Series *s = series_get(ser, &nser, MAX_SERIES, label, str_or(r, "integrator", ""));
       if (s) series_push(s, x, y);
       xmax = fmax(xmax, x);
       ymax = fmax(ymax, y);
-    } else if (nfail < 256) {
-      fx[nfail] = x;
-      fy[nfail++] = y;
+    } else if (oc != OUTCOME_OK && nbad[oc] < 256) {
+      bx[oc][nbad[oc]] = x;
+      by[oc][nbad[oc]++] = y;
     }
   }
-  /* failed and timed-out runs: at their x (or beyond the right edge), at their y (or the top) */
-  for (int i = 0; i < nfail; ++i) {
-    if (!isfinite(fx[i])) fx[i] = isfinite(xmax) ? xmax * 2 : 1;
-    if (!isfinite(fy[i])) fy[i] = isfinite(ymax) ? ymax * 2 : 1;
-  }
+  int lx = cJSON_IsTrue(get(panel, "logx")), ly = cJSON_IsTrue(get(panel, "logy"));
+  /* runs that are not data: at their x (or beyond the right edge), at their y (or the top edge
+   * when they have none, or none a log axis can show: a failed run's work 0) */
+  for (int o = 1; o < OUTCOME_COUNT; ++o)
+    for (int i = 0; i < nbad[o]; ++i) {
+      if (!isfinite(bx[o][i]) || (lx && bx[o][i] <= 0)) bx[o][i] = isfinite(xmax) ? xmax * 2 : 1;
+      if (!isfinite(by[o][i]) || (ly && by[o][i] <= 0)) by[o][i] = isfinite(ymax) ? ymax * 2 : 1;
+    }
   FILE *g = D->gp_body;
   fprintf(g, "set title ");
   gp_text(g, str_or(panel, "title", ""));
@@ -220,7 +230,6 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
   gp_text(g, str_or(panel, "xlabel", xf));
   fprintf(g, "\nset ylabel ");
   gp_text(g, str_or(panel, "ylabel", yf));
-  int lx = cJSON_IsTrue(get(panel, "logx")), ly = cJSON_IsTrue(get(panel, "logy"));
   fprintf(g, "\n%s logscale x\n%s logscale y\nset format x %s\nset format y %s\n", lx ? "set" : "unset",
           ly ? "set" : "unset", lx ? "'10^{%L}'" : "'%g'", ly ? "'10^{%L}'" : "'%g'");
   fprintf(g, "plot ");
@@ -254,19 +263,25 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
     gp_text(g, title);
     first = 0;
   }
-  if (nfail > 0) {
+  /* one marker per kind of run that is not data, counted in the legend */
+  static const char *const bad_style[OUTCOME_COUNT] = {"", "pt 2 ps 1.5 lw 2 lc rgb 'red'", "pt 8 ps 1.5 lw 2 lc rgb '#ff7f0e'",
+                                                       "pt 6 ps 1.8 lw 2 lc rgb '#e377c2'"};
+  static const char *const bad_title[OUTCOME_COUNT] = {"", "failed", "timed out", "flagged (physics guard)"};
+  for (int o = 1; o < OUTCOME_COUNT; ++o) {
+    if (nbad[o] == 0) continue;
     char dat[PATH_MAX + 64];
-    snprintf(dat, sizeof dat, "%s/%s/data/p%d_failed.dat", D->dir, D->name, p);
+    snprintf(dat, sizeof dat, "%s/%s/data/p%d_%s.dat", D->dir, D->name, p, record_outcome_name((RecordOutcome)o));
     AtomicFile af;
     FILE *f = atomic_open(&af, dat, 0, err, errlen);
     if (f)
-      for (int k = 0; k < nfail; ++k) fprintf(f, "%.10g\t%.10g\n", fx[k], fy[k]);
+      for (int k = 0; k < nbad[o]; ++k) fprintf(f, "%.10g\t%.10g\n", bx[o][k], by[o][k]);
     if (!f || atomic_commit(&af, err, errlen) != 0) {
       for (int k = 0; k < nser; ++k) { free(ser[k].x); free(ser[k].y); }
       free(ser);
       return 1;
     }
-    fprintf(g, "%s'data/p%d_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed / timed out'", first ? "" : ", \\\n  ", p);
+    fprintf(g, "%s'data/p%d_%s.dat' u 1:2 w p %s title '%s (%d)'", first ? "" : ", \\\n  ", p,
+            record_outcome_name((RecordOutcome)o), bad_style[o], bad_title[o], nbad[o]);
     first = 0;
   }
   if (first) fprintf(g, "NaN title 'no data (every run failed or none matched)'");
@@ -287,13 +302,19 @@ static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *e
   int nf = cJSON_GetArraySize(fields), nbars = 0;
   const cJSON *r;
   cJSON_ArrayForEach(r, records) {
-    if (!figure_match(r, get(plot, "where")) || strcmp(str_or(r, "status", ""), "ok")) continue;
+    if (!figure_match(r, get(plot, "where"))) continue;
+    RecordOutcome oc = record_outcome(r);
     char label[256];
     figure_series_label(r, get(plot, "series"), label, sizeof label);
+    /* runs that are not data keep their place, named: a failed run's bar is empty */
+    if (oc != OUTCOME_OK) {
+      size_t l = strlen(label);
+      snprintf(label + l, sizeof label - l, " [%s]", record_outcome_name(oc));
+    }
     for (char *c = label; *c; ++c) if (*c == ' ') *c = '_';
     double v[32], sum = 0;
     for (int i = 0; i < nf && i < 32; ++i) {
-      v[i] = figure_value(r, cJSON_GetArrayItem(fields, i)->valuestring);
+      v[i] = oc == OUTCOME_FAILED || oc == OUTCOME_TIMEOUT ? 0 : figure_value(r, cJSON_GetArrayItem(fields, i)->valuestring);
       if (!isfinite(v[i])) v[i] = 0;
       sum += v[i];
     }
@@ -330,46 +351,6 @@ static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *e
 
 /* ---- comparisons and verdict ---- */
 
-/* A statistic of the time series next to the one record matching sel.where: sel.series =
- * {file, rows, x, y, stat: "first_x_below" | "first_x_above" | "max" | "last", threshold}.
- * first_x_below: the first x at which y falls below the threshold after having been above it
- * (a slide-to-stick or slide-to-roll time); first_x_above: the first x at which y exceeds it. */
-static double series_value(const cJSON *records, const cJSON *sel) {
-  const cJSON *s = get(sel, "series"), *r, *hit = NULL;
-  int n = 0;
-  cJSON_ArrayForEach(r, records) if (figure_match(r, get(sel, "where"))) { hit = r; ++n; }
-  if (n != 1 || strcmp(str_or(hit, "status", ""), "ok")) return NAN;
-  char rec_path[PATH_MAX + 300], csv[PATH_MAX + 600], err[512];
-  snprintf(rec_path, sizeof rec_path, "%s/%s", str_or(hit, "_dir", "."), str_or(hit, "record_file", ""));
-  sweep_series_path(rec_path, str_or(s, "file", "contacts"), csv, sizeof csv);
-  double *x, *y;
-  int np = figure_csv_series(csv, get(s, "rows"), str_or(s, "x", "t"), str_or(s, "y", ""), &x, &y, err, sizeof err);
-  if (np < 0) return NAN;
-  const char *stat = str_or(s, "stat", "max");
-  const cJSON *th = get(s, "threshold");
-  double thr = cJSON_IsNumber(th) ? th->valuedouble : 0, v = NAN;
-  int above = 0;
-  for (int i = 0; i < np; ++i) {
-    if (!strcmp(stat, "max")) v = isfinite(v) ? fmax(v, y[i]) : y[i];
-    else if (!strcmp(stat, "last")) v = y[i];
-    else if (!strcmp(stat, "first_x_above") && y[i] > thr) { v = x[i]; break; }
-    else if (!strcmp(stat, "first_x_below")) {
-      if (y[i] > thr) above = 1;
-      else if (above) { v = x[i]; break; }
-    }
-  }
-  free(x);
-  free(y);
-  return v;
-}
-
-static double selection_value(const cJSON *records, const cJSON *sel) {
-  if (get(sel, "series")) return series_value(records, sel);
-  const cJSON *x = get(sel, "x");
-  return figure_stat(records, get(sel, "where"), get(sel, "field")->valuestring, str_or(sel, "stat", "value"),
-                     cJSON_IsString(x) ? x->valuestring : NULL);
-}
-
 static void add_num(cJSON *o, const char *k, double v) {
   if (isfinite(v)) cJSON_AddNumberToObject(o, k, v);
   else cJSON_AddNullToObject(o, k);
@@ -379,7 +360,7 @@ static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) 
   cJSON *arr = cJSON_CreateArray();
   const cJSON *e;
   cJSON_ArrayForEach(e, get(recipe, "compare")) {
-    double ours = selection_value(records, e), paper = NAN;
+    double ours = figure_selection_value(records, e), paper = NAN;
     char units[64] = "", source[256] = "";
     const char *id = get(e, "paper_id")->valuestring;
     if (paper_number(id, &paper, units, sizeof units, source, sizeof source) != 0) {
@@ -399,42 +380,6 @@ static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) 
             isfinite(ours) && isfinite(paper) && paper != 0 ? ours / paper : NAN, source);
   }
   return arr;
-}
-
-/* Replaces {a} and {b} in text with the numbers. */
-static void fill_numbers(const char *text, double a, double b, char *out, size_t outlen) {
-  size_t n = 0;
-  for (const char *s = text; *s && n + 1 < outlen; ++s) {
-    if ((s[0] == '{') && (s[1] == 'a' || s[1] == 'b') && s[2] == '}') {
-      n += (size_t)snprintf(out + n, outlen - n, "%.3g", s[1] == 'a' ? a : b);
-      s += 2;
-    } else {
-      out[n++] = *s;
-    }
-  }
-  out[n < outlen ? n : outlen - 1] = 0;
-}
-
-static void verdict(const cJSON *recipe, const cJSON *records, char *out, size_t outlen) {
-  size_t n = 0;
-  out[0] = 0;
-  const cJSON *c;
-  cJSON_ArrayForEach(c, get(recipe, "checks")) {
-    double a = selection_value(records, get(c, "a"));
-    const cJSON *bj = get(c, "b");
-    double b = cJSON_IsNumber(bj) ? bj->valuedouble : selection_value(records, bj);
-    char s[1024];
-    if (!isfinite(a) || !isfinite(b)) {
-      snprintf(s, sizeof s, "Not judged: a number it needs is missing (a = %.3g, b = %.3g; failed or timed-out runs).", a, b);
-    } else {
-      const cJSON *fac = get(c, "factor");
-      double fb = (cJSON_IsNumber(fac) ? fac->valuedouble : 1.0) * b;
-      int holds = !strcmp(get(c, "op")->valuestring, "<") ? a < fb : a > fb;
-      fill_numbers(get(c, holds ? "yes" : "no")->valuestring, a, b, s, sizeof s);
-    }
-    if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, "%s%s", n ? " " : "", s);
-  }
-  if (!out[0]) snprintf(out, outlen, "No check defined: read the figure.");
 }
 
 /* ---- the figure ---- */
@@ -594,13 +539,12 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   }
 
   /* numbers beside the paper's, the verdict, figure.json */
-  int pts[3] = {0, 0, 0};
+  int pts[OUTCOME_COUNT] = {0};
   const cJSON *r;
-  cJSON_ArrayForEach(r, records) {
-    const char *st = str_or(r, "status", "");
-    pts[!strcmp(st, "ok") ? 0 : !strcmp(st, "timeout") ? 2 : 1]++;
-  }
-  if (!o->quiet) fprintf(stdout, "figure %s: %d runs (%d failed, %d timed out)\n", name, pts[0] + pts[1] + pts[2], pts[1], pts[2]);
+  cJSON_ArrayForEach(r, records) pts[record_outcome(r)]++;
+  if (!o->quiet)
+    fprintf(stdout, "figure %s: %d runs (%d ok, %d failed, %d timed out, %d flagged)\n", name,
+            pts[0] + pts[1] + pts[2] + pts[3], pts[0], pts[1], pts[2], pts[3]);
   cJSON *fig = cJSON_CreateObject();
   cJSON_AddStringToObject(fig, "schema", "cbench.figure/1");
   cJSON_AddStringToObject(fig, "name", name);
@@ -627,13 +571,16 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   cJSON_AddStringToObject(img, "png", f2);
   cJSON_AddStringToObject(fig, "table", f3);
   cJSON_AddItemToObject(fig, "comparisons", comparisons(recipe, records, o->quiet ? NULL : stdout));
-  char v[4096];
-  verdict(recipe, records, v, sizeof v);
+  cJSON *verdict = figure_verdict(recipe, records, o->quick);
+  const char *v = cJSON_GetObjectItemCaseSensitive(verdict, "sentence")->valuestring;
   cJSON_AddStringToObject(fig, "verdict", v);
+  cJSON_AddStringToObject(fig, "verdict_status", cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring);
+  cJSON_AddItemToObject(fig, "checks", cJSON_DetachItemFromObjectCaseSensitive(verdict, "checks"));
   cJSON *pj = cJSON_AddObjectToObject(fig, "points");
   cJSON_AddNumberToObject(pj, "ok", pts[0]);
   cJSON_AddNumberToObject(pj, "failed", pts[1]);
   cJSON_AddNumberToObject(pj, "timeout", pts[2]);
+  cJSON_AddNumberToObject(pj, "flagged", pts[3]);
   if (rc) cJSON_AddStringToObject(fig, "problem", err);
   char *text = cJSON_Print(fig);
   char fj[PATH_MAX + 64], werr[512];
@@ -642,8 +589,10 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
     snprintf(err, errlen, "%s", werr);
     rc = 1;
   }
-  if (!o->quiet) printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: %s\n", name, dir, name, name, v);
+  if (!o->quiet) printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: [%s] %s\n", name, dir, name, name,
+                         cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);
   free(text);
+  cJSON_Delete(verdict);
   cJSON_Delete(fig);
   cJSON_Delete(records);
   cJSON_Delete(recipe);

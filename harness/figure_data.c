@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "files.h"
+#include "record_outcome.h"
 #include "reference.h"
 
 static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
@@ -60,9 +61,8 @@ double figure_value(const cJSON *rec, const char *field) {
     return t > 0 ? figure_value(rec, field + 6) / t : NAN;
   }
   if (!strcmp(field, "status_code")) {
-    const cJSON *st = get(rec, "status");
-    if (!cJSON_IsString(st)) return NAN;
-    return !strcmp(st->valuestring, "ok") ? 0 : !strcmp(st->valuestring, "failed") ? 1 : 2;
+    if (!cJSON_IsString(get(rec, "status"))) return NAN;
+    return (double)record_outcome(rec);
   }
   const cJSON *x = field_item(rec, field);
   if (cJSON_IsNumber(x)) return x->valuedouble;

@@ -10,7 +10,7 @@
  *   "a.b.c"        a JSON path into the record (numbers; strings for labels);
  *   "param"        the accuracy, or dt for fixed-step runs;
  *   "opt:KEY"      params.options.KEY;  "scene:PATH"  params.scene_params[PATH];
- *   "status_code"  0 ok, 1 failed, 2 timeout;  "abs:FIELD"  |FIELD|;  "ratio:A,B"  A / B;
+ *   "status_code"  0 ok, 1 failed, 2 timeout, 3 flagged (a physics guard fired);  "abs:FIELD"  |FIELD|;  "ratio:A,B"  A / B;
  *   "mean_step"    t_reached / counters.steps;  "per_s:FIELD"  FIELD / t_reached;
  *   "time_other"   time_split.total minus its geometry, assembly, factorization, line search.
  * figure_value: the number (numeric strings are parsed), NAN when absent. figure_label: the text

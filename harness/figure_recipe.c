@@ -189,7 +189,7 @@ int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick,
 }
 
 static const char *const top_keys[] = {"schema", "title", "caption", "paper", "runs", "quick", "plot", "compare",
-                                       "checks", NULL};
+                                       "checks", "quick_decides", NULL};
 static const char *const plot_keys[] = {"kind", "series", "layout", "panels", "fields", "labels", "where",
                                         "normalize", "ylabel", "title", NULL};
 static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "ylabel", "logx", "logy", "fit",
@@ -214,6 +214,15 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
     if (!cJSON_IsObject(ser) || !cJSON_IsString(get(ser, "y")) || !cJSON_IsString(get(ser, "file")) ||
         sweep_series_parse(get(ser, "file")->valuestring) <= 0)
       return fail(err, errlen, path, f, "expected {file: steps|contacts|energy, rows, x, y, stat, threshold}", ser);
+    static const char *const sstats[] = {"max", "last", "last_x", "first_x_below", "first_x_above", "rel_variation",
+                                         "max_abs_slope", NULL};
+    const cJSON *ss = get(ser, "stat");
+    int ok = !ss;
+    for (int i = 0; sstats[i] && cJSON_IsString(ss) && !ok; ++i) ok = !strcmp(ss->valuestring, sstats[i]);
+    if (!ok) {
+      snprintf(f, sizeof f, "%s.series.stat", where);
+      return fail(err, errlen, path, f, "expected max, last, last_x, first_x_below, first_x_above, rel_variation or max_abs_slope", ss);
+    }
     return 0;
   }
   if (!cJSON_IsString(get(s, "field"))) { snprintf(f, sizeof f, "%s.field", where); return fail(err, errlen, path, f, "expected a record field name", get(s, "field")); }
@@ -308,18 +317,38 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
     const cJSON *e = cJSON_GetArrayItem(x, i), *op = get(e, "op");
     snprintf(f, sizeof f, "checks[%d]", i);
     if (!cJSON_IsObject(e)) { bad = fail(err, errlen, path, f, "expected an object", e); break; }
-    static const char *const check_keys[] = {"a", "op", "b", "factor", "yes", "no", NULL};
+    static const char *const check_keys[] = {"quantity", "a", "op", "b", "factor", "band", "per", "min_fraction", "if_missing",
+                                             "paper", "tolerance", "differs_by_design", "yes", "no", NULL};
     if (only_keys(e, check_keys, path, f, err, errlen)) { bad = 1; break; }
     char fa[300];
     snprintf(fa, sizeof fa, "%s.a", f);
     if (check_selection(get(e, "a"), path, fa, err, errlen)) { bad = 1; break; }
     snprintf(fa, sizeof fa, "%s.b", f);
-    if (!cJSON_IsNumber(get(e, "b")) && check_selection(get(e, "b"), path, fa, err, errlen)) { bad = 1; break; }
-    if (!cJSON_IsString(op) || (strcmp(op->valuestring, "<") && strcmp(op->valuestring, ">")))
-      bad = fail(err, errlen, path, f, "\"op\" must be \"<\" or \">\"", op);
+    const cJSON *band = get(e, "band"), *per = get(e, "per"), *mf = get(e, "min_fraction"), *pp = get(e, "paper");
+    if (get(e, "b") && !cJSON_IsNumber(get(e, "b")) && check_selection(get(e, "b"), path, fa, err, errlen)) { bad = 1; break; }
+    if (!cJSON_IsString(get(e, "quantity")))
+      bad = fail(err, errlen, path, f, "needs \"quantity\": what is measured, in the paper's terms", get(e, "quantity"));
+    else if (band && !(cJSON_IsArray(band) && cJSON_GetArraySize(band) == 2 && cJSON_IsNumber(cJSON_GetArrayItem(band, 0)) &&
+                       cJSON_IsNumber(cJSON_GetArrayItem(band, 1)) &&
+                       cJSON_GetArrayItem(band, 0)->valuedouble <= cJSON_GetArrayItem(band, 1)->valuedouble))
+      bad = fail(err, errlen, path, f, "\"band\" must be [lo, hi] with lo <= hi", band);
+    else if (!band && (!cJSON_IsString(op) || (strcmp(op->valuestring, "<") && strcmp(op->valuestring, ">"))))
+      bad = fail(err, errlen, path, f, "\"op\" must be \"<\" or \">\" (or give a \"band\")", op);
+    else if (!band && !get(e, "b")) bad = fail(err, errlen, path, f, "\"op\" needs \"b\"", NULL);
+    else if (per && !is_string_array(per)) bad = fail(err, errlen, path, f, "\"per\" must be an array of record fields", per);
+    else if (mf && !(cJSON_IsNumber(mf) && mf->valuedouble > 0 && mf->valuedouble <= 1 && per))
+      bad = fail(err, errlen, path, f, "\"min_fraction\" must be in (0, 1] and needs \"per\"", mf);
+    else if (pp && !cJSON_IsNumber(pp) && !cJSON_IsString(pp))
+      bad = fail(err, errlen, path, f, "\"paper\" must be a number or an id of results/paper/", pp);
+    else if (get(e, "if_missing") && !(cJSON_IsString(get(e, "if_missing")) && !strcmp(get(e, "if_missing")->valuestring, "infinite")))
+      bad = fail(err, errlen, path, f, "\"if_missing\" can only be \"infinite\"", get(e, "if_missing"));
+    else if (get(e, "differs_by_design") && !cJSON_IsString(get(e, "differs_by_design")))
+      bad = fail(err, errlen, path, f, "\"differs_by_design\" must be the reason, a string", get(e, "differs_by_design"));
     else if (!cJSON_IsString(get(e, "yes")) || !cJSON_IsString(get(e, "no")))
       bad = fail(err, errlen, path, f, "needs \"yes\" and \"no\" sentences", NULL);
   }
+  if (!bad && (x = get(r, "quick_decides")) && !cJSON_IsString(x))
+    bad = fail(err, errlen, path, "quick_decides", "expected the measurement that shows the quick grid decides the claim", x);
   if (bad) {
     cJSON_Delete(r);
     return NULL;

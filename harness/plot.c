@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "files.h"
+#include "record_outcome.h"
 #include "run_record.h"
 #include "subprocess.h"
 #include "sweep.h"
@@ -83,13 +84,6 @@ static int cmp_param(const void *a, const void *b) {
   return (x < y) - (x > y); /* descending: coarse to fine */
 }
 
-/* Warnings written by the physics guards (harness/physics_guards.h): "physics: ..." */
-static int physics_warning_count(const cJSON *r) {
-  int n = 0;
-  const cJSON *w;
-  cJSON_ArrayForEach(w, get(r, "warnings")) n += cJSON_IsString(w) && strncmp(w->valuestring, "physics:", 8) == 0;
-  return n;
-}
 
 static void write_table(FILE *f, const cJSON *recs) {
   fprintf(f, "case\tintegrator\tfixed_step\tparam\tstatus\terr_q_max\terr_q_rms\terr_full_max\t"
@@ -100,7 +94,7 @@ static void write_table(FILE *f, const cJSON *recs) {
   cJSON_ArrayForEach(r, recs) {
     const cJSON *e = get(r, "error"), *w = get(r, "work"), *c = get(r, "counters");
     fprintf(f, "%s\t%s\t%d\t%.6g\t%s", str(r, "case"), str(r, "integrator"),
-            cJSON_IsTrue(get(r, "fixed_step")), param_of(r), str(r, "status"));
+            cJSON_IsTrue(get(r, "fixed_step")), param_of(r), record_outcome_name(record_outcome(r)));
     put(f, num(get(e, "positions"), "max")); put(f, num(get(e, "positions"), "rms"));
     put(f, num(get(e, "full"), "max")); put(f, num(get(e, "full"), "rms"));
     put(f, num(w, "min")); put(f, num(w, "median")); put(f, num(w, "max"));
@@ -111,7 +105,7 @@ static void write_table(FILE *f, const cJSON *recs) {
     put(f, num(ew, "max")); put(f, num(ew, "rms"));
     char label[128];
     series_of(r, label, sizeof label);
-    fprintf(f, "\t%d\t%d\t%s\n", physics_warning_count(r), cJSON_GetArraySize(get(r, "warnings")), label);
+    fprintf(f, "\t%d\t%d\t%s\n", record_guard_warnings(r), cJSON_GetArraySize(get(r, "warnings")), label);
   }
 }
 
@@ -145,29 +139,35 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   char ints[64][128];
   int nint = 0;
   const cJSON *r;
-  double maxerr = 0.0;
+  double maxerr = 0.0, maxwork = 0.0;
   cJSON_ArrayForEach(r, recs) {
     if (strcmp(str(r, "case"), cname) != 0) continue;
     char label[128];
     series_of(r, label, sizeof label);
     if (nint < 64) nint = uniq_add(ints, nint, label);
-    double e = num(get(get(r, "error"), "positions"), "max");
+    double e = num(get(get(r, "error"), "positions"), "max"), w = num(get(r, "work"), "median");
     if (isfinite(e) && e > maxerr) maxerr = e;
+    if (isfinite(w) && w > maxwork) maxwork = w;
   }
   double xfail = maxerr > 0 ? 10.0 * maxerr : 1.0;
+  double yfail = maxwork > 0 ? 2.0 * maxwork : 1.0; /* a failed run without work: the top, not off a log axis */
   char path[1600];
   snprintf(path, sizeof path, "%.1100s/%.127s", pdir, cname);
   dir_make_parents(path);
-  int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0, nwarn = 0, nwarn_err = 0;
+  int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0, ntime = 0, nwarn = 0, nwarn_err = 0;
   snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
-  AtomicFile aff, afw, af;
+  AtomicFile aff, aft, afw, af;
   FILE *ff = atomic_open(&aff, path, 0, err, errlen);
   if (!ff) return 1;
-  fprintf(ff, "# integrator\tx_on_error_plot\tparam\twork\tstatus\n");
-  /* ok runs whose physics guards tripped: marked on the figures (open red circles) */
+  snprintf(path, sizeof path, "%.1100s/%.127s/timeout.dat", pdir, cname);
+  FILE *ft = atomic_open(&aft, path, 0, err, errlen);
+  if (!ft) { atomic_abort(&aff); return 1; }
+  /* ok runs whose physics guards tripped: not data, drawn with their own marker */
   snprintf(path, sizeof path, "%.1100s/%.127s/physics_warnings.dat", pdir, cname);
   FILE *fw = atomic_open(&afw, path, 0, err, errlen);
-  if (!fw) { atomic_abort(&aff); return 1; }
+  if (!fw) { atomic_abort(&aff); atomic_abort(&aft); return 1; }
+  fprintf(ff, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
+  fprintf(ft, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
   fprintf(fw, "# integrator\terr_q_max\tparam\twork\tfirst physics warning\n");
   for (int i = 0; i < nint; ++i) {
     const cJSON *sel[256];
@@ -181,26 +181,28 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
     snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
     FILE *f = atomic_open(&af, path, 0, err, errlen);
-    if (!f) { atomic_abort(&aff); atomic_abort(&afw); return 1; }
+    if (!f) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return 1; }
     fprintf(f, "# %s on %s: param (accuracy or dt)\terr_q_max\terr_q_rms\twork_median\twork_min\twork_max\terr_window_max\n", ints[i], cname);
     for (int k = 0; k < ns; ++k) {
       const cJSON *x = sel[k];
-      if (strcmp(str(x, "status"), "ok") != 0) {
-        fprintf(ff, "%s\t%.6g\t%.6g\t%.6g\t%s\n", ints[i], xfail, param_of(x), work_of(x), str(x, "status"));
-        ++nfail;
+      RecordOutcome oc = record_outcome(x);
+      if (oc == OUTCOME_FAILED || oc == OUTCOME_TIMEOUT) {
+        double w = work_of(x);
+        fprintf(oc == OUTCOME_FAILED ? ff : ft, "%s\t%.6g\t%.6g\t%.6g\t%s\t%.200s\n", ints[i], xfail, param_of(x),
+                w > 0 ? w : yfail, record_outcome_name(oc), record_outcome_reason(x));
+        if (oc == OUTCOME_FAILED) ++nfail;
+        else ++ntime;
         continue;
       }
       double e = num(get(get(x, "error"), "positions"), "max");
-      if (physics_warning_count(x) > 0) {
-        const cJSON *w0;
-        const char *first_w = "";
-        cJSON_ArrayForEach(w0, get(x, "warnings"))
-          if (!first_w[0] && cJSON_IsString(w0) && !strncmp(w0->valuestring, "physics:", 8)) first_w = w0->valuestring;
+      if (oc == OUTCOME_FLAGGED) {
+        const char *first_w = record_outcome_reason(x);
         fprintf(fw, "%s\t", ints[i]);
         put0(fw, e > 0 ? e : NAN);
         fprintf(fw, "\t%.6g\t%.6g\t%.200s\n", param_of(x), num(get(x, "work"), "median"), first_w);
         ++nwarn;
         nwarn_err += e > 0;
+        continue; /* not a point of its line */
       }
       fprintf(f, "%.6g", param_of(x));
       put(f, e > 0 ? e : NAN);
@@ -215,11 +217,15 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       if (e > 0) has_err[i] = 1;
       if (ew > 0) has_win[i] = 1;
     }
-    if (atomic_commit(&af, err, errlen) != 0) { atomic_abort(&aff); atomic_abort(&afw); return 1; }
+    if (atomic_commit(&af, err, errlen) != 0) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return 1; }
   }
-  if (atomic_commit(&aff, err, errlen) != 0) { atomic_abort(&afw); return 1; }
+  if (atomic_commit(&aff, err, errlen) != 0) { atomic_abort(&aft); atomic_abort(&afw); return 1; }
+  if (atomic_commit(&aft, err, errlen) != 0) { atomic_abort(&afw); return 1; }
   if (atomic_commit(&afw, err, errlen) != 0) return 1;
-  const char *warn_style = "with points pt 6 ps 2.5 lw 2 lc rgb \"red\" title \"physics warning\"";
+  char warn_style[160], fail_style[160], time_style[160];
+  snprintf(warn_style, sizeof warn_style, "with points pt 6 ps 2.5 lw 2 lc rgb \"#e377c2\" title \"flagged: physics guard (%d)\"", nwarn);
+  snprintf(fail_style, sizeof fail_style, "with points pt 2 ps 2 lw 2 lc rgb \"red\" title \"failed (%d)\"", nfail);
+  snprintf(time_style, sizeof time_style, "with points pt 8 ps 2 lw 2 lc rgb \"#ff7f0e\" title \"timed out (%d)\"", ntime);
 
   char title[300], ecmd[2400];
   gp_escape(cname, title, sizeof title);
@@ -238,12 +244,13 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
              "  } else { set terminal svg size 1000,640 enhanced font \",10\" }\n");
   int any_err = 0, any = 0;
   for (int i = 0; i < nint; ++i) { any_err |= has_err[i]; any |= has_any[i]; }
-  const char *fail_style = "with points pt 2 ps 2 lc rgb \"red\" title \"failed / timeout\"";
   const char *fail_label_right = "(sprintf(\"%s %s\", strcol(1), strcol(5))) with labels right offset -1,0 font \",8\" noenhanced notitle";
   const char *fail_label = "(sprintf(\"%s %s\", strcol(1), strcol(5))) with labels left offset 1,0 font \",8\" noenhanced notitle";
-  if (any_err || nfail) {
+  const char *flag_label_right = "(strcol(1)) with labels right offset -1,0 font \",8\" noenhanced notitle";
+  const char *flag_label = "(strcol(1)) with labels left offset 1,0 font \",8\" noenhanced notitle";
+  if (any_err || nfail || ntime || nwarn_err) {
     fprintf(g, "  set output sprintf(\"%s_work_error.%%s\", fmt)\n", cname);
-    fprintf(g, "  set title \"%s: work vs measured error (failed/timeout at the right edge)\\n{/*0.7 %s}\"\n", title, ecmd);
+    fprintf(g, "  set title \"%s: work vs measured error (failed and timed-out runs at the right edge)\\n{/*0.7 %s}\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"max position error vs reference (S-scaled)\"\n"
                "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
     int first = 1;
@@ -256,8 +263,17 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       fprintf(g, "%s\"%s/%s.dat\" using 2:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
       first = 0;
     }
-    if (nfail) fprintf(g, "%s\"%s/failed.dat\" using 2:4 %s, \\\n    \"%s/failed.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label_right);
-    if (nwarn_err) fprintf(g, ", \\\n    \"%s/physics_warnings.dat\" using 2:4 %s", cname, warn_style);
+    if (nfail) {
+      fprintf(g, "%s\"%s/failed.dat\" using 2:4 %s, \\\n    \"%s/failed.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label_right);
+      first = 0;
+    }
+    if (ntime) {
+      fprintf(g, "%s\"%s/timeout.dat\" using 2:4 %s, \\\n    \"%s/timeout.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, time_style, cname, fail_label_right);
+      first = 0;
+    }
+    if (nwarn_err)
+      fprintf(g, "%s\"%s/physics_warnings.dat\" using 2:4 %s, \\\n    \"%s/physics_warnings.dat\" using 2:4:%s",
+              first ? "" : ", \\\n    ", cname, warn_style, cname, flag_label_right);
     fprintf(g, "\n");
   }
   int any_win = 0;
@@ -279,7 +295,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     }
     fprintf(g, "\n");
   }
-  if (any || nfail) {
+  if (any || nfail || ntime || nwarn) {
     fprintf(g, "  set output sprintf(\"%s_work_accuracy.%%s\", fmt)\n", cname);
     fprintf(g, "  set title \"%s: work vs requested accuracy (fixed-step: step size dt)\\n{/*0.7 %s}\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"requested accuracy, or dt (s) for fixed-step integrators\"\n"
@@ -294,8 +310,17 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       fprintf(g, "%s\"%s/%s.dat\" using 1:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
       first = 0;
     }
-    if (nfail) fprintf(g, "%s\"%s/failed.dat\" using 3:4 %s, \\\n    \"%s/failed.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label);
-    if (nwarn) fprintf(g, ", \\\n    \"%s/physics_warnings.dat\" using 3:4 %s", cname, warn_style);
+    if (nfail) {
+      fprintf(g, "%s\"%s/failed.dat\" using 3:4 %s, \\\n    \"%s/failed.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label);
+      first = 0;
+    }
+    if (ntime) {
+      fprintf(g, "%s\"%s/timeout.dat\" using 3:4 %s, \\\n    \"%s/timeout.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, time_style, cname, fail_label);
+      first = 0;
+    }
+    if (nwarn)
+      fprintf(g, "%s\"%s/physics_warnings.dat\" using 3:4 %s, \\\n    \"%s/physics_warnings.dat\" using 3:4:%s",
+              first ? "" : ", \\\n    ", cname, warn_style, cname, flag_label);
     fprintf(g, "\n");
   }
   fprintf(g, "  unset output\n}\n");
@@ -380,7 +405,7 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", dir);
     fprintf(cap, "Sweep command: %s\n", cmd ? cmd : "(unknown: no command.txt)");
     fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", pdir);
-    fprintf(cap, "Work = wall time per simulated second (median over repetitions); error = max over the output grid of the S-scaled position error against the case's reference; failed/timeout runs are red crosses (on the error plot at the right edge, at their budget or measured work).\n");
+    fprintf(cap, "Work = wall time per simulated second (median over repetitions); error = max over the output grid of the S-scaled position error against the case's reference; runs that are not data have their own markers, counted in the legend, and are not points of their lines: failed runs red crosses, timed-out runs orange triangles (on the error plot at the right edge, at their measured work or budget, or at the top when they have none), runs flagged by a physics guard (records.tsv status \"flagged\") pink circles.\n");
     rc = atomic_commit(&acap, err, errlen) == 0 ? 0 : 1;
   }
   for (int i = 0; i < ncase && rc == 0; ++i) {

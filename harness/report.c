@@ -10,6 +10,8 @@
 #include "clock.h"
 #include "files.h"
 #include "machine.h"
+#include "record_outcome.h"
+#include "run_record.h"
 
 static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
 static const char *str(const cJSON *o, const char *k) {
@@ -84,6 +86,76 @@ static void write_comparisons(FILE *f, const cJSON *cmp, const TableMarkup *t) {
     fputs(t->row_close, f);
   }
   fputs(t->table_close, f);
+}
+
+/* The figure's structured verdict: one row per check (nothing for a figure.json without them). */
+static void write_checks(FILE *f, const cJSON *checks, int md) {
+  if (cJSON_GetArraySize(checks) <= 0) return;
+  fputs(md ? "| check | verdict | ours | paper | tolerance |\n| --- | --- | --- | --- | --- |\n"
+           : "<table><tr><th>check</th><th>verdict</th><th>ours</th><th>paper</th><th>tolerance</th></tr>\n",
+        f);
+  const cJSON *c;
+  cJSON_ArrayForEach(c, checks) {
+    const char *st = str(c, "status"), *oc = str(c, "outcome");
+    char verdict[96];
+    /* quick mode: smoke, with what the quick grid said */
+    if (strcmp(st, oc) && *oc) snprintf(verdict, sizeof verdict, "%s (quick grid: %s)", st, oc);
+    else snprintf(verdict, sizeof verdict, "%s", st);
+    fputs(md ? "| " : "<tr><td>", f);
+    (md ? md_cell : html)(f, str(c, "quantity"));
+    fputs(md ? " | " : "</td><td class=\"", f);
+    if (!md) { html(f, oc); fputs("\">", f); }
+    (md ? md_cell : html)(f, verdict);
+    fputs(md ? " | " : "</td><td>", f);
+    (md ? num_md : num)(f, get(c, "ours"));
+    fputs(md ? " | " : "</td><td>", f);
+    (md ? num_md : num)(f, get(c, "paper"));
+    fputs(md ? " | " : "</td><td>", f);
+    (md ? md_cell : html)(f, str(c, "tolerance"));
+    fputs(md ? " |\n" : "</td></tr>\n", f);
+  }
+  fputs(md ? "\n" : "</table>\n", f);
+}
+
+/* A sweep's runs that are not data (failed, timed out, flagged by a physics guard), with why;
+ * first the counts. */
+static void write_not_data(FILE *f, const cJSON *runs, int md) {
+  int n[OUTCOME_COUNT];
+  char counts[160];
+  int bad = record_outcome_counts(runs, n, counts, sizeof counts);
+  const cJSON *r;
+  if (md) fprintf(f, "Runs: %s.\n\n", counts);
+  else fprintf(f, "<p%s>Runs: %s.</p>\n", bad ? " class=\"bad\"" : "", counts);
+  if (bad == 0) return;
+  fputs(md ? "Runs that are not data (drawn with their own markers, not as points of a line):\n\n"
+             "| case | integrator | accuracy or dt | outcome | why | reproduce |\n| --- | --- | --- | --- | --- | --- |\n"
+           : "<p>Runs that are not data (drawn with their own markers, not as points of a line):</p>\n<table><tr><th>case</th>"
+             "<th>integrator</th><th>accuracy or dt</th><th>outcome</th><th>why</th><th>reproduce</th></tr>\n",
+        f);
+  cJSON_ArrayForEach(r, runs) {
+    RecordOutcome o = record_outcome(r);
+    if (o == OUTCOME_OK) continue;
+    const cJSON *p = get(r, "params");
+    const cJSON *a = get(p, "accuracy");
+    double param = cJSON_IsNumber(a) ? a->valuedouble : cJSON_IsNumber(get(p, "dt")) ? get(p, "dt")->valuedouble : NAN;
+    char ps[32];
+    snprintf(ps, sizeof ps, "%g", param);
+    const char *cells[] = {str(r, "case"), str(r, "integrator"), ps, record_outcome_name(o), record_outcome_reason(r), str(r, "command")};
+    fputs(md ? "| " : "<tr><td>", f);
+    for (int i = 0; i < 6; ++i) {
+      if (i) fputs(md ? " | " : "</td><td>", f);
+      if (md && i == 5) fputc('`', f);
+      (md ? md_cell : html)(f, cells[i]);
+      if (md && i == 5) fputc('`', f);
+    }
+    fputs(md ? " |\n" : "</td></tr>\n", f);
+  }
+  fputs(md ? "\n" : "</table>\n", f);
+}
+
+static int count_of(const cJSON *pts, const char *k) {
+  const cJSON *x = get(pts, k);
+  return cJSON_IsNumber(x) ? (int)x->valuedouble : 0;
 }
 
 /* A figure.json's required fields (harness/SCHEMA.md, cbench.figure/1); 0 or -1 naming one. */
@@ -169,7 +241,8 @@ static char *first_line_of(const char *path) {
 }
 
 static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots,
-                       const char *sweep_cmd, const char *sweep_caption, const cJSON *machine, const char *date) {
+                       const char *sweep_cmd, const char *sweep_caption, const cJSON *runs, const cJSON *machine,
+                       const char *date) {
   fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cbench report</title>\n"
         "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
         "img{max-width:100%;border:1px solid #ddd}pre{background:#f4f4f4;padding:.6em;overflow-x:auto}"
@@ -200,7 +273,9 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
       html(f, str(fig, "name"));
       fputs("\">", f);
       html(f, str(fig, "title"));
-      fputs("</a>: ", f);
+      fputs("</a>: <b>", f);
+      html(f, *str(fig, "verdict_status") ? str(fig, "verdict_status") : "no structured verdict");
+      fputs("</b>: ", f);
       html(f, str(fig, "verdict"));
       fputs("</li>\n", f);
     }
@@ -236,11 +311,15 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     fputs("\"></a></p>\n<p>", f);
     html(f, str(fig, "caption"));
     fputs("</p>\n<p class=\"verdict\">Verdict: ", f);
+    if (*str(fig, "verdict_status")) { html(f, str(fig, "verdict_status")); fputs(". ", f); }
     html(f, str(fig, "verdict"));
+    fputs("</p>\n", f);
+    write_checks(f, get(fig, "checks"), 0);
     const cJSON *pts = get(fig, "points");
-    int failed = (int)get(pts, "failed")->valuedouble, timeout = (int)get(pts, "timeout")->valuedouble;
-    fprintf(f, "</p>\n<p%s>Runs: %d ok, %d failed, %d timed out%s.", failed + timeout ? " class=\"bad\"" : "",
-            (int)get(pts, "ok")->valuedouble, failed, timeout, failed + timeout ? " (red crosses in the figure)" : "");
+    int failed = count_of(pts, "failed"), timeout = count_of(pts, "timeout"), flagged = count_of(pts, "flagged");
+    fprintf(f, "<p%s>Runs: %d ok, %d failed, %d timed out, %d flagged by a physics guard%s.",
+            failed + timeout + flagged ? " class=\"bad\"" : "", count_of(pts, "ok"), failed, timeout, flagged,
+            failed + timeout + flagged ? " (each with its own marker in the figure; none is data for the verdict)" : "");
     if (*str(fig, "problem")) { fputs(" Problem: ", f); html(f, str(fig, "problem")); }
     fputs("</p>\n", f);
     write_comparisons(f, get(fig, "comparisons"), &html_table);
@@ -259,6 +338,7 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     fputs("<h2>Sweep</h2>\n", f);
     if (sweep_caption) { fputs("<p>", f); html(f, sweep_caption); fputs("</p>\n", f); }
     if (sweep_cmd) { fputs("<p>Reproduce:</p><pre>", f); html(f, sweep_cmd); fputs("</pre>\n", f); }
+    if (runs) write_not_data(f, runs, 0);
     for (int i = 0; i < nplots; ++i) {
       fputs("<h3>", f);
       html(f, plots[i]);
@@ -273,7 +353,7 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
 }
 
 static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots, const char *sweep_cmd,
-                     const cJSON *machine, const char *date) {
+                     const cJSON *runs, const cJSON *machine, const char *date) {
   fprintf(f, "# cbench report\n\nFolder `%s`, written %s. Regenerate with `cbench report %s`.\n\n", dir, date, dir);
   fprintf(f, "Machine: %s, %g cores, %s, git %s.\n\n", str(machine, "cpu"),
           cJSON_IsNumber(get(machine, "cores")) ? get(machine, "cores")->valuedouble : 0, str(machine, "compiler"),
@@ -284,30 +364,32 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
     const cJSON *paper = get(fig, "paper"), *pts = get(fig, "points");
     fprintf(f, "## %s\n\n", str(fig, "title"));
     if (cJSON_IsObject(paper)) fprintf(f, "Paper: **%s**: %s\n\n", str(paper, "ref"), str(paper, "trend"));
-    fprintf(f, "![%s](%s/%s)\n\n%s\n\n**Verdict:** %s\n\n", str(fig, "name"), folder, str(get(fig, "images"), "png"),
-            str(fig, "caption"), str(fig, "verdict"));
-    fprintf(f, "Runs: %g ok, %g failed, %g timed out.\n\n", get(pts, "ok")->valuedouble, get(pts, "failed")->valuedouble,
-            get(pts, "timeout")->valuedouble);
+    fprintf(f, "![%s](%s/%s)\n\n%s\n\n**Verdict:** %s%s%s\n\n", str(fig, "name"), folder, str(get(fig, "images"), "png"),
+            str(fig, "caption"), str(fig, "verdict_status"), *str(fig, "verdict_status") ? ". " : "", str(fig, "verdict"));
+    write_checks(f, get(fig, "checks"), 1);
+    fprintf(f, "Runs: %d ok, %d failed, %d timed out, %d flagged by a physics guard.\n\n", count_of(pts, "ok"),
+            count_of(pts, "failed"), count_of(pts, "timeout"), count_of(pts, "flagged"));
     write_comparisons(f, get(fig, "comparisons"), &md_table);
     fprintf(f, "Reproduce: `%s`\n\n", str(fig, "command"));
   }
   if (nplots > 0) {
     fputs("## Sweep\n\n", f);
     if (sweep_cmd) fprintf(f, "Reproduce: `%s`\n\n", sweep_cmd);
+    if (runs) write_not_data(f, runs, 1);
     for (int i = 0; i < nplots; ++i) fprintf(f, "![%s](plots/%s)\n\n", plots[i], plots[i]);
   }
 }
 
 /* Writes via a memory stream, then atomically to path. */
 static int write_doc(const char *path, int html_doc, const char *dir, const cJSON *figs, char (*plots)[256], int nplots,
-                     const char *cmd, const char *caption, const cJSON *machine, const char *date, char *err,
-                     size_t errlen) {
+                     const char *cmd, const char *caption, const cJSON *runs, const cJSON *machine, const char *date,
+                     char *err, size_t errlen) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f) { snprintf(err, errlen, "out of memory"); return 1; }
-  if (html_doc) write_html(f, dir, figs, plots, nplots, cmd, caption, machine, date);
-  else write_md(f, dir, figs, plots, nplots, cmd, machine, date);
+  if (html_doc) write_html(f, dir, figs, plots, nplots, cmd, caption, runs, machine, date);
+  else write_md(f, dir, figs, plots, nplots, cmd, runs, machine, date);
   fclose(f);
   int rc = file_write_atomic(path, buf, len, err, errlen) ? 1 : 0;
   free(buf);
@@ -335,13 +417,19 @@ int report_write(const char *dir, char *html_path, size_t html_len, char *err, s
   cJSON *machine = n > 0 && cJSON_IsObject(get(cJSON_GetArrayItem(figs, 0), "machine"))
                        ? cJSON_Duplicate(get(cJSON_GetArrayItem(figs, 0), "machine"), 1)
                        : machine_info_json();
+  /* a sweep folder's records: its failed, timed-out and flagged runs are listed with why */
+  char rerr[512] = "";
+  cJSON *runs = nplots ? records_load_dir(dir, rerr, sizeof rerr) : NULL;
+  if (runs && rerr[0]) { cJSON_Delete(runs); runs = NULL; }
+  if (nplots && !runs) fprintf(stderr, "report: %s: the runs are not listed (%s)\n", dir, rerr);
   char date[64];
   clock_utc_iso8601(date, sizeof date);
   snprintf(html_path, html_len, "%.1200s/index.html", dir);
   char md[1400];
   snprintf(md, sizeof md, "%.1200s/report.md", dir);
-  int rc = write_doc(html_path, 1, dir, figs, plots, nplots, cmd, caption, machine, date, err, errlen);
-  if (rc == 0) rc = write_doc(md, 0, dir, figs, plots, nplots, cmd, caption, machine, date, err, errlen);
+  int rc = write_doc(html_path, 1, dir, figs, plots, nplots, cmd, caption, runs, machine, date, err, errlen);
+  if (rc == 0) rc = write_doc(md, 0, dir, figs, plots, nplots, cmd, caption, runs, machine, date, err, errlen);
+  cJSON_Delete(runs);
   free(cmd);
   free(caption);
   free(plots);

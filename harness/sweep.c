@@ -13,6 +13,7 @@
 #include "files.h"
 #include "folder_share.h"
 #include "clock.h"
+#include "record_outcome.h"
 #include "run_record.h"
 
 int sweep_series_parse(const char *list) {
@@ -353,6 +354,13 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
         break;
       }
     cJSON_AddItemToArray(all, doc);
+  }
+  /* the last line counts the runs that are not data, not only those done */
+  if (!c->quiet) {
+    int counts[OUTCOME_COUNT];
+    char sentence[160];
+    record_outcome_counts(all, counts, sentence, sizeof sentence);
+    fprintf(stderr, "sweep: %d runs: %s -> %s/sweep.json\n", cJSON_GetArraySize(all), sentence, c->out);
   }
   char *text = cJSON_Print(all);
   char apath[1200];

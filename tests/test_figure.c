@@ -166,7 +166,8 @@ Test(figure, small_recipe_end_to_end) {
              "          \"panels\": [{\"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true, \"logy\": true, \"fit\": true}]},"
              " \"compare\": [{\"quantity\": \"cenic steps at 1e-3\", \"paper_id\": \"test.steps\","
              "              \"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.001}, \"field\": \"counters.steps\"}],"
-             " \"checks\": [{\"a\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.001}, \"field\": \"counters.steps\"}, \"op\": \">\","
+             " \"checks\": [{\"quantity\": \"steps, tight against loose\","
+             "              \"a\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.001}, \"field\": \"counters.steps\"}, \"op\": \">\","
              "              \"b\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.01}, \"field\": \"counters.steps\"},"
              "              \"yes\": \"tight {a} > loose {b}\", \"no\": \"tight {a} <= loose {b}\"}]}");
   setenv("CBENCH_FIGURES", rdir, 1);
@@ -200,6 +201,10 @@ Test(figure, small_recipe_end_to_end) {
   cr_expect_str_eq(cJSON_GetObjectItem(cmp, "source")->valuestring, "Test Table 1");
   const char *verdict = cJSON_GetObjectItem(fig, "verdict")->valuestring;
   cr_expect(!strncmp(verdict, "tight ", 6) && strstr(verdict, "> loose"), "accuracy 1e-3 takes more steps than 1e-2: %s", verdict);
+  cr_expect_str_eq(cJSON_GetObjectItem(fig, "verdict_status")->valuestring, "reproduced");
+  cJSON *check = cJSON_GetArrayItem(cJSON_GetObjectItem(fig, "checks"), 0);
+  cr_expect_str_eq(cJSON_GetObjectItem(check, "quantity")->valuestring, "steps, tight against loose");
+  cr_expect(cJSON_GetObjectItem(check, "ours")->valuedouble > cJSON_GetObjectItem(check, "b")->valuedouble);
   cr_expect(strstr(cJSON_GetObjectItem(fig, "command")->valuestring, "cbench figure tiny"));
   cJSON_Delete(fig);
   /* the table: one row per record plus the fitted slopes */
@@ -226,6 +231,35 @@ Test(figure, small_recipe_end_to_end) {
   cr_expect(before && after && !strcmp(before, after), "records reused");
   free(before);
   free(after);
+  /* a run whose physics guard fired is not data: its own marker, counted, and the check that
+   * needs it has no number */
+  snprintf(path, sizeof path, "%s/tiny/run0/ball_drop__cenic-sd__acc0.001.json", out);
+  text = file_read_all(path, NULL);
+  cr_assert_not_null(text);
+  cJSON *rec = cJSON_Parse(text);
+  free(text);
+  cJSON_AddItemToArray(cJSON_GetObjectItem(rec, "warnings"), cJSON_CreateString("physics: energy rose (test)"));
+  text = cJSON_Print(rec);
+  fx_write_text(path, text);
+  free(text);
+  cJSON_Delete(rec);
+  cr_assert_eq(figure_make("tiny", &o, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/tiny/figure.json", out);
+  text = file_read_all(path, NULL);
+  fig = cJSON_Parse(text);
+  free(text);
+  cr_assert_not_null(fig);
+  cr_expect_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(fig, "points"), "flagged")->valueint, 1);
+  cr_expect_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(fig, "points"), "ok")->valueint, 3);
+  cr_expect_str_eq(cJSON_GetObjectItem(fig, "verdict_status")->valuestring, "not_reproduced",
+                   "the flagged run is no success: %s", cJSON_GetObjectItem(fig, "verdict")->valuestring);
+  cJSON_Delete(fig);
+  snprintf(path, sizeof path, "%s/tiny/data/p0_flagged.dat", out);
+  cr_expect(file_exists(path), "the flagged run's marker");
+  snprintf(path, sizeof path, "%s/tiny/tiny.tsv", out);
+  text = file_read_all(path, NULL);
+  cr_expect(text && strstr(text, "\tflagged\t"), "the table says flagged");
+  free(text);
   unsetenv("CBENCH_FIGURES");
   unsetenv("CBENCH_PAPER_DIR");
 }

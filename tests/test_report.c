@@ -6,11 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 #include <unistd.h>
 
 #include "harness/files.h"
 #include "harness/paper_data.h"
+#include "harness/plot.h"
 #include "harness/report.h"
+#include "harness/sweep.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];
@@ -26,7 +30,9 @@ static const char *figure_json =
     " \"images\": {\"svg\": \"%s.svg\", \"png\": \"%s.png\"}, \"table\": \"%s.tsv\","
     " \"comparisons\": [{\"quantity\": \"wall | time\", \"ours\": 0.3, \"paper\": 0.6, \"ratio\": 0.5, \"units\": \"s\", \"source\": \"CENIC Table II\"},"
     "                   {\"quantity\": \"missing\", \"ours\": null, \"paper\": 2, \"ratio\": null, \"units\": \"\", \"source\": \"x\"}],"
-    " \"verdict\": \"Reproduced: %s.\", \"points\": {\"ok\": 3, \"failed\": 1, \"timeout\": 2}}";
+    " \"verdict\": \"Reproduced: %s.\", \"verdict_status\": \"smoke\", \"points\": {\"ok\": 3, \"failed\": 1, \"timeout\": 2, \"flagged\": 4},"
+    " \"checks\": [{\"quantity\": \"trap / sd cost\", \"status\": \"smoke\", \"outcome\": \"not_reproduced\", \"ours\": 2,"
+    "               \"paper\": 5, \"tolerance\": \"a / b in [4.5, 22]\", \"sentence\": \"s\"}]}";
 
 static void make_figure(const char *name) {
   char d[512], p[700], text[4096];
@@ -55,7 +61,8 @@ Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
   cr_assert_not_null(md);
   const char *want[] = {"Title fig_a", "Title fig_b", "<img src=\"fig_a/fig_a.png\"", "fig_b/fig_b.svg",
                         "mu &lt; 1 &amp; k &gt; 0 &lt;script&gt;", "Reproduced: fig_a.", "cbench figure fig_b --quick",
-                        "<td>0.5</td>", "CENIC Table II", "1 failed, 2 timed out", "test cpu", "CENIC Fig. 9"};
+                        "<td>0.5</td>", "CENIC Table II", "1 failed, 2 timed out, 4 flagged", "test cpu", "CENIC Fig. 9",
+                        "<b>smoke</b>", "<td>trap / sd cost</td><td class=\"not_reproduced\">smoke (quick grid: not_reproduced)</td><td>2</td><td>5</td><td>a / b in [4.5, 22]</td>"};
   for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) cr_expect(strstr(h, want[i]), "index.html lacks '%s'", want[i]);
   cr_expect(!strstr(h, "<script>"), "text is escaped");
   cr_expect(strstr(h, "<tr><td>wall | time</td><td>0.3</td><td>0.6</td><td>0.5</td><td>s</td><td>CENIC Table II</td></tr>"),
@@ -64,6 +71,8 @@ Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
   cr_expect(strstr(md, "| wall \\| time | 0.3 | 0.6 | 0.5 | s | CENIC Table II |"), "report.md comparison row:\n%s", md);
   cr_expect(strstr(md, "| missing | - | 2 | - |"), "null numbers are '-'");
   cr_expect(strstr(md, "![fig_a](fig_a/fig_a.png)"));
+  cr_expect(strstr(md, "| trap / sd cost | smoke (quick grid: not_reproduced) | 2 | 5 | a / b in [4.5, 22] |"), "report.md check row:\n%s", md);
+  cr_expect(strstr(md, "**Verdict:** smoke. Reproduced: fig_a."), "%s", md);
   free(h);
   free(md);
 }
@@ -139,4 +148,77 @@ Test(report, malformed_paper_numbers_name_file_and_entry) {
   fx_write_text(p, one);
   cr_expect_eq(paper_data_validate_dir(tmpdir, err, sizeof err), -1);
   cr_expect(strstr(err, "id 'dup' already in"), "%s", err);
+}
+
+/* A sweep folder: failed, timed-out and flagged runs (a physics guard fired) are listed on the
+ * page with why, counted, and drawn apart from the lines (cbench plot). */
+Test(report, sweep_page_lists_runs_that_are_not_data) {
+  char out[400], err[1024] = "", p[800];
+  snprintf(out, sizeof out, "%s/sweep", tmpdir);
+  SweepConfig *c = malloc(sizeof *c);
+  for (int k = 0; k < 2; ++k) {
+    sweep_config_default(c);
+    c->quiet = 1;
+    c->ncases = 1;
+    snprintf(c->cases[0], sizeof c->cases[0], "ball_drop");
+    c->nintegrators = 1;
+    snprintf(c->integrators[0], sizeof c->integrators[0], "cenic-sd");
+    c->nacc = k == 0 ? 2 : 1;
+    c->accuracies[0] = k == 0 ? 1e-2 : 1e-9;
+    c->accuracies[1] = 1e-3;
+    c->t_end = k == 0 ? 0.3 : 100;
+    if (k == 1) c->timeout = 0.2;
+    c->reps = 1;
+    snprintf(c->out, sizeof c->out, "%s", out);
+    snprintf(c->command, sizeof c->command, "cbench sweep (test)");
+    cr_assert_eq(sweep_run(c, err, sizeof err), 0, "%s", err);
+  }
+  free(c);
+  /* the 1e-2 run as if its energy guard had fired */
+  snprintf(p, sizeof p, "%s/ball_drop__cenic-sd__acc0.01.json", out);
+  char *text = file_read_all(p, NULL);
+  cr_assert_not_null(text, "%s", p);
+  cJSON *rec = cJSON_Parse(text);
+  free(text);
+  cJSON_AddItemToArray(cJSON_GetObjectItem(rec, "warnings"), cJSON_CreateString("physics: energy rose by 9 J (test)"));
+  text = cJSON_Print(rec);
+  fx_write_text(p, text);
+  free(text);
+  cJSON_Delete(rec);
+
+  cr_assert_eq(plot_dir(out, 0, err, sizeof err), 0, "%s", err);
+  snprintf(p, sizeof p, "%s/plots/ball_drop/physics_warnings.dat", out);
+  text = file_read_all(p, NULL);
+  cr_expect(text && strstr(text, "energy rose by 9 J"), "the flagged run has its own marker file");
+  free(text);
+  snprintf(p, sizeof p, "%s/plots/ball_drop/timeout.dat", out);
+  text = file_read_all(p, NULL);
+  cr_expect(text && strstr(text, "cenic-sd\t") && strstr(text, "timeout"), "the timed-out run has its own marker file");
+  free(text);
+  snprintf(p, sizeof p, "%s/plots/ball_drop/cenic-sd.dat", out);
+  text = file_read_all(p, NULL);
+  cr_assert_not_null(text);
+  cr_expect(strstr(text, "\n0.001\t") && !strstr(text, "\n0.01\t"), "the flagged point is not a point of the line:\n%s", text);
+  free(text);
+  snprintf(p, sizeof p, "%s/plots/ball_drop.gp", out);
+  text = file_read_all(p, NULL);
+  cr_expect(text && strstr(text, "flagged: physics guard (1)") && strstr(text, "timed out (1)"), "legend counts:\n%s", text);
+  free(text);
+
+  snprintf(p, sizeof p, "%s/plots/ball_drop_work_accuracy.png", out);
+  fx_write_text(p, "not really a png");
+  char html[1400];
+  cr_assert_eq(report_write(out, html, sizeof html, err, sizeof err), 0, "%s", err);
+  char *h = file_read_all(html, NULL);
+  snprintf(p, sizeof p, "%s/report.md", out);
+  char *md = file_read_all(p, NULL);
+  cr_assert(h && md);
+  const char *want[] = {"Runs: 1 ok, 0 failed, 1 timed out, 1 flagged by a physics guard", "physics: energy rose by 9 J (test)",
+                        "<td>flagged</td>", "<td>timeout</td>", "1e-09"};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) {
+    cr_expect(strstr(h, want[i]), "index.html lacks '%s'", want[i]);
+    if (i < 2) cr_expect(strstr(md, want[i]), "report.md lacks '%s'", want[i]);
+  }
+  free(h);
+  free(md);
 }
