@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 /* Bump when the model layer's physics changes (every cached reference becomes stale). */
-#define CBENCH_MODEL_VERSION "cbench-model/1"
+#define CBENCH_MODEL_VERSION "cbench-model/2"
 #define REFERENCE_SCHEMA "cbench.reference/1"
 
 typedef struct {

@@ -795,6 +795,39 @@ Test(collision, clip_polygon_halfspace) {
   cr_expect_eq(np_clip_polygon(in, 3, out, u, -0.5), 0, "all outside");
 }
 
+/* Issue 41, defect 3: a stack of equal boxes woke after 1.27 s at rest when a drift of a few
+ * nm moved a corner of one box past the edge of the box below. Clipping then added vertices on
+ * the nearly straight edge (0.28 mm and 53 mm from the corner), each a point contact with a
+ * whole point's stiffness: 4 -> 6 points, the face's force up by half in one step. Two boxes of
+ * equal footprint, the top one yawed by eps and shifted by a few nm either way: the manifold keeps
+ * its four corners at the flat depth, so the summed spring force k sum(-phi) does not jump. */
+Test(collision, nearly_aligned_faces_keep_their_corners_under_nm_shifts) {
+  const double pen = 1e-4, yaws[] = {1e-8, 1e-6, 1e-4};
+  for (size_t iy = 0; iy < sizeof yaws / sizeof yaws[0]; ++iy)
+    for (int k = -4; k <= 4; ++k)
+      for (int dir = 0; dir < 3; ++dir) {
+        TGeom lo = {GEOM_BOX, {0.06, 0.04, 0.02}, {0, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+        TGeom hi = {GEOM_BOX, {0.06, 0.04, 0.03}, {0, 0, 0.05 - pen}, {0}};
+        yaw_rot(hi.rot, lo.rot, yaws[iy]);
+        double shift = 5e-9 * k; /* along x, y or both: corners cross one or two side planes */
+        if (dir != 1) hi.pos[0] += shift;
+        if (dir != 0) hi.pos[1] -= shift;
+        ContactPoint c[CB_MAX_PAIR_CONTACTS];
+        int n = collide(&hi, &lo, 0, c);
+        double sum = 0;
+        for (int i = 0; i < n; ++i) sum -= c[i].phi;
+        cr_expect_eq(n, 4, "yaw %g, shift %g (dir %d): %d points", yaws[iy], shift, dir, n);
+        cr_expect(fabs(sum - 4 * pen) < 1e-9, "yaw %g, shift %g (dir %d): sum of depths %.12g, expected %g",
+                  yaws[iy], shift, dir, sum, 4 * pen);
+      }
+  /* real corners stay: equal squares at 45 degrees overlap in a regular octagon */
+  TGeom lo = {GEOM_BOX, {0.05, 0.05, 0.02}, {0, 0, 0}, {1, 0, 0, 0, 1, 0, 0, 0, 1}};
+  TGeom hi = {GEOM_BOX, {0.05, 0.05, 0.02}, {0, 0, 0.04 - pen}, {0}};
+  yaw_rot(hi.rot, lo.rot, M_PI / 4);
+  ContactPoint c[CB_MAX_PAIR_CONTACTS];
+  cr_expect_eq(collide(&hi, &lo, 0, c), 8, "45 degree yaw: the octagon's 8 corners");
+}
+
 /* Distance of point p to a box (0 inside). */
 static double point_box_distance(const TGeom *box, const double *p) {
   double l[3], s = 0;

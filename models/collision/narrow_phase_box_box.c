@@ -45,6 +45,7 @@ static int face_manifold(const double *cr, double axr[3][3], const double *hr, i
     c = v3_dot(u, fc) + hr[t];
     np = np_clip_polygon(tmp, np, poly, u, c);
   }
+  np = np_polygon_drop_redundant(poly, np, 1e-6 * (hr[0] + hr[1] + hr[2] + hi[0] + hi[1] + hi[2]));
   double normal[3];
   v3_scale(normal, nr, ref_is_a ? -1.0 : 1.0);
   int n = 0;

@@ -35,6 +35,31 @@ int np_clip_polygon(double (*in)[3], int n, double (*out)[3], const double *u, d
   return m;
 }
 
+int np_polygon_drop_redundant(double (*poly)[3], int n, double tol) {
+  for (int i = 0, checked = 0; n > 2 && checked < n;) { /* until n vertices in a row are kept */
+    const double *p = poly[(i + n - 1) % n], *v = poly[i], *q = poly[(i + 1) % n];
+    double e1[3], e2[3], ch[3], cr[3];
+    v3_sub(e1, v, p);
+    v3_sub(e2, q, v);
+    v3_sub(ch, q, p);
+    double l1 = v3_norm(e1), l2 = v3_norm(e2), lc = v3_norm(ch);
+    v3_cross(cr, ch, e1);
+    double dev = lc > 0 ? v3_norm(cr) / lc : l1; /* distance of v from the chord p-q */
+    v3_cross(cr, e1, e2);
+    int straight = l1 > 0 && l2 > 0 && v3_dot(e1, e2) > 0 && v3_norm(cr) < NP_STRAIGHT_SIN * l1 * l2;
+    if (dev > tol && !straight) {
+      i = (i + 1) % n;
+      ++checked;
+      continue;
+    }
+    for (int j = i; j + 1 < n; ++j) v3_copy(poly[j], poly[j + 1]);
+    --n;
+    i = (i + n - 1) % n; /* the previous vertex has a new neighbour */
+    checked = 0;
+  }
+  return n;
+}
+
 static double clamp01(double x) { return x < 0 ? 0 : (x > 1 ? 1 : x); }
 
 /* Closest points of two segments (Ericson, Real-Time Collision Detection, 5.1.9). */
