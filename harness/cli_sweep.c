@@ -15,9 +15,15 @@
 #include "run_record.h"
 #include "sweep.h"
 
+/* An argument that is a value, not an option: anything not starting with '-', and negative
+ * numbers ("--dts -1" is a wrong value, not a missing one). */
+static int is_value(const char *a) {
+  return a[0] != '-' || (a[1] >= '0' && a[1] <= '9') || (a[1] == '.' && a[2] >= '0' && a[2] <= '9');
+}
+
 static int take_list(int argc, char **argv, int *i, char out[][1024], int max, int *n) {
   int got = 0;
-  while (*i + 1 < argc && strncmp(argv[*i + 1], "-", 1) != 0) {
+  while (*i + 1 < argc && is_value(argv[*i + 1])) {
     char buf[4096];
     snprintf(buf, sizeof buf, "%s", argv[++*i]);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -96,11 +102,15 @@ int cmd_sweep(int argc, char **argv) {
     } else if (!strcmp(a, "--reps")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
-      else if (parse_int_pos(v, &c->reps)) rc = usage_error("--reps must be an integer >= 1, got '%s'", v);
-    } else if (!strcmp(a, "--timeout") || !strcmp(a, "--t-end")) {
+      else if (parse_int_pos(v, &c->reps)) rc = usage_error("--reps must be an integer in [1, 100000], got '%s'", v);
+    } else if (!strcmp(a, "--timeout")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
-      else if (parse_pos(v, a[2] == 't' && a[3] == 'i' ? &c->timeout : &c->t_end)) rc = usage_error("expected a number > 0, got '%s'", v);
+      else if (parse_pos(v, &c->timeout) || c->timeout > RUN_MAX_TIMEOUT_S) rc = usage_error("--timeout must be a number in (0, 1e6] s, got '%s'", v);
+    } else if (!strcmp(a, "--t-end")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_pos(v, &c->t_end)) rc = usage_error("--t-end must be a number > 0, got '%s'", v);
     } else if (!strcmp(a, "--out")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
@@ -192,12 +202,19 @@ int cmd_merge(int argc, char **argv) {
 
 int cmd_slurm(int argc, char **argv) {
   const char *plan = NULL, *script = "scripts/slurm/sweep.sbatch";
-  int max_parallel = 8, only_missing = 0, dry_run = 0;
+  int max_parallel = 8, only_missing = 0, dry_run = 0, max_array = 0;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--max-parallel")) {
       VALUE_OR_FAIL(v);
       if (parse_int_pos(v, &max_parallel)) return usage_error("--max-parallel must be an integer >= 1, got '%s'", v);
+    } else if (!strcmp(a, "--max-array-size")) {
+      VALUE_OR_FAIL(v);
+      char *end;
+      long x = strtol(v, &end, 10);
+      if (end == v || *end || x < 1 || x > PLAN_MAX_ARRAY_SIZE)
+        return usage_error("--max-array-size must be an integer in [1, 4000001], got '%s'", v);
+      max_array = (int)x;
     } else if (!strcmp(a, "--script")) { VALUE_OR_FAIL(v); script = v; }
     else if (!strcmp(a, "--missing")) only_missing = 1;
     else if (!strcmp(a, "--dry-run")) dry_run = 1;
@@ -207,14 +224,26 @@ int cmd_slurm(int argc, char **argv) {
   }
   if (!plan) return usage_error("slurm needs a plan file (from `cbench sweep ... --plan FILE`)%s", "");
   if (!file_exists(script)) return usage_error("no sbatch script %s (run from the repository root or give --script)", script);
-  char cmd[20000], err[1024];
-  int n = plan_sbatch_command(plan, script, max_parallel, only_missing, cmd, sizeof cmd, err, sizeof err);
+  char err[1024], **cmds = NULL;
+  int ncmd = 0;
+  if (max_array == 0) max_array = plan_slurm_max_array_size();
+  int n = plan_sbatch_commands(plan, script, max_parallel, only_missing, max_array, &cmds, &ncmd, err, sizeof err);
   if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return 2; }
   if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
-  printf("slurm: %d task(s): %s\n", n, cmd);
-  if (dry_run) return 0;
-  fflush(stdout);
-  int rc = system(cmd);
-  return rc == 0 ? 0 : 1;
+  if (ncmd == 1) printf("slurm: %d task(s): %s\n", n, cmds[0]);
+  else {
+    printf("slurm: %d task(s) in %d submissions (MaxArraySize %d):\n", n, ncmd, max_array);
+    for (int k = 0; k < ncmd; ++k) printf("  %s\n", cmds[k]);
+  }
+  int rc = 0;
+  for (int k = 0; k < ncmd && !dry_run && rc == 0; ++k) {
+    fflush(stdout);
+    if (system(cmds[k]) != 0) {
+      fprintf(stderr, "cbench: submission %d of %d failed (%d before it went in): %s\n", k + 1, ncmd, k, cmds[k]);
+      rc = 1;
+    }
+  }
+  plan_free_commands(cmds, ncmd);
+  return rc;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../models/json_input.h"
 #include "files.h"
 
 static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
@@ -228,11 +229,8 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
 }
 
 cJSON *recipe_load(const char *path, char *err, size_t errlen) {
-  char *text = file_read_all(path, NULL);
-  if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
-  cJSON *r = cJSON_Parse(text);
-  free(text);
-  if (!r) { snprintf(err, errlen, "%s: not valid JSON", path); return NULL; }
+  cJSON *r = json_load_file(path, err, errlen);
+  if (!r) return NULL;
   int bad = 0;
   char f[256];
   const cJSON *x;
