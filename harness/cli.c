@@ -17,6 +17,9 @@
 #include "run_record.h"
 #include "sweep.h"
 
+#define CB_STR2(x) #x
+#define CB_STR(x) CB_STR2(x)
+
 /* One entry per command: its usage (printed by `cbench help COMMAND`, `cbench COMMAND --help`
  * and with an argument error) and a one-line summary for `cbench help`. */
 typedef struct {
@@ -39,13 +42,15 @@ static const CommandHelp commands_help[] = {
      "    [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
      "    [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
      "    [--opt KEY=V1,V2,.. ...] [--param PATH=V1,V2,.. ...] (each list is an axis; the grid is\n"
-     "    their product) [--series steps,contacts,energy] (time series next to each record)\n"},
+     "    their product, at most " CB_STR(SWEEP_MAX_POINTS) " points) [--series steps,contacts,energy] (time series next to\n"
+     "    each record)\n"},
     {"plot", "work-precision plots and a table from records", "plot DIR|FILE [--no-gnuplot]\n"},
     {"compare", "regression check of two record sets (counters exact, times with tolerance)",
      "compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"},
     {"export", "records in benchmark-tracker formats", "export --format gbench|gab FILE [--out OUT]\n"},
     {"slurm", "submit a sweep plan as a Slurm job array",
-     "slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch]\n"},
+     "slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch] [--max-array-size N]\n"
+     "    (N: Slurm's MaxArraySize, from `scontrol show config`, else 1001; a larger plan is split)\n"},
     {"merge", "collect the records of a plan or folder into sweep.json", "merge DIR [--plan PLAN]\n"},
     {"figure", "a paper figure from its recipe (figures/): runs, plot, numbers beside the paper's",
      "figure list | figure NAME [--quick] [--out DIR] [-j N] [--no-gnuplot]\n"},

@@ -125,7 +125,7 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
     else if (!strcmp(a, "--dt")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.dt)) return usage_error("--dt must be a number > 0, got '%s'", v); s.has_dt = 1; }
     else if (!strcmp(a, "--t-end")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.t_end)) return usage_error("--t-end must be a number > 0, got '%s'", v); }
     else if (!strcmp(a, "--max-step")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.max_step)) return usage_error("--max-step must be a number > 0, got '%s'", v); }
-    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.timeout)) return usage_error("--timeout must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.timeout) || s.timeout > RUN_MAX_TIMEOUT_S) return usage_error("--timeout must be a number in (0, 1e6] s, got '%s'", v); }
     else if (!strcmp(a, "--reps")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &s.reps)) return usage_error("--reps must be an integer >= 1, got '%s'", v); }
     else if (!strcmp(a, "--json")) { VALUE_OR_FAIL(v); json = v; }
     else if (!strcmp(a, "--window")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.window)) return usage_error("--window must be a number > 0, got '%s'", v); }

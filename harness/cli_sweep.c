@@ -17,9 +17,15 @@
 #include "sweep.h"
 #include "subprocess.h"
 
+/* An argument that is a value, not an option: anything not starting with '-', and negative
+ * numbers ("--dts -1" is a wrong value, not a missing one). */
+static int is_value(const char *a) {
+  return a[0] != '-' || (a[1] >= '0' && a[1] <= '9') || (a[1] == '.' && a[2] >= '0' && a[2] <= '9');
+}
+
 static int take_list(int argc, char **argv, int *i, char out[][1024], int max, int *n) {
   int got = 0;
-  while (*i + 1 < argc && strncmp(argv[*i + 1], "-", 1) != 0) {
+  while (*i + 1 < argc && is_value(argv[*i + 1])) {
     char buf[4096];
     snprintf(buf, sizeof buf, "%s", argv[++*i]);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -97,11 +103,15 @@ int sweep_args_parse(int argc, char **argv, SweepConfig *c) {
     } else if (!strcmp(a, "--reps")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
-      else if (parse_int_pos(v, &c->reps)) rc = usage_error("--reps must be an integer >= 1, got '%s'", v);
-    } else if (!strcmp(a, "--timeout") || !strcmp(a, "--t-end")) {
+      else if (parse_int_pos(v, &c->reps)) rc = usage_error("--reps must be an integer in [1, 100000], got '%s'", v);
+    } else if (!strcmp(a, "--timeout")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
-      else if (parse_pos(v, a[2] == 't' && a[3] == 'i' ? &c->timeout : &c->t_end)) rc = usage_error("expected a number > 0, got '%s'", v);
+      else if (parse_pos(v, &c->timeout) || c->timeout > RUN_MAX_TIMEOUT_S) rc = usage_error("--timeout must be a number in (0, 1e6] s, got '%s'", v);
+    } else if (!strcmp(a, "--t-end")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_pos(v, &c->t_end)) rc = usage_error("--t-end must be a number > 0, got '%s'", v);
     } else if (!strcmp(a, "--out")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
@@ -200,12 +210,19 @@ int cmd_merge(int argc, char **argv) {
 
 int cmd_slurm(int argc, char **argv) {
   const char *plan = NULL, *script = "scripts/slurm/sweep.sbatch";
-  int max_parallel = 8, only_missing = 0, dry_run = 0;
+  int max_parallel = 8, only_missing = 0, dry_run = 0, max_array = 0;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--max-parallel")) {
       VALUE_OR_FAIL(v);
       if (parse_int_pos(v, &max_parallel)) return usage_error("--max-parallel must be an integer >= 1, got '%s'", v);
+    } else if (!strcmp(a, "--max-array-size")) {
+      VALUE_OR_FAIL(v);
+      char *end;
+      long x = strtol(v, &end, 10);
+      if (end == v || *end || x < 1 || x > PLAN_MAX_ARRAY_SIZE)
+        return usage_error("--max-array-size must be an integer in [1, 4000001], got '%s'", v);
+      max_array = (int)x;
     } else if (!strcmp(a, "--script")) { VALUE_OR_FAIL(v); script = v; }
     else if (!strcmp(a, "--missing")) only_missing = 1;
     else if (!strcmp(a, "--dry-run")) dry_run = 1;
@@ -215,33 +232,41 @@ int cmd_slurm(int argc, char **argv) {
   }
   if (!plan) return usage_error("slurm needs a plan file (from `cbench sweep ... --plan FILE`)%s", "");
   if (!file_exists(script)) return usage_error("no sbatch script %s (run from the repository root or give --script)", script);
-  char cmd[20000], err[1024];
-  int n = plan_sbatch_command(plan, script, max_parallel, only_missing, cmd, sizeof cmd, err, sizeof err);
+  char err[1024], **cmds = NULL;
+  int ncmd = 0;
+  if (max_array == 0) max_array = plan_slurm_max_array_size();
+  int n = plan_sbatch_commands(plan, script, max_parallel, only_missing, max_array, &cmds, &ncmd, err, sizeof err);
   if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return 2; }
   if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
-  printf("slurm: %d task(s): %s\n", n, cmd);
-  if (dry_run) return 0;
-  /* sbatch without a shell: each line of cmd is one command, its words split at spaces, so a
-   * path with white space would be split: refuse it rather than guess */
+  if (ncmd == 1) printf("slurm: %d task(s): %s\n", n, cmds[0]);
+  else {
+    printf("slurm: %d task(s) in %d submissions (MaxArraySize %d):\n", n, ncmd, max_array);
+    for (int k = 0; k < ncmd; ++k) printf("  %s\n", cmds[k]);
+  }
+  if (dry_run) { plan_free_commands(cmds, ncmd); return 0; }
+  /* sbatch without a shell: each command's words split at spaces, so a path with white space
+   * would be split: refuse it rather than guess */
   char plan_abs[PATH_MAX];
   if (strpbrk(script, " \t\n") || !realpath(plan, plan_abs) || strpbrk(plan_abs, " \t\n")) {
     fprintf(stderr, "cbench: slurm: the plan %s and the script %s need paths without white space\n", plan, script);
+    plan_free_commands(cmds, ncmd);
     return 2;
   }
-  char *save_line = NULL;
-  for (char *line = strtok_r(cmd, "\n", &save_line); line; line = strtok_r(NULL, "\n", &save_line)) {
+  int rc = 0;
+  for (int k = 0; k < ncmd && rc == 0; ++k) {
     const char *args[64];
     int na = 0;
     char *save_word = NULL;
-    for (char *w = strtok_r(line, " ", &save_word); w && na < 63; w = strtok_r(NULL, " ", &save_word)) args[na++] = w;
+    for (char *w = strtok_r(cmds[k], " ", &save_word); w && na < 63; w = strtok_r(NULL, " ", &save_word)) args[na++] = w;
     args[na] = NULL;
     if (na == 0) continue;
     fflush(stdout);
     if (subprocess_run(args, NULL, NULL, err, sizeof err) != 0) {
-      fprintf(stderr, "cbench: slurm: %s\n", err);
-      return 1;
+      fprintf(stderr, "cbench: slurm: submission %d of %d failed (%d before it went in): %s\n", k + 1, ncmd, k, err);
+      rc = 1;
     }
   }
-  return 0;
+  plan_free_commands(cmds, ncmd);
+  return rc;
 }
 

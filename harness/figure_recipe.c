@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../models/json_input.h"
 #include "files.h"
 
 static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
@@ -237,16 +238,16 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
 }
 
 cJSON *recipe_load(const char *path, char *err, size_t errlen) {
-  char *text = file_read_all(path, NULL);
-  if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+  if (!text) return NULL;
   cJSON *r = recipe_load_text(text, path, err, errlen);
   free(text);
   return r;
 }
 
 cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t errlen) {
-  cJSON *r = cJSON_Parse(text);
-  if (!r) { snprintf(err, errlen, "%s: not valid JSON", path); return NULL; }
+  cJSON *r = json_parse_checked(text, path, err, errlen);
+  if (!r) return NULL;
   int bad = 0;
   char f[256];
   const cJSON *x;

@@ -1,5 +1,7 @@
 #include "files.h"
 
+#include "../models/json_input.h"
+
 #include <errno.h>
 #include <dirent.h>
 #include <fcntl.h>
@@ -11,27 +13,7 @@
 #include <unistd.h>
 
 char *file_read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 4096, n = 0;
-  char *buf = malloc(cap);
-  if (!buf) { fclose(f); return NULL; }
-  for (;;) {
-    if (n + 1 >= cap) {
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) { free(buf); fclose(f); return NULL; }
-      buf = nb; cap *= 2;
-    }
-    size_t r = fread(buf + n, 1, cap - n - 1, f);
-    n += r;
-    if (r == 0) break;
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (bad) { free(buf); return NULL; }
-  buf[n] = '\0';
-  if (len) *len = n;
-  return buf;
+  return input_read_file(path, INPUT_MAX_BYTES, len, NULL, 0);
 }
 
 static int fsync_dir_of(const char *path) {

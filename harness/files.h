@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <stdint.h>
 
-/* Whole file into a NUL-terminated malloc'd buffer (length in *len if non-NULL); NULL on error. */
+/* Whole regular file (at most INPUT_MAX_BYTES) into a NUL-terminated malloc'd buffer (length in
+ * *len if non-NULL); NULL on error (models/json_input.h: input_read_file says why). */
 char *file_read_all(const char *path, size_t *len);
 /* Writes data to path atomically: path.tmp.PID, fsync, rename, fsync of the directory.
  * Returns 0 or -1 with a message in err. A reader never sees a partial file. */

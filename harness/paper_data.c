@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../models/json_input.h"
 #include "files.h"
 #include "reference.h"
 
@@ -17,12 +18,7 @@ const char *paper_data_dir(char *buf, size_t buflen) {
 }
 
 static cJSON *load(const char *path, char *err, size_t errlen) {
-  char *text = file_read_all(path, NULL);
-  if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
-  cJSON *doc = cJSON_Parse(text);
-  free(text);
-  if (!doc) snprintf(err, errlen, "%s: not valid JSON", path);
-  return doc;
+  return json_load_file(path, err, errlen);
 }
 
 static const char *const entry_keys[] = {"id", "quantity", "value", "units", "source", "case", "integrator",

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../models/json_input.h"
 #include "files.h"
 #include "sweep.h"
 
@@ -42,16 +43,25 @@ int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeou
   *timeout = 0;
   *reps = 1;
   json[0] = 0;
-  int is_run = 0;
+  int is_run = 0, bad = 0;
   char *save = NULL, *prev = NULL;
   for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; prev = tok, tok = strtok_r(NULL, " \t\r\n", &save)) {
     if (!strcmp(tok, "run") && !is_run) is_run = 1;
     if (!prev) continue;
     if (!strcmp(prev, "--json")) snprintf(json, jsonlen, "%s", tok);
-    else if (!strcmp(prev, "--timeout")) *timeout = strtod(tok, NULL);
-    else if (!strcmp(prev, "--reps")) *reps = atoi(tok) > 0 ? atoi(tok) : 1;
+    else if (!strcmp(prev, "--timeout")) {
+      char *end;
+      double t = strtod(tok, &end);
+      if (end == tok || *end || !(t > 0 && t <= RUN_MAX_TIMEOUT_S)) bad = 1;
+      else *timeout = t;
+    } else if (!strcmp(prev, "--reps")) {
+      char *end;
+      long r = strtol(tok, &end, 10);
+      if (end == tok || *end || r < 1 || r > RUN_MAX_REPS) bad = 1;
+      else *reps = (int)r;
+    }
   }
-  return is_run && json[0] ? 0 : -1;
+  return !is_run || !json[0] ? -1 : bad ? -2 : 0;
 }
 
 void plan_free_lines(char **lines, int n) {
@@ -61,8 +71,8 @@ void plan_free_lines(char **lines, int n) {
 }
 
 int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
-  char *text = file_read_all(path, NULL);
-  if (!text) { snprintf(err, errlen, "%s: cannot read the plan", path); return -1; }
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+  if (!text) return -1;
   int n = 0, cap = 64;
   char **lines = malloc(sizeof(char *) * (size_t)cap);
   char *save = NULL;
@@ -72,8 +82,12 @@ int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
     char json[PATH_MAX];
     double timeout;
     int reps;
-    if (plan_parse_line(l, json, sizeof json, &timeout, &reps)) {
-      snprintf(err, errlen, "%s: line %d is not a `cbench run ... --json FILE` line: '%.80s'", path, lineno, l);
+    int prc = plan_parse_line(l, json, sizeof json, &timeout, &reps);
+    if (prc) {
+      if (prc == -2)
+        snprintf(err, errlen, "%s: line %d: --timeout must be a number in (0, %g] s and --reps an integer in [1, %d]: '%.200s'",
+                 path, lineno, RUN_MAX_TIMEOUT_S, RUN_MAX_REPS, l);
+      else snprintf(err, errlen, "%s: line %d is not a `cbench run ... --json FILE` line: '%.80s'", path, lineno, l);
       plan_free_lines(lines, n);
       free(text);
       return -1;
@@ -100,6 +114,58 @@ static const char *record_status(const cJSON *rec, const char **message) {
   return cJSON_IsString(st) ? st->valuestring : "?";
 }
 
+/* A run's identity: its canonical spec (spec_key), else the command that reproduces it. */
+static const char *run_identity(const cJSON *rec) {
+  const cJSON *k = cJSON_GetObjectItemCaseSensitive(rec, "spec_key");
+  if (!cJSON_IsString(k)) k = cJSON_GetObjectItemCaseSensitive(rec, "command");
+  return cJSON_IsString(k) ? k->valuestring : NULL;
+}
+
+typedef struct {
+  const char *id;
+  cJSON *rec;
+  int pos, dup;
+} RunId;
+
+static int cmp_run_id(const void *a, const void *b) {
+  const RunId *x = a, *y = b;
+  int c = strcmp(x->id, y->id);
+  return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+static const char *record_place(const cJSON *rec, char *buf, size_t len, int pos) {
+  const cJSON *f = cJSON_GetObjectItemCaseSensitive(rec, "record_file");
+  if (cJSON_IsString(f)) return f->valuestring;
+  snprintf(buf, len, "record %d", pos + 1);
+  return buf;
+}
+
+/* Drops from all every record whose run an earlier one already is (sorted identities: 10^5
+ * records cost no 10^10 comparisons), naming both; returns how many, or -1 out of memory. */
+static int drop_duplicate_runs(cJSON *all, FILE *out) {
+  int n = cJSON_GetArraySize(all), m = 0, dups = 0;
+  RunId *ids = malloc(sizeof *ids * (size_t)(n > 0 ? n : 1));
+  if (!ids) return -1;
+  int pos = 0;
+  for (cJSON *r = all->child; r; r = r->next, ++pos) {
+    const char *id = run_identity(r);
+    if (id) ids[m++] = (RunId){id, r, pos, 0};
+  }
+  qsort(ids, (size_t)m, sizeof *ids, cmp_run_id);
+  for (int i = 1, first = 0; i < m; ++i) {
+    if (strcmp(ids[first].id, ids[i].id)) { first = i; continue; }
+    char a[32], b[32];
+    fprintf(out, "merge: duplicate: %s is the same run as %s (kept once)\n",
+            record_place(ids[i].rec, b, sizeof b, ids[i].pos), record_place(ids[first].rec, a, sizeof a, ids[first].pos));
+    ids[i].dup = 1;
+    ++dups;
+  }
+  for (int i = 1; i < m; ++i) /* after naming them all: the names point into the records */
+    if (ids[i].dup) cJSON_Delete(cJSON_DetachItemViaPointer(all, ids[i].rec));
+  free(ids);
+  return dups;
+}
+
 int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, size_t errlen) {
   cJSON *all = NULL;
   int missing = 0, failed = 0, duplicates = 0, total = 0;
@@ -109,17 +175,26 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
     if (n < 0) return 2;
     all = cJSON_CreateArray();
     char (*paths)[PATH_MAX] = calloc((size_t)n, sizeof *paths);
-    for (int i = 0; i < n && paths; ++i) {
+    if (!paths) {
+      plan_free_lines(lines, n);
+      cJSON_Delete(all);
+      snprintf(err, errlen, "out of memory");
+      return 2;
+    }
+    for (int i = 0; i < n; ++i) {
       double timeout;
       int reps;
       plan_parse_line(lines[i], paths[i], sizeof paths[i], &timeout, &reps);
-      for (int k = 0; k < i; ++k)
+      int again = 0;
+      for (int k = 0; k < i && !again; ++k)
         if (!strcmp(paths[k], paths[i])) {
           fprintf(out, "merge: duplicate: plan lines %d and %d write %s\n", k + 1, i + 1, paths[i]);
           duplicates++;
+          again = 1;
         }
-      cJSON *rec = run_record_load(paths[i]);
       total++;
+      if (again) continue; /* one record, counted once */
+      cJSON *rec = run_record_load(paths[i]);
       if (!rec) {
         fprintf(out, "merge: missing: task %d (%s)\n", i, file_exists(paths[i]) ? "invalid record" : "no record");
         fprintf(out, "  %s\n", lines[i]);
@@ -139,12 +214,21 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
   } else {
     all = records_load_dir(dir, err, errlen);
     if (!all) return 2; /* no sweep.json from records that cannot all be read */
+    if (!all->child) {
+      snprintf(err, errlen, "%s: no cbench.run/1 records: nothing to merge (no sweep.json written)", dir);
+      cJSON_Delete(all);
+      return 2;
+    }
+  }
+  int dups = drop_duplicate_runs(all, out);
+  if (dups < 0) { cJSON_Delete(all); snprintf(err, errlen, "out of memory"); return 2; }
+  duplicates += dups;
+  if (!plan_path) { /* a run that is there twice is one point */
     cJSON *rec;
     cJSON_ArrayForEach(rec, all) {
       const char *msg;
-      const char *st = record_status(rec, &msg);
       total++;
-      if (strcmp(st, "ok")) failed++;
+      if (strcmp(record_status(rec, &msg), "ok")) failed++;
     }
   }
   char *text = cJSON_Print(all);
@@ -160,20 +244,50 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
   return missing || duplicates ? 1 : 0;
 }
 
-/* "0-3,7,9-10" from a sorted index list. */
-static void format_ranges(const int *idx, int n, char *out, size_t outlen) {
-  size_t len = 0;
-  out[0] = 0;
-  for (int i = 0; i < n && len < outlen;) {
-    int j = i;
-    while (j + 1 < n && idx[j + 1] == idx[j] + 1) ++j;
-    len += (size_t)snprintf(out + len, outlen - len, j > i ? "%s%d-%d" : "%s%d", i ? "," : "", idx[i], idx[j]);
-    i = j + 1;
+void plan_free_commands(char **cmds, int n) { plan_free_lines(cmds, n); }
+
+/* Appends "0-3" or ",7" to the growing string *s: 0, 1 when it would make the list longer than
+ * PLAN_MAX_ARRAY_SPEC (nothing appended), -1 out of memory. */
+static int append_range(char **s, size_t *len, size_t *cap, int first, int a, int b) {
+  char piece[48];
+  int n = snprintf(piece, sizeof piece, a == b ? "%s%d" : "%s%d-%d", first ? "" : ",", a, b);
+  if (!first && *len + (size_t)n > PLAN_MAX_ARRAY_SPEC) return 1;
+  if (*len + (size_t)n + 1 > *cap) {
+    size_t c = 2 * *cap + (size_t)n + 1;
+    char *g = realloc(*s, c);
+    if (!g) return -1;
+    *s = g;
+    *cap = c;
   }
+  memcpy(*s + *len, piece, (size_t)n + 1);
+  *len += (size_t)n;
+  return 0;
 }
 
-int plan_sbatch_command(const char *plan_path, const char *sbatch_script, int max_parallel, int only_missing,
-                        char *cmd, size_t cmdlen, char *err, size_t errlen) {
+int plan_slurm_max_array_size(void) {
+  FILE *p = popen("scontrol show config 2>/dev/null", "r");
+  if (!p) return PLAN_DEFAULT_MAX_ARRAY_SIZE;
+  char line[512];
+  long v = 0;
+  while (fgets(line, sizeof line, p))
+    if (!strncmp(line, "MaxArraySize", 12)) {
+      const char *eq = strchr(line, '=');
+      char *end;
+      long x = eq ? strtol(eq + 1, &end, 10) : 0;
+      if (eq && end != eq + 1 && x >= 1 && x <= PLAN_MAX_ARRAY_SIZE) v = x;
+    }
+  pclose(p);
+  return v > 0 ? (int)v : PLAN_DEFAULT_MAX_ARRAY_SIZE;
+}
+
+int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, int max_parallel, int only_missing,
+                         int max_array_size, char ***cmds_out, int *ncmd, char *err, size_t errlen) {
+  *cmds_out = NULL;
+  *ncmd = 0;
+  if (max_array_size < 1 || max_array_size > PLAN_MAX_ARRAY_SIZE) {
+    snprintf(err, errlen, "MaxArraySize must be in [1, %d], got %d", PLAN_MAX_ARRAY_SIZE, max_array_size);
+    return -1;
+  }
   char **lines = NULL;
   int n = plan_read(plan_path, &lines, err, errlen);
   if (n < 0) return -1;
@@ -185,28 +299,59 @@ int plan_sbatch_command(const char *plan_path, const char *sbatch_script, int ma
     char json[PATH_MAX];
     double timeout;
     int reps;
-    plan_parse_line(lines[i], json, sizeof json, &timeout, &reps);
+    plan_parse_line(lines[i], json, sizeof json, &timeout, &reps); /* checked by plan_read */
     if (only_missing && run_record_complete(json, NULL)) continue;
     idx[ntask++] = i;
     /* one error run plus reps timing runs, each under the per-integration budget */
-    double b = (timeout > 0 ? timeout : 3600.0) * (reps + 1);
+    double b = (timeout > 0 ? timeout : 3600.0) * (reps + 1.0);
     if (b > budget) budget = b;
   }
   plan_free_lines(lines, n);
-  if (ntask == 0) { free(idx); cmd[0] = 0; return 0; }
-  /* the task limit: the runs' budget, plus two minutes for loading, metrics and the record */
+  if (ntask == 0) { free(idx); return 0; }
+  /* the task limit: the runs' budget, plus two minutes for loading, metrics and the record;
+   * at most 1e6 s x 100001 runs: ~1.7e9 minutes, within Slurm's 32-bit limit */
   long minutes = (long)ceil((budget + 120.0) / 60.0);
-  char ranges[16384], plan_abs[PATH_MAX], logs[PATH_MAX + 16];
-  format_ranges(idx, ntask, ranges, sizeof ranges);
-  free(idx);
+  char plan_abs[PATH_MAX], logs[PATH_MAX + 16];
   if (absolute_path(plan_path, plan_abs, sizeof plan_abs)) {
+    free(idx);
     snprintf(err, errlen, "%s: cannot resolve the plan's directory", plan_path);
     return -1;
   }
   snprintf(logs, sizeof logs, "%s.logs", plan_abs);
-  if (dir_make_parents(logs) != 0) { snprintf(err, errlen, "cannot create %s", logs); return -1; }
-  int w = snprintf(cmd, cmdlen, "sbatch --parsable --job-name=cbench-sweep --array=%s%%%d --time=%ld --output=%s/task-%%a.out %s %s",
-                   ranges, max_parallel, minutes, logs, sbatch_script, plan_abs);
-  if (w < 0 || (size_t)w >= cmdlen) { snprintf(err, errlen, "the array is too long for one sbatch command"); return -1; }
+  if (dir_make_parents(logs) != 0) { free(idx); snprintf(err, errlen, "cannot create %s", logs); return -1; }
+  /* Submissions: each covers plan lines base .. base + MaxArraySize - 1 (array ids are line -
+   * base, passed to the script) and an --array list of at most PLAN_MAX_ARRAY_SPEC characters. */
+  char **cmds = NULL;
+  int nc = 0, oom = 0;
+  for (int i = 0; i < ntask && !oom;) {
+    int base = idx[i];
+    size_t len = 0, cap = 256;
+    char *spec = malloc(cap);
+    if (!spec) { oom = 1; break; }
+    spec[0] = '\0';
+    int first = 1;
+    while (i < ntask && idx[i] - base < max_array_size) {
+      int j = i;
+      while (j + 1 < ntask && idx[j + 1] == idx[j] + 1 && idx[j + 1] - base < max_array_size) ++j;
+      int ar = append_range(&spec, &len, &cap, first, idx[i] - base, idx[j] - base);
+      if (ar < 0) oom = 1;
+      if (ar) break;
+      first = 0;
+      i = j + 1;
+    }
+    size_t clen = len + strlen(logs) + strlen(sbatch_script) + strlen(plan_abs) + 200;
+    char *cmd = oom ? NULL : malloc(clen);
+    char **g = cmd ? realloc(cmds, sizeof *cmds * (size_t)(nc + 1)) : NULL;
+    if (!g) { free(cmd); free(spec); oom = 1; break; }
+    cmds = g;
+    snprintf(cmd, clen, "sbatch --parsable --job-name=cbench-sweep --array=%s%%%d --time=%ld --output=%s/task-%d+%%a.out %s %s %d",
+             spec, max_parallel, minutes, logs, base, sbatch_script, plan_abs, base);
+    cmds[nc++] = cmd;
+    free(spec);
+  }
+  free(idx);
+  if (oom) { plan_free_commands(cmds, nc); snprintf(err, errlen, "out of memory"); return -1; }
+  *cmds_out = cmds;
+  *ncmd = nc;
   return ntask;
 }

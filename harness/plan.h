@@ -19,7 +19,8 @@
 /* One plan line for spec writing its record to record_path (both made absolute). */
 int plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen);
 
-/* The --json path and the --timeout, --reps of a plan line; 0 or -1 if it is not a plan line. */
+/* The --json path and the --timeout, --reps of a plan line; 0, -1 if it is not a plan line, -2 if
+ * --timeout is not in (0, RUN_MAX_TIMEOUT_S] or --reps not in [1, RUN_MAX_REPS]. */
 int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeout, int *reps);
 
 /* Reads a plan: number of lines (tasks), or -1 with a message. lines/nlines optional (malloc'ed;
@@ -30,15 +31,26 @@ void plan_free_lines(char **lines, int n);
 
 /* `cbench merge DIR [--plan FILE]`: validates every record in DIR, writes DIR/sweep.json (records
  * in plan order when a plan is given, else file order), prints missing / failed points and
- * duplicates to out. Returns 0 when every planned point has a record, 1 when some are missing
- * or a record is invalid, 2 on bad input. */
+ * duplicates to out: plan lines writing one file, and records of one run (same spec_key, else
+ * command), kept once. Returns 0 when every planned point has a record, 1 when some are missing
+ * or duplicated or a record is invalid, 2 on bad input (a folder without records included). */
 int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, size_t errlen);
 
-/* `cbench slurm PLAN`: the sbatch command that runs the plan as a job array (all tasks, or only
- * those whose records are missing), at most max_parallel at once, with the task time limit from
- * the lines' budgets. Writes the command into cmd; returns the number of tasks (0: nothing to do)
- * or -1 with a message. */
-int plan_sbatch_command(const char *plan_path, const char *sbatch_script, int max_parallel, int only_missing,
-                        char *cmd, size_t cmdlen, char *err, size_t errlen);
+#define PLAN_DEFAULT_MAX_ARRAY_SIZE 1001 /* Slurm's default MaxArraySize (array ids 0 .. 1000) */
+#define PLAN_MAX_ARRAY_SIZE 4000001      /* Slurm's own upper bound on MaxArraySize */
+#define PLAN_MAX_ARRAY_SPEC 8192         /* characters of one submission's --array list */
+
+/* `cbench slurm PLAN`: the sbatch commands that run the plan as job arrays (all tasks, or only
+ * those whose records are missing), at most max_parallel at once each, with the task time limit
+ * from the lines' budgets. A submission covers plan lines BASE .. BASE + max_array_size - 1 as
+ * array ids 0 .. max_array_size - 1 (`sweep.sbatch PLAN BASE` runs line BASE + id + 1) and an
+ * --array list of at most PLAN_MAX_ARRAY_SPEC characters; larger plans take several. The
+ * commands (malloc'ed; plan_free_commands) in *cmds, their count in *ncmd; returns the number of
+ * tasks (0: nothing to do) or -1 with a message. */
+int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, int max_parallel, int only_missing,
+                         int max_array_size, char ***cmds, int *ncmd, char *err, size_t errlen);
+void plan_free_commands(char **cmds, int n);
+/* MaxArraySize from `scontrol show config`, else PLAN_DEFAULT_MAX_ARRAY_SIZE. */
+int plan_slurm_max_array_size(void);
 
 #endif

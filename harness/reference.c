@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../models/json_input.h"
 #include "../models/scene.h"
 #include "../models/system.h"
 #include "grid_integration.h"
@@ -38,6 +39,23 @@ void reference_free(Reference *ref) {
   ref->t = ref->q = ref->v = NULL;
 }
 
+/* 1 when arr is npts rows of ncol entries (checked before anything is allocated for them). */
+static int has_shape(const cJSON *arr, int npts, int ncol) {
+  if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != npts) return 0;
+  const cJSON *row;
+  cJSON_ArrayForEach(row, arr) if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != ncol) return 0;
+  return 1;
+}
+
+/* A state size as the file gives it: an integer in [0, REFERENCE_MAX_COORDS]. */
+static int read_size(const cJSON *x, int *out) {
+  if (!cJSON_IsNumber(x)) return -1;
+  double v = x->valuedouble;
+  if (!(v >= 0 && v <= REFERENCE_MAX_COORDS) || v != floor(v)) return -1;
+  *out = (int)v;
+  return 0;
+}
+
 static int read_rows(const cJSON *arr, int npts, int ncol, double *out) {
   if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != npts) return -1;
   int k = 0;
@@ -56,10 +74,9 @@ static int read_rows(const cJSON *arr, int npts, int ncol, double *out) {
 }
 
 int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
-  char *text = file_read_all(path, NULL);
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
   if (!text) {
     memset(ref, 0, sizeof *ref);
-    snprintf(err, errlen, "%s: cannot read", path);
     return -1;
   }
   int rc = reference_load_text(text, path, ref, err, errlen);
@@ -70,8 +87,8 @@ int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
 int reference_load_text(const char *text, const char *path, Reference *ref, char *err, size_t errlen) {
   memset(ref, 0, sizeof *ref);
   snprintf(ref->path, sizeof ref->path, "%s", path);
-  cJSON *doc = cJSON_Parse(text);
-  if (!doc) { snprintf(err, errlen, "%s: not valid JSON", path); return -1; }
+  cJSON *doc = json_parse_checked(text, path, err, errlen);
+  if (!doc) return -1;
   int rc = -1;
   const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
   const cJSON *prov = cJSON_GetObjectItemCaseSensitive(doc, "provenance");
@@ -94,21 +111,30 @@ int reference_load_text(const char *text, const char *path, Reference *ref, char
   if (cJSON_IsString(mi)) snprintf(ref->method, sizeof ref->method, "%s", mi->valuestring);
   ref->method_param = cJSON_IsNumber(mp) ? mp->valuedouble : NAN;
   ref->npts = cJSON_GetArraySize(t);
-  ref->nq = nq->valueint;
-  ref->nv = nv->valueint;
+  int bad_nq = read_size(nq, &ref->nq) != 0;
+  if (bad_nq || read_size(nv, &ref->nv)) {
+    snprintf(err, errlen, "%s: %s: expected an integer in [0, %d], got %.17g", path, bad_nq ? "nq" : "nv",
+             REFERENCE_MAX_COORDS, bad_nq ? nq->valuedouble : nv->valuedouble);
+    goto done;
+  }
+  const cJSON *qa = cJSON_GetObjectItemCaseSensitive(doc, "q"), *va = cJSON_GetObjectItemCaseSensitive(doc, "v");
+  if (!has_shape(qa, ref->npts, ref->nq) || !has_shape(va, ref->npts, ref->nv)) {
+    snprintf(err, errlen, "%s: q/v: expected %d rows (one per t) of nq = %d / nv = %d numbers", path, ref->npts,
+             ref->nq, ref->nv);
+    goto done;
+  }
   const cJSON *te = cJSON_GetObjectItemCaseSensitive(doc, "t_end");
   const cJSON *gr = cJSON_GetObjectItemCaseSensitive(doc, "grid_rate");
   ref->t_end = cJSON_IsNumber(te) ? te->valuedouble : 0.0;
   ref->rate = cJSON_IsNumber(gr) ? gr->valuedouble : 100.0;
-  ref->t = malloc(sizeof(double) * (size_t)(ref->npts + 1));
-  ref->q = malloc(sizeof(double) * (size_t)(ref->npts * ref->nq + 1));
-  ref->v = malloc(sizeof(double) * (size_t)(ref->npts * ref->nv + 1));
+  ref->t = malloc(sizeof(double) * ((size_t)ref->npts + 1));
+  ref->q = malloc(sizeof(double) * ((size_t)ref->npts * (size_t)ref->nq + 1));
+  ref->v = malloc(sizeof(double) * ((size_t)ref->npts * (size_t)ref->nv + 1));
   if (!ref->t || !ref->q || !ref->v) { snprintf(err, errlen, "out of memory"); goto done; }
   int k = 0;
   const cJSON *x;
   cJSON_ArrayForEach(x, t) ref->t[k++] = cJSON_IsNumber(x) ? x->valuedouble : NAN;
-  if (read_rows(cJSON_GetObjectItemCaseSensitive(doc, "q"), ref->npts, ref->nq, ref->q) != 0 ||
-      read_rows(cJSON_GetObjectItemCaseSensitive(doc, "v"), ref->npts, ref->nv, ref->v) != 0) {
+  if (read_rows(qa, ref->npts, ref->nq, ref->q) != 0 || read_rows(va, ref->npts, ref->nv, ref->v) != 0) {
     snprintf(err, errlen, "%s: malformed q/v arrays", path);
     goto done;
   }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../models/json_input.h"
 #include "clock.h"
 #include "files.h"
 #include "machine.h"
@@ -211,10 +212,8 @@ static int load_figures(const char *dir, cJSON *figs, char *err, size_t errlen) 
   for (int i = 0; i < n && rc >= 0; ++i) {
     char p[1600];
     snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, names[i]);
-    char *text = file_read_all(p, NULL);
-    cJSON *fig = text ? cJSON_Parse(text) : NULL;
-    free(text);
-    if (!fig) { snprintf(err, errlen, "%s: not valid JSON", p); rc = -1; break; }
+    cJSON *fig = json_load_file(p, err, errlen);
+    if (!fig) { rc = -1; break; }
     if (check_figure(fig, p, err, errlen)) { cJSON_Delete(fig); rc = -1; break; }
     cJSON_AddStringToObject(fig, "_folder", names[i]);
     cJSON_AddItemToArray(figs, fig);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../models/json_input.h"
 #include "files.h"
 #include "machine.h"
 #include "metrics.h"
@@ -251,16 +252,34 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
 /* ---- loading ---- */
 
 
-/* A document that says it is a cbench.run/1 record: an object with that schema, or an array
- * holding one. Other JSON (scene files beside the records, summaries) is not a record. */
-static int claims_record(const cJSON *doc) {
+/* What a document in a records folder is (run_record.h, records_load_dir): 1 a record (or an
+ * array holding one), 0 clearly not one (no "schema" and neither "params" nor "status", or the
+ * schema of another cbench document: scenes, figures beside the records), -1 a record we cannot
+ * read (another cbench.run version, or a record's fields without a schema), with why. */
+static int claims_record(const cJSON *doc, char *why, size_t whylen) {
   if (cJSON_IsArray(doc)) {
     const cJSON *it;
-    cJSON_ArrayForEach(it, doc) if (claims_record(it)) return 1;
-    return 0;
+    int claim = 0;
+    cJSON_ArrayForEach(it, doc) {
+      int c = claims_record(it, why, whylen);
+      if (c < 0) return -1;
+      claim |= c;
+    }
+    return claim;
   }
-  const cJSON *schema = cJSON_IsObject(doc) ? cJSON_GetObjectItemCaseSensitive(doc, "schema") : NULL;
-  return cJSON_IsString(schema) && strcmp(schema->valuestring, RUN_SCHEMA) == 0;
+  if (!cJSON_IsObject(doc)) return 0;
+  const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
+  const char *s = cJSON_IsString(schema) ? schema->valuestring : NULL;
+  if (s && !strcmp(s, RUN_SCHEMA)) return 1;
+  if (s && !strncmp(s, "cbench.run/", 11)) {
+    snprintf(why, whylen, "schema \"%.60s\" is not %s (written by another cbench version?)", s, RUN_SCHEMA);
+    return -1;
+  }
+  if (s && !strncmp(s, "cbench.", 7)) return 0;
+  if (!cJSON_GetObjectItemCaseSensitive(doc, "params") && !cJSON_GetObjectItemCaseSensitive(doc, "status")) return 0;
+  if (schema) snprintf(why, whylen, "a record's \"params\" or \"status\" with a schema that is not \"%s\"", RUN_SCHEMA);
+  else snprintf(why, whylen, "a record's \"params\" or \"status\" but no \"schema\" (\"%s\")", RUN_SCHEMA);
+  return -1;
 }
 
 /* The valid records of doc (an array of records or one record) into arr; returns how many
@@ -288,12 +307,7 @@ static int add_records_from(cJSON *arr, cJSON *doc, char *first_err, size_t errl
 
 /* Parses path; NULL with "path: why" in err when it cannot be read or is not JSON. */
 static cJSON *parse_file(const char *path, char *err, size_t errlen) {
-  char *text = file_read_all(path, NULL);
-  if (!text) { snprintf(err, errlen, "%s: cannot read", path); return NULL; }
-  cJSON *doc = cJSON_Parse(text);
-  free(text);
-  if (!doc) snprintf(err, errlen, "%s: not valid JSON", path);
-  return doc;
+  return json_load_file(path, err, errlen);
 }
 
 static void invalid_message(const char *path, int invalid, const char *why, char *err, size_t errlen) {
@@ -340,10 +354,16 @@ cJSON *records_load_dir(const char *dir, char *err, size_t errlen) {
     snprintf(path, sizeof path, "%s/%s", dir, names[i]);
     cJSON *doc = parse_file(path, err, errlen);
     char why[512] = "";
-    int invalid = 0;
-    if (doc && claims_record(doc)) invalid = add_records_from(arr, doc, why, sizeof why);
-    if (doc && invalid) invalid_message(path, invalid, why, err, errlen);
-    if (!doc || invalid) {
+    int invalid = 0, claim = doc ? claims_record(doc, why, sizeof why) : 0;
+    if (claim > 0) invalid = add_records_from(arr, doc, why, sizeof why);
+    if (claim < 0) snprintf(err, errlen, "%s: %s", path, why);
+    else if (doc && invalid) invalid_message(path, invalid, why, err, errlen);
+    else if (claim > 0 && cJSON_IsObject(doc) && arr->child) { /* its file, as in sweep.json (merge names it) */
+      cJSON *last = arr->child->prev; /* cJSON keeps the tail there */
+      cJSON_DeleteItemFromObjectCaseSensitive(last, "record_file");
+      cJSON_AddStringToObject(last, "record_file", names[i]);
+    }
+    if (!doc || invalid || claim < 0) {
       cJSON_Delete(arr);
       arr = NULL;
     }
@@ -354,11 +374,8 @@ cJSON *records_load_dir(const char *dir, char *err, size_t errlen) {
 }
 
 int run_record_complete(const char *path, const char *key) {
-  char *text = file_read_all(path, NULL);
-  if (!text) return 0;
-  cJSON *doc = cJSON_Parse(text);
-  free(text);
-  char err[256];
+  char err[1024];
+  cJSON *doc = json_load_file(path, err, sizeof err);
   int ok = doc && run_record_validate(doc, err, sizeof err) == 0;
   if (ok && key) {
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "spec_key");
@@ -369,11 +386,8 @@ int run_record_complete(const char *path, const char *key) {
 }
 
 cJSON *run_record_load(const char *path) {
-  char *text = file_read_all(path, NULL);
-  if (!text) return NULL;
-  cJSON *doc = cJSON_Parse(text);
-  free(text);
-  char err[256];
+  char err[1024];
+  cJSON *doc = json_load_file(path, err, sizeof err);
   if (doc && run_record_validate(doc, err, sizeof err) != 0) { cJSON_Delete(doc); doc = NULL; }
   return doc;
 }

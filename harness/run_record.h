@@ -33,11 +33,14 @@ int run_counter_added(const char *name);
 /* Checks a record against the cbench.run/1 schema; 0, or -1 with the first problem. */
 int run_record_validate(const cJSON *rec, char *err, size_t errlen);
 
-/* The records of a directory's *.json files, arrays flattened, as a new cJSON array. JSON that
- * is not a record (no "schema": "cbench.run/1": scene files beside the records) and sweep.json
- * (their summary) are skipped. NULL, with the file and the reason in err, when the directory
- * cannot be read, a file is not JSON, or a record is not valid: results are never silently
- * left out. */
+/* The records of a directory's *.json files, arrays flattened, as a new cJSON array; a record
+ * read from a file of its own gets that file's name as "record_file" (as in sweep.json).
+ * sweep.json (their summary) and JSON that is clearly not a record are skipped: no "schema" and
+ * neither "params" nor "status" (scene files beside the records), or another cbench document's
+ * schema (cbench.figure/1, ...). NULL, with the file and the reason in err, when the directory
+ * cannot be read, a file is not a regular file, not JSON or has a key twice, a record has another
+ * cbench.run version or a record's fields without a schema, or a record is not valid: results
+ * are never silently left out. */
 cJSON *records_load_dir(const char *dir, char *err, size_t errlen);
 /* The valid records of one file (a record or an array of records); NULL with the reason in err
  * when it cannot be read or is not JSON. Invalid entries are left out and named in err (err is

@@ -11,6 +11,10 @@
 
 #define RUN_DEFAULT_BUDGET_PER_SIM_S 100.0
 #define RUN_DEFAULT_GRID_RATE 100.0  /* output points per simulated s without a reference */
+/* The largest --timeout (s; 11.6 days per integration) and --reps: a budget of (reps + 1) x
+ * timeout must make a finite Slurm time limit (harness/plan.h). */
+#define RUN_MAX_TIMEOUT_S 1e6
+#define RUN_MAX_REPS 100000
 
 typedef struct {
   char case_path[1024];    /* scene file */

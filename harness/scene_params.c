@@ -8,20 +8,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../models/json_input.h"
 #include "files.h"
 
-/* The item at path (a.b[2].c) in root, or NULL. */
-static cJSON *find_path(cJSON *root, const char *path) {
+/* The item at path (a.b[2].c) in root, or NULL with why (an index is digits only, checked
+ * against the array's size before any conversion: [4294967296] must not wrap to [0]). */
+static cJSON *find_path(cJSON *root, const char *path, char *why, size_t whylen) {
   cJSON *cur = root;
   const char *p = path;
+  snprintf(why, whylen, "no such path in the scene");
   while (cur && *p) {
     if (*p == '.') { ++p; continue; }
     if (*p == '[') {
-      char *end;
-      long idx = strtol(p + 1, &end, 10);
-      if (end == p + 1 || *end != ']' || !cJSON_IsArray(cur) || idx < 0) return NULL;
+      const char *d = p + 1;
+      size_t nd = strspn(d, "0123456789");
+      if (nd == 0 || d[nd] != ']') {
+        snprintf(why, whylen, "an index is digits in brackets, got '%.*s'", (int)strcspn(p, "]") + 1, p);
+        return NULL;
+      }
+      if (!cJSON_IsArray(cur)) return NULL;
+      int size = cJSON_GetArraySize(cur);
+      long long idx = 0;
+      for (size_t k = 0; k < nd && idx <= size; ++k) idx = 10 * idx + (d[k] - '0'); /* stops once past size */
+      if (idx >= size) {
+        snprintf(why, whylen, "no such path in the scene (index %.*s, the array has %d entries)", (int)nd, d, size);
+        return NULL;
+      }
       cur = cJSON_GetArrayItem(cur, (int)idx);
-      p = end + 1;
+      p = d + nd + 1;
       continue;
     }
     char key[SCENE_PARAM_PATH_LEN];
@@ -68,22 +82,13 @@ int scene_params_apply(const char *scene_path, const char (*paths)[SCENE_PARAM_P
                        const char (*values)[SCENE_PARAM_VALUE_LEN], int n, char **json_out, char *err,
                        size_t errlen) {
   *json_out = NULL;
-  char *text = file_read_all(scene_path, NULL);
-  if (!text) {
-    snprintf(err, errlen, "%s: cannot read the scene", scene_path);
-    return -1;
-  }
-  cJSON *root = cJSON_Parse(text);
-  free(text);
-  if (!root) {
-    snprintf(err, errlen, "%s: not valid JSON", scene_path);
-    return -1;
-  }
+  cJSON *root = json_load_file(scene_path, err, errlen);
+  if (!root) return -1;
   for (int i = 0; i < n; ++i) {
-    cJSON *item = find_path(root, paths[i]);
     char why[200];
+    cJSON *item = find_path(root, paths[i], why, sizeof why);
     if (!item) {
-      snprintf(err, errlen, "%s: --param %s: no such path in the scene", scene_path, paths[i]);
+      snprintf(err, errlen, "%s: --param %s: %s", scene_path, paths[i], why);
       cJSON_Delete(root);
       return -1;
     }

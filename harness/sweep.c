@@ -2,6 +2,7 @@
 #include "plan.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +91,21 @@ typedef struct {
   int state;               /* 0 pending, 1 running, 2 done */
 } SweepJob;
 
+/* 0 if a file can be created in dir (a probe file, removed; access() is no test for root or a
+ * read-only mount), else -1 with the reason. */
+static int dir_writable(const char *dir, char *err, size_t errlen) {
+  char p[1200];
+  snprintf(p, sizeof p, "%.1100s/.cbench-probe.%ld", dir, (long)getpid());
+  int fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (fd < 0) {
+    snprintf(err, errlen, "%s: cannot write records there: %s", dir, strerror(errno));
+    return -1;
+  }
+  close(fd);
+  unlink(p);
+  return 0;
+}
+
 /* A job's exit status when another process (a second sweep into the folder) made its record
  * while this one waited for the run's lock. */
 #define JOB_REUSED 10
@@ -169,6 +185,27 @@ static void progress(const SweepConfig *c, int done, int total, int skipped, int
           tty ? "\r" : "", done, total, skipped, running, el, eta, tty && done < total ? "   " : "\n");
 }
 
+/* The number of points of a grid with these axis lengths, or (size_t)-1 when it exceeds
+ * SWEEP_MAX_POINTS (checked before each product: no count can overflow); the grid in words in what. */
+static size_t grid_points(const SweepConfig *c, int ncase, int nint, char *what, size_t whatlen) {
+  size_t axes[8] = {(size_t)ncase, (size_t)nint, (size_t)(c->nacc > c->ndt ? c->nacc : c->ndt),
+                    (size_t)(c->nnorms > 0 ? c->nnorms : 1), (size_t)(c->nmax_steps > 0 ? c->nmax_steps : 1), 1, 1};
+  for (int a = 0; a < c->nopt; ++a) axes[5] *= (size_t)c->nopt_values[a];       /* <= 8^6 */
+  for (int a = 0; a < c->nparam_axes; ++a) axes[6] *= (size_t)c->nparam_values[a]; /* <= 8^8 */
+  double exact = 1;
+  size_t p = 1;
+  int over = 0;
+  for (int i = 0; i < 7; ++i) {
+    exact *= (double)axes[i];
+    if (axes[i] && p > SWEEP_MAX_POINTS / axes[i]) over = 1;
+    else p *= axes[i];
+  }
+  snprintf(what, whatlen, "%.0f points (%zu cases x %zu integrators x %zu accuracies or steps x %zu norms x %zu max steps "
+           "x %zu option and %zu scene parameter combinations)", exact, axes[0], axes[1], axes[2], axes[3], axes[4],
+           axes[5], axes[6]);
+  return over ? (size_t)-1 : p;
+}
+
 static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *err, size_t errlen) {
   char cnames[SWEEP_MAX_LIST][128];
   int ncase = c->ncases;
@@ -190,7 +227,22 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     }
   }
   if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return 2; }
+  char what[400];
+  size_t npoints = grid_points(c, ncase, nint, what, sizeof what);
+  if (npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return 2; }
+  /* values no run could take, refused before any job (the CLI and recipes check > 0) */
+  if (c->timeout > RUN_MAX_TIMEOUT_S) {
+    snprintf(err, errlen, "timeout %g s is more than the %g s a run may take", c->timeout, RUN_MAX_TIMEOUT_S);
+    return 2;
+  }
+  if (c->reps > RUN_MAX_REPS) { snprintf(err, errlen, "reps %d is more than %d", c->reps, RUN_MAX_REPS); return 2; }
+  if (npoints == (size_t)-1) {
+    snprintf(err, errlen, "the grid has %s: more than the %d points a sweep may have (split it into several sweeps)", what,
+             SWEEP_MAX_POINTS);
+    return 2;
+  }
   if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return 1; }
+  if (!c->plan[0] && dir_writable(c->out, err, errlen) != 0) return 1; /* before any job, not once per job */
   folder_remove_orphans(c->out);
 
   /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
@@ -198,8 +250,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   for (int a = 0; a < c->nopt; ++a) ncombo *= c->nopt_values[a];
   int nparamc = 1; /* scene parameter combinations (one grid over every case) */
   for (int a = 0; a < c->nparam_axes; ++a) nparamc *= c->nparam_values[a];
-  int cap = ncase * nint * (c->nacc > c->ndt ? c->nacc : c->ndt) * nnorm * nhmax * ncombo * nparamc + 1;
-  SweepJob *jobs = calloc((size_t)cap, sizeof *jobs);
+  SweepJob *jobs = calloc(npoints, sizeof *jobs); /* npoints <= SWEEP_MAX_POINTS: the ints below cannot overflow */
   if (!jobs) { snprintf(err, errlen, "out of memory"); return 1; }
   int njob = 0;
   for (int ci = 0; ci < ncase; ++ci) {
@@ -208,6 +259,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     if (run_spec_set_case(&base, cases_buf[ci], err, errlen) != 0) { free(jobs); return 2; }
     /* Validate the scene once, up front. */
     RunContext probe;
+    base.t_end = c->t_end; /* an impossible horizon fails here, before any job */
     snprintf(base.integrator, sizeof base.integrator, "%s", vts[0]->name);
     base.has_accuracy = !vts[0]->fixed_step; base.accuracy = 1;
     base.has_dt = vts[0]->fixed_step; base.dt = 1;
@@ -221,6 +273,13 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
       run_context_free(&tc);
     }
     double case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
+    if (c->plan[0] && c->timeout <= 0 && RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end > RUN_MAX_TIMEOUT_S) {
+      snprintf(err, errlen, "%s: t_end %g s makes a default budget of %g s per run, more than %g s: give --timeout",
+               cases_buf[ci], case_t_end, RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end, RUN_MAX_TIMEOUT_S);
+      run_context_free(&probe);
+      free(jobs);
+      return 2;
+    }
     for (int ii = 0; ii < nint; ++ii) {
       int fixed = vts[ii]->fixed_step;
       int np = fixed ? c->ndt : c->nacc;

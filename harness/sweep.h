@@ -12,6 +12,8 @@
 #define SWEEP_MAX_LIST 64
 #define SWEEP_MAX_OPT_AXES 6
 #define SWEEP_MAX_OPT_VALUES 8
+/* The most points a grid may have (each takes ~14 KB until the sweep ends; larger: split it). */
+#define SWEEP_MAX_POINTS 100000
 
 typedef struct {
   int ncases;

@@ -170,8 +170,9 @@ static int create_common(Integrator *it, const MethodSpec *spec) {
   cfg.max_steps = o->max_steps;
   cfg.linear_solver = ls;
   char err[256];
-  c->ode = sunode_create(nx, model_rhs, model_groups, it, &cfg, err, sizeof err);
-  if (!c->ode) return integrator_fail(it, CB_ERR_OPTION, "%s", err);
+  int code;
+  c->ode = sunode_create_code(nx, model_rhs, model_groups, it, &cfg, err, sizeof err, &code);
+  if (!c->ode) return integrator_fail(it, code, "%s", err);
   return CB_OK;
 }
 

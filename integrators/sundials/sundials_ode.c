@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <arkode/arkode_arkstep.h>
 #include <arkode/arkode_ls.h>
@@ -108,7 +109,20 @@ static int configure(SunOde *s, char *err, size_t errlen) {
 
 SunOde *sunode_create(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user,
                       const SunOdeConfig *cfg, char *err, size_t errlen) {
+  int code;
+  return sunode_create_code(nx, rhs, groups, user, cfg, err, errlen, &code);
+}
+
+/* Physical memory in bytes (0 when unknown). */
+static double physical_memory(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
+}
+
+SunOde *sunode_create_code(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user,
+                           const SunOdeConfig *cfg, char *err, size_t errlen, int *code) {
   if (err && errlen) err[0] = '\0';
+  *code = CB_ERR_OPTION;
   if (nx <= 0 || !rhs || !cfg || !cfg->atol || !(cfg->rtol > 0)) {
     fail(err, errlen, "invalid arguments (nx, rhs, tolerances)", 0);
     return NULL;
@@ -121,9 +135,19 @@ SunOde *sunode_create(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user,
     fail(err, errlen, "the KLU Jacobian needs a sparsity-groups callback", 0);
     return NULL;
   }
+  /* CVODE and ARKODE keep the Newton matrix and a saved Jacobian: 2 nx^2 doubles */
+  double dense_bytes = 2.0 * (double)nx * (double)nx * sizeof(double), phys = physical_memory();
+  if (cfg->kind != SUNODE_ARK_ERK && cfg->linear_solver == SUNODE_DENSE && phys > 0 && dense_bytes > phys) {
+    if (err && errlen)
+      snprintf(err, errlen, "out of memory: %d states need dense %d x %d Newton matrices of %.3g GiB, more than this "
+               "machine's %.3g GiB (linear_solver=klu is sparse)", nx, nx, nx, dense_bytes / 1073741824.0, phys / 1073741824.0);
+    *code = CB_ERR_MEMORY;
+    return NULL;
+  }
   SunOde *s = calloc(1, sizeof *s);
   if (!s) {
     fail(err, errlen, "out of memory", 0);
+    *code = CB_ERR_MEMORY;
     return NULL;
   }
   s->nx = nx;
@@ -172,7 +196,8 @@ SunOde *sunode_create(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user,
   }
   return s;
 nomem:
-  fail(err, errlen, "could not allocate SUNDIALS objects", 0);
+  if (err && errlen) snprintf(err, errlen, "out of memory: could not allocate the SUNDIALS objects for %d states", nx);
+  *code = CB_ERR_MEMORY;
   sunode_destroy(s);
   return NULL;
 }

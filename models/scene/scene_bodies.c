@@ -194,52 +194,103 @@ static void describe_cycle(const cJSON **json, const int *parent, int n, int i, 
                            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(json[slow], "name")));
 }
 
+typedef struct {
+  const char *name;
+  int index; /* in the file */
+} BodyName;
+
+static int cmp_body_name(const void *a, const void *b) {
+  const BodyName *x = a, *y = b;
+  int c = strcmp(x->name, y->name);
+  return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* The file index of the body named name (sorted names), or -1. */
+static int find_name(const BodyName *sorted, int n, const char *name) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (strcmp(sorted[mid].name, name) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < n && !strcmp(sorted[lo].name, name) ? sorted[lo].index : -1;
+}
+
 /* Names and parents of the file's bodies; writes order[k] = file index of the k-th body in
- * depth-first order from the world (children in file order, so each tree is contiguous). */
+ * depth-first order from the world (children in file order, so each tree is contiguous).
+ * Names are sorted once, parents found by binary search and children listed per parent:
+ * O(N log N) (pairwise name comparisons took 140 s for 10^5 bodies). */
 static int sort_bodies(SceneLoader *L, const cJSON *arr, int n, const cJSON **json, int *parent, int *order) {
   const SceneCtx *c = &L->ctx;
   char p[SC_PATH_LEN], name[CB_NAME_LEN];
-  int i = 0;
+  BodyName *sorted = malloc(sizeof *sorted * (size_t)n);
+  int *kid_start = malloc(sizeof(int) * ((size_t)n + 2)), *kids = malloc(sizeof(int) * (size_t)n);
+  int *stack = malloc(sizeof(int) * (size_t)(2 * n + 2));
+  int rc = -1, i = 0, k = 0;
+  if (!sorted || !kid_start || !kids || !stack) { sc_fail(c, "bodies", NULL, "out of memory"); goto done; }
   for (const cJSON *o = arr->child; o; o = o->next, ++i) {
     char path[SC_PATH_LEN];
     sc_path_index(path, "bodies", i);
-    if (sc_object(c, o, path, body_keys) < 0) return -1;
-    if (sc_str(c, o, path, "name", SC_REQUIRED, name, CB_NAME_LEN) < 0) return -1;
+    if (sc_object(c, o, path, body_keys) < 0) goto done;
+    if (sc_str(c, o, path, "name", SC_REQUIRED, name, CB_NAME_LEN) < 0) goto done;
     sc_path_key(p, path, "name");
-    if (strcmp(name, "world") == 0) return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "name"), "the name \"world\" is reserved");
-    for (int j = 0; j < i; ++j)
-      if (strcmp(name, cJSON_GetObjectItemCaseSensitive(json[j], "name")->valuestring) == 0)
-        return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "name"), "duplicate body name (also bodies[%d])", j);
+    if (strcmp(name, "world") == 0) { sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "name"), "the name \"world\" is reserved"); goto done; }
     json[i] = o;
+    sorted[i] = (BodyName){cJSON_GetObjectItemCaseSensitive(o, "name")->valuestring, i};
+  }
+  qsort(sorted, (size_t)n, sizeof *sorted, cmp_body_name);
+  /* the first body whose name an earlier one has (the one a pairwise scan would name) */
+  int dup = -1, first = -1;
+  for (int q = 1; q < n; ++q)
+    if (!strcmp(sorted[q].name, sorted[q - 1].name) && (q < 2 || strcmp(sorted[q - 1].name, sorted[q - 2].name)) &&
+        (dup < 0 || sorted[q].index < dup)) {
+      dup = sorted[q].index;
+      first = sorted[q - 1].index;
+    }
+  if (dup >= 0) {
+    char path[SC_PATH_LEN];
+    sc_path_index(path, "bodies", dup);
+    sc_path_key(p, path, "name");
+    sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(json[dup], "name"), "duplicate body name (also bodies[%d])", first);
+    goto done;
   }
   for (i = 0; i < n; ++i) {
     char path[SC_PATH_LEN];
     sc_path_index(path, "bodies", i);
     snprintf(name, sizeof name, "world");
-    if (sc_str(c, json[i], path, "parent", 0, name, CB_NAME_LEN) < 0) return -1;
-    parent[i] = -2;
-    if (strcmp(name, "world") == 0) parent[i] = -1;
-    for (int j = 0; j < n && parent[i] == -2; ++j)
-      if (strcmp(name, cJSON_GetObjectItemCaseSensitive(json[j], "name")->valuestring) == 0) parent[i] = j;
-    if (parent[i] == -2) {
+    if (sc_str(c, json[i], path, "parent", 0, name, CB_NAME_LEN) < 0) goto done;
+    parent[i] = strcmp(name, "world") == 0 ? -1 : find_name(sorted, n, name);
+    if (parent[i] == -1 && strcmp(name, "world") != 0) {
       sc_path_key(p, path, "parent");
-      return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(json[i], "parent"), "unknown parent body");
+      sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(json[i], "parent"), "unknown parent body");
+      goto done;
     }
   }
-  /* iterative depth-first traversal from the world */
-  int *stack = malloc(sizeof(int) * (size_t)(2 * n + 2));
-  if (!stack) return sc_fail(c, "bodies", NULL, "out of memory");
-  int *next = stack + n + 1, top = 0, k = 0;
-  stack[0] = -1; next[0] = 0;
+  /* the children of each slot s (0 the world, b + 1 body b) in file order, by a counting sort
+   * on the parent; afterwards slot s's children are kids[start .. kid_start[s]), start =
+   * kid_start[s - 1] (0 for the world) */
+  memset(kid_start, 0, sizeof(int) * ((size_t)n + 2));
+  for (i = 0; i < n; ++i) kid_start[parent[i] + 2]++;
+  for (i = 0; i <= n; ++i) kid_start[i + 1] += kid_start[i];
+  for (i = 0; i < n; ++i) kids[kid_start[parent[i] + 1]++] = i;
+  /* iterative depth-first traversal from the world: a stack of (slot, next child) */
+  int *next = stack + n + 1, top = 0;
+  stack[0] = 0; next[0] = 0;
   while (top >= 0) {
-    int pb = stack[top], j = next[top];
-    while (j < n && parent[j] != pb) ++j;
-    if (j == n) { --top; continue; }
+    int s = stack[top], j = next[top];
+    if (j >= kid_start[s]) { --top; continue; }
     next[top] = j + 1;
-    order[k++] = j;
+    int b = kids[j];
+    order[k++] = b;
     ++top;
-    stack[top] = j; next[top] = 0;
+    stack[top] = b + 1; next[top] = kid_start[b];
   }
+  rc = 0;
+done:
+  free(sorted);
+  free(kid_start);
+  free(kids);
+  if (rc != 0) { free(stack); return -1; }
   free(stack);
   if (k == n) return 0;
   /* unreachable bodies: every body has a known parent, so they hang off a cycle */

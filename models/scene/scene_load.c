@@ -8,8 +8,9 @@
 #include "../scene.h"
 #include "scene_internal.h"
 #include "../collision/broadphase.h"
+#include "../json_input.h"
 
-#define SCENE_MAX_BYTES (64L << 20)
+#define SCENE_MAX_BYTES ((size_t)64 << 20)
 
 /* "FILE: not valid JSON at line L, column C, got <excerpt>" */
 static void parse_error(const SceneCtx *c, const char *json, const char *at) {
@@ -119,6 +120,13 @@ Model *scene_load_string(const char *json, const char *name_for_messages, char *
     parse_error(&L.ctx, json, end);
     return NULL;
   }
+  char dup[SC_PATH_LEN];
+  if (json_check_unique_keys(root, dup, sizeof dup) != 0) {
+    snprintf(L.ctx.err, L.ctx.errlen, "%s: %s: field given twice (refused: JSON readers disagree on which counts)",
+             L.ctx.file, dup);
+    cJSON_Delete(root);
+    return NULL;
+  }
   L.root = root;
   L.m = calloc(1, sizeof(Model));
   int rc = -1;
@@ -140,25 +148,10 @@ Model *scene_load_string(const char *json, const char *name_for_messages, char *
 Model *scene_load(const char *path, char *err, size_t errlen) {
   char dummy[8];
   if (!err) { err = dummy; errlen = sizeof dummy; }
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-    return NULL;
-  }
-  char *buf = NULL;
-  long len = -1;
-  if (fseek(f, 0, SEEK_END) == 0) len = ftell(f);
-  if (len >= 0 && len <= SCENE_MAX_BYTES && fseek(f, 0, SEEK_SET) == 0) {
-    buf = malloc((size_t)len + 1);
-    if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) { free(buf); buf = NULL; }
-  }
-  fclose(f);
-  if (!buf) {
-    snprintf(err, errlen, "%s: cannot read (not a regular file, or larger than 64 MiB)", path);
-    return NULL;
-  }
-  buf[len] = 0;
-  if (strlen(buf) != (size_t)len) {
+  size_t len = 0;
+  char *buf = input_read_file(path, SCENE_MAX_BYTES, &len, err, errlen);
+  if (!buf) return NULL;
+  if (strlen(buf) != len) {
     free(buf);
     snprintf(err, errlen, "%s: not valid JSON: contains a NUL byte", path);
     return NULL;
