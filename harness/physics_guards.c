@@ -31,7 +31,13 @@ void physics_guards_init(PhysicsGuards *g, const Model *m) {
     if (m->bodies[b].tree >= 0) mass += m->bodies[b].mass;
   g->gmag = sqrt(m->gravity[0] * m->gravity[0] + m->gravity[1] * m->gravity[1] + m->gravity[2] * m->gravity[2]);
   g->weight = mass * g->gmag;
+  if (rest_guard_init(&g->rest, m) != 0) {
+    rest_guard_free(&g->rest);
+    snprintf(g->rest.why_not, sizeof g->rest.why_not, "out of memory");
+  }
 }
+
+void physics_guards_free(PhysicsGuards *g) { rest_guard_free(&g->rest); }
 
 static double tree_mass(const Model *m, int tree) {
   double s = 0;
@@ -96,6 +102,7 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
     g->eps_d = fmax(g->eps_d, mu > 0 ? cone_distance(1.0 / mu, w) : fmax(0.0, -w[2]));
     g->eps_c = fmax(g->eps_c, fabs(f[0] * w[0] + f[1] * w[1] + f[2] * w[2]));
   }
+  rest_guard_sample(&g->rest, m, d, t, v);
   if (g->n == 0) g->e0 = g->running_min = g->e_min = e;
   g->running_min = fmin(g->running_min, e);
   g->e_min = fmin(g->e_min, e);
@@ -120,7 +127,7 @@ double physics_guards_energy_scale(const PhysicsGuards *g) {
   return fmax(energy_moved(g), g->weight * GUARD_ENERGY_FLOOR_DROP);
 }
 
-int physics_guards_report(const PhysicsGuards *g, cJSON *physics, cJSON *warnings) {
+int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics, cJSON *warnings) {
   int tripped = 0;
   char msg[512];
   cJSON_AddBoolToObject(physics, "passive", g->passive);
@@ -183,5 +190,6 @@ int physics_guards_report(const PhysicsGuards *g, cJSON *physics, cJSON *warning
   cJSON_AddNumberToObject(res, "eps_d", g->eps_d);
   cJSON_AddNumberToObject(res, "eps_c", g->eps_c);
   cJSON_AddNumberToObject(physics, "failed_samples", g->failed_samples);
+  tripped += rest_guard_report(&g->rest, m, physics, warnings);
   return tripped;
 }

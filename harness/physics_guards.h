@@ -22,13 +22,16 @@
  *    eps_c = |<lambda, c + Gamma(c)>| (W), Gamma = (0, 0, mu |c_T|), mu = mu_static. Reported
  *    as maxima over the grid; they measure the compliant, regularized model at the returned
  *    states (eps_c is the normal power f_n v_n during compression, eps_d the approach speed),
- *    not an integrator's internal impulses, so they are data, not a trip condition. */
+ *    not an integrator's internal impulses, so they are data, not a trip condition.
+ *  - rest: a free body resting under static friction with reserve that starts to move
+ *    without a change of force (rest_guard.h). */
 #ifndef CBENCH_PHYSICS_GUARDS_H
 #define CBENCH_PHYSICS_GUARDS_H
 
 #include <cjson/cJSON.h>
 
 #include "../models/data.h"
+#include "rest_guard.h"
 
 #define GUARD_ENERGY_RISE_REL 0.05
 #define GUARD_ENERGY_FLOOR_DROP 1e-3   /* m: floor of the releasable-energy scale */
@@ -48,9 +51,11 @@ typedef struct {
   /* residuals */
   double eps_p, eps_d, eps_c;
   int failed_samples;        /* geometry or kinematics failures at a sample */
+  RestGuard rest;            /* static friction broken without a change of force (rest_guard.h) */
 } PhysicsGuards;
 
 void physics_guards_init(PhysicsGuards *g, const Model *m);
+void physics_guards_free(PhysicsGuards *g);
 /* One output-grid sample at time t, state x = [q; v; z]; uses d (one geometry query). */
 void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x);
 /* Total energy of the guard (mechanical + contact springs) at x; uses d. */
@@ -60,6 +65,6 @@ double physics_energy(const Model *m, Data *d, double t, const double *x);
 double physics_guards_energy_scale(const PhysicsGuards *g);
 /* Writes the guard fields into the record's `physics` object and appends a sentence per
  * tripped guard to `warnings`; returns the number of tripped guards. */
-int physics_guards_report(const PhysicsGuards *g, cJSON *physics, cJSON *warnings);
+int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics, cJSON *warnings);
 
 #endif

@@ -272,7 +272,7 @@ void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok
     cJSON_AddStringToObject(en, "drift_rel_note", why);
   }
   cJSON_AddBoolToObject(en, "conservative_model", metrics_model_conservative(s->m));
-  physics_guards_report(&s->guards, ph, cJSON_GetObjectItemCaseSensitive(rec, "warnings"));
+  physics_guards_report(&s->guards, s->m, ph, cJSON_GetObjectItemCaseSensitive(rec, "warnings"));
 }
 
 void run_metrics_free(RunMetrics *s) {
@@ -280,6 +280,7 @@ void run_metrics_free(RunMetrics *s) {
   free(s->xw);
   free(s->xtight);
   data_free(s->d);
+  physics_guards_free(&s->guards);
   s->xw = s->xtight = NULL;
   s->d = NULL;
 }

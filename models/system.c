@@ -13,16 +13,19 @@
 #include "multibody.h"
 #include "suction.h"
 
+double applied_force_magnitude(const AppliedForce *af, double t) {
+  double tc = t < af->ramp_end ? t : af->ramp_end;
+  return af->constant + af->ramp_rate * tc + af->amp * cos(2.0 * M_PI * af->freq * t);
+}
+
 /* tau += J_p^T F(t) for every prescribed external force (AppliedForce in model.h). */
 void system_applied_forces(const Model *m, Data *d, double t, double *tau_out) {
   for (int i = 0; i < m->nforce; ++i) {
     const AppliedForce *af = &m->forces[i];
     int tree = m->bodies[af->body].tree;
     if (tree < 0) continue;
-    double tc = t < af->ramp_end ? t : af->ramp_end;
-    double mag = af->constant + af->ramp_rate * tc + af->amp * cos(2.0 * M_PI * af->freq * t);
     double F[3], p[3];
-    v3_scale(F, af->dir, mag);
+    v3_scale(F, af->dir, applied_force_magnitude(af, t));
     m3_mulv(p, &d->xrot[9 * af->body], af->point);
     v3_add(p, p, &d->xpos[3 * af->body]);
     int n = m->tree_nv[tree];

@@ -40,6 +40,8 @@ int system_step_data(const Model *m, Data *d, double t, const double *q, const d
  * Discrete schemes use it to evaluate time-dependent forcing at the end of a step (implicit
  * Euler in time) while system_step_data holds the start-of-step state. */
 void system_applied_forces(const Model *m, Data *d, double t, double *tau);
+/* The signed magnitude of one prescribed force along af->dir at t (AppliedForce in model.h). */
+double applied_force_magnitude(const AppliedForce *af, double t);
 
 /* Total mechanical energy (kinetic + gravity + joint springs) at x; for metrics. Uses d. */
 double system_energy(const Model *m, Data *d, const double *x);

@@ -62,7 +62,8 @@ static int bounce(double gain, cJSON **physics, cJSON **warnings) {
   }
   *physics = cJSON_CreateObject();
   *warnings = cJSON_CreateArray();
-  int n = physics_guards_report(&g, *physics, *warnings);
+  int n = physics_guards_report(&g, m, *physics, *warnings);
+  physics_guards_free(&g);
   data_free(d);
   model_free(m);
   return n;
@@ -103,7 +104,8 @@ Test(physics_guards, penetration_guard_trips_beyond_the_energy_bound) {
     state(x, 0.05 - pen, 0, 0);
     physics_guards_sample(&g, m, d, 0.45, x);
     cJSON *ph = cJSON_CreateObject(), *w = cJSON_CreateArray();
-    physics_guards_report(&g, ph, w);
+    physics_guards_report(&g, m, ph, w);
+    physics_guards_free(&g);
     cJSON *p = cJSON_GetObjectItem(ph, "penetration");
     double ratio = cJSON_GetObjectItem(p, "ratio_energy_bound")->valuedouble;
     double bound = cJSON_GetObjectItem(p, "energy_bound")->valuedouble;
@@ -136,6 +138,8 @@ Test(physics_guards, contact_residuals_match_the_papers_definitions) {
   physics_guards_init(&g2, m);
   physics_guards_sample(&g2, m, d, 0, x);
   cr_expect_eq(g2.eps_d, 0.0);
+  physics_guards_free(&g);
+  physics_guards_free(&g2);
   data_free(d);
   model_free(m);
 }
@@ -158,6 +162,7 @@ Test(physics_guards, dual_residual_matches_a_brute_force_distance) {
   }
   cr_expect(fabs(g.eps_d - best) < 1e-6, "eps_d %.9g, brute force %.9g", g.eps_d, best);
   cr_expect(g.eps_d > 0.1, "the approaching sliding contact should be outside the dual cone");
+  physics_guards_free(&g);
   data_free(d);
   model_free(m);
 }
@@ -174,7 +179,8 @@ Test(physics_guards, active_scenes_get_no_energy_verdict_with_a_note) {
     physics_guards_sample(&g, m, d, 0.01 * k, x);
   }
   cJSON *ph = cJSON_CreateObject(), *w = cJSON_CreateArray();
-  cr_expect_eq(physics_guards_report(&g, ph, w), 0);
+  cr_expect_eq(physics_guards_report(&g, m, ph, w), 0);
+  physics_guards_free(&g);
   cJSON *rise = cJSON_GetObjectItem(cJSON_GetObjectItem(ph, "energy"), "max_rise");
   cr_expect(cJSON_IsNull(cJSON_GetObjectItem(rise, "abs")));
   cr_expect(strstr(cJSON_GetObjectItem(rise, "note")->valuestring, "active") != NULL);

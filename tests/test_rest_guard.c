@@ -1,0 +1,140 @@
+/* The rest guard (harness/rest_guard.h, issue 41 defect 5): a body that rests under static
+ * friction with reserve and then moves without a change of force is flagged; a legitimate
+ * start of sliding (load above mu_s n, or a load that grows to it) and a legitimate tipping are
+ * not. Synthetic trajectories of a box on an incline, then real runs: bdf at 1e-3 lets a box
+ * launched up a 14 degree incline (mu 0.35) slide 3.3 m back down after it stopped, and tips a
+ * tall box that must stand on 16 degrees (mu 0.6, half width / half height 0.35 > tan 16 =
+ * 0.287); bdf at 1e-6 holds both. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/physics_guards.h"
+#include "harness/run_record.h"
+#include "models/system.h"
+#include "tests/sim_fixtures.h"
+
+#define G 9.81
+
+/* A 1 kg box (half sizes hx x 0.05 x hz) on a plane tilted by theta_deg (gravity tilted, downhill
+ * -x), mu, k 1e5 N/m, d 10 s/m; optionally pushed uphill by F(t) = ramp t N; launched at v0
+ * (m/s, along x). */
+static char *incline_json(double theta_deg, double mu, double hx, double hz, double v0, double ramp) {
+  static char json[2048];
+  double th = theta_deg * M_PI / 180;
+  char force[256] = "";
+  if (ramp > 0)
+    snprintf(force, sizeof force,
+             ", \"forces\": [{\"body\": \"box\", \"point\": [0, 0, 0], \"dir\": [1, 0, 0], \"ramp_rate\": %.17g, "
+             "\"ramp_end\": 100}]",
+             ramp);
+  snprintf(json, sizeof json,
+           "{\"name\": \"incline\", \"duration\": 3, \"stiction_tolerance\": 1e-4, \"gravity\": [%.17g, 0, %.17g],"
+           " \"materials\": [{\"name\": \"ground\", \"stiffness\": \"rigid\", \"mu\": %g},"
+           " {\"name\": \"box\", \"stiffness\": 1e5, \"dissipation\": 10, \"mu\": %g}],"
+           " \"world_geoms\": [{\"name\": \"floor\", \"type\": \"plane\", \"material\": \"ground\"}],"
+           " \"bodies\": [{\"name\": \"box\", \"joint\": \"free\", \"mass\": 1,"
+           " \"geoms\": [{\"type\": \"box\", \"size\": [%g, 0.05, %g], \"material\": \"box\"}],"
+           " \"q0\": {\"pos\": [0, 0, %.17g]}, \"v0\": {\"linear\": [%g, 0, 0], \"frame\": \"world\"}}]%s}",
+           -G * sin(th), -G * cos(th), mu, mu, hx, hz, hz - G * cos(th) / 4e5, v0, force);
+  return json;
+}
+
+/* Samples the box (half height hz) on the 10 ms grid for 1 s: resting at its static depth
+ * until t_move, then sliding downhill at v_slide; returns the number of rest trips. */
+static int synthetic(const char *json, double hz, double t_move, double v_slide) {
+  Model *m = fx_load_json(json, "incline.json");
+  Data *d = data_create(m);
+  PhysicsGuards g;
+  physics_guards_init(&g, m);
+  cr_assert(g.rest.applies);
+  double x[13] = {0}, gn = -m->gravity[2]; /* g cos(theta) */
+  x[3] = 1;
+  x[2] = hz - gn / 4e5;
+  for (int k = 0; k <= 100; ++k) {
+    double t = 0.01 * k, v = t < t_move - 1e-9 ? 0 : -v_slide;
+    x[0] += 0.01 * v;
+    x[7 + 3] = v; /* free joint: [w; v] */
+    physics_guards_sample(&g, m, d, t, x);
+  }
+  int trips = g.rest.trips;
+  physics_guards_free(&g);
+  data_free(d);
+  model_free(m);
+  return trips;
+}
+
+Test(rest_guard, synthetic_start_below_mu_s_trips_and_above_it_does_not) {
+  /* 14 degrees, mu 0.35: the load is tan 14 / 0.35 = 71% of mu_s n; a start at 5 cm/s is the
+   * integrator's */
+  cr_expect_eq(synthetic(incline_json(14, 0.35, 0.05, 0.05, 0, 0), 0.05, 0.5, 0.05), 1);
+  /* the same start where the load is 133% of mu_s n (25 degrees): sliding is the physics */
+  cr_expect_eq(synthetic(incline_json(25, 0.35, 0.05, 0.05, 0, 0), 0.05, 0.5, 0.05), 0);
+  /* a box that never rests for the hold (moves from 20 ms on): nothing to judge */
+  cr_expect_eq(synthetic(incline_json(14, 0.35, 0.05, 0.05, 0, 0), 0.05, 0.02, 0.05), 0);
+  /* level, pushed by F = 20 t N: the load reaches mu_s n = 3.43 N at 0.172 s, the box slides
+   * from 0.18 s; the samples before it carry more than 90% of mu_s n, so no hold ends in it */
+  cr_expect_eq(synthetic(incline_json(0, 0.35, 0.05, 0.05, 0, 20), 0.05, 0.18, 0.05), 0);
+}
+
+/* Real runs through the harness (record, warnings). */
+static cJSON *run_json(const char *json, const char *integrator, double accuracy) {
+  char dir[256], path[512], err[512];
+  fx_tmpdir_make(dir, sizeof dir, "rest_guard");
+  snprintf(path, sizeof path, "%s/incline.json", dir);
+  fx_write_text(path, json);
+  RunSpec s;
+  run_spec_init(&s);
+  cr_assert_eq(run_spec_set_case(&s, path, err, sizeof err), 0, "%s", err);
+  snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
+  s.has_accuracy = 1;
+  s.accuracy = accuracy;
+  RunContext ctx;
+  cr_assert_eq(run_prepare(&s, &ctx, err, sizeof err), 0, "%s", err);
+  cJSON *rec = run_execute(&ctx, NULL);
+  run_context_free(&ctx);
+  fx_tmpdir_remove(dir);
+  char verr[256];
+  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "%s", verr);
+  return rec;
+}
+
+/* Rest trips of a run, and whether its warnings say so. */
+static int rest_trips(const char *json, const char *integrator, double accuracy) {
+  cJSON *rec = run_json(json, integrator, accuracy);
+  const cJSON *rest = cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "physics"), "rest");
+  cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(rest, "applies")));
+  int trips = cJSON_GetObjectItem(rest, "trips")->valueint, warned = 0;
+  const cJSON *w;
+  cJSON_ArrayForEach(w, cJSON_GetObjectItem(rec, "warnings")) warned += strstr(w->valuestring, "set it in motion") != NULL;
+  cr_expect_eq(warned, trips > 0, "%s %g: %d trips, %d warnings", integrator, accuracy, trips, warned);
+  cJSON_Delete(rec);
+  return trips;
+}
+
+Test(rest_guard, loose_bdf_is_flagged_where_a_tight_run_holds) {
+  const char *launched = incline_json(14, 0.35, 0.05, 0.05, 1.5, 0); /* stops 0.20 m up, must hold */
+  char *copy = strdup(launched);
+  cr_expect_gt(rest_trips(copy, "bdf", 1e-3), 0, "bdf 1e-3 let the stopped box slide back unflagged");
+  cr_expect_eq(rest_trips(copy, "bdf", 1e-6), 0);
+  free(copy);
+  copy = strdup(incline_json(16, 0.6, 0.035, 0.1, 0, 0)); /* tall box that must stand */
+  cr_expect_gt(rest_trips(copy, "bdf", 1e-3), 0, "bdf 1e-3 tipped the standing box unflagged");
+  cr_expect_eq(rest_trips(copy, "bdf", 1e-6), 0);
+  free(copy);
+}
+
+/* Legitimate starts: sliding on 35 degrees with mu 0.5, and a 4 x 20 cm box tipping on
+ * 20 degrees (tan 20 = 0.36 > 0.2) with mu 0.9. */
+Test(rest_guard, legitimate_sliding_and_tipping_are_not_flagged) {
+  char *slide = strdup(incline_json(35, 0.5, 0.05, 0.02, 0, 0));
+  cr_expect_eq(rest_trips(slide, "bdf", 1e-6), 0);
+  cr_expect_eq(rest_trips(slide, "cenic-sd", 1e-3), 0);
+  free(slide);
+  char *tip = strdup(incline_json(20, 0.9, 0.02, 0.1, 0, 0));
+  cr_expect_eq(rest_trips(tip, "bdf", 1e-6), 0);
+  cr_expect_eq(rest_trips(tip, "cenic-sd", 1e-3), 0);
+  free(tip);
+}
