@@ -184,19 +184,30 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
     const char *status = record_outcome_name(oc);
     if (!strcmp(kind, "series")) {
       const char *rf = str_or(r, "record_file", "");
-      if (!rf[0] || (oc != OUTCOME_OK && oc != OUTCOME_FLAGGED)) continue;
-      /* a flagged run's curve is drawn, under its own name: not a line of data */
-      if (oc == OUTCOME_FLAGGED) {
+      if (!rf[0]) continue;
+      /* a run that is not data is drawn under its own name (a failed or timed-out run up to
+       * where it stopped), or, without a series, as a legend entry */
+      if (oc != OUTCOME_OK) {
         size_t l = strlen(label);
-        snprintf(label + l, sizeof label - l, " [flagged: physics guard]");
+        snprintf(label + l, sizeof label - l, " [%s]", oc == OUTCOME_FLAGGED ? "flagged: physics guard" : oc == OUTCOME_FAILED ? "failed" : "timed out");
       }
       char csv[PATH_MAX + 600];
       char rec_path[PATH_MAX + 300];
       snprintf(rec_path, sizeof rec_path, "%s/%s", str_or(r, "_dir", "."), rf);
       sweep_series_path(rec_path, get(panel, "file")->valuestring, csv, sizeof csv);
+      if (oc != OUTCOME_OK && !file_exists(csv)) {
+        nbad[oc]++;
+        continue;
+      }
       double *x, *y;
       int n = figure_csv_series(csv, get(panel, "rows"), xf, yf, &x, &y, err, errlen);
       if (n < 0) { free(ser); return 1; }
+      if (n == 0 && oc != OUTCOME_OK) {
+        nbad[oc]++;
+        free(x);
+        free(y);
+        continue;
+      }
       Series *s = series_get(ser, &nser, MAX_SERIES, label, str_or(r, "integrator", ""));
       for (int i = 0; s && i < n; ++i) series_push(s, x[i], y[i]);
       free(x);
@@ -232,6 +243,11 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
   gp_text(g, str_or(panel, "ylabel", yf));
   fprintf(g, "\n%s logscale x\n%s logscale y\nset format x %s\nset format y %s\n", lx ? "set" : "unset",
           ly ? "set" : "unset", lx ? "'10^{%L}'" : "'%g'", ly ? "'10^{%L}'" : "'%g'");
+  /* nothing to draw but legend entries: fixed ranges (gnuplot cannot autoscale on nothing) */
+  int drawable = 0;
+  for (int i = 0; i < nser; ++i) drawable |= ser[i].n > 0;
+  for (int o = 1; o < OUTCOME_COUNT && strcmp(kind, "series"); ++o) drawable |= nbad[o] > 0;
+  fprintf(g, drawable ? "set autoscale xy\n" : "set xrange [1:10]\nset yrange [1:10]\n");
   fprintf(g, "plot ");
   int first = 1;
   int fit = cJSON_IsTrue(get(panel, "fit"));
@@ -269,6 +285,11 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
   static const char *const bad_title[OUTCOME_COUNT] = {"", "failed", "timed out", "flagged (physics guard)"};
   for (int o = 1; o < OUTCOME_COUNT; ++o) {
     if (nbad[o] == 0) continue;
+    if (!strcmp(kind, "series")) { /* runs without a series to draw */
+      fprintf(g, "%skeyentry w p %s title '%s, no series (%d)'", first ? "" : ", \\\n  ", bad_style[o], bad_title[o], nbad[o]);
+      first = 0;
+      continue;
+    }
     char dat[PATH_MAX + 64];
     snprintf(dat, sizeof dat, "%s/%s/data/p%d_%s.dat", D->dir, D->name, p, record_outcome_name((RecordOutcome)o));
     AtomicFile af;

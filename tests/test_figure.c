@@ -263,3 +263,39 @@ Test(figure, small_recipe_end_to_end) {
   unsetenv("CBENCH_FIGURES");
   unsetenv("CBENCH_PAPER_DIR");
 }
+
+/* A time-series figure shows a timed-out run (up to where it stopped, or as a legend entry), and
+ * gnuplot draws it. */
+Test(figure, series_figure_shows_a_timed_out_run) {
+  char rdir[400], out[400], path[600];
+  snprintf(rdir, sizeof rdir, "%s/recipes", tmpdir);
+  snprintf(out, sizeof out, "%s/out", tmpdir);
+  cr_assert_eq(dir_make_parents(rdir), 0);
+  snprintf(path, sizeof path, "%s/ser.json", rdir);
+  fx_write_text(path,
+                "{\"schema\": \"cbench.recipe/1\", \"title\": \"ser\", \"caption\": \"c\","
+                " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\"], \"accuracies\": [1e-2], \"t_end\": 1,"
+                "            \"series\": [\"contacts\"]},"
+                "           {\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\"], \"accuracies\": [1e-9], \"t_end\": 100,"
+                "            \"timeout\": 0.2, \"series\": [\"contacts\"]}],"
+                " \"plot\": {\"kind\": \"series\", \"series\": [\"integrator\", \"param\"],"
+                "          \"panels\": [{\"file\": \"contacts\", \"rows\": {\"kind\": \"pair\"}, \"x\": \"t\", \"y\": \"fn\"}]}}");
+  setenv("CBENCH_FIGURES", rdir, 1);
+  FigureOptions o;
+  figure_options_default(&o);
+  snprintf(o.out, sizeof o.out, "%s", out);
+  o.quiet = 1;
+  o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
+  char err[2048] = "";
+  cr_assert_eq(figure_make("ser", &o, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/ser/ser.gp", out);
+  char *gp = file_read_all(path, NULL);
+  cr_assert_not_null(gp);
+  cr_expect(strstr(gp, "[timed out]") || strstr(gp, "timed out, no series (1)"), "the timed-out run is shown:\n%s", gp);
+  free(gp);
+  if (o.gnuplot) {
+    snprintf(path, sizeof path, "%s/ser/ser.svg", out);
+    cr_expect(file_exists(path), "svg drawn");
+  }
+  unsetenv("CBENCH_FIGURES");
+}
