@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "harness/files.h"
+#include "harness/machine.h"
+#include "harness/subprocess.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];
@@ -77,6 +79,23 @@ static void write_record(const cJSON *r, const char *dir) {
 }
 
 /* ---- defect 1: no data through a shell, no path out of DIR/plots ---- */
+
+/* Arguments reach the program verbatim: no shell parses them. */
+Test(faults, subprocess_arguments_are_not_parsed_by_a_shell) {
+  char v[400], got[512];
+  snprintf(v, sizeof v, "x'; touch %s/INJECTED; echo $(id) `id` \"|;&", tmpdir);
+  const char *argv[] = {"printf", "%s", v, NULL};
+  cr_assert_eq(subprocess_output(argv, got, sizeof got), 0);
+  cr_expect_str_eq(got, v);
+  cr_expect(!exists("%s/INJECTED", tmpdir));
+  char err[256];
+  const char *missing[] = {"cbench-no-such-program", NULL};
+  cr_expect_neq(subprocess_run(missing, NULL, NULL, err, sizeof err), 0);
+  cr_expect(strstr(err, "cbench-no-such-program: not found") != NULL, "%s", err);
+  char sha[64];
+  machine_git_sha(sha, sizeof sha); /* git without a shell, from the repository */
+  cr_expect(strlen(sha) == 40 || !strcmp(sha, "unknown"), "git sha '%s'", sha);
+}
 
 Test(faults, a_hostile_case_name_is_refused_and_runs_nothing) {
   cJSON *rec = a_record();
