@@ -78,6 +78,14 @@ static void write_record(const cJSON *r, const char *dir) {
   free(t);
 }
 
+/* A folder tmpdir/r (into dir) holding a_record() as a.json; the record is returned. */
+static cJSON *a_record_folder(char *dir, size_t n) {
+  cJSON *rec = a_record();
+  snprintf(dir, n, "%s/r", tmpdir);
+  write_record(rec, dir);
+  return rec;
+}
+
 /* ---- defect 1: no data through a shell, no path out of DIR/plots ---- */
 
 /* Arguments reach the program verbatim: no shell parses them. */
@@ -147,10 +155,8 @@ Test(faults, hostile_labels_reach_gnuplot_as_text_only) {
 }
 
 Test(faults, plot_fails_naming_the_script_when_gnuplot_fails_or_is_missing) {
-  cJSON *rec = a_record();
   char dir[600];
-  snprintf(dir, sizeof dir, "%s/r", tmpdir);
-  write_record(rec, dir);
+  cJSON *rec = a_record_folder(dir, sizeof dir);
   /* a gnuplot that fails */
   cr_assert_eq(sh("mkdir -p %s/bin && printf '#!/bin/sh\\necho broken >&2\\nexit 3\\n' >%s/bin/gnuplot && chmod +x %s/bin/gnuplot",
                   tmpdir, tmpdir, tmpdir), 0);
@@ -227,10 +233,8 @@ Test(faults, sweep_json_on_a_full_disk_is_an_error_and_keeps_the_old_one) {
 }
 
 Test(faults, plot_on_a_full_disk_is_an_error_and_leaves_no_partial_file) {
-  cJSON *rec = a_record();
   char dir[600];
-  snprintf(dir, sizeof dir, "%s/r", tmpdir);
-  write_record(rec, dir);
+  cJSON *rec = a_record_folder(dir, sizeof dir);
   cJSON_Delete(rec);
   int rc = sh(FULL(2) CB " plot --no-gnuplot %s", dir);
   cr_expect_neq(rc, 0, "plot on a full disk: exit 0");
