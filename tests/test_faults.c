@@ -172,6 +172,24 @@ Test(faults, plot_fails_naming_the_script_when_gnuplot_fails_or_is_missing) {
   cJSON_Delete(rec);
 }
 
+/* `cbench slurm` started sbatch through a shell: a plan path with ';' ran a command. */
+Test(faults, slurm_passes_the_plan_path_to_sbatch_verbatim) {
+  char cwd[1024];
+  cr_assert_not_null(getcwd(cwd, sizeof cwd));
+  cr_assert_eq(sh("cd %s && mkdir -p bin 'p;touch${IFS}INJECTED;' && printf '#!/bin/sh\\nfor a; do echo \"$a\"; done >args.txt\\n' >bin/sbatch"
+                  " && chmod +x bin/sbatch && touch x.sbatch", tmpdir), 0, "%s", out);
+  cr_assert_eq(sh("cd %s && %s/" CB " sweep --cases %s/cases/ball_drop.json --integrators bdf --accuracies 1e-2 --t-end 0.05"
+                  " --out s --plan 'p;touch${IFS}INJECTED;/plan.txt'", tmpdir, cwd, cwd), 0, "%s", out);
+  int rc = sh("cd %s && PATH=%s/bin:$PATH %s/" CB " slurm 'p;touch${IFS}INJECTED;/plan.txt' --script x.sbatch", tmpdir, tmpdir, cwd);
+  cr_expect_eq(rc, 0, "%s", out);
+  cr_expect(!exists("%s/INJECTED", tmpdir), "the plan path ran a command");
+  char p[600];
+  snprintf(p, sizeof p, "%s/args.txt", tmpdir);
+  char *args = file_read_all(p, NULL);
+  cr_expect(args && strstr(args, "p;touch${IFS}INJECTED;/plan.txt\n"), "sbatch's arguments: '%s'", args ? args : "");
+  free(args);
+}
+
 /* ---- defect 3: a failed write is an error naming the path, and leaves no partial file ---- */
 
 /* Files under dir (recursively) that are empty or temporaries, as "name name ..." (empty: none). */
