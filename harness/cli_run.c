@@ -9,6 +9,7 @@
 #include "compare.h"
 #include "figure.h"
 #include "files.h"
+#include "folder_share.h"
 #include "plan.h"
 #include "plot.h"
 #include "reference.h"
@@ -175,7 +176,9 @@ int cmd_run(int argc, char **argv) {
   if (prc) return prc;
   char err[1024];
   if (resume) {
-    /* a plan line (harness/plan.h): done already when its record is complete */
+    /* a plan line (harness/plan.h): done already when its record is complete; the record's lock
+     * (held until this process ends) makes a sweep or a task on the same record wait and reuse */
+    record_lock_take(json);
     char cmd[4096];
     run_spec_key(&s, cmd, sizeof cmd);
     if (run_record_complete(json, cmd)) { printf("  record exists: %s (--resume: nothing to do)\n", json); return 0; }

@@ -26,9 +26,24 @@ static int fsync_dir_of(const char *path) {
   return rc;
 }
 
+const char *file_tmp_host(void) {
+  static char host[72];
+  if (!host[0]) {
+    if (gethostname(host, sizeof host - 1) != 0 || !host[0]) snprintf(host, sizeof host, "localhost");
+    host[sizeof host - 1] = '\0';
+    for (char *c = host; *c; ++c)
+      if (*c == '/' || *c == '.') *c = '-'; /* the PID stays the last '.' field */
+  }
+  return host;
+}
+
+void file_tmp_path(const char *path, long pid, char *out, size_t outlen) {
+  snprintf(out, outlen, "%s.tmp.%s.%ld", path, file_tmp_host(), pid);
+}
+
 int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen) {
-  char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+  char tmp[4300];
+  file_tmp_path(path, (long)getpid(), tmp, sizeof tmp);
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) {
     snprintf(err, errlen, "%s: cannot create: %s", tmp, strerror(errno));
@@ -62,7 +77,7 @@ int file_write_atomic(const char *path, const char *data, size_t len, char *err,
 FILE *atomic_open(AtomicFile *a, const char *path, int sync, char *err, size_t errlen) {
   a->sync = sync;
   snprintf(a->path, sizeof a->path, "%s", path);
-  snprintf(a->tmp, sizeof a->tmp, "%s.tmp.%ld", a->path, (long)getpid());
+  file_tmp_path(a->path, (long)getpid(), a->tmp, sizeof a->tmp);
   a->f = fopen(a->tmp, "w");
   if (!a->f) snprintf(err, errlen, "%s: cannot create: %s", a->path, strerror(errno));
   return a->f;

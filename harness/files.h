@@ -10,15 +10,20 @@
 /* Whole regular file (at most INPUT_MAX_BYTES) into a NUL-terminated malloc'd buffer (length in
  * *len if non-NULL); NULL on error (models/json_input.h: input_read_file says why). */
 char *file_read_all(const char *path, size_t *len);
-/* Writes data to path atomically: path.tmp.PID, fsync, rename, fsync of the directory.
+/* The temporary of path written by process pid on this machine: PATH.tmp.HOST.PID (the host
+ * tells a sweep on a cluster's shared folder that a writer elsewhere may still be alive). */
+void file_tmp_path(const char *path, long pid, char *out, size_t outlen);
+/* This machine's name as used in temporaries (no '/' or '.'; "localhost" when unknown). */
+const char *file_tmp_host(void);
+/* Writes data to path atomically: its temporary (file_tmp_path), fsync, rename, fsync of the directory.
  * Returns 0 or -1 with a message in err. A reader never sees a partial file. */
 int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen);
-/* A file written through PATH.tmp.PID and renamed into place on commit, so a reader (or a
+/* A file written through its temporary (file_tmp_path) and renamed into place on commit, so a reader (or a
  * resumed sweep) sees the old file or the whole new one, never a partial one. */
 typedef struct {
   FILE *f;
   int sync;                /* fsync the file and its folder on commit */
-  char path[1400], tmp[1440];
+  char path[1400], tmp[1500];
 } AtomicFile;
 /* Opens a->f on path's temporary; NULL with "PATH: cannot create: REASON" in err. */
 FILE *atomic_open(AtomicFile *a, const char *path, int sync, char *err, size_t errlen);

@@ -11,12 +11,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The writer PID of a temporary's name (NAME.tmp.PID: files.h, run_metrics.h), or 0. */
+#include "files.h"
+
+/* The writer PID of a temporary's name written on this machine (NAME.tmp.HOST.PID, or
+ * NAME.tmp.PID: files.h), or 0 (not a temporary, or another machine's). */
 static long tmp_owner(const char *name) {
   const char *t = NULL;
   for (const char *p = strstr(name, ".tmp."); p; p = strstr(p + 1, ".tmp.")) t = p;
   if (!t || t == name) return 0;
   t += 5;
+  const char *dot = strrchr(t, '.');
+  if (dot) { /* HOST.PID */
+    const char *host = file_tmp_host();
+    if ((size_t)(dot - t) != strlen(host) || strncmp(t, host, strlen(host)) != 0) return 0;
+    t = dot + 1;
+  }
   char *end = NULL;
   errno = 0;
   long pid = strtol(t, &end, 10);

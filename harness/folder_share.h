@@ -4,8 +4,9 @@
 #ifndef CBENCH_FOLDER_SHARE_H
 #define CBENCH_FOLDER_SHARE_H
 
-/* Removes dir's temporaries (NAME.tmp.PID: records, sweep.json, command.txt, series; files.h,
- * run_metrics.h) whose writer PID no longer exists on this machine; those of live processes
+/* Removes dir's temporaries (NAME.tmp.HOST.PID, or NAME.tmp.PID of older versions: records,
+ * sweep.json, command.txt, series) written on this machine by a process that no longer exists;
+ * those of live processes, and those of other machines (a cluster's tasks on a shared folder),
  * stay. Returns the count removed, -1 if dir cannot be read. */
 int folder_remove_orphans(const char *dir);
 

@@ -8,6 +8,7 @@
 
 #include "files.h"
 #include "clock.h"
+#include "subprocess.h"
 
 static void cpu_model(char *out, size_t outlen) {
   snprintf(out, outlen, "unknown");
@@ -31,14 +32,11 @@ static void cpu_model(char *out, size_t outlen) {
 
 void machine_git_sha(char *out, size_t outlen) {
   snprintf(out, outlen, "unknown");
-  FILE *p = popen("git rev-parse HEAD 2>/dev/null", "r");
-  if (!p) return;
-  char buf[128] = {0};
-  if (fgets(buf, sizeof buf, p)) {
-    buf[strcspn(buf, "\n")] = '\0';
-    if (strlen(buf) >= 7) snprintf(out, outlen, "%s", buf);
-  }
-  pclose(p);
+  const char *argv[] = {"git", "rev-parse", "HEAD", NULL};
+  char buf[128];
+  if (subprocess_output(argv, buf, sizeof buf) != 0) return;
+  buf[strcspn(buf, "\n")] = '\0';
+  if (strlen(buf) >= 7) snprintf(out, outlen, "%s", buf);
 }
 
 cJSON *machine_info_json(void) {

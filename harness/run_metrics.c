@@ -88,7 +88,7 @@ int run_metrics_sink(void *ctx, int k, double t, const double *x, char *msg, siz
 }
 
 void trajectory_tmp_path(const RunSpec *s, pid_t pid, char *tmp, size_t tmplen) {
-  snprintf(tmp, tmplen, "%.1100s.tmp.%ld", s->trajectory, (long)pid);
+  file_tmp_path(s->trajectory, (long)pid, tmp, tmplen);
 }
 
 static FILE *trajectory_open(const Model *m, const char *tmp) {
@@ -103,7 +103,7 @@ static FILE *trajectory_open(const Model *m, const char *tmp) {
 }
 
 static void series_tmp_of(const char *path, pid_t pid, char *tmp, size_t tmplen) {
-  snprintf(tmp, tmplen, "%.1100s.tmp.%ld", path, (long)pid);
+  file_tmp_path(path, (long)pid, tmp, tmplen);
 }
 static void series_tmp(const char *path, char *tmp, size_t tmplen) { series_tmp_of(path, getpid(), tmp, tmplen); }
 

@@ -1,7 +1,7 @@
 /* What the error run measures at each point of its output grid: the error against the
  * reference, the windowed (local) error, penetration, energy, the physics guards, and the opt-in
  * series (--trajectory, --energy, --contact-forces, --step-log). Series are written to
- * PATH.tmp.PID and renamed only when complete, so no partial file is left behind. */
+ * PATH.tmp.HOST.PID and renamed only when complete, so no partial file is left behind. */
 #ifndef CBENCH_RUN_METRICS_H
 #define CBENCH_RUN_METRICS_H
 

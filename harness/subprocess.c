@@ -74,3 +74,37 @@ int path_component_safe(const char *name) {
   }
   return n > 0;
 }
+
+int subprocess_output(const char *const argv[], char *out, size_t outlen) {
+  out[0] = '\0';
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    int null = open("/dev/null", O_WRONLY);
+    if (dup2(fds[1], 1) < 0 || null < 0 || dup2(null, 2) < 0) _exit(127);
+    execvp(argv[0], (char *const *)argv);
+    _exit(127);
+  }
+  close(fds[1]);
+  size_t n = 0;
+  for (;;) {
+    char buf[256];
+    ssize_t r = read(fds[0], buf, sizeof buf);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    for (ssize_t i = 0; i < r && n + 1 < outlen; ++i) out[n++] = buf[i];
+  }
+  out[n] = '\0';
+  close(fds[0]);
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+  return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}

@@ -11,6 +11,10 @@
  * exit status N, or killed by signal N. */
 int subprocess_run(const char *const argv[], const char *cwd, const char *log_path, char *err, size_t errlen);
 
+/* Runs argv like subprocess_run with its stdout captured into out (NUL-terminated, cut to
+ * outlen) and its stderr discarded; 0 when it exited with status 0, else -1. */
+int subprocess_output(const char *const argv[], char *out, size_t outlen);
+
 /* 1 when name is safe as one path component made from data: 1 to 200 characters of
  * [A-Za-z0-9._+-], not starting with '.' or '-' (so no "..", no '/', no quote, no ';'). */
 int path_component_safe(const char *name);

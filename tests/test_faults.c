@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "harness/files.h"
+#include "harness/machine.h"
+#include "harness/subprocess.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];
@@ -76,7 +78,32 @@ static void write_record(const cJSON *r, const char *dir) {
   free(t);
 }
 
+/* A folder tmpdir/r (into dir) holding a_record() as a.json; the record is returned. */
+static cJSON *a_record_folder(char *dir, size_t n) {
+  cJSON *rec = a_record();
+  snprintf(dir, n, "%s/r", tmpdir);
+  write_record(rec, dir);
+  return rec;
+}
+
 /* ---- defect 1: no data through a shell, no path out of DIR/plots ---- */
+
+/* Arguments reach the program verbatim: no shell parses them. */
+Test(faults, subprocess_arguments_are_not_parsed_by_a_shell) {
+  char v[400], got[512];
+  snprintf(v, sizeof v, "x'; touch %s/INJECTED; echo $(id) `id` \"|;&", tmpdir);
+  const char *argv[] = {"printf", "%s", v, NULL};
+  cr_assert_eq(subprocess_output(argv, got, sizeof got), 0);
+  cr_expect_str_eq(got, v);
+  cr_expect(!exists("%s/INJECTED", tmpdir));
+  char err[256];
+  const char *missing[] = {"cbench-no-such-program", NULL};
+  cr_expect_neq(subprocess_run(missing, NULL, NULL, err, sizeof err), 0);
+  cr_expect(strstr(err, "cbench-no-such-program: not found") != NULL, "%s", err);
+  char sha[64];
+  machine_git_sha(sha, sizeof sha); /* git without a shell, from the repository */
+  cr_expect(strlen(sha) == 40 || !strcmp(sha, "unknown"), "git sha '%s'", sha);
+}
 
 Test(faults, a_hostile_case_name_is_refused_and_runs_nothing) {
   cJSON *rec = a_record();
@@ -128,10 +155,8 @@ Test(faults, hostile_labels_reach_gnuplot_as_text_only) {
 }
 
 Test(faults, plot_fails_naming_the_script_when_gnuplot_fails_or_is_missing) {
-  cJSON *rec = a_record();
   char dir[600];
-  snprintf(dir, sizeof dir, "%s/r", tmpdir);
-  write_record(rec, dir);
+  cJSON *rec = a_record_folder(dir, sizeof dir);
   /* a gnuplot that fails */
   cr_assert_eq(sh("mkdir -p %s/bin && printf '#!/bin/sh\\necho broken >&2\\nexit 3\\n' >%s/bin/gnuplot && chmod +x %s/bin/gnuplot",
                   tmpdir, tmpdir, tmpdir), 0);
@@ -145,6 +170,24 @@ Test(faults, plot_fails_naming_the_script_when_gnuplot_fails_or_is_missing) {
   /* --no-gnuplot: scripts only, success */
   cr_expect_eq(sh("PATH=%s/empty " CB " plot --no-gnuplot %s", tmpdir, dir), 0, "%s", out);
   cJSON_Delete(rec);
+}
+
+/* `cbench slurm` started sbatch through a shell: a plan path with ';' ran a command. */
+Test(faults, slurm_passes_the_plan_path_to_sbatch_verbatim) {
+  char cwd[1024];
+  cr_assert_not_null(getcwd(cwd, sizeof cwd));
+  cr_assert_eq(sh("cd %s && mkdir -p bin 'p;touch${IFS}INJECTED;' && printf '#!/bin/sh\\nfor a; do echo \"$a\"; done >args.txt\\n' >bin/sbatch"
+                  " && chmod +x bin/sbatch && touch x.sbatch", tmpdir), 0, "%s", out);
+  cr_assert_eq(sh("cd %s && %s/" CB " sweep --cases %s/cases/ball_drop.json --integrators bdf --accuracies 1e-2 --t-end 0.05"
+                  " --out s --plan 'p;touch${IFS}INJECTED;/plan.txt'", tmpdir, cwd, cwd), 0, "%s", out);
+  int rc = sh("cd %s && PATH=%s/bin:$PATH %s/" CB " slurm 'p;touch${IFS}INJECTED;/plan.txt' --script x.sbatch", tmpdir, tmpdir, cwd);
+  cr_expect_eq(rc, 0, "%s", out);
+  cr_expect(!exists("%s/INJECTED", tmpdir), "the plan path ran a command");
+  char p[600];
+  snprintf(p, sizeof p, "%s/args.txt", tmpdir);
+  char *args = file_read_all(p, NULL);
+  cr_expect(args && strstr(args, "p;touch${IFS}INJECTED;/plan.txt\n"), "sbatch's arguments: '%s'", args ? args : "");
+  free(args);
 }
 
 /* ---- defect 3: a failed write is an error naming the path, and leaves no partial file ---- */
@@ -208,10 +251,8 @@ Test(faults, sweep_json_on_a_full_disk_is_an_error_and_keeps_the_old_one) {
 }
 
 Test(faults, plot_on_a_full_disk_is_an_error_and_leaves_no_partial_file) {
-  cJSON *rec = a_record();
   char dir[600];
-  snprintf(dir, sizeof dir, "%s/r", tmpdir);
-  write_record(rec, dir);
+  cJSON *rec = a_record_folder(dir, sizeof dir);
   cJSON_Delete(rec);
   int rc = sh(FULL(2) CB " plot --no-gnuplot %s", dir);
   cr_expect_neq(rc, 0, "plot on a full disk: exit 0");
@@ -270,12 +311,21 @@ Test(faults, a_sweep_removes_only_temporaries_whose_writer_is_gone) {
   touch(dir, "c.json", dead);             /* left by a killed sweep */
   touch(dir, "d.energy.csv", dead);
   touch(dir, "command.txt", dead);
+  /* NAME.tmp.HOST.PID: this machine's dead writer (removed), another machine's (a cluster
+   * task on a shared folder: its PID means nothing here, kept) */
+  char p[700];
+  snprintf(p, sizeof p, "%s/e.json.tmp.%s.%ld", dir, file_tmp_host(), dead);
+  fx_write_text(p, "partial");
+  snprintf(p, sizeof p, "%s/f.json.tmp.other-node.%ld", dir, dead);
+  fx_write_text(p, "partial");
   cr_assert_eq(sh(SWEEP1 "%s", dir), 0, "%s", out);
   cr_expect(exists("%s/a.json.tmp.%ld", dir, (long)live), "a live writer's record temporary was removed");
   cr_expect(exists("%s/b.steps.csv.tmp.%ld", dir, (long)live), "a live writer's series temporary was removed");
   cr_expect(!exists("%s/c.json.tmp.%ld", dir, dead), "an orphaned record temporary was left");
   cr_expect(!exists("%s/d.energy.csv.tmp.%ld", dir, dead), "an orphaned series temporary was left");
   cr_expect(!exists("%s/command.txt.tmp.%ld", dir, dead), "an orphaned command.txt temporary was left");
+  cr_expect(!exists("%s/e.json.tmp.%s.%ld", dir, file_tmp_host(), dead), "an orphaned HOST.PID temporary was left");
+  cr_expect(exists("%s/f.json.tmp.other-node.%ld", dir, dead), "another machine's temporary was removed");
   kill(live, SIGKILL);
   waitpid(live, NULL, 0);
 }
