@@ -112,7 +112,7 @@ int dir_check_writable(const char *dir, char *err, size_t errlen) {
   snprintf(probe, sizeof probe, "%.1200s/.cbench-probe.%ld", dir, (long)getpid());
   int fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) {
-    snprintf(err, errlen, "%s: not writable: %s", dir, strerror(errno));
+    snprintf(err, errlen, "%s: not writable, cannot write records there: %s", dir, strerror(errno));
     return -1;
   }
   close(fd);

@@ -2,7 +2,6 @@
 #include "plan.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,21 +89,6 @@ typedef struct {
   pid_t pid;
   int state;               /* 0 pending, 1 running, 2 done */
 } SweepJob;
-
-/* 0 if a file can be created in dir (a probe file, removed; access() is no test for root or a
- * read-only mount), else -1 with the reason. */
-static int dir_writable(const char *dir, char *err, size_t errlen) {
-  char p[1200];
-  snprintf(p, sizeof p, "%.1100s/.cbench-probe.%ld", dir, (long)getpid());
-  int fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0644);
-  if (fd < 0) {
-    snprintf(err, errlen, "%s: cannot write records there: %s", dir, strerror(errno));
-    return -1;
-  }
-  close(fd);
-  unlink(p);
-  return 0;
-}
 
 /* A job's exit status when another process (a second sweep into the folder) made its record
  * while this one waited for the run's lock. */
@@ -242,7 +226,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     return 2;
   }
   if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return 1; }
-  if (!c->plan[0] && dir_writable(c->out, err, errlen) != 0) return 1; /* before any job, not once per job */
+  if (!c->plan[0] && dir_check_writable(c->out, err, errlen) != 0) return 1; /* before any job, not once per job */
   folder_remove_orphans(c->out);
 
   /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */

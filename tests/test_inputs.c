@@ -34,7 +34,7 @@ Test(inputs, reference_from_text_equals_reference_from_file) {
   reference_free(&b);
   text[strlen(text) / 2] = '\0';
   cr_assert_neq(reference_load_text(text, "mem.json", &b, err, sizeof err), 0);
-  cr_assert_str_eq(err, "mem.json: not valid JSON");
+  cr_assert(strncmp(err, "mem.json: not valid JSON", 24) == 0, "%s", err);
   free(text);
 }
 
@@ -71,7 +71,7 @@ Test(inputs, records_from_text_keep_the_valid_and_name_the_invalid) {
   cr_assert(strstr(err, "mem.json: 1 entry is not a valid") && strstr(err, "entry 1: status 'fine'"), "%s", err);
   cJSON_Delete(recs);
   cr_assert_null(records_load_text("[", "mem.json", err, sizeof err));
-  cr_assert_str_eq(err, "mem.json: not valid JSON");
+  cr_assert(strncmp(err, "mem.json: not valid JSON", 24) == 0, "%s", err);
   free(s);
   cJSON_Delete(two);
   cJSON_Delete(all);
