@@ -59,7 +59,7 @@ static void swap_data(CenicCore *k) {
 static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
                                             "adaptive_tolerance", "regularized", "controllers", "speculative",
                                             "friction_hessian", "ls_tolerance", "defer_open_contacts", "retry_warm_start",
-                                            "velocity_weight", NULL};
+                                            "velocity_weight", "lookahead_friction", NULL};
 
 static int fixed_step_fn(void *ctx, double t, const double *x, double h, double *xout);
 static const char *fixed_why(void *ctx);
@@ -113,7 +113,7 @@ static int parse_velocity_weight(Integrator *it, CenicScheme scheme, double *out
 }
 
 static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized, int *implicit_ctrl, int *adaptive,
-                         int *speculative, int *retry_warm_start) {
+                         int *speculative, int *retry_warm_start, int *lookahead_friction) {
   int rc = integrator_check_options(it, known_options);
   if (rc != CB_OK) return rc;
   const char *s = integrator_option(&it->opt, "linear_solver");
@@ -166,6 +166,7 @@ static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized,
   }
   if ((rc = parse_flag(it, "speculative", speculative)) != CB_OK) return rc;
   if ((rc = parse_flag(it, "retry_warm_start", retry_warm_start)) != CB_OK) return rc;
+  if ((rc = parse_flag(it, "lookahead_friction", lookahead_friction)) != CB_OK) return rc;
   return parse_flag(it, "adaptive_tolerance", adaptive);
 }
 
@@ -176,7 +177,9 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   so.linear_solver = ICF_LINSOLVE_BLOCK; /* the reference's default: block-sparse Cholesky */
   int regularized = CENIC_REG_NONE, implicit_ctrl = 1, adaptive = 1, speculative = 1, retry_warm_start = 1;
   double v_weight = 0.0;
-  int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive, &speculative, &retry_warm_start);
+  int lookahead_friction = 1;
+  int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive, &speculative, &retry_warm_start,
+                         &lookahead_friction);
   if (rc == CB_OK) rc = parse_velocity_weight(it, scheme, &v_weight);
   if (rc != CB_OK) return rc;
   if (scheme == CENIC_FIXED) {
@@ -212,6 +215,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   if (!c->x || !c->x_prev || !c->xhat || !c->xmid || !c->xnew || !c->vguess ||
       cenic_core_init(&c->core, m, &so, regularized, implicit_ctrl))
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  c->core.lookahead_friction = lookahead_friction;
   /* the model layer counts geometry queries straight into our statistics */
   data_count_geometry_into(c->core.d, &it->stats.geometry_queries);
   data_count_geometry_into(c->core.d_alt, &it->stats.geometry_queries);
@@ -243,6 +247,7 @@ static int cenic_reset(Integrator *it, double t0, const double *x0) {
   c->sd_done = 0;
   c->trap_done_h = 0.0;
   c->core.have_jn = 0;
+  cenic_lag_reset(&c->core.lag);
   c->h = c->sc.k_init * c->sc.max_step;
   icf_solver_invalidate(c->core.solver);
   memset(&c->core.sstats, 0, sizeof c->core.sstats);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../models/collision.h"
 #include "../../models/contact.h"
 #include "../../models/controller.h"
 #include "../../models/multibody.h"
@@ -46,6 +47,8 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   c->jn = dalloc(nv);
   c->jn_next = dalloc(nv);
   c->ctrl_dof = calloc((size_t)(nv > 0 ? nv : 1), sizeof(int));
+  c->lookahead_friction = 1;
+  if (cenic_lag_init(&c->lag, m->nq + nv + m->nz)) return -1;
   if (!c->diag || !c->tau_ext || !c->tau_shift || !c->gbase || !c->gpert || !c->cdiag || !c->vtmp || !c->ctmp || !c->qtmp ||
       !c->ztmp || !c->zdot || !c->M0 || !c->k0 || !c->tau0 || !c->jn || !c->jn_next || !c->ctrl_dof)
     return -1;
@@ -92,6 +95,7 @@ void cenic_core_free(CenicCore *c) {
                     c->ztmp, c->zdot, c->M0, c->k0, c->tau0, c->jn, c->jn_next};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i) free(bufs[i]);
   free(c->ctrl_dof);
+  cenic_lag_free(&c->lag);
   free(c->fd_ctrl);
   free(c->lin_ctrl);
   free(c->sp_qd);
@@ -185,7 +189,7 @@ void cenic_add_limit_terms(CenicCore *c, const double *q, double h) {
 
 /* Per-contact ICF data from c->d into problem slot i (CENIC eq. 13-14, V-D). For the trapezoid
  * (trap = 1) the elastic force is stepped back from xhat and the weight is 1/2 (eq. 25). */
-static void fill_contact(CenicCore *c, int i, double h, int trap) {
+static void fill_contact(CenicCore *c, int i, double h, int trap, double n0_lookahead) {
   const Contact *k = &c->d->contacts[i];
   IcfContact *ic = &c->prob.con[i];
   for (int s = 0; s < 2; ++s) {
@@ -208,6 +212,7 @@ static void fill_contact(CenicCore *c, int i, double h, int trap) {
   /* trapezoid: stepped back from xhat, fe0 = f_e(qhat) + h k vhat_n (CENIC V-B), signed too */
   ic->fe0 = trap ? fe_signed + h * par->stiffness * vn : fe_signed;
   ic->n0 = h * fe * fmax(0.0, 1.0 - par->dissipation * vn); /* lagged h f_n(x), eq. 14: >= 0 */
+  if (k->phi > 0 && n0_lookahead > 0) ic->n0 = n0_lookahead; /* the last solve's load (lookahead_n0) */
   double vs = par->stiction_tolerance > 0 ? par->stiction_tolerance : 1e-4;
   /* only mu n0 enters the problem: a contact without lagged normal impulse (speculative, a third
    * of hard clutter's) has no friction, whatever mu(|v_t| / v_s) is */
@@ -234,7 +239,31 @@ static void fill_contact(CenicCore *c, int i, double h, int trap) {
   }
 }
 
-static int copy_contacts(CenicCore *c, double h, int trap) {
+/* The lagged normal impulses of the look-ahead contacts (phi0 > 0) of the pair whose contacts
+ * are d->contacts[i0, i1), into n0[i - i0] (0 for the others). A look-ahead contact has no force
+ * at x (the force law's n0 is zero across a gap); if the solve that ended at x loaded it, that
+ * force is the better lag (issue 41: else a pivot lifted by micrometres every other step is
+ * frictionless on those steps and slides). The pair's look-ahead contacts share what the pair
+ * carried in that solve less what its touching contacts' force law already gives, so that the
+ * pair's friction bound never exceeds mu times its last load (a box tilting under a push lifts
+ * its back edge while its front takes the load). */
+static void lookahead_n0(const CenicCore *c, const CenicLagRecord *lag, double h, int i0, int i1, double *n0) {
+  const Data *d = c->d;
+  double law = 0.0, lent = 0.0;
+  for (int i = i0; i < i1; ++i) {
+    const Contact *k = &d->contacts[i];
+    n0[i - i0] = 0.0;
+    if (k->phi > 0) lent += n0[i - i0] = h * cenic_lag_force(lag, c->m, d, i);
+    else law += h * k->par.stiffness * -k->phi * fmax(0.0, 1.0 - k->par.dissipation * k->vc0[2]);
+  }
+  if (!(lent > 0)) return;
+  const double carried = h * cenic_lag_pair_force(lag, c->m, d->contacts[i0].geom[0], d->contacts[i0].geom[1]);
+  const double scale = fmin(1.0, fmax(0.0, carried - law) / lent);
+  for (int i = i0; i < i1; ++i) n0[i - i0] *= scale;
+}
+
+/* x: the state the contacts were evaluated at (the key of the previous solve's forces) */
+static int copy_contacts(CenicCore *c, double h, int trap, const double *x) {
   Data *d = c->d;
   if (icf_problem_reserve(&c->prob, d->ncon, 0)) {
     snprintf(c->msg, sizeof c->msg, "out of memory");
@@ -244,7 +273,17 @@ static int copy_contacts(CenicCore *c, double h, int trap) {
   c->prob.jac_size = d->jac_size;
   c->prob.ncon = d->ncon;
   c->prob.contacts_version++;
-  for (int i = 0; i < d->ncon; ++i) fill_contact(c, i, h, trap);
+  const CenicLagRecord *lag = c->lookahead_friction ? cenic_lag_find(&c->lag, x) : NULL;
+  double n0[CB_MAX_PAIR_CONTACTS];
+  for (int i0 = 0, i1; i0 < d->ncon; i0 = i1) { /* a pair's contacts are consecutive (collision_detect) */
+    const Contact *k0 = &d->contacts[i0];
+    i1 = i0 + 1;
+    while (i1 < d->ncon && i1 - i0 < CB_MAX_PAIR_CONTACTS && d->contacts[i1].geom[0] == k0->geom[0] &&
+           d->contacts[i1].geom[1] == k0->geom[1])
+      ++i1;
+    if (lag) lookahead_n0(c, lag, h, i0, i1, n0);
+    for (int i = i0; i < i1; ++i) fill_contact(c, i, h, trap, lag ? n0[i - i0] : 0.0);
+  }
   return 0;
 }
 
@@ -336,7 +375,7 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   icf_amul(p, v, p->r);
   for (int i = 0; i < nv; ++i) p->r[i] += h * (c->tau_ext[i] - d->bias[i]);
   cenic_add_limit_terms(c, q, h);
-  if (copy_contacts(c, h, 0)) return ICF_ERR_FACTOR;
+  if (copy_contacts(c, h, 0, x)) return ICF_ERR_FACTOR;
   /* prescribed surface / kinematic-body velocities at the end of the step, like the applied
    * forces (implicit Euler in time; geometry stays at the start of the step) */
   if (c->prescribed_motion)
@@ -357,6 +396,8 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
       snprintf(c->msg, sizeof c->msg, "non-finite state after the ICF step");
       return ICF_ERR_NONFINITE;
     }
+  /* out of memory keeps no record: the next step falls back to the paper's lag */
+  if (c->lookahead_friction) (void)cenic_lag_store(&c->lag, xout, m, c->d, p, vnew);
   return ICF_OK;
 }
 
@@ -396,7 +437,7 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
     p->r[i] += h * (0.5 * (c->tau0[i] + d->tau[i]) - 0.5 * (c->k0[i] + d->bias[i]) + 0.5 * c->jn[i]);
   p->ndof = 0; /* joint limits first order, from q^n (the trapezoid treats controllers explicitly) */
   cenic_add_limit_terms(c, q, h);
-  if (copy_contacts(c, h, 1)) return ICF_ERR_FACTOR;
+  if (copy_contacts(c, h, 1, xhat)) return ICF_ERR_FACTOR;
   c->time_assembly += wall_seconds() - t0;
   double *vnew = xout + nq;
   memcpy(vnew, xhat + nq, sizeof(double) * (size_t)nv); /* warm start from vhat (VI-A) */
@@ -433,5 +474,6 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
       snprintf(c->msg, sizeof c->msg, "non-finite state after the trapezoid step");
       return ICF_ERR_NONFINITE;
     }
+  if (c->lookahead_friction) (void)cenic_lag_store(&c->lag, xout, m, c->d, p, vnew);
   return ICF_OK;
 }

@@ -9,6 +9,7 @@
 
 #include "../../models/data.h"
 #include "../integrator.h"
+#include "cenic_lag.h"
 #include "icf_problem.h"
 #include "icf_solver.h"
 
@@ -56,6 +57,10 @@ typedef struct {
   double *jn_next;         /* [nv] candidate for the next step */
   int have_jn;
   double switch_distance;  /* trapezoid: how far from a step end a contact closed or opened */
+  /* 1: a look-ahead contact (phi0 > 0) takes its lagged normal from the previous solve's force
+   * (cenic_lag.h); 0: the paper's Lagged n0 = h f_n(x^n), zero across a gap */
+  int lookahead_friction;
+  CenicLag lag;
   char msg[256];
 } CenicCore;
 
