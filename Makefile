@@ -91,7 +91,7 @@ test-report: build/cbench
 	@bash scripts/test_report.sh
 
 # Fault injection on real sweeps: kill -9 at random moments, resume, concurrent writers
-# (scripts/test_faults.sh; about half a minute).
+# (scripts/test_faults.sh; 10 to 40 s).
 test-faults: build/cbench
 	@bash scripts/test_faults.sh
 

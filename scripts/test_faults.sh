@@ -3,7 +3,7 @@
 # --series) are killed with SIGKILL at random moments, twice (running, then resuming), and
 # resumed; then two sweeps, a killed one and a `sweep --plan`, write into one folder at once. After each round every record must
 # validate (`cbench merge`), none may be lost or duplicated, no temporary may be left, and with
-# --series every record has its series. A cheap grid (ball drop, 0.5 s): about half a minute.
+# --series every record has its series. A cheap grid (ball drop, 0.5 s): 10 to 40 s.
 # FAULT_ROUNDS=N sets the rounds per mode (default 6); FAULT_SEED fixes the random moments.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,10 +17,12 @@ fails=0
 fail() { echo "test-faults: FAILED: $*"; fails=$((fails + 1)); }
 
 GRID=(--cases ball_drop --integrators bdf,cenic-sd,tamsi --accuracies 1e-3,1e-4,1e-5 --dts 1e-3,3e-4 --t-end 0.5)
-# the expected record names: a clean sweep's
+# the expected record names: a clean sweep's (its duration bounds the kill moments)
+ms0=$(date +%s%N)
 "$CB" sweep "${GRID[@]}" --quiet -j 2 --out "$TMP/clean" >/dev/null 2>&1 || { echo "test-faults: the clean sweep failed"; exit 1; }
 EXPECT=$(cd "$TMP/clean" && ls ./*.json | grep -v '/sweep.json$' | sort)
 N=$(echo "$EXPECT" | wc -l)
+SWEEP_MS=$((($(date +%s%N) - ms0) / 1000000))
 
 # check DIR SERIES_LIST LABEL: the records are exactly the expected ones, all valid, sweep.json
 # lists each once, no temporary is left, and each record has its series (non-empty).
@@ -56,8 +58,8 @@ kill_at() {
   kill -9 "$pid" 2>/dev/null && kills=$((kills + 1))
   wait "$pid" 2>/dev/null
 }
-# a random moment inside a sweep of this grid (about 0.6 s)
-moment() { printf '0.%02d' $((2 + RANDOM % 60)); }
+# a random moment inside a sweep of this grid: 2% to 90% of the clean sweep's duration
+moment() { local ms=$((SWEEP_MS * (2 + RANDOM % 89) / 100)); printf '%d.%03d' $((ms / 1000)) $((ms % 1000)); }
 
 t0=$(date +%s)
 kills=0
@@ -95,7 +97,7 @@ for ((k = 0; k < ROUNDS / 2; ++k)); do
   a=$!
   "$CB" sweep "${GRID[@]}" --series steps --quiet --out "$dir" >/dev/null 2>"$TMP/b.err" &
   b=$!
-  sleep "0.$((RANDOM % 6))$((RANDOM % 10))"
+  sleep "$(moment)"
   "$CB" sweep "${GRID[@]}" --series steps --quiet --out "$dir" --plan "$TMP/plan$k.txt" >/dev/null 2>&1 ||
     fail "mixed $k: sweep --plan failed"
   kill -9 "$a" 2>/dev/null && kills=$((kills + 1))
@@ -104,5 +106,5 @@ for ((k = 0; k < ROUNDS / 2; ++k)); do
   check "$dir" "steps" "mixed $k (second writer finished)"
 done
 
-echo "test-faults: $kills kills, $resumes resumes, $((1 + ROUNDS / 2)) two-writer rounds on a $N-run grid in $(($(date +%s) - t0)) s: $([ $fails -eq 0 ] && echo ok || echo "$fails FAILED")"
+echo "test-faults: $kills kills (clean sweep $SWEEP_MS ms), $resumes resumes, $((1 + ROUNDS / 2)) two-writer rounds on a $N-run grid in $(($(date +%s) - t0)) s: $([ $fails -eq 0 ] && echo ok || echo "$fails FAILED")"
 [ $fails -eq 0 ]
