@@ -337,6 +337,7 @@ static int attempt(Integrator *it, Cenic *c, double h, double *err) {
   c->trap_done_h = 0.0;
   int rc = solve_code(cenic_icf_step(k, c->t, c->x, h, v0, c->xhat)); /* first-order full step (eq. 24) */
   if (rc) return rc;
+  cenic_trap_first_impulse(k, c->xhat + k->m->nq, h);
   rc = second_stage(c, c->t + h, c->xhat, h);
   if (rc) return rc;
   c->trap_done_h = h;
@@ -353,7 +354,10 @@ static void accept(Cenic *c, double h) {
   c->t_prev = c->t;
   c->have_prev = 1;
   c->t += h;
-  if (c->scheme == CENIC_TRAP) memcpy(c->core.jn, c->core.jn_next, sizeof(double) * (size_t)c->core.m->nv);
+  if (c->scheme == CENIC_TRAP) {
+    memcpy(c->core.jn, c->core.jn_next, sizeof(double) * (size_t)c->core.m->nv);
+    c->core.have_jn = 1;
+  }
 }
 
 static void sync_stats(Integrator *it, Cenic *c) {
