@@ -407,16 +407,17 @@ void cenic_trap_save_start(CenicCore *c) {
   memcpy(c->M0, d->mass, sizeof(double) * (size_t)m->mass_size);
   memcpy(c->k0, d->bias, sizeof(double) * (size_t)m->nv);
   memcpy(c->tau0, d->tau, sizeof(double) * (size_t)m->nv);
-  if (!c->have_jn) { /* first step: j^n/h from the continuous contact forces at x^n */
-    memset(c->jn, 0, sizeof(double) * (size_t)m->nv);
-    for (int i = 0; i < d->ncon; ++i) {
-      double f[3];
-      const Contact *k = &d->contacts[i];
-      contact_force(&k->par, k->phi, k->vc0, f, NULL, NULL);
-      contact_apply_force(m, d, i, f, c->jn);
-    }
-    c->have_jn = 1;
-  }
+}
+
+/* The first step has no previous solve for j^n. The continuous force law at x^n is not one: its
+ * regularized friction is zero at v = 0, so a body at rest under a tangential load got half of
+ * eq. 25's friction (mu_s n / 2 < 0.8 m g), slid past v_s and kept sliding on mu_d (the held
+ * box: 1.47 m at accuracy 1e-2). The first-order step's impulse from x^n (eq. 24) is a force
+ * that holds what static friction holds. */
+void cenic_trap_first_impulse(CenicCore *c, const double *vhat, double h) {
+  if (c->have_jn) return;
+  icf_contact_impulse(&c->prob, vhat, c->jn);
+  for (int i = 0; i < c->m->nv; ++i) c->jn[i] /= h;
 }
 
 int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat, double h, double *xout) {

@@ -75,8 +75,11 @@ int cenic_eval_data(CenicCore *c, double t, const double *x, double horizon);
 /* xout = ICF(x; h) using the step data at x currently in c->d; v0: Newton initial guess (NULL:
  * v^n). ICF_OK, or a negative IcfStatus (the solve failed) with c->msg. */
 int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const double *v0, double *xout);
-/* Saves M, k, tau at x^n (and j^n if there is none yet) from c->d; call before overwriting d. */
+/* Saves M, k, tau at x^n from c->d; call before overwriting d. */
 void cenic_trap_save_start(CenicCore *c);
+/* Before the first accepted trapezoid step (have_jn = 0): j^n / h from the first-order step's
+ * impulse (eq. 24) at its velocities vhat; call right after that solve. */
+void cenic_trap_first_impulse(CenicCore *c, const double *vhat, double h);
 /* Second-order trapezoid step from x with the first-order xhat; c->d must hold the step data at
  * xhat. Writes xout and c->jn_next. */
 int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat, double h, double *xout);

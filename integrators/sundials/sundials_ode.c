@@ -209,6 +209,8 @@ int sunode_reset(SunOde *s, double t0, const double *x0) {
   s->message[0] = '\0';
   s->rhs_calls = 0;
   s->last_failure_nonfinite = 0;
+  s->tn = t0;
+  s->rhs_retries = 0;
   memset(&s->synced, 0, sizeof s->synced);
   s->sj.have_prev = 0;
   if (!all_finite(x0, s->nx)) {
@@ -268,8 +270,9 @@ int sunode_advance(SunOde *s, double t_out, double *x_out) {
   }
   s->message[0] = '\0';
   double tret = s->t0;
-  int flag = is_cvode(s) ? CVode(s->mem, t_out, s->y, &tret, CV_NORMAL)
-                         : ARKStepEvolve(s->mem, t_out, s->y, &tret, ARK_NORMAL);
+  int flag = is_cvode(s)                      ? CVode(s->mem, t_out, s->y, &tret, CV_NORMAL)
+             : s->cfg.kind == SUNODE_ARK_ERK ? sunode_erk_evolve(s, t_out, &tret)
+                                             : ARKStepEvolve(s->mem, t_out, s->y, &tret, ARK_NORMAL);
   if (flag < 0) {
     int code = map_flag(s, flag);
     if (!s->message[0]) snprintf(s->message, sizeof s->message, "SUNDIALS solver failed (flag %d)", flag);
@@ -296,6 +299,7 @@ const char *sunode_message(const SunOde *s) { return s->message; }
 void sunode_counters(const SunOde *s, SunOdeCounters *c) {
   memset(c, 0, sizeof *c);
   c->callback_rhs_evals = s->rhs_calls;
+  c->rhs_retries = s->rhs_retries;
   void *mem = s->mem;
   if (is_cvode(s)) {
     CVodeGetNumSteps(mem, &c->steps);
@@ -333,7 +337,8 @@ void sunode_accumulate_stats(SunOde *s, IntegratorStats *st) {
   st->newton_iters += c.nonlin_iters - p->nonlin_iters;
   st->conv_failures += c.conv_fails - p->conv_fails;
   st->error_test_failures += c.err_test_fails - p->err_test_fails;
-  st->rejected += (c.conv_fails - p->conv_fails) + (c.err_test_fails - p->err_test_fails);
+  st->rejected += (c.conv_fails - p->conv_fails) + (c.err_test_fails - p->err_test_fails) +
+                  (c.rhs_retries - p->rhs_retries);
   s->synced = c;
 }
 

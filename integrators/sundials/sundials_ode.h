@@ -58,6 +58,7 @@ void sunode_accumulate_stats(SunOde *s, IntegratorStats *st);
 typedef struct {
   long steps, rhs_evals, lin_rhs_evals, jac_evals, lin_setups, nonlin_iters, conv_fails,
       err_test_fails, callback_rhs_evals;
+  long rhs_retries; /* ERK: steps retried at a quarter step after a recoverable rhs failure */
 } SunOdeCounters;
 void sunode_counters(const SunOde *s, SunOdeCounters *c);
 void sunode_destroy(SunOde *s);

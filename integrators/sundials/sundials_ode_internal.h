@@ -36,12 +36,17 @@ struct SunOde {
   char message[512];       /* last SUNDIALS error message (captured, never printed) */
   long rhs_calls;          /* rhs callback calls since the last reset */
   int last_failure_nonfinite; /* the last failing rhs call saw NaN/inf */
+  double tn;               /* ERK: end of the last accepted step (sundials_erk_retry.c) */
+  long rhs_retries;        /* ERK: steps retried after a recoverable rhs failure since reset */
   SunOdeCounters synced;   /* counters already added by sunode_accumulate_stats */
   SunSparseJac sj;
 };
 
 /* Counted rhs call: returns 0, or 1 (recoverable) on failure or non-finite output. */
 int sunode_call_rhs(SunOde *s, double t, const double *x, double *xdot);
+/* ERK: ARKStepEvolve to t_out one step at a time, retrying a step whose explicit stage's rhs
+ * failed recoverably (sundials_erk_retry.c). Returns an ARKODE flag; s->y holds x(t_out). */
+int sunode_erk_evolve(SunOde *s, double t_out, double *tret);
 /* KLU Jacobian callback for CVODE / ARKStep (user_data = SunOde). */
 int sunode_sparse_jac(double t, N_Vector y, N_Vector fy, SUNMatrix J, void *user_data,
                       N_Vector tmp1, N_Vector tmp2, N_Vector tmp3);
