@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 
 #include "files.h"
+#include "machine.h"
 #include "reference.h"
 #include "run_metrics.h"
 #include "run_record.h"
@@ -77,6 +78,7 @@ static void add_wall_time(cJSON *rec, double *walls, int nwall, const GridRunRes
 }
 
 cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
+  machine_note_start();
   const RunSpec *s = &ctx->spec;
   const Model *m = ctx->model;
   IntegratorOptions opt;
