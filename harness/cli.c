@@ -75,6 +75,25 @@ static void print_usage(FILE *f, const char *command) {
   else print_overview(f);
 }
 
+/* The values run and sweep use for options not given, read from the code's own defaults. */
+static void print_defaults(FILE *f, const char *command) {
+  if (!command || (strcmp(command, "run") && strcmp(command, "sweep"))) return;
+  int sweep = !strcmp(command, "sweep");
+  fprintf(f, "defaults: --t-end the scene's duration, --reps 1, --timeout %g s per simulated s,\n"
+             "    --error-norm default (the integrator's own), --max-step the scene's, --window off%s\n",
+          RUN_DEFAULT_BUDGET_PER_SIM_S, sweep ? "," : " (--window-method: the reference's primary)");
+  if (!sweep) return;
+  SweepConfig *c = malloc(sizeof *c);
+  if (!c) return;
+  sweep_config_default(c);
+  fprintf(f, "    --cases every case in %s/, --integrators every registered one,\n    --accuracies ", cases_dir());
+  for (int i = 0; i < c->nacc; ++i) fprintf(f, "%s%g", i ? "," : "", c->accuracies[i]);
+  fprintf(f, ", --dts ");
+  for (int i = 0; i < c->ndt; ++i) fprintf(f, "%s%g", i ? "," : "", c->dts[i]);
+  fprintf(f, ", -j %d, --out %s\n", c->jobs, c->out);
+  free(c);
+}
+
 int usage_error(const char *fmt, const char *a) {
   fprintf(stderr, "cbench: ");
   fprintf(stderr, fmt, a);
@@ -116,7 +135,7 @@ int parse_method(const char *v, char *name, size_t namelen, double *param) {
 static int cmd_help(int argc, char **argv) {
   if (argc > 3) return usage_error("unexpected argument '%s'", argv[3]);
   if (argc == 3 && !command_help(argv[2])) return usage_error("unknown command '%s'", argv[2]);
-  if (argc == 3) print_usage(stdout, argv[2]);
+  if (argc == 3) { print_usage(stdout, argv[2]); print_defaults(stdout, argv[2]); }
   else print_overview(stdout);
   return 0;
 }
@@ -143,6 +162,7 @@ int cbench_main(int argc, char **argv) {
   for (int i = 2; i < argc && current_command; ++i)
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       print_usage(stdout, c);
+      print_defaults(stdout, c);
       return 0;
     }
   if (!strcmp(c, "help")) return cmd_help(argc, argv);
