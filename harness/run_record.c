@@ -135,6 +135,15 @@ static int is_load_avg(const cJSON *x) {
   cJSON_ArrayForEach(v, x) if (!cJSON_IsNumber(v) || v->valuedouble < 0) return 0;
   return 1;
 }
+static int is_repetitions(const cJSON *x) {
+  if (!cJSON_IsArray(x)) return 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, x) {
+    const cJSON *w = get(r, "wall_s"), *c = get(r, "cpu_s");
+    if (!cJSON_IsNumber(w) || w->valuedouble < 0 || !cJSON_IsNumber(c) || c->valuedouble < 0) return 0;
+  }
+  return 1;
+}
 static int is_num_or_null(const cJSON *x) { return cJSON_IsNumber(x) || cJSON_IsNull(x); }
 static int is_str_or_null(const cJSON *x) { return cJSON_IsString(x) || cJSON_IsNull(x); }
 static int is_obj_or_null(const cJSON *x) { return cJSON_IsObject(x) || cJSON_IsNull(x); }
@@ -239,6 +248,7 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
       return -1;
     }
   }
+  OPTIONAL(r, "repetitions", is_repetitions, "an array of {wall_s, cpu_s} numbers >= 0");
   const cJSON *c = get(r, "counters");
   if (cJSON_IsObject(c))
     for (int i = 0; run_counter_names[i]; ++i) {
