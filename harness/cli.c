@@ -11,6 +11,7 @@
 #include "compare.h"
 #include "figure.h"
 #include "files.h"
+#include "integrators/common/nearest_name.h"
 #include "plan.h"
 #include "plot.h"
 #include "reference.h"
@@ -94,10 +95,35 @@ static void print_defaults(FILE *f, const char *command) {
   free(c);
 }
 
+/* "; did you mean ...?" for an unknown command, or an unknown option of the current command
+ * (its options are the "--name" words of its usage text), else "". */
+static void usage_hint(const char *fmt, const char *a, char *out, size_t outlen) {
+  char words[64][40];
+  const char *ptrs[64];
+  int n = 0;
+  out[0] = '\0';
+  if (!strncmp(fmt, "unknown command", 15)) {
+    for (int i = 0; i < NCOMMANDS; ++i) ptrs[n++] = commands_help[i].name;
+  } else if (!strncmp(fmt, "unknown option", 14) && command_help(current_command)) {
+    for (const char *p = command_help(current_command)->usage; (p = strstr(p, "--")) && n < 64;) {
+      size_t len = 2 + strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-");
+      if (len > 2 && len < sizeof words[0]) {
+        snprintf(words[n], sizeof words[0], "%.*s", (int)len, p);
+        ptrs[n] = words[n];
+        ++n;
+      }
+      p += len;
+    }
+  }
+  nearest_name_hint(a, ptrs, n, out, outlen);
+}
+
 int usage_error(const char *fmt, const char *a) {
+  char hint[128];
+  usage_hint(fmt, a, hint, sizeof hint);
   fprintf(stderr, "cbench: ");
   fprintf(stderr, fmt, a);
-  fputc('\n', stderr);
+  fprintf(stderr, "%s\n", hint);
   print_usage(stderr, current_command);
   return 2;
 }

@@ -1,6 +1,6 @@
-/* Errors that help: the nearest name for a mistyped integrator, case or option key (edit
- * distance), defaults in --help, and a sweep that fails its checks leaves no output folder.
- * Drives build/sanitize/cbench on the real cases/. */
+/* Errors that help: the nearest name for a mistyped integrator, case, option key, command
+ * or command-line option (edit distance), defaults in --help, and a sweep that fails its
+ * checks leaves no output folder. Drives build/sanitize/cbench on the real cases/. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +50,9 @@ Test(hints, mistyped_names_get_the_nearest) {
        "unknown option 'linear_solvr' for integrator cenic-sd; did you mean 'linear_solver'?"},
       {"sweep --cases ball_drop --integrators cenic-sdd", "did you mean 'cenic-sd'?"},
       {"reference --case ball_drop --primary cenic-sdd:1e-7", "in --primary; did you mean 'cenic-sd'?"},
+      {"run --case ball_drop --integrator cenic-sd --acuracy 1e-2", "unknown option '--acuracy' for run; did you mean '--accuracy'?"},
+      {"sweep --integrator cenic-sd", "unknown option '--integrator' for sweep; did you mean '--integrators'?"},
+      {"swep --cases ball_drop", "unknown command 'swep'; did you mean 'sweep'?"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     int rc = cli(cases[i].args, out, sizeof out);
