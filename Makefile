@@ -32,7 +32,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test test-faults test-report test-slurm bench bench-scale bench-compare clean deps figures figures-full fuzz fuzz-build
+.PHONY: all run test FORCE test-faults test-report test-slurm bench bench-scale bench-compare clean deps figures figures-full fuzz fuzz-build
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench
@@ -42,6 +42,14 @@ $(DEPS_STAMP): scripts/deps.sh
 	@bash scripts/deps.sh --check >/dev/null 2>&1 || bash scripts/deps.sh
 	@mkdir -p build && touch $@
 deps: $(DEPS_STAMP)
+
+# Records carry the git sha and dirty flag of the tree the binary was built from (harness/machine.c):
+# the stamp is rewritten only when they change, so only machine.o rebuilds then.
+STAMP := build/stamp/build_stamp.h
+$(STAMP): FORCE
+	@bash scripts/build_stamp.sh $(CURDIR) $@
+FORCE:
+$(REL)/harness/machine.o $(SAN)/harness/machine.o build/fuzz/obj/harness/machine.o: $(STAMP)
 
 # Result records name the flags the code was built with (harness/machine.c).
 $(REL)/%.o: %.c | $(DEPS_STAMP)

@@ -11,6 +11,7 @@
 #include "compare.h"
 #include "figure.h"
 #include "files.h"
+#include "integrators/common/nearest_name.h"
 #include "plan.h"
 #include "plot.h"
 #include "reference.h"
@@ -80,10 +81,54 @@ static void print_usage(FILE *f, const char *command) {
   else print_overview(f);
 }
 
+/* The values run and sweep use for options not given, read from the code's own defaults. */
+static void print_defaults(FILE *f, const char *command) {
+  if (!command || (strcmp(command, "run") && strcmp(command, "sweep"))) return;
+  int sweep = !strcmp(command, "sweep");
+  fprintf(f, "defaults: --t-end the scene's duration, --reps 1, --timeout %g s per simulated s,\n"
+             "    --error-norm default (the integrator's own), --max-step the scene's, --window off%s\n",
+          RUN_DEFAULT_BUDGET_PER_SIM_S, sweep ? "," : " (--window-method: the reference's primary)");
+  if (!sweep) return;
+  SweepConfig *c = malloc(sizeof *c);
+  if (!c) return;
+  sweep_config_default(c);
+  fprintf(f, "    --cases every case in %s/, --integrators every registered one,\n    --accuracies ", cases_dir());
+  for (int i = 0; i < c->nacc; ++i) fprintf(f, "%s%g", i ? "," : "", c->accuracies[i]);
+  fprintf(f, ", --dts ");
+  for (int i = 0; i < c->ndt; ++i) fprintf(f, "%s%g", i ? "," : "", c->dts[i]);
+  fprintf(f, ", -j %d, --out %s\n", c->jobs, c->out);
+  free(c);
+}
+
+/* "; did you mean ...?" for an unknown command, or an unknown option of the current command
+ * (its options are the "--name" words of its usage text), else "". */
+static void usage_hint(const char *fmt, const char *a, char *out, size_t outlen) {
+  char words[64][40];
+  const char *ptrs[64];
+  int n = 0;
+  out[0] = '\0';
+  if (!strncmp(fmt, "unknown command", 15)) {
+    for (int i = 0; i < NCOMMANDS; ++i) ptrs[n++] = commands_help[i].name;
+  } else if (!strncmp(fmt, "unknown option", 14) && command_help(current_command)) {
+    for (const char *p = command_help(current_command)->usage; (p = strstr(p, "--")) && n < 64;) {
+      size_t len = 2 + strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-");
+      if (len > 2 && len < sizeof words[0]) {
+        snprintf(words[n], sizeof words[0], "%.*s", (int)len, p);
+        ptrs[n] = words[n];
+        ++n;
+      }
+      p += len;
+    }
+  }
+  nearest_name_hint(a, ptrs, n, out, outlen);
+}
+
 int usage_error(const char *fmt, const char *a) {
+  char hint[128];
+  usage_hint(fmt, a, hint, sizeof hint);
   fprintf(stderr, "cbench: ");
   fprintf(stderr, fmt, a);
-  fputc('\n', stderr);
+  fprintf(stderr, "%s\n", hint);
   print_usage(stderr, current_command);
   return 2;
 }
@@ -121,7 +166,7 @@ int parse_method(const char *v, char *name, size_t namelen, double *param) {
 static int cmd_help(int argc, char **argv) {
   if (argc > 3) return usage_error("unexpected argument '%s'", argv[3]);
   if (argc == 3 && !command_help(argv[2])) return usage_error("unknown command '%s'", argv[2]);
-  if (argc == 3) print_usage(stdout, argv[2]);
+  if (argc == 3) { print_usage(stdout, argv[2]); print_defaults(stdout, argv[2]); }
   else print_overview(stdout);
   return 0;
 }
@@ -148,6 +193,7 @@ int cbench_main(int argc, char **argv) {
   for (int i = 2; i < argc && current_command; ++i)
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       print_usage(stdout, c);
+      print_defaults(stdout, c);
       return 0;
     }
   if (!strcmp(c, "help")) return cmd_help(argc, argv);

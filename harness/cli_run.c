@@ -17,6 +17,14 @@
 #include "run_record.h"
 #include "sweep.h"
 
+/* An unknown NAME in a NAME:PARAM option value, with the nearest registered name. */
+static int unknown_integrator_in(const char *name, const char *value, const char *opt) {
+  char e[600], hint[128];
+  integrator_name_hint(name, hint, sizeof hint);
+  snprintf(e, sizeof e, "unknown integrator '%.200s' in %s%s", value, opt, hint);
+  return usage_error("%s", e);
+}
+
 int cmd_list(void) {
   printf("integrators (%d):\n", integrator_count());
   for (int i = 0; i < integrator_count(); ++i) {
@@ -134,7 +142,7 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
       VALUE_OR_FAIL(v);
       if (parse_method(v, s.window_method, sizeof s.window_method, &s.window_param) || !strchr(v, ':'))
         return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
-      if (!integrator_find(s.window_method)) return usage_error("unknown integrator '%s' in --window-method", v);
+      if (!integrator_find(s.window_method)) return unknown_integrator_in(s.window_method, v, "--window-method");
     }
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
@@ -253,14 +261,14 @@ int cmd_reference(int argc, char **argv) {
       VALUE_OR_FAIL(v);
       if (!strchr(v, ':') || parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param))
         return usage_error("--primary needs NAME:PARAM with PARAM > 0, got '%s'", v);
-      if (!integrator_find(cfg.primary)) return usage_error("unknown integrator '%s' in --primary", v);
+      if (!integrator_find(cfg.primary)) return unknown_integrator_in(cfg.primary, v, "--primary");
     } else if (!strcmp(a, "--secondary")) {
       VALUE_OR_FAIL(v);
       if (strcmp(v, "none") != 0 &&
           (!strchr(v, ':') || parse_method(v, cfg.secondary, sizeof cfg.secondary, &cfg.secondary_param)))
         return usage_error("--secondary needs NAME:PARAM with PARAM > 0, or none, got '%s'", v);
       if (strcmp(v, "none") == 0) snprintf(cfg.secondary, sizeof cfg.secondary, "none");
-      else if (!integrator_find(cfg.secondary)) return usage_error("unknown integrator '%s' in --secondary", v);
+      else if (!integrator_find(cfg.secondary)) return unknown_integrator_in(cfg.secondary, v, "--secondary");
     }
     else if (!strcmp(a, "--force")) cfg.force = 1;
     else return usage_error("unknown option '%s' for reference", a);

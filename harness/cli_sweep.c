@@ -79,7 +79,9 @@ int sweep_args_parse(int argc, char **argv, SweepConfig *c) {
       for (int k = 0; k < nt && rc == 0; ++k) {
         if (!integrator_find(tmp[k])) {
           char e[1200];
-          snprintf(e, sizeof e, "unknown integrator '%.100s' (see `cbench list`)", tmp[k]);
+          char name[101];
+          snprintf(name, sizeof name, "%.100s", tmp[k]);
+          integrator_unknown_message(name, e, sizeof e);
           rc = usage_error("%s", e);
         } else if (c->nintegrators >= SWEEP_MAX_LIST) {
           rc = usage_error("too many integrators (at most 64) at '%s'", tmp[k]);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "export_gbench.h"
 #include "run_record.h"
 
 
@@ -113,42 +114,7 @@ int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o
 cJSON *export_records(const cJSON *records, const char *format) {
   char key[512];
   const cJSON *r;
-  if (strcmp(format, "gbench") == 0) {
-    cJSON *doc = cJSON_CreateObject();
-    cJSON *ctx = cJSON_AddObjectToObject(doc, "context");
-    const cJSON *first = cJSON_GetArrayItem(records, 0);
-    const cJSON *m = first ? get(first, "machine") : NULL;
-    cJSON_AddStringToObject(ctx, "date", first ? str(first, "date") : "unknown");
-    cJSON_AddNumberToObject(ctx, "num_cpus", num(m, "cores", 0));
-    cJSON_AddStringToObject(ctx, "library_build_type", m ? str(m, "build") : "unknown");
-    cJSON_AddStringToObject(ctx, "executable", "cbench");
-    cJSON *b = cJSON_AddArrayToObject(doc, "benchmarks");
-    cJSON_ArrayForEach(r, records) {
-      record_key(r, key, sizeof key);
-      cJSON *e = cJSON_CreateObject();
-      cJSON_AddStringToObject(e, "name", key);
-      cJSON_AddStringToObject(e, "run_name", key);
-      cJSON_AddStringToObject(e, "run_type", "iteration");
-      cJSON_AddNumberToObject(e, "repetitions", num(get(r, "wall_time"), "reps", 0));
-      cJSON_AddNumberToObject(e, "threads", 1);
-      cJSON_AddNumberToObject(e, "iterations", 1);
-      double w = num(get(r, "wall_time"), "median", 0);
-      cJSON_AddNumberToObject(e, "real_time", w);
-      cJSON_AddNumberToObject(e, "cpu_time", w);
-      cJSON_AddStringToObject(e, "time_unit", "s");
-      if (strcmp(str(r, "status"), "ok") != 0) {
-        cJSON_AddBoolToObject(e, "error_occurred", 1);
-        cJSON_AddStringToObject(e, "error_message", str(r, "message"));
-      }
-      const cJSON *c;
-      cJSON_ArrayForEach(c, get(r, "counters"))
-        if (cJSON_IsNumber(c)) cJSON_AddNumberToObject(e, c->string, c->valuedouble);
-      const cJSON *err = get(get(r, "error"), "positions");
-      if (cJSON_IsNumber(get(err, "max"))) cJSON_AddNumberToObject(e, "error_max", num(err, "max", 0));
-      cJSON_AddItemToArray(b, e);
-    }
-    return doc;
-  }
+  if (strcmp(format, "gbench") == 0) return export_gbench(records);
   if (strcmp(format, "gab") == 0) {
     cJSON *arr = cJSON_CreateArray();
     cJSON_ArrayForEach(r, records) {

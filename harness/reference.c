@@ -368,7 +368,7 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
     cJSON_AddStringToObject(prov, "cross_check_note", "no second integrator registered");
   }
   char buf[128];
-  machine_git_sha(buf, sizeof buf);
+  machine_build_sha(buf, sizeof buf);
   cJSON_AddStringToObject(prov, "git", buf);
   clock_utc_iso8601(buf, sizeof buf);
   cJSON_AddStringToObject(prov, "date", buf);

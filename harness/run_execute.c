@@ -8,7 +8,9 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "clock.h"
 #include "files.h"
+#include "machine.h"
 #include "reference.h"
 #include "run_metrics.h"
 #include "run_record.h"
@@ -77,6 +79,7 @@ static void add_wall_time(cJSON *rec, double *walls, int nwall, const GridRunRes
 }
 
 cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
+  machine_note_start();
   const RunSpec *s = &ctx->spec;
   const Model *m = ctx->model;
   IntegratorOptions opt;
@@ -108,12 +111,15 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   /* Timing repetitions, separate from the error run (no sink). */
   int reps = s->reps;
   double *walls = calloc((size_t)reps, sizeof(double));
+  cJSON *rep_times = cJSON_CreateArray(); /* per repetition, in order: wall and process CPU time */
   int nwall = 0, reproducible = 1;
   if (st == RUN_OK) {
     for (int r = 0; r < reps; ++r) {
       if (prog) prog->stage = r + 1;
       GridRunResult tr;
+      double cpu0 = clock_process_cpu();
       int ts = grid_run(ctx->vt, m, &opt, tg, npts, ctx->budget, prog, NULL, NULL, &tr);
+      double cpu = clock_process_cpu() - cpu0;
       if (ts != RUN_OK) {
         st = ts;
         snprintf(er.message, sizeof er.message, "timing repetition %d: %.450s", r + 1, tr.message);
@@ -121,6 +127,10 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
         break;
       }
       walls[nwall++] = tr.wall;
+      cJSON *rt = cJSON_CreateObject();
+      cJSON_AddNumberToObject(rt, "wall_s", tr.wall);
+      cJSON_AddNumberToObject(rt, "cpu_s", cpu);
+      cJSON_AddItemToArray(rep_times, rt);
       if (!run_stats_counters_equal(&tr.stats, &er.stats)) reproducible = 0;
     }
   }
@@ -129,6 +139,7 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   cJSON *warnings = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
   for (int i = 0; i < er.nnotes; ++i) cJSON_AddItemToArray(warnings, cJSON_CreateString(er.notes[i]));
   add_wall_time(rec, walls, nwall, &er, ctx->t_end);
+  cJSON_AddItemToObject(rec, "repetitions", rep_times);
   cJSON_AddItemToObject(rec, "counters", run_record_counters_json(&er.stats));
   cJSON_AddItemToObject(rec, "time_split", run_record_time_split_json(&er.stats));
   cJSON_AddBoolToObject(rec, "counters_reproducible", reproducible);

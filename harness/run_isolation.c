@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "machine.h"
 #include "run_metrics.h"
 #include "run_record.h"
 
@@ -34,6 +35,7 @@ static int read_some(int fd, char **buf, size_t *len, size_t *cap) {
 }
 
 cJSON *run_isolated(RunContext *ctx) {
+  machine_note_start();
   RunProgress *prog = mmap(NULL, sizeof(RunProgress), PROT_READ | PROT_WRITE,
                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (prog == MAP_FAILED) return run_record_new(ctx, "failed", "mmap failed", 0.0);

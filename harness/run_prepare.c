@@ -30,7 +30,7 @@ int run_prepare(const RunSpec *spec, RunContext *ctx, char *err, size_t errlen) 
   ctx->vt = integrator_find(spec->integrator);
   int rc = 0;
   if (!ctx->vt) {
-    snprintf(err, errlen, "unknown integrator '%s' (see `cbench list`)", spec->integrator);
+    integrator_unknown_message(spec->integrator, err, errlen);
     rc = 3;
   } else if (ctx->vt->fixed_step && !spec->has_dt) {
     snprintf(err, errlen, "integrator '%s' is fixed-step: give --dt, not --accuracy", spec->integrator);

@@ -121,6 +121,30 @@ static int need(const cJSON *o, const char *k, int type_ok, const char *what, ch
     if (need(obj, key, it_ != NULL && (pred(it_)), what, err, errlen) != 0) return -1;    \
   } while (0)
 
+/* A field added later: records made before it lack it; when present it must have its type. */
+#define OPTIONAL(obj, key, pred, what)                                                    \
+  do {                                                                                    \
+    const cJSON *it_ = get(obj, key);                                                     \
+    if (it_ && need(obj, key, pred(it_), what, err, errlen) != 0) return -1;              \
+  } while (0)
+
+static int is_bool_or_null(const cJSON *x) { return cJSON_IsBool(x) || cJSON_IsNull(x); }
+static int is_load_avg(const cJSON *x) {
+  if (cJSON_IsNull(x)) return 1;
+  if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) != 3) return 0;
+  const cJSON *v;
+  cJSON_ArrayForEach(v, x) if (!cJSON_IsNumber(v) || v->valuedouble < 0) return 0;
+  return 1;
+}
+static int is_repetitions(const cJSON *x) {
+  if (!cJSON_IsArray(x)) return 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, x) {
+    const cJSON *w = get(r, "wall_s"), *c = get(r, "cpu_s");
+    if (!cJSON_IsNumber(w) || w->valuedouble < 0 || !cJSON_IsNumber(c) || c->valuedouble < 0) return 0;
+  }
+  return 1;
+}
 static int is_num_or_null(const cJSON *x) { return cJSON_IsNumber(x) || cJSON_IsNull(x); }
 static int is_str_or_null(const cJSON *x) { return cJSON_IsString(x) || cJSON_IsNull(x); }
 static int is_obj_or_null(const cJSON *x) { return cJSON_IsObject(x) || cJSON_IsNull(x); }
@@ -200,6 +224,13 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
   NEED(m, "git", cJSON_IsString, "a string");
   NEED(m, "sundials", cJSON_IsString, "a string");
   NEED(m, "cjson", cJSON_IsString, "a string");
+  OPTIONAL(m, "flags", cJSON_IsString, "a string");
+  OPTIONAL(m, "git_dirty", is_bool_or_null, "a boolean or null");
+  OPTIONAL(m, "host", cJSON_IsString, "a string");
+  OPTIONAL(m, "os", cJSON_IsString, "a string");
+  OPTIONAL(m, "cpu_mhz", is_num_or_null, "a number or null");
+  OPTIONAL(m, "caches", cJSON_IsArray, "an array");
+  OPTIONAL(m, "load_avg_start", is_load_avg, "an array of 3 numbers >= 0 or null");
   NEED(r, "wall_time", is_obj_or_null, "an object or null");
   NEED(r, "work", is_obj_or_null, "an object or null");
   NEED(r, "counters", is_obj_or_null, "an object or null");
@@ -218,6 +249,7 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
       return -1;
     }
   }
+  OPTIONAL(r, "repetitions", is_repetitions, "an array of {wall_s, cpu_s} numbers >= 0");
   const cJSON *c = get(r, "counters");
   if (cJSON_IsObject(c))
     for (int i = 0; run_counter_names[i]; ++i) {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "integrators/common/nearest_name.h"
 
 static char cases_dir_given[PATH_MAX];
 
@@ -83,7 +84,12 @@ int run_spec_set_case(RunSpec *s, const char *arg, char *err, size_t errlen) {
       return -1;
     }
     if (!file_exists(s->case_path)) {
-      snprintf(err, errlen, "unknown case '%s' (no %s; see `cbench list`)", arg, s->case_path);
+      char names[256][128], hint[200];
+      const char *ptrs[256];
+      int n = cases_list(names, 256);
+      for (int i = 0; i < n; ++i) ptrs[i] = names[i];
+      nearest_name_hint(arg, ptrs, n, hint, sizeof hint);
+      snprintf(err, errlen, "unknown case '%s'%s (no %s; see `cbench list`)", arg, hint, s->case_path);
       return -1;
     }
   }

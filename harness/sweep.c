@@ -207,7 +207,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   } else {
     for (int i = 0; i < nint; ++i) {
       vts[i] = integrator_find(c->integrators[i]);
-      if (!vts[i]) { snprintf(err, errlen, "unknown integrator '%s' (see `cbench list`)", c->integrators[i]); return 2; }
+      if (!vts[i]) { integrator_unknown_message(c->integrators[i], err, errlen); return 2; }
     }
   }
   if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return 2; }
@@ -225,9 +225,6 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
              SWEEP_MAX_POINTS);
     return 2;
   }
-  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return 1; }
-  if (!c->plan[0] && dir_check_writable(c->out, err, errlen) != 0) return 1; /* before any job, not once per job */
-  folder_remove_orphans(c->out);
 
   /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
   int nnorm = c->nnorms > 0 ? c->nnorms : 1, nhmax = c->nmax_steps > 0 ? c->nmax_steps : 1, ncombo = 1;
@@ -247,6 +244,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     snprintf(base.integrator, sizeof base.integrator, "%s", vts[0]->name);
     base.has_accuracy = !vts[0]->fixed_step; base.accuracy = 1;
     base.has_dt = vts[0]->fixed_step; base.dt = 1;
+    base.t_end = c->t_end; /* a horizon no run could take (--t-end 1e300) fails here */
     if (run_prepare(&base, &probe, err, errlen) != 0) { free(jobs); return 2; }
     /* every scene parameter combination must apply to this scene (a bad path is an error) */
     for (int pc = 0; pc < nparamc; ++pc) {
@@ -323,6 +321,9 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     }
     run_context_free(&probe);
   }
+  /* only now, with every argument and scene checked: a bad one leaves no empty folder */
+  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); free(jobs); return 1; }
+  folder_remove_orphans(c->out);
   if (c->plan[0]) {
     int rc = write_plan(c->plan, jobs, njob, err, errlen);
     free(jobs);

@@ -8,12 +8,13 @@
 #include <string.h>
 
 #include "../models/system.h"
+#include "common/nearest_name.h"
 #include "common/wall_clock.h"
 
 Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt, char *err, size_t errlen) {
   const IntegratorVtbl *vt = integrator_find(name);
   if (!vt) {
-    snprintf(err, errlen, "unknown integrator '%s' (see `cbench list`)", name);
+    integrator_unknown_message(name, err, errlen);
     return NULL;
   }
   return integrator_create_vtbl(vt, m, opt, err, errlen);
@@ -102,7 +103,14 @@ int integrator_check_options(Integrator *it, const char *const *known) {
     int ok = 0;
     for (int k = 0; known && known[k]; ++k)
       if (strcmp(known[k], it->opt.extra_key[i]) == 0) ok = 1;
-    if (!ok) return integrator_fail(it, CB_ERR_OPTION, "unknown option '%s' for integrator %s", it->opt.extra_key[i], it->vtbl->name);
+    if (!ok) {
+      int nk = 0;
+      while (known && known[nk]) ++nk;
+      char hint[128];
+      nearest_name_hint(it->opt.extra_key[i], known, nk, hint, sizeof hint);
+      return integrator_fail(it, CB_ERR_OPTION, "unknown option '%s' for integrator %s%s", it->opt.extra_key[i],
+                             it->vtbl->name, hint);
+    }
   }
   return CB_OK;
 }

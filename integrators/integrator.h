@@ -147,6 +147,11 @@ void integrator_unregister_all(void);
 int integrator_count(void);
 const IntegratorVtbl *integrator_at(int i);
 const IntegratorVtbl *integrator_find(const char *name);
+/* "unknown integrator 'NAME'" with the nearest registered name ("; did you mean 'X'?") when one
+ * is close, and a pointer to `cbench list`. */
+void integrator_unknown_message(const char *name, char *out, size_t outlen);
+/* Just the "; did you mean 'X'?" part, or "" when no registered name is close. */
+void integrator_name_hint(const char *name, char *out, size_t outlen);
 
 /* Generic driver functions. create returns NULL with a message in err on failure. */
 Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt,

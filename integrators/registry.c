@@ -2,7 +2,10 @@
  * add one line below; it then appears in `cbench list`, sweeps, plots and CI tracking. */
 #include "integrator.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "common/nearest_name.h"
 
 extern const IntegratorVtbl cenic_sd_vtbl, cenic_trap_vtbl, cenic_fixed_vtbl;
 extern const IntegratorVtbl tamsi_vtbl, tamsi_sd_vtbl;
@@ -43,6 +46,20 @@ const IntegratorVtbl *integrator_at(int i) {
   if (i >= 0 && i < n) return registry[i];
   i -= n;
   return (i >= 0 && i < nadded) ? added[i] : NULL;
+}
+
+void integrator_name_hint(const char *name, char *out, size_t outlen) {
+  const char *names[INTEGRATOR_MAX_ADDED + 64];
+  int n = 0;
+  for (int i = 0; i < integrator_count() && n < (int)(sizeof names / sizeof names[0]); ++i)
+    names[n++] = integrator_at(i)->name;
+  nearest_name_hint(name, names, n, out, outlen);
+}
+
+void integrator_unknown_message(const char *name, char *out, size_t outlen) {
+  char hint[128];
+  integrator_name_hint(name, hint, sizeof hint);
+  snprintf(out, outlen, "unknown integrator '%s'%s (see `cbench list`)", name, hint);
 }
 
 const IntegratorVtbl *integrator_find(const char *name) {
