@@ -32,7 +32,7 @@ static const CommandHelp commands_help[] = {
     {"run", "one case with one integrator: error, work, counters; opt-in time series",
      "run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
      "    [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv]\n"
-     "    [--energy FILE.csv] [--contact-forces FILE.csv] [--opt key=value ...]\n"
+     "    [--energy FILE.csv] [--contact-forces FILE.csv] [--output-dt DT|step] [--opt key=value ...]\n"
      "    [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
      "    [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"},
     {"reference", "reference solutions of cases (tight runs, cross-checked)",
@@ -41,6 +41,7 @@ static const CommandHelp commands_help[] = {
     {"sweep", "a grid of runs over every axis, one record each, resumable",
      "sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
      "    [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
+     "    [--output-dt DT|step] (series rows every DT s or every accepted step)\n"
      "    [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
      "    [--opt KEY=V1,V2,.. ...] [--param PATH=V1,V2,.. ...] (each list is an axis; the grid is\n"
      "    their product, at most " CB_STR(SWEEP_MAX_POINTS) " points) [--series steps,contacts,energy] (time series next to\n"

@@ -144,6 +144,7 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
         return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
       if (!integrator_find(s.window_method)) return unknown_integrator_in(s.window_method, v, "--window-method");
     }
+    else if (!strcmp(a, "--output-dt")) { VALUE_OR_FAIL(v); if (run_spec_parse_output_dt(v, &s.output_dt)) return usage_error("--output-dt must be a number > 0 (s) or 'step', got '%s'", v); }
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
     else if (!strcmp(a, "--contact-forces")) { VALUE_OR_FAIL(v); snprintf(s.contact_log, sizeof s.contact_log, "%s", v); }

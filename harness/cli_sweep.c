@@ -118,6 +118,10 @@ int sweep_args_parse(int argc, char **argv, SweepConfig *c) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
       else snprintf(c->out, sizeof c->out, "%s", v);
+    } else if (!strcmp(a, "--output-dt")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (run_spec_parse_output_dt(v, &c->output_dt)) rc = usage_error("--output-dt must be a number > 0 (s) or 'step', got '%s'", v);
     } else if (!strcmp(a, "--window")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);

@@ -7,6 +7,7 @@
 
 #include "../models/json_input.h"
 #include "files.h"
+#include "run_spec.h"
 
 static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
 
@@ -33,7 +34,7 @@ static int only_keys(const cJSON *o, const char *const *known, const char *path,
 }
 
 static const char *const run_keys[] = {"cases", "integrators", "accuracies", "dts", "error_norm", "error_norms",
-                                       "max_steps", "opt", "param", "t_end", "timeout", "reps", "window", "series",
+                                       "max_steps", "opt", "param", "t_end", "timeout", "reps", "window", "output_dt", "series",
                                        "quick", "references", "reference_method",
                                        "reference_secondary", NULL};
 
@@ -126,6 +127,12 @@ static int apply_run(const cJSON *run, const char *path, const char *where, Swee
       if (!cJSON_IsNumber(x) || !(x->valuedouble > 0)) return fail(err, errlen, path, FIELD(nums[i]), "expected a number > 0", x);
       *dst[i] = x->valuedouble;
     }
+  if ((x = get(run, "output_dt"))) {
+    if (!(cJSON_IsNumber(x) && x->valuedouble > 0 && isfinite(x->valuedouble)) &&
+        !(cJSON_IsString(x) && !strcmp(x->valuestring, "step")))
+      return fail(err, errlen, path, FIELD("output_dt"), "expected a number > 0 (s) or \"step\"", x);
+    c->output_dt = cJSON_IsString(x) ? OUTPUT_DT_STEP : x->valuedouble;
+  }
   if ((x = get(run, "reps"))) {
     if (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > 1000) return fail(err, errlen, path, FIELD("reps"), "expected an integer >= 1", x);
     c->reps = (int)x->valuedouble;

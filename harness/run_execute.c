@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "files.h"
 #include "machine.h"
+#include "output_grid.h"
 #include "reference.h"
 #include "run_metrics.h"
 #include "run_record.h"
@@ -78,6 +79,52 @@ static void add_wall_time(cJSON *rec, double *walls, int nwall, const GridRunRes
   else cJSON_AddNullToObject(rec, "real_time_rate");
 }
 
+/* The merged grid of a run with --output-dt (see harness/output_grid.h). For `step` a first
+ * integration on the error grid collects the accepted steps' end times (the grid does not change
+ * the integration, so the error run takes the same steps and has a row at each). 0, or -1 with
+ * a one-line message. */
+static int output_grid_for_run(const RunContext *ctx, const IntegratorOptions *opt, const double *tg, int npts,
+                               RunProgress *prog, double **to, unsigned char **flags, int *nout, char *err,
+                               size_t errlen) {
+  const RunSpec *s = &ctx->spec;
+  double *tr = NULL;
+  int nr = 0;
+  StepTimes st = {0};
+  if (s->output_dt == OUTPUT_DT_STEP) {
+    GridRunResult pre;
+    if (prog) prog->stage = 0;
+    grid_run_observed(ctx->vt, ctx->model, opt, NULL, tg, npts, ctx->budget, prog, NULL, NULL, step_times_observe,
+                      &st, &pre);
+    if (st.internal) {
+      snprintf(err, errlen, "--output-dt step: %s steps internally (SUNDIALS) and reports its steps only "
+               "between output points, so it has no per-step state: give --output-dt DT", s->integrator);
+      step_times_free(&st);
+      return -1;
+    }
+    if (st.overflow) {
+      snprintf(err, errlen, "--output-dt step: more than %ld accepted steps (or no memory)", GRID_MAX_POINTS);
+      step_times_free(&st);
+      return -1;
+    }
+    tr = st.t;
+    nr = st.n;
+    /* a last step past t_end is output at t_end (dense output), keeping one row per step */
+    for (int i = 0; i < nr; ++i) tr[i] = fmin(tr[i], ctx->t_end);
+  } else {
+    tr = output_grid_uniform(ctx->t_end, s->output_dt, &nr);
+    if (!tr) {
+      snprintf(err, errlen, "--output-dt %g: no output grid (more than %ld points, or no memory)", s->output_dt,
+               GRID_MAX_POINTS);
+      return -1;
+    }
+  }
+  int rc = output_grid_merge(tg, npts, tr, nr, to, flags, nout);
+  if (rc != 0) snprintf(err, errlen, "--output-dt: out of memory for the output grid");
+  if (s->output_dt == OUTPUT_DT_STEP) step_times_free(&st);
+  else free(tr);
+  return rc;
+}
+
 cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   machine_note_start();
   const RunSpec *s = &ctx->spec;
@@ -99,14 +146,30 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
     return run_record_add_null_results(run_record_new(ctx, "failed", msg, 0.0), "the run did not start");
   }
 
-  /* The error run: metrics and series at every grid point. */
+  /* The error run's grid: the error grid, with --output-dt the series times merged in; the
+   * first step is sized for the error grid's first point as in a default run. */
+  if (s->output_dt != 0 && npts > 1) opt.first_output = tg[1];
+  double *to = tg;
+  unsigned char *flags = NULL;
+  int nout = npts;
+  char gerr[512] = "";
+  if (s->output_dt != 0 && output_grid_for_run(ctx, &opt, tg, npts, prog, &to, &flags, &nout, gerr, sizeof gerr) != 0) {
+    free(tg);
+    if (have_ref) reference_free(&ref);
+    return run_record_add_null_results(run_record_new(ctx, "failed", gerr, 0.0), "the run did not start");
+  }
+
+  /* The error run: metrics at every grid point, series at the series points. */
   RunMetrics rm;
   run_metrics_open(&rm, ctx, have_ref ? &ref : NULL, rate);
+  rm.flags = flags;
   if (prog) prog->stage = 0;
   GridRunResult er;
-  int st = grid_run_observed(ctx->vt, m, &opt, NULL, tg, npts, ctx->budget, prog, run_metrics_sink, &rm,
+  int st = grid_run_observed(ctx->vt, m, &opt, NULL, to, nout, ctx->budget, prog, run_metrics_sink, &rm,
                              run_metrics_step_observer(&rm), &rm.steps, &er);
   run_metrics_close_series(&rm);
+  if (to != tg) free(to);
+  free(flags);
 
   /* Timing repetitions, separate from the error run (no sink). */
   int reps = s->reps;

@@ -10,6 +10,7 @@
 
 #include "../models/system.h"
 #include "files.h"
+#include "output_grid.h"
 #include "run_record.h"
 
 /* drift_rel is drift / |start| only where |start| exceeds this fraction of the energy in play */
@@ -50,16 +51,22 @@ int run_metrics_sink(void *ctx, int k, double t, const double *x, char *msg, siz
   (void)msg; (void)msglen;
   RunMetrics *s = ctx;
   const Model *m = s->m;
-  if (s->ref && k < s->ref->npts && fabs(s->ref->t[k] - t) <= 1e-9 * (1.0 + fabs(t))) {
+  unsigned char f = s->flags ? s->flags[k] : (OUTPUT_POINT_ERROR | OUTPUT_POINT_ROW);
+  const Reference *r = s->ref;
+  if (r && (f & OUTPUT_POINT_ERROR)) /* the reference's next time at or after t */
+    while (s->ref_k < r->npts && r->t[s->ref_k] < t - 1e-9 * (1.0 + fabs(t))) s->ref_k++;
+  if (r && (f & OUTPUT_POINT_ERROR) && s->ref_k < r->npts && fabs(r->t[s->ref_k] - t) <= 1e-9 * (1.0 + fabs(t))) {
+    int kr = s->ref_k++;
     double eq, ef;
-    metrics_state_error(m, x, x + m->nq, s->ref->q + (size_t)k * (size_t)m->nq,
-                        s->ref->v + (size_t)k * (size_t)m->nv, &eq, &ef);
+    metrics_state_error(m, x, x + m->nq, s->ref->q + (size_t)kr * (size_t)m->nq,
+                        s->ref->v + (size_t)kr * (size_t)m->nv, &eq, &ef);
     maxrms_add(&s->eq, eq);
     maxrms_add(&s->efull, ef);
     s->ncompared++;
     s->t_compared = t;
   }
-  if (s->kw > 0) window_step(s, k, t, x);
+  if (s->kw > 0 && (f & OUTPUT_POINT_ERROR)) window_step(s, s->kerr, t, x);
+  if (f & OUTPUT_POINT_ERROR) s->kerr++;
   /* one geometry query per grid point: the guards' leaves the contacts in s->d */
   int failed = s->guards.failed_samples;
   physics_guards_sample(&s->guards, m, s->d, t, x);
@@ -69,6 +76,7 @@ int run_metrics_sink(void *ctx, int k, double t, const double *x, char *msg, siz
   double e = system_energy(m, s->d, x);
   if (k == 0) s->e0 = e;
   s->e_last = e;
+  if (!(f & OUTPUT_POINT_ROW)) return 0;
   if (s->energy.f) energy_log_sample(&s->energy, m, s->d, t, x);
   if (s->contacts.f) { /* the scheme's own forces of its last step when it has them (k > 0) */
     Integrator *it = grid_current_integrator();

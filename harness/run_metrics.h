@@ -22,6 +22,9 @@ typedef struct {
   const RunSpec *spec;
   Data *d;
   const Reference *ref;    /* NULL: no error */
+  const unsigned char *flags; /* per grid point OUTPUT_POINT_* (harness/output_grid.h); NULL: all */
+  int ref_k;               /* next reference point to match */
+  int kerr;                /* error-grid points seen (the windowed error counts these) */
   int ncompared;
   double t_compared;
   MaxRms eq, efull, pen;

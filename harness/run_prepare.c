@@ -49,6 +49,14 @@ int run_prepare(const RunSpec *spec, RunContext *ctx, char *err, size_t errlen) 
              spec->case_path, spec->t_end > 0 ? "--t-end" : "duration", ctx->t_end, RUN_DEFAULT_GRID_RATE,
              GRID_MAX_POINTS);
     rc = 2;
+  } else if (rc == 0 && spec->output_dt > 0 && !(spec->output_dt <= ctx->t_end)) {
+    snprintf(err, errlen, "%s: --output-dt %g s is longer than the run's t_end %g s", spec->case_path,
+             spec->output_dt, ctx->t_end);
+    rc = 2;
+  } else if (rc == 0 && spec->output_dt > 0 && !(ctx->t_end / spec->output_dt < (double)(GRID_MAX_POINTS - 2))) {
+    snprintf(err, errlen, "%s: --output-dt %g s over %g s would exceed the row limit of %ld points", spec->case_path,
+             spec->output_dt, ctx->t_end, GRID_MAX_POINTS);
+    rc = 2;
   }
   if (rc != 0) {
     run_context_free(ctx);

@@ -44,6 +44,8 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   cJSON_AddNumberToObject(p, "reps", s->reps);
   cJSON_AddNumberToObject(p, "budget_s", ctx->budget);
   run_record_add_number(p, "window", s->window > 0, s->window);
+  if (s->output_dt == OUTPUT_DT_STEP) cJSON_AddStringToObject(p, "output_dt", "step");
+  else run_record_add_number(p, "output_dt", s->output_dt > 0, s->output_dt);
   cJSON *opts = cJSON_AddObjectToObject(p, "options");
   for (int i = 0; i < s->nextra; ++i) cJSON_AddStringToObject(opts, s->extra_key[i], s->extra_value[i]);
   cJSON *sp = cJSON_AddObjectToObject(p, "scene_params");
@@ -190,6 +192,12 @@ int run_record_validate(const cJSON *r, char *err, size_t errlen) {
   }
   NEED(p, "t_end", is_nonneg, "a number >= 0");
   NEED(p, "budget_s", is_nonneg, "a number >= 0");
+  const cJSON *od = get(p, "output_dt"); /* absent in records made before --output-dt */
+  if (od && !cJSON_IsNull(od) && !(cJSON_IsNumber(od) && od->valuedouble > 0) &&
+      !(cJSON_IsString(od) && !strcmp(od->valuestring, "step"))) {
+    snprintf(err, errlen, "params.output_dt must be a number > 0, \"step\" or null");
+    return -1;
+  }
   if (cJSON_IsNull(get(p, "accuracy")) == cJSON_IsNull(get(p, "dt"))) {
     snprintf(err, errlen, "params: exactly one of accuracy and dt must be set");
     return -1;

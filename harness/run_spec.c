@@ -1,6 +1,7 @@
 #include "run_spec.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,20 @@ int run_spec_set_case(RunSpec *s, const char *arg, char *err, size_t errlen) {
   return 0;
 }
 
+int run_spec_parse_output_dt(const char *v, double *out) {
+  if (!strcmp(v, "step")) { *out = OUTPUT_DT_STEP; return 0; }
+  char *end;
+  double x = strtod(v, &end);
+  if (end == v || *end || !(x > 0) || !isfinite(x)) return -1;
+  *out = x;
+  return 0;
+}
+
+void run_spec_output_dt_text(double output_dt, char *out, size_t outlen) {
+  if (output_dt == OUTPUT_DT_STEP) snprintf(out, outlen, "step");
+  else snprintf(out, outlen, "%.17g", output_dt);
+}
+
 ErrorNormKind run_spec_error_norm(const RunSpec *s) {
   if (s->error_norm_given) return s->error_norm;
   const IntegratorVtbl *vt = integrator_find(s->integrator);
@@ -121,6 +136,7 @@ void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
   if (s->timeout > 0) APP(" --timeout %.17g", s->timeout);
   if (s->window > 0) APP(" --window %.17g", s->window);
   if (s->window > 0 && s->window_method[0]) APP(" --window-method %s:%.17g", s->window_method, s->window_param);
+  if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); APP(" --output-dt %s", od); }
   for (int i = 0; i < s->nextra; ++i) APP(" --opt %s=%s", s->extra_key[i], s->extra_value[i]);
   for (int i = 0; i < s->nparam; ++i) APP(" --param %s=%s", s->param_path[i], s->param_value[i]);
 #undef APP
@@ -165,6 +181,8 @@ void run_spec_key(const RunSpec *s, char *out, size_t outlen) {
   APP(";t_end=%.17g;max_step=%.17g;error_norm=%s;reps=%d;timeout=%.17g", s->t_end, s->max_step,
       run_spec_error_norm(s) == ERRNORM_FULL ? "full" : "q", s->reps, s->timeout);
   if (s->window > 0) APP(";window=%.17g;window_method=%s:%.17g", s->window, s->window_method, s->window_param);
+  /* the physics guards sample the finer grid too, so it is part of what the record measured */
+  if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); APP(";output_dt=%s", od); }
   for (int i = 0; i < s->nextra; ++i) APP(";opt.%s=%s", s->extra_key[oi[i]], s->extra_value[oi[i]]);
   for (int i = 0; i < s->nparam; ++i) APP(";param.%s=%s", s->param_path[pi[i]], s->param_value[pi[i]]);
 #undef APP
@@ -178,6 +196,8 @@ void run_spec_file_name(const RunSpec *s, int fixed_step, char *out, size_t outl
 #define APP(...) do { if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, __VA_ARGS__); } while (0)
   if (s->error_norm_given) APP("__%s", s->error_norm == ERRNORM_FULL ? "full" : "q");
   if (s->max_step > 0) APP("__hmax%.10g", s->max_step);
+  if (s->output_dt > 0) APP("__out%.10g", s->output_dt);
+  else if (s->output_dt == OUTPUT_DT_STEP) APP("__outstep");
   for (int k = 0; k < s->nextra; ++k) APP("__%s-%s", s->extra_key[oi[k]], s->extra_value[oi[k]]);
   for (int k = 0; k < s->nparam; ++k) APP("__%s-%s", s->param_path[pi[k]], s->param_value[pi[k]]);
   APP(".json");

@@ -33,6 +33,8 @@ typedef struct {
   char contact_log[1024];  /* CSV path or "": contact forces on the grid (harness/contact_log.h) */
   char energy_log[1024];   /* CSV path or "": energy balance on the grid (harness/energy_log.h) */
   double window;           /* windowed (local) error window, s; 0: off (TAMSI Fig. 5) */
+  double output_dt;        /* series rows: 0 the error grid; > 0 also every output_dt s;
+                            * OUTPUT_DT_STEP every accepted step (harness/output_grid.h) */
   char window_method[64];  /* tight integrator restarted at each window; "": reference default */
   double window_param;     /* its accuracy or dt */
   int nextra;
@@ -43,7 +45,13 @@ typedef struct {
   char param_value[SCENE_MAX_PARAMS][SCENE_PARAM_VALUE_LEN];
 } RunSpec;
 
+#define OUTPUT_DT_STEP (-1.0)
+
 void run_spec_init(RunSpec *s);
+/* --output-dt / a recipe's output_dt: "step" (OUTPUT_DT_STEP) or a finite number > 0; 0 or -1. */
+int run_spec_parse_output_dt(const char *v, double *out);
+/* "step" or the number (%.17g) of an output_dt != 0. */
+void run_spec_output_dt_text(double output_dt, char *out, size_t outlen);
 /* Resolves NAME (CASES/NAME.json, CASES = cases_dir()) or a path to a scene file into
  * s->case_path and s->case_name. 0, or -1 with a message. */
 int run_spec_set_case(RunSpec *s, const char *name_or_path, char *err, size_t errlen);

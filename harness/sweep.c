@@ -296,6 +296,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
               j->spec.timeout = c->timeout;
               j->spec.t_end = c->t_end;
               j->spec.window = c->window;
+              j->spec.output_dt = c->output_dt;
               int norm = c->nnorms > 0 ? c->norms[ni] : c->error_norm;
               if (!fixed && norm >= 0) j->spec.error_norm = (ErrorNormKind)norm, j->spec.error_norm_given = 1;
               if (!fixed && c->nmax_steps > 0) j->spec.max_step = c->max_steps[hi];

@@ -28,6 +28,7 @@ typedef struct {
   double timeout;          /* per-integration budget, s; 0: 100 s per simulated second */
   double t_end;            /* 0: each scene's duration */
   double window;           /* windowed error window, s (0: off) */
+  double output_dt;        /* series grid (RunSpec.output_dt): 0 default, > 0 s, OUTPUT_DT_STEP */
   int error_norm;          /* -1: each integrator's default; else ERRNORM_POSITIONS / FULL */
   /* Further axes; the grid is their product. Error norms and max steps apply to
    * error-controlled integrators only; an option axis to the integrators that take the key

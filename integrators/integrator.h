@@ -40,6 +40,9 @@ typedef struct {
   double max_step;         /* largest step an error-controlled integrator may take; 0 = model's */
   ErrorNormKind error_norm;/* what the local error norm measures (CENIC V-E) */
   long max_steps;          /* step budget per advance() call; 0 = unlimited */
+  double first_output;     /* > 0: the output time to size the first step for (SUNDIALS estimates
+                            * h0 from it), so a finer output grid (--output-dt) leaves the
+                            * steps unchanged; 0: the first advance's t_out */
   /* Integrator-specific options as key=value strings ("linear_solver=cholmod"); an integrator
    * rejects keys it does not know with CB_ERR_OPTION. */
   int nextra;

@@ -169,6 +169,7 @@ static int create_common(Integrator *it, const MethodSpec *spec) {
   cfg.max_step = o->max_step > 0 ? o->max_step : m->max_step;
   cfg.max_steps = o->max_steps;
   cfg.linear_solver = ls;
+  cfg.first_tout = o->first_output;
   char err[256];
   int code;
   c->ode = sunode_create_code(nx, model_rhs, model_groups, it, &cfg, err, sizeof err, &code);

@@ -270,9 +270,25 @@ int sunode_advance(SunOde *s, double t_out, double *x_out) {
   }
   s->message[0] = '\0';
   double tret = s->t0;
-  int flag = is_cvode(s)                      ? CVode(s->mem, t_out, s->y, &tret, CV_NORMAL)
-             : s->cfg.kind == SUNODE_ARK_ERK ? sunode_erk_evolve(s, t_out, &tret)
-                                             : ARKStepEvolve(s->mem, t_out, s->y, &tret, ARK_NORMAL);
+  int flag = 0;
+  if (s->cfg.kind == SUNODE_ARK_ERK) {
+    /* rk3 steps one at a time with its own retry (sundials_erk_retry.c) */
+    flag = sunode_erk_evolve(s, t_out, &tret);
+  } else if (nst == 0 && s->cfg.first_tout > t_out) {
+    /* The first step sized for first_tout (the solvers' h0 estimate uses the tout of the first
+     * call), taken alone; then on to t_out as before: the steps are those of a run whose first
+     * output is first_tout. */
+    flag = is_cvode(s) ? CVode(s->mem, s->cfg.first_tout, s->y, &tret, CV_ONE_STEP)
+                       : ARKStepEvolve(s->mem, s->cfg.first_tout, s->y, &tret, ARK_ONE_STEP);
+    if (flag >= 0 && tret >= t_out)
+      flag = is_cvode(s) ? CVodeGetDky(s->mem, t_out, 0, s->y) : ARKStepGetDky(s->mem, t_out, 0, s->y);
+    else if (flag >= 0)
+      flag = is_cvode(s) ? CVode(s->mem, t_out, s->y, &tret, CV_NORMAL)
+                         : ARKStepEvolve(s->mem, t_out, s->y, &tret, ARK_NORMAL);
+  } else {
+    flag = is_cvode(s) ? CVode(s->mem, t_out, s->y, &tret, CV_NORMAL)
+                       : ARKStepEvolve(s->mem, t_out, s->y, &tret, ARK_NORMAL);
+  }
   if (flag < 0) {
     int code = map_flag(s, flag);
     if (!s->message[0]) snprintf(s->message, sizeof s->message, "SUNDIALS solver failed (flag %d)", flag);

@@ -31,6 +31,7 @@ typedef struct {
   long max_steps;          /* per advance call; 0 = unlimited */
   double fixed_step;       /* > 0: fixed steps of this size (for order measurements) */
   SunOdeLinearSolver linear_solver;
+  double first_tout;       /* > 0: size the first step for this output time (IntegratorOptions.first_output) */
 } SunOdeConfig;
 
 typedef struct SunOde SunOde;
