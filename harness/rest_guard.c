@@ -31,7 +31,9 @@ int rest_guard_init(RestGuard *g, const Model *m) {
   g->hold_t = calloc(n, sizeof(double));
   g->hold_util = calloc(n, sizeof(double));
   g->speed = calloc(n, sizeof(double));
-  if (!g->reach || !g->held || !g->hold_load || !g->hold_t || !g->hold_util || !g->speed) return -1;
+  g->prev_speed = calloc(n, sizeof(double));
+  g->last_t = NAN;
+  if (!g->reach || !g->held || !g->hold_load || !g->hold_t || !g->hold_util || !g->speed || !g->prev_speed) return -1;
   for (int b = 0; b < m->nbody; ++b) {
     const Body *bd = &m->bodies[b];
     int free_body = b > 0 && bd->joint == JOINT_FREE && bd->parent == 0 && bd->tree >= 0 && bd->mass > 0;
@@ -54,6 +56,7 @@ void rest_guard_free(RestGuard *g) {
   free(g->hold_t);
   free(g->hold_util);
   free(g->speed);
+  free(g->prev_speed);
   memset(g, 0, sizeof *g);
 }
 
@@ -109,21 +112,37 @@ static double body_load(const Model *m, const Data *d, int b, double t, const do
 }
 
 /* 1 if a body other than b that b touches moves faster than the rest speed (bodies that are
- * not free count as moving unless welded to the world). */
-static int touches_moving(const RestGuard *g, const Model *m, const Data *d, int b) {
+ * not free count as moving unless welded to the world), or if a moving free body came within
+ * reach of b since the last sample: an impact can begin and end between samples, and a step
+ * scheme's look-ahead contact pushes before the force law sees an overlap (its gap is still
+ * positive at the sampled state), so "no contact at the sample" does not mean "not hit". */
+static int touches_moving(const RestGuard *g, const Model *m, const Data *d, int b, double dt) {
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
     int other = c->body[0] == b ? c->body[1] : (c->body[1] == b ? c->body[0] : -1);
     if (other < 0 || m->bodies[other].tree < 0) continue;
     if (g->reach[other] < 0 || g->speed[other] >= GUARD_REST_SPEED_VS * g->vs) return 1;
   }
+  for (int o = 1; o < m->nbody; ++o) {
+    if (o == b || g->reach[o] < 0) continue;
+    double fastest = fmax(g->speed[o], g->prev_speed[o]);
+    if (fastest < GUARD_REST_SPEED_VS * g->vs) continue;
+    double r[3];
+    v3_sub(r, d->xcom + 3 * o, d->xcom + 3 * b);
+    if (v3_norm(r) <= g->reach[b] + g->reach[o] + fastest * dt) return 1;
+  }
   return 0;
 }
 
 void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, const double *v) {
   if (!g->applies || !g->reach) return;
+  double dt = isfinite(g->last_t) ? t - g->last_t : 0.0;
   for (int b = 1; b < m->nbody; ++b)
-    if (g->reach[b] >= 0) g->speed[b] = body_speed(m, d, g, b);
+    if (g->reach[b] >= 0) {
+      g->prev_speed[b] = isfinite(g->last_t) ? g->speed[b] : 0.0;
+      g->speed[b] = body_speed(m, d, g, b);
+    }
+  g->last_t = t;
   for (int b = 1; b < m->nbody; ++b) {
     if (g->reach[b] < 0) continue;
     double speed = g->speed[b], load[3];
@@ -140,7 +159,7 @@ void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, co
       g->held[b]++;
       g->hold_util[b] = util;
     } else if (speed > GUARD_MOVE_SPEED_VS * g->vs) {
-      if (g->held[b] >= GUARD_REST_HOLD && same_load && !touches_moving(g, m, d, b)) {
+      if (g->held[b] >= GUARD_REST_HOLD && same_load && !touches_moving(g, m, d, b, dt)) {
         if (g->trips++ == 0) {
           g->first_body = b;
           g->first_t = t;

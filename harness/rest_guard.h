@@ -40,6 +40,8 @@ typedef struct {
   double *hold_t;          /* [nbody] time of the hold's start */
   double *hold_util;       /* [nbody] tangential load / (mu_s n) at the hold's last rest sample */
   double *speed;           /* [nbody] speed at the current sample (free bodies) */
+  double *prev_speed;      /* [nbody] speed at the previous sample */
+  double last_t;           /* time of the previous sample (NAN before the first) */
   /* the trips: count and the first one */
   int trips, first_body;
   double first_t, first_speed, first_util, first_held_s;
