@@ -182,7 +182,8 @@ int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMeth
   double phi = -best;
   if (!isfinite(phi) || phi > margin) return 0;
   v3_copy(out[0].normal, best_n);
-  v3_copy(out[0].pos, best_pos);
+  (void)best_pos; /* EPA's point lies anywhere on the inflated features: recomputed along n */
+  np_feature_point(a, b, best_n, phi, out[0].pos);
   out[0].phi = phi;
   return 1;
 }
