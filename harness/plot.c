@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "files.h"
+#include "integrator_style.h"
 #include "record_outcome.h"
 #include "run_record.h"
 #include "subprocess.h"
@@ -132,6 +133,18 @@ static void gp_escape(const char *in, char *out, size_t outlen) {
     out[n++] = *in == '`' ? '\'' : (unsigned char)*in < 0x20 ? ' ' : *in;
   }
   out[n] = '\0';
+}
+
+/* A line's style: its integrator's colour and point type (the label starts with the integrator's
+ * name); further lines of the same integrator (options, norms) get other dash types. */
+static void line_style(char (*ints)[128], int i, char *out, size_t n) {
+  char name[128];
+  snprintf(name, sizeof name, "%s", ints[i]);
+  name[strcspn(name, " ")] = '\0';
+  int same = 0;
+  for (int k = 0; k < i; ++k) same += !strncmp(ints[k], name, strlen(name)) && (ints[k][strlen(name)] == ' ' || !ints[k][strlen(name)]);
+  IntegratorStyle st = integrator_style(name);
+  snprintf(out, n, "with linespoints lw 2 dt %d pt %d ps 1 lc rgb \"%s\"", 1 + same % 5, st.point, st.color);
 }
 
 static int plot_case(const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
@@ -260,7 +273,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       char file[128];
       gp_escape(ints[i], lt, sizeof lt);
       series_file(ints[i], file, sizeof file);
-      fprintf(g, "%s\"%s/%s.dat\" using 2:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
+      char ls[200];
+      line_style(ints, i, ls, sizeof ls);
+      fprintf(g, "%s\"%s/%s.dat\" using 2:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
       first = 0;
     }
     if (nfail) {
@@ -290,7 +305,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       char file[128];
       gp_escape(ints[i], lt, sizeof lt);
       series_file(ints[i], file, sizeof file);
-      fprintf(g, "%s\"%s/%s.dat\" using 7:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
+      char ls[200];
+      line_style(ints, i, ls, sizeof ls);
+      fprintf(g, "%s\"%s/%s.dat\" using 7:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
       first = 0;
     }
     fprintf(g, "\n");
@@ -307,7 +324,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       char file[128];
       gp_escape(ints[i], lt, sizeof lt);
       series_file(ints[i], file, sizeof file);
-      fprintf(g, "%s\"%s/%s.dat\" using 1:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
+      char ls[200];
+      line_style(ints, i, ls, sizeof ls);
+      fprintf(g, "%s\"%s/%s.dat\" using 1:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
       first = 0;
     }
     if (nfail) {
