@@ -93,6 +93,12 @@ Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
   snprintf(want, sizeof want, "pt %d ps 0.8 lc rgb '%s'", rk3.point, rk3.color);
   cr_expect(strstr(line, want), "figure: rk3 drawn with %s: %s", want, line);
   /* `cbench plot` of the same records: rk3 in the same colour and point type */
+  /* with a long sweep command: the title's command lines stay short (not clipped) */
+  char cmd[600];
+  int k = snprintf(cmd, sizeof cmd, "cbench sweep --out %s/two/run0", out);
+  for (int i = 0; i < 20; ++i) k += snprintf(cmd + k, sizeof cmd - (size_t)k, " --opt o%d=v", i);
+  snprintf(path, sizeof path, "%s/two/run0/command.txt", out);
+  fx_write_text(path, cmd);
   snprintf(path, sizeof path, "%s/two/run0", out);
   cr_assert_eq(plot_dir(path, 0, err, sizeof err), 0, "%s", err);
   snprintf(path, sizeof path, "%s/two/run0/plots/ball_drop.gp", out);
@@ -101,6 +107,14 @@ Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
   cr_assert_not_null(line_with(pgp, "title \"rk3\"", line, sizeof line), "%s", pgp);
   snprintf(want, sizeof want, "pt %d ps 1 lc rgb \"%s\"", rk3.point, rk3.color);
   cr_expect(strstr(line, want), "plot: rk3 drawn with %s: %s", want, line);
+  int parts = 0;
+  for (const char *p = pgp; (p = strstr(p, "{/*0.7 ")); ++parts) {
+    const char *e = strchr(p, '}');
+    cr_assert_not_null(e);
+    cr_expect_leq(e - p, 140, "a title line of %d characters: %.*s", (int)(e - p), (int)(e - p), p);
+    p = e;
+  }
+  cr_expect_geq(parts, 3 * 2, "a %zu-character command on several lines: %s", strlen(cmd), pgp);
   free(pgp);
   free(gp);
   if (o.gnuplot) {
