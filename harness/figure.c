@@ -13,6 +13,7 @@
 #include "figure_recipe.h"
 #include "figure_verdict.h"
 #include "files.h"
+#include "integrator_style.h"
 #include "subprocess.h"
 #include "machine.h"
 #include "paper_data.h"
@@ -86,15 +87,9 @@ int figure_list(FILE *f) {
 
 /* ---- drawing ---- */
 
+/* the bars' fields (not integrators: those take integrator_style) */
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
                                       "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
-
-/* One color per integrator, stable across figures (by position in `cbench list`). */
-static const char *integrator_color(const char *name) {
-  for (int i = 0; i < integrator_count(); ++i)
-    if (!strcmp(integrator_at(i)->name, name)) return palette[i % 10];
-  return palette[9];
-}
 
 static void gp_text(FILE *g, const char *s) {
   fputc('"', g);
@@ -159,10 +154,67 @@ static double loglog_slope(const Series *s) {
 
 enum { MAX_SERIES = 64 };
 
+/* one legend per figure: its entries, gathered over the panels, drawn by the last one */
+typedef struct {
+  char title[400];
+  char style[200];
+} LegendEntry;
+
 typedef struct {
   const char *dir, *name;     /* DIR/NAME */
   FILE *tsv, *gp_body;        /* the table; the plot commands (written twice: SVG, PNG) */
+  int npanels;
+  LegendEntry legend[MAX_SERIES];
+  int nlegend;
+  int nbad[OUTCOME_COUNT];    /* runs that are not data, over every panel */
+  int nbad_noseries[OUTCOME_COUNT];
+  int paper_lines;            /* panels drawing a paper's number */
+  const cJSON *counted[1024]; /* runs that are not data already in the legend's counts */
+  int ncounted;
 } Draw;
+
+/* The legend counts runs, not markers: a run drawn in several panels counts once. */
+static void count_bad(Draw *D, const cJSON *r, RecordOutcome oc, int noseries) {
+  for (int i = 0; i < D->ncounted; ++i)
+    if (D->counted[i] == r) return;
+  if (D->ncounted < 1024) D->counted[D->ncounted++] = r;
+  (noseries ? D->nbad_noseries : D->nbad)[oc]++;
+}
+
+static void legend_add(Draw *D, const char *title, const char *style) {
+  for (int i = 0; i < D->nlegend; ++i)
+    if (!strcmp(D->legend[i].title, title)) return;
+  if (D->nlegend == MAX_SERIES) return;
+  LegendEntry *e = &D->legend[D->nlegend++];
+  snprintf(e->title, sizeof e->title, "%s", title);
+  snprintf(e->style, sizeof e->style, "%s", style);
+}
+
+/* The paper's numbers a panel names ("paper_y": [ids]): dashed horizontal lines, labelled. */
+static void draw_paper_lines(Draw *D, const cJSON *panel) {
+  FILE *g = D->gp_body;
+  const cJSON *id;
+  int k = 0;
+  cJSON_ArrayForEach(id, get(panel, "paper_y")) {
+    double v = NAN;
+    char units[64] = "", source[256] = "", text[600];
+    if (paper_number(id->valuestring, &v, units, sizeof units, source, sizeof source) != 0 || !isfinite(v)) {
+      snprintf(text, sizeof text, "paper number '%s' not in results/paper/", id->valuestring);
+      fprintf(g, "set label %d ", 100 + k);
+      gp_text(g, text);
+      fprintf(g, " at graph 0.02, graph %.2f font ',8' front\n", 0.95 - 0.06 * k);
+    } else {
+      snprintf(text, sizeof text, "paper: %g%s%s (%s)", v, units[0] ? " " : "", units, source);
+      fprintf(g, "set arrow %d from graph 0, first %.10g to graph 1, first %.10g nohead dt 2 lw 1.5 lc rgb 'black' front\n",
+              100 + k, v, v);
+      fprintf(g, "set label %d ", 100 + k);
+      gp_text(g, text);
+      fprintf(g, " at graph 0.02, first %.10g offset 0,0.6 font ',8' front\n", v);
+      D->paper_lines++;
+    }
+    ++k;
+  }
+}
 
 /* Panel p of an xy or series plot: data files and plot commands. */
 static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, const cJSON *records,
@@ -197,6 +249,7 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
       sweep_series_path(rec_path, get(panel, "file")->valuestring, csv, sizeof csv);
       if (oc != OUTCOME_OK && !file_exists(csv)) {
         nbad[oc]++;
+        count_bad(D, r, oc, 1);
         continue;
       }
       double *x, *y;
@@ -204,6 +257,7 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
       if (n < 0) { free(ser); return 1; }
       if (n == 0 && oc != OUTCOME_OK) {
         nbad[oc]++;
+        count_bad(D, r, oc, 1);
         free(x);
         free(y);
         continue;
@@ -222,6 +276,7 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
       xmax = fmax(xmax, x);
       ymax = fmax(ymax, y);
     } else if (oc != OUTCOME_OK && nbad[oc] < 256) {
+      count_bad(D, r, oc, 0);
       bx[oc][nbad[oc]] = x;
       by[oc][nbad[oc]++] = y;
     }
@@ -235,6 +290,8 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
       if (!isfinite(by[o][i]) || (ly && by[o][i] <= 0)) by[o][i] = isfinite(ymax) ? ymax * 2 : 1;
     }
   FILE *g = D->gp_body;
+  fprintf(g, "unset arrow\nunset label\n");
+  draw_paper_lines(D, panel);
   fprintf(g, "set title ");
   gp_text(g, str_or(panel, "title", ""));
   fprintf(g, "\nset xlabel ");
@@ -248,6 +305,12 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
   for (int i = 0; i < nser; ++i) drawable |= ser[i].n > 0;
   for (int o = 1; o < OUTCOME_COUNT && strcmp(kind, "series"); ++o) drawable |= nbad[o] > 0;
   fprintf(g, drawable ? "set autoscale xy\n" : "set xrange [1:10]\nset yrange [1:10]\n");
+  /* as the paper draws it, e.g. accuracy tightening to the right */
+  fprintf(g, "set xrange [*:*] %s\n", cJSON_IsTrue(get(panel, "xreverse")) ? "reverse" : "noreverse");
+  if (!drawable) fprintf(g, "set label 99 'no data (every run failed or none matched)' at graph 0.5, graph 0.5 center\n");
+  int last = p == D->npanels - 1;
+  if (last) fprintf(g, "set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2\n");
+  else fprintf(g, "unset key\n");
   fprintf(g, "plot ");
   int first = 1;
   int fit = cJSON_IsTrue(get(panel, "fit"));
@@ -268,15 +331,19 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
     }
     char title[400];
     s->slope = fit ? loglog_slope(s) : NAN;
-    if (fit && isfinite(s->slope)) snprintf(title, sizeof title, "%s (slope %.2f)", s->label, s->slope);
+    /* a fitted slope belongs to one panel: in the legend only when there is one */
+    if (fit && isfinite(s->slope) && D->npanels == 1) snprintf(title, sizeof title, "%s (slope %.2f)", s->label, s->slope);
     else snprintf(title, sizeof title, "%s", s->label);
     if (fit) fprintf(D->tsv, "%d\t%s\tslope\t%.4g\t\t\n", p, s->label, s->slope);
     /* one color per integrator; further series of the same integrator get other dash types */
     int same = 0;
     for (int k = 0; k < i; ++k) same += !strcmp(ser[k].integrator, s->integrator);
-    fprintf(g, "%s'data/p%d_s%d.dat' u 1:2 w %s lw 2 dt %d lc rgb '%s' title ", first ? "" : ", \\\n  ", p, i,
-            strcmp(kind, "series") ? "lp pt 7 ps 0.6" : "l", 1 + same % 5, integrator_color(s->integrator));
-    gp_text(g, title);
+    IntegratorStyle st = integrator_style(s->integrator);
+    char style[200];
+    if (strcmp(kind, "series")) snprintf(style, sizeof style, "lp lw 2 dt %d pt %d ps 0.8 lc rgb '%s'", 1 + same % 5, st.point, st.color);
+    else snprintf(style, sizeof style, "l lw 2 dt %d lc rgb '%s'", 1 + same % 5, st.color);
+    fprintf(g, "%s'data/p%d_s%d.dat' u 1:2 w %s notitle", first ? "" : ", \\\n  ", p, i, style);
+    legend_add(D, title, style);
     first = 0;
   }
   /* one marker per kind of run that is not data, counted in the legend */
@@ -285,11 +352,7 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
   static const char *const bad_title[OUTCOME_COUNT] = {"", "failed", "timed out", "flagged (physics guard)"};
   for (int o = 1; o < OUTCOME_COUNT; ++o) {
     if (nbad[o] == 0) continue;
-    if (!strcmp(kind, "series")) { /* runs without a series to draw */
-      fprintf(g, "%skeyentry w p %s title '%s, no series (%d)'", first ? "" : ", \\\n  ", bad_style[o], bad_title[o], nbad[o]);
-      first = 0;
-      continue;
-    }
+    if (!strcmp(kind, "series")) continue; /* runs without a series to draw: legend entries only */
     char dat[PATH_MAX + 64];
     snprintf(dat, sizeof dat, "%s/%s/data/p%d_%s.dat", D->dir, D->name, p, record_outcome_name((RecordOutcome)o));
     AtomicFile af;
@@ -301,11 +364,23 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
       free(ser);
       return 1;
     }
-    fprintf(g, "%s'data/p%d_%s.dat' u 1:2 w p %s title '%s (%d)'", first ? "" : ", \\\n  ", p,
-            record_outcome_name((RecordOutcome)o), bad_style[o], bad_title[o], nbad[o]);
+    fprintf(g, "%s'data/p%d_%s.dat' u 1:2 w p %s notitle", first ? "" : ", \\\n  ", p,
+            record_outcome_name((RecordOutcome)o), bad_style[o]);
     first = 0;
   }
-  if (first) fprintf(g, "NaN title 'no data (every run failed or none matched)'");
+  if (first) fprintf(g, "NaN notitle");
+  if (last) { /* the figure's one legend: every series, then the runs that are not data, counted */
+    for (int i = 0; i < D->nlegend; ++i) {
+      fprintf(g, ", \\\n  keyentry w %s title ", D->legend[i].style);
+      gp_text(g, D->legend[i].title);
+    }
+    for (int o = 1; o < OUTCOME_COUNT; ++o) {
+      if (D->nbad[o]) fprintf(g, ", \\\n  keyentry w p %s title '%s (%d)'", bad_style[o], bad_title[o], D->nbad[o]);
+      if (D->nbad_noseries[o])
+        fprintf(g, ", \\\n  keyentry w p %s title '%s, no series (%d)'", bad_style[o], bad_title[o], D->nbad_noseries[o]);
+    }
+    if (D->paper_lines) fprintf(g, ", \\\n  keyentry w l dt 2 lw 1.5 lc rgb 'black' title \"the paper's number\"");
+  }
   fprintf(g, "\n");
   for (int i = 0; i < nser; ++i) { free(ser[i].x); free(ser[i].y); }
   free(ser);
@@ -412,14 +487,19 @@ static int write_script(Draw *D, const char *title, const char *body, int rows, 
   char err[8];
   FILE *g = atomic_open(&ag, gp, 0, err, sizeof err);
   if (!g) return -1;
-  int w = bars ? 900 : (520 * cols > 720 ? 520 * cols : 720), h = 420 * rows + 40;
+  /* the panels, then one column for the figure's legend, outside them */
+  int pw = 520 * cols > 720 ? 520 * cols : 720, kw = 330;
+  int w = bars ? 900 : pw + kw, h = 420 * rows + 80;
   fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n", D->name, D->dir, D->name, D->name);
   for (int t = 0; t < 2; ++t) {
     if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'\n", w, h, D->name);
     else fprintf(g, "set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'\n", w, h, D->name);
-    fprintf(g, "set grid\nset key top left font ',9'\nset datafile missing '?'\n");
+    fprintf(g, "set grid\n%sset datafile missing '?'\n", bars ? "set key top left font ',9'\n" : "");
     if (!bars) {
-      fprintf(g, "set multiplot layout %d,%d title ", rows, cols);
+      double right = (double)pw / w, top = 1.0 - 75.0 / h; /* room for the title and the panels' titles */
+      fprintf(g, "KEY_X = %.4f\nKEY_Y = %.4f\n", right + 10.0 / w, top);
+      fprintf(g, "set multiplot layout %d,%d margins %.4f,%.4f,%.4f,%.4f spacing %.4f,%.4f title ", rows, cols,
+              75.0 / w, right - 15.0 / w, 55.0 / h, top, 85.0 / w, 95.0 / h);
       gp_text(g, title);
       fprintf(g, "\n");
     }
@@ -530,6 +610,7 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   int bars = !strcmp(kind, "bars");
   fprintf(D.tsv, bars ? "# panel\tseries\tfields (%s)...\n" : "# panel\tseries\tx\ty\tstatus\tcommand\n", bars ? "see plot.fields" : "");
   int npanels = bars ? 1 : cJSON_GetArraySize(get(plot, "panels"));
+  D.npanels = npanels;
   for (int p = 0; p < npanels && rc == 0; ++p)
     rc = bars ? draw_bars(&D, recipe, records, err, errlen)
               : draw_panel(&D, recipe, cJSON_GetArrayItem(get(plot, "panels"), p), p, records, kind, err, errlen);

@@ -201,7 +201,7 @@ static const char *const top_keys[] = {"schema", "title", "caption", "paper", "r
 static const char *const plot_keys[] = {"kind", "series", "layout", "panels", "fields", "labels", "where",
                                         "normalize", "ylabel", "title", NULL};
 static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "ylabel", "logx", "logy", "fit",
-                                         "file", "rows", NULL};
+                                         "file", "rows", "xreverse", "paper_y", NULL};
 static const char *const side_keys[] = {"where", "field", "stat", "x", "series", NULL};
 static const char *const stats[] = {"value", "sum", "mean", "min", "max", "count", "ratio_max_min", "slope", NULL};
 
@@ -308,6 +308,8 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
         bad = fail(err, errlen, path, f, "a series panel needs \"file\": \"steps\", \"contacts\" or \"energy\"", get(p, "file"));
       else if ((x = get(p, "where")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"where\" must be an object", x);
       else if ((x = get(p, "rows")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"rows\" must be an object", x);
+      else if ((x = get(p, "paper_y")) && !is_string_array(x))
+        bad = fail(err, errlen, path, f, "\"paper_y\" must be an array of paper number ids", x);
     }
   }
   x = get(r, "compare");

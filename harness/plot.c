@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "files.h"
+#include "integrator_style.h"
 #include "record_outcome.h"
 #include "run_record.h"
 #include "subprocess.h"
@@ -134,6 +135,41 @@ static void gp_escape(const char *in, char *out, size_t outlen) {
   out[n] = '\0';
 }
 
+/* A line's style: its integrator's colour and point type (the label starts with the integrator's
+ * name); further lines of the same integrator (options, norms) get other dash types. */
+static void line_style(char (*ints)[128], int i, char *out, size_t n) {
+  char name[128];
+  snprintf(name, sizeof name, "%s", ints[i]);
+  name[strcspn(name, " ")] = '\0';
+  int same = 0;
+  for (int k = 0; k < i; ++k) same += !strncmp(ints[k], name, strlen(name)) && (ints[k][strlen(name)] == ' ' || !ints[k][strlen(name)]);
+  IntegratorStyle st = integrator_style(name);
+  snprintf(out, n, "with linespoints lw 2 dt %d pt %d ps 1 lc rgb \"%s\"", 1 + same % 5, st.point, st.color);
+}
+
+/* The sweep command as small title lines of at most ~120 characters, broken at spaces, so a long
+ * command is not clipped at the image's edges, each in the small font. */
+static void title_command(const char *cmd, char *out, size_t outlen) {
+  enum { WIDTH = 120 };
+  size_t n = 0;
+  out[0] = '\0';
+  while (*cmd && n + 16 < outlen) {
+    size_t len = strlen(cmd), cut = len;
+    if (len > WIDTH) {
+      cut = WIDTH;
+      while (cut > WIDTH / 2 && cmd[cut] != ' ') --cut;
+    }
+    char part[WIDTH + 1], esc[4 * WIDTH + 8];
+    snprintf(part, sizeof part, "%.*s", (int)cut, cmd);
+    gp_escape(part, esc, sizeof esc);
+    int k = snprintf(out + n, outlen - n, "%s{/*0.7 %s}", n ? "\\n" : "", esc);
+    if (k < 0 || (size_t)k >= outlen - n) break;
+    n += (size_t)k;
+    cmd += cut;
+    while (*cmd == ' ') ++cmd;
+  }
+}
+
 static int plot_case(const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
                      char *err, size_t errlen) {
   char ints[64][128];
@@ -227,9 +263,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   snprintf(fail_style, sizeof fail_style, "with points pt 2 ps 2 lw 2 lc rgb \"red\" title \"failed (%d)\"", nfail);
   snprintf(time_style, sizeof time_style, "with points pt 8 ps 2 lw 2 lc rgb \"#ff7f0e\" title \"timed out (%d)\"", ntime);
 
-  char title[300], ecmd[2400];
+  char title[300], ecmd[6000];
   gp_escape(cname, title, sizeof title);
-  gp_escape(cmd ? cmd : "(sweep command unknown)", ecmd, sizeof ecmd);
+  title_command(cmd ? cmd : "(sweep command unknown)", ecmd, sizeof ecmd);
   snprintf(path, sizeof path, "%.1100s/%.127s.gp", pdir, cname);
   AtomicFile ag;
   FILE *g = atomic_open(&ag, path, 0, err, errlen);
@@ -250,7 +286,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   const char *flag_label = "(strcol(1)) with labels left offset 1,0 font \",8\" noenhanced notitle";
   if (any_err || nfail || ntime || nwarn_err) {
     fprintf(g, "  set output sprintf(\"%s_work_error.%%s\", fmt)\n", cname);
-    fprintf(g, "  set title \"%s: work vs measured error (failed and timed-out runs at the right edge)\\n{/*0.7 %s}\"\n", title, ecmd);
+    fprintf(g, "  set title \"%s: work vs measured error (failed and timed-out runs at the right edge)\\n%s\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"max position error vs reference (S-scaled)\"\n"
                "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
     int first = 1;
@@ -260,7 +296,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       char file[128];
       gp_escape(ints[i], lt, sizeof lt);
       series_file(ints[i], file, sizeof file);
-      fprintf(g, "%s\"%s/%s.dat\" using 2:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
+      char ls[200];
+      line_style(ints, i, ls, sizeof ls);
+      fprintf(g, "%s\"%s/%s.dat\" using 2:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
       first = 0;
     }
     if (nfail) {
@@ -280,7 +318,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   for (int i = 0; i < nint; ++i) any_win |= has_win[i];
   if (any_win) {
     fprintf(g, "  set output sprintf(\"%s_work_windowed_error.%%s\", fmt)\n", cname);
-    fprintf(g, "  set title \"%s: work vs windowed (local) error\\n{/*0.7 %s}\"\n", title, ecmd);
+    fprintf(g, "  set title \"%s: work vs windowed (local) error\\n%s\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"max windowed position error (restarted tight integration per window)\"\n"
                "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
     int first = 1;
@@ -290,14 +328,16 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       char file[128];
       gp_escape(ints[i], lt, sizeof lt);
       series_file(ints[i], file, sizeof file);
-      fprintf(g, "%s\"%s/%s.dat\" using 7:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
+      char ls[200];
+      line_style(ints, i, ls, sizeof ls);
+      fprintf(g, "%s\"%s/%s.dat\" using 7:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
       first = 0;
     }
     fprintf(g, "\n");
   }
   if (any || nfail || ntime || nwarn) {
     fprintf(g, "  set output sprintf(\"%s_work_accuracy.%%s\", fmt)\n", cname);
-    fprintf(g, "  set title \"%s: work vs requested accuracy (fixed-step: step size dt)\\n{/*0.7 %s}\"\n", title, ecmd);
+    fprintf(g, "  set title \"%s: work vs requested accuracy (fixed-step: step size dt)\\n%s\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"requested accuracy, or dt (s) for fixed-step integrators\"\n"
                "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
     int first = 1;
@@ -307,7 +347,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       char file[128];
       gp_escape(ints[i], lt, sizeof lt);
       series_file(ints[i], file, sizeof file);
-      fprintf(g, "%s\"%s/%s.dat\" using 1:4 with linespoints title \"%s\"", first ? "" : ", \\\n    ", cname, file, lt);
+      char ls[200];
+      line_style(ints, i, ls, sizeof ls);
+      fprintf(g, "%s\"%s/%s.dat\" using 1:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
       first = 0;
     }
     if (nfail) {

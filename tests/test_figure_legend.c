@@ -1,0 +1,126 @@
+/* Figures a reader takes in at a glance: one legend per multi-panel figure, one colour and
+ * point type per integrator shared by `cbench plot` and `cbench figure`, and the paper's number
+ * drawn on the panel that names it. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/figure.h"
+#include "harness/files.h"
+#include "harness/integrator_style.h"
+#include "harness/plot.h"
+#include "integrators/integrator.h"
+#include "sim_fixtures.h"
+
+static char tmpdir[256];
+
+static void setup(void) { fx_tmpdir_make(tmpdir, sizeof tmpdir, "cbench_legend"); }
+static void teardown(void) { fx_tmpdir_remove(tmpdir); }
+
+TestSuite(figure_legend, .init = setup, .fini = teardown);
+
+static int count(const char *text, const char *needle) {
+  int n = 0;
+  for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle)) ++n;
+  return n;
+}
+
+/* The line of `text` that contains `needle` (NULL if none), copied into buf. */
+static const char *line_with(const char *text, const char *needle, char *buf, size_t n) {
+  const char *p = strstr(text, needle);
+  if (!p) return NULL;
+  const char *b = p, *e = strchr(p, '\n');
+  while (b > text && b[-1] != '\n') --b;
+  snprintf(buf, n, "%.*s", (int)((e ? e : p + strlen(p)) - b), b);
+  return buf;
+}
+
+Test(figure_legend, registered_integrators_never_share_a_colour) {
+  cr_assert_geq(integrator_style_colors(), integrator_count(), "more integrators than colours");
+  for (int i = 0; i < integrator_count(); ++i) {
+    IntegratorStyle a = integrator_style(integrator_at(i)->name);
+    cr_expect(a.color[0] == '#' && strlen(a.color) == 7, "%s: %s", integrator_at(i)->name, a.color);
+    for (int j = 0; j < i; ++j) {
+      IntegratorStyle b = integrator_style(integrator_at(j)->name);
+      cr_expect(strcmp(a.color, b.color), "%s and %s share %s", integrator_at(i)->name, integrator_at(j)->name, a.color);
+    }
+  }
+}
+
+Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
+  char rdir[400], pdir[400], out[400], path[700];
+  snprintf(rdir, sizeof rdir, "%s/recipes", tmpdir);
+  snprintf(pdir, sizeof pdir, "%s/paper", tmpdir);
+  snprintf(out, sizeof out, "%s/out", tmpdir);
+  cr_assert_eq(dir_make_parents(rdir), 0);
+  cr_assert_eq(dir_make_parents(pdir), 0);
+  snprintf(path, sizeof path, "%s/numbers.json", pdir);
+  fx_write_text(path, "{\"paper\": \"test\", \"numbers\": [{\"id\": \"test.steps\", \"value\": 42, \"units\": \"\", \"source\": \"Test Fig. 2\"}]}");
+  snprintf(path, sizeof path, "%s/two.json", rdir);
+  fx_write_text(path,
+                "{\"schema\": \"cbench.recipe/1\", \"title\": \"two panels\", \"caption\": \"c\","
+                " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\", \"rk3\"], \"accuracies\": [1e-2, 1e-3],"
+                "            \"t_end\": 0.2}],"
+                " \"plot\": {\"kind\": \"xy\", \"series\": [\"integrator\"], \"layout\": [1, 2],"
+                "          \"panels\": [{\"title\": \"steps\", \"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true,"
+                "                        \"xreverse\": true, \"paper_y\": [\"test.steps\"]},"
+                "                       {\"title\": \"rhs\", \"x\": \"param\", \"y\": \"counters.rhs_evals\", \"logx\": true}]}}");
+  setenv("CBENCH_FIGURES", rdir, 1);
+  setenv("CBENCH_PAPER_DIR", pdir, 1);
+  FigureOptions o;
+  figure_options_default(&o);
+  snprintf(o.out, sizeof o.out, "%s", out);
+  o.quiet = 1;
+  o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
+  char err[2048] = "";
+  cr_assert_eq(figure_make("two", &o, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/two/two.gp", out);
+  char *gp = file_read_all(path, NULL);
+  cr_assert_not_null(gp);
+  /* written twice (SVG, PNG): one legend each, the other panel without */
+  cr_expect_eq(count(gp, "\nset key"), 2, "one legend per image:\n%s", gp);
+  cr_expect_eq(count(gp, "unset key"), 2, "the other panel has none:\n%s", gp);
+  cr_expect(strstr(gp, "set key at screen KEY_X"), "the legend is outside the panels:\n%s", gp);
+  cr_expect_eq(count(gp, "notitle"), 2 * 2 * 2, "every data line is untitled in its panel:\n%s", gp);
+  cr_expect_eq(count(gp, "keyentry"), 2 * 3, "rk3, cenic-sd and the paper's line, once per image:\n%s", gp);
+  cr_expect(strstr(gp, "first 42 to graph 1, first 42 nohead"), "the paper's 42 drawn as a line:\n%s", gp);
+  cr_expect(strstr(gp, "paper: 42 (Test Fig. 2)"), "and labelled:\n%s", gp);
+  cr_expect(strstr(gp, "set xrange [*:*] reverse"), "the recipe's axis direction:\n%s", gp);
+  char line[1024], want[64];
+  IntegratorStyle rk3 = integrator_style("rk3");
+  cr_assert_not_null(line_with(gp, "title \"rk3\"", line, sizeof line), "%s", gp);
+  snprintf(want, sizeof want, "pt %d ps 0.8 lc rgb '%s'", rk3.point, rk3.color);
+  cr_expect(strstr(line, want), "figure: rk3 drawn with %s: %s", want, line);
+  /* `cbench plot` of the same records: rk3 in the same colour and point type */
+  /* with a long sweep command: the title's command lines stay short (not clipped) */
+  char cmd[600];
+  int k = snprintf(cmd, sizeof cmd, "cbench sweep --out %s/two/run0", out);
+  for (int i = 0; i < 20; ++i) k += snprintf(cmd + k, sizeof cmd - (size_t)k, " --opt o%d=v", i);
+  snprintf(path, sizeof path, "%s/two/run0/command.txt", out);
+  fx_write_text(path, cmd);
+  snprintf(path, sizeof path, "%s/two/run0", out);
+  cr_assert_eq(plot_dir(path, 0, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/two/run0/plots/ball_drop.gp", out);
+  char *pgp = file_read_all(path, NULL);
+  cr_assert_not_null(pgp);
+  cr_assert_not_null(line_with(pgp, "title \"rk3\"", line, sizeof line), "%s", pgp);
+  snprintf(want, sizeof want, "pt %d ps 1 lc rgb \"%s\"", rk3.point, rk3.color);
+  cr_expect(strstr(line, want), "plot: rk3 drawn with %s: %s", want, line);
+  int parts = 0;
+  for (const char *p = pgp; (p = strstr(p, "{/*0.7 ")); ++parts) {
+    const char *e = strchr(p, '}');
+    cr_assert_not_null(e);
+    cr_expect_leq(e - p, 140, "a title line of %d characters: %.*s", (int)(e - p), (int)(e - p), p);
+    p = e;
+  }
+  cr_expect_geq(parts, 3 * 2, "a %zu-character command on several lines: %s", strlen(cmd), pgp);
+  free(pgp);
+  free(gp);
+  if (o.gnuplot) {
+    snprintf(path, sizeof path, "%s/two/two.png", out);
+    cr_expect(file_exists(path), "gnuplot draws the script");
+  }
+  unsetenv("CBENCH_FIGURES");
+  unsetenv("CBENCH_PAPER_DIR");
+}
