@@ -26,12 +26,13 @@ int subprocess_run(const char *const argv[], const char *cwd, const char *log_pa
   if (pid == 0) {
     close(fds[0]);
     int what = 0; /* 1 chdir, 2 log file, 3 exec */
-    if (cwd && chdir(cwd) != 0) what = 1;
-    if (!what && log_path) {
+    /* the log first: a relative log path names a file from the caller's folder, not cwd's */
+    if (log_path) {
       int lf = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (lf < 0 || dup2(lf, 1) < 0 || dup2(lf, 2) < 0) what = 2;
       if (lf > 2) close(lf);
     }
+    if (!what && cwd && chdir(cwd) != 0) what = 1;
     if (!what) {
       execvp(argv[0], (char *const *)argv);
       what = 3;

@@ -6,7 +6,8 @@
 #include <stddef.h>
 
 /* Runs argv[0] (looked up in PATH) with argv (NULL-terminated), in directory cwd (NULL: here),
- * its stdout and stderr appended to log_path (NULL: inherited). Returns 0 when it exited with
+ * its stdout and stderr written to log_path (NULL: inherited; a relative path is from the
+ * caller's folder, not cwd). Returns 0 when it exited with
  * status 0; otherwise -1 with a message in err naming the program: not found, could not start,
  * exit status N, or killed by signal N. */
 int subprocess_run(const char *const argv[], const char *cwd, const char *log_path, char *err, size_t errlen);

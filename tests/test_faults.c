@@ -102,6 +102,17 @@ Test(faults, subprocess_arguments_are_not_parsed_by_a_shell) {
   cr_expect(strstr(err, "cbench-no-such-program: not found") != NULL, "%s", err);
 }
 
+/* A relative log path names a file from the caller's folder, also when the program runs in
+ * another folder (`make run` plots into results/sweep/DIR/plots with relative paths). */
+Test(faults, subprocess_log_path_is_relative_to_the_caller) {
+  cr_assert_eq(chdir(tmpdir), 0);
+  cr_assert_eq(mkdir("sub", 0755), 0);
+  char err[512];
+  const char *argv[] = {"pwd", NULL};
+  cr_assert_eq(subprocess_run(argv, "sub", "sub/pwd.log", err, sizeof err), 0, "%s", err);
+  cr_expect(exists("%s/sub/pwd.log", tmpdir));
+}
+
 Test(faults, a_hostile_case_name_is_refused_and_runs_nothing) {
   cJSON *rec = a_record();
   const char *names[] = {"x'; touch %s/INJECTED; '", "../../escaped", "a/b", "x`touch %s/INJECTED`", "..",
