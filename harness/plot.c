@@ -170,6 +170,17 @@ static void title_command(const char *cmd, char *out, size_t outlen) {
   }
 }
 
+/* One integrator's line in a plot command: its .dat file's column xcol against work (column 4),
+ * in the integrator's fixed style, titled with its (escaped) name. */
+static void plot_series_line(FILE *g, char ints[][128], int i, const char *cname, int xcol, int *first) {
+  char lt[300], file[128], ls[200];
+  gp_escape(ints[i], lt, sizeof lt);
+  series_file(ints[i], file, sizeof file);
+  line_style(ints, i, ls, sizeof ls);
+  fprintf(g, "%s\"%s/%s.dat\" using %d:4 %s title \"%s\"", *first ? "" : ", \\\n    ", cname, file, xcol, ls, lt);
+  *first = 0;
+}
+
 static int plot_case(const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
                      char *err, size_t errlen) {
   char ints[64][128];
@@ -292,14 +303,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     int first = 1;
     for (int i = 0; i < nint; ++i) {
       if (!has_err[i]) continue;
-      char lt[300];
-      char file[128];
-      gp_escape(ints[i], lt, sizeof lt);
-      series_file(ints[i], file, sizeof file);
-      char ls[200];
-      line_style(ints, i, ls, sizeof ls);
-      fprintf(g, "%s\"%s/%s.dat\" using 2:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
-      first = 0;
+      plot_series_line(g, ints, i, cname, 2, &first);
     }
     if (nfail) {
       fprintf(g, "%s\"%s/failed.dat\" using 2:4 %s, \\\n    \"%s/failed.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label_right);
@@ -343,14 +347,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     int first = 1;
     for (int i = 0; i < nint; ++i) {
       if (!has_any[i]) continue;
-      char lt[300];
-      char file[128];
-      gp_escape(ints[i], lt, sizeof lt);
-      series_file(ints[i], file, sizeof file);
-      char ls[200];
-      line_style(ints, i, ls, sizeof ls);
-      fprintf(g, "%s\"%s/%s.dat\" using 1:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
-      first = 0;
+      plot_series_line(g, ints, i, cname, 1, &first);
     }
     if (nfail) {
       fprintf(g, "%s\"%s/failed.dat\" using 3:4 %s, \\\n    \"%s/failed.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label);

@@ -1,4 +1,4 @@
-/* Rest guard (issue 41, defect 5): what a guard can see of static friction without a
+/* Rest guard: what a guard can see of static friction without a
  * reference. A free body that has rested on its supports for GUARD_REST_HOLD samples (speed
  * below GUARD_REST_SPEED_VS v_s, with v_s the stiction tolerance; speed = |v_com| + |w| times
  * the reach of its geometry from the COM, so tipping counts) while the tangential part of its

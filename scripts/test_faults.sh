@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test-faults`: fault injection on real sweeps (issue 42). Sweeps (with and without
+# `make test-faults`: fault injection on real sweeps. Sweeps (with and without
 # --series) are killed with SIGKILL at random moments, twice (running, then resuming), and
 # resumed; then two sweeps, a killed one and a `sweep --plan`, write into one folder at once. After each round every record must
 # validate (`cbench merge`), none may be lost or duplicated, no temporary may be left, and with

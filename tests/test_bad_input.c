@@ -1,4 +1,4 @@
-/* Hostile input (issue 42): sizes from files and command lines are range-checked before they
+/* Hostile input: sizes from files and command lines are range-checked before they
  * size anything, every JSON loader refuses a key given twice, files that are not regular files
  * or are too large, records of another schema version, merges of duplicated runs or of nothing,
  * huge sweep grids and Slurm arrays, and scale limits of the scene loader. Nothing here may

@@ -795,7 +795,7 @@ Test(collision, clip_polygon_halfspace) {
   cr_expect_eq(np_clip_polygon(in, 3, out, u, -0.5), 0, "all outside");
 }
 
-/* Issue 41, defect 3: a stack of equal boxes woke after 1.27 s at rest when a drift of a few
+/* A stack of equal boxes woke after 1.27 s at rest when a drift of a few
  * nm moved a corner of one box past the edge of the box below. Clipping then added vertices on
  * the nearly straight edge (0.28 mm and 53 mm from the corner), each a point contact with a
  * whole point's stiffness: 4 -> 6 points, the face's force up by half in one step. Two boxes of

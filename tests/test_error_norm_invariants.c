@@ -1,4 +1,4 @@
-/* Issue 41 item 4: cenic-sd's error norm against closed-form mechanics. The paper's
+/* cenic-sd's error norm against closed-form mechanics. The paper's
  * positions-only norm (cenic-sd's default) is blind where the acceleration vanishes and where two
  * half steps agree on a wrong impact, so a pendulum gains energy and elastic impacts lose it;
  * `--opt velocity_weight=T` also counts T |dv|_inf. Scenes (tests/scenes/norm_*.json): a 0.6 m

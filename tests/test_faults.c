@@ -1,4 +1,4 @@
-/* Hostile records and failing writes (issue 42): no record field reaches a shell or escapes the
+/* Hostile records and failing writes: no record field reaches a shell or escapes the
  * plot folder, a failed write is an error naming the path, and concurrent sweeps into one folder
  * neither delete nor recompute each other's runs. Driven through build/sanitize/cbench. */
 #include <criterion/criterion.h>

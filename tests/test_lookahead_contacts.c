@@ -1,4 +1,4 @@
-/* Look-ahead (speculative) contacts against closed-form mechanics (issue 41, defects 1 and 2),
+/* Look-ahead (speculative) contacts against closed-form mechanics,
  * on every discrete scheme at a loose and a tight setting. The inclines are the plane z = 0
  * under gravity tilted by the incline angle (downhill +x).
  *  - tests/scenes/tipping_box_20.json: a 0.1 x 0.1 x 0.4 m box on 20 deg, mu 1.0, tips about its
@@ -27,8 +27,8 @@ typedef struct {
   double setting; /* dt (fixed step) or accuracy */
 } Setting;
 
-/* loose and tight: 10 ms and 1 ms, accuracy 1e-2 and 1e-5 (cenic-sd also 1e-3, where issue 41
- * measured the slide) */
+/* loose and tight: 10 ms and 1 ms, accuracy 1e-2 and 1e-5 (cenic-sd also 1e-3, where the
+ * slide was largest) */
 static const Setting settings[] = {
     {&cenic_fixed_vtbl, 1e-2}, {&cenic_fixed_vtbl, 1e-3}, {&tamsi_vtbl, 1e-2},     {&tamsi_vtbl, 1e-3},
     {&cenic_sd_vtbl, 1e-2},    {&cenic_sd_vtbl, 1e-3},    {&cenic_sd_vtbl, 1e-5},  {&cenic_trap_vtbl, 1e-2},

@@ -1,4 +1,4 @@
-/* The rest guard (harness/rest_guard.h, issue 41 defect 5): a body that rests under static
+/* The rest guard (harness/rest_guard.h): a body that rests under static
  * friction with reserve and then moves without a change of force is flagged; a legitimate
  * start of sliding (load above mu_s n, or a load that grows to it) and a legitimate tipping are
  * not. Synthetic trajectories of a box on an incline, then real runs: bdf at 1e-3 lets a box
@@ -42,6 +42,15 @@ static char *incline_json(double theta_deg, double mu, double hx, double hz, dou
   return json;
 }
 
+/* The rest trips of a sampled trajectory, and the guard, data and model freed. */
+static int trips_then_free(PhysicsGuards *g, Data *d, Model *m) {
+  int trips = g->rest.trips;
+  physics_guards_free(g);
+  data_free(d);
+  model_free(m);
+  return trips;
+}
+
 /* Samples the box (half height hz) on the 10 ms grid for 1 s: resting at its static depth
  * until t_move, then sliding downhill at v_slide; returns the number of rest trips. */
 static int synthetic(const char *json, double hz, double t_move, double v_slide) {
@@ -59,11 +68,7 @@ static int synthetic(const char *json, double hz, double t_move, double v_slide)
     x[7 + 3] = v; /* free joint: [w; v] */
     physics_guards_sample(&g, m, d, t, x);
   }
-  int trips = g.rest.trips;
-  physics_guards_free(&g);
-  data_free(d);
-  model_free(m);
-  return trips;
+  return trips_then_free(&g, d, m);
 }
 
 Test(rest_guard, synthetic_start_below_mu_s_trips_and_above_it_does_not) {
@@ -110,11 +115,7 @@ static int synthetic_strike(double b_offset_x) {
     x[0] += struck ? 0.01 * 0.05 : 0;
     physics_guards_sample(&g, m, d, t, x);
   }
-  int trips = g.rest.trips;
-  physics_guards_free(&g);
-  data_free(d);
-  model_free(m);
-  return trips;
+  return trips_then_free(&g, d, m);
 }
 
 /* A body struck between samples (or through a step scheme's look-ahead contact, which pushes

@@ -1,4 +1,4 @@
-/* A settled stack stays at rest (issue 41, defect 3). Five boxes of one footprint (12 x 8 cm,
+/* A settled stack stays at rest. Five boxes of one footprint (12 x 8 cm,
  * heights 4-8 cm, 0.78-1.86 kg, k 1e5 N/m, d 10 s/m, mu 0.6) stacked with nm offsets and yaws of
  * 1e-6 degree, as a stack placed by hand or by a script is: the faces are aligned to rounding.
  * Before the box-box manifold dropped the clipped polygon's redundant vertices, a drift of a

@@ -1,5 +1,5 @@
-/* cenic-trap refuses a step that turns a body by more than max_turn (issue 41, earlier notes:
- * tumbling cubes that gained energy from a turn of several degrees within one step). Scene: a
+/* cenic-trap refuses a step that turns a body by more than max_turn: a
+ * tumbling cube gained energy from a turn of several degrees within one step. Scene: a
  * 1 kg, 10 cm cube thrown along the floor at 2 m/s with 30 rad/s of topspin, elastic contact
  * (k 1e5, no dissipation), mu 0.3. Nothing adds energy: KE + PE at every output point must stay
  * at or below the initial. Before the bound, at accuracy 1e-1 one accepted 43 ms step turned the

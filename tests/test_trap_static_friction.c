@@ -1,4 +1,4 @@
-/* cenic-trap holds static friction at loose accuracy (issue 41, earlier notes item d). Its first
+/* cenic-trap holds static friction at loose accuracy. Its first
  * step took j^n from the continuous force law at rest, whose regularized friction is zero: eq.
  * 25's average then offered mu_s n / 2 against the load, the box passed v_s and slid on mu_d
  * (friction_hold: 1.47 m at 1e-2). Scene: a flat 2.5 kg box (12 x 8 x 3 cm) on a rigid plane,

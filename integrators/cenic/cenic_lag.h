@@ -1,5 +1,5 @@
 /* The normal forces of recent convex solves, kept per contact, for the lagged friction of
- * look-ahead contacts (issue 41). The Lagged model (ICF V-B, CENIC eq. 14) bounds friction by
+ * look-ahead contacts. The Lagged model (ICF V-B, CENIC eq. 14) bounds friction by
  * mu n0 with n0 = h f_n(x^n), the force law at the step start; a look-ahead contact enters with a
  * gap (phi0 > 0) and gets n0 = 0 even when the previous solve gave it the whole load (a pivot
  * that lifts micrometres every other step slides). Here each solve leaves, for every loaded

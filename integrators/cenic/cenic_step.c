@@ -242,7 +242,7 @@ static void fill_contact(CenicCore *c, int i, double h, int trap, double n0_look
 /* The lagged normal impulses of the look-ahead contacts (phi0 > 0) of the pair whose contacts
  * are d->contacts[i0, i1), into n0[i - i0] (0 for the others). A look-ahead contact has no force
  * at x (the force law's n0 is zero across a gap); if the solve that ended at x loaded it, that
- * force is the better lag (issue 41: else a pivot lifted by micrometres every other step is
+ * force is the better lag (else a pivot lifted by micrometres every other step is
  * frictionless on those steps and slides). The pair's look-ahead contacts share what the pair
  * carried in that solve less what its touching contacts' force law already gives, so that the
  * pair's friction bound never exceeds mu times its last load (a box tilting under a push lifts

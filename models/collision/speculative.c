@@ -29,7 +29,7 @@ static int geom_moves(const Model *m, int g) {
  * cylinder's rim beside the lowest one are samples of a rim that stays in place; bounding their
  * approach by the spin |w| r admitted them at any speed, and their linearized gap phi0 + h v_n
  * then closed once |w| h > tan 22.5 deg (8 rim points): the spin froze there and the cylinder
- * slid (issue 41). A sphere's spin is kept: its one point gets no normal speed from it, so the
+ * slid. A sphere's spin is kept: its one point gets no normal speed from it, so the
  * bound adds no contact that closes, and it covers velocity changes within the step (without
  * it hard clutter's deepest penetration at 10 ms grew from 5.2 to 7.8 mm). */
 static void surface_turn(const Model *m, const Data *d, int g, double *w) {
