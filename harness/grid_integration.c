@@ -88,13 +88,6 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
                  it->message[0] ? it->message : "advance failed", rc);
         break;
       }
-      for (int i = 0; i < nx; ++i)
-        if (!isfinite(x[i])) {
-          status = RUN_FAILED;
-          snprintf(res->message, sizeof res->message, "non-finite state at t = %g", tgrid[k]);
-          break;
-        }
-      if (status != RUN_OK) { res->t_reached = tgrid[k - 1]; break; }
     }
     res->t_reached = tgrid[k];
     if (prog) prog->t_reached = tgrid[k];

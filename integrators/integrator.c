@@ -9,6 +9,7 @@
 
 #include "../models/system.h"
 #include "common/nearest_name.h"
+#include "common/stepper.h"
 #include "common/wall_clock.h"
 
 Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt, char *err, size_t errlen) {
@@ -53,6 +54,7 @@ Integrator *integrator_create_vtbl_code(const IntegratorVtbl *vt, const Model *m
     *code = rc;
     snprintf(err, errlen, "%s: %s", name, it->message[0] ? it->message : "creation failed");
     if (it->content) vt->destroy(it);
+    stepper_release(it);
     free(it);
     return NULL;
   }
@@ -68,8 +70,9 @@ int integrator_reset(Integrator *it, double t0, const double *x0) {
 }
 
 /* What every integrator's advance needs, done once here (as mj_step does for MuJoCo's
- * integrators): the output time checked, the total time measured, the returned state checked
- * for NaN / inf, and no recoverable (positive) code escaping a run. */
+ * integrators): the output time checked, the total time measured, no recoverable (positive)
+ * code escaping a run, and, for an integrator with its own advance, the returned state checked
+ * for NaN / inf (the step drivers check each step's state). */
 int integrator_advance(Integrator *it, double t_out, double *x_out) {
   if (!isfinite(t_out)) return integrator_fail(it, CB_ERR_OPTION, "output time %g is not finite", t_out);
   double t0 = wall_seconds();
@@ -77,7 +80,7 @@ int integrator_advance(Integrator *it, double t_out, double *x_out) {
   it->stats.time_total += wall_seconds() - t0;
   if (rc > 0) return integrator_fail(it, CB_ERR_STEP, "%s: step failed recoverably but was not retried (code %d)%s%s",
                                      it->vtbl->name, rc, it->message[0] ? ": " : "", it->message);
-  if (rc == CB_OK) {
+  if (rc == CB_OK && !it->stepper) { /* a driver has checked every state it interpolates from */
     int nx = system_nx(it->model);
     for (int i = 0; i < nx; ++i)
       if (!isfinite(x_out[i]))
@@ -89,6 +92,7 @@ int integrator_advance(Integrator *it, double t_out, double *x_out) {
 void integrator_destroy(Integrator *it) {
   if (!it) return;
   if (it->vtbl && it->vtbl->destroy) it->vtbl->destroy(it);
+  stepper_release(it);
   free(it);
 }
 

@@ -1,6 +1,8 @@
 /* The one interface every integrator implements, SUNDIALS style: a generic object holding
  * a pointer to its content plus a table of operations. Adding an integrator = one folder that
- * defines an IntegratorVtbl, plus one line in integrators/registry.c.
+ * defines an IntegratorVtbl, plus two lines in integrators/registry.c. A one-step scheme
+ * provides only its step attempt and runs on a shared driver (common/stepper.h), whose
+ * stepper_reset and stepper_advance are its reset and advance.
  *
  * Return codes, signed as in SUNDIALS: CB_OK (0); negative = unrecoverable failure of this run
  * (the message says why, the integrator's time t says how far it got); positive = a recoverable
@@ -140,6 +142,8 @@ struct Integrator {
   StepObserver step_observer; /* NULL (the default): no step log, no cost */
   void *step_observer_ctx;
   void *content;           /* the integrator's own data */
+  struct Stepper *stepper; /* the shared driver that owns the step loop (common/stepper.h), or
+                            * NULL for an integrator with its own advance (SUNDIALS, MuJoCo) */
 };
 
 /* Registry (integrators/registry.c): the built-in table, then integrators added at run time

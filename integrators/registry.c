@@ -1,5 +1,6 @@
-/* Name -> integrator table. Adding an integrator: define its IntegratorVtbl in its folder and
- * add one line below; it then appears in `cbench list`, sweeps, plots and CI tracking. */
+/* Name -> integrator table. Adding an integrator: define its IntegratorVtbl in its folder,
+ * declare it below and add it to the table; it then appears in `cbench list`, sweeps, plots
+ * and CI tracking. */
 #include "integrator.h"
 
 #include <stdio.h>

@@ -1,13 +1,14 @@
-/* The shared fixed-step driver (integrators/common/fixed_step.h): a new fixed-step integrator is
- * one step function and a vtbl. Semi-implicit (symplectic) Euler below, between the markers, is
- * the whole integrator (about 50 lines); the tests measure its order on the double pendulum, the
- * step budget, and the quaternion renormalization of the dense output. */
+/* The shared fixed-step driver (integrators/common/stepper.h): a new fixed-step integrator is
+ * one attempt function and a vtbl. Semi-implicit (symplectic) Euler below, between the markers,
+ * is the whole integrator (about 50 lines); the tests measure its order on the double pendulum,
+ * the step budget, the quaternion renormalization of the dense output, and the driver's checks
+ * (non-finite state, turn bound). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "integrators/common/fixed_step.h"
+#include "integrators/common/stepper.h"
 #include "integrators/integrator.h"
 #include "models/data.h"
 #include "models/multibody.h"
@@ -17,26 +18,27 @@
 
 /* ---- begin: a complete fixed-step integrator ---- */
 typedef struct {
-  FixedStepper fixed;
   Data *d;
   double *xdot;
   const Model *m;
 } SymplecticEuler;
 
 /* v1 = v + h v'(q, v); q1 = q + h N(q) v1 (N(q) v1: the rhs's position rows at (q, v1)). */
-static int se_step(void *ctx, double t, const double *x, double h, double *xout) {
-  SymplecticEuler *e = ctx;
+static int se_attempt(void *content, const StepAttempt *a, double *xout, StepEstimate *est) {
+  SymplecticEuler *e = content;
   const Model *m = e->m;
   int nq = m->nq, nx = system_nx(m);
-  if (system_rhs(m, e->d, t, x, e->xdot) != SYSTEM_OK) return CB_RECOVERABLE_MODEL;
-  memcpy(xout, x, sizeof(double) * (size_t)nx);
-  for (int i = nq; i < nx; ++i) xout[i] = x[i] + h * e->xdot[i];
-  if (system_rhs(m, e->d, t, xout, e->xdot) != SYSTEM_OK) return CB_RECOVERABLE_MODEL;
-  for (int i = 0; i < nq; ++i) xout[i] = x[i] + h * e->xdot[i];
+  if (system_rhs(m, e->d, a->t, a->x, e->xdot) != SYSTEM_OK) return CB_RECOVERABLE_MODEL;
+  memcpy(xout, a->x, sizeof(double) * (size_t)nx);
+  for (int i = nq; i < nx; ++i) xout[i] = a->x[i] + a->h * e->xdot[i];
+  if (system_rhs(m, e->d, a->t, xout, e->xdot) != SYSTEM_OK) return CB_RECOVERABLE_MODEL;
+  for (int i = 0; i < nq; ++i) xout[i] = a->x[i] + a->h * e->xdot[i];
   mb_normalize_q(m, xout);
   return CB_OK;
 }
+static const StepperOps se_ops = {.attempt = se_attempt};
 
+static double se_max_turn; /* the turn bound the test declares (0: none) */
 static int se_create(Integrator *it) {
   SymplecticEuler *e = calloc(1, sizeof *e);
   if (!e) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
@@ -44,28 +46,21 @@ static int se_create(Integrator *it) {
   e->m = it->model;
   e->d = data_create(it->model);
   e->xdot = calloc((size_t)system_nx(it->model) + 1, sizeof(double));
-  if (!e->d || !e->xdot || fixed_step_init(&e->fixed, it, se_step, NULL, e))
-    return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
-  return CB_OK;
-}
-static int se_reset(Integrator *it, double t0, const double *x0) {
-  fixed_step_reset(&((SymplecticEuler *)it->content)->fixed, t0, x0);
-  return CB_OK;
-}
-static int se_advance(Integrator *it, double t_out, double *x_out) {
-  return fixed_step_advance(&((SymplecticEuler *)it->content)->fixed, it, t_out, x_out);
+  if (!e->d || !e->xdot) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  StepperConfig cfg = {.kind = STEPPER_FIXED, .ops = &se_ops, .content = e, .max_turn = se_max_turn};
+  return integrator_use_stepper(it, &cfg);
 }
 static void se_destroy(Integrator *it) {
   SymplecticEuler *e = it->content;
+  stepper_release(it);
   if (!e) return;
-  fixed_step_free(&e->fixed);
   data_free(e->d);
   free(e->xdot);
   free(e);
   it->content = NULL;
 }
-static const IntegratorVtbl symplectic_euler_vtbl = {"symplectic-euler", "semi-implicit Euler (test)", 1,
-                                                     se_create, se_reset, se_advance, se_destroy, 0, ERRNORM_FULL, NULL};
+static const IntegratorVtbl symplectic_euler_vtbl = {"symplectic-euler", "semi-implicit Euler (test)", 1, se_create,
+                                                     stepper_reset, stepper_advance, se_destroy, 0, ERRNORM_FULL, NULL};
 /* ---- end ---- */
 
 /* State at T from the model's initial state (x0 may override it). */
@@ -191,6 +186,61 @@ Test(fixed_step_driver, integrator_advance_checks_once_for_everyone) {
   cr_assert_eq(run(integrator_find("bdf"), m, 0, 1e-8, 0.5, NULL, x, 0, &bdf), CB_OK);
   cr_expect_gt(bdf->stats.time_total, 0.0);
   integrator_destroy(bdf);
+  free(x);
+  model_free(m);
+}
+
+/* The driver checks each step's state once: a scheme that returns NaN fails the run with
+ * CB_ERR_NONFINITE at that step, whatever the scheme checks itself. */
+static int nan_attempt(void *content, const StepAttempt *a, double *xout, StepEstimate *est) {
+  int rc = se_attempt(content, a, xout, est);
+  if (a->t >= 0.05) xout[0] = NAN;
+  return rc;
+}
+static const StepperOps nan_ops = {.attempt = nan_attempt};
+static int nan_create(Integrator *it) {
+  int rc = se_create(it);
+  if (rc == CB_OK) {
+    StepperConfig cfg = {.kind = STEPPER_FIXED, .ops = &nan_ops, .content = it->content};
+    rc = integrator_use_stepper(it, &cfg);
+  }
+  return rc;
+}
+static const IntegratorVtbl nan_vtbl = {"nan-euler", "test", 1, nan_create, stepper_reset, stepper_advance,
+                                        se_destroy, 0, ERRNORM_FULL, NULL};
+
+Test(fixed_step_driver, non_finite_step_fails_the_run_at_that_step) {
+  Model *m = fx_load_file("cases/double_pendulum.json");
+  double *x = calloc((size_t)system_nx(m), sizeof(double));
+  Integrator *it = NULL;
+  cr_expect_eq(run(&nan_vtbl, m, 1e-2, 0, 1.0, NULL, x, 0, &it), CB_ERR_NONFINITE);
+  cr_expect(strstr(it->message, "non-finite"), "%s", it->message);
+  cr_expect_eq(it->stats.steps, 5);
+  cr_expect_eq(it->stats.rejected, 1);
+  cr_expect_float_eq(it->t, 0.05, 1e-12);
+  integrator_destroy(it);
+  free(x);
+  model_free(m);
+}
+
+/* A declared turn bound: a body spinning at 50 rad/s turns 28.6 deg per 10 ms step; a bound of
+ * 20 deg fails the run at the first step, a bound of 40 deg lets it run. */
+Test(fixed_step_driver, turn_bound_refuses_a_step_that_turns_too_far) {
+  Model *m = fx_load_file("cases/ball_drop.json");
+  int nx = system_nx(m);
+  double *x0 = calloc((size_t)nx, sizeof(double)), *x = calloc((size_t)nx, sizeof(double));
+  system_initial_state(m, x0);
+  x0[m->nq + 2] = 50.0;
+  Integrator *it = NULL;
+  se_max_turn = 20.0 * M_PI / 180.0;
+  cr_expect_eq(run(&symplectic_euler_vtbl, m, 1e-2, 0, 0.05, x0, x, 0, &it), CB_ERR_STEP);
+  cr_expect(strstr(it->message, "max_turn"), "%s", it->message);
+  cr_expect_eq(it->stats.steps, 0);
+  integrator_destroy(it);
+  se_max_turn = 40.0 * M_PI / 180.0;
+  cr_expect_eq(run(&symplectic_euler_vtbl, m, 1e-2, 0, 0.05, x0, x, 0, NULL), CB_OK);
+  se_max_turn = 0.0;
+  free(x0);
   free(x);
   model_free(m);
 }

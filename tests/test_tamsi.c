@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "integrators/common/step_doubling.h"
 #include "integrators/integrator.h"
 #include "integrators/tamsi/tals.h"
 #include "integrators/tamsi/tamsi_solver.h"
@@ -289,97 +288,6 @@ Test(tamsi_box, synthetic_without_tals_newton_cycles_at_the_transition) {
   cr_expect(without.failed_step >= 0 && without.failed_step == with.first_stick_step,
             "plain Newton failed at step %d; TALS run first sticks at step %d", without.failed_step,
             with.first_stick_step);
-}
-
-/* ---------- the generic step-doubling controller on scalar ODEs ---------- */
-
-typedef struct {
-  int kind;                /* 0: explicit Euler on y' = -y; 1: exact y' = 1 */
-  double fail_above;       /* steps longer than this fail recoverably (0 = never) */
-  double fatal_after;      /* steps starting at or after this time fail with CB_ERR_MODEL (0 = never) */
-  long calls;
-} ScalarCtx;
-
-static int scalar_step(void *ctx, double t, const double *x, double h, double *xout) {
-  ScalarCtx *c = ctx;
-  c->calls++;
-  if (c->fatal_after > 0 && t >= c->fatal_after) return CB_ERR_MODEL;
-  if (c->fail_above > 0 && h > c->fail_above) return 1;
-  xout[0] = c->kind == 0 ? x[0] - h * x[0] : x[0] + h;
-  return 0;
-}
-
-static double scalar_run(double accuracy, double fail_above, IntegratorStats *st) {
-  ScalarCtx c = {.kind = 0, .fail_above = fail_above};
-  StepDoubling sd;
-  cr_assert_eq(step_doubling_init(&sd, 1, 1, NULL, ERRNORM_POSITIONS, accuracy, 0.5, scalar_step, NULL, &c), 0);
-  double x0 = 1.0, x;
-  step_doubling_reset(&sd, 0.0, &x0);
-  char msg[128];
-  memset(st, 0, sizeof *st);
-  cr_assert_eq(step_doubling_advance(&sd, 1.0, &x, 0, st, msg, sizeof msg), CB_OK, "%s", msg);
-  step_doubling_free(&sd);
-  return fabs(x - exp(-1.0));
-}
-
-Test(step_doubling, error_falls_with_accuracy_at_first_order_rate) {
-  /* local error ~ accuracy with h ~ sqrt(accuracy): global error ~ sqrt(accuracy) */
-  double e[4];
-  IntegratorStats st;
-  for (int i = 0; i < 4; ++i) e[i] = scalar_run(pow(10.0, -3 - i), 0.0, &st);
-  for (int i = 0; i < 3; ++i) {
-    double slope = log10(e[i] / e[i + 1]);
-    cr_expect(slope > 0.3 && slope < 0.8, "error %g -> %g per decade of accuracy (slope %g)", e[i], e[i + 1], slope);
-  }
-}
-
-Test(step_doubling, failed_steps_are_rejections_that_shrink_the_step) {
-  IntegratorStats ok, fail;
-  double e_ok = scalar_run(1e-4, 0.0, &ok), e_fail = scalar_run(1e-4, 0.004, &fail);
-  cr_expect_eq(ok.conv_failures, 0);
-  cr_expect(fail.conv_failures > 0 && fail.rejected >= fail.conv_failures);
-  cr_expect(fail.steps > ok.steps, "shorter steps forced: %ld vs %ld", fail.steps, ok.steps);
-  cr_expect(e_fail < 2.0 * e_ok + 1e-6, "errors %g vs %g", e_fail, e_ok);
-}
-
-/* An unrecoverable callback failure (negative CB_ERR_* code) ends the advance at once with that
- * code and a message, instead of shrinking the step to underflow. */
-Test(step_doubling, unrecoverable_failure_stops_with_its_code) {
-  ScalarCtx c = {.kind = 0, .fatal_after = 0.3};
-  StepDoubling sd;
-  cr_assert_eq(step_doubling_init(&sd, 1, 1, NULL, ERRNORM_POSITIONS, 1e-4, 0.5, scalar_step, NULL, &c), 0);
-  double x0 = 1.0, x;
-  step_doubling_reset(&sd, 0.0, &x0);
-  char msg[128] = "";
-  IntegratorStats st = {0};
-  cr_assert_eq(step_doubling_advance(&sd, 1.0, &x, 0, &st, msg, sizeof msg), CB_ERR_MODEL, "%s", msg);
-  cr_expect(msg[0] != 0);
-  cr_expect(sd.t >= 0.3 && sd.t < 1.0, "t = %g", sd.t);
-  cr_expect_eq(st.rejected, st.error_test_failures + 1, "one failed attempt, not a cascade of shrinking retries: %ld vs %ld",
-               st.rejected, st.error_test_failures);
-  cr_expect_eq(st.conv_failures, 0);
-  step_doubling_free(&sd);
-}
-
-Test(step_doubling, dense_output_is_linear_inside_the_step) {
-  /* y' = 1 stepped exactly: zero error estimate, steps grow to max_step (0.5); outputs at
-   * arbitrary times inside steps are exact for linear motion. */
-  ScalarCtx c = {.kind = 1};
-  StepDoubling sd;
-  cr_assert_eq(step_doubling_init(&sd, 1, 1, NULL, ERRNORM_FULL, 1e-6, 0.5, scalar_step, NULL, &c), 0);
-  double x0 = 2.0, x;
-  step_doubling_reset(&sd, 0.0, &x0);
-  char msg[128];
-  IntegratorStats st = {0};
-  const double touts[] = {0.013, 0.3, 0.31, 1.777, 2.0, 2.5001};
-  for (size_t i = 0; i < sizeof touts / sizeof touts[0]; ++i) {
-    cr_assert_eq(step_doubling_advance(&sd, touts[i], &x, 0, &st, msg, sizeof msg), CB_OK, "%s", msg);
-    cr_expect(fabs(x - (2.0 + touts[i])) < 1e-12, "x(%g) = %.15g", touts[i], x);
-    cr_expect(sd.t >= touts[i] && sd.t_prev <= touts[i]);
-  }
-  cr_expect_eq(st.rejected, 0);
-  cr_expect(sd.h <= 0.5);
-  step_doubling_free(&sd);
 }
 
 /* ---------- TAMSI integrators on models built in code ---------- */

@@ -8,51 +8,41 @@
 
 #include "../../models/multibody.h"
 #include "../../models/system.h"
-#include "../common/fixed_step.h"
-#include "../common/step_doubling.h"
+#include "../common/stepper.h"
 #include "../integrator.h"
 #include "tamsi_step.h"
 
 typedef struct {
   TamsiStepper st;
   int use_sd;
-  StepDoubling sd;         /* tamsi-sd */
-  FixedStepper fixed;      /* tamsi */
 } TamsiIntegrator;
 
 static const char *const known_options[] = {"max_iterations", "tals", "friction", NULL};
 
-/* Step-doubling callbacks. A failed TAMSI solve (or a non-finite state) is left to the
- * controller (it shrinks the step), so no substep retries inside error control; a model or
- * memory failure cannot be helped by a shorter step and ends the run with its code. */
-static int sd_step(void *ctx, double t, const double *x, double h, double *xout) {
-  TamsiStepper *st = ctx;
+/* The attempt on either driver. Inside step-doubling error control a failed TAMSI solve (or a
+ * non-finite state) is left to the controller (it shrinks the step), so no substep retries; a
+ * model or memory failure cannot be helped by a shorter step and ends the run with its code. On
+ * the fixed-step driver the step has its substep retries (convergence control). */
+static int tamsi_attempt(void *content, const StepAttempt *a, double *xout, StepEstimate *est) {
+  TamsiIntegrator *ti = content;
+  TamsiStepper *st = &ti->st;
+  if (!ti->use_sd) return tamsi_step_with_retries(st, a->t, a->x, a->h, xout);
   st->message[0] = 0;
-  int rc = tamsi_step(st, t, x, h, xout);
+  int rc = tamsi_step(st, a->t, a->x, a->h, xout);
   if (rc == CB_OK) return 0;
   if (rc == CB_ERR_SOLVER) return CB_RECOVERABLE_SOLVER;
   return rc == CB_ERR_NONFINITE ? CB_RECOVERABLE_MODEL : rc;
 }
 
-/* The fixed-step driver's step: TAMSI with its substep retries (convergence control). */
-static int fixed_step(void *ctx, double t, const double *x, double h, double *xout) {
-  TamsiStepper *st = ctx;
-  return tamsi_step_with_retries(st, t, x, h, xout);
-}
+static const char *tamsi_why(void *content) { return ((TamsiIntegrator *)content)->st.message; }
 
-static const char *fixed_why(void *ctx) { return ((TamsiStepper *)ctx)->message; }
-
-static void sd_project(void *ctx, double *x) {
-  TamsiStepper *st = ctx;
-  mb_normalize_q(st->m, x);
-}
+static const StepperOps tamsi_ops = {.attempt = tamsi_attempt, .why = tamsi_why};
 
 static void tamsi_destroy(Integrator *it) {
   TamsiIntegrator *ti = it->content;
   if (!ti) return;
   tamsi_stepper_free(&ti->st);
-  step_doubling_free(&ti->sd);
-  fixed_step_free(&ti->fixed);
+  stepper_release(it);
   free(ti);
   it->content = NULL;
 }
@@ -103,19 +93,11 @@ static int create_common(Integrator *it, int use_sd) {
   it->content = ti;
   ti->use_sd = use_sd;
   if (tamsi_stepper_init(&ti->st, m, &it->stats) != 0) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
-  if (!use_sd && fixed_step_init(&ti->fixed, it, fixed_step, fixed_why, &ti->st) != 0)
-    return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   ti->st.max_iter = max_iter;
   ti->st.friction_paper = friction_paper;
   ti->st.prob.no_tals = !tals;
-  if (use_sd) {
-    double max_step = it->opt.max_step > 0 ? it->opt.max_step : (m->max_step > 0 ? m->max_step : 0.1);
-    if (step_doubling_init(&ti->sd, system_nx(m), m->nq, m->q_scale, it->opt.error_norm, it->opt.accuracy, max_step,
-                           sd_step, sd_project, &ti->st) != 0)
-      return integrator_fail(it, CB_ERR_MEMORY, "step doubling: out of memory or bad arguments");
-    ti->sd.log_it = it;
-  }
-  return CB_OK;
+  StepperConfig cfg = {use_sd ? STEPPER_STEP_DOUBLING : STEPPER_FIXED, &tamsi_ops, ti, 0.0, 0.0, 0.0};
+  return integrator_use_stepper(it, &cfg);
 }
 
 static int tamsi_create(Integrator *it) { return create_common(it, 0); }
@@ -125,29 +107,7 @@ static int tamsi_reset(Integrator *it, double t0, const double *x0) {
   TamsiIntegrator *ti = it->content;
   tamsi_stepper_invalidate(&ti->st);
   ti->st.stats = &it->stats;
-  it->t = t0;
-  if (ti->use_sd) step_doubling_reset(&ti->sd, t0, x0);
-  else fixed_step_reset(&ti->fixed, t0, x0);
-  return CB_OK;
-}
-
-static int sd_advance(Integrator *it, double t_out, double *x_out) {
-  TamsiIntegrator *ti = it->content;
-  int rc = step_doubling_advance(&ti->sd, t_out, x_out, it->opt.max_steps, &it->stats, it->message, sizeof it->message);
-  it->t = ti->sd.t;
-  /* say why the last attempt failed (the stepper's message), not only where */
-  if (rc != CB_OK && isnan(ti->sd.last_error) && ti->st.message[0]) {
-    size_t n = strlen(it->message);
-    snprintf(it->message + n, sizeof it->message - n, ": %s", ti->st.message);
-  }
-  return rc;
-}
-
-static int tamsi_advance(Integrator *it, double t_out, double *x_out) {
-  TamsiIntegrator *ti = it->content;
-  ti->st.stats = &it->stats;
-  int rc = ti->use_sd ? sd_advance(it, t_out, x_out) : fixed_step_advance(&ti->fixed, it, t_out, x_out);
-  return rc;
+  return stepper_reset(it, t0, x0);
 }
 
 /* The forces TAMSI solved for in its last (sub)step (its unknowns are forces, not impulses), with
@@ -168,7 +128,7 @@ const IntegratorVtbl tamsi_vtbl = {
     .fixed_step = 1,
     .create = tamsi_create,
     .reset = tamsi_reset,
-    .advance = tamsi_advance,
+    .advance = stepper_advance,
     .destroy = tamsi_destroy,
     .contact_forces = tamsi_contact_forces,
 };
@@ -179,7 +139,7 @@ const IntegratorVtbl tamsi_sd_vtbl = {
     .fixed_step = 0,
     .create = tamsi_sd_create,
     .reset = tamsi_reset,
-    .advance = tamsi_advance,
+    .advance = stepper_advance,
     .destroy = tamsi_destroy,
     /* under q its conveyor error stalled at 0.04 m from 1e-2 to 1e-4; full reaches 0.008 m */
     .default_error_norm = ERRNORM_FULL,
