@@ -221,8 +221,8 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
       if (add_slot(s, s->nbr[u], b)) return -1;
   }
   /* Where the factorization writes, computed once per pattern: the slot table is nb^2 (4 MB at
-   * 1000 objects) and looking targets up in it during the factorization missed the cache (a
-   * sixth of the factorization at 1000 objects). Sorting a front by position makes "target
+   * 1000 objects) and looking targets up in it during the factorization misses the cache.
+   * Sorting a front by position makes "target
    * (i, j) with pos[i] >= pos[j]" the pairs w <= u. */
   int nupd = 0;
   for (int k = 0; k < nb; ++k) {
