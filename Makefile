@@ -4,7 +4,7 @@
 
 CC      ?= cc
 # -flto: the ICF solver's small per-contact functions (icf_problem.c) are called from the Newton
-# loop (icf_solver.c); inlined across files, hard clutter runs 8-9% faster, bitwise the same.
+# loop (icf_solver.c); inlined across files they run faster, with bitwise the same results.
 OPT     ?= -O3 -march=x86-64-v2 -flto=auto
 # gcc-ar: an archive of LTO objects needs the plugin's symbol index.
 REL_AR  ?= gcc-ar

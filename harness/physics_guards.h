@@ -9,8 +9,8 @@
  *    (E_0 - min E), the largest kinetic energy seen (an elastic scene releases nothing for
  *    good) and the energy of a 1 mm drop of all movable mass (a scene at rest). Trips above 5%:
  *    linear dense output between steps of up to h = 0.1 s misplaces a free flight by g h^2 / 8
- *    in height, 1.2% of a 1 m drop's energy; real gains (tunnelling, unstable schemes) were
- *    77% to 320%.
+ *    in height, 1.2% of a 1 m drop's energy; real gains (tunnelling, unstable schemes) are
+ *    tens of percent and more.
  *  - penetration: the deepest contact against (a) its static estimate m g / k (m: the movable
  *    mass on the contact) and (b) for passive scenes the energy bound: a spring of stiffness k
  *    loaded by at most the whole weight W cannot store more than the energy in play E_r (as

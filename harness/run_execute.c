@@ -206,7 +206,7 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   cJSON_AddItemToObject(rec, "counters", run_record_counters_json(&er.stats));
   cJSON_AddItemToObject(rec, "time_split", run_record_time_split_json(&er.stats));
   cJSON_AddBoolToObject(rec, "counters_reproducible", reproducible);
-  struct rusage ru; /* the scale benchmark's memory target (issue 12) */
+  struct rusage ru; /* make bench-scale's peak memory column */
   if (getrusage(RUSAGE_SELF, &ru) == 0) cJSON_AddNumberToObject(rec, "peak_rss_mb", (double)ru.ru_maxrss / 1024.0);
   run_metrics_report(&rm, rec, rpath, st == RUN_OK, ctx->t_end, note, sizeof note);
   if (rm.out_err[0]) cJSON_AddStringToObject(rec, RUN_OUTPUT_ERROR, rm.out_err);

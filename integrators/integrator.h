@@ -119,7 +119,7 @@ typedef struct IntegratorVtbl {
    * them measures the model difference too. 0 (the default) for cbench's integrators. */
   int peer_model;
   /* The local error norm a user who does not choose gets (the harness resolves
-   * `--error-norm default` with it; README "Error norms"): ERRNORM_POSITIONS (0, the CENIC
+   * `--error-norm default` with it; docs/integrators.md, "Error norms"): ERRNORM_POSITIONS (0, the CENIC
    * paper's) unless the family needs velocities in its error control to keep friction right. */
   ErrorNormKind default_error_norm;
   /* Optional (NULL: none). The contact forces of the last accepted step as the scheme computed

@@ -106,7 +106,7 @@ static inline void quat_to_mat_normalized(double *m, const double *q) {
   quat_to_mat(m, u);
 }
 /* y += J x, J 3 x n row-major (a contact Jacobian block times a tree's velocities). Always
- * inlined, so that a call with a constant n (6, a free body) unrolls (issue 12). */
+ * inlined, so that a call with a constant n (6, a free body) unrolls. */
 static inline __attribute__((always_inline)) void m3n_mul_add(const double *J, const double *x, int n, double *y) {
   #pragma GCC unroll 3
   for (int r = 0; r < 3; ++r) {

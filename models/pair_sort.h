@@ -1,8 +1,8 @@
 /* Sorting index pairs whose keys are small integers: a counting sort on one component, then an
  * insertion sort on the other within each (small) bucket, O(nkeys + n). Shared by the broad
  * phase (candidate geometry pairs, by first geometry) and the ICF linear solver (coupled tree
- * pairs, by column tree); qsort's comparator calls and an insertion sort of all pairs were both
- * measurable there (issue 12). */
+ * pairs, by column tree), where qsort's comparator calls and an insertion sort of all pairs
+ * both cost more than the sort's linear work. */
 #ifndef CBENCH_PAIR_SORT_H
 #define CBENCH_PAIR_SORT_H
 

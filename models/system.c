@@ -58,8 +58,8 @@ static void joint_limits(const Model *m, Data *d, const double *q, const double 
 }
 
 /* factor_mass: also M's Cholesky factors (the continuous view solves with M; the discrete
- * schemes put M into their own matrices, and a 6 x 6 factorization per free body was 2.5% of
- * cenic-fixed's work on hard clutter, issue 12). */
+ * schemes put M into their own matrices and would pay a 6 x 6 factorization per free body for
+ * nothing). */
 static int evaluate(const Model *m, Data *d, double t, const double *q, const double *v, const double *z, double *zdot,
                     int factor_mass) {
   mb_kinematics(m, d, q);

@@ -1,4 +1,4 @@
-/* The two views of the model that integrators use (README, "Layout").
+/* The two views of the model that integrators use (docs/physics.md, "The model layer").
  *
  * Continuous ODE view, x = [q; v; z] of size nq + nv + nz:
  *   q' = N(q) v,  M(q) v' = tau(t, x) + J^T f(x) - k(q, v),  z' = h(z, x).

@@ -2,17 +2,16 @@
 # CENIC on hard clutter (CENIC Tables II/III): cenic-sd at accuracy 1e-3 over 10 s with each
 # linear solver (block = default, dense LAPACK, CHOLMOD), Hessian reuse off and on, beside the
 # paper's numbers (Xeon w7-3565X; the paper does not report rejected steps); then the
-# side-by-side with MuJoCo on the same scene (issue 12's targets, as ratios measured in one run,
+# side-by-side with MuJoCo on the same scene (the speed targets, as ratios measured in one run,
 # alternating: cenic-sd 1e-3 <= 1.0x and cenic-fixed 10 ms <= 0.5x MuJoCo at 10 ms).
 # Env: REPS (default 3), ROUNDS (default 3), SOLVERS (default "block dense cholmod"), DRAWS
 # (default "-4 -3 -2 -1 0 1 2 3 4": the perturbed copies of the scene, below), DRAW_STEP (default
 # 1e-6 m), OUT (default results/out/bench_cenic), INSTR (default 1: instruction counts under
 # valgrind, below).
 # The peer ratios use each configuration's fastest run over REPS x ROUNDS: these machines are
-# shared, a disturbance only ever adds time, and a 0.03-0.1 s run is easily hit. The median of
-# round medians, which this script used before, read 0.86 for cenic-sd one afternoon when ten
-# alternating rounds' minima gave 1.30 (two of three MuJoCo rounds had been slowed by 50%); both
-# estimates are printed, and a spread over 20% between them is flagged.
+# shared, a disturbance only ever adds time, and a 0.03-0.1 s run is easily hit, so a median
+# can be far off when some rounds of one side were slowed; both estimates are printed, and a
+# spread over 20% between them is flagged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CB=build/cbench
@@ -37,12 +36,9 @@ done
 # moves the step sequences, so one run is one draw. Each draw d moves the first sphere's initial x
 # by d DRAW_STEP (--param) and runs all three integrators on that copy; each ratio is formed per
 # draw (cenic on copy d / MuJoCo on copy d) and given for the scene as is (d = 0) and as the median
-# and range over the draws. Why 1 um: with 1 nm steps the copies stay together through the costly
-# first second (cenic-sd 1e-3, d = -2..2 nm: 943-961 attempts, 11,532-12,046 Newton iterations),
-# so five draws were nearly one; 1 um copies spread as far as 0.1 mm ones do (9 draws: 813-1024
-# attempts at 1 um, 809-955 at 0.1 mm), and both integrators move: the scene as given is one of
-# cenic-sd's costlier draws (11,813 Newton iterations; median of 9 at 1 um 11,293) and one of
-# MuJoCo's cheaper ones (1,685; median 1,730).
+# and range over the draws. Why 1 um: with nanometre steps the copies stay together through the
+# costly first second, so the draws are nearly one; 1 um copies spread as far as 0.1 mm ones do,
+# and both integrators' costs move with the draw.
 X0=$(python3 -c 'import json; print(json.load(open("cases/hard_clutter.json"))["bodies"][0]["q0"]["pos"][0])')
 draw_param() { python3 -c "print('bodies[0].q0.pos[0]=%.12g' % ($X0 + $1 * $DRAW_STEP))"; }
 for rep in $(seq "$ROUNDS"); do # alternate, so that a change of load hits all alike
@@ -154,7 +150,7 @@ elif any(glob.glob("%s/callgrind_*" % out)):
 else:
     print("  instructions: not measured (INSTR=0, or valgrind is not installed)")
 # Newton per contact island (icf_solver.c): line-search evaluations per Newton iteration of an
-# island, both in whole-problem units (the issue's target: <= 2), and the share of the
+# island, both in whole-problem units (the target, for cenic-sd: <= 2), and the share of the
 # coordinates still iterating (newton_dofs / (newton_iters nv)); hard clutter's bodies are free (6 dofs)
 nv = 6 * len(json.load(open("cases/hard_clutter.json"))["bodies"])
 d0 = "0" if "0" in draws else draws[0] # the scene as given, when DRAWS has it
@@ -164,6 +160,6 @@ for name in ("peer_sd_d%s_1" % d0, "peer_fixed_d%s_1" % d0):
     if dofs:
         print("  %s: line search per Newton iteration %.2f%s, coordinates iterating %.0f%%" %
               ("cenic-sd" if "sd" in name else "cenic-fixed", c["linesearch_iters"] * nv / dofs,
-               " (target <= 2)" if "sd" in name else " (the issue's target is cenic-sd's)",
+               " (target <= 2)" if "sd" in name else " (no target: the <= 2 target is cenic-sd's)",
                100.0 * dofs / (c["newton_iters"] * nv)))
 EOF

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# `make bench-scale` (issue 12): CENIC's cost per simulated second against the number of objects
+# `make bench-scale`: CENIC's cost per simulated second against the number of objects
 # in scaled hard clutter (scripts/gen_clutter.py --objects N), for cenic-sd 1e-3 and cenic-fixed
-# 10 ms over the first T seconds (default 2 s, as issue 12 asks: the piles' collapse, the hardest part), with MuJoCo at 10 ms on
+# 10 ms over the first T seconds (default 2 s: the piles' collapse, the hardest part), with MuJoCo at 10 ms on
 # the same scenes beside them, the time split, the peak memory, the ratio to the smallest size,
 # the fitted exponent of cost ~ N^p (least squares in log-log) and a figure: cost vs objects on
 # log-log axes with the exponents in the legend, and CENIC's time split per size; and each CENIC
-# integrator again with Hessian reuse, per size (issue 12: reuse becomes the default only if it wins
-# on every clutter size).
+# integrator again with Hessian reuse, per size (reuse becomes the default only if it wins on
+# every clutter size).
 # REPORT_ONLY=1 redraws from the records already in OUT. Override: SIZES="20 50 100 200" T=0.5
 # OUT=results/out/scale (a quicker look). Writes OUT/scale.md. Wall = the fastest of REPS_SMALL
 # (default 5) runs up to SMALL (default 200) objects, one run above.
@@ -20,8 +20,8 @@ OUT=${OUT:-results/out/scale}
 mkdir -p "$OUT"
 first=${SIZES%% *}
 # name:integrator and options, in this order: each -reuse run follows its fresh run, so that the
-# two are measured close in time (REUSE=0 skips them; they decide issue 12's "Hessian reuse on by
-# default if it wins on every clutter size")
+# two are measured close in time (REUSE=0 skips them; they decide "Hessian reuse on by default if
+# it wins on every clutter size")
 runs="cenic-sd:cenic-sd --accuracy 1e-3"
 [ "${REUSE:-1}" = 1 ] && runs="$runs|cenic-sd-reuse:cenic-sd --accuracy 1e-3 --opt hessian_reuse=1"
 runs="$runs|cenic-fixed:cenic-fixed --dt 1e-2"
@@ -116,7 +116,7 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
             split.append((name, n, [ts.get(k, 0) / tot for k in ("geometry", "assembly", "factorization", "linesearch")] + [max(other, 0) / tot]))
     for m in missing:
         print("- " + m)
-    if name != "mujoco" and sizes[0] == 20: # issue 12's targets, said with the measured numbers
+    if name != "mujoco" and sizes[0] == 20: # the scaling targets, said with the measured numbers
         for n, lim in ((200, 12.0), (1000, 80.0)):
             if n in ratio:
                 print("target: %d objects <= %gx the 20-object cost: %.1fx, %s" % (n, lim, ratio[n][0], "met" if ratio[n][0] <= lim else "not met"))
@@ -156,7 +156,7 @@ for name in ("cenic-sd", "cenic-fixed", "mujoco"):
                               "the dofs iterated alone would cost %.1fx (target %gx)" % (n, sizes[0], r[2], 12.0 if n == 200 else 80.0))
         for b in bounds:
             print(b)
-# Issue 12: "Hessian reuse on by default if it wins on every clutter size". Reuse (CENIC VI-C,
+# "Hessian reuse on by default if it wins on every clutter size". Reuse (CENIC VI-C,
 # eq. 35) against fresh factorizations, per size and integrator; the default follows the verdict.
 for name in ("cenic-sd", "cenic-fixed"):
     pairs = [(n, record(n, name), record(n, name + "-reuse")) for n in sizes]

@@ -146,7 +146,7 @@ Test(cases, conveyor_sticks_and_slips_with_static_and_dynamic_friction) {
   conveyor("cenic-sd", 1e-5); /* CENIC Fig. 14: at 1e-5 the box catches in stiction */
 }
 
-/* Error control honours its contract (CENIC issue): on the sliding cube the error of
+/* Error control honours its contract: on the sliding cube the error of
  * cenic-sd and cenic-trap against a tight bdf reference, max over a 10 ms grid of the largest
  * position coordinate difference, falls by more than 10x as the accuracy tightens 1e-3 -> 1e-6,
  * and keeps falling to 1e-7. */

@@ -687,7 +687,7 @@ static double scaled_distance(const IcfProblem *p, const double *a, const double
   return sqrt(d2);
 }
 
-/* Issue 12: the line search's tolerance tied to the Newton tolerance (icf_solver.c) stops the
+/* The line search's tolerance tied to the Newton tolerance (icf_solver.c) stops the
  * search once its error in the iterate is below what eq. 33 resolves. It must find the same
  * solution, to the Newton tolerance, as the paper's fixed 1e-8, with no more Newton iterations
  * and fewer line-search evaluations, on a stiff one-island problem and on several islands. */

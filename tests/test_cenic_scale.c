@@ -1,4 +1,4 @@
-/* CENIC's convex solve at scale (issue 9 part 2). Unit tests of the primal-dual friction Hessian
+/* CENIC's convex solve at scale. Unit tests of the primal-dual friction Hessian
  * (icf_friction_dual_hessian / _update) against the exact soft-norm Hessian, and of the solver on
  * a separable problem with an analytic solution built so that exact Newton overshoots; then
  * cenic-fixed (dt 1e-2) and cenic-sd (accuracy 1e-3) on 100 and 200 hard-clutter objects

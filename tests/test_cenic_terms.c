@@ -204,7 +204,7 @@ static double rel_diff(int n, const double *x, const double *y) {
 }
 
 /* Contacts that add nothing to H (open, G = 0: v_n beyond the breaking velocity and no friction)
- * leave their tree pair out of the block pattern of a new contact set (issue 12: the fill of a
+ * leave their tree pair out of the block pattern of a new contact set (no zero fill in a
  * settling pile), the solves still equal the dense one; when such a contact closes under the
  * same contact set (contacts_version unchanged, only its G changed), the pattern grows again
  * before assembly; when it opens again within that set, the pattern is kept (a zero block, no new

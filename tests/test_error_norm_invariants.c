@@ -18,7 +18,7 @@
 #include "models/system.h"
 #include "sim_fixtures.h"
 
-#define VW "0.1" /* the velocity weight the README's table measures, s */
+#define VW "0.1" /* the velocity weight docs/integrators.md's numbers use, s */
 
 /* cenic-sd at accuracy acc; velocity_weight vw (NULL: the paper's positions-only norm). */
 static Integrator *make(const Model *m, double acc, const char *vw) {

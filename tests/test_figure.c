@@ -56,7 +56,7 @@ Test(figure, every_committed_recipe_parses_and_makes_its_sweeps) {
   }
   closedir(d);
   free(c);
-  cr_expect_geq(n, 14, "the issue's recipes are committed (%d)", n);
+  cr_expect_geq(n, 14, "the figure recipes are committed (%d, at least 14)", n);
 }
 
 /* A malformed recipe: refused, with the file and the field in the message. */

@@ -1,5 +1,5 @@
 /* Static friction holds below mu_s, and slipping starts where mu_s says, for every integrator
- * with its default options (issue 9 part 3: no silent substitutions). The scenes
+ * with its default options (no silent substitutions). The scenes
  * (tests/scenes/friction_*.json): a 1 kg box on a rigid plane, mu_s 1.0, mu_d 0.5, v_s 1e-4,
  * pushed along x by a constant 0.8 m g (it must stay) or by F = 20 t N (it must slip at
  * t* = mu_s m g / 20 = 0.4905 s). Before the default error norm was per family, every SUNDIALS

@@ -190,7 +190,7 @@ Test(physics_guards, active_scenes_get_no_energy_verdict_with_a_note) {
   model_free(m);
 }
 
-/* Real runs through the harness: the issue's tunnelling (cenic-sd without speculative
+/* Real runs through the harness: tunnelling (cenic-sd without speculative
  * contacts, 10 ms steps on the elastic ball) trips both guards; bdf at 1e-8 trips none. */
 static cJSON *run_scene(const char *scene, const char *integrator, double param, const char *key, const char *value) {
   RunSpec s;

@@ -77,8 +77,7 @@ static int parse_flag(Integrator *it, const char *key, int *out) {
 }
 
 /* velocity_weight=T (s): the positions-only norm also counts T |dv|_inf, a velocity error as the
- * length it would move a point in T (README "What each family's default error norm
- * guarantees"). Only for the error-controlled schemes under `--error-norm q`: the full norm
+ * length it would move a point in T (docs/integrators.md, "What each default guarantees"). Only for the error-controlled schemes under `--error-norm q`: the full norm
  * already counts |dv| at weight 1. */
 static int parse_velocity_weight(Integrator *it, CenicScheme scheme, double *out) {
   const char *s = integrator_option(&it->opt, "velocity_weight");
@@ -99,8 +98,8 @@ static int parse_velocity_weight(Integrator *it, CenicScheme scheme, double *out
  * driver refuses a step that turns a free body by more (common/stepper.h). Contacts are found
  * at the step start and linearized along v (the look-ahead gap phi + h v_n), so a corner that a
  * turn of tens of degrees brings down is first seen deep inside the floor, and its spring
- * returns more than the impact took: a cube landing at 15 rad/s at accuracy 1e-1 turned 37 deg
- * in one accepted 43 ms step, then went from 3.1 J to 20.9 J. */
+ * returns more than the impact took (a spinning cube landing at a loose accuracy gains several
+ * times its energy). */
 #define CENIC_MAX_TURN_DEG 10.0
 static int parse_max_turn(Integrator *it, CenicScheme scheme, double *out) {
   *out = scheme == CENIC_TRAP ? CENIC_MAX_TURN_DEG * M_PI / 180.0 : 0.0;
@@ -266,12 +265,12 @@ static int second_stage(Cenic *c, double t_eval, const double *x_eval, double h)
 }
 
 /* The start of a retry's full step: a rejected attempt of size H from the same state is retried
- * with h = r H, r < 1 (the driver says H: StepAttempt.retry_of); the paper starts every full step from v^n (VI-A), and so does every new
+ * with h = r H, r < 1 (the driver says H: StepAttempt.retry_of); the paper starts every full
+ * step from v^n (VI-A), and so does every new
  * step here. cenic-sd reads the rejected attempt's velocities, piecewise linear in time through
  * v^n, the first half step's v (at H/2) and the second half step's (at H), at r H; cenic-trap
- * linearly between v^n and its trapezoid step's v. Into vguess, returned. Measured on hard
- * clutter, cenic-sd 1e-3, by solving each retry's full step from both starts on one trajectory:
- * 1,115 Newton iterations against 1,488 from v^n over the 292 retries (3% of the run's). */
+ * linearly between v^n and its trapezoid step's v. Into vguess, returned. The rejected attempt
+ * is a better guess of the retry's solution than v^n, so the retry's Newton solve is shorter. */
 static const double *retry_guess(Cenic *c, const double *vn, double r) {
   const int nq = c->core.m->nq, nv = c->core.m->nv;
   const double *vmid = c->xmid + nq, *vend = c->xnew + nq;

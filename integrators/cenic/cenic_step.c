@@ -290,8 +290,8 @@ static int copy_contacts(CenicCore *c, double h, int trap, const double *x) {
 /* Continuation on the friction soft norm (CenicRegularization): with eps = v_s the friction
  * Hessian mu n0 / eps reaches 1e5-1e6 times the body masses after impacts, the quadratic model
  * holds only within eps of each stick-slip kink, and exact line searches stop at one kink per
- * Newton iteration: 200 objects need more than 100 iterations (README, "Convex solves at
- * scale"). Eq. 26's eps bounds that ratio by 1e3; its minimizer puts almost every contact in
+ * Newton iteration, so large clutter needs very many (docs/physics.md, "CENIC's convex
+ * solver"). Eq. 26's eps bounds that ratio by 1e3; its minimizer puts almost every contact in
  * its final stick or slip state, and the exact problem then converges in a few iterations. */
 #define CENIC_CONTINUATION_TOL_FACTOR 1e3
 static int solve(CenicCore *c, double *v) {

@@ -13,7 +13,7 @@
 #include "icf_problem.h"
 #include "icf_solver.h"
 
-/* The soft norm's eps in the friction cost (ICF sec. V-B; README "Convex solves at scale"):
+/* The soft norm's eps in the friction cost (ICF sec. V-B; docs/physics.md, "CENIC's convex solver"):
  *   NONE          eps = v_s (the CENIC paper; default: the dual friction Hessian of icf_solver.h
  *                 makes the solve converge at scale);
  *   ICF26         eps = max(v_s, mu R_t n0), R_t = 1e-3 w (ICF eq. 26): a different, softer

@@ -124,8 +124,8 @@ static int add_slot(IcfBlockChol *s, int i, int j) {
 
 /* The fill-reducing order of the coupled blocks: SuiteSparse AMD (approximate minimum degree with
  * aggressive absorption, postordered; Amestoy, Davis, Duff 1996) on the block graph, through
- * amd_2 on our own workspace (no allocation). On 1000-object clutter its factorizations take
- * about 12% fewer block updates than the exact minimum degree this replaced (issue 12). */
+ * amd_2 on our own workspace (no allocation). On large clutter its factorizations take fewer
+ * block updates than an exact minimum degree order. */
 static int order_coupled(IcfBlockChol *s, int na) {
   int pfree = s->adj_start[na], iwlen = pfree + pfree / 5 + 2 * na + 1;
   if (grow_ints(&s->amd_iw, &s->iw_cap, iwlen)) return -1;
@@ -221,8 +221,8 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
       if (add_slot(s, s->nbr[u], b)) return -1;
   }
   /* Where the factorization writes, computed once per pattern: the slot table is nb^2 (4 MB at
-   * 1000 objects) and looking targets up in it during the factorization missed the cache (a
-   * sixth of the factorization at 1000 objects). Sorting a front by position makes "target
+   * 1000 objects) and looking targets up in it during the factorization misses the cache.
+   * Sorting a front by position makes "target
    * (i, j) with pos[i] >= pos[j]" the pairs w <= u. */
   int nupd = 0;
   for (int k = 0; k < nb; ++k) {
@@ -258,8 +258,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     s->pair_dst[k] = s->pos[a] > s->pos[b] ? s->slot[a * nb + b] : -1 - s->slot[b * nb + a];
   }
   /* The blocks that only fill creates: the factorization zeroes these, and copies the matrix
-   * into the others (zeroing all of L first was 2.5% of cenic-fixed's instructions on hard
-   * clutter, issue 12). */
+   * into the others (zeroing all of L first would write every block twice). */
   s->nfill = 0;
   for (int k = 0; k < nb; ++k)
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
@@ -290,8 +289,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
 
 /* The three dense kernels of the factorization. They are written once for any block size and
  * instantiated for the free body's 6 (FORCE_INLINE with constant sizes): the compiler then
- * unrolls and vectorizes them, which a loop bound known only at run time prevents (issue 12:
- * the generic loops were half of the factorization time on hard clutter). */
+ * unrolls and vectorizes them, which a loop bound known only at run time prevents. */
 /* Dense Cholesky of the diagonal block D (n x n, lower, row-major) in place, and the
  * reciprocals of its diagonal in dinv: the triangular solves multiply by them (a division has
  * three times a multiplication's latency, and these chains are short and serial); 0 or -1. */
@@ -303,8 +301,7 @@ FORCE_INLINE int chol_diag(double *D, double *dinv, int n) {
     for (int m = 0; m < j; ++m) d -= D[j * n + m] * D[j * n + m];
     if (!(d > 0) || !isfinite(d)) return -1;
     /* 1/sqrt(d) as sqrt(d) * (1/d): the square root and the division run side by side instead
-     * of one after the other (this chain, serial down the columns, was half of the
-     * factorization's cycles on hard clutter; issue 12) */
+     * of one after the other (this chain is serial down the columns) */
     const double sd = sqrt(d), id = 1.0 / d;
     D[j * n + j] = sd;
     const double r = sd * id;
@@ -353,7 +350,7 @@ FORCE_INLINE void schur_update(double *T, const double *Li, const double *Lj, in
  * live in registers (GCC 12 at -O2 kept them on the stack: 2x slower), and cloned for AVX2 and
  * AVX-512 with run-time dispatch. No FMA contraction in C11 mode, and each entry is summed in the
  * same order in every clone: the results are bitwise the same on any x86-64. This kernel is most
- * of the flops of a large pile's factorization (issue 12: 67% of the time at 1000 objects). */
+ * of the flops of a large pile's factorization. */
 SIMD_CLONES static void
 schur_update6(double *restrict T, const double *restrict Li, const double *restrict LjT) {
 #pragma GCC unroll 6
@@ -442,7 +439,7 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
   return 0;
 }
 
-/* The solve's four block kernels, instantiated for 6 x 6 like the factorization's (issue 12). */
+/* The solve's four block kernels, instantiated for 6 x 6 like the factorization's. */
 FORCE_INLINE void lower_solve(const double *D, const double *dinv, double *xb, int n) { /* xb = D^{-1} xb */
   #pragma GCC unroll 6
   for (int i = 0; i < n; ++i) {

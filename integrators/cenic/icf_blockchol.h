@@ -31,8 +31,7 @@ void icf_blockchol_solve(const IcfBlockChol *s, double *x, const unsigned char *
 long icf_blockchol_fill(const IcfBlockChol *s);
 /* Schur-complement block updates T -= L_i L_j^T the last factorization made (a pivot whose front
  * holds d blocks makes d (d + 1) / 2; 432 flops each for 6 x 6 blocks): its work, independent of
- * the machine (issue 12: about N^2 in the objects of a clutter pile, N^1.97 for cenic-fixed
- * over the first 2 s of make bench-scale). */
+ * the machine (make bench-scale fits its growth with the objects of a clutter pile). */
 long icf_blockchol_updates(const IcfBlockChol *s);
 /* The elimination order of the last analysis: [nb] block indices, the uncoupled blocks first. */
 const int *icf_blockchol_order(const IcfBlockChol *s);

@@ -1,6 +1,6 @@
 /* Small dense kernels of the ICF solve are written once with run-time sizes and instantiated
  * for the free body's 6 dofs: FORCE_INLINE makes the compiler inline them with constant sizes,
- * so it unrolls and vectorizes the loops (issue 12). */
+ * so it unrolls and vectorizes the loops. */
 #ifndef CBENCH_ICF_KERNEL_H
 #define CBENCH_ICF_KERNEL_H
 

@@ -99,16 +99,11 @@ IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind) {
   } else {
     cholmod_start(&s->cc);
     s->cc.print = 0;
-    /* Measured on clutter_200 (issue 12): the supernodal path spent most of its time in OpenMP
-     * synchronization and malloc/free inside cholmod_factorize (blocks of 6 are too small for
-     * supernodes to pay), and METIS tries in the analysis. Simplicial LL' with AMD only.
-     * Measured again on clutter_1000 (cenic-fixed 10 ms, first 0.5 s, 583 factorizations):
-     * block 0.72 ms per factorization; simplicial AMD 3.9 ms (METIS 4.9 ms); supernodal 11 ms
-     * with Debian's reference BLAS and still 10 ms with OpenBLAS (libopenblas0-serial), 7 ms with
-     * OMP_THREAD_LIMIT=1: Debian's CHOLMOD 3.0.14 is built with CHOLMOD_OMP_NUM_THREADS 4, and
-     * libgomp's thread start and futex waits took about half of its cycles; BLAS (dgemm, dtrsm,
-     * dpotf2) under 4%. So the BLAS is not why CHOLMOD loses, and a faster one is no reason to
-     * switch. */
+    /* Simplicial LL' with AMD only: on clutter the supernodal path spends most of its time in
+     * OpenMP synchronization (Debian's CHOLMOD is built with CHOLMOD_OMP_NUM_THREADS 4) and
+     * malloc/free inside cholmod_factorize (blocks of 6 are too small for supernodes to pay),
+     * and METIS tries in the analysis. The BLAS is a small share of it, so a faster BLAS is no
+     * reason to switch. */
     s->cc.supernodal = CHOLMOD_SIMPLICIAL;
     s->cc.final_ll = 1;
     s->cc.nmethods = 1;
@@ -199,8 +194,8 @@ static int collect_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc)
 }
 
 /* Index of pair (a, b) in the sorted list, or -1: a scan of column b, which holds the few trees
- * touching tree b (a binary search over all pairs, once per contact at each new pattern, was 5%
- * of 200- and 1000-object clutter's time; issue 12). */
+ * touching tree b (a binary search over all pairs, once per contact at each new pattern, costs
+ * log(pairs) per contact on large scenes). */
 static int find_pair(const IcfLinSolver *s, int a, int b) {
   for (int k = s->pair_col[b]; k < s->pair_col[b + 1]; ++k)
     if (s->pair[2 * k] == a) return k;
@@ -208,14 +203,13 @@ static int find_pair(const IcfLinSolver *s, int a, int b) {
 }
 
 /* The block pattern of H at the iterate into s->pair: the tree pairs joined by a contact that
- * adds to H. Issue 12: a contact whose G is zero (speculative and open, no friction) couples
- * nothing; counting its pair anyway filled the factor of a settling pile with blocks that are zero
- * (1000-object clutter, cenic-fixed, first 2 s: 3.2 times the block updates). For a new contact
- * set the pattern is exactly that; within one (Newton's iterates of a step) it is kept while every
- * contact that adds to H has its pair in it, so a contact that opens leaves a zero block rather
- * than a new analysis (1000-object clutter: 2160 of 2560 pattern changes were within a step).
- * Sorting happens only when the pattern changes (sorting at every factorization was 7% of
- * 200-object clutter's time). 0 or -1 (no memory). */
+ * adds to H. A contact whose G is zero (speculative and open, no friction) couples nothing;
+ * counting its pair anyway fills the factor of a settling pile with blocks that are zero. For a
+ * new contact set the pattern is exactly that; within one (Newton's iterates of a step) it is
+ * kept while every contact that adds to H has its pair in it, so a contact that opens leaves a
+ * zero block rather than a new analysis (most pattern changes of a large pile happen within a
+ * step). Sorting happens only when the pattern changes, not at every factorization. 0 or -1 (no
+ * memory). */
 static int refresh_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc) {
   if (p->ncon > s->con_pair_cap) {
     int c = p->ncon > 2 * s->con_pair_cap ? p->ncon : 2 * s->con_pair_cap;
@@ -253,8 +247,7 @@ int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p, const double *
 }
 
 /* gj = G Jb (G: 3 x 3, Jb: 3 x nb). Written once, instantiated for the free body's nb = 6 so
- * that the compiler unrolls and vectorizes it (issue 12: these loops with run-time bounds were
- * a fifth of hard clutter's time). */
+ * that the compiler unrolls and vectorizes it (with run-time bounds it cannot). */
 FORCE_INLINE void g_times_jac(double *restrict gj, const double *restrict G, const double *restrict Jb, int nb) {
   #pragma GCC unroll 3
   for (int r = 0; r < 3; ++r) {
@@ -266,7 +259,7 @@ FORCE_INLINE void g_times_jac(double *restrict gj, const double *restrict G, con
 
 /* blk += Ja^T gj (Ja: 3 x na, gj: 3 x nb, blk: na x nb). The restrict pointers matter: without
  * them the compiler must assume that a store to blk may change Ja or gj, reloads both after every
- * store and cannot vectorize (issue 12: a fifth of hard clutter's time at 1e-3). */
+ * store and cannot vectorize. */
 FORCE_INLINE void add_jt_times(double *restrict blk, const double *restrict Ja, const double *restrict gj, int na, int nb) {
   #pragma GCC unroll 6
   for (int ia = 0; ia < na; ++ia) {
@@ -290,8 +283,7 @@ FORCE_INLINE void add_jt_times_lower(double *restrict blk, const double *restric
 
 /* gj = G Jb for a G without normal-tangential coupling (G[2] = G[5] = G[6] = G[7] = 0): the
  * lagged ICF contact's (a friction block and a normal entry, icf_contact_eval), 5 products per
- * column instead of 9 (the assembly was 13% of hard clutter's instructions). The same sums as
- * g_times_jac less its zero terms. */
+ * column instead of 9. The same sums as g_times_jac less its zero terms. */
 FORCE_INLINE void g_times_jac_uncoupled(double *restrict gj, const double *restrict G, const double *restrict Jb, int nb) {
   const double g00 = G[0], g01 = G[1], g10 = G[3], g11 = G[4], g22 = G[8];
   #pragma GCC unroll 6

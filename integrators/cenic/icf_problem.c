@@ -153,8 +153,8 @@ FORCE_INLINE void friction_block(double a, double t0, double t1, const double *w
 /* icf_contact_eval, and with w != NULL the friction block of G in the dual form of
  * icf_friction_dual_hessian; *inv_s = 1/s of the soft norm (if inv_s != NULL; 0 without friction),
  * for icf_friction_dual_update_at. One square root and one set of divisions serve all three
- * (issue 12: recomputing them in the assembly and in the dual update was 6% of hard clutter's
- * cycles, latency of sqrt and division). */
+ * (their latency dominates the per-contact work when recomputed in the assembly and in the
+ * dual update). */
 FORCE_INLINE double contact_eval(const IcfContact *c, const double *vc, const double *w, double *gamma, double *G,
                                  double *inv_s) {
   double cost = 0.0;

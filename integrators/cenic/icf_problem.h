@@ -48,8 +48,8 @@ typedef struct {
   int ncon, maxcon;
   IcfContact *con;
   double *jac;      /* the contacts' Jacobian blocks: jac_pool, or borrowed (CENIC points it at
-                     * Data.contact_jac, valid until the next evaluation: copying them was 1-3%
-                     * of a step, issue 12) */
+                     * Data.contact_jac, valid until the next evaluation: a copy per step would
+                     * cost a pass over every block) */
   double *jac_pool; /* owned storage (icf_problem_reserve) */
   int jac_size, jac_cap;
   int ndof, maxdof;

@@ -7,7 +7,7 @@
 #include <time.h>
 #include "../common/wall_clock.h"
 
-/* What the line search knows at alpha = 0 without evaluating there (issue 12): the cost at the
+/* What the line search knows at alpha = 0 without evaluating there: the cost at the
  * iterate in the new line's frame (the previous search ended there) and l'(0) = g^T p. */
 typedef struct {
   int known;
@@ -18,8 +18,8 @@ typedef struct {
  * block diagonal per tree, so the cost is a sum over islands and each island is its own convex
  * problem. Newton iterates on every island that has not converged, with its own exact line
  * search; an island that has converged drops out of the assembly, the factorization and the line
- * search. Issue 12: on hard clutter (12-14 islands at rest) half of the per-tree work of a global
- * Newton loop went to islands that had already converged. The tolerance is shared in proportion
+ * search: in a scene of several piles most islands converge long before the last one, and a
+ * global Newton loop keeps iterating on all of them. The tolerance is shared in proportion
  * to the island's velocity coordinates, tol_I^2 = tol^2 nv_I / nv, so that the islands' eq. 32
  * together imply eq. 32 on the whole problem; a single island is exactly the global method. */
 typedef enum { ISLAND_ACTIVE = 0, ISLAND_CONVERGED_GRADIENT = 1, ISLAND_CONVERGED_UPDATE = 2 } IslandState;
@@ -380,10 +380,9 @@ static void group_by_island(IcfSolver *s, const IcfProblem *p, ItemKind kind, in
 /* Contact islands of p: connected components of the trees under the contacts that join two
  * trees, numbered by their first tree. With opt.defer_open_contacts a contact that does not act
  * at the initial guess (contact velocities s->vc) joins nothing: it is cut (con_cut, cut) when
- * its trees lie in different islands. Issue 12: in 200-object clutter two thirds of the contacts
- * between objects are speculative and open during the piles' collapse, and joining through them
- * made one island of the whole sink (1158 of 1200 velocities against 288 through the contacts
- * that act). merge_acting_cuts keeps the solution the whole problem's. */
+ * its trees lie in different islands: while piles collapse most contacts between objects are
+ * speculative and open, and joining through them makes one island of the whole sink.
+ * merge_acting_cuts keeps the solution the whole problem's. */
 static void find_islands(IcfSolver *s, const IcfProblem *p) {
   int nt = p->ntree, *parent = s->tree_island;
   for (int t = 0; t < nt; ++t) parent[t] = t;
@@ -441,9 +440,8 @@ static void start_island(IcfSolver *s, const IcfProblem *p, int I, double tol) {
  * its two islands, which then iterate again from v; an island no merge touches keeps its state.
  * While none acts, the cut contacts add a constant to the cost and nothing to the gradient, so
  * the islands' convergence is the whole problem's (eq. 32). Merging at once rather than after
- * the islands converge: most act after the first update, and testing only at convergence made
- * each merged island converge twice (200-object clutter, 2 s: 3,321 Newton iterations against
- * 2,082). Returns the number of merges. */
+ * the islands converge: most act after the first update, and testing only at convergence would
+ * make each merged island converge twice. Returns the number of merges. */
 static int merge_acting_cuts(IcfSolver *s, const IcfProblem *p, const double *v, double tol) {
   int merges = 0, *up = s->isl_parent, *moved = s->scratch;
   for (int I = 0; I < s->nisl; ++I) {
@@ -492,16 +490,13 @@ static IcfPart island_part(const IcfSolver *s, int I) {
   return part;
 }
 
-/* The line search's tolerance tied to the Newton tolerance (issue 12). Along a Newton direction
+/* The line search's tolerance tied to the Newton tolerance. Along a Newton direction
  * l'(alpha) / -l'(0) is about (alpha - alpha*) / alpha*, so a search stopped at tolerance e
  * leaves alpha within e of its minimizer alpha* <= alpha_max and the iterate within e |D^-1 p|
  * of the line's minimizer: below tol_I, what eq. 33 resolves, when e <= tol_I / |D^-1 p|. The
  * floor is the paper's fixed 1e-8; the cap ICF_LS_TOL_TIED_MAX = 1e-4 keeps the search nearly
- * exact (|l'(alpha)| <= 1e-4 |l'(0)|) while the iterate is far from the solution: a cap of 1e-2
- * saved more evaluations but cost 0.8% more Newton iterations on the CI sweep's dragged-cube and
- * stick-slip runs, 1e-4 none (16,190 against 16,187 over its 24 CENIC runs). Hard
- * clutter, 10 s, at 1e-3: 2.15 evaluations per island Newton iteration with the fixed 1e-8, 1.93
- * with this (10,802 Newton iterations against 11,144). */
+ * exact (|l'(alpha)| <= 1e-4 |l'(0)|) while the iterate is far from the solution: a looser cap
+ * saves more evaluations but costs Newton iterations. */
 static double island_ls_tol(const IcfSolver *s, double tol_I, double p_scaled) {
   if (!(s->opt.ls_tol_max > s->opt.ls_tol)) return s->opt.ls_tol;
   double e = p_scaled > 0 ? tol_I / p_scaled : s->opt.ls_tol_max;
@@ -561,9 +556,9 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   double tol = s->opt.tol * fmax(1.0, sqrt(dr));
   int pattern_changed = 0; /* set at the first gradient: the pattern depends on which contacts add to H */
   if (!s->full_factor) s->has_factor = 0; /* a factorization of some islands only */
-  /* The time split is taken as laps, one clock read per phase boundary (a read costs ~30 ns
-   * on these machines, 2% of hard clutter's time when each phase was timed apart); the setup
-   * counts as assembly with the first gradient. */
+  /* The time split is taken as laps, one clock read per phase boundary (timing each phase
+   * apart would double the clock reads, which are not free); the setup counts as assembly with
+   * the first gradient. */
   double lap = wall_seconds();
   for (int i = 0; i < p->ncon; ++i) icf_contact_velocity(p, i, v, s->vc + 3 * i);
   find_islands(s, p);
@@ -577,12 +572,11 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   /* the last solve's block pattern may join trees that are now in different islands (a cut
    * contact acted there); the factorization of one island must not reach into another */
   if (s->ncut > 0) icf_lin_forget_pattern(s->lin);
-  /* Why the dual friction Hessian is the default: on 200-object clutter (1200 dofs, ~200
-   * friction contacts, v_s = 1e-4) the exact Newton step changed the tangential velocity of
-   * 140-180 contacts by more than their soft-norm scale s, by up to 6000 s (a sliding contact's
-   * radial curvature is mu n0 eps^2 / s^3), so the exact line search cut alpha to ~1e-2 every
-   * iteration and |D g| fell from 4e3 to 80 in 100 iterations (tol 2e-7): no convergence, not a
-   * round-off floor. Starting the dual at w = 0 makes the first step a majorization step. */
+  /* Why the dual friction Hessian is the default: a sliding contact's radial curvature is
+   * mu n0 eps^2 / s^3, so on large clutter the exact Newton step moves most friction contacts'
+   * tangential velocity by many times their soft-norm scale s, the exact line search cuts alpha
+   * far below 1 at every iteration and the solve does not converge (not a round-off floor).
+   * Starting the dual at w = 0 makes the first step a majorization step. */
   int dual = s->opt.friction_hessian == ICF_FRICTION_DUAL;
   if (dual && p->ncon > 0) memset(s->fw, 0, 2 * (size_t)p->ncon * sizeof(double));
   /* the gradient pass writes the dual friction blocks into Gc, which the factorization reads */

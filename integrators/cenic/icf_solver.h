@@ -17,7 +17,7 @@ typedef enum { ICF_LS_CUBIC = 0, ICF_LS_QUADRATIC = 1, ICF_LS_ONE = 2 } IcfLineS
  * convergence tests and exact line search; only the search direction differs. */
 typedef enum { ICF_FRICTION_DUAL = 0, ICF_FRICTION_EXACT = 1 } IcfFrictionHessian;
 
-/* The cap of the line-search tolerance tied to the Newton tolerance (icf_solver.c, issue 12). */
+/* The cap of the line-search tolerance tied to the Newton tolerance (icf_solver.c). */
 #define ICF_LS_TOL_TIED_MAX 1e-4
 
 typedef struct {

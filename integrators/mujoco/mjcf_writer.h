@@ -1,6 +1,7 @@
 /* Scene -> MJCF text (MuJoCo 2.2 XML), in memory. One MuJoCo body per cbench body (named
  * "b<index>"), one geom per cbench geom ("g<index>"), the same masses, inertias, joint frames,
- * axes, springs, damping and gravity; contact parameters are MuJoCo's (see README, "MuJoCo").
+ * axes, springs, damping and gravity; contact parameters are MuJoCo's (docs/integrators.md,
+ * "MuJoCo as a peer").
  * What MuJoCo cannot represent (moving belt surfaces, suction cups, free joints off the world
  * or in a rotated frame) is refused with a message naming the scene field. */
 #ifndef CBENCH_MJCF_WRITER_H

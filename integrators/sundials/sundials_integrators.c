@@ -1,6 +1,7 @@
 /* Default error norm: the full state. Under the positions-only norm the velocities' stiction
  * transient (time constant ~ v_s / (mu g), 1e-5 s) goes unchecked: at accuracy 1e-6 a box
- * held by static friction at 0.8 m g slid away with every baseline (README "Error norms").
+ * held by static friction at 0.8 m g slid away with every baseline (docs/integrators.md, "Error
+ * norms").
  *
  * The SUNDIALS baselines as IntegratorVtbls: the model's continuous view x' = f(t, x)
  * (system_rhs, x = [q; v; z]) integrated by

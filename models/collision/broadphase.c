@@ -51,7 +51,7 @@ static int is_unbounded(const Geom *g) { return g->type == GEOM_PLANE || !isfini
 /* Half width of the geometry along the unit world direction u: max over the shape of u . (x - c),
  * never more than the bounding sphere. The tight box extent matters: hard clutter's sink walls
  * (0.05 x 0.5 x 0.4 half sizes) have bounding spheres that reach every object in the sink, and
- * those 80 false pairs were a third of the narrow phase (issue 12). */
+ * every such false pair costs a narrow-phase test. */
 static double support_radius(const Geom *g, const double *rot, const double *u) {
   double a[3]; /* u in the geometry frame: rot^T u */
   for (int j = 0; j < 3; ++j) a[j] = rot[j] * u[0] + rot[3 + j] * u[1] + rot[6 + j] * u[2];
@@ -111,8 +111,7 @@ static int entry_before(const SapEntry *a, const SapEntry *b) {
 }
 
 /* Insertion sort: the entries keep last call's order, and bodies move little between calls, so
- * this is O(n) in the usual case (qsort of the entries and of the pairs at every query was 5%
- * of hard clutter's time, issue 12). */
+ * this is O(n) in the usual case, where qsort at every query is O(n log n). */
 static void sort_entries(SapEntry *e, int n) {
   for (int i = 1; i < n; ++i) {
     SapEntry x = e[i];
@@ -181,7 +180,7 @@ int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp) {
   for (int i = 0; i < nfin; ++i) bp->entries[i].key = bp->lo[3 * bp->entries[i].geom + axis];
   sort_entries(bp->entries, nfin);
   /* The boxes in sweep order: the sweep then reads memory in order (through the entries'
-   * geometry indices it missed the cache on 1000-object clutter; issue 12) */
+   * geometry indices it misses the cache on large scenes) */
   double *box = bp->sorted_box;
   for (int i = 0; i < nfin; ++i) {
     int g = bp->entries[i].geom;

@@ -70,8 +70,8 @@ int np_clip_polygon(double (*in)[3], int n, double (*out)[3], const double *u, d
  * their neighbours (the slivers a corner cut by a few nm leaves), or on a nearly straight
  * edge (sine of the turn below NP_STRAIGHT_SIN). Each polygon vertex becomes a point contact
  * with its own stiffness, so such a vertex changes the face's force by a whole point's share
- * when it appears or goes; on two nearly aligned boxes a nanometre of drift does that (issue
- * 41, defect 3). Keeps at least two vertices; returns the new count. */
+ * when it appears or goes; on two nearly aligned boxes a nanometre of drift does that. Keeps
+ * at least two vertices; returns the new count. */
 #define NP_STRAIGHT_SIN 1e-3
 int np_polygon_drop_redundant(double (*poly)[3], int n, double tol);
 

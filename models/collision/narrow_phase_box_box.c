@@ -118,8 +118,7 @@ static int deep_fallback(const GeomPose *a, const GeomPose *b, double A[3][3], d
  * out whatever else overlaps: when a tumbling cube comes down nearly flat, the separating axis
  * can still be an edge-edge one while a corner at the other end of the face is already inside
  * the other box. That overlap was seen only at the next query, deeper, and its spring energy
- * came back out (tumbling cubes at 10 ms, 20 of 200 runs gained more than 5% of the energy in
- * play). So each box's corners that are inside the other are reported at their exact depth,
+ * came back out (tumbling cubes at 10 ms gained energy). So each box's corners that are inside the other are reported at their exact depth,
  * along the nearest face's normal (np_sphere_box with a sphere of radius 0 at the corner),
  * unless the manifold out[0..n) holds them already. */
 static int corners_inside(const GeomPose *a, const GeomPose *b, double A[3][3], double B[3][3], ContactPoint *out,
@@ -221,8 +220,8 @@ int np_box_box(const GeomPose *a, const GeomPose *b, double margin, ContactPoint
     double phi = v3_dot(r, nrm);
     if (phi <= margin) np_add_witness(out, &n, maxout, wa, wb, nrm, phi);
     /* The edges' closest points are not the only points that can close within a step: a box
-     * tipped onto an edge that falls flat brings a whole face down (hard clutter at 10 ms: 25 mm
-     * deep in one step, and the spring energy of that overlap came back out). So the best face's
+     * tipped onto an edge that falls flat brings a whole face down (centimetres deep in one
+     * 10 ms step, and the spring energy of that overlap comes back out). So the best face's
      * manifold points that are still apart (0 <= phi <= margin, a speculative margin) are
      * reported too: they lie over the reference face (clipped to its side planes) and above it,
      * so each phi is the exact distance of that point to the other box. Points below the face

@@ -13,8 +13,7 @@ void mb_point_jacobian(const Model *m, const Data *d, int body, const double *p,
 /* Row r of frame * J_p, column of dof i with motion subspace S = [S_w; S_v] (at the world
  * origin): F_r . (S_w x p + S_v) = S_w . (p x F_r) + S_v . F_r. The three p x F_r are formed
  * once, so a column costs six products per row and no 3 x n intermediate is written and read
- * back (issue 12: contact_jacobians, which formed J_p and then rotated it, was 14% of
- * cenic-fixed's instructions on hard clutter). */
+ * back (forming J_p and then rotating it costs both, once per contact and step). */
 void mb_point_jacobian_in_frame(const Model *m, const Data *d, int body, const double *p, int tree, const double *frame,
                                 double sign, int accumulate, double *jac) {
   int n = m->tree_nv[tree], v0 = m->tree_vadr[tree];
@@ -30,7 +29,7 @@ void mb_point_jacobian_in_frame(const Model *m, const Data *d, int body, const d
     /* A free body alone in its tree. Its columns (kinematics.c, dof_columns) are, with a_k the
      * joint frame's axes and x the body origin, [a_k; x x a_k] (rotation) and [0; a_k]
      * (translation), so F_r . (S_w x p + S_v) is a_k . ((p - x) x F_r) and a_k . F_r: one cross
-     * product per row and half the products of the general column (issue 12). */
+     * product per row and half the products of the general column. */
     const double *S = cdof + 6 * v0, *x = d->xpos + 3 * body;
     double px[3];
     v3_sub(px, p, x);

@@ -11,8 +11,8 @@
  * about x, Ip = J + (m |x|^2 - 2 x.h) 1 - m x x^T + x h^T + h x^T (parallel axis):
  *   rotation-rotation a_k^T Ip a_l, translation-rotation a_k . (a_l x (h - m x)),
  *   translation-translation m a_k . a_l.
- * Half the products of the general column loop (issue 12: M was 5% of cenic-fixed on hard
- * clutter, twenty free bodies). */
+ * Half the products of the general column loop (scenes of many free bodies, as clutter, form M
+ * at every step). */
 static void free_body_mass(const double *Ic, const double *S, const double *x, double *M) {
   double mass = Ic[0];
   const double *h = Ic + 1, *J = Ic + 4;

@@ -219,7 +219,7 @@ static int find_name(const BodyName *sorted, int n, const char *name) {
 /* Names and parents of the file's bodies; writes order[k] = file index of the k-th body in
  * depth-first order from the world (children in file order, so each tree is contiguous).
  * Names are sorted once, parents found by binary search and children listed per parent:
- * O(N log N) (pairwise name comparisons took 140 s for 10^5 bodies). */
+ * O(N log N), where pairwise name comparisons are O(N^2). */
 static int sort_bodies(SceneLoader *L, const cJSON *arr, int n, const cJSON **json, int *parent, int *order) {
   const SceneCtx *c = &L->ctx;
   char p[SC_PATH_LEN], name[CB_NAME_LEN];

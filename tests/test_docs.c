@@ -1,0 +1,120 @@
+/* The documentation stays a front door with working doors: README.md is short, every relative
+ * link in README.md and docs/ (docs/*.md, docs/notes/*.md) names a file that exists, and no page
+ * names a file a user of the repository does not have. Run from the repository root, as
+ * `make test` does. docs/incoming/ (drafts waiting to be folded in) is not checked. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { README_MAX_LINES = 220 };
+
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) { free(s); s = NULL; }
+  if (s) s[n] = '\0';
+  fclose(f);
+  return s;
+}
+
+static int is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Counts the markdown links `](target)` of text whose target is relative (not a URL, not an
+ * anchor of the same page) and names no file, relative to dir; with report, each is printed. */
+static int broken_links(const char *page, const char *dir, const char *text, int report) {
+  int broken = 0;
+  for (const char *p = strstr(text, "]("); p; p = strstr(p + 2, "](")) {
+    const char *t = p + 2, *end = strpbrk(t, ") \n");
+    if (!end || *end != ')') continue;
+    size_t n = (size_t)(end - t);
+    char target[PATH_MAX];
+    if (n == 0 || n >= sizeof target - 1) continue;
+    memcpy(target, t, n);
+    target[n] = '\0';
+    if (target[0] == '#' || strstr(target, "://") || !strncmp(target, "mailto:", 7)) continue;
+    char *hash = strchr(target, '#');
+    if (hash) *hash = '\0';
+    char path[2 * PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, target);
+    if (!is_file(path)) {
+      if (report) fprintf(stderr, "%s: link to %s: no such file\n", page, target);
+      ++broken;
+    }
+  }
+  return broken;
+}
+
+/* Paths that exist only on the machines cbench was developed on. */
+static int private_paths(const char *page, const char *text, int report) {
+  static const char *const bad[] = {"../shared/", "/work/"};
+  int found = 0;
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i)
+    if (strstr(text, bad[i])) {
+      if (report) fprintf(stderr, "%s: names %s, which users do not have\n", page, bad[i]);
+      ++found;
+    }
+  return found;
+}
+
+static void check_page(const char *page, const char *dir, int *pages, int *broken, int *private) {
+  char *text = slurp(page);
+  cr_assert_not_null(text, "cannot read %s", page);
+  *broken += broken_links(page, dir, text, 1);
+  *private += private_paths(page, text, 1);
+  ++*pages;
+  free(text);
+}
+
+static void check_folder(const char *dir, int *pages, int *broken, int *private) {
+  DIR *d = opendir(dir);
+  cr_assert_not_null(d, "no folder %s", dir);
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t n = strlen(e->d_name);
+    if (n < 4 || strcmp(e->d_name + n - 3, ".md")) continue;
+    char page[PATH_MAX];
+    snprintf(page, sizeof page, "%s/%s", dir, e->d_name);
+    check_page(page, dir, pages, broken, private);
+  }
+  closedir(d);
+}
+
+Test(docs, readme_is_a_front_door) {
+  char *text = slurp("README.md");
+  cr_assert_not_null(text, "cannot read README.md (run from the repository root)");
+  int lines = 0;
+  for (const char *c = text; *c; ++c) lines += *c == '\n';
+  free(text);
+  cr_expect_leq(lines, README_MAX_LINES, "README.md has %d lines, at most %d: reference material goes to docs/",
+                lines, README_MAX_LINES);
+}
+
+Test(docs, every_link_names_an_existing_file) {
+  int pages = 0, broken = 0, private = 0;
+  check_page("README.md", ".", &pages, &broken, &private);
+  check_folder("docs", &pages, &broken, &private);
+  check_folder("docs/notes", &pages, &broken, &private);
+  cr_expect_geq(pages, 9, "README.md and the docs/ pages were found (%d)", pages);
+  cr_expect_eq(broken, 0, "%d link(s) to missing files (above)", broken);
+  cr_expect_eq(private, 0, "%d page(s) name files users do not have (above)", private);
+}
+
+/* The checker itself: a link to a missing file, in a page's own folder or above it, is found;
+ * URLs, same-page anchors and existing files with an anchor are not. */
+Test(docs, the_link_checker_finds_a_missing_file) {
+  cr_expect_eq(broken_links("t.md", ".", "see [a](no/such/file.md) and [b](../nowhere.md).", 0), 2);
+  cr_expect_eq(broken_links("t.md", ".", "[u](https://example.org/x) [s](#top) [r](README.md#the-two-commands)", 0), 0);
+  cr_expect_eq(broken_links("t.md", "docs", "[i](integrators.md) [r](../README.md)", 0), 0);
+  cr_expect_eq(private_paths("t.md", "the scene ../shared/repro/x.json", 0), 1);
+}
