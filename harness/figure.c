@@ -13,7 +13,9 @@
 #include "figure_recipe.h"
 #include "figure_verdict.h"
 #include "files.h"
+#include "install_dir.h"
 #include "integrator_style.h"
+#include "json_get.h"
 #include "subprocess.h"
 #include "machine.h"
 #include "paper_data.h"
@@ -21,11 +23,6 @@
 #include "reference.h"
 #include "run_record.h"
 
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
-static const char *str_or(const cJSON *o, const char *k, const char *dflt) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsString(x) ? x->valuestring : dflt;
-}
 
 void figure_options_default(FigureOptions *o) {
   memset(o, 0, sizeof *o);
@@ -33,31 +30,12 @@ void figure_options_default(FigureOptions *o) {
   o->gnuplot = 1;
 }
 
-static int is_dir(const char *p) {
-  struct stat st;
-  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 const char *figure_recipes_dir(void) {
   static char found[PATH_MAX];
   const char *env = getenv("CBENCH_FIGURES");
   if (env && *env) return env;
-  if (is_dir("figures")) return "figures";
-  if (!found[0]) {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    for (int up = 0; n > 0 && up < 4; ++up) {
-      exe[n] = 0;
-      char *slash = strrchr(exe, '/');
-      if (!slash || slash == exe) break;
-      *slash = 0;
-      n = slash - exe;
-      char probe[PATH_MAX + 16];
-      snprintf(probe, sizeof probe, "%s/figures", exe);
-      if (is_dir(probe)) { snprintf(found, sizeof found, "%.*s", (int)sizeof found - 1, probe); break; }
-    }
-    if (!found[0]) snprintf(found, sizeof found, "figures");
-  }
+  if (is_directory("figures")) return "figures";
+  if (!found[0]) install_folder("figures", found, sizeof found);
   return found;
 }
 
@@ -77,9 +55,9 @@ int figure_list(FILE *f) {
     char path[PATH_MAX + 200], err[512];
     snprintf(path, sizeof path, "%.4000s/%.127s.json", figure_recipes_dir(), names[i]);
     cJSON *r = recipe_load(path, err, sizeof err);
-    const cJSON *paper = get(r, "paper");
-    fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? str_or(r, "title", "") : err, paper ? " [" : "",
-            paper ? str_or(paper, "ref", "") : "", paper ? "]" : "");
+    const cJSON *paper = json_get(r, "paper");
+    fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? json_str_or(r, "title", "") : err, paper ? " [" : "",
+            paper ? json_str_or(paper, "ref", "") : "", paper ? "]" : "");
     cJSON_Delete(r);
   }
   return n;
@@ -195,7 +173,7 @@ static void draw_paper_lines(Draw *D, const cJSON *panel) {
   FILE *g = D->gp_body;
   const cJSON *id;
   int k = 0;
-  cJSON_ArrayForEach(id, get(panel, "paper_y")) {
+  cJSON_ArrayForEach(id, json_get(panel, "paper_y")) {
     double v = NAN;
     char units[64] = "", source[256] = "", text[600];
     if (paper_number(id->valuestring, &v, units, sizeof units, source, sizeof source) != 0 || !isfinite(v)) {
@@ -219,9 +197,9 @@ static void draw_paper_lines(Draw *D, const cJSON *panel) {
 /* Panel p of an xy or series plot: data files and plot commands. */
 static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, const cJSON *records,
                       const char *kind, char *err, size_t errlen) {
-  const cJSON *plot = get(recipe, "plot"), *fields = get(plot, "series");
-  const cJSON *where = get(panel, "where");
-  const char *xf = get(panel, "x")->valuestring, *yf = get(panel, "y")->valuestring;
+  const cJSON *plot = json_get(recipe, "plot"), *fields = json_get(plot, "series");
+  const cJSON *where = json_get(panel, "where");
+  const char *xf = json_get(panel, "x")->valuestring, *yf = json_get(panel, "y")->valuestring;
   Series *ser = calloc(MAX_SERIES, sizeof *ser);
   int nser = 0, nbad[OUTCOME_COUNT] = {0};
   double bx[OUTCOME_COUNT][256], by[OUTCOME_COUNT][256]; /* failed, timed-out, flagged: not data */
@@ -231,11 +209,11 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
     if (!figure_match(r, where)) continue;
     char label[256];
     figure_series_label(r, fields, label, sizeof label);
-    if (!label[0]) snprintf(label, sizeof label, "%s", str_or(r, "integrator", "?"));
+    if (!label[0]) snprintf(label, sizeof label, "%s", json_str_or(r, "integrator", "?"));
     RecordOutcome oc = record_outcome(r);
     const char *status = record_outcome_name(oc);
     if (!strcmp(kind, "series")) {
-      const char *rf = str_or(r, "record_file", "");
+      const char *rf = json_str_or(r, "record_file", "");
       if (!rf[0]) continue;
       /* a run that is not data is drawn under its own name (a failed or timed-out run up to
        * where it stopped), or, without a series, as a legend entry */
@@ -245,15 +223,15 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
       }
       char csv[PATH_MAX + 600];
       char rec_path[PATH_MAX + 300];
-      snprintf(rec_path, sizeof rec_path, "%s/%s", str_or(r, "_dir", "."), rf);
-      sweep_series_path(rec_path, get(panel, "file")->valuestring, csv, sizeof csv);
+      snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(r, "_dir", "."), rf);
+      sweep_series_path(rec_path, json_get(panel, "file")->valuestring, csv, sizeof csv);
       if (oc != OUTCOME_OK && !file_exists(csv)) {
         nbad[oc]++;
         count_bad(D, r, oc, 1);
         continue;
       }
       double *x, *y;
-      int n = figure_csv_series(csv, get(panel, "rows"), xf, yf, &x, &y, err, errlen);
+      int n = figure_csv_series(csv, json_get(panel, "rows"), xf, yf, &x, &y, err, errlen);
       if (n < 0) { free(ser); return 1; }
       if (n == 0 && oc != OUTCOME_OK) {
         nbad[oc]++;
@@ -262,16 +240,16 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
         free(y);
         continue;
       }
-      Series *s = series_get(ser, &nser, MAX_SERIES, label, str_or(r, "integrator", ""));
+      Series *s = series_get(ser, &nser, MAX_SERIES, label, json_str_or(r, "integrator", ""));
       for (int i = 0; s && i < n; ++i) series_push(s, x[i], y[i]);
       free(x);
       free(y);
       continue;
     }
     double x = figure_value(r, xf), y = figure_value(r, yf);
-    fprintf(D->tsv, "%d\t%s\t%.6g\t%.6g\t%s\t%s\n", p, label, x, y, status, str_or(r, "command", ""));
+    fprintf(D->tsv, "%d\t%s\t%.6g\t%.6g\t%s\t%s\n", p, label, x, y, status, json_str_or(r, "command", ""));
     if (oc == OUTCOME_OK && isfinite(x) && isfinite(y)) {
-      Series *s = series_get(ser, &nser, MAX_SERIES, label, str_or(r, "integrator", ""));
+      Series *s = series_get(ser, &nser, MAX_SERIES, label, json_str_or(r, "integrator", ""));
       if (s) series_push(s, x, y);
       xmax = fmax(xmax, x);
       ymax = fmax(ymax, y);
@@ -281,7 +259,7 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
       by[oc][nbad[oc]++] = y;
     }
   }
-  int lx = cJSON_IsTrue(get(panel, "logx")), ly = cJSON_IsTrue(get(panel, "logy"));
+  int lx = cJSON_IsTrue(json_get(panel, "logx")), ly = cJSON_IsTrue(json_get(panel, "logy"));
   /* runs that are not data: at their x (or beyond the right edge), at their y (or the top edge
    * when they have none, or none a log axis can show: a failed run's work 0) */
   for (int o = 1; o < OUTCOME_COUNT; ++o)
@@ -293,11 +271,11 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
   fprintf(g, "unset arrow\nunset label\n");
   draw_paper_lines(D, panel);
   fprintf(g, "set title ");
-  gp_text(g, str_or(panel, "title", ""));
+  gp_text(g, json_str_or(panel, "title", ""));
   fprintf(g, "\nset xlabel ");
-  gp_text(g, str_or(panel, "xlabel", xf));
+  gp_text(g, json_str_or(panel, "xlabel", xf));
   fprintf(g, "\nset ylabel ");
-  gp_text(g, str_or(panel, "ylabel", yf));
+  gp_text(g, json_str_or(panel, "ylabel", yf));
   fprintf(g, "\n%s logscale x\n%s logscale y\nset format x %s\nset format y %s\n", lx ? "set" : "unset",
           ly ? "set" : "unset", lx ? "'10^{%L}'" : "'%g'", ly ? "'10^{%L}'" : "'%g'");
   /* nothing to draw but legend entries: fixed ranges (gnuplot cannot autoscale on nothing) */
@@ -306,14 +284,14 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
   for (int o = 1; o < OUTCOME_COUNT && strcmp(kind, "series"); ++o) drawable |= nbad[o] > 0;
   fprintf(g, drawable ? "set autoscale xy\n" : "set xrange [1:10]\nset yrange [1:10]\n");
   /* as the paper draws it, e.g. accuracy tightening to the right */
-  fprintf(g, "set xrange [*:*] %s\n", cJSON_IsTrue(get(panel, "xreverse")) ? "reverse" : "noreverse");
+  fprintf(g, "set xrange [*:*] %s\n", cJSON_IsTrue(json_get(panel, "xreverse")) ? "reverse" : "noreverse");
   if (!drawable) fprintf(g, "set label 99 'no data (every run failed or none matched)' at graph 0.5, graph 0.5 center\n");
   int last = p == D->npanels - 1;
   if (last) fprintf(g, "set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2\n");
   else fprintf(g, "unset key\n");
   fprintf(g, "plot ");
   int first = 1;
-  int fit = cJSON_IsTrue(get(panel, "fit"));
+  int fit = cJSON_IsTrue(json_get(panel, "fit"));
   for (int i = 0; i < nser; ++i) {
     Series *s = &ser[i];
     if (s->n == 0) continue;
@@ -389,7 +367,7 @@ static int draw_panel(Draw *D, const cJSON *recipe, const cJSON *panel, int p, c
 
 /* Stacked bars (cost breakdown): one bar per matching record, its fields as fractions. */
 static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *err, size_t errlen) {
-  const cJSON *plot = get(recipe, "plot"), *fields = get(plot, "fields"), *labels = get(plot, "labels");
+  const cJSON *plot = json_get(recipe, "plot"), *fields = json_get(plot, "fields"), *labels = json_get(plot, "labels");
   char dat[PATH_MAX + 64];
   snprintf(dat, sizeof dat, "%s/%s/data/bars.dat", D->dir, D->name);
   AtomicFile af;
@@ -398,10 +376,10 @@ static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *e
   int nf = cJSON_GetArraySize(fields), nbars = 0;
   const cJSON *r;
   cJSON_ArrayForEach(r, records) {
-    if (!figure_match(r, get(plot, "where"))) continue;
+    if (!figure_match(r, json_get(plot, "where"))) continue;
     RecordOutcome oc = record_outcome(r);
     char label[256];
-    figure_series_label(r, get(plot, "series"), label, sizeof label);
+    figure_series_label(r, json_get(plot, "series"), label, sizeof label);
     /* runs that are not data keep their place, named: a failed run's bar is empty */
     if (oc != OUTCOME_OK) {
       size_t l = strlen(label);
@@ -414,7 +392,7 @@ static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *e
       if (!isfinite(v[i])) v[i] = 0;
       sum += v[i];
     }
-    int norm = !cJSON_IsFalse(get(plot, "normalize"));
+    int norm = !cJSON_IsFalse(json_get(plot, "normalize"));
     fprintf(f, "\"%s\"", label);
     fprintf(D->tsv, "0\t%s", label);
     for (int i = 0; i < nf && i < 32; ++i) {
@@ -430,9 +408,9 @@ static int draw_bars(Draw *D, const cJSON *recipe, const cJSON *records, char *e
   FILE *g = D->gp_body;
   fprintf(g, "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.8 border -1\n"
              "set boxwidth 0.7\nset xtics rotate by -30\nset key outside right\nset ylabel ");
-  gp_text(g, str_or(plot, "ylabel", "fraction of wall time"));
+  gp_text(g, json_str_or(plot, "ylabel", "fraction of wall time"));
   fprintf(g, "\nset title ");
-  gp_text(g, str_or(plot, "title", ""));
+  gp_text(g, json_str_or(plot, "title", ""));
   fprintf(g, "\n");
   if (nbars == 0) { fprintf(g, "plot NaN title 'no data'\n"); return 0; }
   fprintf(g, "plot ");
@@ -455,24 +433,24 @@ static void add_num(cJSON *o, const char *k, double v) {
 static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) {
   cJSON *arr = cJSON_CreateArray();
   const cJSON *e;
-  cJSON_ArrayForEach(e, get(recipe, "compare")) {
+  cJSON_ArrayForEach(e, json_get(recipe, "compare")) {
     double ours = figure_selection_value(records, e), paper = NAN;
     char units[64] = "", source[256] = "";
-    const char *id = get(e, "paper_id")->valuestring;
+    const char *id = json_get(e, "paper_id")->valuestring;
     if (paper_number(id, &paper, units, sizeof units, source, sizeof source) != 0) {
       paper = NAN;
       snprintf(source, sizeof source, "paper number '%s' not in results/paper/", id);
     }
     cJSON *c = cJSON_CreateObject();
-    cJSON_AddStringToObject(c, "quantity", get(e, "quantity")->valuestring);
+    cJSON_AddStringToObject(c, "quantity", json_get(e, "quantity")->valuestring);
     add_num(c, "ours", ours);
     add_num(c, "paper", paper);
     add_num(c, "ratio", isfinite(ours) && isfinite(paper) && paper != 0 ? ours / paper : NAN);
-    cJSON_AddStringToObject(c, "units", str_or(e, "units", units));
+    cJSON_AddStringToObject(c, "units", json_str_or(e, "units", units));
     cJSON_AddStringToObject(c, "source", source);
     cJSON_AddStringToObject(c, "paper_id", id);
     cJSON_AddItemToArray(arr, c);
-    if (out) fprintf(out, "  %-48s ours %-10.4g paper %-10.4g ratio %.3g  (%s)\n", get(e, "quantity")->valuestring, ours, paper,
+    if (out) fprintf(out, "  %-48s ours %-10.4g paper %-10.4g ratio %.3g  (%s)\n", json_get(e, "quantity")->valuestring, ours, paper,
             isfinite(ours) && isfinite(paper) && paper != 0 ? ours / paper : NAN, source);
   }
   return arr;
@@ -534,7 +512,7 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   cJSON *records = cJSON_CreateArray();
   SweepConfig *c = malloc(sizeof *c);
   int rc = 0;
-  int nruns = cJSON_GetArraySize(get(recipe, "runs"));
+  int nruns = cJSON_GetArraySize(json_get(recipe, "runs"));
   for (int k = 0; k < nruns && rc == 0; ++k) {
     char rdir[1500];
     snprintf(rdir, sizeof rdir, "%s/%s/run%d", dir, name, k);
@@ -605,25 +583,25 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
     cJSON_Delete(recipe);
     return 1;
   }
-  const cJSON *plot = get(recipe, "plot");
-  const char *kind = get(plot, "kind")->valuestring;
+  const cJSON *plot = json_get(recipe, "plot");
+  const char *kind = json_get(plot, "kind")->valuestring;
   int bars = !strcmp(kind, "bars");
   fprintf(D.tsv, bars ? "# panel\tseries\tfields (%s)...\n" : "# panel\tseries\tx\ty\tstatus\tcommand\n", bars ? "see plot.fields" : "");
-  int npanels = bars ? 1 : cJSON_GetArraySize(get(plot, "panels"));
+  int npanels = bars ? 1 : cJSON_GetArraySize(json_get(plot, "panels"));
   D.npanels = npanels;
   for (int p = 0; p < npanels && rc == 0; ++p)
     rc = bars ? draw_bars(&D, recipe, records, err, errlen)
-              : draw_panel(&D, recipe, cJSON_GetArrayItem(get(plot, "panels"), p), p, records, kind, err, errlen);
+              : draw_panel(&D, recipe, cJSON_GetArrayItem(json_get(plot, "panels"), p), p, records, kind, err, errlen);
   if (rc) atomic_abort(&atsv);
   else if (atomic_commit(&atsv, err, errlen) != 0) rc = 1;
   fclose(D.gp_body);
   int rows = 1, cols = npanels;
-  const cJSON *layout = get(plot, "layout");
+  const cJSON *layout = json_get(plot, "layout");
   if (cJSON_GetArraySize(layout) == 2) {
     rows = (int)cJSON_GetArrayItem(layout, 0)->valuedouble;
     cols = (int)cJSON_GetArrayItem(layout, 1)->valuedouble;
   }
-  if (rc == 0 && write_script(&D, str_or(recipe, "title", name), body ? body : "", rows, cols, bars) != 0) {
+  if (rc == 0 && write_script(&D, json_str_or(recipe, "title", name), body ? body : "", rows, cols, bars) != 0) {
     snprintf(err, errlen, "cannot write the gnuplot script in %s/%s", dir, name);
     rc = 1;
   }
@@ -650,9 +628,9 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   cJSON *fig = cJSON_CreateObject();
   cJSON_AddStringToObject(fig, "schema", "cbench.figure/1");
   cJSON_AddStringToObject(fig, "name", name);
-  cJSON_AddStringToObject(fig, "title", str_or(recipe, "title", name));
-  cJSON_AddStringToObject(fig, "caption", str_or(recipe, "caption", ""));
-  const cJSON *paper = get(recipe, "paper");
+  cJSON_AddStringToObject(fig, "title", json_str_or(recipe, "title", name));
+  cJSON_AddStringToObject(fig, "caption", json_str_or(recipe, "caption", ""));
+  const cJSON *paper = json_get(recipe, "paper");
   cJSON_AddItemToObject(fig, "paper", paper && cJSON_IsObject(paper) ? cJSON_Duplicate(paper, 1) : cJSON_CreateNull());
   char cmd[1500];
   snprintf(cmd, sizeof cmd, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);

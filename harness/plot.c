@@ -9,20 +9,12 @@
 
 #include "files.h"
 #include "integrator_style.h"
+#include "json_get.h"
 #include "record_outcome.h"
 #include "run_record.h"
 #include "subprocess.h"
 #include "sweep.h"
 
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
-static double num(const cJSON *o, const char *k) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsNumber(x) ? x->valuedouble : NAN;
-}
-static const char *str(const cJSON *o, const char *k) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsString(x) ? x->valuestring : "";
-}
 static void put(FILE *f, double v) {
   if (isfinite(v)) fprintf(f, "\t%.6g", v); else fprintf(f, "\t?");
 }
@@ -30,16 +22,16 @@ static void put0(FILE *f, double v) {
   if (isfinite(v)) fprintf(f, "%.6g", v); else fprintf(f, "?");
 }
 static double param_of(const cJSON *r) {
-  const cJSON *p = get(r, "params");
-  double a = num(p, "accuracy");
-  return isfinite(a) ? a : num(p, "dt");
+  const cJSON *p = json_get(r, "params");
+  double a = json_num(p, "accuracy");
+  return isfinite(a) ? a : json_num(p, "dt");
 }
 static double work_of(const cJSON *r) {
-  double w = num(get(r, "work"), "median");
+  double w = json_num(json_get(r, "work"), "median");
   if (isfinite(w)) return w;
   /* A killed run: the budget per simulated second is a lower bound of its work. */
-  double t = num(get(r, "params"), "t_end");
-  return num(get(r, "params"), "budget_s") / (t > 0 ? t : 1.0);
+  double t = json_num(json_get(r, "params"), "t_end");
+  return json_num(json_get(r, "params"), "budget_s") / (t > 0 ? t : 1.0);
 }
 
 static int uniq_add(char (*list)[128], int n, const char *s) {
@@ -52,18 +44,18 @@ static int uniq_add(char (*list)[128], int n, const char *s) {
 /* A figure's line: the integrator plus every sweep axis the record sets (options, a chosen
  * error norm, a max step), so that a sweep over ls_init draws one line per initialization. */
 static void series_of(const cJSON *r, char *label, size_t n) {
-  const cJSON *p = get(r, "params");
-  size_t k = (size_t)snprintf(label, n, "%s", str(r, "integrator"));
+  const cJSON *p = json_get(r, "params");
+  size_t k = (size_t)snprintf(label, n, "%s", json_str(r, "integrator"));
   const cJSON *kv;
-  cJSON_ArrayForEach(kv, get(p, "options"))
+  cJSON_ArrayForEach(kv, json_get(p, "options"))
     if (k < n && cJSON_IsString(kv)) k += (size_t)snprintf(label + k, n - k, " %s=%s", kv->string, kv->valuestring);
-  cJSON_ArrayForEach(kv, get(p, "scene_params"))
+  cJSON_ArrayForEach(kv, json_get(p, "scene_params"))
     if (k < n && cJSON_IsString(kv)) k += (size_t)snprintf(label + k, n - k, " %s=%s", kv->string, kv->valuestring);
-  const cJSON *dflt = get(p, "error_norm_default");
-  if (k < n && cJSON_IsFalse(dflt) && !cJSON_IsTrue(get(r, "fixed_step")))
-    k += (size_t)snprintf(label + k, n - k, " %s-norm", str(p, "error_norm"));
-  if (k < n && cJSON_IsNumber(get(p, "max_step")) && !cJSON_IsTrue(get(r, "fixed_step")))
-    snprintf(label + k, n - k, " hmax=%g", num(p, "max_step"));
+  const cJSON *dflt = json_get(p, "error_norm_default");
+  if (k < n && cJSON_IsFalse(dflt) && !cJSON_IsTrue(json_get(r, "fixed_step")))
+    k += (size_t)snprintf(label + k, n - k, " %s-norm", json_str(p, "error_norm"));
+  if (k < n && cJSON_IsNumber(json_get(p, "max_step")) && !cJSON_IsTrue(json_get(r, "fixed_step")))
+    snprintf(label + k, n - k, " hmax=%g", json_num(p, "max_step"));
 }
 
 /* The series label as a file name: anything but [A-Za-z0-9._+] becomes '-' or '_' (labels
@@ -93,20 +85,20 @@ static void write_table(FILE *f, const cJSON *recs) {
              "physics_warnings\twarnings\tseries\n");
   const cJSON *r;
   cJSON_ArrayForEach(r, recs) {
-    const cJSON *e = get(r, "error"), *w = get(r, "work"), *c = get(r, "counters");
-    fprintf(f, "%s\t%s\t%d\t%.6g\t%s", str(r, "case"), str(r, "integrator"),
-            cJSON_IsTrue(get(r, "fixed_step")), param_of(r), record_outcome_name(record_outcome(r)));
-    put(f, num(get(e, "positions"), "max")); put(f, num(get(e, "positions"), "rms"));
-    put(f, num(get(e, "full"), "max")); put(f, num(get(e, "full"), "rms"));
-    put(f, num(w, "min")); put(f, num(w, "median")); put(f, num(w, "max"));
-    put(f, num(c, "steps")); put(f, num(c, "rejected")); put(f, num(c, "rhs_evals"));
-    put(f, num(c, "newton_iters")); put(f, num(c, "factorizations"));
-    put(f, num(r, "t_reached")); put(f, num(r, "real_time_rate"));
-    const cJSON *ew = get(get(r, "error_windowed"), "positions");
-    put(f, num(ew, "max")); put(f, num(ew, "rms"));
+    const cJSON *e = json_get(r, "error"), *w = json_get(r, "work"), *c = json_get(r, "counters");
+    fprintf(f, "%s\t%s\t%d\t%.6g\t%s", json_str(r, "case"), json_str(r, "integrator"),
+            cJSON_IsTrue(json_get(r, "fixed_step")), param_of(r), record_outcome_name(record_outcome(r)));
+    put(f, json_num(json_get(e, "positions"), "max")); put(f, json_num(json_get(e, "positions"), "rms"));
+    put(f, json_num(json_get(e, "full"), "max")); put(f, json_num(json_get(e, "full"), "rms"));
+    put(f, json_num(w, "min")); put(f, json_num(w, "median")); put(f, json_num(w, "max"));
+    put(f, json_num(c, "steps")); put(f, json_num(c, "rejected")); put(f, json_num(c, "rhs_evals"));
+    put(f, json_num(c, "newton_iters")); put(f, json_num(c, "factorizations"));
+    put(f, json_num(r, "t_reached")); put(f, json_num(r, "real_time_rate"));
+    const cJSON *ew = json_get(json_get(r, "error_windowed"), "positions");
+    put(f, json_num(ew, "max")); put(f, json_num(ew, "rms"));
     char label[128];
     series_of(r, label, sizeof label);
-    fprintf(f, "\t%d\t%d\t%s\n", record_guard_warnings(r), cJSON_GetArraySize(get(r, "warnings")), label);
+    fprintf(f, "\t%d\t%d\t%s\n", record_guard_warnings(r), cJSON_GetArraySize(json_get(r, "warnings")), label);
   }
 }
 
@@ -188,11 +180,11 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   const cJSON *r;
   double maxerr = 0.0, maxwork = 0.0;
   cJSON_ArrayForEach(r, recs) {
-    if (strcmp(str(r, "case"), cname) != 0) continue;
+    if (strcmp(json_str(r, "case"), cname) != 0) continue;
     char label[128];
     series_of(r, label, sizeof label);
     if (nint < 64) nint = uniq_add(ints, nint, label);
-    double e = num(get(get(r, "error"), "positions"), "max"), w = num(get(r, "work"), "median");
+    double e = json_num(json_get(json_get(r, "error"), "positions"), "max"), w = json_num(json_get(r, "work"), "median");
     if (isfinite(e) && e > maxerr) maxerr = e;
     if (isfinite(w) && w > maxwork) maxwork = w;
   }
@@ -223,7 +215,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     series_file(ints[i], file, sizeof file);
     cJSON_ArrayForEach(r, recs) {
       series_of(r, label, sizeof label);
-      if (ns < 256 && strcmp(str(r, "case"), cname) == 0 && strcmp(label, ints[i]) == 0) sel[ns++] = r;
+      if (ns < 256 && strcmp(json_str(r, "case"), cname) == 0 && strcmp(label, ints[i]) == 0) sel[ns++] = r;
     }
     qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
     snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
@@ -241,23 +233,23 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
         else ++ntime;
         continue;
       }
-      double e = num(get(get(x, "error"), "positions"), "max");
+      double e = json_num(json_get(json_get(x, "error"), "positions"), "max");
       if (oc == OUTCOME_FLAGGED) {
         const char *first_w = record_outcome_reason(x);
         fprintf(fw, "%s\t", ints[i]);
         put0(fw, e > 0 ? e : NAN);
-        fprintf(fw, "\t%.6g\t%.6g\t%.200s\n", param_of(x), num(get(x, "work"), "median"), first_w);
+        fprintf(fw, "\t%.6g\t%.6g\t%.200s\n", param_of(x), json_num(json_get(x, "work"), "median"), first_w);
         ++nwarn;
         nwarn_err += e > 0;
         continue; /* not a point of its line */
       }
       fprintf(f, "%.6g", param_of(x));
       put(f, e > 0 ? e : NAN);
-      put(f, num(get(get(x, "error"), "positions"), "rms"));
-      put(f, num(get(x, "work"), "median"));
-      put(f, num(get(x, "work"), "min"));
-      put(f, num(get(x, "work"), "max"));
-      double ew = num(get(get(x, "error_windowed"), "positions"), "max");
+      put(f, json_num(json_get(json_get(x, "error"), "positions"), "rms"));
+      put(f, json_num(json_get(x, "work"), "median"));
+      put(f, json_num(json_get(x, "work"), "min"));
+      put(f, json_num(json_get(x, "work"), "max"));
+      double ew = json_num(json_get(json_get(x, "error_windowed"), "positions"), "max");
       put(f, ew > 0 ? ew : NAN);
       fputc('\n', f);
       has_any[i] = 1;
@@ -419,14 +411,14 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
   const cJSON *r;
   cJSON_ArrayForEach(r, recs) {
     /* the case names files and the gnuplot script's outputs: refuse what is not a plain name */
-    if (!path_component_safe(str(r, "case"))) {
+    if (!path_component_safe(json_str(r, "case"))) {
       snprintf(err, errlen, "%s: a record's case '%.200s' is not usable as a file name (letters, digits, '.', '_', '+', '-'; not starting with '.' or '-')",
-               dir, str(r, "case"));
+               dir, json_str(r, "case"));
       free(cmd);
       cJSON_Delete(recs);
       return 2;
     }
-    if (ncase < 64) ncase = uniq_add(cases, ncase, str(r, "case"));
+    if (ncase < 64) ncase = uniq_add(cases, ncase, json_str(r, "case"));
   }
   if (dir_make_parents(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); free(cmd); cJSON_Delete(recs); return 1; }
   char path[1400];
