@@ -7,7 +7,6 @@
 #include "json_get.h"
 #include "run_record.h"
 
-
 void compare_options_default(CompareOptions *o) {
   o->time_tolerance = 1.5;
   o->counter_tolerance = 0.0;

@@ -14,7 +14,6 @@
 /* Times in microseconds: compare.py prints whole numbers of the unit, and runs take 1e-4..1e2 s. */
 #define US 1e6
 
-
 /* The run's machine, from the first record (each record carries the machine it ran on). */
 static void add_context(cJSON *doc, const cJSON *records) {
   cJSON *ctx = cJSON_AddObjectToObject(doc, "context");

@@ -11,7 +11,6 @@
 #include "record_outcome.h"
 #include "reference.h"
 
-
 /* The JSON item a field names (NULL when absent). */
 static const cJSON *field_item(const cJSON *rec, const char *field) {
   const cJSON *p = json_get(rec, "params");

@@ -13,7 +13,6 @@
 #include "record_outcome.h"
 #include "sweep.h"
 
-
 /* The one usable record matching where (NULL unless exactly one record matches and it is usable). */
 static const cJSON *one_usable(const cJSON *records, const cJSON *where) {
   const cJSON *r, *hit = NULL;

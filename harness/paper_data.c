@@ -9,7 +9,6 @@
 #include "json_get.h"
 #include "reference.h"
 
-
 const char *paper_data_dir(char *buf, size_t buflen) {
   const char *env = getenv("CBENCH_PAPER_DIR");
   if (env && *env) snprintf(buf, buflen, "%s", env);

@@ -1,10 +1,9 @@
 #include "record_outcome.h"
 
-#include "json_get.h"
-
 #include <stdio.h>
 #include <string.h>
 
+#include "json_get.h"
 
 static int is_guard_warning(const cJSON *w) { return cJSON_IsString(w) && !strncmp(w->valuestring, "physics:", 8); }
 

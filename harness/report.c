@@ -15,7 +15,6 @@
 #include "record_outcome.h"
 #include "run_record.h"
 
-
 /* Text for HTML content and attributes. */
 static void html(FILE *f, const char *s) {
   for (; *s; ++s) {
