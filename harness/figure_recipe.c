@@ -8,8 +8,8 @@
 #include "../models/json_input.h"
 #include "files.h"
 #include "json_get.h"
+#include "plot_kind.h"
 #include "run_spec.h"
-
 
 static int fail(char *err, size_t errlen, const char *path, const char *field, const char *problem, const cJSON *got) {
   return json_field_error(err, errlen, path, field, problem, got);
@@ -284,25 +284,27 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
   if (!bad && only_keys(plot, plot_keys, path, "plot", err, errlen)) bad = 1;
   if (!bad) {
     const cJSON *kind = json_get(plot, "kind");
-    const char *k = cJSON_IsString(kind) ? kind->valuestring : "";
-    if (strcmp(k, "xy") && strcmp(k, "series") && strcmp(k, "bars"))
-      bad = fail(err, errlen, path, "plot.kind", "expected \"xy\", \"series\" or \"bars\"", kind);
+    const PlotKind *pk = plot_kind_find(cJSON_IsString(kind) ? kind->valuestring : "");
+    const char *problem = NULL, *pf = NULL;
+    char expected[200];
+    plot_kind_expected(expected, sizeof expected);
+    if (!pk)
+      bad = fail(err, errlen, path, "plot.kind", expected, kind);
     else if ((x = json_get(plot, "series")) && !is_string_array(x))
       bad = fail(err, errlen, path, "plot.series", "expected an array of record field names", x);
-    else if (!strcmp(k, "bars") && (!is_string_array(json_get(plot, "fields")) ||
-                                   (json_get(plot, "labels") && cJSON_GetArraySize(json_get(plot, "labels")) != cJSON_GetArraySize(json_get(plot, "fields")))))
-      bad = fail(err, errlen, path, "plot.fields", "bars need \"fields\" (and as many \"labels\")", json_get(plot, "fields"));
-    else if (strcmp(k, "bars") && (!cJSON_IsArray(x = json_get(plot, "panels")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 16))
+    else if (pk->check_plot && (problem = pk->check_plot(plot, &pf))) {
+      snprintf(f, sizeof f, "plot.%s", pf);
+      bad = fail(err, errlen, path, f, problem, json_get(plot, pf));
+    } else if (pk->uses_panels && (!cJSON_IsArray(x = json_get(plot, "panels")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 16))
       bad = fail(err, errlen, path, "plot.panels", "expected an array of 1 to 16 panels", x);
-    for (int i = 0; !bad && strcmp(k, "bars") && i < cJSON_GetArraySize(json_get(plot, "panels")); ++i) {
+    for (int i = 0; !bad && pk->uses_panels && i < cJSON_GetArraySize(json_get(plot, "panels")); ++i) {
       const cJSON *p = cJSON_GetArrayItem(json_get(plot, "panels"), i);
       snprintf(f, sizeof f, "plot.panels[%d]", i);
       if (!cJSON_IsObject(p)) bad = fail(err, errlen, path, f, "expected an object", p);
       else if (only_keys(p, panel_keys, path, f, err, errlen)) bad = 1;
       else if (!cJSON_IsString(json_get(p, "x")) || !cJSON_IsString(json_get(p, "y")))
         bad = fail(err, errlen, path, f, "a panel needs \"x\" and \"y\" field names", NULL);
-      else if (!strcmp(k, "series") && (!cJSON_IsString(x = json_get(p, "file")) || sweep_series_parse(x->valuestring) <= 0))
-        bad = fail(err, errlen, path, f, "a series panel needs \"file\": \"steps\", \"contacts\" or \"energy\"", json_get(p, "file"));
+      else if (pk->check_panel && (problem = pk->check_panel(p, &pf))) bad = fail(err, errlen, path, f, problem, json_get(p, pf));
       else if ((x = json_get(p, "where")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"where\" must be an object", x);
       else if ((x = json_get(p, "rows")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"rows\" must be an object", x);
       else if ((x = json_get(p, "paper_y")) && !is_string_array(x))

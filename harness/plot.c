@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "files.h"
+#include "gnuplot_write.h"
 #include "integrator_style.h"
 #include "json_get.h"
 #include "record_outcome.h"
@@ -110,23 +111,6 @@ static char *read_command(const char *dir) {
   return c;
 }
 
-/* gnuplot string literal content: escape quotes and backslashes. */
-static void gp_escape(const char *in, char *out, size_t outlen) {
-  size_t n = 0;
-  for (; *in && n + 4 < outlen; ++in) {
-    /* backslash-escaped for the string literal; "\\_" keeps '_' literal in enhanced text */
-    if (*in == '_' || *in == '^' || *in == '{' || *in == '}' || *in == '@' || *in == '&' || *in == '~') {
-      out[n++] = '\\';
-      out[n++] = '\\';
-    } else if (*in == '"' || *in == '\\') {
-      out[n++] = '\\';
-    }
-    /* gnuplot runs `...` even inside double quotes; a newline would end the command */
-    out[n++] = *in == '`' ? '\'' : (unsigned char)*in < 0x20 ? ' ' : *in;
-  }
-  out[n] = '\0';
-}
-
 /* A line's style: its integrator's colour and point type (the label starts with the integrator's
  * name); further lines of the same integrator (options, norms) get other dash types. */
 static void line_style(char (*ints)[128], int i, char *out, size_t n) {
@@ -170,6 +154,14 @@ static void plot_series_line(FILE *g, char ints[][128], int i, const char *cname
   series_file(ints[i], file, sizeof file);
   line_style(ints, i, ls, sizeof ls);
   fprintf(g, "%s\"%s/%s.dat\" using %d:4 %s title \"%s\"", *first ? "" : ", \\\n    ", cname, file, xcol, ls, lt);
+  *first = 0;
+}
+
+/* The markers of runs that are not data (FILE.dat's column xcol against work) and their labels. */
+static void plot_marker_terms(FILE *g, const char *cname, const char *file, int xcol, const char *style,
+                              const char *label, int *first) {
+  fprintf(g, "%s\"%s/%s.dat\" using %d:4 %s, \\\n    \"%s/%s.dat\" using %d:4:%s", *first ? "" : ", \\\n    ", cname, file,
+          xcol, style, cname, file, xcol, label);
   *first = 0;
 }
 
@@ -297,17 +289,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       if (!has_err[i]) continue;
       plot_series_line(g, ints, i, cname, 2, &first);
     }
-    if (nfail) {
-      fprintf(g, "%s\"%s/failed.dat\" using 2:4 %s, \\\n    \"%s/failed.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label_right);
-      first = 0;
-    }
-    if (ntime) {
-      fprintf(g, "%s\"%s/timeout.dat\" using 2:4 %s, \\\n    \"%s/timeout.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, time_style, cname, fail_label_right);
-      first = 0;
-    }
-    if (nwarn_err)
-      fprintf(g, "%s\"%s/physics_warnings.dat\" using 2:4 %s, \\\n    \"%s/physics_warnings.dat\" using 2:4:%s",
-              first ? "" : ", \\\n    ", cname, warn_style, cname, flag_label_right);
+    if (nfail) plot_marker_terms(g, cname, "failed", 2, fail_style, fail_label_right, &first);
+    if (ntime) plot_marker_terms(g, cname, "timeout", 2, time_style, fail_label_right, &first);
+    if (nwarn_err) plot_marker_terms(g, cname, "physics_warnings", 2, warn_style, flag_label_right, &first);
     fprintf(g, "\n");
   }
   int any_win = 0;
@@ -320,14 +304,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     int first = 1;
     for (int i = 0; i < nint; ++i) {
       if (!has_win[i]) continue;
-      char lt[300];
-      char file[128];
-      gp_escape(ints[i], lt, sizeof lt);
-      series_file(ints[i], file, sizeof file);
-      char ls[200];
-      line_style(ints, i, ls, sizeof ls);
-      fprintf(g, "%s\"%s/%s.dat\" using 7:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
-      first = 0;
+      plot_series_line(g, ints, i, cname, 7, &first);
     }
     fprintf(g, "\n");
   }
@@ -341,17 +318,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       if (!has_any[i]) continue;
       plot_series_line(g, ints, i, cname, 1, &first);
     }
-    if (nfail) {
-      fprintf(g, "%s\"%s/failed.dat\" using 3:4 %s, \\\n    \"%s/failed.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label);
-      first = 0;
-    }
-    if (ntime) {
-      fprintf(g, "%s\"%s/timeout.dat\" using 3:4 %s, \\\n    \"%s/timeout.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, time_style, cname, fail_label);
-      first = 0;
-    }
-    if (nwarn)
-      fprintf(g, "%s\"%s/physics_warnings.dat\" using 3:4 %s, \\\n    \"%s/physics_warnings.dat\" using 3:4:%s",
-              first ? "" : ", \\\n    ", cname, warn_style, cname, flag_label);
+    if (nfail) plot_marker_terms(g, cname, "failed", 3, fail_style, fail_label, &first);
+    if (ntime) plot_marker_terms(g, cname, "timeout", 3, time_style, fail_label, &first);
+    if (nwarn) plot_marker_terms(g, cname, "physics_warnings", 3, warn_style, flag_label, &first);
     fprintf(g, "\n");
   }
   fprintf(g, "  unset output\n}\n");
@@ -361,14 +330,10 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
 /* gnuplot CASE.gp in pdir (no shell: the names are data), its output in gnuplot_CASE.log; a
  * failure, or an empty image left behind (a full disk), is an error naming the script. */
 static int run_gnuplot_on(const char *pdir, const char *cname, char *err, size_t errlen) {
-  char gp[200], log[1400], perr[512];
+  char gp[200], log[1400];
   snprintf(gp, sizeof gp, "%.127s.gp", cname);
   snprintf(log, sizeof log, "%.1100s/gnuplot_%.127s.log", pdir, cname);
-  const char *argv[] = {"gnuplot", gp, NULL};
-  if (subprocess_run(argv, pdir, log, perr, sizeof perr) != 0) {
-    snprintf(err, errlen, "%.1100s/%s: %.300s (see %s)", pdir, gp, perr, log);
-    return 1;
-  }
+  if (gp_run(pdir, gp, log, err, errlen) != 0) return 1;
   static const char *const kinds[] = {"work_error", "work_windowed_error", "work_accuracy"};
   static const char *const exts[] = {"png", "svg"};
   for (int k = 0; k < 3; ++k)
