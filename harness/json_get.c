@@ -20,12 +20,6 @@ const char *json_str_or(const cJSON *o, const char *k, const char *dflt) {
   return cJSON_IsString(x) ? x->valuestring : dflt;
 }
 
-void json_path_join(char *out, size_t outlen, const char *parent, const char *k, int i) {
-  const char *p = parent ? parent : "";
-  if (k) snprintf(out, outlen, "%s%s%s", p, *p ? "." : "", k);
-  else snprintf(out, outlen, "%s[%d]", p, i);
-}
-
 int json_field_error(char *err, size_t errlen, const char *file, const char *path, const char *problem,
                      const cJSON *got) {
   char *g = got ? cJSON_PrintUnformatted(got) : NULL;

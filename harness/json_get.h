@@ -18,8 +18,6 @@ const char *json_str(const cJSON *o, const char *k);
 /* o[k] as a string, dflt when absent or not a string. */
 const char *json_str_or(const cJSON *o, const char *k, const char *dflt);
 
-/* The JSON path of key k (or index i when k is NULL) below parent: "params.dt", "runs[2]". */
-void json_path_join(char *out, size_t outlen, const char *parent, const char *k, int i);
 /* "FILE: PATH: problem (got VALUE)" into err (FILE left out when NULL, the value when got is
  * NULL); returns 2, the exit status of bad input. */
 int json_field_error(char *err, size_t errlen, const char *file, const char *path, const char *problem,

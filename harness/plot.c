@@ -165,9 +165,16 @@ static void plot_marker_terms(FILE *g, const char *cname, const char *file, int 
   *first = 0;
 }
 
-static int plot_case(const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
-                     char *err, size_t errlen) {
-  char ints[64][128];
+/* A case's lines and their records, sized by the record count: none is left out. */
+typedef struct {
+  char (*ints)[128];
+  int *has_err, *has_any, *has_win;
+  const cJSON **sel;
+} CaseLines;
+
+static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
+                           char *err, size_t errlen) {
+  char(*ints)[128] = L->ints;
   int nint = 0;
   const cJSON *r;
   double maxerr = 0.0, maxwork = 0.0;
@@ -175,7 +182,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     if (strcmp(json_str(r, "case"), cname) != 0) continue;
     char label[128];
     series_of(r, label, sizeof label);
-    if (nint < 64) nint = uniq_add(ints, nint, label);
+    nint = uniq_add(ints, nint, label);
     double e = json_num(json_get(json_get(r, "error"), "positions"), "max"), w = json_num(json_get(r, "work"), "median");
     if (isfinite(e) && e > maxerr) maxerr = e;
     if (isfinite(w) && w > maxwork) maxwork = w;
@@ -185,7 +192,8 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   char path[1600];
   snprintf(path, sizeof path, "%.1100s/%.127s", pdir, cname);
   dir_make_parents(path);
-  int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0, ntime = 0, nwarn = 0, nwarn_err = 0;
+  int *has_err = L->has_err, *has_any = L->has_any, *has_win = L->has_win;
+  int nfail = 0, ntime = 0, nwarn = 0, nwarn_err = 0;
   snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
   AtomicFile aff, aft, afw, af;
   FILE *ff = atomic_open(&aff, path, 0, err, errlen);
@@ -201,13 +209,13 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   fprintf(ft, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
   fprintf(fw, "# integrator\terr_q_max\tparam\twork\tfirst physics warning\n");
   for (int i = 0; i < nint; ++i) {
-    const cJSON *sel[256];
+    const cJSON **sel = L->sel;
     int ns = 0;
     char label[128], file[128];
     series_file(ints[i], file, sizeof file);
     cJSON_ArrayForEach(r, recs) {
       series_of(r, label, sizeof label);
-      if (ns < 256 && strcmp(json_str(r, "case"), cname) == 0 && strcmp(label, ints[i]) == 0) sel[ns++] = r;
+      if (strcmp(json_str(r, "case"), cname) == 0 && strcmp(label, ints[i]) == 0) sel[ns++] = r;
     }
     qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
     snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
@@ -327,6 +335,22 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   return atomic_commit(&ag, err, errlen) == 0 ? 0 : 1;
 }
 
+static int plot_case(const char *pdir, const char *cname, const cJSON *recs, const char *cmd, char *err,
+                     size_t errlen) {
+  size_t n = (size_t)cJSON_GetArraySize(recs) + 1;
+  CaseLines L = {malloc(n * sizeof *L.ints), calloc(n, sizeof(int)), calloc(n, sizeof(int)), calloc(n, sizeof(int)),
+                 malloc(n * sizeof *L.sel)};
+  int rc = 1;
+  if (L.ints && L.has_err && L.has_any && L.has_win && L.sel) rc = plot_case_lines(&L, pdir, cname, recs, cmd, err, errlen);
+  else snprintf(err, errlen, "%s: out of memory for its lines", cname);
+  free(L.ints);
+  free(L.has_err);
+  free(L.has_any);
+  free(L.has_win);
+  free(L.sel);
+  return rc;
+}
+
 /* gnuplot CASE.gp in pdir (no shell: the names are data), its output in gnuplot_CASE.log; a
  * failure, or an empty image left behind (a full disk), is an error naming the script. */
 static int run_gnuplot_on(const char *pdir, const char *cname, char *err, size_t errlen) {
@@ -371,33 +395,35 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     return 2;
   }
   char *cmd = file_exists(dir) ? NULL : read_command(dir);
-  char cases[64][128];
+  char(*cases)[128] = malloc((size_t)cJSON_GetArraySize(recs) * sizeof *cases); /* every case plotted */
   int ncase = 0;
+  if (!cases) { snprintf(err, errlen, "%s: out of memory", dir); free(cmd); cJSON_Delete(recs); return 1; }
   const cJSON *r;
   cJSON_ArrayForEach(r, recs) {
     /* the case names files and the gnuplot script's outputs: refuse what is not a plain name */
     if (!path_component_safe(json_str(r, "case"))) {
       snprintf(err, errlen, "%s: a record's case '%.200s' is not usable as a file name (letters, digits, '.', '_', '+', '-'; not starting with '.' or '-')",
                dir, json_str(r, "case"));
+      free(cases);
       free(cmd);
       cJSON_Delete(recs);
       return 2;
     }
-    if (ncase < 64) ncase = uniq_add(cases, ncase, json_str(r, "case"));
+    ncase = uniq_add(cases, ncase, json_str(r, "case"));
   }
-  if (dir_make_parents(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); free(cmd); cJSON_Delete(recs); return 1; }
+  int rc = 0;
   char path[1400];
   snprintf(path, sizeof path, "%s/records.tsv", pdir);
   AtomicFile at;
-  FILE *f = atomic_open(&at, path, 0, err, errlen);
-  if (f) write_table(f, recs);
-  if (!f || atomic_commit(&at, err, errlen) != 0) { free(cmd); cJSON_Delete(recs); return 1; }
-  int rc = 0;
+  FILE *f = NULL;
+  if (dir_make_parents(pdir) != 0) snprintf(err, errlen, "cannot create %s", pdir), rc = 1;
+  else if ((f = atomic_open(&at, path, 0, err, errlen))) write_table(f, recs);
+  if (rc == 0 && (!f || atomic_commit(&at, err, errlen) != 0)) rc = 1;
   snprintf(path, sizeof path, "%s/CAPTION.txt", pdir);
   AtomicFile acap;
-  FILE *cap = atomic_open(&acap, path, 0, err, errlen);
-  if (!cap) rc = 1;
-  else {
+  FILE *cap = rc == 0 ? atomic_open(&acap, path, 0, err, errlen) : NULL;
+  if (rc == 0 && !cap) rc = 1;
+  else if (rc == 0) {
     fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", dir);
     fprintf(cap, "Sweep command: %s\n", cmd ? cmd : "(unknown: no command.txt)");
     fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", pdir);
@@ -409,6 +435,7 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     if (rc == 0 && run_gnuplot) rc = run_gnuplot_on(pdir, cases[i], err, errlen);
   }
   if (rc == 0) printf("plot: table %s/records.tsv, caption %s/CAPTION.txt\n", pdir, pdir);
+  free(cases);
   free(cmd);
   cJSON_Delete(recs);
   return rc;
