@@ -14,6 +14,7 @@
 #include "integrators/common/nearest_name.h"
 #include "plan.h"
 #include "plot.h"
+#include "record_fields.h"
 #include "reference.h"
 #include "run_record.h"
 #include "sweep.h"
@@ -58,6 +59,7 @@ static const CommandHelp commands_help[] = {
      "figure list | figure NAME [--quick] [--out DIR] [-j N] [--no-gnuplot]\n"},
     {"report", "one HTML page (and Markdown) with every figure of a folder beside the papers", "report DIR\n"},
     {"paper", "the numbers the papers print, with their source (results/paper/)", "paper [ID]\n"},
+    {"schema", "the run record's fields, from the table the validator checks (harness/SCHEMA.md)", "schema --markdown\n"},
     {"help", "this overview, or one command's usage", "help [COMMAND]\n"},
 };
 enum { NCOMMANDS = (int)(sizeof commands_help / sizeof commands_help[0]) };
@@ -185,6 +187,12 @@ static int take_cases_dir(int *argc, char **argv) {
   return 0;
 }
 
+static int cmd_schema(int argc, char **argv) {
+  if (argc != 3 || strcmp(argv[2], "--markdown")) return usage_error("expected --markdown%s", "");
+  record_fields_markdown(stdout);
+  return 0;
+}
+
 int cbench_main(int argc, char **argv) {
   if (take_cases_dir(&argc, argv)) return 2;
   if (argc < 2) return usage_error("missing command%s", "");
@@ -210,5 +218,6 @@ int cbench_main(int argc, char **argv) {
   if (!strcmp(c, "figure")) return cmd_figure(argc, argv);
   if (!strcmp(c, "paper")) return cmd_paper(argc, argv);
   if (!strcmp(c, "report")) return cmd_report(argc, argv);
+  if (!strcmp(c, "schema")) return cmd_schema(argc, argv);
   return usage_error("unknown command '%s'", c);
 }

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "export_gbench.h"
+#include "json_get.h"
 #include "run_record.h"
-
 
 void compare_options_default(CompareOptions *o) {
   o->time_tolerance = 1.5;
@@ -13,32 +13,23 @@ void compare_options_default(CompareOptions *o) {
   o->time_floor = 0.05;
 }
 
-static const cJSON *get(const cJSON *o, const char *k) { return cJSON_GetObjectItemCaseSensitive(o, k); }
-static double num(const cJSON *o, const char *k, double dflt) {
-  const cJSON *x = o ? get(o, k) : NULL;
-  return cJSON_IsNumber(x) ? x->valuedouble : dflt;
-}
-static const char *str(const cJSON *o, const char *k) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsString(x) ? x->valuestring : "?";
-}
 
 void record_key(const cJSON *rec, char *out, size_t outlen) {
-  const cJSON *p = get(rec, "params");
+  const cJSON *p = json_get(rec, "params");
   size_t n = 0;
-  n += (size_t)snprintf(out, outlen, "%s/%s", str(rec, "case"), str(rec, "integrator"));
-  if (cJSON_IsNumber(get(p, "accuracy"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/acc=%g", num(p, "accuracy", 0));
-  if (cJSON_IsNumber(get(p, "dt"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/dt=%g", num(p, "dt", 0));
+  n += (size_t)snprintf(out, outlen, "%s/%s", json_str_or(rec, "case", "?"), json_str_or(rec, "integrator", "?"));
+  if (cJSON_IsNumber(json_get(p, "accuracy"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/acc=%g", json_num_or(p, "accuracy", 0));
+  if (cJSON_IsNumber(json_get(p, "dt"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/dt=%g", json_num_or(p, "dt", 0));
   /* runs that differ in horizon, step cap or error window are different runs */
-  if (cJSON_IsNumber(get(p, "t_end")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/T=%g", num(p, "t_end", 0));
-  if (cJSON_IsNumber(get(p, "max_step")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/hmax=%g", num(p, "max_step", 0));
-  if (cJSON_IsNumber(get(p, "window")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/W=%g", num(p, "window", 0));
-  const cJSON *en = get(p, "error_norm");
+  if (cJSON_IsNumber(json_get(p, "t_end")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/T=%g", json_num_or(p, "t_end", 0));
+  if (cJSON_IsNumber(json_get(p, "max_step")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/hmax=%g", json_num_or(p, "max_step", 0));
+  if (cJSON_IsNumber(json_get(p, "window")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/W=%g", json_num_or(p, "window", 0));
+  const cJSON *en = json_get(p, "error_norm");
   if (cJSON_IsString(en) && strcmp(en->valuestring, "full") == 0 && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/full");
   const cJSON *sp;
-  cJSON_ArrayForEach(sp, get(p, "scene_params"))
+  cJSON_ArrayForEach(sp, json_get(p, "scene_params"))
     if (n < outlen && cJSON_IsString(sp)) n += (size_t)snprintf(out + n, outlen - n, "/%s=%s", sp->string, sp->valuestring);
-  const cJSON *opts = get(p, "options");
+  const cJSON *opts = json_get(p, "options");
   const cJSON *kv;
   cJSON_ArrayForEach(kv, opts) {
     if (n < outlen && cJSON_IsString(kv)) n += (size_t)snprintf(out + n, outlen - n, "/%s=%s", kv->string, kv->valuestring);
@@ -69,17 +60,17 @@ int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o
       continue;
     }
     ++compared;
-    const char *sb = str(b, "status"), *sn = str(n, "status");
+    const char *sb = json_str_or(b, "status", "?"), *sn = json_str_or(n, "status", "?");
     if (strcmp(sb, sn) != 0) {
       int worse = strcmp(sb, "ok") == 0;
       fprintf(out, "%-48s %-18s %14s %14s %9s  %s\n", key, "status", sb, sn, "", worse ? "REGRESSION" : "changed");
       regressions += worse; ++rows;
     }
-    const cJSON *cb = get(b, "counters"), *cn = get(n, "counters");
+    const cJSON *cb = json_get(b, "counters"), *cn = json_get(n, "counters");
     if (cJSON_IsObject(cb) && cJSON_IsObject(cn)) {
       for (int i = 0; run_counter_names[i]; ++i) {
-        if (!get(cb, run_counter_names[i]) || !get(cn, run_counter_names[i])) continue; /* a record predates it */
-        double vb = num(cb, run_counter_names[i], 0), vn = num(cn, run_counter_names[i], 0);
+        if (!json_get(cb, run_counter_names[i]) || !json_get(cn, run_counter_names[i])) continue; /* a record predates it */
+        double vb = json_num_or(cb, run_counter_names[i], 0), vn = json_num_or(cn, run_counter_names[i], 0);
         if (vb == vn) continue;
         double rel = fabs(vn - vb) / fmax(fabs(vb), 1.0);
         int bad = rel > o->counter_tolerance;
@@ -88,7 +79,7 @@ int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o
         regressions += bad; ++rows;
       }
     }
-    double wb = num(get(b, "wall_time"), "median", NAN), wn = num(get(n, "wall_time"), "median", NAN);
+    double wb = json_num_or(json_get(b, "wall_time"), "median", NAN), wn = json_num_or(json_get(n, "wall_time"), "median", NAN);
     if (isfinite(wb) && isfinite(wn) && wb > 0 && (wb >= o->time_floor || wn >= o->time_floor)) {
       double ratio = wn / wb;
       if (ratio > o->time_tolerance) {
@@ -118,14 +109,14 @@ cJSON *export_records(const cJSON *records, const char *format) {
   if (strcmp(format, "gab") == 0) {
     cJSON *arr = cJSON_CreateArray();
     cJSON_ArrayForEach(r, records) {
-      if (strcmp(str(r, "status"), "ok") != 0) continue;
+      if (strcmp(json_str_or(r, "status", "?"), "ok") != 0) continue;
       record_key(r, key, sizeof key);
       char name[600];
       cJSON *e = cJSON_CreateObject();
       snprintf(name, sizeof name, "%s wall per sim s", key);
       cJSON_AddStringToObject(e, "name", name);
       cJSON_AddStringToObject(e, "unit", "s/s");
-      cJSON_AddNumberToObject(e, "value", num(get(r, "work"), "median", 0));
+      cJSON_AddNumberToObject(e, "value", json_num_or(json_get(r, "work"), "median", 0));
       cJSON_AddItemToArray(arr, e);
       const char *const *tracked = run_counter_names; /* the CB_COUNTERS list */
       for (int i = 0; tracked[i]; ++i) {
@@ -133,7 +124,7 @@ cJSON *export_records(const cJSON *records, const char *format) {
         snprintf(name, sizeof name, "%s %s", key, tracked[i]);
         cJSON_AddStringToObject(e, "name", name);
         cJSON_AddStringToObject(e, "unit", tracked[i]);
-        cJSON_AddNumberToObject(e, "value", num(get(r, "counters"), tracked[i], 0));
+        cJSON_AddNumberToObject(e, "value", json_num_or(json_get(r, "counters"), tracked[i], 0));
         cJSON_AddItemToArray(arr, e);
       }
     }

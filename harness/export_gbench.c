@@ -9,38 +9,29 @@
 #include <string.h>
 
 #include "compare.h"
+#include "json_get.h"
 
 /* Times in microseconds: compare.py prints whole numbers of the unit, and runs take 1e-4..1e2 s. */
 #define US 1e6
-
-static const cJSON *get(const cJSON *o, const char *k) { return cJSON_GetObjectItemCaseSensitive(o, k); }
-static double num(const cJSON *o, const char *k, double dflt) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsNumber(x) ? x->valuedouble : dflt;
-}
-static const char *str(const cJSON *o, const char *k, const char *dflt) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsString(x) ? x->valuestring : dflt;
-}
 
 /* The run's machine, from the first record (each record carries the machine it ran on). */
 static void add_context(cJSON *doc, const cJSON *records) {
   cJSON *ctx = cJSON_AddObjectToObject(doc, "context");
   const cJSON *first = cJSON_GetArrayItem(records, 0);
-  const cJSON *m = get(first, "machine");
-  cJSON_AddStringToObject(ctx, "date", str(first, "date", "unknown"));
-  cJSON_AddStringToObject(ctx, "host_name", str(m, "host", "unknown"));
+  const cJSON *m = json_get(first, "machine");
+  cJSON_AddStringToObject(ctx, "date", json_str_or(first, "date", "unknown"));
+  cJSON_AddStringToObject(ctx, "host_name", json_str_or(m, "host", "unknown"));
   cJSON_AddStringToObject(ctx, "executable", "cbench");
-  cJSON_AddNumberToObject(ctx, "num_cpus", num(m, "cores", 0));
-  cJSON_AddNumberToObject(ctx, "mhz_per_cpu", num(m, "cpu_mhz", 0));
-  cJSON_AddStringToObject(ctx, "cpu_model", str(m, "cpu", "unknown"));
-  const cJSON *caches = get(m, "caches");
+  cJSON_AddNumberToObject(ctx, "num_cpus", json_num_or(m, "cores", 0));
+  cJSON_AddNumberToObject(ctx, "mhz_per_cpu", json_num_or(m, "cpu_mhz", 0));
+  cJSON_AddStringToObject(ctx, "cpu_model", json_str_or(m, "cpu", "unknown"));
+  const cJSON *caches = json_get(m, "caches");
   cJSON_AddItemToObject(ctx, "caches", cJSON_IsArray(caches) ? cJSON_Duplicate(caches, 1) : cJSON_CreateArray());
-  const cJSON *load = get(m, "load_avg_start");
+  const cJSON *load = json_get(m, "load_avg_start");
   cJSON_AddItemToObject(ctx, "load_avg", cJSON_IsArray(load) ? cJSON_Duplicate(load, 1) : cJSON_CreateArray());
-  cJSON_AddStringToObject(ctx, "library_build_type", str(m, "build", "unknown"));
-  cJSON_AddStringToObject(ctx, "cbench_git", str(m, "git", "unknown"));
-  const cJSON *dirty = get(m, "git_dirty");
+  cJSON_AddStringToObject(ctx, "library_build_type", json_str_or(m, "build", "unknown"));
+  cJSON_AddStringToObject(ctx, "cbench_git", json_str_or(m, "git", "unknown"));
+  const cJSON *dirty = json_get(m, "git_dirty");
   if (cJSON_IsBool(dirty)) cJSON_AddBoolToObject(ctx, "cbench_git_dirty", cJSON_IsTrue(dirty));
 }
 
@@ -58,9 +49,9 @@ static cJSON *entry(cJSON *list, const char *name, const char *run_name, const c
 
 static void add_counters(cJSON *e, const cJSON *r) {
   const cJSON *c;
-  cJSON_ArrayForEach(c, get(r, "counters")) if (cJSON_IsNumber(c)) cJSON_AddNumberToObject(e, c->string, c->valuedouble);
-  const cJSON *err = get(get(r, "error"), "positions");
-  if (cJSON_IsNumber(get(err, "max"))) cJSON_AddNumberToObject(e, "error_max", num(err, "max", 0));
+  cJSON_ArrayForEach(c, json_get(r, "counters")) if (cJSON_IsNumber(c)) cJSON_AddNumberToObject(e, c->string, c->valuedouble);
+  const cJSON *err = json_get(json_get(r, "error"), "positions");
+  if (cJSON_IsNumber(json_get(err, "max"))) cJSON_AddNumberToObject(e, "error_max", json_num_or(err, "max", 0));
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -84,14 +75,14 @@ static void stats(double *x, int n, double out[3]) {
 static void add_record(cJSON *list, const cJSON *r) {
   char key[512], name[600];
   record_key(r, key, sizeof key);
-  const cJSON *reps = get(r, "repetitions");
+  const cJSON *reps = json_get(r, "repetitions");
   int n = cJSON_IsArray(reps) ? cJSON_GetArraySize(reps) : 0;
-  int ok = strcmp(str(r, "status", ""), "ok") == 0;
+  int ok = strcmp(json_str_or(r, "status", ""), "ok") == 0;
   if (!ok || n == 0) {
     cJSON *e = entry(list, key, key, "iteration", 1);
     cJSON_AddNumberToObject(e, "repetition_index", 0);
     cJSON_AddNumberToObject(e, "iterations", ok ? 1 : 0);
-    cJSON_AddNumberToObject(e, "real_time", US * num(get(r, "wall_time"), "median", 0));
+    cJSON_AddNumberToObject(e, "real_time", US * json_num_or(json_get(r, "wall_time"), "median", 0));
     /* CPU time is not known here: left out rather than copied from the wall time (compare.py
      * then skips the entry) */
     if (ok) cJSON_AddStringToObject(e, "cpu_time_missing", "the record predates per-repetition CPU times");
@@ -99,7 +90,7 @@ static void add_record(cJSON *list, const cJSON *r) {
     cJSON_AddStringToObject(e, "time_unit", "us");
     if (!ok) {
       cJSON_AddBoolToObject(e, "error_occurred", 1);
-      cJSON_AddStringToObject(e, "error_message", str(r, "message", "failed"));
+      cJSON_AddStringToObject(e, "error_message", json_str_or(r, "message", "failed"));
     }
     add_counters(e, r);
     return;
@@ -110,8 +101,8 @@ static void add_record(cJSON *list, const cJSON *r) {
   int i = 0;
   const cJSON *rep;
   cJSON_ArrayForEach(rep, reps) {
-    wall[i] = num(rep, "wall_s", 0);
-    cpu[i] = num(rep, "cpu_s", 0);
+    wall[i] = json_num_or(rep, "wall_s", 0);
+    cpu[i] = json_num_or(rep, "cpu_s", 0);
     cJSON *e = entry(list, key, key, "iteration", n);
     cJSON_AddNumberToObject(e, "repetition_index", i);
     cJSON_AddNumberToObject(e, "iterations", 1);

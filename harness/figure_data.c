@@ -7,20 +7,19 @@
 #include <string.h>
 
 #include "files.h"
+#include "json_get.h"
 #include "record_outcome.h"
 #include "reference.h"
 
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
-
 /* The JSON item a field names (NULL when absent). */
 static const cJSON *field_item(const cJSON *rec, const char *field) {
-  const cJSON *p = get(rec, "params");
+  const cJSON *p = json_get(rec, "params");
   if (!strcmp(field, "param")) {
-    const cJSON *a = get(p, "accuracy");
-    return cJSON_IsNumber(a) ? a : get(p, "dt");
+    const cJSON *a = json_get(p, "accuracy");
+    return cJSON_IsNumber(a) ? a : json_get(p, "dt");
   }
-  if (!strncmp(field, "opt:", 4)) return get(get(p, "options"), field + 4);
-  if (!strncmp(field, "scene:", 6)) return get(get(p, "scene_params"), field + 6);
+  if (!strncmp(field, "opt:", 4)) return json_get(json_get(p, "options"), field + 4);
+  if (!strncmp(field, "scene:", 6)) return json_get(json_get(p, "scene_params"), field + 6);
   const cJSON *o = rec;
   char key[128];
   const char *s = field;
@@ -29,7 +28,7 @@ static const cJSON *field_item(const cJSON *rec, const char *field) {
     if (n >= sizeof key) return NULL;
     memcpy(key, s, n);
     key[n] = 0;
-    o = get(o, key);
+    o = json_get(o, key);
     s += n;
     if (*s == '.') ++s;
   }
@@ -61,7 +60,7 @@ double figure_value(const cJSON *rec, const char *field) {
     return t > 0 ? figure_value(rec, field + 6) / t : NAN;
   }
   if (!strcmp(field, "status_code")) {
-    if (!cJSON_IsString(get(rec, "status"))) return NAN;
+    if (!cJSON_IsString(json_get(rec, "status"))) return NAN;
     return (double)record_outcome(rec);
   }
   const cJSON *x = field_item(rec, field);

@@ -8,15 +8,10 @@
 #include <string.h>
 
 #include "figure_data.h"
+#include "json_get.h"
 #include "paper_data.h"
 #include "record_outcome.h"
 #include "sweep.h"
-
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
-static const char *str_or(const cJSON *o, const char *k, const char *dflt) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsString(x) ? x->valuestring : dflt;
-}
 
 /* The one usable record matching where (NULL unless exactly one record matches and it is usable). */
 static const cJSON *one_usable(const cJSON *records, const cJSON *where) {
@@ -33,17 +28,17 @@ static const cJSON *one_usable(const cJSON *records, const cJSON *where) {
  * rel_variation: sum |y_i+1 - y_i| / sum |y_i| (0 for a constant force, large for a noisy one);
  * max_abs_slope: max |dy/dx| between rows (how sharp a transition is). */
 static double series_value(const cJSON *records, const cJSON *sel) {
-  const cJSON *s = get(sel, "series");
-  const cJSON *hit = one_usable(records, get(sel, "where"));
+  const cJSON *s = json_get(sel, "series");
+  const cJSON *hit = one_usable(records, json_get(sel, "where"));
   if (!hit) return NAN;
   char rec_path[PATH_MAX + 300], csv[PATH_MAX + 600], err[512];
-  snprintf(rec_path, sizeof rec_path, "%s/%s", str_or(hit, "_dir", "."), str_or(hit, "record_file", ""));
-  sweep_series_path(rec_path, str_or(s, "file", "contacts"), csv, sizeof csv);
+  snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(hit, "_dir", "."), json_str_or(hit, "record_file", ""));
+  sweep_series_path(rec_path, json_str_or(s, "file", "contacts"), csv, sizeof csv);
   double *x, *y;
-  int np = figure_csv_series(csv, get(s, "rows"), str_or(s, "x", "t"), str_or(s, "y", ""), &x, &y, err, sizeof err);
+  int np = figure_csv_series(csv, json_get(s, "rows"), json_str_or(s, "x", "t"), json_str_or(s, "y", ""), &x, &y, err, sizeof err);
   if (np < 0) return NAN;
-  const char *stat = str_or(s, "stat", "max");
-  const cJSON *th = get(s, "threshold");
+  const char *stat = json_str_or(s, "stat", "max");
+  const cJSON *th = json_get(s, "threshold");
   double thr = cJSON_IsNumber(th) ? th->valuedouble : 0, v = NAN, tv = 0, sum = 0;
   int above = 0;
   for (int i = 0; i < np; ++i) {
@@ -69,25 +64,25 @@ static double series_value(const cJSON *records, const cJSON *sel) {
 }
 
 double figure_selection_value(const cJSON *records, const cJSON *sel) {
-  if (get(sel, "series")) return series_value(records, sel);
-  const cJSON *x = get(sel, "x");
-  const char *field = get(sel, "field")->valuestring;
+  if (json_get(sel, "series")) return series_value(records, sel);
+  const cJSON *x = json_get(sel, "x");
+  const char *field = json_get(sel, "field")->valuestring;
   /* only usable records are data; "status_code" reads every record's outcome */
   cJSON *use = cJSON_CreateArray();
   const cJSON *r;
   cJSON_ArrayForEach(r, records)
     if (!strcmp(field, "status_code") || record_outcome(r) == OUTCOME_OK) cJSON_AddItemReferenceToArray(use, (cJSON *)r);
-  const char *stat = str_or(sel, "stat", "value");
-  double v = figure_stat(use, get(sel, "where"), field, stat, cJSON_IsString(x) ? x->valuestring : NULL);
+  const char *stat = json_str_or(sel, "stat", "value");
+  double v = figure_stat(use, json_get(sel, "where"), field, stat, cJSON_IsString(x) ? x->valuestring : NULL);
   /* "value" needs exactly one record: a second, unusable one must not make it look single */
-  if (!strcmp(stat, "value") && isfinite(v) && figure_stat(records, get(sel, "where"), field, "count", NULL) != 1) v = NAN;
+  if (!strcmp(stat, "value") && isfinite(v) && figure_stat(records, json_get(sel, "where"), field, "count", NULL) != 1) v = NAN;
   cJSON_Delete(use);
   return v;
 }
 
 /* Records matching the selection's where (usable or not): 0 means the data is absent, not bad. */
 static int matched(const cJSON *records, const cJSON *sel) {
-  return (int)figure_stat(records, get(sel, "where"), "status_code", "count", NULL);
+  return (int)figure_stat(records, json_get(sel, "where"), "status_code", "count", NULL);
 }
 
 /* Replaces {a}, {b}, {k}, {n} in text with the numbers. */
@@ -129,15 +124,15 @@ typedef struct {
 /* One check on one cell (NULL: the whole selection). */
 static CellResult judge_cell(const cJSON *c, const cJSON *records, const cJSON *cell) {
   CellResult r = {NAN, NAN, NAN, -1};
-  const cJSON *bj = get(c, "b"), *band = get(c, "band");
-  cJSON *sa = with_cell(get(c, "a"), cell), *sb = bj && !cJSON_IsNumber(bj) ? with_cell(bj, cell) : NULL;
+  const cJSON *bj = json_get(c, "b"), *band = json_get(c, "band");
+  cJSON *sa = with_cell(json_get(c, "a"), cell), *sb = bj && !cJSON_IsNumber(bj) ? with_cell(bj, cell) : NULL;
   r.a = figure_selection_value(records, sa);
   r.b = cJSON_IsNumber(bj) ? bj->valuedouble : sb ? figure_selection_value(records, sb) : NAN;
   int need_b = bj != NULL;
   /* "if_missing": "infinite": a side whose runs all exist but failed, timed out or were flagged
    * costs more than any number (a baseline that times out is not cheaper; a CENIC run that
    * fails is not cheaper either); a side with no record at all stays missing */
-  if (!strcmp(str_or(c, "if_missing", ""), "infinite")) {
+  if (!strcmp(json_str_or(c, "if_missing", ""), "infinite")) {
     if (!isfinite(r.a) && matched(records, sa) > 0) r.a = INFINITY;
     if (sb && !isfinite(r.b) && matched(records, sb) > 0) r.b = INFINITY;
   }
@@ -148,10 +143,10 @@ static CellResult judge_cell(const cJSON *c, const cJSON *records, const cJSON *
     double lo = cJSON_GetArrayItem(band, 0)->valuedouble, hi = cJSON_GetArrayItem(band, 1)->valuedouble;
     r.holds = !isnan(r.v) ? (r.v >= lo && r.v <= hi) : -1;
   } else {
-    const cJSON *fac = get(c, "factor");
+    const cJSON *fac = json_get(c, "factor");
     double fb = (cJSON_IsNumber(fac) ? fac->valuedouble : 1.0) * r.b;
     r.v = r.a;
-    r.holds = !strcmp(get(c, "op")->valuestring, "<") ? r.a < fb : r.a > fb;
+    r.holds = !strcmp(json_get(c, "op")->valuestring, "<") ? r.a < fb : r.a > fb;
   }
   cJSON_Delete(sa);
   cJSON_Delete(sb);
@@ -161,9 +156,9 @@ static CellResult judge_cell(const cJSON *c, const cJSON *records, const cJSON *
 /* The distinct values of the "per" fields among the records matching a.where. */
 static cJSON *cells_of(const cJSON *c, const cJSON *records) {
   cJSON *cells = cJSON_CreateArray();
-  const cJSON *per = get(c, "per"), *r;
+  const cJSON *per = json_get(c, "per"), *r;
   cJSON_ArrayForEach(r, records) {
-    if (!figure_match(r, get(get(c, "a"), "where"))) continue;
+    if (!figure_match(r, json_get(json_get(c, "a"), "where"))) continue;
     cJSON *cell = cJSON_CreateObject();
     const cJSON *f;
     cJSON_ArrayForEach(f, per) {
@@ -190,7 +185,7 @@ static void add_num(cJSON *o, const char *k, double v) {
 
 /* The paper's value of a check: a number, or an id of results/paper/ (NAN when unset). */
 static double paper_value(const cJSON *c, cJSON *out) {
-  const cJSON *p = get(c, "paper");
+  const cJSON *p = json_get(c, "paper");
   if (cJSON_IsNumber(p)) return p->valuedouble;
   if (!cJSON_IsString(p)) return NAN;
   double v = NAN;
@@ -202,18 +197,18 @@ static double paper_value(const cJSON *c, cJSON *out) {
 }
 
 static void tolerance_text(const cJSON *c, char *out, size_t outlen) {
-  const cJSON *band = get(c, "band"), *bj = get(c, "b"), *fac = get(c, "factor"), *per = get(c, "per");
+  const cJSON *band = json_get(c, "band"), *bj = json_get(c, "b"), *fac = json_get(c, "factor"), *per = json_get(c, "per");
   size_t n;
-  if (cJSON_IsString(get(c, "tolerance"))) n = (size_t)snprintf(out, outlen, "%s", get(c, "tolerance")->valuestring);
+  if (cJSON_IsString(json_get(c, "tolerance"))) n = (size_t)snprintf(out, outlen, "%s", json_get(c, "tolerance")->valuestring);
   else if (band)
     n = (size_t)snprintf(out, outlen, "%s in [%g, %g]", bj ? "a / b" : "a", cJSON_GetArrayItem(band, 0)->valuedouble,
                          cJSON_GetArrayItem(band, 1)->valuedouble);
   else if (cJSON_IsNumber(bj))
-    n = (size_t)snprintf(out, outlen, "a %s %g", get(c, "op")->valuestring, (cJSON_IsNumber(fac) ? fac->valuedouble : 1) * bj->valuedouble);
+    n = (size_t)snprintf(out, outlen, "a %s %g", json_get(c, "op")->valuestring, (cJSON_IsNumber(fac) ? fac->valuedouble : 1) * bj->valuedouble);
   else
-    n = (size_t)snprintf(out, outlen, "a %s %g x b", get(c, "op")->valuestring, cJSON_IsNumber(fac) ? fac->valuedouble : 1.0);
+    n = (size_t)snprintf(out, outlen, "a %s %g x b", json_get(c, "op")->valuestring, cJSON_IsNumber(fac) ? fac->valuedouble : 1.0);
   if (per && n < outlen) {
-    const cJSON *mf = get(c, "min_fraction");
+    const cJSON *mf = json_get(c, "min_fraction");
     snprintf(out + n, outlen - n, ", in %s of the cells (per %s)", cJSON_IsNumber(mf) ? "that fraction" : "every one",
              cJSON_GetArrayItem(per, 0)->valuestring);
   }
@@ -221,13 +216,13 @@ static void tolerance_text(const cJSON *c, char *out, size_t outlen) {
 
 static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
   cJSON *out = cJSON_CreateObject();
-  cJSON_AddStringToObject(out, "quantity", str_or(c, "quantity", ""));
+  cJSON_AddStringToObject(out, "quantity", json_str_or(c, "quantity", ""));
   double paper = paper_value(c, out);
   char sentence[1024], tol[300];
   tolerance_text(c, tol, sizeof tol);
   int holds;
   double vals[4] = {NAN, NAN, NAN, NAN}, ours;
-  if (get(c, "per")) {
+  if (json_get(c, "per")) {
     cJSON *cells = cells_of(c, records), *arr = cJSON_CreateArray();
     int k = 0, n = 0, shown = 0;
     const cJSON *cell;
@@ -245,7 +240,7 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
     }
     cJSON_Delete(cells);
     cJSON_AddItemToObject(out, "cells", arr);
-    const cJSON *mf = get(c, "min_fraction");
+    const cJSON *mf = json_get(c, "min_fraction");
     ours = n > 0 ? (double)k / n : NAN;
     holds = n > 0 && ours >= (cJSON_IsNumber(mf) ? mf->valuedouble : 1.0) - 1e-12;
     vals[2] = k;
@@ -264,11 +259,11 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
   if (holds < 0)
     snprintf(sentence, sizeof sentence, "Not reproduced: a number it needs is missing (a = %.3g, b = %.3g: no usable run; failed, "
              "timed-out and flagged runs are not data).", vals[0], vals[1]);
-  else fill_numbers(get(c, holds ? "yes" : "no")->valuestring, vals, sentence, sizeof sentence);
-  const char *outcome = holds == 1 ? VERDICT_REPRODUCED : get(c, "differs_by_design") ? VERDICT_DIFFERS : VERDICT_NOT_REPRODUCED;
-  if (holds != 1 && get(c, "differs_by_design")) {
+  else fill_numbers(json_get(c, holds ? "yes" : "no")->valuestring, vals, sentence, sizeof sentence);
+  const char *outcome = holds == 1 ? VERDICT_REPRODUCED : json_get(c, "differs_by_design") ? VERDICT_DIFFERS : VERDICT_NOT_REPRODUCED;
+  if (holds != 1 && json_get(c, "differs_by_design")) {
     size_t l = strlen(sentence);
-    snprintf(sentence + l, sizeof sentence - l, " Differs by design: %s", get(c, "differs_by_design")->valuestring);
+    snprintf(sentence + l, sizeof sentence - l, " Differs by design: %s", json_get(c, "differs_by_design")->valuestring);
   }
   cJSON_AddStringToObject(out, "status", quick_smoke ? VERDICT_SMOKE : outcome);
   cJSON_AddStringToObject(out, "outcome", outcome);
@@ -281,19 +276,19 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
 
 cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick) {
   cJSON *v = cJSON_CreateObject(), *checks = cJSON_CreateArray();
-  int smoke = quick && !cJSON_IsString(get(recipe, "quick_decides"));
+  int smoke = quick && !cJSON_IsString(json_get(recipe, "quick_decides"));
   int nnot = 0, ndiff = 0, n = 0;
   char text[8192];
   size_t len = 0;
   text[0] = 0;
   const cJSON *c;
-  cJSON_ArrayForEach(c, get(recipe, "checks")) {
+  cJSON_ArrayForEach(c, json_get(recipe, "checks")) {
     cJSON *j = judge(c, records, smoke);
-    const char *o = get(j, "outcome")->valuestring;
+    const char *o = json_get(j, "outcome")->valuestring;
     nnot += !strcmp(o, VERDICT_NOT_REPRODUCED);
     ndiff += !strcmp(o, VERDICT_DIFFERS);
     ++n;
-    if (len < sizeof text) len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " " : "", get(j, "sentence")->valuestring);
+    if (len < sizeof text) len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " " : "", json_get(j, "sentence")->valuestring);
     cJSON_AddItemToArray(checks, j);
   }
   const char *status = n == 0 || smoke ? VERDICT_SMOKE : nnot ? VERDICT_NOT_REPRODUCED : ndiff ? VERDICT_DIFFERS : VERDICT_REPRODUCED;
@@ -303,7 +298,7 @@ cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick) {
   else snprintf(sentence, sizeof sentence, "%s", text);
   cJSON_AddStringToObject(v, "status", status);
   cJSON_AddStringToObject(v, "sentence", sentence);
-  if (quick && !smoke) cJSON_AddStringToObject(v, "quick_decides", get(recipe, "quick_decides")->valuestring);
+  if (quick && !smoke) cJSON_AddStringToObject(v, "quick_decides", json_get(recipe, "quick_decides")->valuestring);
   cJSON_AddItemToObject(v, "checks", checks);
   return v;
 }

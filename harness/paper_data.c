@@ -6,9 +6,8 @@
 
 #include "../models/json_input.h"
 #include "files.h"
+#include "json_get.h"
 #include "reference.h"
-
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
 
 const char *paper_data_dir(char *buf, size_t buflen) {
   const char *env = getenv("CBENCH_PAPER_DIR");
@@ -25,30 +24,30 @@ static const char *const entry_keys[] = {"id", "quantity", "value", "units", "so
                                          "setting", "approximate", "note", "machine", NULL};
 
 static int check_doc(const cJSON *doc, const char *path, char *err, size_t errlen) {
-  const cJSON *s = get(doc, "schema");
+  const cJSON *s = json_get(doc, "schema");
   if (!cJSON_IsObject(doc) || !cJSON_IsString(s) || strcmp(s->valuestring, PAPER_SCHEMA)) {
     snprintf(err, errlen, "%s: schema: expected \"" PAPER_SCHEMA "\"", path);
     return -1;
   }
-  if (!cJSON_IsString(get(doc, "paper")) || !cJSON_IsString(get(doc, "citation"))) {
+  if (!cJSON_IsString(json_get(doc, "paper")) || !cJSON_IsString(json_get(doc, "citation"))) {
     snprintf(err, errlen, "%s: paper, citation: expected strings", path);
     return -1;
   }
-  const cJSON *nums = get(doc, "numbers");
+  const cJSON *nums = json_get(doc, "numbers");
   if (!cJSON_IsArray(nums)) { snprintf(err, errlen, "%s: numbers: expected an array", path); return -1; }
   int k = 0;
   const cJSON *e;
   cJSON_ArrayForEach(e, nums) {
-    const cJSON *id = get(e, "id");
+    const cJSON *id = json_get(e, "id");
     const char *ids = cJSON_IsString(id) ? id->valuestring : "?";
     const char *problem = NULL;
     if (!cJSON_IsObject(e)) problem = "expected an object";
     else if (!cJSON_IsString(id) || !*ids) problem = "id: expected a non-empty string";
-    else if (!cJSON_IsString(get(e, "quantity"))) problem = "quantity: expected a string";
-    else if (!cJSON_IsNumber(get(e, "value")) || !isfinite(get(e, "value")->valuedouble)) problem = "value: expected a finite number";
-    else if (!cJSON_IsString(get(e, "units"))) problem = "units: expected a string (\"\" when none)";
-    else if (!cJSON_IsString(get(e, "source")) || !*get(e, "source")->valuestring) problem = "source: expected where the paper prints it";
-    else if (get(e, "approximate") && !cJSON_IsBool(get(e, "approximate"))) problem = "approximate: expected true or false";
+    else if (!cJSON_IsString(json_get(e, "quantity"))) problem = "quantity: expected a string";
+    else if (!cJSON_IsNumber(json_get(e, "value")) || !isfinite(json_get(e, "value")->valuedouble)) problem = "value: expected a finite number";
+    else if (!cJSON_IsString(json_get(e, "units"))) problem = "units: expected a string (\"\" when none)";
+    else if (!cJSON_IsString(json_get(e, "source")) || !*json_get(e, "source")->valuestring) problem = "source: expected where the paper prints it";
+    else if (json_get(e, "approximate") && !cJSON_IsBool(json_get(e, "approximate"))) problem = "approximate: expected true or false";
     if (!problem) {
       const cJSON *f;
       cJSON_ArrayForEach(f, e) {
@@ -60,7 +59,7 @@ static int check_doc(const cJSON *doc, const char *path, char *err, size_t errle
       int j = 0;
       cJSON_ArrayForEach(o, nums) {
         if (j++ >= k) break;
-        const cJSON *oid = get(o, "id");
+        const cJSON *oid = json_get(o, "id");
         if (cJSON_IsString(oid) && !strcmp(oid->valuestring, ids)) problem = "id: duplicate";
       }
     }
@@ -106,9 +105,9 @@ static int validate_one(void *vc, const char *path) {
   int n = check_doc(doc, path, c->err, c->errlen);
   if (n >= 0) {
     const cJSON *e;
-    cJSON_ArrayForEach(e, get(doc, "numbers")) {
-      const char *id = get(e, "id")->valuestring;
-      const cJSON *prev = get(c->ids, id);
+    cJSON_ArrayForEach(e, json_get(doc, "numbers")) {
+      const char *id = json_get(e, "id")->valuestring;
+      const cJSON *prev = json_get(c->ids, id);
       if (prev) {
         snprintf(c->err, c->errlen, "%s: id '%s' already in %s", path, id, prev->valuestring);
         n = -1;
@@ -146,15 +145,15 @@ static int find_one(void *vc, const char *path) {
   cJSON *doc = load(path, err, sizeof err);
   if (!doc) return 0;
   const cJSON *e;
-  cJSON_ArrayForEach(e, get(doc, "numbers")) {
-    const cJSON *id = get(e, "id"), *v = get(e, "value"), *u = get(e, "units"), *s = get(e, "source");
+  cJSON_ArrayForEach(e, json_get(doc, "numbers")) {
+    const cJSON *id = json_get(e, "id"), *v = json_get(e, "value"), *u = json_get(e, "units"), *s = json_get(e, "source");
     if (!cJSON_IsString(id) || !cJSON_IsNumber(v)) continue;
     if (c->id && strcmp(id->valuestring, c->id)) continue;
     c->found++;
     if (c->out) {
       fprintf(c->out, "%-40s %12.6g %-6s %s  (%s%s)\n", id->valuestring, v->valuedouble, cJSON_IsString(u) ? u->valuestring : "",
-              cJSON_IsString(get(e, "quantity")) ? get(e, "quantity")->valuestring : "", cJSON_IsString(s) ? s->valuestring : "?",
-              cJSON_IsTrue(get(e, "approximate")) ? ", approximate" : "");
+              cJSON_IsString(json_get(e, "quantity")) ? json_get(e, "quantity")->valuestring : "", cJSON_IsString(s) ? s->valuestring : "?",
+              cJSON_IsTrue(json_get(e, "approximate")) ? ", approximate" : "");
       continue;
     }
     *c->value = v->valuedouble;

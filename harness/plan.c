@@ -9,6 +9,7 @@
 
 #include "../models/json_input.h"
 #include "files.h"
+#include "install_dir.h"
 #include "sweep.h"
 
 /* Absolute form of a path whose directory exists (the file itself may not). */
@@ -26,9 +27,7 @@ static int absolute_path(const char *path, char *out, size_t outlen) {
 int plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen) {
   RunSpec s = *spec;
   char exe[PATH_MAX], rec[PATH_MAX], cmd[PLAN_MAX_LINE];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) return -1;
-  exe[n] = 0;
+  if (self_exe_path(exe, sizeof exe) != 0) return -1;
   if (!realpath(spec->case_path, s.case_path)) return -1;
   if (absolute_path(record_path, rec, sizeof rec)) return -1;
   run_spec_command(&s, cmd, sizeof cmd);

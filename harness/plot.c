@@ -8,21 +8,14 @@
 #include <sys/stat.h>
 
 #include "files.h"
+#include "gnuplot_write.h"
 #include "integrator_style.h"
+#include "json_get.h"
 #include "record_outcome.h"
 #include "run_record.h"
 #include "subprocess.h"
 #include "sweep.h"
 
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
-static double num(const cJSON *o, const char *k) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsNumber(x) ? x->valuedouble : NAN;
-}
-static const char *str(const cJSON *o, const char *k) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsString(x) ? x->valuestring : "";
-}
 static void put(FILE *f, double v) {
   if (isfinite(v)) fprintf(f, "\t%.6g", v); else fprintf(f, "\t?");
 }
@@ -30,16 +23,16 @@ static void put0(FILE *f, double v) {
   if (isfinite(v)) fprintf(f, "%.6g", v); else fprintf(f, "?");
 }
 static double param_of(const cJSON *r) {
-  const cJSON *p = get(r, "params");
-  double a = num(p, "accuracy");
-  return isfinite(a) ? a : num(p, "dt");
+  const cJSON *p = json_get(r, "params");
+  double a = json_num(p, "accuracy");
+  return isfinite(a) ? a : json_num(p, "dt");
 }
 static double work_of(const cJSON *r) {
-  double w = num(get(r, "work"), "median");
+  double w = json_num(json_get(r, "work"), "median");
   if (isfinite(w)) return w;
   /* A killed run: the budget per simulated second is a lower bound of its work. */
-  double t = num(get(r, "params"), "t_end");
-  return num(get(r, "params"), "budget_s") / (t > 0 ? t : 1.0);
+  double t = json_num(json_get(r, "params"), "t_end");
+  return json_num(json_get(r, "params"), "budget_s") / (t > 0 ? t : 1.0);
 }
 
 static int uniq_add(char (*list)[128], int n, const char *s) {
@@ -52,18 +45,18 @@ static int uniq_add(char (*list)[128], int n, const char *s) {
 /* A figure's line: the integrator plus every sweep axis the record sets (options, a chosen
  * error norm, a max step), so that a sweep over ls_init draws one line per initialization. */
 static void series_of(const cJSON *r, char *label, size_t n) {
-  const cJSON *p = get(r, "params");
-  size_t k = (size_t)snprintf(label, n, "%s", str(r, "integrator"));
+  const cJSON *p = json_get(r, "params");
+  size_t k = (size_t)snprintf(label, n, "%s", json_str(r, "integrator"));
   const cJSON *kv;
-  cJSON_ArrayForEach(kv, get(p, "options"))
+  cJSON_ArrayForEach(kv, json_get(p, "options"))
     if (k < n && cJSON_IsString(kv)) k += (size_t)snprintf(label + k, n - k, " %s=%s", kv->string, kv->valuestring);
-  cJSON_ArrayForEach(kv, get(p, "scene_params"))
+  cJSON_ArrayForEach(kv, json_get(p, "scene_params"))
     if (k < n && cJSON_IsString(kv)) k += (size_t)snprintf(label + k, n - k, " %s=%s", kv->string, kv->valuestring);
-  const cJSON *dflt = get(p, "error_norm_default");
-  if (k < n && cJSON_IsFalse(dflt) && !cJSON_IsTrue(get(r, "fixed_step")))
-    k += (size_t)snprintf(label + k, n - k, " %s-norm", str(p, "error_norm"));
-  if (k < n && cJSON_IsNumber(get(p, "max_step")) && !cJSON_IsTrue(get(r, "fixed_step")))
-    snprintf(label + k, n - k, " hmax=%g", num(p, "max_step"));
+  const cJSON *dflt = json_get(p, "error_norm_default");
+  if (k < n && cJSON_IsFalse(dflt) && !cJSON_IsTrue(json_get(r, "fixed_step")))
+    k += (size_t)snprintf(label + k, n - k, " %s-norm", json_str(p, "error_norm"));
+  if (k < n && cJSON_IsNumber(json_get(p, "max_step")) && !cJSON_IsTrue(json_get(r, "fixed_step")))
+    snprintf(label + k, n - k, " hmax=%g", json_num(p, "max_step"));
 }
 
 /* The series label as a file name: anything but [A-Za-z0-9._+] becomes '-' or '_' (labels
@@ -93,20 +86,20 @@ static void write_table(FILE *f, const cJSON *recs) {
              "physics_warnings\twarnings\tseries\n");
   const cJSON *r;
   cJSON_ArrayForEach(r, recs) {
-    const cJSON *e = get(r, "error"), *w = get(r, "work"), *c = get(r, "counters");
-    fprintf(f, "%s\t%s\t%d\t%.6g\t%s", str(r, "case"), str(r, "integrator"),
-            cJSON_IsTrue(get(r, "fixed_step")), param_of(r), record_outcome_name(record_outcome(r)));
-    put(f, num(get(e, "positions"), "max")); put(f, num(get(e, "positions"), "rms"));
-    put(f, num(get(e, "full"), "max")); put(f, num(get(e, "full"), "rms"));
-    put(f, num(w, "min")); put(f, num(w, "median")); put(f, num(w, "max"));
-    put(f, num(c, "steps")); put(f, num(c, "rejected")); put(f, num(c, "rhs_evals"));
-    put(f, num(c, "newton_iters")); put(f, num(c, "factorizations"));
-    put(f, num(r, "t_reached")); put(f, num(r, "real_time_rate"));
-    const cJSON *ew = get(get(r, "error_windowed"), "positions");
-    put(f, num(ew, "max")); put(f, num(ew, "rms"));
+    const cJSON *e = json_get(r, "error"), *w = json_get(r, "work"), *c = json_get(r, "counters");
+    fprintf(f, "%s\t%s\t%d\t%.6g\t%s", json_str(r, "case"), json_str(r, "integrator"),
+            cJSON_IsTrue(json_get(r, "fixed_step")), param_of(r), record_outcome_name(record_outcome(r)));
+    put(f, json_num(json_get(e, "positions"), "max")); put(f, json_num(json_get(e, "positions"), "rms"));
+    put(f, json_num(json_get(e, "full"), "max")); put(f, json_num(json_get(e, "full"), "rms"));
+    put(f, json_num(w, "min")); put(f, json_num(w, "median")); put(f, json_num(w, "max"));
+    put(f, json_num(c, "steps")); put(f, json_num(c, "rejected")); put(f, json_num(c, "rhs_evals"));
+    put(f, json_num(c, "newton_iters")); put(f, json_num(c, "factorizations"));
+    put(f, json_num(r, "t_reached")); put(f, json_num(r, "real_time_rate"));
+    const cJSON *ew = json_get(json_get(r, "error_windowed"), "positions");
+    put(f, json_num(ew, "max")); put(f, json_num(ew, "rms"));
     char label[128];
     series_of(r, label, sizeof label);
-    fprintf(f, "\t%d\t%d\t%s\n", record_guard_warnings(r), cJSON_GetArraySize(get(r, "warnings")), label);
+    fprintf(f, "\t%d\t%d\t%s\n", record_guard_warnings(r), cJSON_GetArraySize(json_get(r, "warnings")), label);
   }
 }
 
@@ -116,23 +109,6 @@ static char *read_command(const char *dir) {
   char *c = file_read_all(p, NULL);
   if (c) c[strcspn(c, "\n")] = '\0';
   return c;
-}
-
-/* gnuplot string literal content: escape quotes and backslashes. */
-static void gp_escape(const char *in, char *out, size_t outlen) {
-  size_t n = 0;
-  for (; *in && n + 4 < outlen; ++in) {
-    /* backslash-escaped for the string literal; "\\_" keeps '_' literal in enhanced text */
-    if (*in == '_' || *in == '^' || *in == '{' || *in == '}' || *in == '@' || *in == '&' || *in == '~') {
-      out[n++] = '\\';
-      out[n++] = '\\';
-    } else if (*in == '"' || *in == '\\') {
-      out[n++] = '\\';
-    }
-    /* gnuplot runs `...` even inside double quotes; a newline would end the command */
-    out[n++] = *in == '`' ? '\'' : (unsigned char)*in < 0x20 ? ' ' : *in;
-  }
-  out[n] = '\0';
 }
 
 /* A line's style: its integrator's colour and point type (the label starts with the integrator's
@@ -181,18 +157,33 @@ static void plot_series_line(FILE *g, char ints[][128], int i, const char *cname
   *first = 0;
 }
 
-static int plot_case(const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
-                     char *err, size_t errlen) {
-  char ints[64][128];
+/* The markers of runs that are not data (FILE.dat's column xcol against work) and their labels. */
+static void plot_marker_terms(FILE *g, const char *cname, const char *file, int xcol, const char *style,
+                              const char *label, int *first) {
+  fprintf(g, "%s\"%s/%s.dat\" using %d:4 %s, \\\n    \"%s/%s.dat\" using %d:4:%s", *first ? "" : ", \\\n    ", cname, file,
+          xcol, style, cname, file, xcol, label);
+  *first = 0;
+}
+
+/* A case's lines and their records, sized by the record count: none is left out. */
+typedef struct {
+  char (*ints)[128];
+  int *has_err, *has_any, *has_win;
+  const cJSON **sel;
+} CaseLines;
+
+static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
+                           char *err, size_t errlen) {
+  char(*ints)[128] = L->ints;
   int nint = 0;
   const cJSON *r;
   double maxerr = 0.0, maxwork = 0.0;
   cJSON_ArrayForEach(r, recs) {
-    if (strcmp(str(r, "case"), cname) != 0) continue;
+    if (strcmp(json_str(r, "case"), cname) != 0) continue;
     char label[128];
     series_of(r, label, sizeof label);
-    if (nint < 64) nint = uniq_add(ints, nint, label);
-    double e = num(get(get(r, "error"), "positions"), "max"), w = num(get(r, "work"), "median");
+    nint = uniq_add(ints, nint, label);
+    double e = json_num(json_get(json_get(r, "error"), "positions"), "max"), w = json_num(json_get(r, "work"), "median");
     if (isfinite(e) && e > maxerr) maxerr = e;
     if (isfinite(w) && w > maxwork) maxwork = w;
   }
@@ -201,7 +192,8 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   char path[1600];
   snprintf(path, sizeof path, "%.1100s/%.127s", pdir, cname);
   dir_make_parents(path);
-  int has_err[64] = {0}, has_any[64] = {0}, has_win[64] = {0}, nfail = 0, ntime = 0, nwarn = 0, nwarn_err = 0;
+  int *has_err = L->has_err, *has_any = L->has_any, *has_win = L->has_win;
+  int nfail = 0, ntime = 0, nwarn = 0, nwarn_err = 0;
   snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
   AtomicFile aff, aft, afw, af;
   FILE *ff = atomic_open(&aff, path, 0, err, errlen);
@@ -217,13 +209,13 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   fprintf(ft, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
   fprintf(fw, "# integrator\terr_q_max\tparam\twork\tfirst physics warning\n");
   for (int i = 0; i < nint; ++i) {
-    const cJSON *sel[256];
+    const cJSON **sel = L->sel;
     int ns = 0;
     char label[128], file[128];
     series_file(ints[i], file, sizeof file);
     cJSON_ArrayForEach(r, recs) {
       series_of(r, label, sizeof label);
-      if (ns < 256 && strcmp(str(r, "case"), cname) == 0 && strcmp(label, ints[i]) == 0) sel[ns++] = r;
+      if (strcmp(json_str(r, "case"), cname) == 0 && strcmp(label, ints[i]) == 0) sel[ns++] = r;
     }
     qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
     snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
@@ -241,23 +233,23 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
         else ++ntime;
         continue;
       }
-      double e = num(get(get(x, "error"), "positions"), "max");
+      double e = json_num(json_get(json_get(x, "error"), "positions"), "max");
       if (oc == OUTCOME_FLAGGED) {
         const char *first_w = record_outcome_reason(x);
         fprintf(fw, "%s\t", ints[i]);
         put0(fw, e > 0 ? e : NAN);
-        fprintf(fw, "\t%.6g\t%.6g\t%.200s\n", param_of(x), num(get(x, "work"), "median"), first_w);
+        fprintf(fw, "\t%.6g\t%.6g\t%.200s\n", param_of(x), json_num(json_get(x, "work"), "median"), first_w);
         ++nwarn;
         nwarn_err += e > 0;
         continue; /* not a point of its line */
       }
       fprintf(f, "%.6g", param_of(x));
       put(f, e > 0 ? e : NAN);
-      put(f, num(get(get(x, "error"), "positions"), "rms"));
-      put(f, num(get(x, "work"), "median"));
-      put(f, num(get(x, "work"), "min"));
-      put(f, num(get(x, "work"), "max"));
-      double ew = num(get(get(x, "error_windowed"), "positions"), "max");
+      put(f, json_num(json_get(json_get(x, "error"), "positions"), "rms"));
+      put(f, json_num(json_get(x, "work"), "median"));
+      put(f, json_num(json_get(x, "work"), "min"));
+      put(f, json_num(json_get(x, "work"), "max"));
+      double ew = json_num(json_get(json_get(x, "error_windowed"), "positions"), "max");
       put(f, ew > 0 ? ew : NAN);
       fputc('\n', f);
       has_any[i] = 1;
@@ -305,17 +297,9 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       if (!has_err[i]) continue;
       plot_series_line(g, ints, i, cname, 2, &first);
     }
-    if (nfail) {
-      fprintf(g, "%s\"%s/failed.dat\" using 2:4 %s, \\\n    \"%s/failed.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label_right);
-      first = 0;
-    }
-    if (ntime) {
-      fprintf(g, "%s\"%s/timeout.dat\" using 2:4 %s, \\\n    \"%s/timeout.dat\" using 2:4:%s", first ? "" : ", \\\n    ", cname, time_style, cname, fail_label_right);
-      first = 0;
-    }
-    if (nwarn_err)
-      fprintf(g, "%s\"%s/physics_warnings.dat\" using 2:4 %s, \\\n    \"%s/physics_warnings.dat\" using 2:4:%s",
-              first ? "" : ", \\\n    ", cname, warn_style, cname, flag_label_right);
+    if (nfail) plot_marker_terms(g, cname, "failed", 2, fail_style, fail_label_right, &first);
+    if (ntime) plot_marker_terms(g, cname, "timeout", 2, time_style, fail_label_right, &first);
+    if (nwarn_err) plot_marker_terms(g, cname, "physics_warnings", 2, warn_style, flag_label_right, &first);
     fprintf(g, "\n");
   }
   int any_win = 0;
@@ -328,14 +312,7 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
     int first = 1;
     for (int i = 0; i < nint; ++i) {
       if (!has_win[i]) continue;
-      char lt[300];
-      char file[128];
-      gp_escape(ints[i], lt, sizeof lt);
-      series_file(ints[i], file, sizeof file);
-      char ls[200];
-      line_style(ints, i, ls, sizeof ls);
-      fprintf(g, "%s\"%s/%s.dat\" using 7:4 %s title \"%s\"", first ? "" : ", \\\n    ", cname, file, ls, lt);
-      first = 0;
+      plot_series_line(g, ints, i, cname, 7, &first);
     }
     fprintf(g, "\n");
   }
@@ -349,34 +326,38 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
       if (!has_any[i]) continue;
       plot_series_line(g, ints, i, cname, 1, &first);
     }
-    if (nfail) {
-      fprintf(g, "%s\"%s/failed.dat\" using 3:4 %s, \\\n    \"%s/failed.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, fail_style, cname, fail_label);
-      first = 0;
-    }
-    if (ntime) {
-      fprintf(g, "%s\"%s/timeout.dat\" using 3:4 %s, \\\n    \"%s/timeout.dat\" using 3:4:%s", first ? "" : ", \\\n    ", cname, time_style, cname, fail_label);
-      first = 0;
-    }
-    if (nwarn)
-      fprintf(g, "%s\"%s/physics_warnings.dat\" using 3:4 %s, \\\n    \"%s/physics_warnings.dat\" using 3:4:%s",
-              first ? "" : ", \\\n    ", cname, warn_style, cname, flag_label);
+    if (nfail) plot_marker_terms(g, cname, "failed", 3, fail_style, fail_label, &first);
+    if (ntime) plot_marker_terms(g, cname, "timeout", 3, time_style, fail_label, &first);
+    if (nwarn) plot_marker_terms(g, cname, "physics_warnings", 3, warn_style, flag_label, &first);
     fprintf(g, "\n");
   }
   fprintf(g, "  unset output\n}\n");
   return atomic_commit(&ag, err, errlen) == 0 ? 0 : 1;
 }
 
+static int plot_case(const char *pdir, const char *cname, const cJSON *recs, const char *cmd, char *err,
+                     size_t errlen) {
+  size_t n = (size_t)cJSON_GetArraySize(recs) + 1;
+  CaseLines L = {malloc(n * sizeof *L.ints), calloc(n, sizeof(int)), calloc(n, sizeof(int)), calloc(n, sizeof(int)),
+                 malloc(n * sizeof *L.sel)};
+  int rc = 1;
+  if (L.ints && L.has_err && L.has_any && L.has_win && L.sel) rc = plot_case_lines(&L, pdir, cname, recs, cmd, err, errlen);
+  else snprintf(err, errlen, "%s: out of memory for its lines", cname);
+  free(L.ints);
+  free(L.has_err);
+  free(L.has_any);
+  free(L.has_win);
+  free(L.sel);
+  return rc;
+}
+
 /* gnuplot CASE.gp in pdir (no shell: the names are data), its output in gnuplot_CASE.log; a
  * failure, or an empty image left behind (a full disk), is an error naming the script. */
 static int run_gnuplot_on(const char *pdir, const char *cname, char *err, size_t errlen) {
-  char gp[200], log[1400], perr[512];
+  char gp[200], log[1400];
   snprintf(gp, sizeof gp, "%.127s.gp", cname);
   snprintf(log, sizeof log, "%.1100s/gnuplot_%.127s.log", pdir, cname);
-  const char *argv[] = {"gnuplot", gp, NULL};
-  if (subprocess_run(argv, pdir, log, perr, sizeof perr) != 0) {
-    snprintf(err, errlen, "%.1100s/%s: %.300s (see %s)", pdir, gp, perr, log);
-    return 1;
-  }
+  if (gp_run(pdir, gp, log, err, errlen) != 0) return 1;
   static const char *const kinds[] = {"work_error", "work_windowed_error", "work_accuracy"};
   static const char *const exts[] = {"png", "svg"};
   for (int k = 0; k < 3; ++k)
@@ -414,33 +395,35 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     return 2;
   }
   char *cmd = file_exists(dir) ? NULL : read_command(dir);
-  char cases[64][128];
+  char(*cases)[128] = malloc((size_t)cJSON_GetArraySize(recs) * sizeof *cases); /* every case plotted */
   int ncase = 0;
+  if (!cases) { snprintf(err, errlen, "%s: out of memory", dir); free(cmd); cJSON_Delete(recs); return 1; }
   const cJSON *r;
   cJSON_ArrayForEach(r, recs) {
     /* the case names files and the gnuplot script's outputs: refuse what is not a plain name */
-    if (!path_component_safe(str(r, "case"))) {
+    if (!path_component_safe(json_str(r, "case"))) {
       snprintf(err, errlen, "%s: a record's case '%.200s' is not usable as a file name (letters, digits, '.', '_', '+', '-'; not starting with '.' or '-')",
-               dir, str(r, "case"));
+               dir, json_str(r, "case"));
+      free(cases);
       free(cmd);
       cJSON_Delete(recs);
       return 2;
     }
-    if (ncase < 64) ncase = uniq_add(cases, ncase, str(r, "case"));
+    ncase = uniq_add(cases, ncase, json_str(r, "case"));
   }
-  if (dir_make_parents(pdir) != 0) { snprintf(err, errlen, "cannot create %s", pdir); free(cmd); cJSON_Delete(recs); return 1; }
+  int rc = 0;
   char path[1400];
   snprintf(path, sizeof path, "%s/records.tsv", pdir);
   AtomicFile at;
-  FILE *f = atomic_open(&at, path, 0, err, errlen);
-  if (f) write_table(f, recs);
-  if (!f || atomic_commit(&at, err, errlen) != 0) { free(cmd); cJSON_Delete(recs); return 1; }
-  int rc = 0;
+  FILE *f = NULL;
+  if (dir_make_parents(pdir) != 0) snprintf(err, errlen, "cannot create %s", pdir), rc = 1;
+  else if ((f = atomic_open(&at, path, 0, err, errlen))) write_table(f, recs);
+  if (rc == 0 && (!f || atomic_commit(&at, err, errlen) != 0)) rc = 1;
   snprintf(path, sizeof path, "%s/CAPTION.txt", pdir);
   AtomicFile acap;
-  FILE *cap = atomic_open(&acap, path, 0, err, errlen);
-  if (!cap) rc = 1;
-  else {
+  FILE *cap = rc == 0 ? atomic_open(&acap, path, 0, err, errlen) : NULL;
+  if (rc == 0 && !cap) rc = 1;
+  else if (rc == 0) {
     fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", dir);
     fprintf(cap, "Sweep command: %s\n", cmd ? cmd : "(unknown: no command.txt)");
     fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", pdir);
@@ -452,6 +435,7 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     if (rc == 0 && run_gnuplot) rc = run_gnuplot_on(pdir, cases[i], err, errlen);
   }
   if (rc == 0) printf("plot: table %s/records.tsv, caption %s/CAPTION.txt\n", pdir, pdir);
+  free(cases);
   free(cmd);
   cJSON_Delete(recs);
   return rc;

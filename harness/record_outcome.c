@@ -3,19 +3,19 @@
 #include <stdio.h>
 #include <string.h>
 
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
+#include "json_get.h"
 
 static int is_guard_warning(const cJSON *w) { return cJSON_IsString(w) && !strncmp(w->valuestring, "physics:", 8); }
 
 int record_guard_warnings(const cJSON *rec) {
   int n = 0;
   const cJSON *w;
-  cJSON_ArrayForEach(w, get(rec, "warnings")) n += is_guard_warning(w);
+  cJSON_ArrayForEach(w, json_get(rec, "warnings")) n += is_guard_warning(w);
   return n;
 }
 
 RecordOutcome record_outcome(const cJSON *rec) {
-  const cJSON *st = get(rec, "status");
+  const cJSON *st = json_get(rec, "status");
   const char *s = cJSON_IsString(st) ? st->valuestring : "";
   if (!strcmp(s, "timeout")) return OUTCOME_TIMEOUT;
   if (strcmp(s, "ok")) return OUTCOME_FAILED;
@@ -32,9 +32,9 @@ const char *record_outcome_reason(const cJSON *rec) {
   if (o == OUTCOME_OK) return "";
   if (o == OUTCOME_FLAGGED) {
     const cJSON *w;
-    cJSON_ArrayForEach(w, get(rec, "warnings")) if (is_guard_warning(w)) return w->valuestring;
+    cJSON_ArrayForEach(w, json_get(rec, "warnings")) if (is_guard_warning(w)) return w->valuestring;
   }
-  const cJSON *m = get(rec, "message");
+  const cJSON *m = json_get(rec, "message");
   return cJSON_IsString(m) ? m->valuestring : "(no message)";
 }
 

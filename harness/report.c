@@ -10,15 +10,10 @@
 #include "../models/json_input.h"
 #include "clock.h"
 #include "files.h"
+#include "json_get.h"
 #include "machine.h"
 #include "record_outcome.h"
 #include "run_record.h"
-
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
-static const char *str(const cJSON *o, const char *k) {
-  const cJSON *x = get(o, k);
-  return cJSON_IsString(x) ? x->valuestring : "";
-}
 
 /* Text for HTML content and attributes. */
 static void html(FILE *f, const char *s) {
@@ -74,16 +69,16 @@ static void write_comparisons(FILE *f, const cJSON *cmp, const TableMarkup *t) {
   const cJSON *c;
   cJSON_ArrayForEach(c, cmp) {
     fputs(t->row_open, f);
-    t->text(f, str(c, "quantity"));
+    t->text(f, json_str(c, "quantity"));
     const char *numbers[] = {"ours", "paper", "ratio"};
     for (int k = 0; k < 3; ++k) {
       fputs(t->sep, f);
-      t->number(f, get(c, numbers[k]));
+      t->number(f, json_get(c, numbers[k]));
     }
     fputs(t->sep, f);
-    t->text(f, str(c, "units"));
+    t->text(f, json_str(c, "units"));
     fputs(t->sep, f);
-    t->text(f, str(c, "source"));
+    t->text(f, json_str(c, "source"));
     fputs(t->row_close, f);
   }
   fputs(t->table_close, f);
@@ -97,22 +92,22 @@ static void write_checks(FILE *f, const cJSON *checks, int md) {
         f);
   const cJSON *c;
   cJSON_ArrayForEach(c, checks) {
-    const char *st = str(c, "status"), *oc = str(c, "outcome");
+    const char *st = json_str(c, "status"), *oc = json_str(c, "outcome");
     char verdict[96];
     /* quick mode: smoke, with what the quick grid said */
     if (strcmp(st, oc) && *oc) snprintf(verdict, sizeof verdict, "%s (quick grid: %s)", st, oc);
     else snprintf(verdict, sizeof verdict, "%s", st);
     fputs(md ? "| " : "<tr><td>", f);
-    (md ? md_cell : html)(f, str(c, "quantity"));
+    (md ? md_cell : html)(f, json_str(c, "quantity"));
     fputs(md ? " | " : "</td><td class=\"", f);
     if (!md) { html(f, oc); fputs("\">", f); }
     (md ? md_cell : html)(f, verdict);
     fputs(md ? " | " : "</td><td>", f);
-    (md ? num_md : num)(f, get(c, "ours"));
+    (md ? num_md : num)(f, json_get(c, "ours"));
     fputs(md ? " | " : "</td><td>", f);
-    (md ? num_md : num)(f, get(c, "paper"));
+    (md ? num_md : num)(f, json_get(c, "paper"));
     fputs(md ? " | " : "</td><td>", f);
-    (md ? md_cell : html)(f, str(c, "tolerance"));
+    (md ? md_cell : html)(f, json_str(c, "tolerance"));
     fputs(md ? " |\n" : "</td></tr>\n", f);
   }
   fputs(md ? "\n" : "</table>\n", f);
@@ -136,12 +131,12 @@ static void write_not_data(FILE *f, const cJSON *runs, int md) {
   cJSON_ArrayForEach(r, runs) {
     RecordOutcome o = record_outcome(r);
     if (o == OUTCOME_OK) continue;
-    const cJSON *p = get(r, "params");
-    const cJSON *a = get(p, "accuracy");
-    double param = cJSON_IsNumber(a) ? a->valuedouble : cJSON_IsNumber(get(p, "dt")) ? get(p, "dt")->valuedouble : NAN;
+    const cJSON *p = json_get(r, "params");
+    const cJSON *a = json_get(p, "accuracy");
+    double param = cJSON_IsNumber(a) ? a->valuedouble : cJSON_IsNumber(json_get(p, "dt")) ? json_get(p, "dt")->valuedouble : NAN;
     char ps[32];
     snprintf(ps, sizeof ps, "%g", param);
-    const char *cells[] = {str(r, "case"), str(r, "integrator"), ps, record_outcome_name(o), record_outcome_reason(r), str(r, "command")};
+    const char *cells[] = {json_str(r, "case"), json_str(r, "integrator"), ps, record_outcome_name(o), record_outcome_reason(r), json_str(r, "command")};
     fputs(md ? "| " : "<tr><td>", f);
     for (int i = 0; i < 6; ++i) {
       if (i) fputs(md ? " | " : "</td><td>", f);
@@ -155,7 +150,7 @@ static void write_not_data(FILE *f, const cJSON *runs, int md) {
 }
 
 static int count_of(const cJSON *pts, const char *k) {
-  const cJSON *x = get(pts, k);
+  const cJSON *x = json_get(pts, k);
   return cJSON_IsNumber(x) ? (int)x->valuedouble : 0;
 }
 
@@ -164,24 +159,24 @@ static int check_figure(const cJSON *fig, const char *path, char *err, size_t er
   const char *strings[] = {"name", "title", "caption", "command", "verdict", "table"};
   const char *bad = NULL;
   if (!cJSON_IsObject(fig)) bad = "(top): expected an object";
-  else if (strcmp(str(fig, "schema"), "cbench.figure/1")) bad = "schema: expected \"cbench.figure/1\"";
+  else if (strcmp(json_str(fig, "schema"), "cbench.figure/1")) bad = "schema: expected \"cbench.figure/1\"";
   for (size_t i = 0; !bad && i < sizeof strings / sizeof strings[0]; ++i)
-    if (!cJSON_IsString(get(fig, strings[i]))) {
+    if (!cJSON_IsString(json_get(fig, strings[i]))) {
       snprintf(err, errlen, "%s: %s: expected a string", path, strings[i]);
       return -1;
     }
-  const cJSON *img = get(fig, "images"), *pts = get(fig, "points"), *cmp = get(fig, "comparisons");
-  if (!bad && !(cJSON_IsObject(img) && cJSON_IsString(get(img, "svg")) && cJSON_IsString(get(img, "png"))))
+  const cJSON *img = json_get(fig, "images"), *pts = json_get(fig, "points"), *cmp = json_get(fig, "comparisons");
+  if (!bad && !(cJSON_IsObject(img) && cJSON_IsString(json_get(img, "svg")) && cJSON_IsString(json_get(img, "png"))))
     bad = "images: expected {svg, png}";
-  else if (!bad && !(cJSON_IsObject(pts) && cJSON_IsNumber(get(pts, "ok")) && cJSON_IsNumber(get(pts, "failed")) &&
-                     cJSON_IsNumber(get(pts, "timeout"))))
+  else if (!bad && !(cJSON_IsObject(pts) && cJSON_IsNumber(json_get(pts, "ok")) && cJSON_IsNumber(json_get(pts, "failed")) &&
+                     cJSON_IsNumber(json_get(pts, "timeout"))))
     bad = "points: expected {ok, failed, timeout} counts";
   else if (!bad && !cJSON_IsArray(cmp)) bad = "comparisons: expected an array";
-  else if (!bad && get(fig, "paper") && !cJSON_IsNull(get(fig, "paper")) && !cJSON_IsString(get(get(fig, "paper"), "ref")))
+  else if (!bad && json_get(fig, "paper") && !cJSON_IsNull(json_get(fig, "paper")) && !cJSON_IsString(json_get(json_get(fig, "paper"), "ref")))
     bad = "paper: expected null or {ref, trend}";
   if (!bad) {
     const cJSON *c;
-    cJSON_ArrayForEach(c, cmp) if (!cJSON_IsString(get(c, "quantity"))) bad = "comparisons: every entry needs a quantity";
+    cJSON_ArrayForEach(c, cmp) if (!cJSON_IsString(json_get(c, "quantity"))) bad = "comparisons: every entry needs a quantity";
   }
   if (bad) {
     snprintf(err, errlen, "%s: %s", path, bad);
@@ -269,68 +264,68 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     const cJSON *fig;
     cJSON_ArrayForEach(fig, figs) {
       fputs("<li><a href=\"#", f);
-      html(f, str(fig, "name"));
+      html(f, json_str(fig, "name"));
       fputs("\">", f);
-      html(f, str(fig, "title"));
+      html(f, json_str(fig, "title"));
       fputs("</a>: <b>", f);
-      html(f, *str(fig, "verdict_status") ? str(fig, "verdict_status") : "no structured verdict");
+      html(f, *json_str(fig, "verdict_status") ? json_str(fig, "verdict_status") : "no structured verdict");
       fputs("</b>: ", f);
-      html(f, str(fig, "verdict"));
+      html(f, json_str(fig, "verdict"));
       fputs("</li>\n", f);
     }
     fputs("</ul>\n", f);
   }
   const cJSON *fig;
   cJSON_ArrayForEach(fig, figs) {
-    const char *folder = str(fig, "_folder");
+    const char *folder = json_str(fig, "_folder");
     fputs("<div class=\"fig\"><h2 id=\"", f);
-    html(f, str(fig, "name"));
+    html(f, json_str(fig, "name"));
     fputs("\">", f);
-    html(f, str(fig, "title"));
+    html(f, json_str(fig, "title"));
     fputs("</h2>\n", f);
-    const cJSON *paper = get(fig, "paper");
+    const cJSON *paper = json_get(fig, "paper");
     if (cJSON_IsObject(paper)) {
       fputs("<p>Paper: <b>", f);
-      html(f, str(paper, "ref"));
+      html(f, json_str(paper, "ref"));
       fputs("</b>", f);
-      if (*str(paper, "trend")) { fputs(": ", f); html(f, str(paper, "trend")); }
+      if (*json_str(paper, "trend")) { fputs(": ", f); html(f, json_str(paper, "trend")); }
       fputs("</p>\n", f);
     }
-    const cJSON *img = get(fig, "images");
+    const cJSON *img = json_get(fig, "images");
     fputs("<p><a href=\"", f);
     html(f, folder);
     fputc('/', f);
-    html(f, str(img, "svg"));
+    html(f, json_str(img, "svg"));
     fputs("\"><img src=\"", f);
     html(f, folder);
     fputc('/', f);
-    html(f, str(img, "png"));
+    html(f, json_str(img, "png"));
     fputs("\" alt=\"", f);
-    html(f, str(fig, "title"));
+    html(f, json_str(fig, "title"));
     fputs("\"></a></p>\n<p>", f);
-    html(f, str(fig, "caption"));
+    html(f, json_str(fig, "caption"));
     fputs("</p>\n<p class=\"verdict\">Verdict: ", f);
-    if (*str(fig, "verdict_status")) { html(f, str(fig, "verdict_status")); fputs(". ", f); }
-    html(f, str(fig, "verdict"));
+    if (*json_str(fig, "verdict_status")) { html(f, json_str(fig, "verdict_status")); fputs(". ", f); }
+    html(f, json_str(fig, "verdict"));
     fputs("</p>\n", f);
-    write_checks(f, get(fig, "checks"), 0);
-    const cJSON *pts = get(fig, "points");
+    write_checks(f, json_get(fig, "checks"), 0);
+    const cJSON *pts = json_get(fig, "points");
     int failed = count_of(pts, "failed"), timeout = count_of(pts, "timeout"), flagged = count_of(pts, "flagged");
     fprintf(f, "<p%s>Runs: %d ok, %d failed, %d timed out, %d flagged by a physics guard%s.",
             failed + timeout + flagged ? " class=\"bad\"" : "", count_of(pts, "ok"), failed, timeout, flagged,
             failed + timeout + flagged ? " (each with its own marker in the figure; none is data for the verdict)" : "");
-    if (*str(fig, "problem")) { fputs(" Problem: ", f); html(f, str(fig, "problem")); }
+    if (*json_str(fig, "problem")) { fputs(" Problem: ", f); html(f, json_str(fig, "problem")); }
     fputs("</p>\n", f);
-    write_comparisons(f, get(fig, "comparisons"), &html_table);
+    write_comparisons(f, json_get(fig, "comparisons"), &html_table);
     fputs("<p>Reproduce:</p><pre>", f);
-    html(f, str(fig, "command"));
-    fprintf(f, "</pre>\n<p>%s mode, %.1f s wall; numbers behind it: <a href=\"", cJSON_IsTrue(get(fig, "quick")) ? "Quick" : "Full",
-            cJSON_IsNumber(get(fig, "wall_seconds")) ? get(fig, "wall_seconds")->valuedouble : NAN);
+    html(f, json_str(fig, "command"));
+    fprintf(f, "</pre>\n<p>%s mode, %.1f s wall; numbers behind it: <a href=\"", cJSON_IsTrue(json_get(fig, "quick")) ? "Quick" : "Full",
+            cJSON_IsNumber(json_get(fig, "wall_seconds")) ? json_get(fig, "wall_seconds")->valuedouble : NAN);
     html(f, folder);
     fputc('/', f);
-    html(f, str(fig, "table"));
+    html(f, json_str(fig, "table"));
     fputs("\">", f);
-    html(f, str(fig, "table"));
+    html(f, json_str(fig, "table"));
     fputs("</a>.</p></div>\n", f);
   }
   if (nplots > 0) {
@@ -354,22 +349,22 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
 static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots, const char *sweep_cmd,
                      const cJSON *runs, const cJSON *machine, const char *date) {
   fprintf(f, "# cbench report\n\nFolder `%s`, written %s. Regenerate with `cbench report %s`.\n\n", dir, date, dir);
-  fprintf(f, "Machine: %s, %g cores, %s, git %s.\n\n", str(machine, "cpu"),
-          cJSON_IsNumber(get(machine, "cores")) ? get(machine, "cores")->valuedouble : 0, str(machine, "compiler"),
-          str(machine, "git"));
+  fprintf(f, "Machine: %s, %g cores, %s, git %s.\n\n", json_str(machine, "cpu"),
+          cJSON_IsNumber(json_get(machine, "cores")) ? json_get(machine, "cores")->valuedouble : 0, json_str(machine, "compiler"),
+          json_str(machine, "git"));
   const cJSON *fig;
   cJSON_ArrayForEach(fig, figs) {
-    const char *folder = str(fig, "_folder");
-    const cJSON *paper = get(fig, "paper"), *pts = get(fig, "points");
-    fprintf(f, "## %s\n\n", str(fig, "title"));
-    if (cJSON_IsObject(paper)) fprintf(f, "Paper: **%s**: %s\n\n", str(paper, "ref"), str(paper, "trend"));
-    fprintf(f, "![%s](%s/%s)\n\n%s\n\n**Verdict:** %s%s%s\n\n", str(fig, "name"), folder, str(get(fig, "images"), "png"),
-            str(fig, "caption"), str(fig, "verdict_status"), *str(fig, "verdict_status") ? ". " : "", str(fig, "verdict"));
-    write_checks(f, get(fig, "checks"), 1);
+    const char *folder = json_str(fig, "_folder");
+    const cJSON *paper = json_get(fig, "paper"), *pts = json_get(fig, "points");
+    fprintf(f, "## %s\n\n", json_str(fig, "title"));
+    if (cJSON_IsObject(paper)) fprintf(f, "Paper: **%s**: %s\n\n", json_str(paper, "ref"), json_str(paper, "trend"));
+    fprintf(f, "![%s](%s/%s)\n\n%s\n\n**Verdict:** %s%s%s\n\n", json_str(fig, "name"), folder, json_str(json_get(fig, "images"), "png"),
+            json_str(fig, "caption"), json_str(fig, "verdict_status"), *json_str(fig, "verdict_status") ? ". " : "", json_str(fig, "verdict"));
+    write_checks(f, json_get(fig, "checks"), 1);
     fprintf(f, "Runs: %d ok, %d failed, %d timed out, %d flagged by a physics guard.\n\n", count_of(pts, "ok"),
             count_of(pts, "failed"), count_of(pts, "timeout"), count_of(pts, "flagged"));
-    write_comparisons(f, get(fig, "comparisons"), &md_table);
-    fprintf(f, "Reproduce: `%s`\n\n", str(fig, "command"));
+    write_comparisons(f, json_get(fig, "comparisons"), &md_table);
+    fprintf(f, "Reproduce: `%s`\n\n", json_str(fig, "command"));
   }
   if (nplots > 0) {
     fputs("## Sweep\n\n", f);
@@ -413,8 +408,8 @@ int report_write(const char *dir, char *html_path, size_t html_len, char *err, s
   snprintf(p, sizeof p, "%.1200s/plots/CAPTION.txt", dir);
   char *caption = nplots ? first_line_of(p) : NULL;
   /* the machine of the first figure (where the numbers were made), else this one */
-  cJSON *machine = n > 0 && cJSON_IsObject(get(cJSON_GetArrayItem(figs, 0), "machine"))
-                       ? cJSON_Duplicate(get(cJSON_GetArrayItem(figs, 0), "machine"), 1)
+  cJSON *machine = n > 0 && cJSON_IsObject(json_get(cJSON_GetArrayItem(figs, 0), "machine"))
+                       ? cJSON_Duplicate(json_get(cJSON_GetArrayItem(figs, 0), "machine"), 1)
                        : machine_info_json();
   /* a sweep folder's records: its failed, timed-out and flagged runs are listed with why */
   char rerr[512] = "";

@@ -12,6 +12,7 @@
 #include "files.h"
 #include "machine.h"
 #include "output_grid.h"
+#include "record_fields.h"
 #include "reference.h"
 #include "run_metrics.h"
 #include "run_record.h"
@@ -210,6 +211,7 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   if (getrusage(RUSAGE_SELF, &ru) == 0) cJSON_AddNumberToObject(rec, "peak_rss_mb", (double)ru.ru_maxrss / 1024.0);
   run_metrics_report(&rm, rec, rpath, st == RUN_OK, ctx->t_end, note, sizeof note);
   if (rm.out_err[0]) cJSON_AddStringToObject(rec, RUN_OUTPUT_ERROR, rm.out_err);
+  record_fields_order(rec); /* the fields above are written by several modules */
 
   free(walls);
   free(tg);

@@ -38,7 +38,8 @@ cJSON *run_isolated(RunContext *ctx) {
   machine_note_start();
   RunProgress *prog = mmap(NULL, sizeof(RunProgress), PROT_READ | PROT_WRITE,
                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (prog == MAP_FAILED) return run_record_new(ctx, "failed", "mmap failed", 0.0);
+  if (prog == MAP_FAILED)
+    return run_record_add_null_results(run_record_new(ctx, "failed", "mmap failed", 0.0), "the run did not start");
   prog->stage_start = clock_monotonic();
   prog->t_reached = 0.0;
   prog->stage = 0;
@@ -46,7 +47,8 @@ cJSON *run_isolated(RunContext *ctx) {
   int fds[2];
   if (pipe(fds) != 0) {
     munmap(prog, sizeof *prog);
-    return run_record_new(ctx, "failed", "pipe failed", 0.0);
+    return run_record_add_null_results(run_record_new(ctx, "failed", "pipe failed", 0.0),
+                                       "the run did not start");
   }
   fflush(NULL);
   pid_t parent = getpid();
@@ -54,7 +56,8 @@ cJSON *run_isolated(RunContext *ctx) {
   if (pid < 0) {
     close(fds[0]); close(fds[1]);
     munmap(prog, sizeof *prog);
-    return run_record_new(ctx, "failed", "fork failed", 0.0);
+    return run_record_add_null_results(run_record_new(ctx, "failed", "fork failed", 0.0),
+                                       "the run did not start");
   }
   if (pid == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);

@@ -8,8 +8,10 @@
 
 #include "../models/json_input.h"
 #include "files.h"
+#include "json_get.h"
 #include "machine.h"
 #include "metrics.h"
+#include "record_fields.h"
 #include "reference.h"
 
 void run_record_add_number(cJSON *o, const char *k, int has, double v) {
@@ -70,12 +72,7 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
 
 /* A record without results (the run never finished or never started): null measurements. */
 cJSON *run_record_add_null_results(cJSON *rec, const char *error_note) {
-  cJSON_AddNullToObject(rec, "wall_time");
-  cJSON_AddNullToObject(rec, "work");
-  cJSON_AddNullToObject(rec, "counters");
-  cJSON_AddNullToObject(rec, "error");
-  cJSON_AddStringToObject(rec, "error_note", error_note);
-  cJSON_AddNullToObject(rec, "physics");
+  record_fields_add_null_results(rec, error_note);
   return rec;
 }
 
@@ -106,55 +103,6 @@ int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b)
 
 /* ---- validation ---- */
 
-static const cJSON *get(const cJSON *o, const char *k) { return cJSON_GetObjectItemCaseSensitive(o, k); }
-
-static int need(const cJSON *o, const char *k, int type_ok, const char *what, char *err, size_t errlen) {
-  if (!type_ok) {
-    snprintf(err, errlen, "field '%s' missing or not %s", k, what);
-    return -1;
-  }
-  (void)o;
-  return 0;
-}
-
-#define NEED(obj, key, pred, what)                                                        \
-  do {                                                                                    \
-    const cJSON *it_ = get(obj, key);                                                     \
-    if (need(obj, key, it_ != NULL && (pred(it_)), what, err, errlen) != 0) return -1;    \
-  } while (0)
-
-/* A field added later: records made before it lack it; when present it must have its type. */
-#define OPTIONAL(obj, key, pred, what)                                                    \
-  do {                                                                                    \
-    const cJSON *it_ = get(obj, key);                                                     \
-    if (it_ && need(obj, key, pred(it_), what, err, errlen) != 0) return -1;              \
-  } while (0)
-
-static int is_bool_or_null(const cJSON *x) { return cJSON_IsBool(x) || cJSON_IsNull(x); }
-static int is_load_avg(const cJSON *x) {
-  if (cJSON_IsNull(x)) return 1;
-  if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) != 3) return 0;
-  const cJSON *v;
-  cJSON_ArrayForEach(v, x) if (!cJSON_IsNumber(v) || v->valuedouble < 0) return 0;
-  return 1;
-}
-static int is_repetitions(const cJSON *x) {
-  if (!cJSON_IsArray(x)) return 0;
-  const cJSON *r;
-  cJSON_ArrayForEach(r, x) {
-    const cJSON *w = get(r, "wall_s"), *c = get(r, "cpu_s");
-    if (!cJSON_IsNumber(w) || w->valuedouble < 0 || !cJSON_IsNumber(c) || c->valuedouble < 0) return 0;
-  }
-  return 1;
-}
-static int is_num_or_null(const cJSON *x) { return cJSON_IsNumber(x) || cJSON_IsNull(x); }
-static int is_str_or_null(const cJSON *x) { return cJSON_IsString(x) || cJSON_IsNull(x); }
-static int is_obj_or_null(const cJSON *x) { return cJSON_IsObject(x) || cJSON_IsNull(x); }
-static int is_nonneg(const cJSON *x) { return cJSON_IsNumber(x) && x->valuedouble >= 0; }
-static int is_maxrms(const cJSON *x) {
-  return cJSON_IsObject(x) && is_num_or_null(get(x, "max")) && is_num_or_null(get(x, "rms"));
-}
-
 const char *const run_counter_names[] = {
 #define CB_COUNTER_NAME(name, meaning) #name,
     CB_COUNTERS(CB_COUNTER_NAME)
@@ -169,122 +117,45 @@ int run_counter_added(const char *name) {
   return 0;
 }
 
+/* The table (record_fields.c) checks each field's type; these are the rules between fields. */
 int run_record_validate(const cJSON *r, char *err, size_t errlen) {
   if (!cJSON_IsObject(r)) { snprintf(err, errlen, "record is not an object"); return -1; }
-  const cJSON *schema = get(r, "schema");
+  const cJSON *schema = json_get(r, "schema");
   if (!cJSON_IsString(schema) || strcmp(schema->valuestring, RUN_SCHEMA) != 0) {
     snprintf(err, errlen, "schema is not \"%s\"", RUN_SCHEMA);
     return -1;
   }
-  NEED(r, "case", cJSON_IsString, "a string");
-  NEED(r, "scene", cJSON_IsString, "a string");
-  NEED(r, "scene_hash", cJSON_IsString, "a string");
-  NEED(r, "integrator", cJSON_IsString, "a string");
-  NEED(r, "fixed_step", cJSON_IsBool, "a boolean");
-  NEED(r, "params", cJSON_IsObject, "an object");
-  const cJSON *p = get(r, "params");
-  NEED(p, "accuracy", is_num_or_null, "a number or null");
-  NEED(p, "dt", is_num_or_null, "a number or null");
-  NEED(p, "error_norm", cJSON_IsString, "a string");
-  if (get(p, "error_norm_default") && !cJSON_IsBool(get(p, "error_norm_default"))) {
-    snprintf(err, errlen, "params.error_norm_default must be a boolean");
-    return -1;
-  }
-  NEED(p, "t_end", is_nonneg, "a number >= 0");
-  NEED(p, "budget_s", is_nonneg, "a number >= 0");
-  const cJSON *od = get(p, "output_dt"); /* absent in records made before --output-dt */
-  if (od && !cJSON_IsNull(od) && !(cJSON_IsNumber(od) && od->valuedouble > 0) &&
-      !(cJSON_IsString(od) && !strcmp(od->valuestring, "step"))) {
-    snprintf(err, errlen, "params.output_dt must be a number > 0, \"step\" or null");
-    return -1;
-  }
-  if (cJSON_IsNull(get(p, "accuracy")) == cJSON_IsNull(get(p, "dt"))) {
+  if (record_fields_check(r, err, errlen) != 0) return -1;
+  const cJSON *p = json_get(r, "params");
+  if (cJSON_IsNull(json_get(p, "accuracy")) == cJSON_IsNull(json_get(p, "dt"))) {
     snprintf(err, errlen, "params: exactly one of accuracy and dt must be set");
     return -1;
   }
-  NEED(r, "status", cJSON_IsString, "a string");
-  const char *st = get(r, "status")->valuestring;
-  if (strcmp(st, "ok") && strcmp(st, "failed") && strcmp(st, "timeout")) {
-    snprintf(err, errlen, "status '%s' is not ok/failed/timeout", st);
-    return -1;
-  }
+  const char *st = json_get(r, "status")->valuestring;
   int ok = strcmp(st, "ok") == 0;
-  NEED(r, "message", is_str_or_null, "a string or null");
-  if (!ok && !cJSON_IsString(get(r, "message"))) {
+  if (!ok && !cJSON_IsString(json_get(r, "message"))) {
     snprintf(err, errlen, "a %s record needs a message", st);
     return -1;
   }
-  NEED(r, "t_reached", is_nonneg, "a number >= 0");
-  NEED(r, "warnings", cJSON_IsArray, "an array");
-  const cJSON *wi;
-  cJSON_ArrayForEach(wi, get(r, "warnings")) if (!cJSON_IsString(wi)) {
-    snprintf(err, errlen, "warnings: every entry must be a string");
+  const cJSON *w = json_get(r, "wall_time");
+  if (cJSON_IsObject(w) && (json_num(w, "min") > json_num(w, "median") || json_num(w, "median") > json_num(w, "max"))) {
+    snprintf(err, errlen, "wall_time: min <= median <= max violated");
     return -1;
   }
-  NEED(r, "sim_time", is_nonneg, "a number >= 0");
-  NEED(r, "command", cJSON_IsString, "a string");
-  NEED(r, "date", cJSON_IsString, "a string");
-  NEED(r, "machine", cJSON_IsObject, "an object");
-  const cJSON *m = get(r, "machine");
-  NEED(m, "cpu", cJSON_IsString, "a string");
-  NEED(m, "cores", cJSON_IsNumber, "a number");
-  NEED(m, "compiler", cJSON_IsString, "a string");
-  NEED(m, "git", cJSON_IsString, "a string");
-  NEED(m, "sundials", cJSON_IsString, "a string");
-  NEED(m, "cjson", cJSON_IsString, "a string");
-  OPTIONAL(m, "flags", cJSON_IsString, "a string");
-  OPTIONAL(m, "git_dirty", is_bool_or_null, "a boolean or null");
-  OPTIONAL(m, "host", cJSON_IsString, "a string");
-  OPTIONAL(m, "os", cJSON_IsString, "a string");
-  OPTIONAL(m, "cpu_mhz", is_num_or_null, "a number or null");
-  OPTIONAL(m, "caches", cJSON_IsArray, "an array");
-  OPTIONAL(m, "load_avg_start", is_load_avg, "an array of 3 numbers >= 0 or null");
-  NEED(r, "wall_time", is_obj_or_null, "an object or null");
-  NEED(r, "work", is_obj_or_null, "an object or null");
-  NEED(r, "counters", is_obj_or_null, "an object or null");
-  NEED(r, "error", is_obj_or_null, "an object or null");
-  NEED(r, "error_note", is_str_or_null, "a string or null");
-  NEED(r, "physics", is_obj_or_null, "an object or null");
-  const cJSON *w = get(r, "wall_time");
-  if (cJSON_IsObject(w)) {
-    NEED(w, "min", is_nonneg, "a number >= 0");
-    NEED(w, "median", is_nonneg, "a number >= 0");
-    NEED(w, "max", is_nonneg, "a number >= 0");
-    NEED(w, "reps", is_nonneg, "a number >= 0");
-    if (get(w, "min")->valuedouble > get(w, "median")->valuedouble ||
-        get(w, "median")->valuedouble > get(w, "max")->valuedouble) {
-      snprintf(err, errlen, "wall_time: min <= median <= max violated");
-      return -1;
-    }
-  }
-  OPTIONAL(r, "repetitions", is_repetitions, "an array of {wall_s, cpu_s} numbers >= 0");
-  const cJSON *c = get(r, "counters");
+  const cJSON *c = json_get(r, "counters");
   if (cJSON_IsObject(c))
     for (int i = 0; run_counter_names[i]; ++i) {
-      if (!get(c, run_counter_names[i]) && run_counter_added(run_counter_names[i])) continue; /* predates it */
-      NEED(c, run_counter_names[i], is_nonneg, "a count >= 0");
+      const cJSON *x = json_get(c, run_counter_names[i]);
+      if (!x && run_counter_added(run_counter_names[i])) continue; /* predates it */
+      if (!cJSON_IsNumber(x) || x->valuedouble < 0) {
+        snprintf(err, errlen, "field 'counters.%s' missing or not a count >= 0", run_counter_names[i]);
+        return -1;
+      }
     }
   if (ok && !cJSON_IsObject(c)) { snprintf(err, errlen, "an ok record needs counters"); return -1; }
-  const cJSON *e = get(r, "error");
-  if (cJSON_IsObject(e)) {
-    NEED(e, "reference", cJSON_IsString, "a string");
-    NEED(e, "positions", is_maxrms, "a {max, rms} object");
-    NEED(e, "full", is_maxrms, "a {max, rms} object");
-  } else if (!cJSON_IsString(get(r, "error_note"))) {
+  if (!cJSON_IsObject(json_get(r, "error")) && !cJSON_IsString(json_get(r, "error_note"))) {
     snprintf(err, errlen, "error is null but error_note does not say why");
     return -1;
-  }
-  const cJSON *ew = get(r, "error_windowed");
-  if (ew && !cJSON_IsNull(ew)) {
-    NEED(r, "error_windowed", cJSON_IsObject, "an object or null");
-    NEED(ew, "window", is_nonneg, "a number >= 0");
-    NEED(ew, "positions", is_maxrms, "a {max, rms} object");
-    NEED(ew, "full", is_maxrms, "a {max, rms} object");
-  }
-  const cJSON *ph = get(r, "physics");
-  if (cJSON_IsObject(ph)) {
-    NEED(ph, "penetration", is_maxrms, "a {max, rms} object");
-    NEED(ph, "energy", cJSON_IsObject, "an object");
   }
   return 0;
 }

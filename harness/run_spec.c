@@ -9,14 +9,10 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "install_dir.h"
 #include "integrators/common/nearest_name.h"
 
 static char cases_dir_given[PATH_MAX];
-
-static int is_dir(const char *path) {
-  struct stat st;
-  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
 
 void cases_dir_set(const char *dir) { snprintf(cases_dir_given, sizeof cases_dir_given, "%s", dir ? dir : ""); }
 
@@ -26,24 +22,9 @@ const char *cases_dir(void) {
   const char *env = getenv("CBENCH_CASES");
   if (!(env && *env)) env = getenv("CBENCH_CASES_DIR");
   if (env && *env) return env;
-  if (is_dir("cases")) return "cases";
-  if (!found[0]) {
-    /* the executable is BUILD/cbench (BUILD = build or build/san): walk up to a folder with cases/ */
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-      exe[n] = 0;
-      for (int up = 0; up < 4; ++up) {
-        char *slash = strrchr(exe, '/');
-        if (!slash || slash == exe) break;
-        *slash = 0;
-        char probe[PATH_MAX + 16];
-        snprintf(probe, sizeof probe, "%s/cases", exe);
-        if (is_dir(probe)) { snprintf(found, sizeof found, "%.*s", (int)(sizeof found - 1), probe); break; }
-      }
-    }
-    if (!found[0]) snprintf(found, sizeof found, "cases");
-  }
+  if (is_directory("cases")) return "cases";
+  /* the executable is BUILD/cbench (BUILD = build or build/san): walk up to a folder with cases/ */
+  if (!found[0]) install_folder("cases", found, sizeof found);
   return found;
 }
 

@@ -1,0 +1,26 @@
+/* Reading cJSON documents: fields by name (NULL-safe, so lookups chain through missing
+ * objects), typed getters with a default, and the one-line message for a field of the wrong
+ * type, naming the file and the field's JSON path. */
+#ifndef CBENCH_JSON_GET_H
+#define CBENCH_JSON_GET_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+/* o[k] (case-sensitive), NULL when o is NULL or has no k. */
+const cJSON *json_get(const cJSON *o, const char *k);
+/* o[k] as a number, NAN when absent or not a number. */
+double json_num(const cJSON *o, const char *k);
+/* o[k] as a number, dflt when absent or not a number. */
+double json_num_or(const cJSON *o, const char *k, double dflt);
+/* o[k] as a string, "" when absent or not a string. */
+const char *json_str(const cJSON *o, const char *k);
+/* o[k] as a string, dflt when absent or not a string. */
+const char *json_str_or(const cJSON *o, const char *k, const char *dflt);
+
+/* "FILE: PATH: problem (got VALUE)" into err (FILE left out when NULL, the value when got is
+ * NULL); returns 2, the exit status of bad input. */
+int json_field_error(char *err, size_t errlen, const char *file, const char *path, const char *problem,
+                     const cJSON *got);
+
+#endif

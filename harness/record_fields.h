@@ -1,0 +1,58 @@
+/* The fields of a cbench.run/1 record, as data: one table (record_fields.c) gives the order the
+ * builder writes them in, the null measurements of a run without results, the type checks of
+ * the validator and the field list of harness/SCHEMA.md (`cbench schema --markdown`). */
+#ifndef CBENCH_RECORD_FIELDS_H
+#define CBENCH_RECORD_FIELDS_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* What a field's value must be (with RF_NULLABLE, null as well). */
+typedef enum {
+  RF_STRING,      /* a string; with `values`, one of them */
+  RF_BOOL,
+  RF_NUMBER,
+  RF_NONNEG,      /* a number >= 0 */
+  RF_OBJECT,
+  RF_ARRAY,
+  RF_STRINGS,     /* an array of strings */
+  RF_MAXRMS,      /* {max, rms}, each a number or null */
+  RF_LOAD_AVG,    /* 3 numbers >= 0 */
+  RF_REPETITIONS, /* [{wall_s, cpu_s}] numbers >= 0 */
+  RF_OUTPUT_DT,   /* a number > 0 or "step" */
+} RecordFieldType;
+
+enum {
+  RF_REQUIRED = 1 << 0,        /* must be present when its parent is an object; else checked when present */
+  RF_NULLABLE = 1 << 1,        /* null is allowed */
+  RF_NULL_NO_RESULTS = 1 << 2, /* null in a record of a run that never finished (error_note: the why) */
+};
+
+typedef struct {
+  const char *name;    /* JSON path: "status", "params.dt", "physics.energy.max_rise" */
+  RecordFieldType type;
+  int flags;           /* RF_* */
+  const char *values;  /* RF_STRING: the allowed values, "|"-separated; NULL: any */
+  const char *since;   /* the date the field was first written (optional fields: older records lack it) */
+  const char *doc_type;/* the type column of SCHEMA.md when the generated one says too little; NULL: generated */
+  const char *meaning; /* one line for SCHEMA.md */
+} RecordField;
+
+extern const RecordField record_fields[];
+extern const int record_field_count;
+
+/* The field named path, or NULL. */
+const RecordField *record_field_find(const char *path);
+/* Checks every field of the table present in rec (types, allowed values) and that the required
+ * ones are there: 0, or -1 with "field 'PATH' ..." in err. */
+int record_fields_check(const cJSON *rec, char *err, size_t errlen);
+/* Adds the null measurements of a run without results (error_note = why). */
+void record_fields_add_null_results(cJSON *rec, const char *error_note);
+/* Puts rec's top-level fields in the table's order; fields not in the table keep their order
+ * after them. */
+void record_fields_order(cJSON *rec);
+/* SCHEMA.md's "Fields" table. */
+void record_fields_markdown(FILE *f);
+
+#endif

@@ -1,0 +1,118 @@
+/* Drawing a figure (harness/figure_draw.c) drops nothing: more series than a fixed table would
+ * hold and hundreds of failed runs are all in the table, the data files and the legend; the
+ * plot-kind ops table (harness/plot_kind.c) is complete and documented. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/figure_draw.h"
+#include "harness/figure_recipe.h"
+#include "harness/files.h"
+#include "harness/plot_kind.h"
+#include "sim_fixtures.h"
+
+static char tmpdir[256];
+static void setup(void) { fx_tmpdir_make(tmpdir, sizeof tmpdir, "cbench_figdraw"); }
+static void teardown(void) { fx_tmpdir_remove(tmpdir); }
+TestSuite(figure_draw, .init = setup, .fini = teardown);
+
+enum { NSERIES = 70, NFAILED = 300, NOK_PER_SERIES = 3 };
+
+/* Lines of path (0 when missing). */
+static int count_lines(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  int n = 0, c;
+  while ((c = fgetc(f)) != EOF) n += c == '\n';
+  fclose(f);
+  return n;
+}
+
+static int count_in(const char *text, const char *what) {
+  int n = 0;
+  for (const char *p = text; (p = strstr(p, what)); p += strlen(what)) ++n;
+  return n;
+}
+
+static cJSON *record(const char *status, int series, double acc, double steps) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "{\"status\": \"%s\", \"integrator\": \"cenic-sd\", \"params\": {\"accuracy\": %g, \"options\": {\"k\": "
+           "\"%d\"}}, \"counters\": {\"steps\": %g}, \"warnings\": [], \"command\": \"cbench run\"}",
+           status, acc, series, steps);
+  cJSON *r = cJSON_Parse(text);
+  cr_assert(r);
+  return r;
+}
+
+Test(figure_draw, many_series_and_failed_points_are_all_kept) {
+  const char *recipe_text =
+      "{\"schema\": \"cbench.recipe/1\", \"title\": \"limits\", \"caption\": \"\", \"runs\": [{}], \"plot\": {\"kind\": "
+      "\"xy\", \"series\": [\"opt:k\"], \"panels\": [{\"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true}]}}";
+  char err[1024];
+  cJSON *recipe = recipe_load_text(recipe_text, "limits.json", err, sizeof err);
+  cr_assert(recipe, "%s", err);
+  cJSON *records = cJSON_CreateArray();
+  for (int s = 0; s < NSERIES; ++s)
+    for (int k = 0; k < NOK_PER_SERIES; ++k) cJSON_AddItemToArray(records, record("ok", s, 1e-2 / (k + 1), 10 * (k + 1)));
+  for (int i = 0; i < NFAILED; ++i) cJSON_AddItemToArray(records, record("failed", i % NSERIES, 1e-3, 0));
+  char fdir[400];
+  snprintf(fdir, sizeof fdir, "%s/lim/data", tmpdir);
+  cr_assert_eq(dir_make_parents(fdir), 0);
+  cr_assert_eq(figure_draw(recipe, records, tmpdir, "lim", err, sizeof err), 0, "%s", err);
+
+  char path[600];
+  snprintf(path, sizeof path, "%s/lim/lim.tsv", tmpdir);
+  cr_expect_eq(count_lines(path), 1 + NSERIES * NOK_PER_SERIES + NFAILED, "every run a row of the table");
+  snprintf(path, sizeof path, "%s/lim/data/p0_s%d.dat", tmpdir, NSERIES - 1);
+  cr_expect_eq(count_lines(path), NOK_PER_SERIES, "the last series has its data file");
+  snprintf(path, sizeof path, "%s/lim/data/p0_failed.dat", tmpdir);
+  cr_expect_eq(count_lines(path), NFAILED, "every failed run a marker");
+  snprintf(path, sizeof path, "%s/lim/lim.gp", tmpdir);
+  char *gp = file_read_all(path, NULL);
+  cr_assert(gp);
+  char want[64];
+  snprintf(want, sizeof want, "title 'failed (%d)'", NFAILED);
+  cr_expect_eq(count_in(gp, want), 2, "the legend counts every failed run (SVG and PNG): %s", want);
+  /* one legend entry per series, in each of the script's two terminals */
+  cr_expect_eq(count_in(gp, "keyentry w lp"), 2 * NSERIES);
+  cr_expect_eq(count_in(gp, "u 1:2 w lp"), 2 * NSERIES, "every series drawn");
+  free(gp);
+  cJSON_Delete(records);
+  cJSON_Delete(recipe);
+}
+
+Test(figure_draw, plot_kind_table_is_complete) {
+  cr_assert_geq(plot_kind_count, 3);
+  char *readme = file_read_all("figures/README.md", NULL);
+  cr_assert(readme, "figures/README.md not readable (tests run from the checkout)");
+  char expected[300];
+  plot_kind_expected(expected, sizeof expected);
+  for (int i = 0; i < plot_kind_count; ++i) {
+    const PlotKind *k = &plot_kinds[i];
+    cr_expect(k->name && k->doc && k->tsv_header, "kind %d: name, doc and table header", i);
+    cr_expect_eq(plot_kind_find(k->name), k, "%s found by name", k->name);
+    if (k->uses_panels) cr_expect(k->collect && k->line_style, "%s draws panels: collect and line_style", k->name);
+    else cr_expect(k->draw_whole, "%s draws the whole figure: draw_whole", k->name);
+    char quoted[80];
+    snprintf(quoted, sizeof quoted, "\"%s\"", k->name);
+    cr_expect(strstr(expected, quoted), "the recipe error lists %s: %s", k->name, expected);
+    snprintf(quoted, sizeof quoted, "`%s`", k->name);
+    cr_expect(strstr(readme, quoted), "figures/README.md does not document plot kind %s", k->name);
+  }
+  cr_expect_null(plot_kind_find("pie"));
+  free(readme);
+}
+
+Test(figure_draw, bars_with_too_many_fields_are_refused) {
+  char text[2048] = "{\"schema\": \"cbench.recipe/1\", \"title\": \"t\", \"caption\": \"\", \"runs\": [{}], "
+                    "\"plot\": {\"kind\": \"bars\", \"fields\": [";
+  for (int i = 0; i < 33; ++i) snprintf(text + strlen(text), sizeof text - strlen(text), "%s\"f%d\"", i ? ", " : "", i);
+  snprintf(text + strlen(text), sizeof text - strlen(text), "]}}");
+  char err[512];
+  cJSON *r = recipe_load_text(text, "bars.json", err, sizeof err);
+  cr_expect_null(r, "33 bar fields accepted (the bars keep 32)");
+  cr_expect(strstr(err, "bars.json: plot.fields"), "%s", err);
+  cJSON_Delete(r);
+}

@@ -1,0 +1,73 @@
+/* `cbench plot` (harness/plot.c) drops nothing: every case of a folder gets its script and every
+ * record of a line is a point of it, however many there are. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/files.h"
+#include "harness/json_get.h"
+#include "harness/plot.h"
+#include "models/json_input.h"
+#include "sim_fixtures.h"
+
+static char tmpdir[256];
+static void setup(void) { fx_tmpdir_make(tmpdir, sizeof tmpdir, "cbench_plotdir"); }
+static void teardown(void) { fx_tmpdir_remove(tmpdir); }
+TestSuite(plot_dir, .init = setup, .fini = teardown);
+
+enum { NCASES = 70, NPOINTS = 300 };
+
+static int count_lines(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  int n = 0, c;
+  while ((c = fgetc(f)) != EOF) n += c == '\n';
+  fclose(f);
+  return n;
+}
+
+/* An ok record of results/baseline.json as integrator "x" with no options: its line is x.dat. */
+static cJSON *base_record(void) {
+  char err[512];
+  cJSON *all = json_load_file("results/baseline.json", err, sizeof err);
+  cr_assert(all, "%s", err);
+  cJSON *r = NULL, *x;
+  cJSON_ArrayForEach(x, all) if (!r && !strcmp(json_str(x, "status"), "ok")) r = cJSON_Duplicate(x, 1);
+  cJSON_Delete(all);
+  cr_assert(r);
+  cJSON_ReplaceItemInObjectCaseSensitive(r, "integrator", cJSON_CreateString("x"));
+  cJSON_ReplaceItemInObjectCaseSensitive(r, "warnings", cJSON_CreateArray());
+  cJSON_DeleteItemFromObjectCaseSensitive(r, "record_file");
+  cJSON *p = cJSON_GetObjectItemCaseSensitive(r, "params");
+  cJSON_ReplaceItemInObjectCaseSensitive(p, "options", cJSON_CreateObject());
+  cJSON_ReplaceItemInObjectCaseSensitive(p, "scene_params", cJSON_CreateObject());
+  cJSON_ReplaceItemInObjectCaseSensitive(p, "error_norm_default", cJSON_CreateTrue());
+  cJSON_ReplaceItemInObjectCaseSensitive(p, "max_step", cJSON_CreateNull());
+  return r;
+}
+
+Test(plot_dir, every_case_and_every_point_is_plotted) {
+  cJSON *base = base_record(), *all = cJSON_CreateArray();
+  for (int i = 0; i < NCASES + NPOINTS; ++i) {
+    cJSON *r = cJSON_Duplicate(base, 1);
+    char name[32];
+    snprintf(name, sizeof name, i < NCASES ? "c%02d" : "many", i);
+    cJSON_ReplaceItemInObjectCaseSensitive(r, "case", cJSON_CreateString(name));
+    cJSON *p = cJSON_GetObjectItemCaseSensitive(r, "params");
+    cJSON_ReplaceItemInObjectCaseSensitive(p, cJSON_IsNull(json_get(p, "dt")) ? "accuracy" : "dt",
+                                           cJSON_CreateNumber(1e-3 * (1 + i)));
+    cJSON_AddItemToArray(all, r);
+  }
+  char *text = cJSON_PrintUnformatted(all), path[600], err[1024] = "";
+  snprintf(path, sizeof path, "%s/records.json", tmpdir);
+  cr_assert_eq(file_write_atomic(path, text, strlen(text), err, sizeof err), 0, "%s", err);
+  free(text);
+  cr_assert_eq(plot_dir(tmpdir, 0, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/plots/c%02d.gp", tmpdir, NCASES - 1);
+  cr_expect(file_exists(path), "the %dth case has no script", NCASES);
+  snprintf(path, sizeof path, "%s/plots/many/x.dat", tmpdir);
+  cr_expect_eq(count_lines(path), 1 + NPOINTS, "a line of %d records has every point (and its header)", NPOINTS);
+  cJSON_Delete(all);
+  cJSON_Delete(base);
+}

@@ -1,0 +1,201 @@
+/* The run record's schema as data (harness/record_fields.c): SCHEMA.md's field list is the
+ * table's, the validator rejects every required field missing and every field mistyped, old
+ * records still validate, and the builder's order is the table's. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/files.h"
+#include "harness/json_get.h"
+#include "harness/record_fields.h"
+#include "harness/run_record.h"
+#include "models/json_input.h"
+
+/* The first record of results/baseline.json with an error object: every kind of field filled. */
+static cJSON *full_record(void) {
+  char err[512];
+  cJSON *all = json_load_file("results/baseline.json", err, sizeof err);
+  cr_assert(all, "%s", err);
+  cJSON *r, *found = NULL;
+  cJSON_ArrayForEach(r, all) if (!found && cJSON_IsObject(json_get(r, "error"))) found = cJSON_Duplicate(r, 1);
+  cJSON_Delete(all);
+  cr_assert(found, "no record with an error in results/baseline.json");
+  return found;
+}
+
+/* The parent object of a table path in rec (created for error_windowed when missing), and the
+ * last key in *key. */
+static cJSON *parent_of(cJSON *rec, const char *path, const char **key) {
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s", path);
+  cJSON *o = rec;
+  const char *k = buf;
+  for (char *dot; (dot = strchr(k, '.'));) {
+    *dot = '\0';
+    cJSON *next = cJSON_GetObjectItemCaseSensitive(o, k);
+    if (!cJSON_IsObject(next)) return NULL;
+    o = next;
+    k = dot + 1;
+  }
+  *key = path + (k - buf);
+  return o;
+}
+
+/* A value of another type than f takes (null only where f does not allow it). */
+static cJSON *wrong_value(const RecordField *f) {
+  switch (f->type) {
+  case RF_STRING: return f->values ? cJSON_CreateString("not-an-allowed-value") : cJSON_CreateNumber(7);
+  case RF_NONNEG: return cJSON_CreateNumber(-1);
+  case RF_OUTPUT_DT: return cJSON_CreateString("often");
+  case RF_LOAD_AVG: return cJSON_Parse("[1, 2]");
+  case RF_REPETITIONS: return cJSON_Parse("[{\"wall_s\": 1, \"cpu_s\": \"1\"}]");
+  case RF_STRINGS: return cJSON_Parse("[\"a\", 1]");
+  case RF_MAXRMS: return cJSON_Parse("{\"max\": \"big\", \"rms\": 1}");
+  default: return f->flags & RF_NULLABLE ? cJSON_CreateString("x") : cJSON_CreateNull();
+  }
+}
+
+Test(record_schema, schema_md_lists_the_tables_fields) {
+  char *md = file_read_all("harness/SCHEMA.md", NULL);
+  cr_assert(md, "harness/SCHEMA.md not readable (tests run from the checkout)");
+  char *table = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&table, &len);
+  record_fields_markdown(f);
+  fclose(f);
+  const char *at = strstr(md, "## Fields\n");
+  cr_assert(at, "SCHEMA.md has no \"## Fields\" section");
+  at = strstr(at, "| field |");
+  cr_assert(at, "SCHEMA.md's \"## Fields\" has no table");
+  /* the first line that differs, to say what to change */
+  size_t i = 0, line = 1;
+  while (i < len && at[i] == table[i]) line += table[i++] == '\n';
+  cr_expect(i == len && (at[i] == '\n' || at[i] == '\0'),
+            "harness/SCHEMA.md's field list differs from the table (harness/record_fields.c) at its line %zu: "
+            "paste `cbench schema --markdown` there", line);
+  free(table);
+  free(md);
+}
+
+Test(record_schema, validator_rejects_each_missing_or_mistyped_field) {
+  cJSON *rec = full_record();
+  char err[512];
+  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  /* error_windowed exists only with --window: give it one so its fields are checked too */
+  cJSON_AddItemToObject(rec, "error_windowed",
+                        cJSON_Parse("{\"window\": 0.1, \"positions\": {\"max\": 1, \"rms\": 1}, \"full\": {\"max\": 1, "
+                                    "\"rms\": 1}}"));
+  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  int checked = 0;
+  for (int i = 0; i < record_field_count; ++i) {
+    const RecordField *f = &record_fields[i];
+    const char *key;
+    cJSON *copy = cJSON_Duplicate(rec, 1), *parent = parent_of(copy, f->name, &key);
+    if (!parent) { cJSON_Delete(copy); continue; } /* inside a field this record has as null */
+    cJSON_DeleteItemFromObjectCaseSensitive(parent, key);
+    int rc = run_record_validate(copy, err, sizeof err);
+    if (f->flags & RF_REQUIRED) {
+      cr_expect_neq(rc, 0, "a record without %s accepted", f->name);
+      cr_expect(strstr(err, key), "missing %s: message '%s' does not name it", f->name, err);
+    } else {
+      cr_expect_eq(rc, 0, "a record without the optional %s rejected: %s", f->name, err);
+    }
+    cJSON_AddItemToObject(parent, key, wrong_value(f));
+    err[0] = '\0';
+    cr_expect_neq(run_record_validate(copy, err, sizeof err), 0, "a mistyped %s accepted", f->name);
+    cr_expect(strstr(err, key), "mistyped %s: message '%s' does not name it", f->name, err);
+    cJSON_Delete(copy);
+    ++checked;
+  }
+  cr_expect_geq(checked, record_field_count - 2, "only %d of %d fields exercised", checked, record_field_count);
+  cJSON_Delete(rec);
+}
+
+/* The four fields the validator once left unchecked. */
+Test(record_schema, validator_checks_timing_and_memory_fields) {
+  cJSON *rec = full_record();
+  char err[512];
+  struct { const char *field, *bad; } bad[] = {{"time_split", "3"}, {"time_split", "{\"geometry\": 1}"},
+                                               {"peak_rss_mb", "\"big\""}, {"real_time_rate", "-2"},
+                                               {"counters_reproducible", "\"yes\""}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    cJSON *copy = cJSON_Duplicate(rec, 1);
+    cJSON_ReplaceItemInObjectCaseSensitive(copy, bad[i].field, cJSON_Parse(bad[i].bad));
+    cr_expect_neq(run_record_validate(copy, err, sizeof err), 0, "%s = %s accepted", bad[i].field, bad[i].bad);
+    cJSON_Delete(copy);
+  }
+  cJSON_Delete(rec);
+}
+
+/* Every record committed (and the records without the fields added later) still validates. */
+Test(record_schema, old_records_validate) {
+  const char *files[] = {"results/baseline.json",
+                         "results/figures/quick/cenic_fig07_gripper_force/run0/gripper_peg__cenic-sd__acc0.001.json"};
+  int n = 0;
+  for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
+    char err[512];
+    cJSON *doc = json_load_file(files[k], err, sizeof err);
+    cr_assert(doc, "%s", err);
+    cJSON *r, *one = cJSON_IsArray(doc) ? doc->child : doc;
+    for (r = one; r; r = cJSON_IsArray(doc) ? r->next : NULL) {
+      cr_expect_eq(run_record_validate(r, err, sizeof err), 0, "%s: %s", files[k], err);
+      for (int i = 0; i < record_field_count; ++i) { /* as a record written before them */
+        const RecordField *f = &record_fields[i];
+        const char *key;
+        cJSON *parent = f->flags & RF_REQUIRED ? NULL : parent_of(r, f->name, &key);
+        if (parent) cJSON_DeleteItemFromObjectCaseSensitive(parent, key);
+      }
+      cr_expect_eq(run_record_validate(r, err, sizeof err), 0, "%s without its optional fields: %s", files[k], err);
+      ++n;
+    }
+    cJSON_Delete(doc);
+  }
+  cr_expect_gt(n, 1);
+}
+
+/* The builder writes the table's order; a record's every field is in the table. */
+Test(record_schema, builder_order_is_the_tables) {
+  cJSON *rec = full_record();
+  cJSON_DeleteItemFromObjectCaseSensitive(rec, "record_file");
+  cJSON *x;
+  cJSON_ArrayForEach(x, rec) cr_expect(record_field_find(x->string), "record field %s is not in the table", x->string);
+  cJSON *p;
+  cJSON_ArrayForEach(p, json_get(rec, "params")) {
+    char path[160];
+    snprintf(path, sizeof path, "params.%s", p->string);
+    cr_expect(record_field_find(path), "record field %s is not in the table", path);
+  }
+  /* reversed, then put in order: the record's own order again */
+  cJSON *shuffled = cJSON_CreateObject();
+  while (rec->child) {
+    cJSON *last = rec->child->prev;
+    cJSON_AddItemToObject(shuffled, last->string, cJSON_DetachItemViaPointer(rec, last));
+  }
+  cJSON *orig = full_record();
+  cJSON_DeleteItemFromObjectCaseSensitive(orig, "record_file");
+  record_fields_order(shuffled);
+  char *a = cJSON_PrintUnformatted(orig), *b = cJSON_PrintUnformatted(shuffled);
+  cr_expect_str_eq(b, a);
+  free(a);
+  free(b);
+  cJSON_Delete(orig);
+  cJSON_Delete(shuffled);
+  cJSON_Delete(rec);
+}
+
+Test(record_schema, null_results_are_the_tables) {
+  cJSON *r = cJSON_CreateObject();
+  record_fields_add_null_results(r, "the run did not finish");
+  const char *want[] = {"wall_time", "work", "counters", "error", "error_note", "physics"};
+  int i = 0;
+  cJSON *x;
+  cJSON_ArrayForEach(x, r) {
+    cr_assert_lt(i, 6);
+    cr_expect_str_eq(x->string, want[i]);
+    cr_expect(i == 4 ? cJSON_IsString(x) : cJSON_IsNull(x), "%s", x->string);
+    ++i;
+  }
+  cr_expect_eq(i, 6);
+  cJSON_Delete(r);
+}
