@@ -4,10 +4,9 @@
  * depth. Box faces and edges, cylinder sides and caps and capsule sides make f kinked: where n
  * is across a box axis, a cylinder or capsule axis (a side or edge contact), or along a
  * cylinder axis (a cap), the one-sided gradient points across the kink and a projected
- * gradient step zigzags over it with shrinking steps, stalling short of the minimum (by up to
- * 1.4 mm at the onset of contact of cylinder pairs). So after the plain descent stalls, the
- * directions within KINK_TOL of a kink are moved onto it and the descent continues along the
- * kink (the gradient without its components across it). */
+ * gradient step zigzags over it with shrinking steps, stalling short of the minimum. So after
+ * the plain descent stalls, directions within KINK_TOL of a kink are moved onto it and the
+ * descent continues along the kink (the gradient without its components across it). */
 #include "models/collision/narrow_phase.h"
 
 #define DESCENT_EVALS 100 /* trial directions per call: this runs in every geometry query */
