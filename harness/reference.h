@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 /* Bump when the model layer's physics changes (every cached reference becomes stale). */
-#define CBENCH_MODEL_VERSION "cbench-model/3"
+#define CBENCH_MODEL_VERSION "cbench-model/4"
 #define REFERENCE_SCHEMA "cbench.reference/1"
 /* The largest nq or nv a reference file may state (a scene's state is checked against it too). */
 #define REFERENCE_MAX_COORDS 10000000

@@ -95,47 +95,13 @@ static int run_method(const CcdObject *oa, const CcdObject *ob, const ccd_t *ccd
   return 0;
 }
 
-/* Descent on the overlap from direction n: along n the (uninflated) pair overlaps by
- * f(n) = n.(s_b(n) - s_a(-n)) with s the support points, whose gradient on the unit sphere is
- * the part of s_b - s_a across n (zero where the deepest points face each other along n: the
- * penetration direction, or for a separated pair the direction of their distance). Projected
- * steps with backtracking; n and the returned overlap only ever improve, so the result stays an
- * upper bound of the depth (a lower bound of the distance). At most REFINE_EVALS trial
- * directions: this runs in every geometry query of the pair. */
-#define REFINE_EVALS 60
-static double refine(const CcdObject *oa, const CcdObject *ob, double *n) {
-  double g[3], step = 0.5;
-  double f = overlap_slope(oa, ob, n, g);
-  int evals = 0;
-  while (step > 1e-7 && evals < REFINE_EVALS) {
-    double gn = v3_norm(g);
-    if (gn < 1e-15) break;
-    for (; step > 1e-7 && evals < REFINE_EVALS; step *= 0.5) {
-      double m[3], gm[3];
-      v3_copy(m, n);
-      v3_axpy(m, -step / gn, g); /* a turn of about `step` radians downhill */
-      v3_normalize(m);
-      double fm = overlap_slope(oa, ob, m, gm);
-      evals++;
-      if (fm < f) {
-        f = fm;
-        v3_copy(n, m);
-        v3_copy(g, gm);
-        step *= 2.0;
-        break;
-      }
-    }
-  }
-  return f;
-}
-
 /* GJK+EPA and MPR on the pair inflated by `inflate` each propose a direction, refined on the
  * uninflated pair; the one along which it overlaps least is kept in *best (libccd's EPA
  * occasionally returns a spurious zero depth, MPR overestimates off-centre). Returns how many
  * methods found the inflated pair intersecting. */
 static int propose(const GeomPose *a, const GeomPose *b, double inflate, NpCcdMethod method, double *best,
                    double *best_n, double *best_pos) {
-  CcdObject oa = {a, inflate}, ob = {b, inflate}, a0 = {a, 0.0}, b0 = {b, 0.0};
+  CcdObject oa = {a, inflate}, ob = {b, inflate};
   ccd_t ccd;
   CCD_INIT(&ccd);
   ccd.support1 = ccd_support;
@@ -152,7 +118,7 @@ static int propose(const GeomPose *a, const GeomPose *b, double inflate, NpCcdMe
     double nrm[3], pos[3];
     if (run_method(&oa, &ob, &ccd, mk, nrm, pos) != 0) continue;
     found++;
-    double ov = refine(&a0, &b0, nrm);
+    double ov = np_overlap_descent(a, b, nrm);
     if (ov < *best) { *best = ov; v3_copy(best_n, nrm); v3_copy(best_pos, pos); }
   }
   return found;

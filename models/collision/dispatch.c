@@ -8,7 +8,7 @@ static const NarrowPhaseFn collision_table[GEOM_NTYPES][GEOM_NTYPES] = {
   [GEOM_SPHERE] = {[GEOM_SPHERE] = np_sphere_sphere, [GEOM_BOX] = np_sphere_box,
                    [GEOM_CYLINDER] = np_sphere_cylinder, [GEOM_CAPSULE] = np_sphere_capsule},
   [GEOM_BOX] = {[GEOM_BOX] = np_box_box, [GEOM_CYLINDER] = np_box_cylinder, [GEOM_CAPSULE] = np_box_capsule},
-  [GEOM_CYLINDER] = {[GEOM_CYLINDER] = np_ccd, [GEOM_CAPSULE] = np_ccd},
+  [GEOM_CYLINDER] = {[GEOM_CYLINDER] = np_ccd_manifold, [GEOM_CAPSULE] = np_ccd_manifold},
   [GEOM_CAPSULE] = {[GEOM_CAPSULE] = np_capsule_capsule},
 };
 

@@ -52,10 +52,20 @@ typedef enum { NP_CCD_GJK_EPA = 0, NP_CCD_MPR } NpCcdMethod;
  * and its gradient on the unit sphere into slope[3]. Its minimum over n is the penetration
  * depth (minus the distance when apart); np_ccd descends on it from libccd's directions. */
 double np_support_overlap(const GeomPose *a, const GeomPose *b, const double *n, double *slope);
+/* Descends on that overlap from unit n (updated in place) to a minimum along it and along the
+ * kinks of the two support functions (overlap_descent.c); returns the overlap there. */
+double np_overlap_descent(const GeomPose *a, const GeomPose *b, double *n);
 /* The contact point of a and b along unit normal n (b into a) at signed distance phi: the
  * centre of the overlap of their deepest features (support_feature.c). */
 void np_feature_point(const GeomPose *a, const GeomPose *b, const double *n, double phi, double *pos);
 int np_ccd(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+/* Cylinder-cylinder and cylinder-capsule: np_ccd's deepest point, or where both shapes present
+ * a cap or side line along its normal, the vertices of their overlap (feature_manifold.c). */
+int np_ccd_manifold(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout);
+/* That overlap for the deepest contact `deep`: the number of points (>= 2) put in out, or 0 when
+ * the contact is a point. */
+int np_feature_manifold(const GeomPose *a, const GeomPose *b, const ContactPoint *deep, double margin,
+                        ContactPoint *out, int maxout);
 int np_ccd_method(const GeomPose *a, const GeomPose *b, double margin, NpCcdMethod method,
                   ContactPoint *out, int maxout);
 

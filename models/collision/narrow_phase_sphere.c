@@ -134,8 +134,22 @@ int np_sphere_capsule(const GeomPose *a, const GeomPose *b, double margin, Conta
   return n;
 }
 
+/* The spheres of a and b at the closest points of their axes (the segments' distance, in
+ * closed form, is the capsules' distance plus ra + rb). */
+static void closest_spheres(const double *pa, const double *da, double ra, const double *pb, const double *db, double rb,
+                            double margin, ContactPoint *out, int *n, int maxout) {
+  double s, t, ca[3], cb[3];
+  np_segment_closest(pa, da, pb, db, &s, &t);
+  v3_copy(ca, pa);
+  v3_axpy(ca, s, da);
+  v3_copy(cb, pb);
+  v3_axpy(cb, t, db);
+  sphere_sphere_core(ca, ra, cb, rb, margin, out, n, maxout);
+}
+
 /* Closest points of the two axes; nearly parallel overlapping axes give the two ends of the
- * overlap so that a capsule lying on another rests on a line. */
+ * overlap so that a capsule lying on another rests on a line, plus the closest points when
+ * the axes cross between those ends (nearly parallel, not quite: the ends are shallower). */
 int np_capsule_capsule(const GeomPose *a, const GeomPose *b, double margin, ContactPoint *out, int maxout) {
   double pa[3], da[3], pb[3], db[3], cr[3];
   capsule_segment(a, pa, da);
@@ -164,15 +178,18 @@ int np_capsule_capsule(const GeomPose *a, const GeomPose *b, double margin, Cont
         v3_axpy(cb, t, db);
         sphere_sphere_core(ca, ra, cb, rb, margin, out, &n, maxout);
       }
+      ContactPoint mid;
+      int nm = 0;
+      closest_spheres(pa, da, ra, pb, db, rb, margin, &mid, &nm, 1);
+      double ends = INFINITY;
+      for (int i = 0; i < n; ++i) ends = fmin(ends, out[i].phi);
+      if (nm && mid.phi < ends - 1e-12 * (ra + rb + la + lb)) {
+        if (n < maxout) out[n++] = mid;
+        else out[0] = mid;
+      }
       return n;
     }
   }
-  double s, t, ca[3], cb[3];
-  np_segment_closest(pa, da, pb, db, &s, &t);
-  v3_copy(ca, pa);
-  v3_axpy(ca, s, da);
-  v3_copy(cb, pb);
-  v3_axpy(cb, t, db);
-  sphere_sphere_core(ca, ra, cb, rb, margin, out, &n, maxout);
+  closest_spheres(pa, da, ra, pb, db, rb, margin, out, &n, maxout);
   return n;
 }

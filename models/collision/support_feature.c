@@ -67,7 +67,9 @@ static double feature(const GeomPose *g, const double *d, const double *t1, cons
     h[i] = v3_dot(w[i], d);
     top = fmax(top, h[i]);
   }
-  double dup = 1e-9 * (fabs(g->size[0]) + fabs(g->size[1]) + fabs(g->size[2]));
+  /* a cylinder's support-line point and a rim point nearly on it are one point: kept apart, a
+   * normal within 1e-8 of the side's kink made a sliver quadrilateral and moved the centre */
+  double dup = 1e-6 * (fabs(g->size[0]) + fabs(g->size[1]) + fabs(g->size[2]));
   f->n = 0;
   for (int i = 0; i < m; ++i) {
     if (h[i] < top - tol) continue;
