@@ -28,7 +28,7 @@ typedef struct {
 } CommandHelp;
 
 static const CommandHelp commands_help[] = {
-    {"list", "integrators and cases", "list\n"},
+    {"list", "integrators and cases; --options: each integrator's options", "list [--options [--markdown]]\n"},
     {"run", "one case with one integrator: error, work, counters; opt-in time series",
      "run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
      "    [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv]\n"
@@ -198,7 +198,7 @@ int cbench_main(int argc, char **argv) {
       return 0;
     }
   if (!strcmp(c, "help")) return cmd_help(argc, argv);
-  if (!strcmp(c, "list")) return argc == 2 ? cmd_list() : usage_error("unexpected argument '%s'", argv[2]);
+  if (!strcmp(c, "list")) return cmd_list(argc, argv);
   if (!strcmp(c, "run")) return cmd_run(argc, argv);
   if (!strcmp(c, "reference")) return cmd_reference(argc, argv);
   if (!strcmp(c, "sweep")) return cmd_sweep(argc, argv);

@@ -28,7 +28,7 @@ int run_args_parse(int argc, char **argv, RunSpec *s, const char **json, int *re
 int sweep_args_parse(int argc, char **argv, SweepConfig *c);
 
 /* The commands (one file per group). */
-int cmd_list(void);
+int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_reference(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);

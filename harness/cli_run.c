@@ -10,6 +10,7 @@
 #include "figure.h"
 #include "files.h"
 #include "folder_share.h"
+#include "options_doc.h"
 #include "plan.h"
 #include "plot.h"
 #include "reference.h"
@@ -25,7 +26,19 @@ static int unknown_integrator_in(const char *name, const char *value, const char
   return usage_error("%s", e);
 }
 
-int cmd_list(void) {
+int cmd_list(int argc, char **argv) {
+  int options = 0, markdown = 0;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--options")) options = 1;
+    else if (!strcmp(argv[i], "--markdown")) markdown = 1;
+    else return usage_error("unexpected argument '%s'", argv[i]);
+  }
+  if (markdown && !options) return usage_error("--markdown goes with --options%s", "");
+  if (options) {
+    if (markdown) options_doc_markdown(stdout);
+    else options_doc_text(stdout);
+    return fflush(stdout) == 0 ? 0 : 1;
+  }
   printf("integrators (%d):\n", integrator_count());
   for (int i = 0; i < integrator_count(); ++i) {
     const IntegratorVtbl *vt = integrator_at(i);
