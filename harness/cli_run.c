@@ -14,6 +14,7 @@
 #include "plan.h"
 #include "plot.h"
 #include "reference.h"
+#include "run_fields.h"
 #include "run_metrics.h"
 #include "run_record.h"
 #include "sweep.h"
@@ -142,33 +143,26 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
       snprintf(s.param_value[s.nparam], SCENE_PARAM_VALUE_LEN, "%s", eq + 1);
       s.nparam++;
     }
+    else if (run_field_by_flag(a) >= 0) {
+      VALUE_OR_FAIL(v);
+      RunField f = (RunField)run_field_by_flag(a);
+      double x;
+      if (run_field_parse(f, v, &x)) return run_field_error(f, v);
+      run_field_set(&s, f, x);
+    }
     else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
-    else if (!strcmp(a, "--accuracy")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.accuracy)) return usage_error("--accuracy must be a number > 0, got '%s'", v); s.has_accuracy = 1; }
-    else if (!strcmp(a, "--dt")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.dt)) return usage_error("--dt must be a number > 0, got '%s'", v); s.has_dt = 1; }
-    else if (!strcmp(a, "--t-end")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.t_end)) return usage_error("--t-end must be a number > 0, got '%s'", v); }
-    else if (!strcmp(a, "--max-step")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.max_step)) return usage_error("--max-step must be a number > 0, got '%s'", v); }
-    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.timeout) || s.timeout > RUN_MAX_TIMEOUT_S) return usage_error("--timeout must be a number in (0, 1e6] s, got '%s'", v); }
-    else if (!strcmp(a, "--reps")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &s.reps)) return usage_error("--reps must be an integer >= 1, got '%s'", v); }
     else if (!strcmp(a, "--json")) { VALUE_OR_FAIL(v); json = v; }
-    else if (!strcmp(a, "--window")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.window)) return usage_error("--window must be a number > 0, got '%s'", v); }
     else if (!strcmp(a, "--window-method")) {
       VALUE_OR_FAIL(v);
       if (parse_method(v, s.window_method, sizeof s.window_method, &s.window_param) || !strchr(v, ':'))
         return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
       if (!integrator_find(s.window_method)) return unknown_integrator_in(s.window_method, v, "--window-method");
     }
-    else if (!strcmp(a, "--output-dt")) { VALUE_OR_FAIL(v); if (run_spec_parse_output_dt(v, &s.output_dt)) return usage_error("--output-dt must be a number > 0 (s) or 'step', got '%s'", v); }
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
     else if (!strcmp(a, "--contact-forces")) { VALUE_OR_FAIL(v); snprintf(s.contact_log, sizeof s.contact_log, "%s", v); }
     else if (!strcmp(a, "--energy")) { VALUE_OR_FAIL(v); snprintf(s.energy_log, sizeof s.energy_log, "%s", v); }
-    else if (!strcmp(a, "--error-norm")) {
-      VALUE_OR_FAIL(v);
-      if (!strcmp(v, "q")) s.error_norm = ERRNORM_POSITIONS, s.error_norm_given = 1;
-      else if (!strcmp(v, "full")) s.error_norm = ERRNORM_FULL, s.error_norm_given = 1;
-      else if (!strcmp(v, "default")) s.error_norm_given = 0;
-      else return usage_error("--error-norm must be q, full or default, got '%s'", v);
-    } else if (!strcmp(a, "--opt")) {
+    else if (!strcmp(a, "--opt")) {
       VALUE_OR_FAIL(v);
       const char *eq = strchr(v, '=');
       if (!eq || eq == v) return usage_error("--opt needs key=value, got '%s'", v);
