@@ -135,13 +135,7 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
     else if (!strcmp(a, "--resume")) resume = 1;
     else if (!strcmp(a, "--param")) {
       VALUE_OR_FAIL(v);
-      const char *eq = strchr(v, '=');
-      if (!eq || eq == v || !eq[1]) return usage_error("--param needs PATH=VALUE (e.g. controllers[0].kp=1e3), got '%s'", v);
-      if (s.nparam >= SCENE_MAX_PARAMS) return usage_error("too many --param (max 8) at '%s'", v);
-      if ((size_t)(eq - v) >= SCENE_PARAM_PATH_LEN || strlen(eq + 1) >= SCENE_PARAM_VALUE_LEN) return usage_error("--param too long: '%s'", v);
-      snprintf(s.param_path[s.nparam], SCENE_PARAM_PATH_LEN, "%.*s", (int)(eq - v), v);
-      snprintf(s.param_value[s.nparam], SCENE_PARAM_VALUE_LEN, "%s", eq + 1);
-      s.nparam++;
+      if (run_spec_add_param(&s, v, err, sizeof err)) return usage_error("%s", err);
     }
     else if (run_field_by_flag(a) >= 0) {
       VALUE_OR_FAIL(v);
@@ -164,12 +158,7 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
     else if (!strcmp(a, "--energy")) { VALUE_OR_FAIL(v); snprintf(s.energy_log, sizeof s.energy_log, "%s", v); }
     else if (!strcmp(a, "--opt")) {
       VALUE_OR_FAIL(v);
-      const char *eq = strchr(v, '=');
-      if (!eq || eq == v) return usage_error("--opt needs key=value, got '%s'", v);
-      if (s.nextra >= CB_MAX_EXTRA_OPTIONS) return usage_error("too many --opt (max 16) at '%s'", v);
-      snprintf(s.extra_key[s.nextra], sizeof s.extra_key[0], "%.*s", (int)(eq - v), v);
-      snprintf(s.extra_value[s.nextra], sizeof s.extra_value[0], "%s", eq + 1);
-      s.nextra++;
+      if (run_spec_add_option(&s, v, err, sizeof err)) return usage_error("%s", err);
     } else return usage_error("unknown option '%s' for run", a);
   }
   if (!case_arg) return usage_error("run needs --case%s", "");

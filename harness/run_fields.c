@@ -1,6 +1,7 @@
 #include "run_fields.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,4 +103,37 @@ int run_field_set_sweep(SweepConfig *c, RunField f, double value) {
   case RUN_FIELD_ERROR_NORM: c->error_norm = (int)value; return 0;
   default: return -1;
   }
+}
+
+/* "K=V" into s's next key and value rows (at most max, lengths klen and vlen); 0 or -1. */
+static int add_assignment(const char *flag, const char *kv, int allow_empty, int *n, int max, char *keys, size_t klen,
+                          char *values, size_t vlen, char *err, size_t errlen) {
+  const char *eq = strchr(kv, '=');
+  if (!eq || eq == kv || (!allow_empty && !eq[1])) {
+    snprintf(err, errlen, "%s needs %s, got '%.300s'", flag,
+             allow_empty ? "key=value" : "PATH=VALUE (e.g. controllers[0].kp=1e3)", kv);
+    return -1;
+  }
+  if (*n >= max) {
+    snprintf(err, errlen, "too many %s (max %d) at '%.300s'", flag, max, kv);
+    return -1;
+  }
+  if ((size_t)(eq - kv) >= klen || strlen(eq + 1) >= vlen) {
+    snprintf(err, errlen, "%s too long: '%.300s'", flag, kv);
+    return -1;
+  }
+  snprintf(keys + (size_t)*n * klen, klen, "%.*s", (int)(eq - kv), kv);
+  snprintf(values + (size_t)*n * vlen, vlen, "%s", eq + 1);
+  ++*n;
+  return 0;
+}
+
+int run_spec_add_option(RunSpec *s, const char *key_value, char *err, size_t errlen) {
+  return add_assignment("--opt", key_value, 1, &s->nextra, CB_MAX_EXTRA_OPTIONS, &s->extra_key[0][0],
+                        sizeof s->extra_key[0], &s->extra_value[0][0], sizeof s->extra_value[0], err, errlen);
+}
+
+int run_spec_add_param(RunSpec *s, const char *path_value, char *err, size_t errlen) {
+  return add_assignment("--param", path_value, 0, &s->nparam, SCENE_MAX_PARAMS, &s->param_path[0][0],
+                        sizeof s->param_path[0], &s->param_value[0][0], sizeof s->param_value[0], err, errlen);
 }

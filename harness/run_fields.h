@@ -30,4 +30,9 @@ void run_field_set(RunSpec *s, RunField f, double value);
 int run_field_set_sweep(SweepConfig *c, RunField f, double value);
 int run_field_sweep_scalar(RunField f);
 
+/* An integrator option KEY=VALUE (--opt) or a scene parameter PATH=VALUE (--param, VALUE not
+ * empty) added to s; 0, or -1 with a message naming the flag and the text in err. */
+int run_spec_add_option(RunSpec *s, const char *key_value, char *err, size_t errlen);
+int run_spec_add_param(RunSpec *s, const char *path_value, char *err, size_t errlen);
+
 #endif
