@@ -29,7 +29,7 @@ typedef struct {
 } CommandHelp;
 
 static const CommandHelp commands_help[] = {
-    {"list", "integrators and cases", "list\n"},
+    {"list", "integrators and cases; --options: each integrator's options", "list [--options [--markdown]]\n"},
     {"run", "one case with one integrator: error, work, counters; opt-in time series",
      "run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
      "    [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv]\n"
@@ -150,6 +150,12 @@ int parse_pos(const char *s, double *out) {
   return 0;
 }
 
+int run_field_error(RunField f, const char *v) {
+  char m[600];
+  snprintf(m, sizeof m, "%s must be %s, got '%.300s'", run_field_flag(f), run_field_allowed(f), v);
+  return usage_error("%s", m);
+}
+
 int parse_int_pos(const char *s, int *out) {
   char *end;
   long v = strtol(s, &end, 10);
@@ -206,7 +212,7 @@ int cbench_main(int argc, char **argv) {
       return 0;
     }
   if (!strcmp(c, "help")) return cmd_help(argc, argv);
-  if (!strcmp(c, "list")) return argc == 2 ? cmd_list() : usage_error("unexpected argument '%s'", argv[2]);
+  if (!strcmp(c, "list")) return cmd_list(argc, argv);
   if (!strcmp(c, "run")) return cmd_run(argc, argv);
   if (!strcmp(c, "reference")) return cmd_reference(argc, argv);
   if (!strcmp(c, "sweep")) return cmd_sweep(argc, argv);

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "run_fields.h"
 #include "run_spec.h"
 #include "sweep.h"
 
@@ -15,6 +16,8 @@ const char *value(int argc, char **argv, int *i);
 /* A number > 0 (finite) / an integer in [1, 100000]; 0 or -1. */
 int parse_pos(const char *s, double *out);
 int parse_int_pos(const char *s, int *out);
+/* "FLAG must be ALLOWED, got 'V'" for a run field's bad value, as usage_error. */
+int run_field_error(RunField f, const char *v);
 /* NAME or NAME:PARAM (PARAM > 0); 0 or -1. */
 int parse_method(const char *v, char *name, size_t namelen, double *param);
 
@@ -28,7 +31,7 @@ int run_args_parse(int argc, char **argv, RunSpec *s, const char **json, int *re
 int sweep_args_parse(int argc, char **argv, SweepConfig *c);
 
 /* The commands (one file per group). */
-int cmd_list(void);
+int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_reference(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);

@@ -10,9 +10,11 @@
 #include "figure.h"
 #include "files.h"
 #include "folder_share.h"
+#include "options_doc.h"
 #include "plan.h"
 #include "plot.h"
 #include "reference.h"
+#include "run_fields.h"
 #include "run_metrics.h"
 #include "run_record.h"
 #include "sweep.h"
@@ -25,7 +27,19 @@ static int unknown_integrator_in(const char *name, const char *value, const char
   return usage_error("%s", e);
 }
 
-int cmd_list(void) {
+int cmd_list(int argc, char **argv) {
+  int options = 0, markdown = 0;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--options")) options = 1;
+    else if (!strcmp(argv[i], "--markdown")) markdown = 1;
+    else return usage_error("unexpected argument '%s'", argv[i]);
+  }
+  if (markdown && !options) return usage_error("--markdown goes with --options%s", "");
+  if (options) {
+    if (markdown) options_doc_markdown(stdout);
+    else options_doc_text(stdout);
+    return fflush(stdout) == 0 ? 0 : 1;
+  }
   printf("integrators (%d):\n", integrator_count());
   for (int i = 0; i < integrator_count(); ++i) {
     const IntegratorVtbl *vt = integrator_at(i);
@@ -121,48 +135,30 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
     else if (!strcmp(a, "--resume")) resume = 1;
     else if (!strcmp(a, "--param")) {
       VALUE_OR_FAIL(v);
-      const char *eq = strchr(v, '=');
-      if (!eq || eq == v || !eq[1]) return usage_error("--param needs PATH=VALUE (e.g. controllers[0].kp=1e3), got '%s'", v);
-      if (s.nparam >= SCENE_MAX_PARAMS) return usage_error("too many --param (max 8) at '%s'", v);
-      if ((size_t)(eq - v) >= SCENE_PARAM_PATH_LEN || strlen(eq + 1) >= SCENE_PARAM_VALUE_LEN) return usage_error("--param too long: '%s'", v);
-      snprintf(s.param_path[s.nparam], SCENE_PARAM_PATH_LEN, "%.*s", (int)(eq - v), v);
-      snprintf(s.param_value[s.nparam], SCENE_PARAM_VALUE_LEN, "%s", eq + 1);
-      s.nparam++;
+      if (run_spec_add_param(&s, v, err, sizeof err)) return usage_error("%s", err);
+    }
+    else if (run_field_by_flag(a) >= 0) {
+      VALUE_OR_FAIL(v);
+      RunField f = (RunField)run_field_by_flag(a);
+      double x;
+      if (run_field_parse(f, v, &x)) return run_field_error(f, v);
+      run_field_set(&s, f, x);
     }
     else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
-    else if (!strcmp(a, "--accuracy")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.accuracy)) return usage_error("--accuracy must be a number > 0, got '%s'", v); s.has_accuracy = 1; }
-    else if (!strcmp(a, "--dt")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.dt)) return usage_error("--dt must be a number > 0, got '%s'", v); s.has_dt = 1; }
-    else if (!strcmp(a, "--t-end")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.t_end)) return usage_error("--t-end must be a number > 0, got '%s'", v); }
-    else if (!strcmp(a, "--max-step")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.max_step)) return usage_error("--max-step must be a number > 0, got '%s'", v); }
-    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.timeout) || s.timeout > RUN_MAX_TIMEOUT_S) return usage_error("--timeout must be a number in (0, 1e6] s, got '%s'", v); }
-    else if (!strcmp(a, "--reps")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &s.reps)) return usage_error("--reps must be an integer >= 1, got '%s'", v); }
     else if (!strcmp(a, "--json")) { VALUE_OR_FAIL(v); json = v; }
-    else if (!strcmp(a, "--window")) { VALUE_OR_FAIL(v); if (parse_pos(v, &s.window)) return usage_error("--window must be a number > 0, got '%s'", v); }
     else if (!strcmp(a, "--window-method")) {
       VALUE_OR_FAIL(v);
       if (parse_method(v, s.window_method, sizeof s.window_method, &s.window_param) || !strchr(v, ':'))
         return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
       if (!integrator_find(s.window_method)) return unknown_integrator_in(s.window_method, v, "--window-method");
     }
-    else if (!strcmp(a, "--output-dt")) { VALUE_OR_FAIL(v); if (run_spec_parse_output_dt(v, &s.output_dt)) return usage_error("--output-dt must be a number > 0 (s) or 'step', got '%s'", v); }
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
     else if (!strcmp(a, "--contact-forces")) { VALUE_OR_FAIL(v); snprintf(s.contact_log, sizeof s.contact_log, "%s", v); }
     else if (!strcmp(a, "--energy")) { VALUE_OR_FAIL(v); snprintf(s.energy_log, sizeof s.energy_log, "%s", v); }
-    else if (!strcmp(a, "--error-norm")) {
+    else if (!strcmp(a, "--opt")) {
       VALUE_OR_FAIL(v);
-      if (!strcmp(v, "q")) s.error_norm = ERRNORM_POSITIONS, s.error_norm_given = 1;
-      else if (!strcmp(v, "full")) s.error_norm = ERRNORM_FULL, s.error_norm_given = 1;
-      else if (!strcmp(v, "default")) s.error_norm_given = 0;
-      else return usage_error("--error-norm must be q, full or default, got '%s'", v);
-    } else if (!strcmp(a, "--opt")) {
-      VALUE_OR_FAIL(v);
-      const char *eq = strchr(v, '=');
-      if (!eq || eq == v) return usage_error("--opt needs key=value, got '%s'", v);
-      if (s.nextra >= CB_MAX_EXTRA_OPTIONS) return usage_error("too many --opt (max 16) at '%s'", v);
-      snprintf(s.extra_key[s.nextra], sizeof s.extra_key[0], "%.*s", (int)(eq - v), v);
-      snprintf(s.extra_value[s.nextra], sizeof s.extra_value[0], "%s", eq + 1);
-      s.nextra++;
+      if (run_spec_add_option(&s, v, err, sizeof err)) return usage_error("%s", err);
     } else return usage_error("unknown option '%s' for run", a);
   }
   if (!case_arg) return usage_error("run needs --case%s", "");

@@ -94,7 +94,7 @@ int sweep_args_parse(int argc, char **argv, SweepConfig *c) {
       if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
       for (int k = 0; k < nt && rc == 0; ++k) {
         double v;
-        if (parse_pos(tmp[k], &v)) { rc = usage_error(acc ? "accuracies must be numbers > 0, got '%s'" : "dts must be numbers > 0, got '%s'", tmp[k]); break; }
+        if (run_field_parse(acc ? RUN_FIELD_ACCURACY : RUN_FIELD_DT, tmp[k], &v)) { rc = usage_error(acc ? "accuracies must be numbers > 0, got '%s'" : "dts must be numbers > 0, got '%s'", tmp[k]); break; }
         if ((acc ? nacc : ndt) >= SWEEP_MAX_LIST) { rc = usage_error("too many values (at most 64) at '%s'", tmp[k]); break; }
         if (acc) c->accuracies[nacc++] = v; else c->dts[ndt++] = v;
       }
@@ -102,51 +102,31 @@ int sweep_args_parse(int argc, char **argv, SweepConfig *c) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
       else if (parse_int_pos(v, &c->jobs)) rc = usage_error("-j must be an integer >= 1, got '%s'", v);
-    } else if (!strcmp(a, "--reps")) {
+    } else if (run_field_by_flag(a) >= 0 && run_field_sweep_scalar((RunField)run_field_by_flag(a))) {
+      RunField f = (RunField)run_field_by_flag(a);
       const char *v = value(argc, argv, &i);
+      double x;
       if (!v) rc = usage_error("missing value for %s", a);
-      else if (parse_int_pos(v, &c->reps)) rc = usage_error("--reps must be an integer in [1, 100000], got '%s'", v);
-    } else if (!strcmp(a, "--timeout")) {
-      const char *v = value(argc, argv, &i);
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if (parse_pos(v, &c->timeout) || c->timeout > RUN_MAX_TIMEOUT_S) rc = usage_error("--timeout must be a number in (0, 1e6] s, got '%s'", v);
-    } else if (!strcmp(a, "--t-end")) {
-      const char *v = value(argc, argv, &i);
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if (parse_pos(v, &c->t_end)) rc = usage_error("--t-end must be a number > 0, got '%s'", v);
+      else if (run_field_parse(f, v, &x)) rc = run_field_error(f, v);
+      else run_field_set_sweep(c, f, x);
     } else if (!strcmp(a, "--out")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error("missing value for %s", a);
       else snprintf(c->out, sizeof c->out, "%s", v);
-    } else if (!strcmp(a, "--output-dt")) {
-      const char *v = value(argc, argv, &i);
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if (run_spec_parse_output_dt(v, &c->output_dt)) rc = usage_error("--output-dt must be a number > 0 (s) or 'step', got '%s'", v);
-    } else if (!strcmp(a, "--window")) {
-      const char *v = value(argc, argv, &i);
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if (parse_pos(v, &c->window)) rc = usage_error("--window must be a number > 0, got '%s'", v);
-    } else if (!strcmp(a, "--error-norm")) {
-      const char *v = value(argc, argv, &i);
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if (!strcmp(v, "q")) c->error_norm = ERRNORM_POSITIONS;
-      else if (!strcmp(v, "full")) c->error_norm = ERRNORM_FULL;
-      else if (!strcmp(v, "default")) c->error_norm = -1;
-      else rc = usage_error("--error-norm must be q, full or default, got '%s'", v);
     } else if (!strcmp(a, "--error-norms")) {
       if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
       c->nnorms = 0;
       for (int k = 0; k < nt && rc == 0; ++k) {
-        int v = !strcmp(tmp[k], "q") ? ERRNORM_POSITIONS : !strcmp(tmp[k], "full") ? ERRNORM_FULL : !strcmp(tmp[k], "default") ? -1 : -2;
-        if (v == -2) rc = usage_error("--error-norms takes q, full and default, got '%s'", tmp[k]);
+        double v;
+        if (run_field_parse(RUN_FIELD_ERROR_NORM, tmp[k], &v)) rc = usage_error("--error-norms takes q, full and default, got '%s'", tmp[k]);
         else if (c->nnorms >= 3) rc = usage_error("--error-norms: at most 3 values, at '%s'", tmp[k]);
-        else c->norms[c->nnorms++] = v;
+        else c->norms[c->nnorms++] = (int)v;
       }
     } else if (!strcmp(a, "--max-steps")) {
       if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
       c->nmax_steps = 0;
       for (int k = 0; k < nt && rc == 0; ++k)
-        if (parse_pos(tmp[k], &c->max_steps[c->nmax_steps++])) rc = usage_error("max steps must be numbers > 0, got '%s'", tmp[k]);
+        if (run_field_parse(RUN_FIELD_MAX_STEP, tmp[k], &c->max_steps[c->nmax_steps++])) rc = usage_error("max steps must be numbers > 0, got '%s'", tmp[k]);
     } else if (!strcmp(a, "--opt") || !strcmp(a, "--param")) {
       const char *v = value(argc, argv, &i);
       int opt = a[2] == 'o';

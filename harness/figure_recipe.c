@@ -9,6 +9,7 @@
 #include "files.h"
 #include "json_get.h"
 #include "plot_kind.h"
+#include "run_fields.h"
 #include "run_spec.h"
 
 static int fail(char *err, size_t errlen, const char *path, const char *field, const char *problem, const cJSON *got) {
@@ -99,40 +100,34 @@ static int apply_run(const cJSON *run, const char *path, const char *where, Swee
     const cJSON *v;
     cJSON_ArrayForEach(v, x) c->max_steps[c->nmax_steps++] = v->valuedouble;
   }
-  if ((x = json_get(run, "error_norm"))) {
-    const char *s = cJSON_IsString(x) ? x->valuestring : "";
-    if (!strcmp(s, "q")) c->error_norm = 0;
-    else if (!strcmp(s, "full")) c->error_norm = 1;
-    else if (!strcmp(s, "default")) c->error_norm = -1;
-    else return fail(err, errlen, path, FIELD("error_norm"), "expected \"q\", \"full\" or \"default\"", x);
-  }
   if ((x = json_get(run, "error_norms"))) {
     if (!is_string_array(x) || cJSON_GetArraySize(x) > 3) return fail(err, errlen, path, FIELD("error_norms"), "expected up to 3 of \"q\", \"full\", \"default\"", x);
     c->nnorms = 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, x) {
-      const char *v = s->valuestring;
-      int k = !strcmp(v, "q") ? 0 : !strcmp(v, "full") ? 1 : !strcmp(v, "default") ? -1 : -2;
-      if (k == -2) return fail(err, errlen, path, FIELD("error_norms"), "expected \"q\", \"full\" or \"default\"", s);
-      c->norms[c->nnorms++] = k;
+      double k;
+      if (run_field_parse(RUN_FIELD_ERROR_NORM, s->valuestring, &k))
+        return fail(err, errlen, path, FIELD("error_norms"), "expected \"q\", \"full\" or \"default\"", s);
+      c->norms[c->nnorms++] = (int)k;
     }
   }
-  const char *nums[] = {"t_end", "timeout", "window"};
-  double *dst[] = {&c->t_end, &c->timeout, &c->window};
-  for (int i = 0; i < 3; ++i)
-    if ((x = json_get(run, nums[i]))) {
-      if (!cJSON_IsNumber(x) || !(x->valuedouble > 0)) return fail(err, errlen, path, FIELD(nums[i]), "expected a number > 0", x);
-      *dst[i] = x->valuedouble;
+  /* the values every run of the sweep shares, parsed as `cbench run` parses them */
+  const RunField scalars[] = {RUN_FIELD_T_END, RUN_FIELD_TIMEOUT, RUN_FIELD_WINDOW, RUN_FIELD_REPS,
+                              RUN_FIELD_OUTPUT_DT, RUN_FIELD_ERROR_NORM};
+  for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; ++i) {
+    const char *key = run_field_key(scalars[i]);
+    char text[64];
+    if (!(x = json_get(run, key))) continue;
+    double v;
+    if (cJSON_IsString(x)) snprintf(text, sizeof text, "%.63s", x->valuestring);
+    else if (cJSON_IsNumber(x)) snprintf(text, sizeof text, "%.17g", x->valuedouble);
+    else text[0] = 0;
+    if (run_field_parse(scalars[i], text, &v)) {
+      char expected[128];
+      snprintf(expected, sizeof expected, "expected %s", run_field_allowed(scalars[i]));
+      return fail(err, errlen, path, FIELD(key), expected, x);
     }
-  if ((x = json_get(run, "output_dt"))) {
-    if (!(cJSON_IsNumber(x) && x->valuedouble > 0 && isfinite(x->valuedouble)) &&
-        !(cJSON_IsString(x) && !strcmp(x->valuestring, "step")))
-      return fail(err, errlen, path, FIELD("output_dt"), "expected a number > 0 (s) or \"step\"", x);
-    c->output_dt = cJSON_IsString(x) ? OUTPUT_DT_STEP : x->valuedouble;
-  }
-  if ((x = json_get(run, "reps"))) {
-    if (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > 1000) return fail(err, errlen, path, FIELD("reps"), "expected an integer >= 1", x);
-    c->reps = (int)x->valuedouble;
+    run_field_set_sweep(c, scalars[i], v);
   }
   if ((x = json_get(run, "series"))) {
     if (!is_string_array(x)) return fail(err, errlen, path, FIELD("series"), "expected an array of \"steps\", \"contacts\", \"energy\"", x);

@@ -40,7 +40,7 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   run_record_add_number(p, "accuracy", s->has_accuracy, s->accuracy);
   run_record_add_number(p, "dt", s->has_dt, s->dt);
   run_record_add_number(p, "max_step", s->max_step > 0, s->max_step);
-  cJSON_AddStringToObject(p, "error_norm", run_spec_error_norm(s) == ERRNORM_FULL ? "full" : "q");
+  cJSON_AddStringToObject(p, "error_norm", error_norm_name(run_spec_error_norm(s)));
   cJSON_AddBoolToObject(p, "error_norm_default", !s->error_norm_given);
   cJSON_AddNumberToObject(p, "t_end", ctx->t_end);
   cJSON_AddNumberToObject(p, "reps", s->reps);

@@ -99,6 +99,16 @@ void run_spec_output_dt_text(double output_dt, char *out, size_t outlen) {
   else snprintf(out, outlen, "%.17g", output_dt);
 }
 
+int error_norm_parse(const char *name, int *out) {
+  if (!strcmp(name, "q")) *out = ERRNORM_POSITIONS;
+  else if (!strcmp(name, "full")) *out = ERRNORM_FULL;
+  else if (!strcmp(name, "default")) *out = ERROR_NORM_DEFAULT;
+  else return -1;
+  return 0;
+}
+
+const char *error_norm_name(ErrorNormKind norm) { return norm == ERRNORM_FULL ? "full" : "q"; }
+
 ErrorNormKind run_spec_error_norm(const RunSpec *s) {
   if (s->error_norm_given) return s->error_norm;
   const IntegratorVtbl *vt = integrator_find(s->integrator);
@@ -113,7 +123,7 @@ void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
   if (s->has_dt) APP(" --dt %.17g", s->dt);
   if (s->t_end > 0) APP(" --t-end %.17g", s->t_end);
   if (s->max_step > 0) APP(" --max-step %.17g", s->max_step);
-  APP(" --error-norm %s --reps %d", run_spec_error_norm(s) == ERRNORM_FULL ? "full" : "q", s->reps);
+  APP(" --error-norm %s --reps %d", error_norm_name(run_spec_error_norm(s)), s->reps);
   if (s->timeout > 0) APP(" --timeout %.17g", s->timeout);
   if (s->window > 0) APP(" --window %.17g", s->window);
   if (s->window > 0 && s->window_method[0]) APP(" --window-method %s:%.17g", s->window_method, s->window_param);
@@ -160,7 +170,7 @@ void run_spec_key(const RunSpec *s, char *out, size_t outlen) {
   if (s->has_accuracy) APP(";accuracy=%.17g", s->accuracy);
   if (s->has_dt) APP(";dt=%.17g", s->dt);
   APP(";t_end=%.17g;max_step=%.17g;error_norm=%s;reps=%d;timeout=%.17g", s->t_end, s->max_step,
-      run_spec_error_norm(s) == ERRNORM_FULL ? "full" : "q", s->reps, s->timeout);
+      error_norm_name(run_spec_error_norm(s)), s->reps, s->timeout);
   if (s->window > 0) APP(";window=%.17g;window_method=%s:%.17g", s->window, s->window_method, s->window_param);
   /* the physics guards sample the finer grid too, so it is part of what the record measured */
   if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); APP(";output_dt=%s", od); }
@@ -175,7 +185,7 @@ void run_spec_file_name(const RunSpec *s, int fixed_step, char *out, size_t outl
   size_t n = (size_t)snprintf(out, outlen, "%s__%s__%s%.10g", s->case_name, s->integrator, fixed_step ? "dt" : "acc",
                               fixed_step ? s->dt : s->accuracy);
 #define APP(...) do { if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, __VA_ARGS__); } while (0)
-  if (s->error_norm_given) APP("__%s", s->error_norm == ERRNORM_FULL ? "full" : "q");
+  if (s->error_norm_given) APP("__%s", error_norm_name(s->error_norm));
   if (s->max_step > 0) APP("__hmax%.10g", s->max_step);
   if (s->output_dt > 0) APP("__out%.10g", s->output_dt);
   else if (s->output_dt == OUTPUT_DT_STEP) APP("__outstep");

@@ -55,6 +55,13 @@ void run_spec_output_dt_text(double output_dt, char *out, size_t outlen);
 /* Resolves NAME (CASES/NAME.json, CASES = cases_dir()) or a path to a scene file into
  * s->case_path and s->case_name. 0, or -1 with a message. */
 int run_spec_set_case(RunSpec *s, const char *name_or_path, char *err, size_t errlen);
+/* An error norm by name: "q" (ERRNORM_POSITIONS), "full" (ERRNORM_FULL) or "default"
+ * (ERROR_NORM_DEFAULT: the integrator's default_error_norm); 0, or -1 for anything else. */
+#define ERROR_NORM_DEFAULT (-1)
+#define ERROR_NORM_NAMES "q, full or default"
+int error_norm_parse(const char *name, int *out);
+/* "q" or "full". */
+const char *error_norm_name(ErrorNormKind norm);
 /* The error norm the run uses: the given one, or the integrator's default. */
 ErrorNormKind run_spec_error_norm(const RunSpec *s);
 /* The command line that reproduces the run (with the resolved error norm written out). */

@@ -14,6 +14,7 @@
 #include "folder_share.h"
 #include "clock.h"
 #include "record_outcome.h"
+#include "run_fields.h"
 #include "run_record.h"
 
 int sweep_series_parse(const char *list) {
@@ -59,28 +60,13 @@ static void sweep_set_params(const SweepConfig *c, int pc, RunSpec *s) {
     const char *p = c->param_path[a];
     while (*p && s->nparam < SCENE_MAX_PARAMS) {
       size_t n = strcspn(p, "+");
-      snprintf(s->param_path[s->nparam], SCENE_PARAM_PATH_LEN, "%.*s", (int)n, p);
-      snprintf(s->param_value[s->nparam], SCENE_PARAM_VALUE_LEN, "%s", c->param_values[a][d]);
-      s->nparam++;
+      char kv[SCENE_PARAM_PATH_LEN + SCENE_PARAM_VALUE_LEN + 2], err[256];
+      snprintf(kv, sizeof kv, "%.*s=%s", (int)n, p, c->param_values[a][d]);
+      if (run_spec_add_param(s, kv, err, sizeof err)) break; /* lengths and count checked by the parser */
       p += n;
       if (*p == '+') ++p;
     }
   }
-}
-
-/* 1 if creating vt on m with option key set does not fail for an unknown key. */
-static int integrator_takes_option(const IntegratorVtbl *vt, const Model *m, const char *key) {
-  IntegratorOptions o;
-  memset(&o, 0, sizeof o);
-  o.accuracy = 1e-3;
-  o.dt = 1e-3;
-  o.nextra = 1;
-  o.extra_key[0] = key;
-  o.extra_value[0] = "";
-  char err[512] = "";
-  Integrator *it = integrator_create_vtbl(vt, m, &o, err, sizeof err);
-  if (it) { integrator_destroy(it); return 1; }
-  return strstr(err, "unknown option") == NULL;
 }
 
 typedef struct {
@@ -265,9 +251,9 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     for (int ii = 0; ii < nint; ++ii) {
       int fixed = vts[ii]->fixed_step;
       int np = fixed ? c->ndt : c->nacc;
-      /* which option axes this integrator takes (an unknown key fails its create) */
+      /* which option axes this integrator declares */
       int takes[SWEEP_MAX_OPT_AXES] = {0};
-      for (int a = 0; a < c->nopt; ++a) takes[a] = integrator_takes_option(vts[ii], probe.model, c->opt_key[a]);
+      for (int a = 0; a < c->nopt; ++a) takes[a] = integrator_takes_option(vts[ii], c->opt_key[a]);
       for (int a = 0; a < c->nopt; ++a)
         if (!takes[a] && ci == 0 && !c->quiet)
           fprintf(stderr, "sweep: note: %s takes no option %s; its runs leave that axis out\n", vts[ii]->name,
@@ -302,11 +288,10 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
               if (!fixed && c->nmax_steps > 0) j->spec.max_step = c->max_steps[hi];
               j->spec.nextra = 0;
               for (int a = 0; a < c->nopt; ++a) {
-                if (!takes[a] || j->spec.nextra >= CB_MAX_EXTRA_OPTIONS) continue;
-                snprintf(j->spec.extra_key[j->spec.nextra], sizeof j->spec.extra_key[0], "%s", c->opt_key[a]);
-                snprintf(j->spec.extra_value[j->spec.nextra], sizeof j->spec.extra_value[0], "%s",
-                         c->opt_values[a][digit[a]]);
-                j->spec.nextra++;
+                if (!takes[a]) continue;
+                char kv[64 + 128 + 2], oerr[256];
+                snprintf(kv, sizeof kv, "%s=%s", c->opt_key[a], c->opt_values[a][digit[a]]);
+                run_spec_add_option(&j->spec, kv, oerr, sizeof oerr); /* fits: at most 6 axes, keys < 64 */
               }
               sweep_set_params(c, oc / ncombo, &j->spec);
               /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */

@@ -43,6 +43,9 @@ Integrator *integrator_create_vtbl_code(const IntegratorVtbl *vt, const Model *m
     snprintf(err, errlen, "max_step must be positive (0 = the scene's default), got %g", opt->max_step);
     return NULL;
   }
+  /* checked here too, so an integrator whose create reads no options still refuses an --opt */
+  OptionValues ov;
+  if (options_parse(name, vt->options, opt->nextra, opt->extra_key, opt->extra_value, &ov, err, errlen)) return NULL;
   Integrator *it = calloc(1, sizeof(Integrator));
   if (!it) { snprintf(err, errlen, "out of memory"); *code = CB_ERR_MEMORY; return NULL; }
   it->vtbl = vt;
@@ -96,28 +99,15 @@ void integrator_destroy(Integrator *it) {
   free(it);
 }
 
-const char *integrator_option(const IntegratorOptions *opt, const char *key) {
-  for (int i = 0; i < opt->nextra; ++i)
-    if (strcmp(opt->extra_key[i], key) == 0) return opt->extra_value[i];
-  return NULL;
-}
-
-int integrator_check_options(Integrator *it, const char *const *known) {
-  for (int i = 0; i < it->opt.nextra; ++i) {
-    int ok = 0;
-    for (int k = 0; known && known[k]; ++k)
-      if (strcmp(known[k], it->opt.extra_key[i]) == 0) ok = 1;
-    if (!ok) {
-      int nk = 0;
-      while (known && known[nk]) ++nk;
-      char hint[128];
-      nearest_name_hint(it->opt.extra_key[i], known, nk, hint, sizeof hint);
-      return integrator_fail(it, CB_ERR_OPTION, "unknown option '%s' for integrator %s%s", it->opt.extra_key[i],
-                             it->vtbl->name, hint);
-    }
-  }
+int integrator_read_options(Integrator *it, OptionValues *out) {
+  char err[sizeof it->message];
+  if (options_parse(it->vtbl->name, it->vtbl->options, it->opt.nextra, it->opt.extra_key, it->opt.extra_value, out,
+                    err, sizeof err))
+    return integrator_fail(it, CB_ERR_OPTION, "%s", err);
   return CB_OK;
 }
+
+int integrator_takes_option(const IntegratorVtbl *vt, const char *key) { return options_find(vt->options, key) != NULL; }
 
 int integrator_fail(Integrator *it, int code, const char *fmt, ...) {
   va_list ap;

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include "../models/model.h"
+#include "option_table.h"
 
 enum {
   CB_OK = 0,
@@ -45,8 +46,8 @@ typedef struct {
   double first_output;     /* > 0: the output time to size the first step for (SUNDIALS estimates
                             * h0 from it), so a finer output grid (--output-dt) leaves the
                             * steps unchanged; 0: the first advance's t_out */
-  /* Integrator-specific options as key=value strings ("linear_solver=cholmod"); an integrator
-   * rejects keys it does not know with CB_ERR_OPTION. */
+  /* Integrator-specific options as key=value strings ("linear_solver=cholmod"), checked against
+   * the integrator's declared table (IntegratorVtbl.options) by integrator_read_options. */
   int nextra;
   const char *extra_key[CB_MAX_EXTRA_OPTIONS];
   const char *extra_value[CB_MAX_EXTRA_OPTIONS];
@@ -128,6 +129,9 @@ typedef struct IntegratorVtbl {
    * contact velocity at the end of the step, in the contact frame (t1, t2, n). 0, or -1 when
    * there is none (`--contact-forces` then evaluates the force law at the state). */
   int (*contact_forces)(Integrator *it, const struct Data **d, const double **force, const double **vc);
+  /* The options it takes (--opt KEY=VALUE), ended by OPTIONS_END (option_table.h); NULL: none,
+   * and any --opt is refused. */
+  const OptionSpec *options;
 } IntegratorVtbl;
 
 struct Integrator {
@@ -173,10 +177,12 @@ Integrator *integrator_create_vtbl_code(const IntegratorVtbl *vt, const Model *m
 int integrator_reset(Integrator *it, double t0, const double *x0);
 int integrator_advance(Integrator *it, double t_out, double *x_out);
 void integrator_destroy(Integrator *it);
-/* Value of an extra option, or NULL; marks nothing. */
-const char *integrator_option(const IntegratorOptions *opt, const char *key);
-/* CB_ERR_OPTION with a message if opt has a key not in the NULL-terminated list `known`. */
-int integrator_check_options(Integrator *it, const char *const *known);
+/* it->opt's key=value strings parsed against it->vtbl->options into typed values (defaults for
+ * the keys not given): CB_OK, or CB_ERR_OPTION with it->message naming key, value and what is
+ * allowed. integrator_create runs it before create, so a create may read its values only. */
+int integrator_read_options(Integrator *it, OptionValues *out);
+/* 1 when vt declares option key (a sweep's option axis goes only to those integrators). */
+int integrator_takes_option(const IntegratorVtbl *vt, const char *key);
 /* Records a modeling note (printf style) once: a repeated text is not added again, and notes
  * beyond CB_MAX_NOTES are dropped (the last slot then says so). */
 void integrator_note(Integrator *it, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -51,9 +51,12 @@ static cJSON *load_sweep(const char *out) {
   return all;
 }
 
+static const OptionSpec eu_options[] = {OPTION_STRING_SPEC("note", NULL, NULL, NULL, "a note to record (test)"),
+                                        OPTIONS_END};
+
 static int eu_create(Integrator *it) {
-  static const char *const known[] = {"note", NULL};
-  int rc = integrator_check_options(it, known);
+  OptionValues ov;
+  int rc = integrator_read_options(it, &ov);
   if (rc != CB_OK) return rc;
   EulerContent *c = calloc(1, sizeof *c);
   int nx = system_nx(it->model);
@@ -62,7 +65,7 @@ static int eu_create(Integrator *it) {
   c->xdot = calloc((size_t)nx, sizeof(double));
   c->h = it->vtbl->fixed_step ? it->opt.dt : 1e-3;
   it->content = c;
-  const char *note = integrator_option(&it->opt, "note");
+  const char *note = option_string(&ov, "note");
   if (note) { /* the same note twice: recorded once */
     integrator_note(it, "test note: %s", note);
     integrator_note(it, "test note: %s", note);
@@ -124,11 +127,11 @@ static int fail_advance(Integrator *it, double t_out, double *x_out) {
   return eu_advance(it, t_out, x_out);
 }
 
-static const IntegratorVtbl test_euler = {"test-euler", "explicit Euler (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
-static const IntegratorVtbl test_euler2 = {"test-euler2", "explicit Euler, second copy (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
-static const IntegratorVtbl test_hang = {"test-hang", "never returns (test)", 0, eu_create, eu_reset, hang_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
-static const IntegratorVtbl test_slow = {"test-slow", "Euler sleeping 25 ms per output point (test)", 1, eu_create, eu_reset, slow_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
-static const IntegratorVtbl test_fail = {"test-fail", "fails after t = 0.05 (test)", 1, eu_create, eu_reset, fail_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL};
+static const IntegratorVtbl test_euler = {"test-euler", "explicit Euler (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options};
+static const IntegratorVtbl test_euler2 = {"test-euler2", "explicit Euler, second copy (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options};
+static const IntegratorVtbl test_hang = {"test-hang", "never returns (test)", 0, eu_create, eu_reset, hang_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options};
+static const IntegratorVtbl test_slow = {"test-slow", "Euler sleeping 25 ms per output point (test)", 1, eu_create, eu_reset, slow_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options};
+static const IntegratorVtbl test_fail = {"test-fail", "fails after t = 0.05 (test)", 1, eu_create, eu_reset, fail_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options};
 
 /* ---- fixtures ---- */
 

@@ -45,10 +45,49 @@ static void swap_data(CenicCore *k) {
   k->d_alt = tmp;
 }
 
-static const char *const known_options[] = {"linear_solver", "hessian_reuse", "ls_init",      "alpha_max",
-                                            "adaptive_tolerance", "regularized", "controllers", "speculative",
-                                            "friction_hessian", "ls_tolerance", "defer_open_contacts", "retry_warm_start",
-                                            "velocity_weight", "lookahead_friction", "max_turn", NULL};
+/* The options of the three schemes: the convex solver's and the contact model's for all, the
+ * velocity weight of the error norm for the error-controlled ones, the turn bound for the
+ * trapezoid. The enum choices are in the order of the maps in create_common. */
+#define CENIC_COMMON_OPTIONS                                                                                     \
+  OPTION_ENUM_SPEC("linear_solver", "block", OPTION_CHOICES("block", "dense", "cholmod"),                        \
+                   "Newton's linear solver: block-sparse Cholesky in an AMD order, dense LAPACK, or CHOLMOD"),   \
+  OPTION_BOOL_SPEC("hessian_reuse", "0", "reuse the Hessian's factorization across Newton iterations (CENIC eq. 35)"), \
+  OPTION_ENUM_SPEC("ls_init", "cubic", OPTION_CHOICES("cubic", "quadratic", "one"),                              \
+                   "the line search's first step: cubic or quadratic fit, or the full Newton step"),            \
+  OPTION_DOUBLE_SPEC("alpha_max", "1", 0, 1, INFINITY, "the line search's largest step along the Newton direction"), \
+  OPTION_BOOL_SPEC("adaptive_tolerance", "1", "Newton tolerance tied to the accuracy (CENIC eq. 34); 0: fixed 1e-8"), \
+  OPTION_ENUM_SPEC("regularized", "0", OPTION_CHOICES("0", "1", "continuation"),                                 \
+                   "0: the Lagged problem as posed; 1: ICF eq. 26's regularization; continuation: eq. 26, then 0"), \
+  OPTION_ENUM_SPEC("controllers", "implicit", OPTION_CHOICES("implicit", "explicit"),                            \
+                   "controllers inside the convex step (implicit) or evaluated at the step start (explicit)"),   \
+  OPTION_BOOL_SPEC("speculative", "1", "report gaps that can close within the step; 0: the papers' discrete simulator"), \
+  OPTION_ENUM_SPEC("friction_hessian", "dual", OPTION_CHOICES("dual", "exact"),                                  \
+                   "friction's Hessian block: the dual (convex) approximation or the exact one"),               \
+  OPTION_ENUM_SPEC("ls_tolerance", "newton", OPTION_CHOICES("newton", "fixed"),                                  \
+                   "line-search tolerance tied to the Newton tolerance, or the paper's fixed 1e-8"),             \
+  OPTION_BOOL_SPEC("defer_open_contacts", "1", "a contact that does not act at the initial guess joins no Newton island (0: all join)"), \
+  OPTION_BOOL_SPEC("retry_warm_start", "1", "a retried step starts Newton from the rejected attempt's velocities (0: from v^n, VI-A)"), \
+  OPTION_BOOL_SPEC("lookahead_friction", "1", "a contact across a gap takes its lagged normal force from the last solve (0: the paper's Lagged)")
+
+#define CENIC_VELOCITY_WEIGHT_OPTION                                                                             \
+  OPTION_DOUBLE_SPEC("velocity_weight", "0", 0, 0, INFINITY,                                                     \
+                     "T in s: the positions-only norm also counts T |dv|_inf (with --error-norm q; 0: off)")
+
+#define CENIC_MAX_TURN_OPTION(deflt)                                                                             \
+  OPTION_DOUBLE_SPEC("max_turn", deflt, 0, 0, INFINITY,                                                          \
+                     "largest rotation of a free body in one step, degrees (0: off; the step driver refuses more)")
+
+static const OptionSpec cenic_fixed_options[] = {CENIC_COMMON_OPTIONS, CENIC_MAX_TURN_OPTION("0"), OPTIONS_END};
+static const OptionSpec cenic_sd_options[] = {CENIC_COMMON_OPTIONS, CENIC_VELOCITY_WEIGHT_OPTION, CENIC_MAX_TURN_OPTION("0"),
+                                              OPTIONS_END};
+/* max_turn (deg; 0: off): a step that turns a free body by more is refused. Contacts are found
+ * at the step start and linearized along v (the look-ahead gap phi + h v_n), so a corner that a
+ * turn of tens of degrees brings down is first seen deep inside the floor, and its spring
+ * returns more than the impact took. */
+static const OptionSpec cenic_trap_options[] = {
+    CENIC_COMMON_OPTIONS, CENIC_VELOCITY_WEIGHT_OPTION,
+    CENIC_MAX_TURN_OPTION("10"),
+    OPTIONS_END};
 
 static const StepperOps cenic_ops;
 
@@ -67,123 +106,34 @@ static void cenic_destroy(Integrator *it) {
   it->content = NULL;
 }
 
-static int parse_flag(Integrator *it, const char *key, int *out) {
-  const char *s = integrator_option(&it->opt, key);
-  if (!s) return CB_OK;
-  if (strcmp(s, "0") == 0) *out = 0;
-  else if (strcmp(s, "1") == 0) *out = 1;
-  else return integrator_fail(it, CB_ERR_OPTION, "option %s must be 0 or 1, got '%s'", key, s);
-  return CB_OK;
-}
-
-/* velocity_weight=T (s): the positions-only norm also counts T |dv|_inf, a velocity error as the
- * length it would move a point in T (docs/integrators.md, "What each default guarantees"). Only for the error-controlled schemes under `--error-norm q`: the full norm
- * already counts |dv| at weight 1. */
-static int parse_velocity_weight(Integrator *it, CenicScheme scheme, double *out) {
-  const char *s = integrator_option(&it->opt, "velocity_weight");
-  if (!s) return CB_OK;
-  char *end;
-  double w = strtod(s, &end);
-  if (end == s || *end || !(w >= 0) || !isfinite(w))
-    return integrator_fail(it, CB_ERR_OPTION, "option velocity_weight must be a time >= 0 in s, got '%s'", s);
-  if (w > 0 && scheme == CENIC_FIXED)
-    return integrator_fail(it, CB_ERR_OPTION, "option velocity_weight=%s: cenic-fixed has no error control", s);
-  if (w > 0 && it->opt.error_norm == ERRNORM_FULL)
-    return integrator_fail(it, CB_ERR_OPTION, "option velocity_weight=%s needs --error-norm q (full already counts velocities)", s);
-  *out = w;
-  return CB_OK;
-}
-
-/* max_turn=DEG (default CENIC_MAX_TURN_DEG for cenic-trap, 0 = off for the others): the step
- * driver refuses a step that turns a free body by more (common/stepper.h). Contacts are found
- * at the step start and linearized along v (the look-ahead gap phi + h v_n), so a corner that a
- * turn of tens of degrees brings down is first seen deep inside the floor, and its spring
- * returns more than the impact took (a spinning cube landing at a loose accuracy gains several
- * times its energy). */
-#define CENIC_MAX_TURN_DEG 10.0
-static int parse_max_turn(Integrator *it, CenicScheme scheme, double *out) {
-  *out = scheme == CENIC_TRAP ? CENIC_MAX_TURN_DEG * M_PI / 180.0 : 0.0;
-  const char *s = integrator_option(&it->opt, "max_turn");
-  if (!s) return CB_OK;
-  char *end;
-  double deg = strtod(s, &end);
-  if (end == s || *end || !(deg >= 0) || !isfinite(deg))
-    return integrator_fail(it, CB_ERR_OPTION, "option max_turn must be an angle >= 0 in degrees, got '%s'", s);
-  *out = deg * M_PI / 180.0;
-  return CB_OK;
-}
-
-static int parse_options(Integrator *it, IcfSolverOptions *so, int *regularized, int *implicit_ctrl, int *adaptive,
-                         int *speculative, int *retry_warm_start, int *lookahead_friction) {
-  int rc = integrator_check_options(it, known_options);
-  if (rc != CB_OK) return rc;
-  const char *s = integrator_option(&it->opt, "linear_solver");
-  if (s) {
-    if (strcmp(s, "dense") == 0) so->linear_solver = ICF_LINSOLVE_DENSE;
-    else if (strcmp(s, "cholmod") == 0) so->linear_solver = ICF_LINSOLVE_CHOLMOD;
-    else if (strcmp(s, "block") == 0) so->linear_solver = ICF_LINSOLVE_BLOCK;
-    else return integrator_fail(it, CB_ERR_OPTION, "linear_solver must be block, dense or cholmod, got '%s'", s);
-  }
-  s = integrator_option(&it->opt, "ls_init");
-  if (s) {
-    if (strcmp(s, "cubic") == 0) so->ls_init = ICF_LS_CUBIC;
-    else if (strcmp(s, "quadratic") == 0) so->ls_init = ICF_LS_QUADRATIC;
-    else if (strcmp(s, "one") == 0) so->ls_init = ICF_LS_ONE;
-    else return integrator_fail(it, CB_ERR_OPTION, "ls_init must be cubic, quadratic or one, got '%s'", s);
-  }
-  s = integrator_option(&it->opt, "alpha_max");
-  if (s) {
-    char *end;
-    double a = strtod(s, &end);
-    if (*end || !(a > 0) || !isfinite(a)) return integrator_fail(it, CB_ERR_OPTION, "alpha_max must be > 0, got '%s'", s);
-    so->alpha_max = a;
-  }
-  s = integrator_option(&it->opt, "ls_tolerance");
-  if (s) {
-    if (strcmp(s, "newton") == 0) so->ls_tol_max = ICF_LS_TOL_TIED_MAX;
-    else if (strcmp(s, "fixed") == 0) so->ls_tol_max = so->ls_tol;
-    else return integrator_fail(it, CB_ERR_OPTION, "ls_tolerance must be newton or fixed, got '%s'", s);
-  }
-  s = integrator_option(&it->opt, "friction_hessian");
-  if (s) {
-    if (strcmp(s, "dual") == 0) so->friction_hessian = ICF_FRICTION_DUAL;
-    else if (strcmp(s, "exact") == 0) so->friction_hessian = ICF_FRICTION_EXACT;
-    else return integrator_fail(it, CB_ERR_OPTION, "friction_hessian must be dual or exact, got '%s'", s);
-  }
-  s = integrator_option(&it->opt, "controllers");
-  if (s) {
-    if (strcmp(s, "implicit") == 0) *implicit_ctrl = 1;
-    else if (strcmp(s, "explicit") == 0) *implicit_ctrl = 0;
-    else return integrator_fail(it, CB_ERR_OPTION, "controllers must be implicit or explicit, got '%s'", s);
-  }
-  if ((rc = parse_flag(it, "hessian_reuse", &so->hessian_reuse)) != CB_OK) return rc;
-  if ((rc = parse_flag(it, "defer_open_contacts", &so->defer_open_contacts)) != CB_OK) return rc;
-  s = integrator_option(&it->opt, "regularized");
-  if (s) {
-    if (strcmp(s, "0") == 0) *regularized = CENIC_REG_NONE;
-    else if (strcmp(s, "1") == 0) *regularized = CENIC_REG_ICF26;
-    else if (strcmp(s, "continuation") == 0) *regularized = CENIC_REG_CONTINUATION;
-    else return integrator_fail(it, CB_ERR_OPTION, "regularized must be continuation, 1 or 0, got '%s'", s);
-  }
-  if ((rc = parse_flag(it, "speculative", speculative)) != CB_OK) return rc;
-  if ((rc = parse_flag(it, "retry_warm_start", retry_warm_start)) != CB_OK) return rc;
-  if ((rc = parse_flag(it, "lookahead_friction", lookahead_friction)) != CB_OK) return rc;
-  return parse_flag(it, "adaptive_tolerance", adaptive);
-}
-
 static int create_common(Integrator *it, CenicScheme scheme) {
   const Model *m = it->model;
   IcfSolverOptions so;
   icf_solver_default_options(&so);
-  so.linear_solver = ICF_LINSOLVE_BLOCK; /* the reference's default: block-sparse Cholesky */
-  int regularized = CENIC_REG_NONE, implicit_ctrl = 1, adaptive = 1, speculative = 1, retry_warm_start = 1;
-  double v_weight = 0.0, max_turn = 0.0;
-  int lookahead_friction = 1;
-  int rc = parse_options(it, &so, &regularized, &implicit_ctrl, &adaptive, &speculative, &retry_warm_start,
-                         &lookahead_friction);
-  if (rc == CB_OK) rc = parse_velocity_weight(it, scheme, &v_weight);
-  if (rc == CB_OK) rc = parse_max_turn(it, scheme, &max_turn);
+  OptionValues ov;
+  int rc = integrator_read_options(it, &ov);
   if (rc != CB_OK) return rc;
+  static const IcfLinSolverKind linear_solvers[] = {ICF_LINSOLVE_BLOCK, ICF_LINSOLVE_DENSE, ICF_LINSOLVE_CHOLMOD};
+  static const IcfLineSearchInit ls_inits[] = {ICF_LS_CUBIC, ICF_LS_QUADRATIC, ICF_LS_ONE};
+  static const IcfFrictionHessian friction_hessians[] = {ICF_FRICTION_DUAL, ICF_FRICTION_EXACT};
+  static const int regularizations[] = {CENIC_REG_NONE, CENIC_REG_ICF26, CENIC_REG_CONTINUATION};
+  so.linear_solver = linear_solvers[option_enum(&ov, "linear_solver")];
+  so.ls_init = ls_inits[option_enum(&ov, "ls_init")];
+  so.alpha_max = option_double(&ov, "alpha_max");
+  so.ls_tol_max = option_enum(&ov, "ls_tolerance") == 1 ? so.ls_tol : ICF_LS_TOL_TIED_MAX;
+  so.friction_hessian = friction_hessians[option_enum(&ov, "friction_hessian")];
+  so.hessian_reuse = option_bool(&ov, "hessian_reuse");
+  so.defer_open_contacts = option_bool(&ov, "defer_open_contacts");
+  int implicit_ctrl = option_enum(&ov, "controllers") == 0;
+  int regularized = regularizations[option_enum(&ov, "regularized")];
+  int adaptive = option_bool(&ov, "adaptive_tolerance"), speculative = option_bool(&ov, "speculative");
+  int retry_warm_start = option_bool(&ov, "retry_warm_start"), lookahead_friction = option_bool(&ov, "lookahead_friction");
+  double v_weight = scheme == CENIC_FIXED ? 0.0 : option_double(&ov, "velocity_weight");
+  /* the full norm already counts |dv| at weight 1 */
+  if (v_weight > 0 && it->opt.error_norm == ERRNORM_FULL)
+    return integrator_fail(it, CB_ERR_OPTION, "option velocity_weight=%g needs --error-norm q (full already counts velocities)",
+                           v_weight);
+  double max_turn = option_double(&ov, "max_turn") * M_PI / 180.0;
   if (scheme == CENIC_FIXED) {
     if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
       return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
@@ -414,9 +364,10 @@ static int cenic_contact_forces(Integrator *it, const Data **dout, const double 
 
 const IntegratorVtbl cenic_fixed_vtbl = {"cenic-fixed", "CENIC fixed step: one ICF Lagged convex step per dt (tolerance 1e-8)", 1,
                                          create_fixed, cenic_reset, stepper_advance, cenic_destroy, 0, ERRNORM_POSITIONS,
-                                         cenic_contact_forces};
+                                         cenic_contact_forces, cenic_fixed_options};
 const IntegratorVtbl cenic_sd_vtbl = {"cenic-sd", "CENIC step doubling (first order, error-controlled, convex ICF steps)", 0,
                                       create_sd, cenic_reset, stepper_advance, cenic_destroy, 0, ERRNORM_POSITIONS,
-                                      cenic_contact_forces};
+                                      cenic_contact_forces, cenic_sd_options};
 const IntegratorVtbl cenic_trap_vtbl = {"cenic-trap", "CENIC trapezoid (second order, error-controlled, convex ICF steps)", 0,
-                                        create_trap, cenic_reset, stepper_advance, cenic_destroy, 0, ERRNORM_FULL, NULL};
+                                        create_trap, cenic_reset, stepper_advance, cenic_destroy, 0, ERRNORM_FULL, NULL,
+                                        cenic_trap_options};

@@ -71,58 +71,54 @@ static int parse_numbers(const char *s, double *out, int n) {
   return *s ? -1 : 0;
 }
 
+static int two_numbers(const char *v) {
+  double x[2];
+  return parse_numbers(v, x, 2) == 0;
+}
+static int three_numbers(const char *v) {
+  double x[3];
+  return parse_numbers(v, x, 3) == 0;
+}
+
+/* The enum choices are in the order of the maps in read_options. */
+static const OptionSpec mujoco_options[] = {
+    OPTION_STRING_SPEC("solref", NULL, "two numbers 'timeconst,dampratio'", two_numbers,
+                       "MuJoCo's contact solref (default 0.02,1)"),
+    OPTION_STRING_SPEC("solimp", NULL, "three numbers 'dmin,dmax,width'", three_numbers,
+                       "MuJoCo's contact solimp (default 0.9,0.95,0.001)"),
+    OPTION_ENUM_SPEC("friction", "dynamic", OPTION_CHOICES("dynamic", "static"),
+                     "the scene's coefficient MuJoCo's single friction coefficient takes"),
+    OPTION_ENUM_SPEC("integrator", "euler", OPTION_CHOICES("euler", "implicit", "rk4"), "MuJoCo's integrator"),
+    OPTION_ENUM_SPEC("cone", "pyramidal", OPTION_CHOICES("pyramidal", "elliptic"), "MuJoCo's friction cone"),
+    OPTION_INT_SPEC("nconmax", NULL, 1, 100000000,
+                    "contact buffer size (default: sized from the scene); given alone, njmax grows with it"),
+    OPTION_INT_SPEC("njmax", NULL, 1, 100000000, "constraint row buffer size (default: sized from the scene)"),
+    OPTIONS_END};
+
 static int read_options(Integrator *it, MjcfOptions *o) {
-  static const char *const known[] = {"solref", "solimp", "friction", "integrator", "cone", "nconmax", "njmax", NULL};
-  int rc = integrator_check_options(it, known);
+  OptionValues ov;
+  int rc = integrator_read_options(it, &ov);
   if (rc) return rc;
+  static const char *const integrators[] = {"Euler", "implicit", "RK4"};
+  static const char *const cones[] = {"pyramidal", "elliptic"};
   memset(o, 0, sizeof *o);
   o->timestep = it->opt.dt;
-  o->integrator = "Euler";
-  o->cone = "pyramidal";
-  const char *s;
-  if ((s = integrator_option(&it->opt, "solref"))) {
-    if (parse_numbers(s, o->solref, 2))
-      return integrator_fail(it, CB_ERR_OPTION, "solref must be two numbers 'timeconst,dampratio' (MuJoCo), got '%s'", s);
-    o->has_solref = 1;
+  o->integrator = integrators[option_enum(&ov, "integrator")];
+  o->cone = cones[option_enum(&ov, "cone")];
+  o->friction_static = option_enum(&ov, "friction") == 1;
+  if ((o->has_solref = option_given(&ov, "solref"))) parse_numbers(option_string(&ov, "solref"), o->solref, 2);
+  if ((o->has_solimp = option_given(&ov, "solimp"))) parse_numbers(option_string(&ov, "solimp"), o->solimp, 3);
+  const int elliptic = option_enum(&ov, "cone") == 1;
+  o->buffers_capped = mjcf_buffer_sizes(it->model, elliptic, &o->nconmax, &o->njmax);
+  int ncon_given = option_given(&ov, "nconmax"), nj_given = option_given(&ov, "njmax");
+  if (ncon_given || nj_given) o->buffers_capped = 0;
+  if (ncon_given) {
+    int nconmax = (int)option_int(&ov, "nconmax");
+    /* a contact buffer given alone sizes the constraint rows with it */
+    if (!nj_given) o->njmax += (elliptic ? 3 : 4) * (nconmax - o->nconmax);
+    o->nconmax = nconmax;
   }
-  if ((s = integrator_option(&it->opt, "solimp"))) {
-    if (parse_numbers(s, o->solimp, 3))
-      return integrator_fail(it, CB_ERR_OPTION, "solimp must be three numbers 'dmin,dmax,width' (MuJoCo), got '%s'", s);
-    o->has_solimp = 1;
-  }
-  if ((s = integrator_option(&it->opt, "friction"))) {
-    if (!strcmp(s, "static")) o->friction_static = 1;
-    else if (strcmp(s, "dynamic")) return integrator_fail(it, CB_ERR_OPTION, "friction must be static or dynamic, got '%s'", s);
-  }
-  if ((s = integrator_option(&it->opt, "integrator"))) {
-    if (!strcmp(s, "euler")) o->integrator = "Euler";
-    else if (!strcmp(s, "implicit")) o->integrator = "implicit";
-    else if (!strcmp(s, "rk4")) o->integrator = "RK4";
-    else return integrator_fail(it, CB_ERR_OPTION, "integrator must be euler, implicit or rk4, got '%s'", s);
-  }
-  if ((s = integrator_option(&it->opt, "cone"))) {
-    if (!strcmp(s, "pyramidal") || !strcmp(s, "elliptic")) o->cone = s;
-    else return integrator_fail(it, CB_ERR_OPTION, "cone must be pyramidal or elliptic, got '%s'", s);
-  }
-  o->buffers_capped = mjcf_buffer_sizes(it->model, !strcmp(o->cone, "elliptic"), &o->nconmax, &o->njmax);
-  if (integrator_option(&it->opt, "nconmax") || integrator_option(&it->opt, "njmax")) o->buffers_capped = 0;
-  const char *keys[2] = {"nconmax", "njmax"};
-  int *vals[2] = {&o->nconmax, &o->njmax};
-  for (int k = 0; k < 2; ++k)
-    if ((s = integrator_option(&it->opt, keys[k]))) {
-      char *end;
-      long n = strtol(s, &end, 10);
-      if (*end || n < 1 || n > 100000000)
-        return integrator_fail(it, CB_ERR_OPTION, "%s must be a positive integer, got '%s'", keys[k], s);
-      *vals[k] = (int)n;
-      /* a contact buffer given alone sizes the constraint rows with it */
-      if (k == 0 && !integrator_option(&it->opt, "njmax")) {
-        int nconmax = o->nconmax;
-        mjcf_buffer_sizes(it->model, !strcmp(o->cone, "elliptic"), &o->nconmax, &o->njmax);
-        o->njmax += (!strcmp(o->cone, "elliptic") ? 3 : 4) * (nconmax - o->nconmax);
-        o->nconmax = nconmax;
-      }
-    }
+  if (nj_given) o->njmax = (int)option_int(&ov, "njmax");
   return CB_OK;
 }
 
@@ -387,4 +383,4 @@ const mjModel *mujoco_integrator_model(const Integrator *it, mjData **data, cons
 
 const IntegratorVtbl mujoco_vtbl = {
     "mujoco", "MuJoCo 2.2 mj_step per dt (soft-constraint contact, Newton solver): a discrete-time peer", 1,
-    mujoco_create, mujoco_reset, mujoco_advance, mujoco_destroy, 1, ERRNORM_POSITIONS, NULL};
+    mujoco_create, mujoco_reset, mujoco_advance, mujoco_destroy, 1, ERRNORM_POSITIONS, NULL, mujoco_options};

@@ -110,19 +110,12 @@ static void content_free(SundialsContent *c) {
 }
 
 static int create_common(Integrator *it, const MethodSpec *spec) {
-  static const char *const implicit_keys[] = {"linear_solver", NULL};
-  static const char *const explicit_keys[] = {NULL};
   const Model *m = it->model;
   const IntegratorOptions *o = &it->opt;
-  int rc = integrator_check_options(it, spec->kind == SUNODE_ARK_ERK ? explicit_keys : implicit_keys);
+  OptionValues ov;
+  int rc = integrator_read_options(it, &ov);
   if (rc != CB_OK) return rc;
-  SunOdeLinearSolver ls = SUNODE_DENSE;
-  const char *lsname = integrator_option(o, "linear_solver");
-  if (lsname) {
-    if (strcmp(lsname, "klu") == 0) ls = SUNODE_KLU;
-    else if (strcmp(lsname, "dense") != 0)
-      return integrator_fail(it, CB_ERR_OPTION, "linear_solver must be dense or klu, got '%s'", lsname);
-  }
+  SunOdeLinearSolver ls = spec->kind != SUNODE_ARK_ERK && option_enum(&ov, "linear_solver") == 1 ? SUNODE_KLU : SUNODE_DENSE;
   if (!(o->accuracy > 0) || !isfinite(o->accuracy))
     return integrator_fail(it, CB_ERR_OPTION, "accuracy must be positive, got %g", o->accuracy);
   if (o->max_step < 0) return integrator_fail(it, CB_ERR_OPTION, "max_step must be >= 0, got %g", o->max_step);
@@ -215,22 +208,28 @@ static void sundials_destroy(Integrator *it) {
   it->content = NULL;
 }
 
-#define SUNDIALS_METHOD(NAME, STR, SUMMARY, KIND, ORDER, TABLE, LINEAR)             \
+/* The implicit methods' Newton systems; the explicit rk3 takes no options. */
+static const OptionSpec implicit_options[] = {
+    OPTION_ENUM_SPEC("linear_solver", "dense", OPTION_CHOICES("dense", "klu"),
+                     "Newton's linear solver: SUNDIALS' dense difference quotients, or KLU with colored sparse differences"),
+    OPTIONS_END};
+
+#define SUNDIALS_METHOD(NAME, STR, SUMMARY, KIND, ORDER, TABLE, LINEAR, OPTIONS)    \
   static int NAME##_create(Integrator *it) {                                        \
     static const MethodSpec spec = {KIND, ORDER, TABLE, LINEAR};                    \
     return create_common(it, &spec);                                                \
   }                                                                                 \
   const IntegratorVtbl NAME##_vtbl = {STR, SUMMARY, 0, NAME##_create, sundials_reset, \
-                                      sundials_advance, sundials_destroy, 0, ERRNORM_FULL, NULL};
+                                      sundials_advance, sundials_destroy, 0, ERRNORM_FULL, NULL, OPTIONS};
 
 SUNDIALS_METHOD(ie, "ie", "CVODE BDF order 1: variable-step implicit Euler with error control",
-                SUNODE_CVODE_BDF, 1, 0, 0)
+                SUNODE_CVODE_BDF, 1, 0, 0, implicit_options)
 SUNDIALS_METHOD(bdf, "bdf", "CVODE BDF orders 1-5 with error control",
-                SUNODE_CVODE_BDF, 5, 0, 0)
+                SUNODE_CVODE_BDF, 5, 0, 0, implicit_options)
 SUNDIALS_METHOD(sdirk2, "sdirk2", "ARKODE SDIRK 2(1), L-stable, Newton to convergence",
-                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 0)
+                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 0, implicit_options)
 SUNDIALS_METHOD(rosenbrock, "rosenbrock",
                 "ARKODE SDIRK 2(1) linearly implicit: one Newton iteration per stage (ROS2-like)",
-                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 1)
+                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 1, implicit_options)
 SUNDIALS_METHOD(rk3, "rk3", "ARKODE explicit Bogacki-Shampine 3(2)",
-                SUNODE_ARK_ERK, 0, ARKODE_BOGACKI_SHAMPINE_4_2_3, 0)
+                SUNODE_ARK_ERK, 0, ARKODE_BOGACKI_SHAMPINE_4_2_3, 0, NULL)

@@ -17,7 +17,12 @@ typedef struct {
   int use_sd;
 } TamsiIntegrator;
 
-static const char *const known_options[] = {"max_iterations", "tals", "friction", NULL};
+static const OptionSpec tamsi_options[] = {
+    OPTION_INT_SPEC("max_iterations", "100", 1, 100000, "Newton iterations per step before the step counts as failed"),
+    OPTION_BOOL_SPEC("tals", "1", "the transition-aware line search (TAMSI sec. V); 0: plain Newton"),
+    OPTION_ENUM_SPEC("friction", "stribeck", OPTION_CHOICES("stribeck", "paper"),
+                     "CENIC eq. 8's Stribeck curve from mu_s to mu_d, or the paper's single mu_d"),
+    OPTIONS_END};
 
 /* The attempt on either driver. Inside step-doubling error control a failed TAMSI solve (or a
  * non-finite state) is left to the controller (it shrinks the step), so no substep retries; a
@@ -48,28 +53,12 @@ static void tamsi_destroy(Integrator *it) {
 }
 
 static int create_common(Integrator *it, int use_sd) {
-  int rc = integrator_check_options(it, known_options);
+  OptionValues ov;
+  int rc = integrator_read_options(it, &ov);
   if (rc != CB_OK) return rc;
   const Model *m = it->model;
-  int max_iter = 100, tals = 1;
-  const char *s = integrator_option(&it->opt, "max_iterations");
-  if (s) {
-    char *end;
-    long val = strtol(s, &end, 10);
-    if (*end || val < 1 || val > 100000) return integrator_fail(it, CB_ERR_OPTION, "max_iterations must be a positive integer, got '%s'", s);
-    max_iter = (int)val;
-  }
-  s = integrator_option(&it->opt, "tals");
-  if (s) {
-    if (strcmp(s, "0") && strcmp(s, "1")) return integrator_fail(it, CB_ERR_OPTION, "tals must be 0 or 1, got '%s'", s);
-    tals = s[0] == '1';
-  }
-  int friction_paper = 0;
-  s = integrator_option(&it->opt, "friction");
-  if (s) {
-    if (!strcmp(s, "paper")) friction_paper = 1;
-    else if (strcmp(s, "stribeck")) return integrator_fail(it, CB_ERR_OPTION, "friction must be stribeck or paper, got '%s'", s);
-  }
+  int max_iter = (int)option_int(&ov, "max_iterations"), tals = option_bool(&ov, "tals");
+  int friction_paper = option_enum(&ov, "friction") == 1;
   if (friction_paper)
     for (int i = 0; i < m->nmaterial; ++i)
       if (m->materials[i].mu_static != m->materials[i].mu_dynamic) {
@@ -130,6 +119,7 @@ const IntegratorVtbl tamsi_vtbl = {
     .reset = tamsi_reset,
     .advance = stepper_advance,
     .destroy = tamsi_destroy,
+    .options = tamsi_options,
     .contact_forces = tamsi_contact_forces,
 };
 
@@ -141,6 +131,7 @@ const IntegratorVtbl tamsi_sd_vtbl = {
     .reset = tamsi_reset,
     .advance = stepper_advance,
     .destroy = tamsi_destroy,
+    .options = tamsi_options,
     /* under q its conveyor error stops falling as the accuracy tightens; under full it falls */
     .default_error_norm = ERRNORM_FULL,
     .contact_forces = tamsi_contact_forces,

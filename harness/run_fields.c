@@ -1,0 +1,139 @@
+#include "run_fields.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+  const char *key, *flag, *allowed;
+} fields[RUN_FIELD_COUNT] = {
+    [RUN_FIELD_ACCURACY] = {"accuracy", "--accuracy", "a number > 0"},
+    [RUN_FIELD_DT] = {"dt", "--dt", "a number > 0"},
+    [RUN_FIELD_T_END] = {"t_end", "--t-end", "a number > 0"},
+    [RUN_FIELD_MAX_STEP] = {"max_step", "--max-step", "a number > 0"},
+    [RUN_FIELD_TIMEOUT] = {"timeout", "--timeout", "a number in (0, 1e6] s"},
+    [RUN_FIELD_REPS] = {"reps", "--reps", "an integer in [1, 100000]"},
+    [RUN_FIELD_WINDOW] = {"window", "--window", "a number > 0"},
+    [RUN_FIELD_OUTPUT_DT] = {"output_dt", "--output-dt", "a number > 0 (s) or 'step'"},
+    [RUN_FIELD_ERROR_NORM] = {"error_norm", "--error-norm", ERROR_NORM_NAMES},
+};
+
+int run_field_by_flag(const char *flag) {
+  for (int f = 0; f < RUN_FIELD_COUNT; ++f)
+    if (!strcmp(fields[f].flag, flag)) return f;
+  return -1;
+}
+
+int run_field_by_key(const char *key) {
+  for (int f = 0; f < RUN_FIELD_COUNT; ++f)
+    if (!strcmp(fields[f].key, key)) return f;
+  return -1;
+}
+
+const char *run_field_flag(RunField f) { return fields[f].flag; }
+const char *run_field_key(RunField f) { return fields[f].key; }
+const char *run_field_allowed(RunField f) { return fields[f].allowed; }
+
+/* A finite number > 0 and nothing else. */
+static int positive(const char *text, double *out) {
+  char *end;
+  double x = strtod(text, &end);
+  if (end == text || *end || !(x > 0) || !isfinite(x)) return -1;
+  *out = x;
+  return 0;
+}
+
+int run_field_parse(RunField f, const char *text, double *out) {
+  double x;
+  switch (f) {
+  case RUN_FIELD_TIMEOUT:
+    if (positive(text, &x) || x > RUN_MAX_TIMEOUT_S) return -1;
+    break;
+  case RUN_FIELD_REPS: {
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end || n < 1 || n > RUN_MAX_REPS) return -1;
+    x = (double)n;
+    break;
+  }
+  case RUN_FIELD_OUTPUT_DT:
+    if (run_spec_parse_output_dt(text, &x)) return -1;
+    break;
+  case RUN_FIELD_ERROR_NORM: {
+    int norm;
+    if (error_norm_parse(text, &norm)) return -1;
+    x = norm;
+    break;
+  }
+  default:
+    if (positive(text, &x)) return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+void run_field_set(RunSpec *s, RunField f, double value) {
+  switch (f) {
+  case RUN_FIELD_ACCURACY: s->accuracy = value, s->has_accuracy = 1; break;
+  case RUN_FIELD_DT: s->dt = value, s->has_dt = 1; break;
+  case RUN_FIELD_T_END: s->t_end = value; break;
+  case RUN_FIELD_MAX_STEP: s->max_step = value; break;
+  case RUN_FIELD_TIMEOUT: s->timeout = value; break;
+  case RUN_FIELD_REPS: s->reps = (int)value; break;
+  case RUN_FIELD_WINDOW: s->window = value; break;
+  case RUN_FIELD_OUTPUT_DT: s->output_dt = value; break;
+  case RUN_FIELD_ERROR_NORM:
+    s->error_norm_given = value != ERROR_NORM_DEFAULT;
+    if (s->error_norm_given) s->error_norm = (ErrorNormKind)(int)value;
+    break;
+  case RUN_FIELD_COUNT: break;
+  }
+}
+
+int run_field_sweep_scalar(RunField f) { return f != RUN_FIELD_ACCURACY && f != RUN_FIELD_DT && f != RUN_FIELD_MAX_STEP; }
+
+int run_field_set_sweep(SweepConfig *c, RunField f, double value) {
+  switch (f) {
+  case RUN_FIELD_T_END: c->t_end = value; return 0;
+  case RUN_FIELD_TIMEOUT: c->timeout = value; return 0;
+  case RUN_FIELD_REPS: c->reps = (int)value; return 0;
+  case RUN_FIELD_WINDOW: c->window = value; return 0;
+  case RUN_FIELD_OUTPUT_DT: c->output_dt = value; return 0;
+  case RUN_FIELD_ERROR_NORM: c->error_norm = (int)value; return 0;
+  default: return -1;
+  }
+}
+
+/* "K=V" into s's next key and value rows (at most max, lengths klen and vlen); 0 or -1. */
+static int add_assignment(const char *flag, const char *kv, int allow_empty, int *n, int max, char *keys, size_t klen,
+                          char *values, size_t vlen, char *err, size_t errlen) {
+  const char *eq = strchr(kv, '=');
+  if (!eq || eq == kv || (!allow_empty && !eq[1])) {
+    snprintf(err, errlen, "%s needs %s, got '%.300s'", flag,
+             allow_empty ? "key=value" : "PATH=VALUE (e.g. controllers[0].kp=1e3)", kv);
+    return -1;
+  }
+  if (*n >= max) {
+    snprintf(err, errlen, "too many %s (max %d) at '%.300s'", flag, max, kv);
+    return -1;
+  }
+  if ((size_t)(eq - kv) >= klen || strlen(eq + 1) >= vlen) {
+    snprintf(err, errlen, "%s too long: '%.300s'", flag, kv);
+    return -1;
+  }
+  snprintf(keys + (size_t)*n * klen, klen, "%.*s", (int)(eq - kv), kv);
+  snprintf(values + (size_t)*n * vlen, vlen, "%s", eq + 1);
+  ++*n;
+  return 0;
+}
+
+int run_spec_add_option(RunSpec *s, const char *key_value, char *err, size_t errlen) {
+  return add_assignment("--opt", key_value, 1, &s->nextra, CB_MAX_EXTRA_OPTIONS, &s->extra_key[0][0],
+                        sizeof s->extra_key[0], &s->extra_value[0][0], sizeof s->extra_value[0], err, errlen);
+}
+
+int run_spec_add_param(RunSpec *s, const char *path_value, char *err, size_t errlen) {
+  return add_assignment("--param", path_value, 0, &s->nparam, SCENE_MAX_PARAMS, &s->param_path[0][0],
+                        sizeof s->param_path[0], &s->param_value[0][0], sizeof s->param_value[0], err, errlen);
+}
