@@ -16,6 +16,7 @@
 #include "reference.h"
 #include "run_record.h"
 #include "sweep.h"
+#include "num_text.h"
 
 int cmd_plot(int argc, char **argv) {
   const char *dir = NULL;
@@ -89,7 +90,7 @@ int cmd_export(int argc, char **argv) {
     return 2;
   }
   cJSON *doc = export_records(recs, fmt);
-  char *text = cJSON_Print(doc);
+  char *text = json_print(doc, 1);
   int rc = 0;
   if (out) {
     if (file_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = 1; }

@@ -16,6 +16,7 @@
 #include "run_metrics.h"
 #include "run_record.h"
 #include "sweep.h"
+#include "num_text.h"
 
 /* An unknown NAME in a NAME:PARAM option value, with the nearest registered name. */
 static int unknown_integrator_in(const char *name, const char *value, const char *opt) {
@@ -230,7 +231,7 @@ int cmd_run(int argc, char **argv) {
     run_context_free(&ctx);
     return 1;
   }
-  char *text = cJSON_Print(rec);
+  char *text = json_print(rec, 1);
   int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1;
   if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
   print_summary(rec);

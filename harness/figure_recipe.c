@@ -8,11 +8,12 @@
 #include "../models/json_input.h"
 #include "files.h"
 #include "run_spec.h"
+#include "num_text.h"
 
 static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
 
 static int fail(char *err, size_t errlen, const char *path, const char *field, const char *problem, const cJSON *got) {
-  char *g = got ? cJSON_PrintUnformatted(got) : NULL;
+  char *g = got ? json_print(got, 0) : NULL;
   snprintf(err, errlen, "%s: %s: %s%s%.200s%s", path, field, problem, g ? " (got " : "", g ? g : "", g ? ")" : "");
   free(g);
   return 2;
@@ -59,7 +60,7 @@ static int axis_values(const cJSON *a, char *vals, size_t stride, int *n) {
   const cJSON *x;
   cJSON_ArrayForEach(x, a) {
     if (cJSON_IsString(x)) snprintf(vals + stride * (size_t)*n, stride, "%s", x->valuestring);
-    else if (cJSON_IsNumber(x)) snprintf(vals + stride * (size_t)*n, stride, "%.17g", x->valuedouble);
+    else if (cJSON_IsNumber(x)) num_text(x->valuedouble, vals + stride * (size_t)*n, stride);
     else return -1;
     ++*n;
   }

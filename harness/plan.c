@@ -10,6 +10,7 @@
 #include "../models/json_input.h"
 #include "files.h"
 #include "sweep.h"
+#include "num_text.h"
 
 /* Absolute form of a path whose directory exists (the file itself may not). */
 static int absolute_path(const char *path, char *out, size_t outlen) {
@@ -231,7 +232,7 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
       if (strcmp(record_status(rec, &msg), "ok")) failed++;
     }
   }
-  char *text = cJSON_Print(all);
+  char *text = json_print(all, 1);
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%.*s/sweep.json", PATH_MAX, dir);
   int wrc = text ? file_write_atomic(path, text, strlen(text), err, errlen) : -1;

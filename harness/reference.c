@@ -14,6 +14,7 @@
 #include "clock.h"
 #include "machine.h"
 #include "metrics.h"
+#include "num_text.h"
 
 void reference_config_default(ReferenceConfig *c) {
   memset(c, 0, sizeof *c);
@@ -379,7 +380,7 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
   cJSON_AddItemToObject(doc, "t", cJSON_CreateDoubleArray(tg, npts));
   cJSON_AddItemToObject(doc, "q", rows_json(s.q, npts, m->nq));
   cJSON_AddItemToObject(doc, "v", rows_json(s.v, npts, m->nv));
-  char *text = cJSON_PrintUnformatted(doc);
+  char *text = json_print(doc, 0);
   char dir[1100];
   snprintf(dir, sizeof dir, "%s/reference", harness_results_dir());
   if (!text || dir_make_parents(dir) != 0) {

@@ -18,6 +18,7 @@
 #include "machine.h"
 #include "run_metrics.h"
 #include "run_record.h"
+#include "num_text.h"
 
 static int read_some(int fd, char **buf, size_t *len, size_t *cap) {
   if (*len + 4096 > *cap) {
@@ -61,7 +62,7 @@ cJSON *run_isolated(RunContext *ctx) {
     if (getppid() != parent) _exit(3);
     close(fds[0]);
     cJSON *rec = run_execute(ctx, prog);
-    char *text = cJSON_PrintUnformatted(rec);
+    char *text = json_print(rec, 0);
     size_t n = text ? strlen(text) : 0, off = 0;
     while (off < n) {
       ssize_t w = write(fds[1], text + off, n - off);

@@ -15,6 +15,7 @@
 #include "clock.h"
 #include "record_outcome.h"
 #include "run_record.h"
+#include "num_text.h"
 
 int sweep_series_parse(const char *list) {
   int bits = 0;
@@ -117,7 +118,7 @@ static void job_main(const SweepJob *job) {
   /* a series that could not be written: no record, so that a resume redoes the run */
   const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
   if (cJSON_IsString(oe)) snprintf(err, sizeof err, "%s", oe->valuestring);
-  char *text = cJSON_IsString(oe) ? NULL : cJSON_Print(rec);
+  char *text = cJSON_IsString(oe) ? NULL : json_print(rec, 1);
   int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
   if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
   free(text);
@@ -407,7 +408,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     record_outcome_counts(all, counts, sentence, sizeof sentence);
     fprintf(stderr, "sweep: %d runs: %s -> %s/sweep.json\n", cJSON_GetArraySize(all), sentence, c->out);
   }
-  char *text = cJSON_Print(all);
+  char *text = json_print(all, 1);
   char apath[1200];
   snprintf(apath, sizeof apath, "%s/sweep.json", c->out);
   int wrc = text ? file_write_atomic(apath, text, strlen(text), err, errlen) : -1;
