@@ -56,7 +56,10 @@ static const CommandHelp commands_help[] = {
     {"merge", "collect the records of a plan or folder into sweep.json", "merge DIR [--plan PLAN]\n"},
     {"figure", "a paper figure from its recipe (figures/): runs, plot, numbers beside the paper's",
      "figure list | figure NAME [--quick] [--out DIR] [-j N] [--no-gnuplot]\n"},
-    {"report", "one HTML page (and Markdown) with every figure of a folder beside the papers", "report DIR\n"},
+    {"report", "one HTML page (and Markdown) with every figure of a folder beside the papers",
+     "report DIR [--history HISTORY.jsonl] (the bench history per benchmark, steps marked)\n"},
+    {"history", "bench history: one line per benched commit and machine",
+     "history append BENCH.json --to HISTORY.jsonl [--replace]\n"},
     {"paper", "the numbers the papers print, with their source (results/paper/)", "paper [ID]\n"},
     {"help", "this overview, or one command's usage", "help [COMMAND]\n"},
 };
@@ -210,5 +213,6 @@ int cbench_main(int argc, char **argv) {
   if (!strcmp(c, "figure")) return cmd_figure(argc, argv);
   if (!strcmp(c, "paper")) return cmd_paper(argc, argv);
   if (!strcmp(c, "report")) return cmd_report(argc, argv);
+  if (!strcmp(c, "history")) return cmd_history(argc, argv);
   return usage_error("unknown command '%s'", c);
 }
