@@ -52,6 +52,7 @@ static const CommandHelp commands_help[] = {
     {"export", "records in benchmark-tracker formats", "export --format gbench|gab FILE [--out OUT]\n"},
     {"slurm", "submit a sweep plan as a Slurm job array",
      "slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch] [--max-array-size N]\n"
+     "    [--sbatch-arg=--partition=P ...] (any sbatch option, one word each: --account=A, --mem=4G, --time=60)\n"
      "    (N: Slurm's MaxArraySize, from `scontrol show config`, else 1001; a larger plan is split)\n"},
     {"merge", "collect the records of a plan or folder into sweep.json", "merge DIR [--plan PLAN]\n"},
     {"figure", "a paper figure from its recipe (figures/): runs, plot, numbers beside the paper's",
