@@ -34,10 +34,11 @@ static const CommandHelp commands_help[] = {
      "    [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv]\n"
      "    [--energy FILE.csv] [--contact-forces FILE.csv] [--output-dt DT|step] [--opt key=value ...]\n"
      "    [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
-     "    [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"},
+     "    [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"
+     "    [--quiet] (no progress line; there is one only when stderr is a terminal)\n"},
     {"reference", "reference solutions of cases (tight runs, cross-checked)",
      "reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
-     "    [--secondary NAME:PARAM|none] [--timeout S] [--force]\n"},
+     "    [--secondary NAME:PARAM|none] [--timeout S] [--force] [--quiet] (no progress line)\n"},
     {"sweep", "a grid of runs over every axis, one record each, resumable",
      "sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
      "    [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"

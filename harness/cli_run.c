@@ -120,6 +120,7 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
     const char *a = argv[i];
     if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); case_arg = v; }
     else if (!strcmp(a, "--resume")) resume = 1;
+    else if (!strcmp(a, "--quiet")) continue; /* cmd_run's: no progress line */
     else if (!strcmp(a, "--param")) {
       VALUE_OR_FAIL(v);
       const char *eq = strchr(v, '=');
@@ -222,6 +223,9 @@ int cmd_run(int argc, char **argv) {
     fprintf(stderr, "cbench: %s\n", err);
     return 1;
   }
+  ctx.progress = 1;
+  for (int i = 2; i < argc; ++i)
+    if (!strcmp(argv[i], "--quiet")) ctx.progress = 0;
   cJSON *rec = run_isolated(&ctx);
   /* a series that failed while written (a full disk): an error, and no record */
   const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
@@ -273,6 +277,7 @@ int cmd_reference(int argc, char **argv) {
       else if (!integrator_find(cfg.secondary)) return unknown_integrator_in(cfg.secondary, v, "--secondary");
     }
     else if (!strcmp(a, "--force")) cfg.force = 1;
+    else if (!strcmp(a, "--quiet")) cfg.quiet = 1;
     else return usage_error("unknown option '%s' for reference", a);
   }
   if (ncase == 0) return usage_error("reference needs --case%s", "");
