@@ -35,10 +35,11 @@ static const CommandHelp commands_help[] = {
      "    [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv]\n"
      "    [--energy FILE.csv] [--contact-forces FILE.csv] [--output-dt DT|step] [--opt key=value ...]\n"
      "    [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
-     "    [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"},
+     "    [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"
+     "    [--quiet] (no progress line; there is one only when stderr is a terminal)\n"},
     {"reference", "reference solutions of cases (tight runs, cross-checked)",
      "reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
-     "    [--secondary NAME:PARAM|none] [--timeout S] [--force]\n"},
+     "    [--secondary NAME:PARAM|none] [--timeout S] [--force] [--quiet] (no progress line)\n"},
     {"sweep", "a grid of runs over every axis, one record each, resumable",
      "sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
      "    [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
@@ -53,11 +54,15 @@ static const CommandHelp commands_help[] = {
     {"export", "records in benchmark-tracker formats", "export --format gbench|gab FILE [--out OUT]\n"},
     {"slurm", "submit a sweep plan as a Slurm job array",
      "slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch] [--max-array-size N]\n"
+     "    [--sbatch-arg=--partition=P ...] (any sbatch option, one word each: --account=A, --mem=4G, --time=60)\n"
      "    (N: Slurm's MaxArraySize, from `scontrol show config`, else 1001; a larger plan is split)\n"},
     {"merge", "collect the records of a plan or folder into sweep.json", "merge DIR [--plan PLAN]\n"},
     {"figure", "a paper figure from its recipe (figures/): runs, plot, numbers beside the paper's",
      "figure list | figure NAME [--quick] [--out DIR] [-j N] [--no-gnuplot]\n"},
-    {"report", "one HTML page (and Markdown) with every figure of a folder beside the papers", "report DIR\n"},
+    {"report", "one HTML page (and Markdown) with every figure of a folder beside the papers",
+     "report DIR [--history HISTORY.jsonl] (the bench history per benchmark, steps marked)\n"},
+    {"history", "bench history: one line per benched commit and machine",
+     "history append BENCH.json --to HISTORY.jsonl [--replace]\n"},
     {"paper", "the numbers the papers print, with their source (results/paper/)", "paper [ID]\n"},
     {"schema", "the run record's fields, from the table the validator checks (harness/SCHEMA.md)", "schema --markdown\n"},
     {"help", "this overview, or one command's usage", "help [COMMAND]\n"},
@@ -225,5 +230,6 @@ int cbench_main(int argc, char **argv) {
   if (!strcmp(c, "paper")) return cmd_paper(argc, argv);
   if (!strcmp(c, "report")) return cmd_report(argc, argv);
   if (!strcmp(c, "schema")) return cmd_schema(argc, argv);
+  if (!strcmp(c, "history")) return cmd_history(argc, argv);
   return usage_error("unknown command '%s'", c);
 }

@@ -43,5 +43,6 @@ int cmd_slurm(int argc, char **argv);
 int cmd_figure(int argc, char **argv);
 int cmd_paper(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_history(int argc, char **argv);
 
 #endif

@@ -9,6 +9,7 @@
 #include "compare.h"
 #include "figure.h"
 #include "paper_data.h"
+#include "history.h"
 #include "report.h"
 #include "files.h"
 #include "plan.h"
@@ -16,6 +17,7 @@
 #include "reference.h"
 #include "run_record.h"
 #include "sweep.h"
+#include "num_text.h"
 
 int cmd_plot(int argc, char **argv) {
   const char *dir = NULL;
@@ -89,7 +91,7 @@ int cmd_export(int argc, char **argv) {
     return 2;
   }
   cJSON *doc = export_records(recs, fmt);
-  char *text = cJSON_Print(doc);
+  char *text = json_print(doc, 1);
   int rc = 0;
   if (out) {
     if (file_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = 1; }
@@ -140,11 +142,37 @@ int cmd_paper(int argc, char **argv) {
 }
 
 int cmd_report(int argc, char **argv) {
-  if (argc != 3 || argv[2][0] == '-') return usage_error("report needs one folder%s", "");
+  const char *dir = NULL, *history = NULL;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--history")) { VALUE_OR_FAIL(v); history = v; }
+    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for report", argv[i]);
+    else if (!dir) dir = argv[i];
+    else return usage_error("unexpected argument '%s' for report", argv[i]);
+  }
+  if (!dir) return usage_error("report needs one folder%s", "");
   char path[1400], err[2048];
-  int rc = report_write(argv[2], path, sizeof path, err, sizeof err);
+  int rc = report_write_with_history(dir, history, path, sizeof path, err, sizeof err);
   if (rc == 2) return usage_error("%s", err);
   if (rc) { fprintf(stderr, "cbench: %s\n", err); return 1; }
   printf("report: %s (and report.md)\n", path);
   return 0;
+}
+
+int cmd_history(int argc, char **argv) {
+  if (argc < 3 || strcmp(argv[2], "append")) return usage_error("history needs `append`%s", "");
+  const char *bench = NULL, *to = NULL;
+  int replace = 0;
+  for (int i = 3; i < argc; ++i) {
+    if (!strcmp(argv[i], "--to")) { VALUE_OR_FAIL(v); to = v; }
+    else if (!strcmp(argv[i], "--replace")) replace = 1;
+    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for history", argv[i]);
+    else if (!bench) bench = argv[i];
+    else return usage_error("unexpected argument '%s' for history", argv[i]);
+  }
+  if (!bench) return usage_error("history append needs a bench file (results/bench.json)%s", "");
+  if (!to) return usage_error("history append needs --to HISTORY.jsonl%s", "");
+  char err[2048];
+  int rc = history_append(bench, to, replace, stdout, err, sizeof err);
+  if (rc) fprintf(stderr, "cbench: %s\n", err);
+  return rc;
 }

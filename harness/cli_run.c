@@ -18,6 +18,7 @@
 #include "run_metrics.h"
 #include "run_record.h"
 #include "sweep.h"
+#include "num_text.h"
 
 /* An unknown NAME in a NAME:PARAM option value, with the nearest registered name. */
 static int unknown_integrator_in(const char *name, const char *value, const char *opt) {
@@ -133,6 +134,7 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
     const char *a = argv[i];
     if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); case_arg = v; }
     else if (!strcmp(a, "--resume")) resume = 1;
+    else if (!strcmp(a, "--quiet")) continue; /* cmd_run's: no progress line */
     else if (!strcmp(a, "--param")) {
       VALUE_OR_FAIL(v);
       if (run_spec_add_param(&s, v, err, sizeof err)) return usage_error("%s", err);
@@ -217,6 +219,9 @@ int cmd_run(int argc, char **argv) {
     fprintf(stderr, "cbench: %s\n", err);
     return 1;
   }
+  ctx.progress = 1;
+  for (int i = 2; i < argc; ++i)
+    if (!strcmp(argv[i], "--quiet")) ctx.progress = 0;
   cJSON *rec = run_isolated(&ctx);
   /* a series that failed while written (a full disk): an error, and no record */
   const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
@@ -226,7 +231,7 @@ int cmd_run(int argc, char **argv) {
     run_context_free(&ctx);
     return 1;
   }
-  char *text = cJSON_Print(rec);
+  char *text = json_print(rec, 1);
   int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1;
   if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
   print_summary(rec);
@@ -268,6 +273,7 @@ int cmd_reference(int argc, char **argv) {
       else if (!integrator_find(cfg.secondary)) return unknown_integrator_in(cfg.secondary, v, "--secondary");
     }
     else if (!strcmp(a, "--force")) cfg.force = 1;
+    else if (!strcmp(a, "--quiet")) cfg.quiet = 1;
     else return usage_error("unknown option '%s' for reference", a);
   }
   if (ncase == 0) return usage_error("reference needs --case%s", "");

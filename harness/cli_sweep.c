@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "compare.h"
 #include "figure.h"
@@ -194,9 +195,31 @@ int cmd_merge(int argc, char **argv) {
   return rc;
 }
 
+/* The sbatch script when none is given: scripts/slurm/sweep.sbatch here, else in the source tree
+ * the binary was built in (build/cbench, build/sanitize/cbench: a folder or two up), so that
+ * `cbench slurm` works from any folder. */
+static const char *default_sbatch_script(char *buf, size_t len) {
+  const char *rel = "scripts/slurm/sweep.sbatch";
+  if (file_exists(rel)) return rel;
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return rel;
+  exe[n] = '\0';
+  for (int up = 0; up < 3; ++up) {
+    char *slash = strrchr(exe, '/');
+    if (!slash) break;
+    *slash = '\0';
+    snprintf(buf, len, "%s/%s", exe, rel);
+    if (file_exists(buf)) return buf;
+  }
+  return rel;
+}
+
+enum { SLURM_MAX_SBATCH_ARGS = 32 };
+
 int cmd_slurm(int argc, char **argv) {
-  const char *plan = NULL, *script = "scripts/slurm/sweep.sbatch";
-  int max_parallel = 8, only_missing = 0, dry_run = 0, max_array = 0;
+  const char *plan = NULL, *script = NULL, *sbatch_args[SLURM_MAX_SBATCH_ARGS];
+  int max_parallel = 8, only_missing = 0, dry_run = 0, max_array = 0, nsb = 0;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--max-parallel")) {
@@ -209,6 +232,16 @@ int cmd_slurm(int argc, char **argv) {
       if (end == v || *end || x < 1 || x > PLAN_MAX_ARRAY_SIZE)
         return usage_error("--max-array-size must be an integer in [1, 4000001], got '%s'", v);
       max_array = (int)x;
+    } else if (!strcmp(a, "--sbatch-arg") || !strncmp(a, "--sbatch-arg=", 13)) {
+      /* the value is itself an option: taken verbatim (--sbatch-arg=--partition=x, or the next word) */
+      const char *v = a[12] == '=' ? a + 13 : i + 1 < argc ? argv[++i] : NULL;
+      if (!v) return usage_error("missing value for %s", a);
+      if (v[0] != '-' || !v[1] || strchr(v, '\n'))
+        return usage_error("--sbatch-arg takes one sbatch option (e.g. --sbatch-arg=--partition=short), got '%s'", v);
+      if (!strncmp(v, "--array", 7) || !strncmp(v, "-a", 2))
+        return usage_error("--sbatch-arg: cbench sets --array itself (the plan's tasks), got '%s'", v);
+      if (nsb >= SLURM_MAX_SBATCH_ARGS) return usage_error("at most 32 --sbatch-arg, at '%s'", v);
+      sbatch_args[nsb++] = v;
     } else if (!strcmp(a, "--script")) { VALUE_OR_FAIL(v); script = v; }
     else if (!strcmp(a, "--missing")) only_missing = 1;
     else if (!strcmp(a, "--dry-run")) dry_run = 1;
@@ -217,37 +250,35 @@ int cmd_slurm(int argc, char **argv) {
     else return usage_error("unexpected argument '%s' for slurm", a);
   }
   if (!plan) return usage_error("slurm needs a plan file (from `cbench sweep ... --plan FILE`)%s", "");
-  if (!file_exists(script)) return usage_error("no sbatch script %s (run from the repository root or give --script)", script);
-  char err[1024], **cmds = NULL;
+  char script_buf[PATH_MAX + 64];
+  if (!script) script = default_sbatch_script(script_buf, sizeof script_buf);
+  if (!file_exists(script)) return usage_error("no sbatch script %s (give --script FILE)", script);
+  char err[1024];
+  SbatchCommand *cmds = NULL;
   int ncmd = 0;
   if (max_array == 0) max_array = plan_slurm_max_array_size();
-  int n = plan_sbatch_commands(plan, script, max_parallel, only_missing, max_array, &cmds, &ncmd, err, sizeof err);
+  int n = plan_sbatch_commands(plan, script, sbatch_args, nsb, max_parallel, only_missing, max_array, &cmds, &ncmd, err,
+                               sizeof err);
   if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return 2; }
   if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
-  if (ncmd == 1) printf("slurm: %d task(s): %s\n", n, cmds[0]);
+  if (ncmd == 1) printf("slurm: %d task(s): %s\n", n, cmds[0].text);
   else {
     printf("slurm: %d task(s) in %d submissions (MaxArraySize %d):\n", n, ncmd, max_array);
-    for (int k = 0; k < ncmd; ++k) printf("  %s\n", cmds[k]);
+    for (int k = 0; k < ncmd; ++k) printf("  %s\n", cmds[k].text);
   }
   if (dry_run) { plan_free_commands(cmds, ncmd); return 0; }
-  /* sbatch without a shell: each command's words split at spaces, so a path with white space
-   * would be split: refuse it rather than guess */
+  /* the plan's lines are split at white space by the sbatch script: refuse such paths here */
   char plan_abs[PATH_MAX];
-  if (strpbrk(script, " \t\n") || !realpath(plan, plan_abs) || strpbrk(plan_abs, " \t\n")) {
-    fprintf(stderr, "cbench: slurm: the plan %s and the script %s need paths without white space\n", plan, script);
+  if (!realpath(plan, plan_abs) || strpbrk(plan_abs, " \t\n")) {
+    fprintf(stderr, "cbench: slurm: the plan %s needs a path without white space\n", plan);
     plan_free_commands(cmds, ncmd);
     return 2;
   }
   int rc = 0;
   for (int k = 0; k < ncmd && rc == 0; ++k) {
-    const char *args[64];
-    int na = 0;
-    char *save_word = NULL;
-    for (char *w = strtok_r(cmds[k], " ", &save_word); w && na < 63; w = strtok_r(NULL, " ", &save_word)) args[na++] = w;
-    args[na] = NULL;
-    if (na == 0) continue;
     fflush(stdout);
-    if (subprocess_run(args, NULL, NULL, err, sizeof err) != 0) {
+    /* argv, never a shell: paths and settings reach sbatch verbatim */
+    if (subprocess_run((const char *const *)cmds[k].argv, NULL, NULL, err, sizeof err) != 0) {
       fprintf(stderr, "cbench: slurm: submission %d of %d failed (%d before it went in): %s\n", k + 1, ncmd, k, err);
       rc = 1;
     }
@@ -255,4 +286,3 @@ int cmd_slurm(int argc, char **argv) {
   plan_free_commands(cmds, ncmd);
   return rc;
 }
-

@@ -10,6 +10,7 @@
 #include "../models/contact.h"
 #include "../models/kinematic.h"
 #include "../models/multibody.h"
+#include "num_text.h"
 
 int contact_log_open(ContactLog *log, const Model *m, const char *path) {
   memset(log, 0, sizeof *log);
@@ -37,6 +38,7 @@ static const char *geom_name(const Model *m, int g, char *buf, size_t n) {
  * ([3 * ncon], contact frame), or by the force law at d's state when f is NULL. */
 static void write_rows(ContactLog *log, const Model *m, const Data *d, double t, const double *v, const double *fs,
                        const double *vcs, const char *source) {
+  char tt[NUM_TEXT_MAX];
   memset(log->body_force, 0, 3 * (size_t)m->nbody * sizeof(double));
   memset(log->touched, 0, (size_t)m->nbody);
   for (int i = 0; i < d->ncon;) {
@@ -73,7 +75,7 @@ static void write_rows(ContactLog *log, const Model *m, const Data *d, double t,
     }
     if (touching) {
       char ba[32], bb[32];
-      fprintf(log->f, "%.17g,pair,%s,%s,%.10g,%.10g,%.10g,%.10g,,,,%s\n", t, geom_name(m, ga, ba, sizeof ba),
+      fprintf(log->f, "%s,pair,%s,%s,%.10g,%.10g,%.10g,%.10g,,,,%s\n", num_text(t, tt, sizeof tt), geom_name(m, ga, ba, sizeof ba),
               geom_name(m, gb, bb, sizeof bb), fn, sqrt(ftw[0] * ftw[0] + ftw[1] * ftw[1] + ftw[2] * ftw[2]), slip, pen,
               source);
     }
@@ -82,7 +84,7 @@ static void write_rows(ContactLog *log, const Model *m, const Data *d, double t,
   for (int b = 1; b < m->nbody; ++b)
     if (log->touched[b] && m->bodies[b].tree >= 0) {
       const double *F = log->body_force + 3 * b;
-      fprintf(log->f, "%.17g,body,%s,,,,,,%.10g,%.10g,%.10g,%s\n", t, m->bodies[b].name, F[0], F[1], F[2], source);
+      fprintf(log->f, "%s,body,%s,,,,,,%.10g,%.10g,%.10g,%s\n", num_text(t, tt, sizeof tt), m->bodies[b].name, F[0], F[1], F[2], source);
     }
 }
 

@@ -12,6 +12,7 @@
 #include "../models/kinematic.h"
 #include "../models/multibody.h"
 #include "../models/system.h"
+#include "num_text.h"
 
 int energy_log_open(EnergyLog *log, const Model *m, const char *path) {
   memset(log, 0, sizeof *log);
@@ -62,7 +63,8 @@ void energy_log_sample(EnergyLog *log, const Model *m, Data *d, double t, const 
   log->p_prev = power;
   log->t_prev = t;
   log->n++;
-  fprintf(log->f, "%.17g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", t, kin, pot, springs, total, power, log->work,
+  char tt[NUM_TEXT_MAX];
+  fprintf(log->f, "%s,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n", num_text(t, tt, sizeof tt), kin, pot, springs, total, power, log->work,
           total - log->e0 - log->work);
 }
 

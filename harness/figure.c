@@ -21,6 +21,7 @@
 #include "reference.h"
 #include "run_record.h"
 #include "subprocess.h"
+#include "num_text.h"
 
 void figure_options_default(FigureOptions *o) {
   memset(o, 0, sizeof *o);
@@ -228,7 +229,7 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   cJSON_AddNumberToObject(pj, "timeout", pts[2]);
   cJSON_AddNumberToObject(pj, "flagged", pts[3]);
   if (rc) cJSON_AddStringToObject(fig, "problem", err);
-  char *text = cJSON_Print(fig);
+  char *text = json_print(fig, 1);
   char fj[PATH_MAX + 64], werr[512];
   snprintf(fj, sizeof fj, "%s/%s/figure.json", dir, name);
   if (file_write_atomic(fj, text, strlen(text), werr, sizeof werr) != 0) {

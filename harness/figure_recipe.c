@@ -11,6 +11,7 @@
 #include "plot_kind.h"
 #include "run_fields.h"
 #include "run_spec.h"
+#include "num_text.h"
 
 static int fail(char *err, size_t errlen, const char *path, const char *field, const char *problem, const cJSON *got) {
   return json_field_error(err, errlen, path, field, problem, got);
@@ -57,7 +58,7 @@ static int axis_values(const cJSON *a, char *vals, size_t stride, int *n) {
   const cJSON *x;
   cJSON_ArrayForEach(x, a) {
     if (cJSON_IsString(x)) snprintf(vals + stride * (size_t)*n, stride, "%s", x->valuestring);
-    else if (cJSON_IsNumber(x)) snprintf(vals + stride * (size_t)*n, stride, "%.17g", x->valuedouble);
+    else if (cJSON_IsNumber(x)) num_text(x->valuedouble, vals + stride * (size_t)*n, stride);
     else return -1;
     ++*n;
   }

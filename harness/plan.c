@@ -11,6 +11,7 @@
 #include "files.h"
 #include "install_dir.h"
 #include "sweep.h"
+#include "num_text.h"
 
 /* Absolute form of a path whose directory exists (the file itself may not). */
 static int absolute_path(const char *path, char *out, size_t outlen) {
@@ -230,7 +231,7 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
       if (strcmp(record_status(rec, &msg), "ok")) failed++;
     }
   }
-  char *text = cJSON_Print(all);
+  char *text = json_print(all, 1);
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%.*s/sweep.json", PATH_MAX, dir);
   int wrc = text ? file_write_atomic(path, text, strlen(text), err, errlen) : -1;
@@ -243,7 +244,49 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
   return missing || duplicates ? 1 : 0;
 }
 
-void plan_free_commands(char **cmds, int n) { plan_free_lines(cmds, n); }
+void plan_free_commands(SbatchCommand *cmds, int n) {
+  if (!cmds) return;
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < cmds[i].argc; ++k) free(cmds[i].argv[k]);
+    free(cmds[i].argv);
+    free(cmds[i].text);
+  }
+  free(cmds);
+}
+
+/* A word as the shell reads it back: as is when it is plain, else in single quotes. */
+static void shell_word(FILE *f, const char *w) {
+  if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,%+@-") == strlen(w)) {
+    fputs(w, f);
+    return;
+  }
+  fputc('\'', f);
+  for (; *w; ++w) {
+    if (*w == '\'') fputs("'\\''", f);
+    else fputc(*w, f);
+  }
+  fputc('\'', f);
+}
+
+/* cmd's argv from its words (copied) and its text for people; 0 or -1 out of memory. */
+static int command_make(SbatchCommand *cmd, const char *const *words, int n) {
+  cmd->argc = 0;
+  cmd->text = NULL;
+  cmd->argv = calloc((size_t)n + 1, sizeof *cmd->argv);
+  if (!cmd->argv) return -1;
+  for (int i = 0; i < n; ++i) {
+    if (!(cmd->argv[i] = strdup(words[i]))) return -1;
+    cmd->argc = i + 1;
+  }
+  size_t len = 0;
+  FILE *f = open_memstream(&cmd->text, &len);
+  if (!f) return -1;
+  for (int i = 0; i < n; ++i) {
+    if (i) fputc(' ', f);
+    shell_word(f, words[i]);
+  }
+  return fclose(f) == 0 && cmd->text ? 0 : -1;
+}
 
 /* Appends "0-3" or ",7" to the growing string *s: 0, 1 when it would make the list longer than
  * PLAN_MAX_ARRAY_SPEC (nothing appended), -1 out of memory. */
@@ -279,8 +322,9 @@ int plan_slurm_max_array_size(void) {
   return v > 0 ? (int)v : PLAN_DEFAULT_MAX_ARRAY_SIZE;
 }
 
-int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, int max_parallel, int only_missing,
-                         int max_array_size, char ***cmds_out, int *ncmd, char *err, size_t errlen) {
+int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const char *const *sbatch_args,
+                         int nsbatch_args, int max_parallel, int only_missing, int max_array_size,
+                         SbatchCommand **cmds_out, int *ncmd, char *err, size_t errlen) {
   *cmds_out = NULL;
   *ncmd = 0;
   if (max_array_size < 1 || max_array_size > PLAN_MAX_ARRAY_SIZE) {
@@ -310,17 +354,23 @@ int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, int m
   /* the task limit: the runs' budget, plus two minutes for loading, metrics and the record;
    * at most 1e6 s x 100001 runs: ~1.7e9 minutes, within Slurm's 32-bit limit */
   long minutes = (long)ceil((budget + 120.0) / 60.0);
-  char plan_abs[PATH_MAX], logs[PATH_MAX + 16];
+  char plan_abs[PATH_MAX], logs[PATH_MAX + 16], script_abs[PATH_MAX];
   if (absolute_path(plan_path, plan_abs, sizeof plan_abs)) {
     free(idx);
     snprintf(err, errlen, "%s: cannot resolve the plan's directory", plan_path);
+    return -1;
+  }
+  /* absolute paths: the printed commands work from any folder */
+  if (!realpath(sbatch_script, script_abs)) {
+    free(idx);
+    snprintf(err, errlen, "%s: cannot resolve the sbatch script", sbatch_script);
     return -1;
   }
   snprintf(logs, sizeof logs, "%s.logs", plan_abs);
   if (dir_make_parents(logs) != 0) { free(idx); snprintf(err, errlen, "cannot create %s", logs); return -1; }
   /* Submissions: each covers plan lines base .. base + MaxArraySize - 1 (array ids are line -
    * base, passed to the script) and an --array list of at most PLAN_MAX_ARRAY_SPEC characters. */
-  char **cmds = NULL;
+  SbatchCommand *cmds = NULL;
   int nc = 0, oom = 0;
   for (int i = 0; i < ntask && !oom;) {
     int base = idx[i];
@@ -338,14 +388,34 @@ int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, int m
       first = 0;
       i = j + 1;
     }
-    size_t clen = len + strlen(logs) + strlen(sbatch_script) + strlen(plan_abs) + 200;
-    char *cmd = oom ? NULL : malloc(clen);
-    char **g = cmd ? realloc(cmds, sizeof *cmds * (size_t)(nc + 1)) : NULL;
-    if (!g) { free(cmd); free(spec); oom = 1; break; }
+    SbatchCommand *g = oom ? NULL : realloc(cmds, sizeof *cmds * (size_t)(nc + 1));
+    if (!g) { free(spec); oom = 1; break; }
     cmds = g;
-    snprintf(cmd, clen, "sbatch --parsable --job-name=cbench-sweep --array=%s%%%d --time=%ld --output=%s/task-%d+%%a.out %s %s %d",
-             spec, max_parallel, minutes, logs, base, sbatch_script, plan_abs, base);
-    cmds[nc++] = cmd;
+    /* the user's sbatch settings after ours (sbatch takes the last of an option given twice),
+     * before the script (words after it are the script's) */
+    size_t alen = len + 32, olen = strlen(logs) + 64;
+    char *array = malloc(alen), *output = malloc(olen), tlimit[40], basetxt[16];
+    const char **words = malloc(sizeof *words * (size_t)(nsbatch_args + 10));
+    if (!array || !output || !words) { free(array); free(output); free(words); free(spec); oom = 1; break; }
+    snprintf(array, alen, "--array=%s%%%d", spec, max_parallel);
+    snprintf(output, olen, "--output=%s/task-%d+%%a.out", logs, base);
+    snprintf(tlimit, sizeof tlimit, "--time=%ld", minutes);
+    snprintf(basetxt, sizeof basetxt, "%d", base);
+    int nw = 0;
+    words[nw++] = "sbatch";
+    words[nw++] = "--parsable";
+    words[nw++] = "--job-name=cbench-sweep";
+    words[nw++] = array;
+    words[nw++] = tlimit;
+    words[nw++] = output;
+    for (int k = 0; k < nsbatch_args; ++k) words[nw++] = sbatch_args[k];
+    words[nw++] = script_abs;
+    words[nw++] = plan_abs;
+    words[nw++] = basetxt;
+    if (command_make(&cmds[nc++], words, nw)) oom = 1;
+    free(array);
+    free(output);
+    free(words);
     free(spec);
   }
   free(idx);

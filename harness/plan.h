@@ -40,16 +40,27 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
 #define PLAN_MAX_ARRAY_SIZE 4000001      /* Slurm's own upper bound on MaxArraySize */
 #define PLAN_MAX_ARRAY_SPEC 8192         /* characters of one submission's --array list */
 
+/* One sbatch submission: its words (argv[argc] is NULL; run without a shell) and the same as one
+ * line a shell reads back (words quoted where needed), to print. */
+typedef struct {
+  char **argv;
+  int argc;
+  char *text;
+} SbatchCommand;
+
 /* `cbench slurm PLAN`: the sbatch commands that run the plan as job arrays (all tasks, or only
  * those whose records are missing), at most max_parallel at once each, with the task time limit
- * from the lines' budgets. A submission covers plan lines BASE .. BASE + max_array_size - 1 as
- * array ids 0 .. max_array_size - 1 (`sweep.sbatch PLAN BASE` runs line BASE + id + 1) and an
- * --array list of at most PLAN_MAX_ARRAY_SPEC characters; larger plans take several. The
- * commands (malloc'ed; plan_free_commands) in *cmds, their count in *ncmd; returns the number of
- * tasks (0: nothing to do) or -1 with a message. */
-int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, int max_parallel, int only_missing,
-                         int max_array_size, char ***cmds, int *ncmd, char *err, size_t errlen);
-void plan_free_commands(char **cmds, int n);
+ * from the lines' budgets, then the caller's sbatch settings (sbatch_args: `--partition=...`,
+ * each one word; a later option overrides an earlier one) and the script and the plan by
+ * absolute path. A submission covers plan lines BASE .. BASE + max_array_size - 1 as array ids
+ * 0 .. max_array_size - 1 (`sweep.sbatch PLAN BASE` runs line BASE + id + 1) and an --array
+ * list of at most PLAN_MAX_ARRAY_SPEC characters; larger plans take several. The commands
+ * (malloc'ed; plan_free_commands) in *cmds, their count in *ncmd; returns the number of tasks
+ * (0: nothing to do) or -1 with a message. */
+int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const char *const *sbatch_args,
+                         int nsbatch_args, int max_parallel, int only_missing, int max_array_size,
+                         SbatchCommand **cmds, int *ncmd, char *err, size_t errlen);
+void plan_free_commands(SbatchCommand *cmds, int n);
 /* MaxArraySize from `scontrol show config`, else PLAN_DEFAULT_MAX_ARRAY_SIZE. */
 int plan_slurm_max_array_size(void);
 

@@ -14,6 +14,8 @@
 #include "clock.h"
 #include "machine.h"
 #include "metrics.h"
+#include "num_text.h"
+#include "progress.h"
 
 void reference_config_default(ReferenceConfig *c) {
   memset(c, 0, sizeof *c);
@@ -173,10 +175,13 @@ typedef struct {
   double *q, *v;           /* primary storage */
   const double *qref, *vref;
   MaxRms dq, dfull;
+  Progress pg;             /* of the integration in progress */
+  char what[160];
 } RefSink;
 
 static int store_sink(void *ctx, int k, double t, const double *x, char *msg, size_t msglen) {
   RefSink *s = ctx;
+  progress_show(&s->pg, t / s->m->t_end, s->what);
   memcpy(s->q + (size_t)k * (size_t)s->m->nq, x, sizeof(double) * (size_t)s->m->nq);
   memcpy(s->v + (size_t)k * (size_t)s->m->nv, x + s->m->nq, sizeof(double) * (size_t)s->m->nv);
   return 0;
@@ -184,6 +189,7 @@ static int store_sink(void *ctx, int k, double t, const double *x, char *msg, si
 
 static int distance_sink(void *ctx, int k, double t, const double *x, char *msg, size_t msglen) {
   RefSink *s = ctx;
+  progress_show(&s->pg, t / s->m->t_end, s->what);
   double eq, ef;
   metrics_state_error(s->m, x, x + s->m->nq, s->qref + (size_t)k * (size_t)s->m->nq,
                       s->vref + (size_t)k * (size_t)s->m->nv, &eq, &ef);
@@ -275,6 +281,8 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
     } else {
       fprintf(stderr, "reference %s unusable (%s); recomputing\n", path, lerr);
     }
+  } else if (!cfg->force) {
+    fprintf(stderr, "reference %s: none at %s: computing it now\n", case_name, path);
   }
   char scene_hash[64];
   if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
@@ -318,9 +326,22 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
   IntegratorOptions o;
   GridRunResult r1, r2;
   set_param(&o, vt1, p1);
-  fprintf(stderr, "reference %s: %s at %s %g ...\n", case_name, vt1->name,
-          vt1->fixed_step ? "dt" : "accuracy", p1);
-  if (grid_run(vt1, m, &o, tg, npts, cfg->budget, NULL, store_sink, &s, &r1) != RUN_OK) {
+  /* how long: each integration is bounded by the budget; a terminal also gets the time left */
+  char bound[128] = "no time limit";
+  if (cfg->budget > 0) {
+    char d[32];
+    progress_duration_text(cfg->budget * (vt2 ? 2 : 1), d, sizeof d);
+    snprintf(bound, sizeof bound, "at most %s (--timeout %g s per integration)", d, cfg->budget);
+  }
+  fprintf(stderr, "reference %s: %s at %s %g%s%s over %g simulated s (seconds for small cases, minutes for "
+                  "contact-rich ones; %s)\n",
+          case_name, vt1->name, vt1->fixed_step ? "dt" : "accuracy", p1, vt2 ? ", then a cross-check with " : "",
+          vt2 ? vt2->name : "", m->t_end, bound);
+  snprintf(s.what, sizeof s.what, "reference %.60s: %.40s", case_name, vt1->name);
+  progress_begin(&s.pg, cfg->quiet);
+  int st1 = grid_run(vt1, m, &o, tg, npts, cfg->budget, NULL, store_sink, &s, &r1);
+  progress_end(&s.pg);
+  if (st1 != RUN_OK) {
     snprintf(err, errlen, "reference integration with %s failed at t = %g: %s", vt1->name,
              r1.t_reached, r1.message);
     goto out;
@@ -342,7 +363,10 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
     s.qref = s.q;
     s.vref = s.v;
     set_param(&o, vt2, p2);
+    snprintf(s.what, sizeof s.what, "reference %.60s: cross-check %.40s", case_name, vt2->name);
+    progress_begin(&s.pg, cfg->quiet);
     int st = grid_run(vt2, m, &o, tg, npts, cfg->budget, NULL, distance_sink, &s, &r2);
+    progress_end(&s.pg);
     cJSON *cc = method_json(vt2, p2, &r2);
     cJSON_AddStringToObject(cc, "status", st == RUN_OK ? "ok" : st == RUN_TIMEOUT ? "timeout" : "failed");
     if (st != RUN_OK) cJSON_AddStringToObject(cc, "message", r2.message);
@@ -365,7 +389,8 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
     cJSON_AddItemToObject(prov, "cross_check", cc);
   } else {
     cJSON_AddNullToObject(prov, "cross_check");
-    cJSON_AddStringToObject(prov, "cross_check_note", "no second integrator registered");
+    cJSON_AddStringToObject(prov, "cross_check_note", strcmp(cfg->secondary, "none") ? "no second integrator registered"
+                                                                                     : "none asked (--secondary none)");
   }
   char buf[128];
   machine_build_sha(buf, sizeof buf);
@@ -379,7 +404,7 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
   cJSON_AddItemToObject(doc, "t", cJSON_CreateDoubleArray(tg, npts));
   cJSON_AddItemToObject(doc, "q", rows_json(s.q, npts, m->nq));
   cJSON_AddItemToObject(doc, "v", rows_json(s.v, npts, m->nv));
-  char *text = cJSON_PrintUnformatted(doc);
+  char *text = json_print(doc, 0);
   char dir[1100];
   snprintf(dir, sizeof dir, "%s/reference", harness_results_dir());
   if (!text || dir_make_parents(dir) != 0) {

@@ -33,6 +33,7 @@ typedef struct {
   double budget;           /* wall-time budget per integration, s (<= 0: none) */
   double t_end;            /* horizon, s; 0: the scene's duration */
   int force;               /* recompute even if current */
+  int quiet;               /* no progress line (there is one only when stderr is a terminal) */
 } ReferenceConfig;
 
 void reference_config_default(ReferenceConfig *c);

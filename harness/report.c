@@ -10,6 +10,8 @@
 #include "../models/json_input.h"
 #include "clock.h"
 #include "files.h"
+#include "history.h"
+#include "history_report.h"
 #include "json_get.h"
 #include "machine.h"
 #include "record_outcome.h"
@@ -236,7 +238,7 @@ static char *first_line_of(const char *path) {
 
 static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots,
                        const char *sweep_cmd, const char *sweep_caption, const cJSON *runs, const cJSON *machine,
-                       const char *date) {
+                       const char *date, const cJSON *history, const char *history_path) {
   fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cbench report</title>\n"
         "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
         "img{max-width:100%;border:1px solid #ddd}pre{background:#f4f4f4;padding:.6em;overflow-x:auto}"
@@ -248,6 +250,7 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
   html(f, date);
   fputs(". Regenerate with <code>cbench report ", f);
   html(f, dir);
+  if (history_path) { fputs(" --history ", f); html(f, history_path); }
   fputs("</code>.</p>\n<h2>Machine</h2>\n<table>", f);
   const cJSON *m;
   cJSON_ArrayForEach(m, machine) {
@@ -343,12 +346,15 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
       fputs("\"></p>\n", f);
     }
   }
+  if (history) history_report_section(f, history, history_path, 1);
   fputs("</body></html>\n", f);
 }
 
 static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots, const char *sweep_cmd,
-                     const cJSON *runs, const cJSON *machine, const char *date) {
-  fprintf(f, "# cbench report\n\nFolder `%s`, written %s. Regenerate with `cbench report %s`.\n\n", dir, date, dir);
+                     const cJSON *runs, const cJSON *machine, const char *date, const cJSON *history,
+                     const char *history_path) {
+  fprintf(f, "# cbench report\n\nFolder `%s`, written %s. Regenerate with `cbench report %s%s%s`.\n\n", dir, date, dir,
+          history_path ? " --history " : "", history_path ? history_path : "");
   fprintf(f, "Machine: %s, %g cores, %s, git %s.\n\n", json_str(machine, "cpu"),
           cJSON_IsNumber(json_get(machine, "cores")) ? json_get(machine, "cores")->valuedouble : 0, json_str(machine, "compiler"),
           json_str(machine, "git"));
@@ -372,18 +378,19 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
     if (runs) write_not_data(f, runs, 1);
     for (int i = 0; i < nplots; ++i) fprintf(f, "![%s](plots/%s)\n\n", plots[i], plots[i]);
   }
+  if (history) history_report_section(f, history, history_path, 0);
 }
 
 /* Writes via a memory stream, then atomically to path. */
 static int write_doc(const char *path, int html_doc, const char *dir, const cJSON *figs, char (*plots)[256], int nplots,
                      const char *cmd, const char *caption, const cJSON *runs, const cJSON *machine, const char *date,
-                     char *err, size_t errlen) {
+                     const cJSON *history, const char *history_path, char *err, size_t errlen) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f) { snprintf(err, errlen, "out of memory"); return 1; }
-  if (html_doc) write_html(f, dir, figs, plots, nplots, cmd, caption, runs, machine, date);
-  else write_md(f, dir, figs, plots, nplots, cmd, runs, machine, date);
+  if (html_doc) write_html(f, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path);
+  else write_md(f, dir, figs, plots, nplots, cmd, runs, machine, date, history, history_path);
   fclose(f);
   int rc = file_write_atomic(path, buf, len, err, errlen) ? 1 : 0;
   free(buf);
@@ -391,12 +398,26 @@ static int write_doc(const char *path, int html_doc, const char *dir, const cJSO
 }
 
 int report_write(const char *dir, char *html_path, size_t html_len, char *err, size_t errlen) {
+  return report_write_with_history(dir, NULL, html_path, html_len, err, errlen);
+}
+
+int report_write_with_history(const char *dir, const char *history_path, char *html_path, size_t html_len, char *err,
+                              size_t errlen) {
+  cJSON *history = NULL;
+  if (history_path) {
+    if (!(history = history_load(history_path, err, errlen))) return 2;
+    if (dir_make_parents(dir) != 0) {
+      snprintf(err, errlen, "%s: cannot create the folder", dir);
+      cJSON_Delete(history);
+      return 1;
+    }
+  }
   cJSON *figs = cJSON_CreateArray();
   int n = load_figures(dir, figs, err, errlen);
-  if (n < 0) { cJSON_Delete(figs); return 2; }
+  if (n < 0) { cJSON_Delete(figs); cJSON_Delete(history); return 2; }
   char (*plots)[256] = malloc(sizeof(char[256]) * 256);
   int nplots = plots ? sweep_plots(dir, plots, 256) : 0;
-  if (n == 0 && nplots == 0) {
+  if (n == 0 && nplots == 0 && !history) {
     snprintf(err, errlen, "%s: nothing to report (no NAME/figure.json from `cbench figure`, no plots/ from `cbench plot`)", dir);
     cJSON_Delete(figs);
     free(plots);
@@ -421,8 +442,11 @@ int report_write(const char *dir, char *html_path, size_t html_len, char *err, s
   snprintf(html_path, html_len, "%.1200s/index.html", dir);
   char md[1400];
   snprintf(md, sizeof md, "%.1200s/report.md", dir);
-  int rc = write_doc(html_path, 1, dir, figs, plots, nplots, cmd, caption, runs, machine, date, err, errlen);
-  if (rc == 0) rc = write_doc(md, 0, dir, figs, plots, nplots, cmd, caption, runs, machine, date, err, errlen);
+  int rc = write_doc(html_path, 1, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path,
+                     err, errlen);
+  if (rc == 0)
+    rc = write_doc(md, 0, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path, err, errlen);
+  cJSON_Delete(history);
   cJSON_Delete(runs);
   free(cmd);
   free(caption);

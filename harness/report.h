@@ -3,7 +3,8 @@
  * cbench.figure/1, harness/SCHEMA.md): image, caption, the paper's trend, the verdict, our
  * numbers beside the paper's with the ratio, run counts (failed and timed out too), the command
  * that reproduces it, and the machine. A sweep folder (DIR/sweep.json with DIR/plots/ from
- * `cbench plot`) is reported too, plot by plot. Both files are written atomically. */
+ * `cbench plot`) is reported too, plot by plot, and a bench history with --history. Both files
+ * are written atomically. */
 #ifndef CBENCH_REPORT_H
 #define CBENCH_REPORT_H
 
@@ -12,5 +13,10 @@
 /* 0 (paths of the page in html_path); 2 for a malformed figure.json or nothing to report (err
  * names the file and field; nothing written); 1 when a file cannot be written. */
 int report_write(const char *dir, char *html_path, size_t html_len, char *err, size_t errlen);
+/* The same with the bench history of history_path (NULL: none) drawn at the end
+ * (history_report.h); with a history, DIR is made if missing and may hold nothing else. A history
+ * line that is not valid is an error naming file and line (nothing written). */
+int report_write_with_history(const char *dir, const char *history_path, char *html_path, size_t html_len, char *err,
+                              size_t errlen);
 
 #endif

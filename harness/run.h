@@ -18,6 +18,7 @@ typedef struct {
   Model *model;
   double t_end, budget;
   char scene_hash[64];     /* of the scene as run (with its --param changes) */
+  int progress;            /* run_isolated draws a progress line (harness/progress.h) */
 } RunContext;
 
 /* Loads the scene and validates the spec. 0; 2 with the loader's one-line message for a bad

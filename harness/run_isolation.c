@@ -18,6 +18,8 @@
 #include "machine.h"
 #include "run_metrics.h"
 #include "run_record.h"
+#include "num_text.h"
+#include "progress.h"
 
 static int read_some(int fd, char **buf, size_t *len, size_t *cap) {
   if (*len + 4096 > *cap) {
@@ -64,7 +66,7 @@ cJSON *run_isolated(RunContext *ctx) {
     if (getppid() != parent) _exit(3);
     close(fds[0]);
     cJSON *rec = run_execute(ctx, prog);
-    char *text = cJSON_PrintUnformatted(rec);
+    char *text = json_print(rec, 0);
     size_t n = text ? strlen(text) : 0, off = 0;
     while (off < n) {
       ssize_t w = write(fds[1], text + off, n - off);
@@ -83,12 +85,23 @@ cJSON *run_isolated(RunContext *ctx) {
   size_t len = 0, cap = 0;
   int killed = 0, open_pipe = 1;
   const double grace = 1.0;
+  Progress pg;
+  progress_begin(&pg, !ctx->progress);
   while (open_pipe) {
     struct pollfd pfd = {.fd = fds[0], .events = POLLIN};
     int pr = poll(&pfd, 1, 50);
     if (pr > 0) {
       int rr = read_some(fds[0], &buf, &len, &cap);
       if (rr <= 0) open_pipe = 0;
+    }
+    if (pg.on) {
+      /* the error run, then reps timing runs of about the same cost */
+      int stage = prog->stage, reps = ctx->spec.reps > 0 ? ctx->spec.reps : 1;
+      double f = ((stage > reps ? reps : stage) + (ctx->t_end > 0 ? prog->t_reached / ctx->t_end : 0)) / (reps + 1.0);
+      char what[300];
+      if (stage == 0) snprintf(what, sizeof what, "run %.100s %.60s: error run", ctx->spec.case_name, ctx->spec.integrator);
+      else snprintf(what, sizeof what, "run %.100s %.60s: timing %d/%d", ctx->spec.case_name, ctx->spec.integrator, stage, reps);
+      progress_show(&pg, f, what);
     }
     /* Metrics (windowed reference integrations) get a longer leash than the run itself. */
     double limit = (prog->in_metrics ? 10.0 : 1.0) * ctx->budget + grace;
@@ -98,6 +111,7 @@ cJSON *run_isolated(RunContext *ctx) {
       break;
     }
   }
+  progress_end(&pg);
   close(fds[0]);
   int wstatus = 0;
   while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {}

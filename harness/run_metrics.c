@@ -12,6 +12,7 @@
 #include "files.h"
 #include "output_grid.h"
 #include "run_record.h"
+#include "num_text.h"
 
 /* drift_rel is drift / |start| only where |start| exceeds this fraction of the energy in play */
 #define DRIFT_REL_START_MIN 1e-9
@@ -88,8 +89,9 @@ int run_metrics_sink(void *ctx, int k, double t, const double *x, char *msg, siz
       contact_log_sample(&s->contacts, m, s->d, t, x);
   }
   if (s->traj) {
-    fprintf(s->traj, "%.17g", t);
-    for (int i = 0; i < system_nx(m); ++i) fprintf(s->traj, ",%.17g", x[i]);
+    char v[NUM_TEXT_MAX];
+    fputs(num_text(t, v, sizeof v), s->traj);
+    for (int i = 0; i < system_nx(m); ++i) fprintf(s->traj, ",%s", num_text(x[i], v, sizeof v));
     fputc('\n', s->traj);
   }
   return 0;

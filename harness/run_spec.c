@@ -11,6 +11,7 @@
 #include "files.h"
 #include "install_dir.h"
 #include "integrators/common/nearest_name.h"
+#include "num_text.h"
 
 static char cases_dir_given[PATH_MAX];
 
@@ -96,7 +97,7 @@ int run_spec_parse_output_dt(const char *v, double *out) {
 
 void run_spec_output_dt_text(double output_dt, char *out, size_t outlen) {
   if (output_dt == OUTPUT_DT_STEP) snprintf(out, outlen, "step");
-  else snprintf(out, outlen, "%.17g", output_dt);
+  else num_text(output_dt, out, outlen);
 }
 
 int error_norm_parse(const char *name, int *out) {
@@ -118,15 +119,16 @@ ErrorNormKind run_spec_error_norm(const RunSpec *s) {
 void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
   size_t n = 0;
 #define APP(...) do { if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, __VA_ARGS__); } while (0)
+  char t1[NUM_TEXT_MAX];
   APP("cbench run --case %s --integrator %s", s->case_path, s->integrator);
-  if (s->has_accuracy) APP(" --accuracy %.17g", s->accuracy);
-  if (s->has_dt) APP(" --dt %.17g", s->dt);
-  if (s->t_end > 0) APP(" --t-end %.17g", s->t_end);
-  if (s->max_step > 0) APP(" --max-step %.17g", s->max_step);
+  if (s->has_accuracy) APP(" --accuracy %s", num_text(s->accuracy, t1, sizeof t1));
+  if (s->has_dt) APP(" --dt %s", num_text(s->dt, t1, sizeof t1));
+  if (s->t_end > 0) APP(" --t-end %s", num_text(s->t_end, t1, sizeof t1));
+  if (s->max_step > 0) APP(" --max-step %s", num_text(s->max_step, t1, sizeof t1));
   APP(" --error-norm %s --reps %d", error_norm_name(run_spec_error_norm(s)), s->reps);
-  if (s->timeout > 0) APP(" --timeout %.17g", s->timeout);
-  if (s->window > 0) APP(" --window %.17g", s->window);
-  if (s->window > 0 && s->window_method[0]) APP(" --window-method %s:%.17g", s->window_method, s->window_param);
+  if (s->timeout > 0) APP(" --timeout %s", num_text(s->timeout, t1, sizeof t1));
+  if (s->window > 0) APP(" --window %s", num_text(s->window, t1, sizeof t1));
+  if (s->window > 0 && s->window_method[0]) APP(" --window-method %s:%s", s->window_method, num_text(s->window_param, t1, sizeof t1));
   if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); APP(" --output-dt %s", od); }
   for (int i = 0; i < s->nextra; ++i) APP(" --opt %s=%s", s->extra_key[i], s->extra_value[i]);
   for (int i = 0; i < s->nparam; ++i) APP(" --param %s=%s", s->param_path[i], s->param_value[i]);
@@ -166,12 +168,14 @@ void run_spec_key(const RunSpec *s, char *out, size_t outlen) {
   canonical_order(s, oi, pi);
   size_t n = 0;
 #define APP(...) do { if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, __VA_ARGS__); } while (0)
+  char t1[NUM_TEXT_MAX], t2[NUM_TEXT_MAX], t3[NUM_TEXT_MAX];
   APP("scene=%s;integrator=%s", s->case_path, s->integrator);
-  if (s->has_accuracy) APP(";accuracy=%.17g", s->accuracy);
-  if (s->has_dt) APP(";dt=%.17g", s->dt);
-  APP(";t_end=%.17g;max_step=%.17g;error_norm=%s;reps=%d;timeout=%.17g", s->t_end, s->max_step,
-      error_norm_name(run_spec_error_norm(s)), s->reps, s->timeout);
-  if (s->window > 0) APP(";window=%.17g;window_method=%s:%.17g", s->window, s->window_method, s->window_param);
+  if (s->has_accuracy) APP(";accuracy=%s", num_text(s->accuracy, t1, sizeof t1));
+  if (s->has_dt) APP(";dt=%s", num_text(s->dt, t1, sizeof t1));
+  APP(";t_end=%s;max_step=%s;error_norm=%s;reps=%d;timeout=%s", num_text(s->t_end, t1, sizeof t1),
+      num_text(s->max_step, t2, sizeof t2), error_norm_name(run_spec_error_norm(s)), s->reps,
+      num_text(s->timeout, t3, sizeof t3));
+  if (s->window > 0) APP(";window=%s;window_method=%s:%s", num_text(s->window, t1, sizeof t1), s->window_method, num_text(s->window_param, t2, sizeof t2));
   /* the physics guards sample the finer grid too, so it is part of what the record measured */
   if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); APP(";output_dt=%s", od); }
   for (int i = 0; i < s->nextra; ++i) APP(";opt.%s=%s", s->extra_key[oi[i]], s->extra_value[oi[i]]);

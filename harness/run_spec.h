@@ -50,7 +50,7 @@ typedef struct {
 void run_spec_init(RunSpec *s);
 /* --output-dt / a recipe's output_dt: "step" (OUTPUT_DT_STEP) or a finite number > 0; 0 or -1. */
 int run_spec_parse_output_dt(const char *v, double *out);
-/* "step" or the number (%.17g) of an output_dt != 0. */
+/* "step" or the number (num_text: shortest exact) of an output_dt != 0. */
 void run_spec_output_dt_text(double output_dt, char *out, size_t outlen);
 /* Resolves NAME (CASES/NAME.json, CASES = cases_dir()) or a path to a scene file into
  * s->case_path and s->case_name. 0, or -1 with a message. */

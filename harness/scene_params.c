@@ -10,6 +10,7 @@
 
 #include "../models/json_input.h"
 #include "files.h"
+#include "num_text.h"
 
 /* The item at path (a.b[2].c) in root, or NULL with why (an index is digits only, checked
  * against the array's size before any conversion: [4294967296] must not wrap to [0]). */
@@ -98,7 +99,7 @@ int scene_params_apply(const char *scene_path, const char (*paths)[SCENE_PARAM_P
       return -1;
     }
   }
-  *json_out = cJSON_PrintUnformatted(root);
+  *json_out = json_print(root, 0);
   cJSON_Delete(root);
   if (!*json_out) {
     snprintf(err, errlen, "out of memory");

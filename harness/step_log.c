@@ -6,6 +6,7 @@
 
 #include "files.h"
 #include "clock.h"
+#include "num_text.h"
 
 int step_log_open(StepLog *log, const char *path) {
   memset(log, 0, sizeof *log);
@@ -33,7 +34,8 @@ void step_log_observe(void *ctx, const Integrator *it, const StepEvent *e) {
   if (log->win_n < STEP_LOG_WINDOW) log->win_n++;
   double sh = 0, sw = 0;
   for (int i = 0; i < log->win_n; ++i) sh += log->win_h[i], sw += log->win_wall[i];
-  fprintf(log->f, "%.17g", e->t);
+  char tt[NUM_TEXT_MAX];
+  fputs(num_text(e->t, tt, sizeof tt), log->f);
   put_num(log->f, e->h);
   fprintf(log->f, ",%d,%s", e->accepted, e->why);
   put_num(log->f, e->error);

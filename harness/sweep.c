@@ -2,6 +2,7 @@
 #include "plan.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@
 #include "record_outcome.h"
 #include "run_fields.h"
 #include "run_record.h"
+#include "num_text.h"
+#include "progress.h"
 
 int sweep_series_parse(const char *list) {
   int bits = 0;
@@ -103,7 +106,7 @@ static void job_main(const SweepJob *job) {
   /* a series that could not be written: no record, so that a resume redoes the run */
   const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
   if (cJSON_IsString(oe)) snprintf(err, sizeof err, "%s", oe->valuestring);
-  char *text = cJSON_IsString(oe) ? NULL : cJSON_Print(rec);
+  char *text = cJSON_IsString(oe) ? NULL : json_print(rec, 1);
   int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
   if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
   free(text);
@@ -141,18 +144,23 @@ static int write_plan(const char *path, const SweepJob *jobs, int njob, char *er
   return rc ? 1 : 0;
 }
 
-/* Progress line: rewritten in place on a terminal, else at most every 2 s (and at the end). */
+/* Progress line: rewritten in place on a terminal (at most 4 times a second); not on a terminal,
+ * only the last count. */
 static void progress(const SweepConfig *c, int done, int total, int skipped, int executed,
                      int running, double t0, double *last) {
   if (c->quiet) return;
-  double el = clock_monotonic() - t0;
-  if (!isatty(2) && done < total && done > skipped && el - *last < 2.0) return;
-  *last = el;
-  int remaining = total - done;
-  double eta = executed > 0 ? el / executed * remaining : 0.0;
   int tty = isatty(2);
-  fprintf(stderr, "%ssweep: %d/%d done (%d reused), %d running, elapsed %.0f s, ETA %.0f s%s",
-          tty ? "\r" : "", done, total, skipped, running, el, eta, tty && done < total ? "   " : "\n");
+  if (!tty && done < total) return;
+  double el = clock_monotonic() - t0;
+  if (tty && done < total && done > skipped && el - *last < 0.25) return;
+  *last = el;
+  /* the time left at the throughput so far (runs done per wall second, -j included) */
+  double eta = executed > 0 ? el / executed * (total - done) : NAN;
+  char e[32], left[32];
+  progress_duration_text(el, e, sizeof e);
+  progress_duration_text(done == total ? 0 : eta, left, sizeof left);
+  fprintf(stderr, "%ssweep: %d/%d done (%d reused), %d running, elapsed %s, about %s left%s", tty ? "\r" : "", done,
+          total, skipped, running, e, left, tty && done < total ? "   " : "\n");
 }
 
 /* The number of points of a grid with these axis lengths, or (size_t)-1 when it exceeds
@@ -392,7 +400,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     record_outcome_counts(all, counts, sentence, sizeof sentence);
     fprintf(stderr, "sweep: %d runs: %s -> %s/sweep.json\n", cJSON_GetArraySize(all), sentence, c->out);
   }
-  char *text = cJSON_Print(all);
+  char *text = json_print(all, 1);
   char apath[1200];
   snprintf(apath, sizeof apath, "%s/sweep.json", c->out);
   int wrc = text ? file_write_atomic(apath, text, strlen(text), err, errlen) : -1;

@@ -3,6 +3,7 @@
 # factorizations, rhs_evals, ...) are what `make bench-compare` checks exactly; wall times
 # are compared as ratios of medians with a noise allowance. Writes results/bench.json (one
 # JSON array of cbench.run/1 records). A new baseline: cp results/bench.json results/baseline.json
+# HISTORY=FILE appends the bench to a history file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CB=build/cbench
@@ -21,6 +22,11 @@ done
   -j 1 --reps 3 --timeout "$TIMEOUT" --out "$OUT" --quiet
 cp "$OUT/sweep.json" results/bench.json.tmp && mv results/bench.json.tmp results/bench.json
 "$CB" export --format gab results/bench.json --out results/out/bench-gab.json
+# HISTORY=FILE: this bench becomes one line of FILE (one per commit and machine; see
+# `cbench history`), drawn by `cbench report DIR --history FILE`.
+if [ -n "${HISTORY:-}" ]; then
+  "$CB" history append results/bench.json --to "$HISTORY"
+fi
 echo "bench: results/bench.json ($(grep -c '"schema"' results/bench.json) records);" \
      "github-action-benchmark format: results/out/bench-gab.json"
 

@@ -499,10 +499,10 @@ Test(bad_input, slurm_and_sweep_numbers_are_range_checked) {
     snprintf(text, sizeof text, "/bin/cbench run --case x %s --json %s/r.json --resume\n", lines[i].opt, tmpdir);
     snprintf(plan, sizeof plan, "%s/n%zu.plan", tmpdir, i);
     fx_write_text(plan, text);
-    char **cmds = NULL;
+    SbatchCommand *cmds = NULL;
     int ncmd = 0;
     err[0] = '\0';
-    cr_expect_eq(plan_sbatch_commands(plan, "s.sbatch", 8, 0, 1001, &cmds, &ncmd, err, sizeof err), -1, "%s accepted",
+    cr_expect_eq(plan_sbatch_commands(plan, "/bin/sh", NULL, 0, 8, 0, 1001, &cmds, &ncmd, err, sizeof err), -1, "%s accepted",
                  lines[i].opt);
     cr_expect(strstr(err, lines[i].want) != NULL, "'%s' should say '%s'", err, lines[i].want);
     plan_free_commands(cmds, ncmd);
@@ -511,10 +511,10 @@ Test(bad_input, slurm_and_sweep_numbers_are_range_checked) {
   snprintf(plan, sizeof plan, "%s/max.plan", tmpdir);
   snprintf(args, sizeof args, "/bin/cbench run --case x --timeout 1e6 --reps 100000 --json %s/r.json --resume\n", tmpdir);
   fx_write_text(plan, args);
-  char **cmds = NULL;
+  SbatchCommand *cmds = NULL;
   int ncmd = 0;
-  cr_assert_eq(plan_sbatch_commands(plan, "s.sbatch", 8, 0, 1001, &cmds, &ncmd, err, sizeof err), 1, "%s", err);
-  cr_expect(ncmd == 1 && strstr(cmds[0], "--time=1666683336 "), "%s", ncmd ? cmds[0] : "");
+  cr_assert_eq(plan_sbatch_commands(plan, "/bin/sh", NULL, 0, 8, 0, 1001, &cmds, &ncmd, err, sizeof err), 1, "%s", err);
+  cr_expect(ncmd == 1 && strstr(cmds[0].text, "--time=1666683336 "), "%s", ncmd ? cmds[0].text : "");
   plan_free_commands(cmds, ncmd);
 
   const char *bad_cli[][2] = {
