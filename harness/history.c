@@ -6,15 +6,15 @@
 
 #include "../models/json_input.h"
 #include "files.h"
+#include "json_get.h"
 #include "folder_share.h"
 #include "num_text.h"
 #include "run_record.h"
 
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
 
 void history_benchmark_name(const cJSON *rec, char *out, size_t outlen) {
-  const cJSON *p = get(rec, "params"), *c = get(rec, "case"), *in = get(rec, "integrator");
-  const cJSON *acc = get(p, "accuracy"), *dt = get(p, "dt"), *hmax = get(p, "max_step");
+  const cJSON *p = json_get(rec, "params"), *c = json_get(rec, "case"), *in = json_get(rec, "integrator");
+  const cJSON *acc = json_get(p, "accuracy"), *dt = json_get(p, "dt"), *hmax = json_get(p, "max_step");
   char a[NUM_TEXT_MAX] = "", h[NUM_TEXT_MAX] = "";
   if (cJSON_IsNumber(acc)) num_text(acc->valuedouble, a, sizeof a);
   else if (cJSON_IsNumber(dt)) num_text(dt->valuedouble, a, sizeof a);
@@ -26,12 +26,12 @@ void history_benchmark_name(const cJSON *rec, char *out, size_t outlen) {
 /* An instruction count of a record, whatever its shape (a number, or an object with count or
  * median), or NULL. */
 static cJSON *instructions_of(const cJSON *rec) {
-  const cJSON *i = get(rec, "instructions");
+  const cJSON *i = json_get(rec, "instructions");
   if (cJSON_IsNumber(i)) return cJSON_CreateNumber(i->valuedouble);
   if (!cJSON_IsObject(i)) return NULL;
   const char *keys[] = {"count", "median", "value"};
   for (int k = 0; k < 3; ++k)
-    if (cJSON_IsNumber(get(i, keys[k]))) return cJSON_CreateNumber(get(i, keys[k])->valuedouble);
+    if (cJSON_IsNumber(json_get(i, keys[k]))) return cJSON_CreateNumber(json_get(i, keys[k])->valuedouble);
   return NULL;
 }
 
@@ -56,7 +56,7 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
       cJSON_Delete(benches);
       return NULL;
     }
-    const cJSON *m = get(r, "machine"), *git = get(m, "git"), *d = get(r, "date");
+    const cJSON *m = json_get(r, "machine"), *git = json_get(m, "git"), *d = json_get(r, "date");
     if (!cJSON_IsString(git) || strlen(git->valuestring) < 7 || strspn(git->valuestring, "0123456789abcdef") != strlen(git->valuestring)) {
       snprintf(err, errlen, "%s: record %d: machine.git: expected the build's commit sha, got '%.60s'", path, idx,
                cJSON_IsString(git) ? git->valuestring : "(none)");
@@ -70,22 +70,22 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
       return NULL;
     }
     if (!sha) { sha = git->valuestring; machine = m; }
-    if (cJSON_IsTrue(get(m, "git_dirty"))) dirty = 1;
+    if (cJSON_IsTrue(json_get(m, "git_dirty"))) dirty = 1;
     if (cJSON_IsString(d) && strcmp(d->valuestring, date) > 0) date = d->valuestring;
     char name[512];
     history_benchmark_name(r, name, sizeof name);
-    if (get(benches, name)) {
+    if (json_get(benches, name)) {
       fprintf(stderr, "history: %s: record %d: %s is there twice; the first is kept\n", path, idx, name);
       ++idx;
       continue;
     }
     cJSON *b = cJSON_AddObjectToObject(benches, name);
-    const cJSON *st = get(r, "status");
+    const cJSON *st = json_get(r, "status");
     cJSON_AddStringToObject(b, "status", cJSON_IsString(st) ? st->valuestring : "?");
-    copy_number(b, "wall_median", get(get(r, "wall_time"), "median"));
-    copy_number(b, "wall_min", get(get(r, "wall_time"), "min"));
-    copy_number(b, "work_median", get(get(r, "work"), "median"));
-    const cJSON *c = get(r, "counters");
+    copy_number(b, "wall_median", json_get(json_get(r, "wall_time"), "median"));
+    copy_number(b, "wall_min", json_get(json_get(r, "wall_time"), "min"));
+    copy_number(b, "work_median", json_get(json_get(r, "work"), "median"));
+    const cJSON *c = json_get(r, "counters");
     cJSON_AddItemToObject(b, "counters", cJSON_IsObject(c) ? cJSON_Duplicate(c, 1) : cJSON_CreateObject());
     cJSON *ins = instructions_of(r);
     if (ins) cJSON_AddItemToObject(b, "instructions", ins);
@@ -97,7 +97,7 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
   cJSON_AddBoolToObject(e, "dirty", dirty);
   cJSON_AddStringToObject(e, "date", date);
   /* timings are comparable on one machine only: the history keys its lines by sha and this */
-  const cJSON *host = get(machine, "host"), *cpu = get(machine, "cpu"), *cores = get(machine, "cores");
+  const cJSON *host = json_get(machine, "host"), *cpu = json_get(machine, "cpu"), *cores = json_get(machine, "cores");
   char id[400];
   snprintf(id, sizeof id, "%s/%s/%d cores", cJSON_IsString(host) ? host->valuestring : "?",
            cJSON_IsString(cpu) ? cpu->valuestring : "?", cJSON_IsNumber(cores) ? (int)cores->valuedouble : 0);
@@ -105,7 +105,7 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
   cJSON *mi = cJSON_AddObjectToObject(e, "machine_info");
   const char *fields[] = {"host", "cpu", "cores", "os", "compiler", "flags"};
   for (int k = 0; k < 6; ++k)
-    if (get(machine, fields[k])) cJSON_AddItemToObject(mi, fields[k], cJSON_Duplicate(get(machine, fields[k]), 1));
+    if (json_get(machine, fields[k])) cJSON_AddItemToObject(mi, fields[k], cJSON_Duplicate(json_get(machine, fields[k]), 1));
   cJSON_AddItemToObject(e, "benchmarks", benches);
   return e;
 }
@@ -114,11 +114,11 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
 static int check_entry(const cJSON *e, const char **field) {
   *field = NULL;
   if (!cJSON_IsObject(e)) *field = "(line): expected a JSON object";
-  else if (!cJSON_IsString(get(e, "schema")) || strcmp(get(e, "schema")->valuestring, HISTORY_SCHEMA))
+  else if (!cJSON_IsString(json_get(e, "schema")) || strcmp(json_get(e, "schema")->valuestring, HISTORY_SCHEMA))
     *field = "schema: expected \"" HISTORY_SCHEMA "\"";
-  else if (!cJSON_IsString(get(e, "sha"))) *field = "sha: expected a string";
-  else if (!cJSON_IsString(get(e, "machine"))) *field = "machine: expected a string";
-  else if (!cJSON_IsObject(get(e, "benchmarks"))) *field = "benchmarks: expected an object";
+  else if (!cJSON_IsString(json_get(e, "sha"))) *field = "sha: expected a string";
+  else if (!cJSON_IsString(json_get(e, "machine"))) *field = "machine: expected a string";
+  else if (!cJSON_IsObject(json_get(e, "benchmarks"))) *field = "benchmarks: expected an object";
   return *field ? -1 : 0;
 }
 
@@ -176,7 +176,7 @@ static int append_locked(const char *bench_path, const char *history_path, int r
   cJSON_Delete(records);
   if (!entry) return 2;
   char *line = json_print(entry, 0);
-  const char *sha = get(entry, "sha")->valuestring, *machine = get(entry, "machine")->valuestring;
+  const char *sha = json_get(entry, "sha")->valuestring, *machine = json_get(entry, "machine")->valuestring;
   char *text = file_exists(history_path) ? input_read_file(history_path, INPUT_MAX_BYTES, NULL, err, errlen) : strdup("");
   char **lines = NULL;
   int n = 0, rc = 0, same = -1;
@@ -184,7 +184,7 @@ static int append_locked(const char *bench_path, const char *history_path, int r
   if (!all) rc = 2;
   for (int i = 0; rc == 0 && i < n; ++i) {
     const cJSON *e = cJSON_GetArrayItem(all, i);
-    if (!strcmp(get(e, "sha")->valuestring, sha) && !strcmp(get(e, "machine")->valuestring, machine)) same = i;
+    if (!strcmp(json_get(e, "sha")->valuestring, sha) && !strcmp(json_get(e, "machine")->valuestring, machine)) same = i;
   }
   if (rc == 0 && same >= 0 && !replace) {
     snprintf(err, errlen, "%s: line %d already holds commit %.12s on %s (--replace replaces it)", history_path,
@@ -208,8 +208,8 @@ static int append_locked(const char *bench_path, const char *history_path, int r
     if (buf && file_write_atomic(history_path, buf, (size_t)(p - buf), err, errlen)) rc = 2;
     if (rc == 0)
       fprintf(out, "history: %s commit %.12s%s on %s (%d benchmarks) %s %s (%d lines)\n", same >= 0 ? "replaced" : "appended",
-              sha, cJSON_IsTrue(get(entry, "dirty")) ? " (dirty)" : "", machine,
-              cJSON_GetArraySize(get(entry, "benchmarks")), same >= 0 ? "in" : "to", history_path, same >= 0 ? n : n + 1);
+              sha, cJSON_IsTrue(json_get(entry, "dirty")) ? " (dirty)" : "", machine,
+              cJSON_GetArraySize(json_get(entry, "benchmarks")), same >= 0 ? "in" : "to", history_path, same >= 0 ? n : n + 1);
     free(buf);
   }
   cJSON_Delete(all);

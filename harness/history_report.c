@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_get.h"
 #include "step_detect.h"
 
-static const cJSON *get(const cJSON *o, const char *k) { return o ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL; }
 static const char *str(const cJSON *o, const char *k) {
-  const cJSON *x = get(o, k);
+  const cJSON *x = json_get(o, k);
   return cJSON_IsString(x) ? x->valuestring : "";
 }
 
@@ -34,9 +34,9 @@ typedef struct {
 /* The value of a benchmark at a commit: wall median, or instruction count (NAN when the run is
  * not ok or has none). */
 static double value_at(const cJSON *entry, const char *bench, int instructions) {
-  const cJSON *b = get(get(entry, "benchmarks"), bench);
+  const cJSON *b = json_get(json_get(entry, "benchmarks"), bench);
   if (!b || strcmp(str(b, "status"), "ok")) return NAN;
-  const cJSON *v = get(b, instructions ? "instructions" : "wall_median");
+  const cJSON *v = json_get(b, instructions ? "instructions" : "wall_median");
   return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
@@ -79,7 +79,7 @@ static void chart(FILE *f, const char *title, const char *unit, const double *y,
   for (int i = 0; i < c->n; ++i) {
     if (isfinite(y[i])) fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"#1f77b4\">", X(i), Y(y[i]));
     else fprintf(f, "<text x=\"%.1f\" y=\"%d\" fill=\"#c00\" text-anchor=\"middle\">&#215;", X(i), CH - MB - 3);
-    fprintf(f, "<title>%.12s %s%s: ", str(c->e[i], "sha"), str(c->e[i], "date"), cJSON_IsTrue(get(c->e[i], "dirty")) ? " (dirty)" : "");
+    fprintf(f, "<title>%.12s %s%s: ", str(c->e[i], "sha"), str(c->e[i], "date"), cJSON_IsTrue(json_get(c->e[i], "dirty")) ? " (dirty)" : "");
     if (isfinite(y[i])) fprintf(f, "%.6g %s</title></circle>\n", y[i], unit);
     else fputs("no value (not ok)</title></text>\n", f);
   }
@@ -93,13 +93,13 @@ static void chart(FILE *f, const char *title, const char *unit, const double *y,
 static int counter_changes(FILE *f, const Commits *c, const char *bench, int html) {
   int rows = 0;
   for (int i = 1; i < c->n; ++i) {
-    const cJSON *a = get(get(get(c->e[i - 1], "benchmarks"), bench), "counters");
-    const cJSON *b = get(get(get(c->e[i], "benchmarks"), bench), "counters");
+    const cJSON *a = json_get(json_get(json_get(c->e[i - 1], "benchmarks"), bench), "counters");
+    const cJSON *b = json_get(json_get(json_get(c->e[i], "benchmarks"), bench), "counters");
     if (!a || !b) continue;
     const cJSON *x;
     int first = 1;
     cJSON_ArrayForEach(x, b) {
-      const cJSON *old = get(a, x->string);
+      const cJSON *old = json_get(a, x->string);
       if (!cJSON_IsNumber(x) || !cJSON_IsNumber(old) || old->valuedouble == x->valuedouble) continue;
       if (first) {
         if (rows == 0 && html) fputs("<p>Counter changes:</p><ul>\n", f);
@@ -123,7 +123,7 @@ static int bench_names(const Commits *c, const char ***out) {
   const char **names = NULL;
   for (int i = 0; i < c->n; ++i) {
     const cJSON *b;
-    cJSON_ArrayForEach(b, get(c->e[i], "benchmarks")) {
+    cJSON_ArrayForEach(b, json_get(c->e[i], "benchmarks")) {
       int seen = 0;
       for (int k = 0; k < n && !seen; ++k) seen = !strcmp(names[k], b->string);
       if (seen) continue;
