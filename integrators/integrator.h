@@ -2,28 +2,14 @@
  * a pointer to its content plus a table of operations. Adding an integrator = one folder that
  * defines an IntegratorVtbl, plus one line in integrators/registry.c.
  *
- * Return codes, signed as in SUNDIALS: CB_OK (0); negative = unrecoverable failure of this run
- * (the message says why, the integrator's time t says how far it got); positive = a recoverable
- * failure of one step (a shorter step may succeed), used between an integrator's step and its
- * step-size control. */
+ * Status codes: models/status.h (CB_OK, fatal CB_ERR_* < 0, recoverable CB_RECOVERABLE_* > 0;
+ * the recoverable ones pass between an integrator's step and its step-size control). */
 #ifndef CBENCH_INTEGRATOR_H
 #define CBENCH_INTEGRATOR_H
 
 #include <stddef.h>
 #include "../models/model.h"
-
-enum {
-  CB_OK = 0,
-  CB_ERR_OPTION = -1,      /* bad option value */
-  CB_ERR_SOLVER = -2,      /* nonlinear / convex solve failed */
-  CB_ERR_STEP = -3,        /* step size underflow, too many steps */
-  CB_ERR_NONFINITE = -4,   /* NaN or inf in the state */
-  CB_ERR_MEMORY = -5,
-  CB_ERR_MODEL = -6,       /* model evaluation failed (e.g. M not positive definite) */
-  CB_RECOVERABLE_SOLVER = 1, /* the step's nonlinear or convex solve did not converge */
-  CB_RECOVERABLE_MODEL = 2   /* the model could not be evaluated at a trial state of the step
-                              * (system_rhs: SYSTEM_RECOVERABLE) or the result is not finite */
-};
+#include "../models/status.h"
 
 typedef enum { ERRNORM_POSITIONS = 0, ERRNORM_FULL = 1 } ErrorNormKind;
 

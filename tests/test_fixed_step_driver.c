@@ -28,10 +28,10 @@ static int se_step(void *ctx, double t, const double *x, double h, double *xout)
   SymplecticEuler *e = ctx;
   const Model *m = e->m;
   int nq = m->nq, nx = system_nx(m);
-  if (system_rhs(m, e->d, t, x, e->xdot) != SYSTEM_OK) return CB_RECOVERABLE_MODEL;
+  if (system_rhs(m, e->d, t, x, e->xdot) != CB_OK) return CB_RECOVERABLE_MODEL;
   memcpy(xout, x, sizeof(double) * (size_t)nx);
   for (int i = nq; i < nx; ++i) xout[i] = x[i] + h * e->xdot[i];
-  if (system_rhs(m, e->d, t, xout, e->xdot) != SYSTEM_OK) return CB_RECOVERABLE_MODEL;
+  if (system_rhs(m, e->d, t, xout, e->xdot) != CB_OK) return CB_RECOVERABLE_MODEL;
   for (int i = 0; i < nq; ++i) xout[i] = x[i] + h * e->xdot[i];
   mb_normalize_q(m, xout);
   return CB_OK;

@@ -316,8 +316,11 @@ static double error_norm(const Integrator *it, const double *a, const double *b)
   return e;
 }
 
-/* An ICF step's status as a step code: a failed convex solve is recoverable (a shorter step). */
-static int solve_code(int icf_status) { return icf_status == ICF_OK ? CB_OK : CB_RECOVERABLE_SOLVER; }
+/* An ICF step's status as a step code: a failed convex solve is recoverable (a shorter step);
+ * out of memory is fatal and stays itself. */
+static int solve_code(int icf_status) {
+  return icf_status == CB_OK || icf_status == CB_ERR_MEMORY ? icf_status : CB_RECOVERABLE_SOLVER;
+}
 
 /* The second evaluation of an attempt (midpoint or x-hat) and the step that reads it, in the
  * alternate Data, so that core.d keeps the start-of-step data for a retry. */
@@ -329,7 +332,7 @@ static int second_stage(Cenic *c, double t_eval, const double *x_eval, double h)
   double horizon = c->speculative ? (c->scheme == CENIC_SD ? 0.5 * h : h) : 0.0;
   /* the trapezoid step at x-hat starts at x^n: contacts open at x-hat but closed at x^n count */
   k->d->speculative_two_sided = c->scheme == CENIC_TRAP;
-  int rc = cenic_eval_data(k, t_eval, x_eval, horizon) ? CB_ERR_MODEL : CB_OK;
+  int rc = cenic_eval_data(k, t_eval, x_eval, horizon);
   k->d->speculative_two_sided = 0;
   if (!rc && c->scheme == CENIC_SD)
     rc = solve_code(cenic_icf_step(k, c->t + 0.5 * h, c->xmid, 0.5 * h, c->xhat + nq, c->xnew)); /* eq. 23 */
@@ -358,13 +361,14 @@ static const double *retry_guess(Cenic *c, const double *vn, double r) {
 
 /* One attempt of size h from (t, x) of cenic-fixed or cenic-trap: the propagated state into xnew,
  * the error into *err (trapezoid).
- * Returns CB_OK, CB_RECOVERABLE_SOLVER when a convex solve failed, or CB_ERR_MODEL. The start-of-step evaluation
+ * Returns CB_OK, CB_RECOVERABLE_SOLVER when a convex solve failed, CB_ERR_MODEL or CB_ERR_MEMORY. The start-of-step evaluation
  * is made once per state: a rejected attempt's retry reuses it (one geometry query per retry,
  * for the midpoint). */
 static int attempt(Integrator *it, Cenic *c, double h, double *err) {
   CenicCore *k = &c->core;
   if (!c->start_valid || h > c->start_horizon) { /* a retry (smaller h) reuses the evaluation */
-    if (cenic_eval_data(k, c->t, c->x, c->speculative ? h : 0.0)) return CB_ERR_MODEL;
+    int rc = cenic_eval_data(k, c->t, c->x, c->speculative ? h : 0.0);
+    if (rc != CB_OK) return rc;
     c->start_valid = 1;
     c->start_horizon = h;
   }
@@ -466,7 +470,7 @@ static int sd_step_fn(void *ctx, double t, const double *x, double h, double *xo
     }
     rc = CB_OK;
     if (!c->start_valid || h > c->start_horizon) {
-      if (cenic_eval_data(k, t, x, c->speculative ? h : 0.0)) rc = CB_ERR_MODEL;
+      rc = cenic_eval_data(k, t, x, c->speculative ? h : 0.0);
       c->start_valid = rc == CB_OK;
       c->start_horizon = h;
     }
