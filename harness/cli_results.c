@@ -17,7 +17,7 @@
 #include "run_record.h"
 #include "sweep.h"
 
-int cmd_plot(int argc, char **argv) {
+int cmd_plot(const CbenchContext *cb, int argc, char **argv) {
   const char *dir = NULL;
   int gp = 1;
   for (int i = 2; i < argc; ++i) {
@@ -33,7 +33,7 @@ int cmd_plot(int argc, char **argv) {
   return rc;
 }
 
-int cmd_compare(int argc, char **argv) {
+int cmd_compare(const CbenchContext *cb, int argc, char **argv) {
   CompareOptions o;
   compare_options_default(&o);
   const char *files[2] = {NULL, NULL};
@@ -69,7 +69,7 @@ int cmd_compare(int argc, char **argv) {
   return reg ? 1 : 0;
 }
 
-int cmd_export(int argc, char **argv) {
+int cmd_export(const CbenchContext *cb, int argc, char **argv) {
   const char *fmt = NULL, *file = NULL, *out = NULL;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
@@ -102,7 +102,7 @@ int cmd_export(int argc, char **argv) {
   return rc;
 }
 
-int cmd_figure(int argc, char **argv) {
+int cmd_figure(const CbenchContext *cb, int argc, char **argv) {
   FigureOptions o;
   figure_options_default(&o);
   const char *name = NULL;
@@ -123,14 +123,14 @@ int cmd_figure(int argc, char **argv) {
     return 0;
   }
   char err[2048];
-  int rc = figure_make(name, &o, err, sizeof err);
+  int rc = figure_make(cb, name, &o, err, sizeof err);
   if (rc == 2) return usage_error("%s", err);
   if (rc) fprintf(stderr, "cbench: %s\n", err);
   return rc;
 }
 
 
-int cmd_paper(int argc, char **argv) {
+int cmd_paper(const CbenchContext *cb, int argc, char **argv) {
   if (argc > 3) return usage_error("unexpected argument '%s' for paper", argv[3]);
   if (argc == 3 && argv[2][0] == '-') return usage_error("unknown option '%s' for paper", argv[2]);
   char err[1024];
@@ -139,7 +139,7 @@ int cmd_paper(int argc, char **argv) {
   return rc;
 }
 
-int cmd_report(int argc, char **argv) {
+int cmd_report(const CbenchContext *cb, int argc, char **argv) {
   if (argc != 3 || argv[2][0] == '-') return usage_error("report needs one folder%s", "");
   char path[1400], err[2048];
   int rc = report_write(argv[2], path, sizeof path, err, sizeof err);

@@ -11,44 +11,8 @@
 #include "files.h"
 #include "integrators/common/nearest_name.h"
 
-static char cases_dir_given[PATH_MAX];
-
-static int is_dir(const char *path) {
-  struct stat st;
-  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-void cases_dir_set(const char *dir) { snprintf(cases_dir_given, sizeof cases_dir_given, "%s", dir ? dir : ""); }
-
-const char *cases_dir(void) {
-  static char found[PATH_MAX];
-  if (cases_dir_given[0]) return cases_dir_given;
-  const char *env = getenv("CBENCH_CASES");
-  if (!(env && *env)) env = getenv("CBENCH_CASES_DIR");
-  if (env && *env) return env;
-  if (is_dir("cases")) return "cases";
-  if (!found[0]) {
-    /* the executable is BUILD/cbench (BUILD = build or build/san): walk up to a folder with cases/ */
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-      exe[n] = 0;
-      for (int up = 0; up < 4; ++up) {
-        char *slash = strrchr(exe, '/');
-        if (!slash || slash == exe) break;
-        *slash = 0;
-        char probe[PATH_MAX + 16];
-        snprintf(probe, sizeof probe, "%s/cases", exe);
-        if (is_dir(probe)) { snprintf(found, sizeof found, "%.*s", (int)(sizeof found - 1), probe); break; }
-      }
-    }
-    if (!found[0]) snprintf(found, sizeof found, "cases");
-  }
-  return found;
-}
-
-int cases_list(char names[][128], int max) {
-  int n = dir_list(cases_dir(), ".json", &names[0][0], 128, max);
+int cases_list(const char *cases_dir, char names[][128], int max) {
+  int n = dir_list(cases_dir, ".json", &names[0][0], 128, max);
   for (int i = 0; i < n; ++i) names[i][strlen(names[i]) - 5] = '\0'; /* drop ".json" */
   return n < 0 ? 0 : n;
 }
@@ -69,7 +33,7 @@ void run_spec_init(RunSpec *s) {
   s->error_norm = ERRNORM_POSITIONS;
 }
 
-int run_spec_set_case(RunSpec *s, const char *arg, char *err, size_t errlen) {
+int run_spec_set_case(RunSpec *s, const char *cases_dir, const char *arg, char *err, size_t errlen) {
   if (strchr(arg, '/') || (strlen(arg) > 5 && strcmp(arg + strlen(arg) - 5, ".json") == 0)) {
     if (!file_exists(arg)) {
       snprintf(err, errlen, "scene file '%s' not found", arg);
@@ -80,14 +44,14 @@ int run_spec_set_case(RunSpec *s, const char *arg, char *err, size_t errlen) {
       return -1;
     }
   } else {
-    if (snprintf(s->case_path, sizeof s->case_path, "%s/%s.json", cases_dir(), arg) >= (int)sizeof s->case_path) {
+    if (snprintf(s->case_path, sizeof s->case_path, "%s/%s.json", cases_dir, arg) >= (int)sizeof s->case_path) {
       snprintf(err, errlen, "case name '%.64s...' too long", arg);
       return -1;
     }
     if (!file_exists(s->case_path)) {
       char names[256][128], hint[200];
       const char *ptrs[256];
-      int n = cases_list(names, 256);
+      int n = cases_list(cases_dir, names, 256);
       for (int i = 0; i < n; ++i) ptrs[i] = names[i];
       nearest_name_hint(arg, ptrs, n, hint, sizeof hint);
       snprintf(err, errlen, "unknown case '%s'%s (no %s; see `cbench list`)", arg, hint, s->case_path);

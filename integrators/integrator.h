@@ -128,21 +128,31 @@ struct Integrator {
   void *content;           /* the integrator's own data */
 };
 
-/* Registry (integrators/registry.c): the built-in table, then integrators added at run time
- * with integrator_register (tests, plug-ins; found by name like the built-in ones). */
+/* Registry (integrators/registry.c): the built-in table, then the integrators added to a
+ * registry object at run time (tests, plug-ins; found by name like the built-in ones). The
+ * object is the caller's (the harness keeps it in its context): no process-wide list. Every
+ * function takes r = NULL for the built-in table alone. */
 #define INTEGRATOR_MAX_ADDED 16
-int integrator_register(const IntegratorVtbl *vt);   /* 0, or -1 when full */
-void integrator_unregister_all(void);
-int integrator_count(void);
-const IntegratorVtbl *integrator_at(int i);
-const IntegratorVtbl *integrator_find(const char *name);
+typedef struct {
+  const IntegratorVtbl *added[INTEGRATOR_MAX_ADDED];
+  int nadded;
+} IntegratorRegistry;
+int integrator_registry_add(IntegratorRegistry *r, const IntegratorVtbl *vt); /* 0, or -1 when full */
+int integrator_registry_count(const IntegratorRegistry *r);
+const IntegratorVtbl *integrator_registry_at(const IntegratorRegistry *r, int i);
+const IntegratorVtbl *integrator_registry_find(const IntegratorRegistry *r, const char *name);
 /* "unknown integrator 'NAME'" with the nearest registered name ("; did you mean 'X'?") when one
  * is close, and a pointer to `cbench list`. */
-void integrator_unknown_message(const char *name, char *out, size_t outlen);
+void integrator_registry_unknown_message(const IntegratorRegistry *r, const char *name, char *out, size_t outlen);
 /* Just the "; did you mean 'X'?" part, or "" when no registered name is close. */
-void integrator_name_hint(const char *name, char *out, size_t outlen);
+void integrator_registry_name_hint(const IntegratorRegistry *r, const char *name, char *out, size_t outlen);
+/* The built-in table alone. */
+static inline int integrator_count(void) { return integrator_registry_count(NULL); }
+static inline const IntegratorVtbl *integrator_at(int i) { return integrator_registry_at(NULL, i); }
+static inline const IntegratorVtbl *integrator_find(const char *name) { return integrator_registry_find(NULL, name); }
 
-/* Generic driver functions. create returns NULL with a message in err on failure. */
+/* Generic driver functions. create (a built-in by name) returns NULL with a message in err on
+ * failure. */
 Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt,
                               char *err, size_t errlen);
 /* The same for an integrator that is not in the registry (tests, plug-ins). */
