@@ -189,9 +189,9 @@ int cmd_sweep(const CbenchContext *cb, int argc, char **argv) {
   int rc = sweep_args_parse(cb, argc, argv, c);
   if (rc == 0) {
     char err[1024];
-    rc = sweep_run(cb, c, err, sizeof err);
-    if (rc == 2) rc = usage_error("%s", err);
-    else if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
+    int st = sweep_run(cb, c, err, sizeof err);
+    if (st == CB_ERR_INPUT) rc = usage_error("%s", err);
+    else if (st != CB_OK) fprintf(stderr, "cbench: %s\n", err), rc = cb_status_exit_code(st);
     else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);
     else printf("sweep: records in %s/ (one file per run, all in %s/sweep.json)\n", c->out, c->out);
   }

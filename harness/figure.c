@@ -566,7 +566,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
     if (rc) break;
     if (!o->quiet) fprintf(stderr, "figure %s: sweep %d/%d -> %s\n", name, k + 1, nruns, rdir);
     int src = sweep_run(run_cb, c, err, errlen);
-    if (src == 2) { rc = 2; break; }
+    if (src == CB_ERR_INPUT) { rc = 2; break; }
     if (src != 0 && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, err);
     char all[1600], lerr[512];
     snprintf(all, sizeof all, "%s/sweep.json", rdir);

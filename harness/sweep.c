@@ -242,7 +242,7 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
   } else {
     for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%s", c->cases[i]);
   }
-  if (ncase == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", cb->cases_dir); return 2; }
+  if (ncase == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", cb->cases_dir); return CB_ERR_INPUT; }
   const IntegratorVtbl *vts[SWEEP_MAX_LIST];
   int nint = c->nintegrators;
   if (nint == 0) {
@@ -251,24 +251,24 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
   } else {
     for (int i = 0; i < nint; ++i) {
       vts[i] = integrator_registry_find(&cb->registry, c->integrators[i]);
-      if (!vts[i]) { integrator_registry_unknown_message(&cb->registry, c->integrators[i], err, errlen); return 2; }
+      if (!vts[i]) { integrator_registry_unknown_message(&cb->registry, c->integrators[i], err, errlen); return CB_ERR_INPUT; }
     }
   }
-  if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return 2; }
+  if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return CB_ERR_INPUT; }
   char what[400];
   long max_points = cb->limits.max_sweep_points < SWEEP_MAX_POINTS ? cb->limits.max_sweep_points : SWEEP_MAX_POINTS;
   size_t npoints = grid_points(c, ncase, nint, (size_t)max_points, what, sizeof what);
-  if (npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return 2; }
+  if (npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return CB_ERR_INPUT; }
   /* values no run could take, refused before any job (the CLI and recipes check > 0) */
   if (c->timeout > cb->limits.max_timeout_s) {
     snprintf(err, errlen, "timeout %g s is more than the %g s a run may take", c->timeout, cb->limits.max_timeout_s);
-    return 2;
+    return CB_ERR_INPUT;
   }
-  if (c->reps > cb->limits.max_reps) { snprintf(err, errlen, "reps %d is more than %d", c->reps, cb->limits.max_reps); return 2; }
+  if (c->reps > cb->limits.max_reps) { snprintf(err, errlen, "reps %d is more than %d", c->reps, cb->limits.max_reps); return CB_ERR_INPUT; }
   if (npoints == (size_t)-1) {
     snprintf(err, errlen, "the grid has %s: more than the %ld points a sweep may have (split it into several sweeps)", what,
              max_points);
-    return 2;
+    return CB_ERR_INPUT;
   }
 
   /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
@@ -277,12 +277,12 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
   int nparamc = 1; /* scene parameter combinations (one grid over every case) */
   for (int a = 0; a < c->nparam_axes; ++a) nparamc *= c->nparam_values[a];
   SweepJob *jobs = calloc(npoints, sizeof *jobs); /* npoints <= SWEEP_MAX_POINTS: the ints below cannot overflow */
-  if (!jobs) { snprintf(err, errlen, "out of memory"); return 1; }
+  if (!jobs) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
   int njob = 0;
   for (int ci = 0; ci < ncase; ++ci) {
     RunSpec base;
     run_spec_init(&base);
-    if (run_spec_set_case(&base, cb->cases_dir, cases_buf[ci], err, errlen) != 0) { free(jobs); return 2; }
+    if (run_spec_set_case(&base, cb->cases_dir, cases_buf[ci], err, errlen) != 0) { free(jobs); return CB_ERR_INPUT; }
     /* Validate the scene once, up front. */
     RunContext probe;
     base.t_end = c->t_end; /* an impossible horizon fails here, before any job */
@@ -290,13 +290,13 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
     base.has_accuracy = !vts[0]->fixed_step; base.accuracy = 1;
     base.has_dt = vts[0]->fixed_step; base.dt = 1;
     base.t_end = c->t_end; /* a horizon no run could take (--t-end 1e300) fails here */
-    if (run_prepare(cb, &base, &probe, err, errlen) != 0) { free(jobs); return 2; }
+    if (run_prepare(cb, &base, &probe, err, errlen) != 0) { free(jobs); return CB_ERR_INPUT; }
     /* every scene parameter combination must apply to this scene (a bad path is an error) */
     for (int pc = 0; pc < nparamc; ++pc) {
       RunSpec t = base;
       sweep_set_params(c, pc, &t);
       RunContext tc;
-      if (run_prepare(cb, &t, &tc, err, errlen) != 0) { run_context_free(&probe); free(jobs); return 2; }
+      if (run_prepare(cb, &t, &tc, err, errlen) != 0) { run_context_free(&probe); free(jobs); return CB_ERR_INPUT; }
       run_context_free(&tc);
     }
     double case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
@@ -305,7 +305,7 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
                cases_buf[ci], case_t_end, RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end, RUN_MAX_TIMEOUT_S);
       run_context_free(&probe);
       free(jobs);
-      return 2;
+      return CB_ERR_INPUT;
     }
     for (int ii = 0; ii < nint; ++ii) {
       int fixed = vts[ii]->fixed_step;
@@ -368,12 +368,12 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
     run_context_free(&probe);
   }
   /* only now, with every argument and scene checked: a bad one leaves no empty folder */
-  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); free(jobs); return 1; }
+  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); free(jobs); return CB_ERR_IO; }
   folder_remove_orphans(c->out);
   if (c->plan[0]) {
     int rc = write_plan(c->plan, jobs, njob, err, errlen);
     free(jobs);
-    return rc;
+    return rc ? CB_ERR_IO : CB_OK;
   }
   int skipped = 0;
   for (int i = 0; i < njob; ++i)
@@ -382,11 +382,11 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
   char cmdpath[1200];
   snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
   /* a folder that cannot take a file fails here, before the first job */
-  if (dir_check_writable(c->out, err, errlen) != 0) { free(jobs); return 1; }
+  if (dir_check_writable(c->out, err, errlen) != 0) { free(jobs); return CB_ERR_IO; }
   if (c->command[0]) {
     char line[4200];
     int n = snprintf(line, sizeof line, "%s\n", c->command);
-    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) { free(jobs); return 1; }
+    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) { free(jobs); return CB_ERR_IO; }
   }
 
   double t0 = clock_monotonic(), last_print = -1e9;
@@ -401,7 +401,7 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
     if (slots != MAP_FAILED) munmap(slots, sizeof(RunProgress) * (size_t)maxj);
     free(slot_job); free(slot_killed); free(jobs);
     snprintf(err, errlen, "out of memory");
-    return 1;
+    return CB_ERR_MEMORY;
   }
   for (int k = 0; k < maxj; ++k) slot_job[k] = -1;
   while (done < njob) {
@@ -424,7 +424,7 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
         snprintf(err, errlen, "fork failed: %s", strerror(errno));
         munmap(slots, sizeof(RunProgress) * (size_t)maxj);
         free(slot_job); free(slot_killed); free(jobs);
-        return 1;
+        return CB_ERR_IO;
       }
       jobs[next].pid = pid;
       jobs[next].state = 1;
@@ -507,14 +507,14 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
     char werr[600];
     snprintf(werr, sizeof werr, "%s", wrc ? err : "");
     snprintf(err, errlen, "%d run(s) left no record%s%.500s", failed_writes, wrc ? "; " : "", werr);
-    return 1;
+    return CB_ERR_IO;
   }
-  return wrc ? 1 : 0;
+  return wrc ? CB_ERR_IO : CB_OK;
 }
 
 int sweep_run(const CbenchContext *cb, const SweepConfig *c, char *err, size_t errlen) {
   char (*cases_buf)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
-  if (!cases_buf) { snprintf(err, errlen, "out of memory"); return 1; }
+  if (!cases_buf) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
   int rc = sweep_run_with(cb, c, cases_buf, err, errlen);
   free(cases_buf);
   return rc;

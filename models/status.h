@@ -19,7 +19,7 @@ typedef enum {
   CB_ERR_FACTOR = -9,      /* a factorization or linear solve failed */
   CB_ERR_LINESEARCH = -10, /* the line search found no step */
   CB_ERR_INPUT = -11,      /* bad input file (scene, recipe, record): file, field and value */
-  CB_ERR_IO = -12,         /* a file could not be read or written */
+  CB_ERR_IO = -12,         /* a file could not be read or written, or a process not started */
   CB_ERR_TIMEOUT = -13,    /* the wall-time budget was exceeded */
   CB_ERR_UNSUPPORTED = -14,/* the integrator cannot take this scene */
   CB_RECOVERABLE_SOLVER = 1, /* the step's nonlinear or convex solve did not converge */

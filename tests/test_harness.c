@@ -664,7 +664,7 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   fflush(NULL);
   pid_t pid = fork();
   cr_assert(pid >= 0);
-  if (pid == 0) _exit(sweep_run(fx_cb(), c, err, sizeof err));
+  if (pid == 0) _exit(sweep_run(fx_cb(), c, err, sizeof err) == CB_OK ? 0 : 1);
   /* Kill the sweep once two records exist (each run takes ~0.5 s). */
   int corrupt = 0, tmp = 0, n = 0;
   double t0 = clock_monotonic();
