@@ -21,17 +21,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   argv[argc] = NULL;
 
+  CbenchContext *cb = malloc(sizeof *cb);
+  if (!cb) { free(text); return 0; }
+  cbench_context_init(cb);
   argv[1] = "run";
   RunSpec *s = malloc(sizeof *s);
   const char *json;
   int resume;
-  if (s) run_args_parse(argc, argv, s, &json, &resume);
+  if (s) run_args_parse(cb, argc, argv, s, &json, &resume);
   free(s);
 
   argv[1] = "sweep";
   SweepConfig *c = malloc(sizeof *c);
-  if (c) sweep_args_parse(argc, argv, c);
+  if (c) sweep_args_parse(cb, argc, argv, c);
   free(c);
+  free(cb);
   free(text);
   return 0;
 }

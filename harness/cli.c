@@ -90,7 +90,7 @@ static void print_usage(FILE *f, const char *command) {
 }
 
 /* The values run and sweep use for options not given, read from the code's own defaults. */
-static void print_defaults(FILE *f, const char *command) {
+static void print_defaults(const CbenchContext *cb, FILE *f, const char *command) {
   if (!command || (strcmp(command, "run") && strcmp(command, "sweep"))) return;
   int sweep = !strcmp(command, "sweep");
   fprintf(f, "defaults: --t-end the scene's duration, --reps 1, --timeout %g s per simulated s,\n"
@@ -99,8 +99,8 @@ static void print_defaults(FILE *f, const char *command) {
   if (!sweep) return;
   SweepConfig *c = malloc(sizeof *c);
   if (!c) return;
-  sweep_config_default(c);
-  fprintf(f, "    --cases every case in %s/, --integrators every registered one,\n    --accuracies ", cases_dir());
+  sweep_config_default(cb, c);
+  fprintf(f, "    --cases every case in %s/, --integrators every registered one,\n    --accuracies ", cb->cases_dir);
   for (int i = 0; i < c->nacc; ++i) fprintf(f, "%s%g", i ? "," : "", c->accuracies[i]);
   fprintf(f, ", --dts ");
   for (int i = 0; i < c->ndt; ++i) fprintf(f, "%s%g", i ? "," : "", c->dts[i]);
@@ -177,20 +177,20 @@ int parse_method(const char *v, char *name, size_t namelen, double *param) {
   return parse_pos(c + 1, param);
 }
 
-static int cmd_help(int argc, char **argv) {
+static int cmd_help(const CbenchContext *cb, int argc, char **argv) {
   if (argc > 3) return usage_error("unexpected argument '%s'", argv[3]);
   if (argc == 3 && !command_help(argv[2])) return usage_error("unknown command '%s'", argv[2]);
-  if (argc == 3) { print_usage(stdout, argv[2]); print_defaults(stdout, argv[2]); }
+  if (argc == 3) { print_usage(stdout, argv[2]); print_defaults(cb, stdout, argv[2]); }
   else print_overview(stdout);
   return 0;
 }
 
-/* Removes `--cases-dir DIR` (anywhere on the line) from argv and applies it. 0, or 2. */
-static int take_cases_dir(int *argc, char **argv) {
+/* Removes `--cases-dir DIR` (anywhere on the line) from argv and applies it to cb. 0, or 2. */
+static int take_cases_dir(CbenchContext *cb, int *argc, char **argv) {
   for (int i = 1; i < *argc; ++i) {
     if (strcmp(argv[i], "--cases-dir")) continue;
     if (i + 1 >= *argc) return usage_error("missing value for %s", argv[i]);
-    cases_dir_set(argv[i + 1]);
+    cbench_context_set_cases_dir(cb, argv[i + 1]);
     for (int k = i; k + 2 <= *argc; ++k) argv[k] = argv[k + 2];
     *argc -= 2;
     --i;
@@ -205,7 +205,16 @@ static int cmd_schema(int argc, char **argv) {
 }
 
 int cbench_main(int argc, char **argv) {
-  if (take_cases_dir(&argc, argv)) return 2;
+  CbenchContext *cb = malloc(sizeof *cb);
+  if (!cb) { fprintf(stderr, "cbench: out of memory\n"); return 1; }
+  cbench_context_init(cb);
+  int rc = cbench_main_in(cb, argc, argv);
+  free(cb);
+  return rc;
+}
+
+int cbench_main_in(CbenchContext *cb, int argc, char **argv) {
+  if (take_cases_dir(cb, &argc, argv)) return 2;
   if (argc < 2) return usage_error("missing command%s", "");
   const char *c = argv[1];
   if (!strcmp(c, "--help") || !strcmp(c, "-h")) c = "help";
@@ -213,22 +222,22 @@ int cbench_main(int argc, char **argv) {
   for (int i = 2; i < argc && current_command; ++i)
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       print_usage(stdout, c);
-      print_defaults(stdout, c);
+      print_defaults(cb, stdout, c);
       return 0;
     }
-  if (!strcmp(c, "help")) return cmd_help(argc, argv);
-  if (!strcmp(c, "list")) return cmd_list(argc, argv);
-  if (!strcmp(c, "run")) return cmd_run(argc, argv);
-  if (!strcmp(c, "reference")) return cmd_reference(argc, argv);
-  if (!strcmp(c, "sweep")) return cmd_sweep(argc, argv);
-  if (!strcmp(c, "plot")) return cmd_plot(argc, argv);
-  if (!strcmp(c, "compare")) return cmd_compare(argc, argv);
-  if (!strcmp(c, "export")) return cmd_export(argc, argv);
-  if (!strcmp(c, "merge")) return cmd_merge(argc, argv);
-  if (!strcmp(c, "slurm")) return cmd_slurm(argc, argv);
-  if (!strcmp(c, "figure")) return cmd_figure(argc, argv);
-  if (!strcmp(c, "paper")) return cmd_paper(argc, argv);
-  if (!strcmp(c, "report")) return cmd_report(argc, argv);
+  if (!strcmp(c, "help")) return cmd_help(cb, argc, argv);
+  if (!strcmp(c, "list")) return cmd_list(cb, argc, argv);
+  if (!strcmp(c, "run")) return cmd_run(cb, argc, argv);
+  if (!strcmp(c, "reference")) return cmd_reference(cb, argc, argv);
+  if (!strcmp(c, "sweep")) return cmd_sweep(cb, argc, argv);
+  if (!strcmp(c, "plot")) return cmd_plot(cb, argc, argv);
+  if (!strcmp(c, "compare")) return cmd_compare(cb, argc, argv);
+  if (!strcmp(c, "export")) return cmd_export(cb, argc, argv);
+  if (!strcmp(c, "merge")) return cmd_merge(cb, argc, argv);
+  if (!strcmp(c, "slurm")) return cmd_slurm(cb, argc, argv);
+  if (!strcmp(c, "figure")) return cmd_figure(cb, argc, argv);
+  if (!strcmp(c, "paper")) return cmd_paper(cb, argc, argv);
+  if (!strcmp(c, "report")) return cmd_report(cb, argc, argv);
   if (!strcmp(c, "schema")) return cmd_schema(argc, argv);
   if (!strcmp(c, "history")) return cmd_history(argc, argv);
   return usage_error("unknown command '%s'", c);

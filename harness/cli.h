@@ -3,6 +3,11 @@
 #ifndef CBENCH_CLI_H
 #define CBENCH_CLI_H
 
+#include "cbench_context.h"
+
+/* Makes the context (cbench_context_init) and runs the command in it. */
 int cbench_main(int argc, char **argv);
+/* The same in a context the caller made (tests: added integrators, a results folder). */
+int cbench_main_in(CbenchContext *cb, int argc, char **argv);
 
 #endif

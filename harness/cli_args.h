@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "run_fields.h"
+#include "cbench_context.h"
 #include "run_spec.h"
 #include "sweep.h"
 
@@ -27,22 +28,22 @@ int parse_method(const char *v, char *name, size_t namelen, double *param);
 
 /* The option parsing of `run` and `sweep` alone (argv[2..]; nothing runs, nothing is written):
  * 0, or 2 after printing the usage error (1: out of memory). */
-int run_args_parse(int argc, char **argv, RunSpec *s, const char **json, int *resume);
-int sweep_args_parse(int argc, char **argv, SweepConfig *c);
+int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *s, const char **json, int *resume);
+int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig *c);
 
-/* The commands (one file per group). */
-int cmd_list(int argc, char **argv);
-int cmd_run(int argc, char **argv);
-int cmd_reference(int argc, char **argv);
-int cmd_sweep(int argc, char **argv);
-int cmd_plot(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_export(int argc, char **argv);
-int cmd_merge(int argc, char **argv);
-int cmd_slurm(int argc, char **argv);
-int cmd_figure(int argc, char **argv);
-int cmd_paper(int argc, char **argv);
-int cmd_report(int argc, char **argv);
+/* The commands (one file per group), each in the context cbench_main made. */
+int cmd_list(const CbenchContext *cb, int argc, char **argv);
+int cmd_run(const CbenchContext *cb, int argc, char **argv);
+int cmd_reference(const CbenchContext *cb, int argc, char **argv);
+int cmd_sweep(const CbenchContext *cb, int argc, char **argv);
+int cmd_plot(const CbenchContext *cb, int argc, char **argv);
+int cmd_compare(const CbenchContext *cb, int argc, char **argv);
+int cmd_export(const CbenchContext *cb, int argc, char **argv);
+int cmd_merge(const CbenchContext *cb, int argc, char **argv);
+int cmd_slurm(const CbenchContext *cb, int argc, char **argv);
+int cmd_figure(const CbenchContext *cb, int argc, char **argv);
+int cmd_paper(const CbenchContext *cb, int argc, char **argv);
+int cmd_report(const CbenchContext *cb, int argc, char **argv);
 int cmd_history(int argc, char **argv);
 
 #endif

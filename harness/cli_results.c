@@ -19,7 +19,7 @@
 #include "sweep.h"
 #include "num_text.h"
 
-int cmd_plot(int argc, char **argv) {
+int cmd_plot(const CbenchContext *cb, int argc, char **argv) {
   const char *dir = NULL;
   int gp = 1;
   for (int i = 2; i < argc; ++i) {
@@ -35,7 +35,7 @@ int cmd_plot(int argc, char **argv) {
   return rc;
 }
 
-int cmd_compare(int argc, char **argv) {
+int cmd_compare(const CbenchContext *cb, int argc, char **argv) {
   CompareOptions o;
   compare_options_default(&o);
   const char *files[2] = {NULL, NULL};
@@ -71,7 +71,7 @@ int cmd_compare(int argc, char **argv) {
   return reg ? 1 : 0;
 }
 
-int cmd_export(int argc, char **argv) {
+int cmd_export(const CbenchContext *cb, int argc, char **argv) {
   const char *fmt = NULL, *file = NULL, *out = NULL;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
@@ -104,7 +104,7 @@ int cmd_export(int argc, char **argv) {
   return rc;
 }
 
-int cmd_figure(int argc, char **argv) {
+int cmd_figure(const CbenchContext *cb, int argc, char **argv) {
   FigureOptions o;
   figure_options_default(&o);
   const char *name = NULL;
@@ -125,14 +125,14 @@ int cmd_figure(int argc, char **argv) {
     return 0;
   }
   char err[2048];
-  int rc = figure_make(name, &o, err, sizeof err);
+  int rc = figure_make(cb, name, &o, err, sizeof err);
   if (rc == 2) return usage_error("%s", err);
   if (rc) fprintf(stderr, "cbench: %s\n", err);
   return rc;
 }
 
 
-int cmd_paper(int argc, char **argv) {
+int cmd_paper(const CbenchContext *cb, int argc, char **argv) {
   if (argc > 3) return usage_error("unexpected argument '%s' for paper", argv[3]);
   if (argc == 3 && argv[2][0] == '-') return usage_error("unknown option '%s' for paper", argv[2]);
   char err[1024];
@@ -141,7 +141,7 @@ int cmd_paper(int argc, char **argv) {
   return rc;
 }
 
-int cmd_report(int argc, char **argv) {
+int cmd_report(const CbenchContext *cb, int argc, char **argv) {
   const char *dir = NULL, *history = NULL;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--history")) { VALUE_OR_FAIL(v); history = v; }

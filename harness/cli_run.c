@@ -21,14 +21,14 @@
 #include "num_text.h"
 
 /* An unknown NAME in a NAME:PARAM option value, with the nearest registered name. */
-static int unknown_integrator_in(const char *name, const char *value, const char *opt) {
+static int unknown_integrator_in(const CbenchContext *cb, const char *name, const char *value, const char *opt) {
   char e[600], hint[128];
-  integrator_name_hint(name, hint, sizeof hint);
+  integrator_registry_name_hint(&cb->registry, name, hint, sizeof hint);
   snprintf(e, sizeof e, "unknown integrator '%.200s' in %s%s", value, opt, hint);
   return usage_error("%s", e);
 }
 
-int cmd_list(int argc, char **argv) {
+int cmd_list(const CbenchContext *cb, int argc, char **argv) {
   int options = 0, markdown = 0;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--options")) options = 1;
@@ -41,18 +41,18 @@ int cmd_list(int argc, char **argv) {
     else options_doc_text(stdout);
     return fflush(stdout) == 0 ? 0 : 1;
   }
-  printf("integrators (%d):\n", integrator_count());
-  for (int i = 0; i < integrator_count(); ++i) {
-    const IntegratorVtbl *vt = integrator_at(i);
+  printf("integrators (%d):\n", integrator_registry_count(&cb->registry));
+  for (int i = 0; i < integrator_registry_count(&cb->registry); ++i) {
+    const IntegratorVtbl *vt = integrator_registry_at(&cb->registry, i);
     printf("  %-14s %-16s %s\n", vt->name, vt->fixed_step ? "[fixed step]" : "[error control]",
            vt->summary ? vt->summary : "");
   }
   char names[256][128];
-  int n = cases_list(names, 256);
-  printf("cases (%d, in %s/):\n", n, cases_dir());
+  int n = cases_list(cb->cases_dir, names, 256);
+  printf("cases (%d, in %s/):\n", n, cb->cases_dir);
   for (int i = 0; i < n; ++i) {
     char path[1200];
-    snprintf(path, sizeof path, "%s/%.127s.json", cases_dir(), names[i]);
+    snprintf(path, sizeof path, "%.1000s/%.127s.json", cb->cases_dir, names[i]);
     char *text = file_read_all(path, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     const cJSON *d = doc ? cJSON_GetObjectItemCaseSensitive(doc, "description") : NULL;
@@ -124,7 +124,7 @@ static void print_summary(const cJSON *rec) {
 #undef S
 }
 
-int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, int *resume_out) {
+int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out, const char **json_out, int *resume_out) {
   RunSpec s;
   run_spec_init(&s);
   char err[1024];
@@ -152,7 +152,8 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
       VALUE_OR_FAIL(v);
       if (parse_method(v, s.window_method, sizeof s.window_method, &s.window_param) || !strchr(v, ':'))
         return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
-      if (!integrator_find(s.window_method)) return unknown_integrator_in(s.window_method, v, "--window-method");
+      if (!integrator_registry_find(&cb->registry, s.window_method))
+        return unknown_integrator_in(cb, s.window_method, v, "--window-method");
     }
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
@@ -167,7 +168,7 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
   if (!s.integrator[0]) return usage_error("run needs --integrator%s", "");
   if (s.has_accuracy && s.has_dt) return usage_error("give either --accuracy or --dt, not both%s", "");
   if (!s.has_accuracy && !s.has_dt) return usage_error("run needs --accuracy or --dt%s", "");
-  if (run_spec_set_case(&s, case_arg, err, sizeof err) != 0) return usage_error("%s", err);
+  if (run_spec_set_case(&s, cb->cases_dir, case_arg, err, sizeof err) != 0) return usage_error("%s", err);
   if (resume && !json) return usage_error("--resume needs --json FILE%s", "");
   *out = s;
   *json_out = json;
@@ -175,11 +176,11 @@ int run_args_parse(int argc, char **argv, RunSpec *out, const char **json_out, i
   return 0;
 }
 
-int cmd_run(int argc, char **argv) {
+int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   RunSpec s;
   const char *json;
   int resume;
-  int prc = run_args_parse(argc, argv, &s, &json, &resume);
+  int prc = run_args_parse(cb, argc, argv, &s, &json, &resume);
   if (prc) return prc;
   char err[1024];
   if (resume) {
@@ -191,16 +192,16 @@ int cmd_run(int argc, char **argv) {
     if (run_record_complete(json, cmd)) { printf("  record exists: %s (--resume: nothing to do)\n", json); return 0; }
   }
   RunContext ctx;
-  int rc = run_prepare(&s, &ctx, err, sizeof err);
-  if (rc == 2) { fprintf(stderr, "cbench: %s\n", err); return 2; } /* the loader's message */
+  int rc = run_prepare(cb, &s, &ctx, err, sizeof err);
+  if (rc == CB_ERR_INPUT) { fprintf(stderr, "cbench: %s\n", err); return cb_status_exit_code(rc); } /* the loader's message */
   /* as a sweep job (--resume), an integrator that refuses the scene or options is a failed record */
-  if (rc == 0 && !resume) rc = run_preflight(&ctx, err, sizeof err);
-  if (rc == 4) { /* not an argument error: no usage text */
+  if (rc == CB_OK && !resume) rc = run_preflight(&ctx, err, sizeof err);
+  if (rc == CB_ERR_UNSUPPORTED) { /* not an argument error: no usage text */
     run_context_free(&ctx);
     fprintf(stderr, "cbench: %s\n", err);
-    return 1;
+    return cb_status_exit_code(rc);
   }
-  if (rc != 0) {
+  if (rc != CB_OK) {
     run_context_free(&ctx);
     return usage_error("%s", err);
   }
@@ -208,7 +209,7 @@ int cmd_run(int argc, char **argv) {
   if (json) snprintf(path, sizeof path, "%s", json);
   else {
     char dir[1100], name[512];
-    snprintf(dir, sizeof dir, "%s/out", harness_results_dir());
+    snprintf(dir, sizeof dir, "%.1000s/out", cb->results_dir);
     dir_make_parents(dir);
     run_spec_file_name(&s, ctx.vt->fixed_step, name, sizeof name);
     snprintf(path, sizeof path, "%.1000s/%.390s", dir, name);
@@ -245,7 +246,7 @@ int cmd_run(int argc, char **argv) {
   return wrc != 0 ? 1 : ok || resume ? 0 : 1;
 }
 
-int cmd_reference(int argc, char **argv) {
+int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
   ReferenceConfig cfg;
   reference_config_default(&cfg);
   const char *cases[64];
@@ -263,14 +264,15 @@ int cmd_reference(int argc, char **argv) {
       VALUE_OR_FAIL(v);
       if (!strchr(v, ':') || parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param))
         return usage_error("--primary needs NAME:PARAM with PARAM > 0, got '%s'", v);
-      if (!integrator_find(cfg.primary)) return unknown_integrator_in(cfg.primary, v, "--primary");
+      if (!integrator_registry_find(&cb->registry, cfg.primary)) return unknown_integrator_in(cb, cfg.primary, v, "--primary");
     } else if (!strcmp(a, "--secondary")) {
       VALUE_OR_FAIL(v);
       if (strcmp(v, "none") != 0 &&
           (!strchr(v, ':') || parse_method(v, cfg.secondary, sizeof cfg.secondary, &cfg.secondary_param)))
         return usage_error("--secondary needs NAME:PARAM with PARAM > 0, or none, got '%s'", v);
       if (strcmp(v, "none") == 0) snprintf(cfg.secondary, sizeof cfg.secondary, "none");
-      else if (!integrator_find(cfg.secondary)) return unknown_integrator_in(cfg.secondary, v, "--secondary");
+      else if (!integrator_registry_find(&cb->registry, cfg.secondary))
+        return unknown_integrator_in(cb, cfg.secondary, v, "--secondary");
     }
     else if (!strcmp(a, "--force")) cfg.force = 1;
     else if (!strcmp(a, "--quiet")) cfg.quiet = 1;
@@ -282,11 +284,11 @@ int cmd_reference(int argc, char **argv) {
     RunSpec s;
     char err[1024];
     run_spec_init(&s);
-    if (run_spec_set_case(&s, cases[k], err, sizeof err) != 0) return usage_error("%s", err);
+    if (run_spec_set_case(&s, cb->cases_dir, cases[k], err, sizeof err) != 0) return usage_error("%s", err);
     int computed = 0;
-    int rc = reference_ensure(s.case_path, s.case_name, &cfg, &computed, err, sizeof err);
+    int rc = reference_ensure(cb, s.case_path, s.case_name, &cfg, &computed, err, sizeof err);
     char path[1200];
-    reference_path(s.case_name, path, sizeof path);
+    reference_path(cb->results_dir, s.case_name, path, sizeof path);
     if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
     else printf("reference %s: %s (%s)\n", s.case_name, path, computed ? "computed" : "current, reused");
     if (rc > worst) worst = rc;

@@ -62,10 +62,10 @@ static int parse_axis(const char *flag, const char *v, char *key, size_t keylen,
   return 0;
 }
 
-int sweep_args_parse(int argc, char **argv, SweepConfig *c) {
+int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig *c) {
   char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
   if (!tmp) return 1;
-  sweep_config_default(c);
+  sweep_config_default(cb, c);
   int rc = 0, nacc = 0, ndt = 0;
   size_t n = 0;
   for (int i = 0; i < argc && n < sizeof c->command; ++i)
@@ -78,11 +78,11 @@ int sweep_args_parse(int argc, char **argv, SweepConfig *c) {
     } else if (!strcmp(a, "--integrators")) {
       if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) rc = usage_error("missing value for %s", a);
       for (int k = 0; k < nt && rc == 0; ++k) {
-        if (!integrator_find(tmp[k])) {
+        if (!integrator_registry_find(&cb->registry, tmp[k])) {
           char e[1200];
           char name[101];
           snprintf(name, sizeof name, "%.100s", tmp[k]);
-          integrator_unknown_message(name, e, sizeof e);
+          integrator_registry_unknown_message(&cb->registry, name, e, sizeof e);
           rc = usage_error("%s", e);
         } else if (c->nintegrators >= SWEEP_MAX_LIST) {
           rc = usage_error("too many integrators (at most 64) at '%s'", tmp[k]);
@@ -164,15 +164,15 @@ int sweep_args_parse(int argc, char **argv, SweepConfig *c) {
   return rc;
 }
 
-int cmd_sweep(int argc, char **argv) {
+int cmd_sweep(const CbenchContext *cb, int argc, char **argv) {
   SweepConfig *c = malloc(sizeof *c);
   if (!c) return 1;
-  int rc = sweep_args_parse(argc, argv, c);
+  int rc = sweep_args_parse(cb, argc, argv, c);
   if (rc == 0) {
     char err[1024];
-    rc = sweep_run(c, err, sizeof err);
-    if (rc == 2) rc = usage_error("%s", err);
-    else if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
+    int st = sweep_run(cb, c, err, sizeof err);
+    if (st == CB_ERR_INPUT) rc = usage_error("%s", err);
+    else if (st != CB_OK) fprintf(stderr, "cbench: %s\n", err), rc = cb_status_exit_code(st);
     else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);
     else printf("sweep: records in %s/ (one file per run, all in %s/sweep.json)\n", c->out, c->out);
   }
@@ -180,7 +180,7 @@ int cmd_sweep(int argc, char **argv) {
   return rc;
 }
 
-int cmd_merge(int argc, char **argv) {
+int cmd_merge(const CbenchContext *cb, int argc, char **argv) {
   const char *dir = NULL, *plan = NULL;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--plan")) { VALUE_OR_FAIL(v); plan = v; }
@@ -217,7 +217,7 @@ static const char *default_sbatch_script(char *buf, size_t len) {
 
 enum { SLURM_MAX_SBATCH_ARGS = 32 };
 
-int cmd_slurm(int argc, char **argv) {
+int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
   const char *plan = NULL, *script = NULL, *sbatch_args[SLURM_MAX_SBATCH_ARGS];
   int max_parallel = 8, only_missing = 0, dry_run = 0, max_array = 0, nsb = 0;
   for (int i = 2; i < argc; ++i) {

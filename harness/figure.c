@@ -97,7 +97,7 @@ static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) 
 
 /* ---- the figure ---- */
 
-int figure_make(const char *name, const FigureOptions *o, char *err, size_t errlen) {
+int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *o, char *err, size_t errlen) {
   char path[PATH_MAX + 200];
   snprintf(path, sizeof path, "%s/%s.json", figure_recipes_dir(), name);
   if (!path_component_safe(name) || !file_exists(path)) { /* the name also names DIR/NAME/ */
@@ -109,13 +109,15 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
   double t0 = clock_monotonic();
   char dir[1200], fdir[1400];
   if (o->out[0]) snprintf(dir, sizeof dir, "%s", o->out);
-  else snprintf(dir, sizeof dir, "%s/figures/%s", harness_results_dir(), o->quick ? "quick" : "full");
+  else snprintf(dir, sizeof dir, "%.1000s/figures/%s", cb->results_dir, o->quick ? "quick" : "full");
   snprintf(fdir, sizeof fdir, "%s/%s/data", dir, name);
   if (dir_make_parents(fdir) != 0) { snprintf(err, errlen, "cannot create %s", fdir); cJSON_Delete(recipe); return 1; }
-  /* quick references (short horizons) live under DIR, apart from the committed full ones */
-  char saved_results[1100] = "";
-  if (getenv("CBENCH_RESULTS_DIR")) snprintf(saved_results, sizeof saved_results, "%s", getenv("CBENCH_RESULTS_DIR"));
-  if (o->quick) setenv("CBENCH_RESULTS_DIR", dir, 1);
+  /* quick references (short horizons) live under DIR, apart from the committed full ones: the
+   * runs see DIR as their results folder */
+  CbenchContext *run_cb = malloc(sizeof *run_cb);
+  if (!run_cb) { snprintf(err, errlen, "out of memory"); cJSON_Delete(recipe); return 1; }
+  *run_cb = *cb;
+  if (o->quick) cbench_context_set_results_dir(run_cb, dir);
 
   /* the runs: one sweep each (records of a current spec are reused) */
   cJSON *records = cJSON_CreateArray();
@@ -134,7 +136,7 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
       for (int ci = 0; ci < c->ncases && rc == 0; ++ci) {
         RunSpec s;
         run_spec_init(&s);
-        if (run_spec_set_case(&s, c->cases[ci], err, errlen) != 0) { rc = 2; break; }
+        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = 2; break; }
         ReferenceConfig rcfg;
         reference_config_default(&rcfg);
         rcfg.t_end = o->quick ? c->t_end : 0;
@@ -145,13 +147,13 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
         else if (sm) sscanf(sm->valuestring, "%63[^:]:%lf", rcfg.secondary, &rcfg.secondary_param);
         int computed = 0;
         char rerr[1024];
-        if (reference_ensure(s.case_path, s.case_name, &rcfg, &computed, rerr, sizeof rerr) != 0)
+        if (reference_ensure(run_cb, s.case_path, s.case_name, &rcfg, &computed, rerr, sizeof rerr) != 0)
           fprintf(stderr, "figure %s: no reference for %s (%s): its runs have no error\n", name, s.case_name, rerr);
       }
     if (rc) break;
     if (!o->quiet) fprintf(stderr, "figure %s: sweep %d/%d -> %s\n", name, k + 1, nruns, rdir);
-    int src = sweep_run(c, err, errlen);
-    if (src == 2) { rc = 2; break; }
+    int src = sweep_run(run_cb, c, err, errlen);
+    if (src == CB_ERR_INPUT) { rc = 2; break; }
     if (src != 0 && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, err);
     char all[1600], lerr[512];
     snprintf(all, sizeof all, "%s/sweep.json", rdir);
@@ -171,8 +173,7 @@ int figure_make(const char *name, const FigureOptions *o, char *err, size_t errl
     cJSON_Delete(arr);
   }
   free(c);
-  if (saved_results[0]) setenv("CBENCH_RESULTS_DIR", saved_results, 1);
-  else unsetenv("CBENCH_RESULTS_DIR");
+  free(run_cb);
   if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); return rc; }
 
   /* draw */

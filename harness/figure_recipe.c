@@ -176,7 +176,7 @@ static int apply_run(const cJSON *run, const char *path, const char *where, Swee
 
 int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick, const char *dir, SweepConfig *c,
                         char *err, size_t errlen) {
-  sweep_config_default(c);
+  sweep_config_default(NULL, c); /* out is set below */
   c->quiet = 1;
   snprintf(c->out, sizeof c->out, "%s", dir);
   const cJSON *run = cJSON_GetArrayItem(json_get(recipe, "runs"), k);

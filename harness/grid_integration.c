@@ -9,10 +9,6 @@
 #include "files.h"
 #include "clock.h"
 
-static Integrator *current_integrator;
-
-Integrator *grid_current_integrator(void) { return current_integrator; }
-
 double *grid_make(double t_end, double rate, int *npts) {
   *npts = 0;
   if (!(t_end > 0) || !(rate > 0) || !(t_end * rate < (double)(GRID_MAX_POINTS - 1))) return NULL;
@@ -67,8 +63,6 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
   }
   it->step_observer = observer;
   it->step_observer_ctx = observer_ctx;
-  Integrator *outer = current_integrator; /* a sink may integrate too (windowed error) */
-  current_integrator = it;
   double sink_time = 0.0;
   double wall0 = clock_monotonic();
   int status = RUN_OK;
@@ -95,7 +89,7 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
       /* Metric time (e.g. windowed reference integrations) is not charged to the budget. */
       double s0 = clock_monotonic();
       if (prog) prog->in_metrics = 1;
-      if (sink(ctx, k, tgrid[k], x, res->message, sizeof res->message) != 0) status = RUN_FAILED;
+      if (sink(ctx, it, k, tgrid[k], x, res->message, sizeof res->message) != 0) status = RUN_FAILED;
       double ds = clock_monotonic() - s0;
       sink_time += ds;
       if (prog) { prog->stage_start += ds; prog->in_metrics = 0; }
@@ -106,7 +100,6 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
                budget, tgrid[k]);
     }
   }
-  current_integrator = outer;
   res->wall = clock_monotonic() - wall0 - sink_time;
   res->stats = it->stats;
   res->nnotes = it->nnotes;

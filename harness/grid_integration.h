@@ -14,6 +14,7 @@ typedef struct {
   volatile double t_reached;     /* last grid time reached */
   volatile int stage;            /* 0 = error run, 1.. = timing repetitions */
   volatile int in_metrics;       /* inside the sink (metrics, windowed reference runs) */
+  volatile double budget;        /* the run's wall-time budget, s, for a supervisor (0: not yet known) */
 } RunProgress;
 
 typedef struct {
@@ -26,10 +27,11 @@ typedef struct {
   int nnotes;
 } GridRunResult;
 
-/* Called at each grid point k (k = 0 is the initial state); nonzero return stops the run as
- * failed with the sink's message in msg. Time spent in the sink is excluded from the wall
- * time and from the budget. */
-typedef int (*GridSink)(void *ctx, int k, double t, const double *x, char *msg, size_t msglen);
+/* Called at each grid point k (k = 0 is the initial state) with the integrator of this
+ * integration (a sink may ask it what it computed: the contact impulses of its last step);
+ * nonzero return stops the run as failed with the sink's message in msg. Time spent in the sink
+ * is excluded from the wall time and from the budget. */
+typedef int (*GridSink)(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen);
 
 /* Upper bound on output grid points (a longer grid is a bad duration or rate, not a run). */
 #define GRID_MAX_POINTS 10000000L
@@ -53,9 +55,5 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
                       const double *x0, const double *tgrid, int npts, double budget, RunProgress *prog,
                       GridSink sink, void *ctx, StepObserver observer, void *observer_ctx,
                       GridRunResult *res);
-
-/* The integrator of the innermost integration in progress, for a sink that asks it what it
- * computed (the contact impulses of its last step); NULL outside one. */
-Integrator *grid_current_integrator(void);
 
 #endif

@@ -10,9 +10,9 @@
 #include "reference.h"
 
 const char *paper_data_dir(char *buf, size_t buflen) {
-  const char *env = getenv("CBENCH_PAPER_DIR");
+  const char *env = getenv("CBENCH_PAPER_DIR"), *results = getenv("CBENCH_RESULTS_DIR");
   if (env && *env) snprintf(buf, buflen, "%s", env);
-  else snprintf(buf, buflen, "%s/paper", harness_results_dir());
+  else snprintf(buf, buflen, "%s/paper", results && *results ? results : "results");
   return buf;
 }
 

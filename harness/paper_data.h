@@ -11,7 +11,8 @@
 
 #define PAPER_SCHEMA "cbench.paper/1"
 
-/* The folder: $CBENCH_PAPER_DIR, else RESULTS/paper (RESULTS as for references). */
+/* The folder: $CBENCH_PAPER_DIR, else $CBENCH_RESULTS_DIR/paper, else results/paper (the
+ * environment the process started with: cbench never sets it). */
 const char *paper_data_dir(char *buf, size_t buflen);
 /* Checks one file: schema, paper, every entry's fields and types, ids unique within the file.
  * 0, or -1 with "FILE: numbers[K] ('ID'): problem". */

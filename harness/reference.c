@@ -27,13 +27,8 @@ void reference_config_default(ReferenceConfig *c) {
   c->budget = 600.0;
 }
 
-const char *harness_results_dir(void) {
-  const char *d = getenv("CBENCH_RESULTS_DIR");
-  return (d && *d) ? d : "results";
-}
-
-void reference_path(const char *case_name, char *out, size_t outlen) {
-  snprintf(out, outlen, "%s/reference/%s.json", harness_results_dir(), case_name);
+void reference_path(const char *results_dir, const char *case_name, char *out, size_t outlen) {
+  snprintf(out, outlen, "%s/reference/%s.json", results_dir, case_name);
 }
 
 void reference_free(Reference *ref) {
@@ -179,7 +174,7 @@ typedef struct {
   char what[160];
 } RefSink;
 
-static int store_sink(void *ctx, int k, double t, const double *x, char *msg, size_t msglen) {
+static int store_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
   RefSink *s = ctx;
   progress_show(&s->pg, t / s->m->t_end, s->what);
   memcpy(s->q + (size_t)k * (size_t)s->m->nq, x, sizeof(double) * (size_t)s->m->nq);
@@ -187,7 +182,7 @@ static int store_sink(void *ctx, int k, double t, const double *x, char *msg, si
   return 0;
 }
 
-static int distance_sink(void *ctx, int k, double t, const double *x, char *msg, size_t msglen) {
+static int distance_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
   RefSink *s = ctx;
   progress_show(&s->pg, t / s->m->t_end, s->what);
   double eq, ef;
@@ -223,13 +218,13 @@ static cJSON *rows_json(const double *a, int npts, int ncol) {
 
 /* Picks the primary: configured primary, else configured secondary, else any registered
  * error-controlled integrator at accuracy 1e-8. */
-const IntegratorVtbl *reference_pick_method(const ReferenceConfig *c, double *p) {
-  const IntegratorVtbl *vt = integrator_find(c->primary);
+const IntegratorVtbl *reference_pick_method(const IntegratorRegistry *r, const ReferenceConfig *c, double *p) {
+  const IntegratorVtbl *vt = integrator_registry_find(r, c->primary);
   if (vt) { *p = c->primary_param; return vt; }
-  vt = integrator_find(c->secondary);
+  vt = integrator_registry_find(r, c->secondary);
   if (vt) { *p = c->secondary_param; return vt; }
-  for (int i = 0; i < integrator_count(); ++i) {
-    vt = integrator_at(i);
+  for (int i = 0; i < integrator_registry_count(r); ++i) {
+    vt = integrator_registry_at(r, i);
     if (!vt->fixed_step) { *p = 1e-8; return vt; }
   }
   return NULL;
@@ -242,10 +237,11 @@ static size_t family_len(const char *name) {
 }
 
 /* Fallback cross-check: an error-controlled integrator of another family than vt1. */
-static const IntegratorVtbl *pick_other_family(const IntegratorVtbl *vt1, double *p, double param) {
+static const IntegratorVtbl *pick_other_family(const IntegratorRegistry *r, const IntegratorVtbl *vt1, double *p,
+                                               double param) {
   size_t l1 = family_len(vt1->name);
-  for (int i = 0; i < integrator_count(); ++i) {
-    const IntegratorVtbl *vt = integrator_at(i);
+  for (int i = 0; i < integrator_registry_count(r); ++i) {
+    const IntegratorVtbl *vt = integrator_registry_at(r, i);
     size_t l = family_len(vt->name);
     if (vt->fixed_step || vt == vt1 || (l == l1 && strncmp(vt->name, vt1->name, l) == 0)) continue;
     *p = param;
@@ -254,18 +250,18 @@ static const IntegratorVtbl *pick_other_family(const IntegratorVtbl *vt1, double
   return NULL;
 }
 
-int reference_ensure(const char *scene_path, const char *case_name, const ReferenceConfig *cfg,
+int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name, const ReferenceConfig *cfg,
                      int *computed, char *err, size_t errlen) {
   *computed = 0;
   char path[1200];
-  reference_path(case_name, path, sizeof path);
+  reference_path(cb->results_dir, case_name, path, sizeof path);
   if (!cfg->force && file_exists(path)) {
     Reference old;
     char lerr[512], why[512];
     if (reference_load(path, &old, lerr, sizeof lerr) == 0) {
       int cur = reference_is_current(&old, scene_path, why, sizeof why);
       double want_p = 0.0;
-      const IntegratorVtbl *want = reference_pick_method(cfg, &want_p);
+      const IntegratorVtbl *want = reference_pick_method(&cb->registry, cfg, &want_p);
       if (cur && cfg->t_end > 0 && fabs(old.t_end - cfg->t_end) > 1e-12 * cfg->t_end) {
         cur = 0;
         snprintf(why, sizeof why, "made to t = %g, asked for t = %g", old.t_end, cfg->t_end);
@@ -294,20 +290,20 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
   if (!(cfg->rate > 0)) { snprintf(err, errlen, "grid rate must be > 0"); model_free(m); return 2; }
   if (cfg->t_end > 0) m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode) */
   double p1 = 0.0, p2 = cfg->secondary_param;
-  const IntegratorVtbl *vt1 = reference_pick_method(cfg, &p1);
+  const IntegratorVtbl *vt1 = reference_pick_method(&cb->registry, cfg, &p1);
   if (!vt1) {
     snprintf(err, errlen, "no integrator available for the reference (wanted %s or %s)",
              cfg->primary, cfg->secondary);
     model_free(m);
     return 2;
   }
-  const IntegratorVtbl *vt2 = integrator_find(cfg->secondary);
+  const IntegratorVtbl *vt2 = integrator_registry_find(&cb->registry, cfg->secondary);
   if (vt2 == vt1) {
-    vt2 = integrator_find(cfg->primary);
+    vt2 = integrator_registry_find(&cb->registry, cfg->primary);
     p2 = cfg->primary_param;
   }
   if (vt2 == vt1) vt2 = NULL;
-  if (!vt2 && strcmp(cfg->secondary, "none") != 0) vt2 = pick_other_family(vt1, &p2, cfg->secondary_param);
+  if (!vt2 && strcmp(cfg->secondary, "none") != 0) vt2 = pick_other_family(&cb->registry, vt1, &p2, cfg->secondary_param);
 
   int npts = 0, rc = 1;
   double *tg = grid_make(m->t_end, cfg->rate, &npts);
@@ -406,7 +402,7 @@ int reference_ensure(const char *scene_path, const char *case_name, const Refere
   cJSON_AddItemToObject(doc, "v", rows_json(s.v, npts, m->nv));
   char *text = json_print(doc, 0);
   char dir[1100];
-  snprintf(dir, sizeof dir, "%s/reference", harness_results_dir());
+  snprintf(dir, sizeof dir, "%.1000s/reference", cb->results_dir);
   if (!text || dir_make_parents(dir) != 0) {
     snprintf(err, errlen, "cannot write %s", path);
   } else if (file_write_atomic(path, text, strlen(text), err, errlen) == 0) {

@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "cbench_context.h"
+
 /* Bump when the model layer's physics changes (every cached reference becomes stale). */
 #define CBENCH_MODEL_VERSION "cbench-model/4"
 #define REFERENCE_SCHEMA "cbench.reference/1"
@@ -37,13 +39,11 @@ typedef struct {
 } ReferenceConfig;
 
 void reference_config_default(ReferenceConfig *c);
-/* The tight method: the configured primary if registered, else the secondary, else any
- * error-controlled integrator at accuracy 1e-8; its parameter in *param. NULL if none. */
-struct IntegratorVtbl;
-const struct IntegratorVtbl *reference_pick_method(const ReferenceConfig *c, double *param);
-/* RESULTS/reference/CASE.json, RESULTS = $CBENCH_RESULTS_DIR or "results". */
-void reference_path(const char *case_name, char *out, size_t outlen);
-const char *harness_results_dir(void);
+/* The tight method: the configured primary if in r (NULL: the built-ins), else the secondary,
+ * else any error-controlled integrator at accuracy 1e-8; its parameter in *param. NULL if none. */
+const IntegratorVtbl *reference_pick_method(const IntegratorRegistry *r, const ReferenceConfig *c, double *param);
+/* RESULTS/reference/CASE.json, RESULTS = results_dir (the context's). */
+void reference_path(const char *results_dir, const char *case_name, char *out, size_t outlen);
 
 int reference_load(const char *path, Reference *ref, char *err, size_t errlen);
 /* The same from the file's text (path names it in messages). */
@@ -57,7 +57,7 @@ int reference_is_current(const Reference *ref, const char *scene_path, char *why
  * the scene and model (reference_is_current) and made with cfg's method, parameter and grid.
  * Returns 0 (with *computed = 1 if it was computed now), 2 for a bad scene / configuration
  * (message in err), 1 if the reference integration failed. Prints progress to stderr. */
-int reference_ensure(const char *scene_path, const char *case_name, const ReferenceConfig *cfg,
-                     int *computed, char *err, size_t errlen);
+int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name,
+                     const ReferenceConfig *cfg, int *computed, char *err, size_t errlen);
 
 #endif

@@ -21,7 +21,7 @@
 static int reference_for_run(const RunContext *ctx, Reference *ref, char *rpath, size_t rpathlen, char *note,
                              size_t notelen) {
   const RunSpec *s = &ctx->spec;
-  reference_path(s->case_name, rpath, rpathlen);
+  reference_path(ctx->cb->results_dir, s->case_name, rpath, rpathlen);
   if (s->nparam > 0) {
     snprintf(note, notelen, "scene parameters changed (--param): the case's reference does not apply");
     return 0;

@@ -84,7 +84,6 @@ cJSON *run_isolated(RunContext *ctx) {
   char *buf = NULL;
   size_t len = 0, cap = 0;
   int killed = 0, open_pipe = 1;
-  const double grace = 1.0;
   Progress pg;
   progress_begin(&pg, !ctx->progress);
   while (open_pipe) {
@@ -103,9 +102,7 @@ cJSON *run_isolated(RunContext *ctx) {
       else snprintf(what, sizeof what, "run %.100s %.60s: timing %d/%d", ctx->spec.case_name, ctx->spec.integrator, stage, reps);
       progress_show(&pg, f, what);
     }
-    /* Metrics (windowed reference integrations) get a longer leash than the run itself. */
-    double limit = (prog->in_metrics ? 10.0 : 1.0) * ctx->budget + grace;
-    if (open_pipe && clock_monotonic() - prog->stage_start > limit) {
+    if (open_pipe && run_progress_overrun(prog, ctx->budget)) {
       kill(pid, SIGKILL);
       killed = 1;
       break;
@@ -115,29 +112,36 @@ cJSON *run_isolated(RunContext *ctx) {
   close(fds[0]);
   int wstatus = 0;
   while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {}
-  double t_reached = prog->t_reached;
-  int stage = prog->stage;
+  RunProgress last = *prog;
   munmap(prog, sizeof *prog);
-  run_series_tmp_remove(&ctx->spec, pid); /* a killed or crashed child leaves its partial series */
-
   cJSON *rec = NULL;
   if (!killed && WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && buf) rec = cJSON_Parse(buf);
-  if (!rec) {
-    char msg[256];
-    const char *status = "failed";
-    if (killed) {
-      status = "timeout";
-      snprintf(msg, sizeof msg, "killed after exceeding the wall-time budget of %g s (%s)",
-               ctx->budget, stage == 0 ? "error run" : "timing repetition");
-    } else if (WIFSIGNALED(wstatus)) {
-      snprintf(msg, sizeof msg, "run process died of signal %d (%s)", WTERMSIG(wstatus),
-               strsignal(WTERMSIG(wstatus)));
-    } else {
-      snprintf(msg, sizeof msg, "run process exited with status %d and no record",
-               WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
-    }
-    rec = run_record_add_null_results(run_record_new(ctx, status, msg, t_reached), "the run did not finish");
-  }
+  if (!rec) rec = run_record_unfinished(ctx, pid, killed, wstatus, &last);
+  else run_series_tmp_remove(&ctx->spec, pid);
   free(buf);
   return rec;
+}
+
+int run_progress_overrun(const RunProgress *prog, double budget) {
+  const double grace = 1.0;
+  /* Metrics (windowed reference integrations) get a longer leash than the run itself. */
+  double limit = (prog->in_metrics ? 10.0 : 1.0) * budget + grace;
+  return clock_monotonic() - prog->stage_start > limit;
+}
+
+cJSON *run_record_unfinished(RunContext *ctx, pid_t pid, int killed, int wstatus, const RunProgress *prog) {
+  run_series_tmp_remove(&ctx->spec, pid); /* a killed or crashed child leaves its partial series */
+  char msg[256];
+  const char *status = "failed";
+  if (killed) {
+    status = "timeout";
+    snprintf(msg, sizeof msg, "killed after exceeding the wall-time budget of %g s (%s)", ctx->budget,
+             prog->stage == 0 ? "error run" : "timing repetition");
+  } else if (WIFSIGNALED(wstatus)) {
+    snprintf(msg, sizeof msg, "run process died of signal %d (%s)", WTERMSIG(wstatus), strsignal(WTERMSIG(wstatus)));
+  } else {
+    snprintf(msg, sizeof msg, "run process exited with status %d and no record",
+             WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
+  }
+  return run_record_add_null_results(run_record_new(ctx, status, msg, prog->t_reached), "the run did not finish");
 }

@@ -17,7 +17,7 @@
 /* drift_rel is drift / |start| only where |start| exceeds this fraction of the energy in play */
 #define DRIFT_REL_START_MIN 1e-9
 
-static int capture_sink(void *ctx, int k, double t, const double *x, char *msg, size_t msglen) {
+static int capture_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
   (void)t; (void)msg; (void)msglen;
   RunMetrics *s = ctx;
   if (k == 1) memcpy(s->xtight, x, sizeof(double) * (size_t)system_nx(s->m));
@@ -48,7 +48,7 @@ static void window_step(RunMetrics *s, int k, double t, const double *x) {
   }
 }
 
-int run_metrics_sink(void *ctx, int k, double t, const double *x, char *msg, size_t msglen) {
+int run_metrics_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
   (void)msg; (void)msglen;
   RunMetrics *s = ctx;
   const Model *m = s->m;
@@ -80,7 +80,6 @@ int run_metrics_sink(void *ctx, int k, double t, const double *x, char *msg, siz
   if (!(f & OUTPUT_POINT_ROW)) return 0;
   if (s->energy.f) energy_log_sample(&s->energy, m, s->d, t, x);
   if (s->contacts.f) { /* the scheme's own forces of its last step when it has them (k > 0) */
-    Integrator *it = grid_current_integrator();
     const Data *sd;
     const double *cf, *cv;
     if (k > 0 && it && it->vtbl->contact_forces && it->vtbl->contact_forces(it, &sd, &cf, &cv) == 0)
@@ -166,10 +165,10 @@ void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref
     reference_config_default(&rc);
     double wp = 0.0;
     if (spec->window_method[0]) {
-      s->wvt = integrator_find(spec->window_method);
+      s->wvt = integrator_registry_find(&ctx->cb->registry, spec->window_method);
       wp = spec->window_param;
     } else {
-      s->wvt = reference_pick_method(&rc, &wp);
+      s->wvt = reference_pick_method(&ctx->cb->registry, &rc, &wp);
     }
     s->kw = (int)lround(spec->window * rate);
     if (s->kw < 1) s->kw = 1;

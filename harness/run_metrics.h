@@ -54,7 +54,7 @@ typedef struct {
  * error) and opens the spec's series. */
 void run_metrics_open(RunMetrics *rm, const RunContext *ctx, const Reference *ref, double rate);
 /* The grid sink (GridSink) of the error run. */
-int run_metrics_sink(void *rm, int k, double t, const double *x, char *msg, size_t msglen);
+int run_metrics_sink(void *rm, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen);
 /* The step observer for --step-log, or NULL when off. */
 StepObserver run_metrics_step_observer(const RunMetrics *rm);
 /* Closes the series, renaming each complete file into place (an incomplete one is removed, and

@@ -13,24 +13,8 @@
 #include "integrators/common/nearest_name.h"
 #include "num_text.h"
 
-static char cases_dir_given[PATH_MAX];
-
-void cases_dir_set(const char *dir) { snprintf(cases_dir_given, sizeof cases_dir_given, "%s", dir ? dir : ""); }
-
-const char *cases_dir(void) {
-  static char found[PATH_MAX];
-  if (cases_dir_given[0]) return cases_dir_given;
-  const char *env = getenv("CBENCH_CASES");
-  if (!(env && *env)) env = getenv("CBENCH_CASES_DIR");
-  if (env && *env) return env;
-  if (is_directory("cases")) return "cases";
-  /* the executable is BUILD/cbench (BUILD = build or build/san): walk up to a folder with cases/ */
-  if (!found[0]) install_folder("cases", found, sizeof found);
-  return found;
-}
-
-int cases_list(char names[][128], int max) {
-  int n = dir_list(cases_dir(), ".json", &names[0][0], 128, max);
+int cases_list(const char *cases_dir, char names[][128], int max) {
+  int n = dir_list(cases_dir, ".json", &names[0][0], 128, max);
   for (int i = 0; i < n; ++i) names[i][strlen(names[i]) - 5] = '\0'; /* drop ".json" */
   return n < 0 ? 0 : n;
 }
@@ -51,7 +35,7 @@ void run_spec_init(RunSpec *s) {
   s->error_norm = ERRNORM_POSITIONS;
 }
 
-int run_spec_set_case(RunSpec *s, const char *arg, char *err, size_t errlen) {
+int run_spec_set_case(RunSpec *s, const char *cases_dir, const char *arg, char *err, size_t errlen) {
   if (strchr(arg, '/') || (strlen(arg) > 5 && strcmp(arg + strlen(arg) - 5, ".json") == 0)) {
     if (!file_exists(arg)) {
       snprintf(err, errlen, "scene file '%s' not found", arg);
@@ -62,14 +46,14 @@ int run_spec_set_case(RunSpec *s, const char *arg, char *err, size_t errlen) {
       return -1;
     }
   } else {
-    if (snprintf(s->case_path, sizeof s->case_path, "%s/%s.json", cases_dir(), arg) >= (int)sizeof s->case_path) {
+    if (snprintf(s->case_path, sizeof s->case_path, "%s/%s.json", cases_dir, arg) >= (int)sizeof s->case_path) {
       snprintf(err, errlen, "case name '%.64s...' too long", arg);
       return -1;
     }
     if (!file_exists(s->case_path)) {
       char names[256][128], hint[200];
       const char *ptrs[256];
-      int n = cases_list(names, 256);
+      int n = cases_list(cases_dir, names, 256);
       for (int i = 0; i < n; ++i) ptrs[i] = names[i];
       nearest_name_hint(arg, ptrs, n, hint, sizeof hint);
       snprintf(err, errlen, "unknown case '%s'%s (no %s; see `cbench list`)", arg, hint, s->case_path);

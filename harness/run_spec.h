@@ -52,9 +52,9 @@ void run_spec_init(RunSpec *s);
 int run_spec_parse_output_dt(const char *v, double *out);
 /* "step" or the number (num_text: shortest exact) of an output_dt != 0. */
 void run_spec_output_dt_text(double output_dt, char *out, size_t outlen);
-/* Resolves NAME (CASES/NAME.json, CASES = cases_dir()) or a path to a scene file into
- * s->case_path and s->case_name. 0, or -1 with a message. */
-int run_spec_set_case(RunSpec *s, const char *name_or_path, char *err, size_t errlen);
+/* Resolves NAME (CASES/NAME.json, CASES = cases_dir, the context's) or a path to a scene file
+ * into s->case_path and s->case_name. 0, or -1 with a message. */
+int run_spec_set_case(RunSpec *s, const char *cases_dir, const char *name_or_path, char *err, size_t errlen);
 /* An error norm by name: "q" (ERRNORM_POSITIONS), "full" (ERRNORM_FULL) or "default"
  * (ERROR_NORM_DEFAULT: the integrator's default_error_norm); 0, or -1 for anything else. */
 #define ERROR_NORM_DEFAULT (-1)
@@ -78,13 +78,8 @@ void run_spec_key(const RunSpec *s, char *out, size_t outlen);
  * parameter, in canonical order), then ".json"; characters unsafe in file names become '_'. */
 void run_spec_file_name(const RunSpec *s, int fixed_step, char *out, size_t outlen);
 
-/* Where cases are found: --cases-dir (cases_dir_set), else $CBENCH_CASES (or the older
- * $CBENCH_CASES_DIR), else ./cases when it exists, else the cases/ folder of the source tree the
- * executable was built in (found from /proc/self/exe: BUILD/cbench -> BUILD/../cases). */
-const char *cases_dir(void);
-void cases_dir_set(const char *dir);
-/* Lists the case names of cases_dir() (sorted); returns the count, fills up to max names. */
-int cases_list(char names[][128], int max);
+/* Lists the case names of the folder cases_dir (sorted); returns the count, fills up to max names. */
+int cases_list(const char *cases_dir, char names[][128], int max);
 /* Base name without directory and without a ".json" suffix. */
 void case_name_from_path(const char *path, char *out, size_t outlen);
 

@@ -7,13 +7,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "cbench_context.h"
 #include "files.h"
 #include "folder_share.h"
 #include "clock.h"
+#include "machine.h"
+#include "run_metrics.h"
 #include "record_outcome.h"
 #include "run_fields.h"
 #include "run_record.h"
@@ -41,7 +46,7 @@ void sweep_series_path(const char *record_path, const char *which, char *out, si
   snprintf(out, outlen, "%.*s.%s.csv", (int)n, record_path, which);
 }
 
-void sweep_config_default(SweepConfig *c) {
+void sweep_config_default(const CbenchContext *cb, SweepConfig *c) {
   memset(c, 0, sizeof *c);
   c->nacc = 3;
   c->accuracies[0] = 1e-1; c->accuracies[1] = 1e-2; c->accuracies[2] = 1e-3;
@@ -49,7 +54,7 @@ void sweep_config_default(SweepConfig *c) {
   c->dts[0] = 1e-2; c->dts[1] = 3e-3; c->dts[2] = 1e-3;
   c->jobs = 1;
   c->reps = 1;
-  snprintf(c->out, sizeof c->out, "%s/sweep", getenv("CBENCH_RESULTS_DIR") && *getenv("CBENCH_RESULTS_DIR") ? getenv("CBENCH_RESULTS_DIR") : "results");
+  snprintf(c->out, sizeof c->out, "%.1000s/sweep", cb ? cb->results_dir : "results");
   c->error_norm = -1;
 }
 
@@ -82,6 +87,10 @@ typedef struct {
 /* A job's exit status when another process (a second sweep into the folder) made its record
  * while this one waited for the run's lock. */
 #define JOB_REUSED 10
+/* A job's exit status when it wrote no record on purpose (its scene failed to load, a series or
+ * the record could not be written): a resume redoes it. Any other end without a record is a
+ * crash, and the sweep records it as failed. */
+#define JOB_UNWRITTEN 11
 
 /* 1 when the job's record (and its series) exist for its spec. */
 static int job_done(const SweepJob *job) {
@@ -94,15 +103,20 @@ static int job_done(const SweepJob *job) {
   return series_present && run_record_complete(job->path, key);
 }
 
-/* The job process: one isolated run, its record written atomically, under the record's lock so
- * that a second sweep into the folder waits for it and reuses it instead of computing it again. */
-static void job_main(const SweepJob *job) {
+/* The job process: one run, in this process (the sweep watches its progress and kills it past
+ * its budget: one fork per run), its record written atomically, under the record's lock so that
+ * a second sweep into the folder waits for it and reuses it instead of computing it again. */
+static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *prog) {
   int lock = record_lock_take(job->path);
   if (job_done(job)) _exit(JOB_REUSED);
+  machine_note_start();
   RunContext ctx;
   char err[1024];
-  if (run_prepare(&job->spec, &ctx, err, sizeof err) != 0) { fprintf(stderr, "sweep: %s\n", err); _exit(2); }
-  cJSON *rec = run_isolated(&ctx);
+  if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) { fprintf(stderr, "sweep: %s\n", err); _exit(JOB_UNWRITTEN); }
+  prog->stage_start = clock_monotonic();
+  prog->budget = ctx.budget;
+  cJSON *rec = run_execute(&ctx, prog);
+  run_series_tmp_remove(&ctx.spec, getpid());
   /* a series that could not be written: no record, so that a resume redoes the run */
   const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
   if (cJSON_IsString(oe)) snprintf(err, sizeof err, "%s", oe->valuestring);
@@ -113,7 +127,35 @@ static void job_main(const SweepJob *job) {
   cJSON_Delete(rec);
   run_context_free(&ctx);
   record_lock_release(lock);
-  _exit(wrc == 0 ? 0 : 1);
+  _exit(wrc == 0 ? 0 : JOB_UNWRITTEN);
+}
+
+/* A job process that ended without its record (killed past its budget, crashed): the sweep
+ * writes its timeout or failed record, unless another sweep made the record meanwhile. 0, or 1
+ * when no record could be written. */
+static int job_record_unfinished(const CbenchContext *cb, const SweepJob *job, int killed, int wstatus,
+                                 const RunProgress *prog) {
+  int lock = record_lock_take(job->path);
+  int rc = 0;
+  if (!job_done(job)) {
+    RunContext ctx;
+    char err[1024];
+    if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
+      fprintf(stderr, "sweep: %s\n", err);
+      record_lock_release(lock);
+      return 1;
+    }
+    if (prog->budget > 0) ctx.budget = prog->budget;
+    cJSON *rec = run_record_unfinished(&ctx, job->pid, killed, wstatus, prog);
+    char *text = cJSON_Print(rec);
+    rc = text && file_write_atomic(job->path, text, strlen(text), err, sizeof err) == 0 ? 0 : 1;
+    if (rc) fprintf(stderr, "sweep: %s\n", text ? err : "out of memory");
+    free(text);
+    cJSON_Delete(rec);
+    run_context_free(&ctx);
+  }
+  record_lock_release(lock);
+  return rc;
 }
 
 /* The grid as a plan (harness/plan.h): one self-contained `cbench run` per line, nothing run. */
@@ -163,9 +205,9 @@ static void progress(const SweepConfig *c, int done, int total, int skipped, int
           total, skipped, running, e, left, tty && done < total ? "   " : "\n");
 }
 
-/* The number of points of a grid with these axis lengths, or (size_t)-1 when it exceeds
- * SWEEP_MAX_POINTS (checked before each product: no count can overflow); the grid in words in what. */
-static size_t grid_points(const SweepConfig *c, int ncase, int nint, char *what, size_t whatlen) {
+/* The number of points of a grid with these axis lengths, or (size_t)-1 when it exceeds max
+ * (<= SWEEP_MAX_POINTS; checked before each product: no count can overflow); the grid in words in what. */
+static size_t grid_points(const SweepConfig *c, int ncase, int nint, size_t max, char *what, size_t whatlen) {
   size_t axes[8] = {(size_t)ncase, (size_t)nint, (size_t)(c->nacc > c->ndt ? c->nacc : c->ndt),
                     (size_t)(c->nnorms > 0 ? c->nnorms : 1), (size_t)(c->nmax_steps > 0 ? c->nmax_steps : 1), 1, 1};
   for (int a = 0; a < c->nopt; ++a) axes[5] *= (size_t)c->nopt_values[a];       /* <= 8^6 */
@@ -175,7 +217,7 @@ static size_t grid_points(const SweepConfig *c, int ncase, int nint, char *what,
   int over = 0;
   for (int i = 0; i < 7; ++i) {
     exact *= (double)axes[i];
-    if (axes[i] && p > SWEEP_MAX_POINTS / axes[i]) over = 1;
+    if (axes[i] && p > max / axes[i]) over = 1;
     else p *= axes[i];
   }
   snprintf(what, whatlen, "%.0f points (%zu cases x %zu integrators x %zu accuracies or steps x %zu norms x %zu max steps "
@@ -184,40 +226,43 @@ static size_t grid_points(const SweepConfig *c, int ncase, int nint, char *what,
   return over ? (size_t)-1 : p;
 }
 
-static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *err, size_t errlen) {
+static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], char *err,
+                          size_t errlen) {
   char cnames[SWEEP_MAX_LIST][128];
   int ncase = c->ncases;
   if (ncase == 0) {
-    ncase = cases_list(cnames, SWEEP_MAX_LIST);
+    ncase = cases_list(cb->cases_dir, cnames, SWEEP_MAX_LIST);
     for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%.127s", cnames[i]);
   } else {
     for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%s", c->cases[i]);
   }
-  if (ncase == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", cases_dir()); return 2; }
+  if (ncase == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", cb->cases_dir); return CB_ERR_INPUT; }
   const IntegratorVtbl *vts[SWEEP_MAX_LIST];
   int nint = c->nintegrators;
   if (nint == 0) {
-    for (int i = 0; i < integrator_count() && nint < SWEEP_MAX_LIST; ++i) vts[nint++] = integrator_at(i);
+    for (int i = 0; i < integrator_registry_count(&cb->registry) && nint < SWEEP_MAX_LIST; ++i)
+      vts[nint++] = integrator_registry_at(&cb->registry, i);
   } else {
     for (int i = 0; i < nint; ++i) {
-      vts[i] = integrator_find(c->integrators[i]);
-      if (!vts[i]) { integrator_unknown_message(c->integrators[i], err, errlen); return 2; }
+      vts[i] = integrator_registry_find(&cb->registry, c->integrators[i]);
+      if (!vts[i]) { integrator_registry_unknown_message(&cb->registry, c->integrators[i], err, errlen); return CB_ERR_INPUT; }
     }
   }
-  if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return 2; }
+  if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return CB_ERR_INPUT; }
   char what[400];
-  size_t npoints = grid_points(c, ncase, nint, what, sizeof what);
-  if (npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return 2; }
+  long max_points = cb->limits.max_sweep_points < SWEEP_MAX_POINTS ? cb->limits.max_sweep_points : SWEEP_MAX_POINTS;
+  size_t npoints = grid_points(c, ncase, nint, (size_t)max_points, what, sizeof what);
+  if (npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return CB_ERR_INPUT; }
   /* values no run could take, refused before any job (the CLI and recipes check > 0) */
-  if (c->timeout > RUN_MAX_TIMEOUT_S) {
-    snprintf(err, errlen, "timeout %g s is more than the %g s a run may take", c->timeout, RUN_MAX_TIMEOUT_S);
-    return 2;
+  if (c->timeout > cb->limits.max_timeout_s) {
+    snprintf(err, errlen, "timeout %g s is more than the %g s a run may take", c->timeout, cb->limits.max_timeout_s);
+    return CB_ERR_INPUT;
   }
-  if (c->reps > RUN_MAX_REPS) { snprintf(err, errlen, "reps %d is more than %d", c->reps, RUN_MAX_REPS); return 2; }
+  if (c->reps > cb->limits.max_reps) { snprintf(err, errlen, "reps %d is more than %d", c->reps, cb->limits.max_reps); return CB_ERR_INPUT; }
   if (npoints == (size_t)-1) {
-    snprintf(err, errlen, "the grid has %s: more than the %d points a sweep may have (split it into several sweeps)", what,
-             SWEEP_MAX_POINTS);
-    return 2;
+    snprintf(err, errlen, "the grid has %s: more than the %ld points a sweep may have (split it into several sweeps)", what,
+             max_points);
+    return CB_ERR_INPUT;
   }
 
   /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
@@ -226,12 +271,12 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   int nparamc = 1; /* scene parameter combinations (one grid over every case) */
   for (int a = 0; a < c->nparam_axes; ++a) nparamc *= c->nparam_values[a];
   SweepJob *jobs = calloc(npoints, sizeof *jobs); /* npoints <= SWEEP_MAX_POINTS: the ints below cannot overflow */
-  if (!jobs) { snprintf(err, errlen, "out of memory"); return 1; }
+  if (!jobs) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
   int njob = 0;
   for (int ci = 0; ci < ncase; ++ci) {
     RunSpec base;
     run_spec_init(&base);
-    if (run_spec_set_case(&base, cases_buf[ci], err, errlen) != 0) { free(jobs); return 2; }
+    if (run_spec_set_case(&base, cb->cases_dir, cases_buf[ci], err, errlen) != 0) { free(jobs); return CB_ERR_INPUT; }
     /* Validate the scene once, up front. */
     RunContext probe;
     base.t_end = c->t_end; /* an impossible horizon fails here, before any job */
@@ -239,13 +284,13 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     base.has_accuracy = !vts[0]->fixed_step; base.accuracy = 1;
     base.has_dt = vts[0]->fixed_step; base.dt = 1;
     base.t_end = c->t_end; /* a horizon no run could take (--t-end 1e300) fails here */
-    if (run_prepare(&base, &probe, err, errlen) != 0) { free(jobs); return 2; }
+    if (run_prepare(cb, &base, &probe, err, errlen) != 0) { free(jobs); return CB_ERR_INPUT; }
     /* every scene parameter combination must apply to this scene (a bad path is an error) */
     for (int pc = 0; pc < nparamc; ++pc) {
       RunSpec t = base;
       sweep_set_params(c, pc, &t);
       RunContext tc;
-      if (run_prepare(&t, &tc, err, errlen) != 0) { run_context_free(&probe); free(jobs); return 2; }
+      if (run_prepare(cb, &t, &tc, err, errlen) != 0) { run_context_free(&probe); free(jobs); return CB_ERR_INPUT; }
       run_context_free(&tc);
     }
     double case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
@@ -254,7 +299,7 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
                cases_buf[ci], case_t_end, RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end, RUN_MAX_TIMEOUT_S);
       run_context_free(&probe);
       free(jobs);
-      return 2;
+      return CB_ERR_INPUT;
     }
     for (int ii = 0; ii < nint; ++ii) {
       int fixed = vts[ii]->fixed_step;
@@ -316,12 +361,12 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     run_context_free(&probe);
   }
   /* only now, with every argument and scene checked: a bad one leaves no empty folder */
-  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); free(jobs); return 1; }
+  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); free(jobs); return CB_ERR_IO; }
   folder_remove_orphans(c->out);
   if (c->plan[0]) {
     int rc = write_plan(c->plan, jobs, njob, err, errlen);
     free(jobs);
-    return rc;
+    return rc ? CB_ERR_IO : CB_OK;
   }
   int skipped = 0;
   for (int i = 0; i < njob; ++i)
@@ -330,50 +375,92 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
   char cmdpath[1200];
   snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
   /* a folder that cannot take a file fails here, before the first job */
-  if (dir_check_writable(c->out, err, errlen) != 0) { free(jobs); return 1; }
+  if (dir_check_writable(c->out, err, errlen) != 0) { free(jobs); return CB_ERR_IO; }
   if (c->command[0]) {
     char line[4200];
     int n = snprintf(line, sizeof line, "%s\n", c->command);
-    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) { free(jobs); return 1; }
+    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) { free(jobs); return CB_ERR_IO; }
   }
 
   double t0 = clock_monotonic(), last_print = -1e9;
   int done = skipped, executed = 0, running = 0, next = 0, failed_writes = 0;
   int maxj = c->jobs > 0 ? c->jobs : 1;
   progress(c, done, njob, skipped, executed, running, t0, &last_print);
+  /* one progress slot per running job, shared with it */
+  RunProgress *slots = mmap(NULL, sizeof(RunProgress) * (size_t)maxj, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                            -1, 0);
+  int *slot_job = calloc((size_t)maxj, sizeof(int)), *slot_killed = calloc((size_t)maxj, sizeof(int));
+  if (slots == MAP_FAILED || !slot_job || !slot_killed) {
+    if (slots != MAP_FAILED) munmap(slots, sizeof(RunProgress) * (size_t)maxj);
+    free(slot_job); free(slot_killed); free(jobs);
+    snprintf(err, errlen, "out of memory");
+    return CB_ERR_MEMORY;
+  }
+  for (int k = 0; k < maxj; ++k) slot_job[k] = -1;
   while (done < njob) {
     while (running < maxj && next < njob) {
       if (jobs[next].state != 0) { ++next; continue; }
+      int k = 0;
+      while (slot_job[k] >= 0) ++k; /* running < maxj: a slot is free */
+      RunProgress *prog = &slots[k];
+      memset(prog, 0, sizeof *prog);
+      prog->stage_start = clock_monotonic();
       fflush(NULL);
       pid_t parent = getpid();
       pid_t pid = fork();
       if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent) _exit(3);
-        job_main(&jobs[next]);
+        job_main(cb, &jobs[next], prog);
       }
-      if (pid < 0) { snprintf(err, errlen, "fork failed: %s", strerror(errno)); free(jobs); return 1; }
+      if (pid < 0) {
+        snprintf(err, errlen, "fork failed: %s", strerror(errno));
+        munmap(slots, sizeof(RunProgress) * (size_t)maxj);
+        free(slot_job); free(slot_killed); free(jobs);
+        return CB_ERR_IO;
+      }
       jobs[next].pid = pid;
       jobs[next].state = 1;
+      slot_job[k] = next;
+      slot_killed[k] = 0;
       ++running;
       ++next;
     }
     int ws = 0;
-    pid_t w = waitpid(-1, &ws, 0);
+    pid_t w = waitpid(-1, &ws, WNOHANG);
     if (w < 0) { if (errno == EINTR) continue; break; }
-    for (int i = 0; i < njob; ++i) {
-      if (jobs[i].state == 1 && jobs[i].pid == w) {
-        jobs[i].state = 2;
-        --running; ++done;
-        if (WIFEXITED(ws) && WEXITSTATUS(ws) == JOB_REUSED) ++skipped;
-        else ++executed;
-        if (!(WIFEXITED(ws) && (WEXITSTATUS(ws) == 0 || WEXITSTATUS(ws) == JOB_REUSED)) &&
-            !run_record_complete(jobs[i].path, NULL))
-          ++failed_writes;
-        progress(c, done, njob, skipped, executed, running, t0, &last_print);
+    if (w == 0) { /* none ended: kill those past their budget, then look again shortly */
+      for (int k = 0; k < maxj; ++k)
+        if (slot_job[k] >= 0 && !slot_killed[k] && slots[k].budget > 0 && run_progress_overrun(&slots[k], slots[k].budget)) {
+          kill(jobs[slot_job[k]].pid, SIGKILL);
+          slot_killed[k] = 1;
+        }
+      struct timespec nap = {0, 20 * 1000 * 1000};
+      nanosleep(&nap, NULL);
+      continue;
+    }
+    for (int k = 0; k < maxj; ++k) {
+      int i = slot_job[k];
+      if (i < 0 || jobs[i].pid != w) continue;
+      jobs[i].state = 2;
+      slot_job[k] = -1;
+      --running; ++done;
+      int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+      if (code == JOB_REUSED) ++skipped;
+      else ++executed;
+      if (code == JOB_UNWRITTEN) {
+        if (!run_record_complete(jobs[i].path, NULL)) ++failed_writes;
+      } else if (slot_killed[k] || (code != 0 && code != JOB_REUSED)) {
+        /* killed past its budget or crashed: the sweep writes its record */
+        RunProgress last = slots[k];
+        if (job_record_unfinished(cb, &jobs[i], slot_killed[k], ws, &last) != 0) ++failed_writes;
       }
+      progress(c, done, njob, skipped, executed, running, t0, &last_print);
     }
   }
+  munmap(slots, sizeof(RunProgress) * (size_t)maxj);
+  free(slot_job);
+  free(slot_killed);
   /* The sweep as one array (harness/SCHEMA.md), for plotting and export. */
   cJSON *all = cJSON_CreateArray();
   for (int i = 0; i < njob; ++i) {
@@ -413,15 +500,15 @@ static int sweep_run_with(const SweepConfig *c, char (*cases_buf)[1024], char *e
     char werr[600];
     snprintf(werr, sizeof werr, "%s", wrc ? err : "");
     snprintf(err, errlen, "%d run(s) left no record%s%.500s", failed_writes, wrc ? "; " : "", werr);
-    return 1;
+    return CB_ERR_IO;
   }
-  return wrc ? 1 : 0;
+  return wrc ? CB_ERR_IO : CB_OK;
 }
 
-int sweep_run(const SweepConfig *c, char *err, size_t errlen) {
+int sweep_run(const CbenchContext *cb, const SweepConfig *c, char *err, size_t errlen) {
   char (*cases_buf)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
-  if (!cases_buf) { snprintf(err, errlen, "out of memory"); return 1; }
-  int rc = sweep_run_with(c, cases_buf, err, errlen);
+  if (!cases_buf) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
+  int rc = sweep_run_with(cb, c, cases_buf, err, errlen);
   free(cases_buf);
   return rc;
 }

@@ -61,9 +61,12 @@ int sweep_series_parse(const char *list);
 /* The series file of a record path: "steps", "contacts" or "energy". */
 void sweep_series_path(const char *record_path, const char *which, char *out, size_t outlen);
 
-void sweep_config_default(SweepConfig *c);
-/* 0 when every record exists (failures and timeouts are records), 2 for bad configuration,
- * 1 if a record could not be written. */
-int sweep_run(const SweepConfig *c, char *err, size_t errlen);
+/* The defaults; out is RESULTS/sweep with the context's results folder (cb NULL: "results"). */
+struct CbenchContext;
+void sweep_config_default(const struct CbenchContext *cb, SweepConfig *c);
+/* CB_OK when every record exists (failures and timeouts are records), CB_ERR_INPUT for a bad
+ * configuration (nothing run), CB_ERR_IO when a record or the folder could not be written (or a
+ * job not started), CB_ERR_MEMORY; the why in err. Cases, integrators and limits from cb. */
+int sweep_run(const struct CbenchContext *cb, const SweepConfig *c, char *err, size_t errlen);
 
 #endif

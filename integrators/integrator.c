@@ -15,7 +15,7 @@
 Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt, char *err, size_t errlen) {
   const IntegratorVtbl *vt = integrator_find(name);
   if (!vt) {
-    integrator_unknown_message(name, err, errlen);
+    integrator_registry_unknown_message(NULL, name, err, errlen);
     return NULL;
   }
   return integrator_create_vtbl(vt, m, opt, err, errlen);

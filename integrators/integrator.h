@@ -4,29 +4,15 @@
  * provides only its step attempt and runs on a shared driver (common/stepper.h), whose
  * stepper_reset and stepper_advance are its reset and advance.
  *
- * Return codes, signed as in SUNDIALS: CB_OK (0); negative = unrecoverable failure of this run
- * (the message says why, the integrator's time t says how far it got); positive = a recoverable
- * failure of one step (a shorter step may succeed), used between an integrator's step and its
- * step-size control. */
+ * Status codes: models/status.h (CB_OK, fatal CB_ERR_* < 0, recoverable CB_RECOVERABLE_* > 0;
+ * the recoverable ones pass between an integrator's step and its step-size control). */
 #ifndef CBENCH_INTEGRATOR_H
 #define CBENCH_INTEGRATOR_H
 
 #include <stddef.h>
 #include "../models/model.h"
+#include "../models/status.h"
 #include "option_table.h"
-
-enum {
-  CB_OK = 0,
-  CB_ERR_OPTION = -1,      /* bad option value */
-  CB_ERR_SOLVER = -2,      /* nonlinear / convex solve failed */
-  CB_ERR_STEP = -3,        /* step size underflow, too many steps */
-  CB_ERR_NONFINITE = -4,   /* NaN or inf in the state */
-  CB_ERR_MEMORY = -5,
-  CB_ERR_MODEL = -6,       /* model evaluation failed (e.g. M not positive definite) */
-  CB_RECOVERABLE_SOLVER = 1, /* the step's nonlinear or convex solve did not converge */
-  CB_RECOVERABLE_MODEL = 2   /* the model could not be evaluated at a trial state of the step
-                              * (system_rhs: SYSTEM_RECOVERABLE) or the result is not finite */
-};
 
 typedef enum { ERRNORM_POSITIONS = 0, ERRNORM_FULL = 1 } ErrorNormKind;
 
@@ -150,21 +136,31 @@ struct Integrator {
                             * NULL for an integrator with its own advance (SUNDIALS, MuJoCo) */
 };
 
-/* Registry (integrators/registry.c): the built-in table, then integrators added at run time
- * with integrator_register (tests, plug-ins; found by name like the built-in ones). */
+/* Registry (integrators/registry.c): the built-in table, then the integrators added to a
+ * registry object at run time (tests, plug-ins; found by name like the built-in ones). The
+ * object is the caller's (the harness keeps it in its context): no process-wide list. Every
+ * function takes r = NULL for the built-in table alone. */
 #define INTEGRATOR_MAX_ADDED 16
-int integrator_register(const IntegratorVtbl *vt);   /* 0, or -1 when full */
-void integrator_unregister_all(void);
-int integrator_count(void);
-const IntegratorVtbl *integrator_at(int i);
-const IntegratorVtbl *integrator_find(const char *name);
+typedef struct {
+  const IntegratorVtbl *added[INTEGRATOR_MAX_ADDED];
+  int nadded;
+} IntegratorRegistry;
+int integrator_registry_add(IntegratorRegistry *r, const IntegratorVtbl *vt); /* 0, or -1 when full */
+int integrator_registry_count(const IntegratorRegistry *r);
+const IntegratorVtbl *integrator_registry_at(const IntegratorRegistry *r, int i);
+const IntegratorVtbl *integrator_registry_find(const IntegratorRegistry *r, const char *name);
 /* "unknown integrator 'NAME'" with the nearest registered name ("; did you mean 'X'?") when one
  * is close, and a pointer to `cbench list`. */
-void integrator_unknown_message(const char *name, char *out, size_t outlen);
+void integrator_registry_unknown_message(const IntegratorRegistry *r, const char *name, char *out, size_t outlen);
 /* Just the "; did you mean 'X'?" part, or "" when no registered name is close. */
-void integrator_name_hint(const char *name, char *out, size_t outlen);
+void integrator_registry_name_hint(const IntegratorRegistry *r, const char *name, char *out, size_t outlen);
+/* The built-in table alone. */
+static inline int integrator_count(void) { return integrator_registry_count(NULL); }
+static inline const IntegratorVtbl *integrator_at(int i) { return integrator_registry_at(NULL, i); }
+static inline const IntegratorVtbl *integrator_find(const char *name) { return integrator_registry_find(NULL, name); }
 
-/* Generic driver functions. create returns NULL with a message in err on failure. */
+/* Generic driver functions. create (a built-in by name) returns NULL with a message in err on
+ * failure. */
 Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt,
                               char *err, size_t errlen);
 /* The same for an integrator that is not in the registry (tests, plug-ins). */

@@ -20,19 +20,13 @@ static const IntegratorVtbl *const registry[] = {
     &mujoco_vtbl,
     NULL};
 
-/* Integrators added at run time (tests, plug-ins): the registry's only mutable state. */
-static const IntegratorVtbl *added[INTEGRATOR_MAX_ADDED];
-static int nadded;
-
-int integrator_register(const IntegratorVtbl *vt) {
-  if (!vt || !vt->name || nadded >= INTEGRATOR_MAX_ADDED) return -1;
-  for (int i = 0; i < nadded; ++i)
-    if (added[i] == vt) return 0;
-  added[nadded++] = vt;
+int integrator_registry_add(IntegratorRegistry *r, const IntegratorVtbl *vt) {
+  if (!r || !vt || !vt->name || r->nadded >= INTEGRATOR_MAX_ADDED) return -1;
+  for (int i = 0; i < r->nadded; ++i)
+    if (r->added[i] == vt) return 0;
+  r->added[r->nadded++] = vt;
   return 0;
 }
-
-void integrator_unregister_all(void) { nadded = 0; }
 
 static int builtin_count(void) {
   int n = 0;
@@ -40,31 +34,31 @@ static int builtin_count(void) {
   return n;
 }
 
-int integrator_count(void) { return builtin_count() + nadded; }
+int integrator_registry_count(const IntegratorRegistry *r) { return builtin_count() + (r ? r->nadded : 0); }
 
-const IntegratorVtbl *integrator_at(int i) {
+const IntegratorVtbl *integrator_registry_at(const IntegratorRegistry *r, int i) {
   int n = builtin_count();
   if (i >= 0 && i < n) return registry[i];
   i -= n;
-  return (i >= 0 && i < nadded) ? added[i] : NULL;
+  return (r && i >= 0 && i < r->nadded) ? r->added[i] : NULL;
 }
 
-void integrator_name_hint(const char *name, char *out, size_t outlen) {
+void integrator_registry_name_hint(const IntegratorRegistry *r, const char *name, char *out, size_t outlen) {
   const char *names[INTEGRATOR_MAX_ADDED + 64];
   int n = 0;
-  for (int i = 0; i < integrator_count() && n < (int)(sizeof names / sizeof names[0]); ++i)
-    names[n++] = integrator_at(i)->name;
+  for (int i = 0; i < integrator_registry_count(r) && n < (int)(sizeof names / sizeof names[0]); ++i)
+    names[n++] = integrator_registry_at(r, i)->name;
   nearest_name_hint(name, names, n, out, outlen);
 }
 
-void integrator_unknown_message(const char *name, char *out, size_t outlen) {
+void integrator_registry_unknown_message(const IntegratorRegistry *r, const char *name, char *out, size_t outlen) {
   char hint[128];
-  integrator_name_hint(name, hint, sizeof hint);
+  integrator_registry_name_hint(r, name, hint, sizeof hint);
   snprintf(out, outlen, "unknown integrator '%s'%s (see `cbench list`)", name, hint);
 }
 
-const IntegratorVtbl *integrator_find(const char *name) {
-  for (int i = 0; i < integrator_count(); ++i)
-    if (strcmp(integrator_at(i)->name, name) == 0) return integrator_at(i);
+const IntegratorVtbl *integrator_registry_find(const IntegratorRegistry *r, const char *name) {
+  for (int i = 0; i < integrator_registry_count(r); ++i)
+    if (strcmp(integrator_registry_at(r, i)->name, name) == 0) return integrator_registry_at(r, i);
   return NULL;
 }

@@ -66,17 +66,17 @@ static int evaluate(const Model *m, Data *d, double t, const double *q, const do
   mb_velocities(m, d, v);
   kinematic_update(m, d, t);
   mb_mass_matrix(m, d);
-  if (factor_mass && mb_factor_mass(m, d) != 0) return -1;
+  if (factor_mass && mb_factor_mass(m, d) != 0) return CB_RECOVERABLE_MODEL;
   mb_bias(m, d, q, v);
   memset(d->tau, 0, sizeof(double) * (size_t)m->nv);
   system_applied_forces(m, d, t, d->tau);
   suction_apply(m, d, t, d->tau);
   if (m->ncontroller > 0) controller_eval(m, d, t, q, v, z, d->tau, zdot);
   collision_speculative_update(m, d);
-  if (collision_detect(m, d) != 0) return -1;
-  if (contact_jacobians(m, d, t) != 0) return -1;
+  /* both fail only when their arrays cannot grow */
+  if (collision_detect(m, d) != 0 || contact_jacobians(m, d, t) != 0) return CB_ERR_MEMORY;
   for (int i = 0; i < d->ncon; ++i) contact_velocity(m, d, i, v, d->contacts[i].vc0);
-  return 0;
+  return CB_OK;
 }
 
 void system_initial_state(const Model *m, double *x) {
@@ -98,7 +98,8 @@ int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot)
   double *qdot = xdot, *vdot = xdot + m->nq, *zdot = xdot + m->nq + m->nv;
   d->counters.rhs_evals++;
   d->speculative_horizon = 0.0;
-  if (evaluate(m, d, t, q, v, z, m->nz > 0 ? zdot : NULL, 1) != 0) return SYSTEM_RECOVERABLE;
+  int rc = evaluate(m, d, t, q, v, z, m->nz > 0 ? zdot : NULL, 1);
+  if (rc != CB_OK) return rc;
   joint_limits(m, d, q, v);
   memset(d->contact_force, 0, sizeof(double) * (size_t)m->nv);
   for (int i = 0; i < d->ncon; ++i) {
@@ -112,8 +113,8 @@ int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot)
   mb_qdot(m, q, v, qdot);
   int n = system_nx(m);
   for (int i = 0; i < n; ++i)
-    if (!isfinite(xdot[i])) return SYSTEM_RECOVERABLE;
-  return SYSTEM_OK;
+    if (!isfinite(xdot[i])) return CB_RECOVERABLE_MODEL;
+  return CB_OK;
 }
 
 double system_energy(const Model *m, Data *d, const double *x) {

@@ -10,21 +10,15 @@
 #define CBENCH_SYSTEM_H
 
 #include "data.h"
+#include "status.h"
 
 static inline int system_nx(const Model *m) { return m->nq + m->nv + m->nz; }
 /* x = [q0; v0; z0], the model's initial state (x has system_nx(m) entries). */
 void system_initial_state(const Model *m, double *x);
 
-/* Return codes of the model's evaluations, signed as in SUNDIALS. */
-enum {
-  SYSTEM_OK = 0,
-  SYSTEM_FAILED = -1,      /* no data at this state (no memory) */
-  SYSTEM_RECOVERABLE = 1   /* system_rhs: M not PD or a non-finite result at a trial state: a
-                            * shorter step may avoid it (ODE solvers retry) */
-};
-
-/* xdot = f(t, x). Returns SYSTEM_OK, or SYSTEM_RECOVERABLE when the mass matrix is not positive
- * definite or the result is not finite. Counts rhs_evals. */
+/* xdot = f(t, x). Returns CB_OK; CB_RECOVERABLE_MODEL when the mass matrix is not positive
+ * definite or the result is not finite (a shorter step may avoid it: ODE solvers retry);
+ * CB_ERR_MEMORY when the contact arrays could not grow. Counts rhs_evals. */
 int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot);
 
 /* Evaluates the discrete-problem data at (t, q, v, z) into d: kinematics, velocities, M,
@@ -32,7 +26,7 @@ int system_rhs(const Model *m, Data *d, double t, const double *x, double *xdot)
  * mass_chol: a scheme that solves with M calls mb_factor_mass itself.
  * horizon: the largest step the data will serve; contacts whose gap can close within it are
  * reported with phi > 0 (speculative contacts, models/collision/speculative.c); 0: none.
- * Returns SYSTEM_OK or SYSTEM_FAILED. */
+ * Returns CB_OK or CB_ERR_MEMORY. */
 int system_step_data(const Model *m, Data *d, double t, const double *q, const double *v,
                      const double *z, double horizon);
 

@@ -76,3 +76,10 @@ void fx_rk4(const Model *m, double T, int nsteps, double *x) {
   free(k1), free(k2), free(k3), free(k4), free(y);
   data_free(d);
 }
+
+CbenchContext *fx_cb(void) {
+  static CbenchContext cb;
+  static int made;
+  if (!made) { cbench_context_init(&cb); made = 1; }
+  return &cb;
+}

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "harness/cbench_context.h"
 #include "models/model.h"
 
 /* Uniform in [0, 1) from a 64-bit LCG state (deterministic across machines). */
@@ -21,6 +22,9 @@ void fx_write_text(const char *path, const char *text);
 /* A fresh directory /tmp/PREFIX_XXXXXX into dir[n] (asserted), and its removal with its contents. */
 void fx_tmpdir_make(char *dir, size_t n, const char *prefix);
 void fx_tmpdir_remove(const char *dir);
+/* The harness context of this test process (cbench_context_init at the first call; each
+ * Criterion test runs in its own process, so a test's changes stay in it). */
+CbenchContext *fx_cb(void);
 /* x <- x(T): nsteps classical RK4 steps of system_rhs from t = 0 (an independent reference). */
 void fx_rk4(const Model *m, double T, int nsteps, double *x);
 

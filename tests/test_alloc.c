@@ -2,22 +2,28 @@
  * (Makefile), so every allocation made by cbench's own code is counted. After a warm-up that
  * lets contact arrays and solver workspaces reach their size, advancing every registered
  * integrator further must allocate nothing. (Allocations inside SUNDIALS, CHOLMOD or LAPACK
- * shared libraries are not seen here.) */
+ * shared libraries are not seen here.) The same wrap injects allocation failures: out of
+ * memory must come out as CB_ERR_MEMORY saying so, never as another failure. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
+#include "icf_fixtures.h"
+#include "integrators/cenic/icf_solver.h"
 #include "integrators/integrator.h"
 #include "models/scene.h"
 #include "models/system.h"
 
 static long allocations;
+static int out_of_memory; /* 1: every wrapped allocation fails */
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t s);
 void *__real_realloc(void *p, size_t n);
-void *__wrap_malloc(size_t n) { allocations++; return __real_malloc(n); }
-void *__wrap_calloc(size_t n, size_t s) { allocations++; return __real_calloc(n, s); }
-void *__wrap_realloc(void *p, size_t n) { allocations++; return __real_realloc(p, n); }
+void *__wrap_malloc(size_t n) { allocations++; return out_of_memory ? NULL : __real_malloc(n); }
+void *__wrap_calloc(size_t n, size_t s) { allocations++; return out_of_memory ? NULL : __real_calloc(n, s); }
+void *__wrap_realloc(void *p, size_t n) { allocations++; return out_of_memory ? NULL : __real_realloc(p, n); }
 
 /* A cube resting on the floor next to a sphere in contact with it: steady contact set. */
 static const char *scene =
@@ -63,4 +69,82 @@ Test(alloc, integrators_do_not_allocate_after_warm_up) {
   free(x0);
   free(x);
   model_free(m);
+}
+
+/* The ICF solver sizes its contact workspace at the first solve with contacts: with no memory
+ * left that solve fails as out of memory, not as a factorization failure. */
+Test(alloc, icf_solver_out_of_memory_is_its_own_status) {
+  static const int tree_nv[] = {6, 3};
+  unsigned long state = 7;
+  IcfProblem p;
+  fx_icf_random_trees(&p, 2, tree_nv, 4, &state);
+  for (int i = 0; i < p.ncon; ++i) {
+    IcfContact *c = &p.con[i];
+    c->tree[0] = i % 2;
+    c->tree[1] = -1;
+    fx_icf_random_jacobians(&p, c, &state);
+    c->weight = 1.0;
+    c->h = 1e-2;
+    c->k = 1e3;
+    c->fe0 = 10.0;
+    c->mu = 0.5;
+    c->n0 = 0.3;
+    c->eps = 1e-2;
+  }
+  IcfSolverOptions o;
+  icf_solver_default_options(&o);
+  IcfSolver *s = icf_solver_create(&p, &o);
+  cr_assert_not_null(s);
+  double v[9] = {0};
+  IcfSolverStats st = {0};
+  char err[256] = "";
+  long before = allocations;
+  out_of_memory = 1;
+  int rc = icf_solver_solve(s, &p, NULL, v, &st, err, sizeof err);
+  out_of_memory = 0;
+  cr_assert_gt(allocations, before, "the solve allocated nothing: nothing was injected");
+  cr_expect_eq(rc, CB_ERR_MEMORY, "status %d (%s): %s", rc, cb_status_message(rc), err);
+  cr_expect(strstr(err, "out of memory") != NULL, "message: %s", err);
+  /* with memory back the same solver solves it */
+  memset(v, 0, sizeof v);
+  cr_expect_eq(icf_solver_solve(s, &p, NULL, v, &st, err, sizeof err), CB_OK, "%s", err);
+  icf_solver_free(s);
+  icf_problem_free(&p);
+}
+
+/* Five boxes dropped on the floor: their 20 contacts outgrow the arrays sized at creation. A CENIC
+ * integrator that runs out of memory there stops with CB_ERR_MEMORY and says "out of memory"
+ * (before: a model failure, or a solver failure retried down to a step size underflow). */
+Test(alloc, cenic_out_of_memory_stops_the_run_as_out_of_memory) {
+  char scene5[4096], *w = scene5;
+  w += sprintf(w, "{\"name\": \"boxes\", \"duration\": 1, \"max_step\": 0.01,"
+                  " \"materials\": [{\"name\": \"ground\", \"stiffness\": \"rigid\", \"mu\": 0.5},"
+                  " {\"name\": \"obj\", \"stiffness\": 1e4, \"dissipation\": 10, \"mu\": 0.5}],"
+                  " \"world_geoms\": [{\"type\": \"plane\", \"material\": \"ground\"}], \"bodies\": [");
+  for (int b = 0; b < 5; ++b)
+    w += sprintf(w, "%s{\"name\": \"box%d\", \"joint\": \"free\", \"mass\": 1, \"geoms\": [{\"type\": \"box\","
+                    " \"size\": [0.05, 0.05, 0.05], \"material\": \"obj\"}], \"q0\": {\"pos\": [%g, 0, 0.06]}}",
+                 b ? ", " : "", b, 0.2 * b);
+  sprintf(w, "]}");
+  static const char *const names[] = {"cenic-sd", "cenic-trap", "cenic-fixed"};
+  for (int n = 0; n < 3; ++n) {
+    char err[512];
+    Model *m = scene_load_string(scene5, "boxes", err, sizeof err);
+    cr_assert_not_null(m, "%s", err);
+    int nx = system_nx(m);
+    double *x = calloc((size_t)nx, sizeof(double));
+    system_initial_state(m, x);
+    IntegratorOptions opt = {.accuracy = 1e-3, .dt = 1e-3, .max_step = 0.01};
+    Integrator *it = integrator_create(names[n], m, &opt, err, sizeof err);
+    cr_assert_not_null(it, "%s: %s", names[n], err);
+    cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK, "%s: %s", names[n], it->message);
+    out_of_memory = 1;
+    int rc = integrator_advance(it, 0.1, x);
+    out_of_memory = 0;
+    cr_expect_eq(rc, CB_ERR_MEMORY, "%s: status %d (%s): %s", names[n], rc, cb_status_message(rc), it->message);
+    cr_expect(strstr(it->message, "out of memory") != NULL, "%s: %s", names[n], it->message);
+    integrator_destroy(it);
+    free(x);
+    model_free(m);
+  }
 }

@@ -42,7 +42,8 @@ static void setup(void) {
   snprintf(p, sizeof p, "%s/tiny_ball.json", tmpdir);
   fx_write_text(p, ball_scene);
   snprintf(p, sizeof p, "%s/results", tmpdir);
-  setenv("CBENCH_RESULTS_DIR", p, 1);
+  setenv("CBENCH_RESULTS_DIR", p, 1); /* for the cbench processes these tests start */
+  cbench_context_set_results_dir(fx_cb(), p);
 }
 
 static void teardown(void) { fx_tmpdir_remove(tmpdir); }
@@ -55,12 +56,12 @@ static cJSON *make_record(void) {
   char err[512], p[512];
   run_spec_init(&s);
   snprintf(p, sizeof p, "%s/tiny_ball.json", tmpdir);
-  cr_assert_eq(run_spec_set_case(&s, p, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, p, err, sizeof err), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "cenic-fixed");
   s.has_dt = 1;
   s.dt = 1e-2;
   RunContext ctx;
-  cr_assert_eq(run_prepare(&s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_assert_not_null(rec);
@@ -343,7 +344,7 @@ Test(bad_input, merge_of_a_folder_without_records_is_an_error) {
 Test(bad_input, a_huge_grid_is_refused_before_anything_is_written) {
   SweepConfig *c = malloc(sizeof *c);
   cr_assert_not_null(c);
-  sweep_config_default(c);
+  sweep_config_default(fx_cb(), c);
   c->ncases = c->nintegrators = c->nacc = c->nmax_steps = SWEEP_MAX_LIST;
   for (int i = 0; i < SWEEP_MAX_LIST; ++i) {
     snprintf(c->cases[i], sizeof c->cases[i], "%s/tiny_ball.json", tmpdir);
@@ -364,7 +365,7 @@ Test(bad_input, a_huge_grid_is_refused_before_anything_is_written) {
   c->quiet = 1;
   char err[1024] = "";
   double t0 = clock_monotonic();
-  cr_expect_eq(sweep_run(c, err, sizeof err), 2, "%s", err);
+  cr_expect_eq(sweep_run(fx_cb(), c, err, sizeof err), CB_ERR_INPUT, "%s", err);
   cr_expect(strstr(err, "the grid has 4294967296 points (64 cases x 64 integrators x 64 accuracies or steps") != NULL,
             "%s", err);
   cr_expect(strstr(err, "more than the 100000 points a sweep may have") != NULL, "%s", err);
@@ -373,7 +374,7 @@ Test(bad_input, a_huge_grid_is_refused_before_anything_is_written) {
   /* just past the limit: 64 x 64 x 25 = 102400 points */
   c->nacc = 25; c->nmax_steps = 0; c->nopt = 0; c->nparam_axes = 0;
   err[0] = '\0';
-  cr_expect_eq(sweep_run(c, err, sizeof err), 2, "%s", err);
+  cr_expect_eq(sweep_run(fx_cb(), c, err, sizeof err), CB_ERR_INPUT, "%s", err);
   cr_expect(strstr(err, "the grid has 102400 points") != NULL, "%s", err);
   cr_expect(access(c->out, F_OK) != 0, "the refused sweep created %s", c->out);
   free(c);

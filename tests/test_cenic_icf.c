@@ -263,9 +263,9 @@ Test(cenic_icf, solution_satisfies_momentum_balance_dense_and_cholmod) {
     icf_solver_default_options(&o);
     o.tol = 1e-12;
     IcfSolverStats st1 = {0}, st2 = {0};
-    cr_assert_eq(solve(&p, &o, v1, &st1), ICF_OK);
+    cr_assert_eq(solve(&p, &o, v1, &st1), CB_OK);
     o.linear_solver = ICF_LINSOLVE_CHOLMOD;
-    cr_assert_eq(solve(&p, &o, v2, &st2), ICF_OK);
+    cr_assert_eq(solve(&p, &o, v2, &st2), CB_OK);
     icf_amul(&p, v1, Av);
     icf_contact_impulse(&p, v1, jg);
     double res = 0, scale = 0;
@@ -373,7 +373,7 @@ Test(cenic_icf, linesearch_variants_agree) {
   icf_solver_default_options(&o);
   o.tol = 1e-12;
   IcfSolverStats st = {0};
-  cr_assert_eq(solve(&p, &o, ref, &st), ICF_OK);
+  cr_assert_eq(solve(&p, &o, ref, &st), CB_OK);
   IcfLineSearchInit inits[3] = {ICF_LS_CUBIC, ICF_LS_QUADRATIC, ICF_LS_ONE};
   double amax[2] = {1.0, 1.5};
   for (int a = 0; a < 3; ++a)
@@ -382,7 +382,7 @@ Test(cenic_icf, linesearch_variants_agree) {
       o.ls_init = inits[a];
       o.alpha_max = amax[b];
       IcfSolverStats s2 = {0};
-      cr_assert_eq(solve(&p, &o, v, &s2), ICF_OK);
+      cr_assert_eq(solve(&p, &o, v, &s2), CB_OK);
       for (int i = 0; i < nv; ++i) cr_expect(fabs(v[i] - ref[i]) < 1e-8 * (1 + fabs(ref[i])));
       cr_expect(s2.linesearch_iters > 0);
     }
@@ -408,8 +408,8 @@ Test(cenic_icf, hessian_reuse_saves_factorizations) {
   char err[256];
   for (int step = 0; step < 20; ++step) {
     for (int i = 0; i < nv; ++i) p.r[i] = r0[i] * (1.0 + 0.01 * sin(0.3 * step + i));
-    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, err, sizeof err), ICF_OK, "%s", err);
-    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, err, sizeof err), ICF_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, err, sizeof err), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, err, sizeof err), CB_OK, "%s", err);
     for (int i = 0; i < nv; ++i) cr_expect(fabs(va[i] - vb[i]) < 1e-7 * (1 + fabs(va[i])));
   }
   cr_expect(stb.factorizations < sta.factorizations, "reuse %ld vs fresh %ld factorizations", stb.factorizations,
@@ -430,11 +430,11 @@ Test(cenic_icf, failures_are_reported) {
   o.tol = 1e-300;
   o.max_iters = 1;
   IcfSolverStats st = {0};
-  cr_expect_eq(solve(&p, &o, v, &st), ICF_ERR_MAX_ITERS);
+  cr_expect_eq(solve(&p, &o, v, &st), CB_ERR_MAX_ITERS);
   icf_solver_default_options(&o);
   memset(v, 0, nv * sizeof(double));
   p.r[2] = NAN;
-  cr_expect_eq(solve(&p, &o, v, &st), ICF_ERR_NONFINITE);
+  cr_expect_eq(solve(&p, &o, v, &st), CB_ERR_NONFINITE);
   free(v);
   icf_problem_free(&p);
 }
@@ -509,12 +509,12 @@ Test(cenic_icf, islands_converge_separately_to_the_whole_problems_tolerance) {
   for (int k = 0; k < 3; ++k) {
     v[k] = calloc(nv, sizeof(double));
     o.linear_solver = kinds[k];
-    cr_assert_eq(solve(&p, &o, v[k], &st[k]), ICF_OK, "solver %d", k);
+    cr_assert_eq(solve(&p, &o, v[k], &st[k]), CB_OK, "solver %d", k);
   }
   o.linear_solver = ICF_LINSOLVE_BLOCK;
   o.tol = 1e-13;
   IcfSolverStats stt = {0};
-  cr_assert_eq(solve(&p, &o, vt, &stt), ICF_OK);
+  cr_assert_eq(solve(&p, &o, vt, &stt), CB_OK);
   double tol = 1e-6 * fmax(1.0, sqrt(dr)), gn = scaled_gradient_norm(&p, v[0]), dist = 0.0;
   for (int t = 0; t < p.ntree; ++t) /* |D^-1 (v - v*)|, what eq. 33 bounds */
     for (int i = 0; i < p.tree_nv[t]; ++i) {
@@ -552,7 +552,7 @@ Test(cenic_icf, islands_converge_separately_to_the_whole_problems_tolerance) {
   double *vq = calloc(q.nv, sizeof(double));
   icf_solver_default_options(&o);
   o.linear_solver = ICF_LINSOLVE_BLOCK;
-  cr_assert_eq(solve(&q, &o, vq, &sq), ICF_OK);
+  cr_assert_eq(solve(&q, &o, vq, &sq), CB_OK);
   cr_expect_eq(sq.newton_dofs, sq.newton_iters * q.nv, "one island: %ld coordinates in %ld iterations of %d",
                sq.newton_dofs, sq.newton_iters, q.nv);
   for (int k = 0; k < 3; ++k) free(v[k]);
@@ -628,7 +628,7 @@ Test(cenic_icf, open_contacts_join_islands_only_when_they_act) {
   for (int k = 0; k < 3; ++k) {
     v[k] = calloc(nv, sizeof(double));
     o.linear_solver = kinds[k];
-    cr_assert_eq(solve(&p, &o, v[k], &st[k]), ICF_OK, "solver %d", k);
+    cr_assert_eq(solve(&p, &o, v[k], &st[k]), CB_OK, "solver %d", k);
   }
   int acting = 0;
   for (int q = 0; q < NOPEN; ++q) {
@@ -652,13 +652,13 @@ Test(cenic_icf, open_contacts_join_islands_only_when_they_act) {
   IcfSolverStats sj = {0}, stt = {0}, sr = {0};
   o.linear_solver = ICF_LINSOLVE_BLOCK;
   o.defer_open_contacts = 0;
-  cr_assert_eq(solve(&p, &o, vj, &sj), ICF_OK);
+  cr_assert_eq(solve(&p, &o, vj, &sj), CB_OK);
   o.tol = 1e-13;
-  cr_assert_eq(solve(&p, &o, vt, &stt), ICF_OK);
+  cr_assert_eq(solve(&p, &o, vt, &stt), CB_OK);
   o.tol = tol_rel;
   o.defer_open_contacts = 1;
   o.hessian_reuse = 1;
-  cr_assert_eq(solve(&p, &o, vr, &sr), ICF_OK);
+  cr_assert_eq(solve(&p, &o, vr, &sr), CB_OK);
   /* reuse may stop by eq. 33 (the update) rather than eq. 32 */
   cr_expect(scaled_gradient_norm(&p, vr) <= tol || scaled_distance(&p, vr, vt) <= tol,
             "with Hessian reuse: |D g| = %g, |D^-1 (v - v*)| = %g, tol %g", scaled_gradient_norm(&p, vr),
@@ -712,11 +712,11 @@ Test(cenic_icf, line_search_tolerance_tied_to_newton_keeps_the_solution) {
     cr_expect(o.ls_tol_max > o.ls_tol, "the tied tolerance is the default");
     o.tol = 1e-6;
     IcfSolverStats sn = {0}, sf = {0}, stt = {0};
-    cr_assert_eq(solve(p, &o, vn, &sn), ICF_OK, "problem %d, tied", k);
+    cr_assert_eq(solve(p, &o, vn, &sn), CB_OK, "problem %d, tied", k);
     o.ls_tol_max = o.ls_tol;
-    cr_assert_eq(solve(p, &o, vf, &sf), ICF_OK, "problem %d, fixed", k);
+    cr_assert_eq(solve(p, &o, vf, &sf), CB_OK, "problem %d, fixed", k);
     o.tol = 1e-13;
-    cr_assert_eq(solve(p, &o, vt, &stt), ICF_OK, "problem %d, tight", k);
+    cr_assert_eq(solve(p, &o, vt, &stt), CB_OK, "problem %d, tight", k);
     double tol = 1e-6 * fmax(1.0, sqrt(dr)), gn = scaled_gradient_norm(p, vn), dist = scaled_distance(p, vn, vt);
     cr_log_info("problem %d: tied %ld Newton, %.2f evaluations; fixed %ld Newton, %.2f evaluations; |D g| %.3g, "
                 "|D^-1 (v - v*)| %.3g, fixed's %.3g, tol %.3g", k, sn.newton_iters, sn.linesearch_work, sf.newton_iters,

@@ -240,14 +240,14 @@ Test(cenic_scale, dual_hessian_converges_where_exact_newton_crawls) {
   int it_dual[2], it_exact = 0;
   for (int k = 0; k < 2; ++k) {
     double e;
-    cr_assert_eq(solve_sliding(ICF_FRICTION_DUAL, eps[k], &e, &it_dual[k]), ICF_OK);
+    cr_assert_eq(solve_sliding(ICF_FRICTION_DUAL, eps[k], &e, &it_dual[k]), CB_OK);
     /* eq. 32 stops at |D g| <= 1e-8 max(1, |D r|) (|D r| ~ 10 here, masses >= 0.5): |v - v*| <~ 2e-7 */
     cr_assert(e < 2e-7, "eps %g: dual solution off by %g", eps[k], e);
     cr_assert(it_dual[k] <= 15, "eps %g: dual Hessian took %d iterations", eps[k], it_dual[k]);
   }
   double e;
   int rc = solve_sliding(ICF_FRICTION_EXACT, eps[1], &e, &it_exact);
-  cr_assert(rc != ICF_OK || it_exact >= 3 * it_dual[1], "exact Newton: rc %d in %d iterations (dual %d)", rc, it_exact, it_dual[1]);
+  cr_assert(rc != CB_OK || it_exact >= 3 * it_dual[1], "exact Newton: rc %d in %d iterations (dual %d)", rc, it_exact, it_dual[1]);
 }
 
 /* ---------- clutter at scale ---------- */

@@ -509,7 +509,7 @@ Test(cenic_terms, regularized_friction_eps_is_icf_eq26) {
     cr_assert_eq(cenic_core_init(&c, m, &so, reg, 1), 0);
     cr_assert_eq(cenic_eval_data(&c, 0.0, x, 0.0), 0);
     cr_assert_eq(c.d->ncon, 1, "one sphere-floor contact, got %d", c.d->ncon);
-    cr_assert_eq(cenic_icf_step(&c, 0.0, x, h, NULL, xout), ICF_OK, "%s", c.msg);
+    cr_assert_eq(cenic_icf_step(&c, 0.0, x, h, NULL, xout), CB_OK, "%s", c.msg);
     const IcfContact *ic = &c.prob.con[0];
     double phi = c.d->contacts[0].phi, vn = c.d->contacts[0].vc0[2];
     double n0 = h * 1e6 * (-phi) * (1 - 5 * vn);

@@ -179,8 +179,8 @@ Test(figure, small_recipe_end_to_end) {
   o.jobs = 2;
   o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
   char err[2048] = "";
-  cr_assert_eq(figure_make("tiny", &o, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(figure_make("no_such_recipe", &o, err, sizeof err), 2);
+  cr_assert_eq(figure_make(fx_cb(), "tiny", &o, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(figure_make(fx_cb(), "no_such_recipe", &o, err, sizeof err), 2);
   cr_expect(strstr(err, "no_such_recipe"), "%s", err);
 
   snprintf(path, sizeof path, "%s/tiny/figure.json", out);
@@ -226,7 +226,7 @@ Test(figure, small_recipe_end_to_end) {
   /* again: every record is reused, nothing recomputed */
   snprintf(path, sizeof path, "%s/tiny/run0/ball_drop__rk3__acc0.001.json", out);
   char *before = file_read_all(path, NULL);
-  cr_assert_eq(figure_make("tiny", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "tiny", &o, err, sizeof err), 0, "%s", err);
   char *after = file_read_all(path, NULL);
   cr_expect(before && after && !strcmp(before, after), "records reused");
   free(before);
@@ -243,7 +243,7 @@ Test(figure, small_recipe_end_to_end) {
   fx_write_text(path, text);
   free(text);
   cJSON_Delete(rec);
-  cr_assert_eq(figure_make("tiny", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "tiny", &o, err, sizeof err), 0, "%s", err);
   snprintf(path, sizeof path, "%s/tiny/figure.json", out);
   text = file_read_all(path, NULL);
   fig = cJSON_Parse(text);
@@ -287,7 +287,7 @@ Test(figure, series_figure_shows_a_timed_out_run) {
   o.quiet = 1;
   o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
   char err[2048] = "";
-  cr_assert_eq(figure_make("ser", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "ser", &o, err, sizeof err), 0, "%s", err);
   snprintf(path, sizeof path, "%s/ser/ser.gp", out);
   char *gp = file_read_all(path, NULL);
   cr_assert_not_null(gp);

@@ -74,7 +74,7 @@ Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
   o.quiet = 1;
   o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
   char err[2048] = "";
-  cr_assert_eq(figure_make("two", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "two", &o, err, sizeof err), 0, "%s", err);
   snprintf(path, sizeof path, "%s/two/two.gp", out);
   char *gp = file_read_all(path, NULL);
   cr_assert_not_null(gp);

@@ -28,10 +28,10 @@ static int se_attempt(void *content, const StepAttempt *a, double *xout, StepEst
   SymplecticEuler *e = content;
   const Model *m = e->m;
   int nq = m->nq, nx = system_nx(m);
-  if (system_rhs(m, e->d, a->t, a->x, e->xdot) != SYSTEM_OK) return CB_RECOVERABLE_MODEL;
+  if (system_rhs(m, e->d, a->t, a->x, e->xdot) != CB_OK) return CB_RECOVERABLE_MODEL;
   memcpy(xout, a->x, sizeof(double) * (size_t)nx);
   for (int i = nq; i < nx; ++i) xout[i] = a->x[i] + a->h * e->xdot[i];
-  if (system_rhs(m, e->d, a->t, xout, e->xdot) != SYSTEM_OK) return CB_RECOVERABLE_MODEL;
+  if (system_rhs(m, e->d, a->t, xout, e->xdot) != CB_OK) return CB_RECOVERABLE_MODEL;
   for (int i = 0; i < nq; ++i) xout[i] = a->x[i] + a->h * e->xdot[i];
   mb_normalize_q(m, xout);
   return CB_OK;

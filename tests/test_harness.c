@@ -2,8 +2,8 @@
  * analytic explicit-Euler free-fall error, reference cross-check distance and cache
  * invalidation, timeouts (killed and cooperative), failures as records, interrupted sweeps that
  * resume with no lost or corrupt record, the record schema validator, compare and export.
- * Uses tiny scenes and test integrators registered through integrator_register, so it does
- * not depend on the real integrators. */
+ * Uses tiny scenes and test integrators added to the test context's registry
+ * (integrator_registry_add), so it does not depend on the real integrators. */
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <math.h>
@@ -153,12 +153,13 @@ static void setup(void) {
   scene_path(p, sizeof p);
   fx_write_text(p, ball_scene);
   snprintf(p, sizeof p, "%s/results", tmpdir);
-  setenv("CBENCH_RESULTS_DIR", p, 1);
-  integrator_register(&test_euler);
-  integrator_register(&test_euler2);
-  integrator_register(&test_hang);
-  integrator_register(&test_slow);
-  integrator_register(&test_fail);
+  cbench_context_set_results_dir(fx_cb(), p);
+  IntegratorRegistry *r = &fx_cb()->registry;
+  integrator_registry_add(r, &test_euler);
+  integrator_registry_add(r, &test_euler2);
+  integrator_registry_add(r, &test_hang);
+  integrator_registry_add(r, &test_slow);
+  integrator_registry_add(r, &test_fail);
 }
 
 static void teardown(void) { fx_tmpdir_remove(tmpdir); }
@@ -169,9 +170,9 @@ static void make_spec(RunSpec *s, const char *integrator, double param) {
   char err[512], p[512];
   run_spec_init(s);
   scene_path(p, sizeof p);
-  cr_assert_eq(run_spec_set_case(s, p, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(s, fx_cb()->cases_dir, p, err, sizeof err), 0, "%s", err);
   snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
-  const IntegratorVtbl *vt = integrator_find(integrator);
+  const IntegratorVtbl *vt = integrator_registry_find(&fx_cb()->registry, integrator);
   cr_assert_not_null(vt);
   if (vt->fixed_step) { s->has_dt = 1; s->dt = param; }
   else { s->has_accuracy = 1; s->accuracy = param; }
@@ -180,7 +181,7 @@ static void make_spec(RunSpec *s, const char *integrator, double param) {
 static cJSON *run_one(RunSpec *s, int isolated) {
   RunContext ctx;
   char err[512];
-  cr_assert_eq(run_prepare(s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), s, &ctx, err, sizeof err), 0, "%s", err);
   cJSON *rec = isolated ? run_isolated(&ctx) : run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_assert_not_null(rec);
@@ -301,8 +302,8 @@ Test(harness, preflight_rejects_unknown_integrator_option) {
   s.nextra = 1;
   RunContext ctx;
   char err[512];
-  cr_assert_eq(run_prepare(&s, &ctx, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(run_preflight(&ctx, err, sizeof err), 3);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_preflight(&ctx, err, sizeof err), CB_ERR_OPTION);
   cr_expect(strstr(err, "unknown option 'foo'") != NULL, "message: %s", err);
   /* in a sweep the same run is a failed record, not a hole */
   cJSON *rec = run_execute(&ctx, NULL);
@@ -310,7 +311,7 @@ Test(harness, preflight_rejects_unknown_integrator_option) {
   cJSON_Delete(rec);
   run_context_free(&ctx);
   snprintf(s.extra_key[0], sizeof s.extra_key[0], "note");
-  cr_assert_eq(run_prepare(&s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
   cr_expect_eq(run_preflight(&ctx, err, sizeof err), 0, "%s", err);
   run_context_free(&ctx);
 }
@@ -329,9 +330,9 @@ Test(harness, reference_crosscheck_and_run_error_match_euler_analytics) {
   char p[512], err[512], rpath[1200];
   scene_path(p, sizeof p);
   int computed = 0;
-  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_assert_eq(computed, 1);
-  reference_path("tiny_ball", rpath, sizeof rpath);
+  reference_path(fx_cb()->results_dir, "tiny_ball", rpath, sizeof rpath);
   char *text = file_read_all(rpath, NULL);
   cJSON *ref = cJSON_Parse(text);
   free(text);
@@ -396,23 +397,23 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
   char p[512], err[512];
   scene_path(p, sizeof p);
   int computed = -1;
-  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 1, "first call computes");
-  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 0, "second call reuses the cached reference");
   /* Asked for another grid or another tightness: not the reference that was asked for. */
   cfg.rate = 200.0;
-  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 1, "a different grid rate must recompute");
   cfg.primary_param = 5e-4;
-  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 1, "a different primary parameter must recompute");
-  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 0, "same request again: reused");
   {
     Reference r;
     char rp[1200];
-    reference_path("tiny_ball", rp, sizeof rp);
+    reference_path(fx_cb()->results_dir, "tiny_ball", rp, sizeof rp);
     cr_assert_eq(reference_load(rp, &r, err, sizeof err), 0, "%s", err);
     cr_expect(r.rate == 200.0 && r.method_param == 5e-4 && strcmp(r.method, "test-euler") == 0,
               "provenance read back: %s at %g on %g", r.method, r.method_param, r.rate);
@@ -437,11 +438,11 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
   cr_expect(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "error")), "stale reference must not be used");
   cr_expect(strstr(jstr(rec, "error_note"), "stale") != NULL, "note: %s", jstr(rec, "error_note"));
   cJSON_Delete(rec);
-  cr_assert_eq(reference_ensure(p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 1, "changed scene must recompute");
   Reference ref;
   char rpath[1200];
-  reference_path("tiny_ball", rpath, sizeof rpath);
+  reference_path(fx_cb()->results_dir, "tiny_ball", rpath, sizeof rpath);
   cr_assert_eq(reference_load(rpath, &ref, err, sizeof err), 0, "%s", err);
   cr_expect(fabs(ref.q[2] - 2.0) < 1e-12, "new reference starts at the new height, got %g", ref.q[2]);
   reference_free(&ref);
@@ -505,13 +506,13 @@ Test(harness, overlong_duration_is_rejected_up_front) {
   free(text);
   RunSpec s;
   make_spec(&s, "test-euler", 1e-3);
-  cr_assert_eq(run_spec_set_case(&s, bad, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, bad, err, sizeof err), 0, "%s", err);
   RunContext ctx;
-  cr_expect_eq(run_prepare(&s, &ctx, err, sizeof err), 2);
+  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "long_scene.json") && strstr(err, "duration"), "message: %s", err);
   make_spec(&s, "test-euler", 1e-3);
   s.t_end = 1e300;
-  cr_expect_eq(run_prepare(&s, &ctx, err, sizeof err), 2);
+  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "--t-end") != NULL, "message: %s", err);
 }
 
@@ -600,7 +601,7 @@ static int count_records(const char *dir, int *corrupt, int *tmp) {
 
 static void sweep_cfg(SweepConfig *c, const char *out) {
   char p[512];
-  sweep_config_default(c);
+  sweep_config_default(fx_cb(), c);
   scene_path(p, sizeof p);
   c->ncases = 1;
   snprintf(c->cases[0], sizeof c->cases[0], "%s", p);
@@ -615,6 +616,49 @@ static void sweep_cfg(SweepConfig *c, const char *out) {
   snprintf(c->command, sizeof c->command, "cbench sweep (test)");
 }
 
+/* A sweep runs each job in one process and watches it itself: a hung job is killed past its
+ * budget and the sweep writes its timeout record; the other jobs are data as usual. */
+Test(harness, sweep_kills_a_hung_job_and_records_the_timeout) {
+  char out[512], err[512];
+  snprintf(out, sizeof out, "%s/sweep_hang", tmpdir);
+  SweepConfig *c = malloc(sizeof *c);
+  sweep_cfg(c, out);
+  c->nintegrators = 2;
+  snprintf(c->integrators[0], sizeof c->integrators[0], "test-hang");
+  snprintf(c->integrators[1], sizeof c->integrators[1], "test-euler");
+  c->nacc = 1;
+  c->accuracies[0] = 1e-3;
+  c->ndt = 1;
+  c->dts[0] = 1e-3;
+  c->timeout = 0.3;
+  c->jobs = 2;
+  double t0 = clock_monotonic();
+  cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
+  cr_expect_lt(clock_monotonic() - t0, 30.0, "the hung job was killed");
+  char all[700];
+  snprintf(all, sizeof all, "%s/sweep.json", out);
+  cJSON *arr = records_load_file(all, err, sizeof err);
+  cr_assert_not_null(arr, "%s", err);
+  cr_assert_eq(cJSON_GetArraySize(arr), 2);
+  int timeouts = 0, oks = 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, arr) {
+    const char *name = jstr(r, "integrator"), *st = jstr(r, "status");
+    if (!strcmp(name, "test-hang")) {
+      timeouts += !strcmp(st, "timeout");
+      cr_expect_str_eq(st, "timeout", "%s", jstr(r, "message"));
+      cr_expect(strstr(jstr(r, "message"), "killed after exceeding the wall-time budget of 0.3 s"), "%s",
+                jstr(r, "message"));
+    } else {
+      oks += !strcmp(st, "ok");
+    }
+  }
+  cr_expect_eq(timeouts, 1, "the hung job is a timeout record");
+  cr_expect_eq(oks, 1, "the other job ran");
+  cJSON_Delete(arr);
+  free(c);
+}
+
 Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   char out[512], err[512];
   snprintf(out, sizeof out, "%s/sweep", tmpdir);
@@ -623,7 +667,7 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   fflush(NULL);
   pid_t pid = fork();
   cr_assert(pid >= 0);
-  if (pid == 0) _exit(sweep_run(c, err, sizeof err));
+  if (pid == 0) _exit(sweep_run(fx_cb(), c, err, sizeof err) == CB_OK ? 0 : 1);
   /* Kill the sweep once two records exist (each run takes ~0.5 s). */
   int corrupt = 0, tmp = 0, n = 0;
   double t0 = clock_monotonic();
@@ -654,7 +698,7 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   }
   closedir(d);
 
-  cr_assert_eq(sweep_run(c, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
   n = count_records(out, &corrupt, &tmp);
   cr_expect_eq(n, 6, "all six records after resuming, got %d", n);
   cr_expect_eq(corrupt, 0);
@@ -677,7 +721,7 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   cJSON_ReplaceItemInObjectCaseSensitive(doc, "spec_key", cJSON_CreateString("scene=other;integrator=other"));
   write_json(before[0].name, doc);
   cJSON_Delete(doc);
-  cr_assert_eq(sweep_run(c, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
   text = file_read_all(before[0].name, NULL);
   doc = cJSON_Parse(text);
   free(text);
@@ -1160,7 +1204,7 @@ Test(harness, step_log_rows_sum_to_the_record_counters) {
     RunSpec s;
     char err[512], path[600];
     run_spec_init(&s);
-    cr_assert_eq(run_spec_set_case(&s, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
+    cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
     snprintf(s.integrator, sizeof s.integrator, "%s", specs[k][0]);
     const IntegratorVtbl *vt = integrator_find(specs[k][0]);
     double param = atof(specs[k][1]);
@@ -1216,7 +1260,7 @@ static double energy_series(const char *case_path, const char *integrator, doubl
   RunSpec s;
   char err[512];
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, case_path, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, case_path, err, sizeof err), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
   s.has_accuracy = 1;
   s.accuracy = acc;
@@ -1272,7 +1316,7 @@ Test(harness, contact_force_series_carry_the_weight_and_coulomb_friction) {
     RunSpec s;
     char err[512], out[600];
     run_spec_init(&s);
-    cr_assert_eq(run_spec_set_case(&s, cases[k], err, sizeof err), 0, "%s", err);
+    cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, cases[k], err, sizeof err), 0, "%s", err);
     snprintf(s.integrator, sizeof s.integrator, "%s", runs[r].integrator);
     s.has_accuracy = !runs[r].fixed;
     s.accuracy = runs[r].param;
@@ -1365,9 +1409,11 @@ Test(harness, cases_found_from_any_folder) {
   unsetenv("CBENCH_CASES");
   unsetenv("CBENCH_CASES_DIR");
   cr_assert_eq(chdir("/"), 0);
+  CbenchContext cb;
+  cbench_context_init(&cb);
   char names[64][128];
-  int n = cases_list(names, 64);
-  const char *dir = cases_dir();
+  int n = cases_list(cb.cases_dir, names, 64);
+  const char *dir = cb.cases_dir;
   cr_assert_eq(chdir(old), 0);
   if (e1) setenv("CBENCH_CASES", e1, 1);
   if (e2) setenv("CBENCH_CASES_DIR", e2, 1);
@@ -1377,9 +1423,8 @@ Test(harness, cases_found_from_any_folder) {
   int found = 0;
   for (int i = 0; i < n; ++i) found |= !strcmp(names[i], "ball_drop");
   cr_expect(found, "ball_drop in %s", dir);
-  cases_dir_set("/nonexistent-cases");
-  cr_expect_str_eq(cases_dir(), "/nonexistent-cases", "--cases-dir wins");
-  cases_dir_set("");
+  cbench_context_set_cases_dir(&cb, "/nonexistent-cases");
+  cr_expect_str_eq(cb.cases_dir, "/nonexistent-cases", "--cases-dir wins");
 }
 
 /* Help is not an error: `cbench help`, `cbench help COMMAND`, `cbench COMMAND --help` and `-h`

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "harness/cli_args.h"
+#include "sim_fixtures.h"
 #include "harness/figure_recipe.h"
 #include "harness/files.h"
 #include "harness/reference.h"
@@ -83,7 +84,7 @@ Test(inputs, run_options_parse_alone_into_the_spec) {
   RunSpec s;
   const char *json = NULL;
   int resume = 0;
-  cr_assert_eq(run_args_parse(17, ok, &s, &json, &resume), 0);
+  cr_assert_eq(run_args_parse(fx_cb(), 17, ok, &s, &json, &resume), 0);
   cr_assert_str_eq(s.case_name, "ball_drop");
   cr_assert_str_eq(s.integrator, "bdf");
   cr_assert(s.has_accuracy && s.accuracy == 1e-4 && !s.has_dt && s.reps == 3 && resume);
@@ -92,20 +93,20 @@ Test(inputs, run_options_parse_alone_into_the_spec) {
   cr_assert(s.nparam == 1 && !strcmp(s.param_path[0], "bodies[0].mass") && !strcmp(s.param_value[0], "2"));
   cr_assert(!file_exists("out.json"), "parsing wrote the record file");
   char *bad[] = {"cbench", "run", "--case", "ball_drop", "--integrator", "bdf", "--accuracy", "0", NULL};
-  cr_assert_eq(run_args_parse(8, bad, &s, &json, &resume), 2);
+  cr_assert_eq(run_args_parse(fx_cb(), 8, bad, &s, &json, &resume), 2);
 }
 
 Test(inputs, sweep_options_parse_alone_into_the_config) {
   char *ok[] = {"cbench", "sweep", "--cases", "ball_drop,sliding_cube", "--integrators", "bdf,tamsi", "--accuracies",
                 "1e-2,1e-3", "--dts", "1e-2", "--opt", "k=1,2", "--plan", "plan.txt", "--out", "nowhere", NULL};
   SweepConfig *c = malloc(sizeof *c);
-  cr_assert_eq(sweep_args_parse(16, ok, c), 0);
+  cr_assert_eq(sweep_args_parse(fx_cb(), 16, ok, c), 0);
   cr_assert(c->ncases == 2 && !strcmp(c->cases[1], "sliding_cube") && c->nintegrators == 2);
   cr_assert(c->nacc == 2 && c->accuracies[1] == 1e-3 && c->ndt == 1 && c->dts[0] == 1e-2);
   cr_assert(c->nopt == 1 && c->nopt_values[0] == 2 && !strcmp(c->opt_values[0][1], "2"));
   cr_assert_str_eq(c->plan, "plan.txt");
   cr_assert(!file_exists("plan.txt") && !file_exists("nowhere"), "parsing wrote files");
   char *bad[] = {"cbench", "sweep", "--integrators", "no-such-integrator", NULL};
-  cr_assert_eq(sweep_args_parse(4, bad, c), 2);
+  cr_assert_eq(sweep_args_parse(fx_cb(), 4, bad, c), 2);
   free(c);
 }

@@ -12,6 +12,7 @@
 #include "../harness/output_grid.h"
 #include "../harness/run.h"
 #include "../harness/run_record.h"
+#include "sim_fixtures.h"
 
 #define T_END 0.2
 
@@ -27,7 +28,7 @@ TestSuite(output_grid, .init = setup, .fini = teardown);
 static void make_spec(RunSpec *s, const char *integrator, double param, double output_dt) {
   char err[512];
   run_spec_init(s);
-  cr_assert_eq(run_spec_set_case(s, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(s, fx_cb()->cases_dir, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
   snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
   if (integrator_find(integrator)->fixed_step) { s->has_dt = 1; s->dt = param; }
   else { s->has_accuracy = 1; s->accuracy = param; }
@@ -39,7 +40,7 @@ static void make_spec(RunSpec *s, const char *integrator, double param, double o
 static cJSON *run_spec(const RunSpec *s) {
   RunContext ctx;
   char err[512];
-  cr_assert_eq(run_prepare(s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), s, &ctx, err, sizeof err), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_assert_not_null(rec);
@@ -137,7 +138,7 @@ Test(output_grid, step_is_refused_for_sundials) {
   make_spec(&s, "bdf", 1e-4, OUTPUT_DT_STEP);
   RunContext ctx;
   char err[512];
-  cr_assert_eq(run_prepare(&s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_expect_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "failed");
@@ -161,10 +162,10 @@ Test(output_grid, bad_values_are_refused_naming_the_value) {
   RunContext ctx;
   char err[512];
   make_spec(&s, "cenic-sd", 1e-3, 0.5); /* longer than t_end 0.2 */
-  cr_expect_eq(run_prepare(&s, &ctx, err, sizeof err), 2);
+  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "--output-dt 0.5") && strstr(err, "t_end"), "message: %s", err);
   make_spec(&s, "cenic-sd", 1e-3, 1e-9); /* 2e8 rows */
-  cr_expect_eq(run_prepare(&s, &ctx, err, sizeof err), 2);
+  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "--output-dt 1e-09") && strstr(err, "row limit"), "message: %s", err);
 }
 

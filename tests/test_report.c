@@ -157,7 +157,7 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
   snprintf(out, sizeof out, "%s/sweep", tmpdir);
   SweepConfig *c = malloc(sizeof *c);
   for (int k = 0; k < 2; ++k) {
-    sweep_config_default(c);
+    sweep_config_default(fx_cb(), c);
     c->quiet = 1;
     c->ncases = 1;
     snprintf(c->cases[0], sizeof c->cases[0], "ball_drop");
@@ -171,7 +171,7 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
     c->reps = 1;
     snprintf(c->out, sizeof c->out, "%s", out);
     snprintf(c->command, sizeof c->command, "cbench sweep (test)");
-    cr_assert_eq(sweep_run(c, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
   }
   free(c);
   /* the 1e-2 run as if its energy guard had fired */

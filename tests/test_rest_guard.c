@@ -134,12 +134,12 @@ static cJSON *run_json(const char *json, const char *integrator, double accuracy
   fx_write_text(path, json);
   RunSpec s;
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, path, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
   s.has_accuracy = 1;
   s.accuracy = accuracy;
   RunContext ctx;
-  cr_assert_eq(run_prepare(&s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   fx_tmpdir_remove(dir);

@@ -284,10 +284,10 @@ Test(system, rhs_failure_is_recoverable_and_positive) {
   int nx = system_nx(m);
   double *x = calloc((size_t)nx, sizeof(double)), *xdot = calloc((size_t)nx, sizeof(double));
   system_initial_state(m, x);
-  cr_expect_eq(system_rhs(m, d, 0.0, x, xdot), SYSTEM_OK);
+  cr_expect_eq(system_rhs(m, d, 0.0, x, xdot), CB_OK);
   x[m->nq] = NAN; /* a velocity */
   int rc = system_rhs(m, d, 0.0, x, xdot);
-  cr_expect_eq(rc, SYSTEM_RECOVERABLE);
+  cr_expect_eq(rc, CB_RECOVERABLE_MODEL);
   cr_expect_gt(rc, 0);
   cr_expect_gt(CB_RECOVERABLE_SOLVER, 0);
   cr_expect_gt(CB_RECOVERABLE_MODEL, 0);

@@ -191,8 +191,11 @@ static int cenic_reset(Integrator *it, double t0, const double *x0) {
   return stepper_reset(it, t0, x0);
 }
 
-/* An ICF step's status as a step code: a failed convex solve is recoverable (a shorter step). */
-static int solve_code(int icf_status) { return icf_status == ICF_OK ? CB_OK : CB_RECOVERABLE_SOLVER; }
+/* An ICF step's status as a step code: a failed convex solve is recoverable (a shorter step);
+ * out of memory is fatal and stays itself. */
+static int solve_code(int icf_status) {
+  return icf_status == CB_OK || icf_status == CB_ERR_MEMORY ? icf_status : CB_RECOVERABLE_SOLVER;
+}
 
 /* The second evaluation of an attempt (midpoint or x-hat) and the step that reads it, in the
  * alternate Data, so that core.d keeps the start-of-step data for a retry. */
@@ -204,7 +207,7 @@ static int second_stage(Cenic *c, double t_eval, const double *x_eval, double h)
   double horizon = c->speculative ? (c->scheme == CENIC_SD ? 0.5 * h : h) : 0.0;
   /* the trapezoid step at x-hat starts at x^n: contacts open at x-hat but closed at x^n count */
   k->d->speculative_two_sided = c->scheme == CENIC_TRAP;
-  int rc = cenic_eval_data(k, t_eval, x_eval, horizon) ? CB_ERR_MODEL : CB_OK;
+  int rc = cenic_eval_data(k, t_eval, x_eval, horizon);
   k->d->speculative_two_sided = 0;
   if (!rc && c->scheme == CENIC_SD)
     rc = solve_code(cenic_icf_step(k, c->t + 0.5 * h, c->xmid, 0.5 * h, c->xhat + nq, c->xnew)); /* eq. 23 */
@@ -235,7 +238,8 @@ static const double *retry_guess(Cenic *c, const double *vn, double r) {
  * with a step no larger reuses it. */
 static int start_evaluation(Cenic *c, double h) {
   if (c->start_valid && h <= c->start_horizon) return CB_OK;
-  if (cenic_eval_data(&c->core, c->t, c->x, c->speculative ? h : 0.0)) return CB_ERR_MODEL;
+  int rc = cenic_eval_data(&c->core, c->t, c->x, c->speculative ? h : 0.0);
+  if (rc != CB_OK) return rc;
   c->start_valid = 1;
   c->start_horizon = h;
   return CB_OK;

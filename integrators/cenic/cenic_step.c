@@ -108,9 +108,10 @@ int cenic_eval_data(CenicCore *c, double t, const double *x, double horizon) {
   double t0 = wall_seconds();
   int rc = system_step_data(m, c->d, t, x, x + m->nq, x + m->nq + m->nv, horizon);
   /* only the regularized friction (ICF eq. 26) solves with M */
-  if (rc == 0 && c->regularized != CENIC_REG_NONE) rc = mb_factor_mass(m, c->d);
+  if (rc == CB_OK && c->regularized != CENIC_REG_NONE && mb_factor_mass(m, c->d) != 0) rc = CB_ERR_MODEL;
   c->time_geometry += wall_seconds() - t0;
-  if (rc) snprintf(c->msg, sizeof c->msg, "model evaluation failed at t = %g (mass matrix not positive definite?)", t);
+  if (rc == CB_ERR_MEMORY) snprintf(c->msg, sizeof c->msg, "out of memory evaluating the model at t = %g", t);
+  else if (rc) snprintf(c->msg, sizeof c->msg, "model evaluation failed at t = %g (mass matrix not positive definite?)", t);
   return rc;
 }
 
@@ -318,11 +319,11 @@ static int solve(CenicCore *c, double *v) {
       p->con[i].eps_reg = e;
     }
     /* an unfinished first solve (iteration cap) still helps; anything else starts afresh */
-    if (rc1 != ICF_OK && rc1 != ICF_ERR_MAX_ITERS) memcpy(v, c->vtmp, sizeof(double) * (size_t)c->m->nv);
+    if (rc1 != CB_OK && rc1 != CB_ERR_MAX_ITERS) memcpy(v, c->vtmp, sizeof(double) * (size_t)c->m->nv);
     icf_solver_invalidate(c->solver); /* a reused factorization belongs to the other problem */
   }
   int rc = icf_solver_solve(c->solver, p, c->diag, v, &c->sstats, err, sizeof err);
-  if (rc != ICF_OK) snprintf(c->msg, sizeof c->msg, "%s", err);
+  if (rc != CB_OK) snprintf(c->msg, sizeof c->msg, "%s", err);
   return rc;
 }
 
@@ -375,7 +376,7 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   icf_amul(p, v, p->r);
   for (int i = 0; i < nv; ++i) p->r[i] += h * (c->tau_ext[i] - d->bias[i]);
   cenic_add_limit_terms(c, q, h);
-  if (copy_contacts(c, h, 0, x)) return ICF_ERR_FACTOR;
+  if (copy_contacts(c, h, 0, x)) return CB_ERR_MEMORY;
   /* prescribed surface / kinematic-body velocities at the end of the step, like the applied
    * forces (implicit Euler in time; geometry stays at the start of the step) */
   if (c->prescribed_motion)
@@ -384,7 +385,7 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   double *vnew = xout + nq;
   memcpy(vnew, v0 ? v0 : v, sizeof(double) * (size_t)nv);
   int rc = solve(c, vnew);
-  if (rc != ICF_OK) return rc;
+  if (rc != CB_OK) return rc;
   mb_integrate_q(m, q, vnew, h, xout); /* eq. 12 */
   if (nz > 0) { /* z^{n+1} = z^n + h zdot (implicit in q, v; explicit in z: eq. 27 with dh/dz = 0) */
     if (c->implicit_ctrl) controller_tau(c, m, t + h, xout, vnew, z, c->ctmp, c->zdot);
@@ -394,11 +395,11 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   for (int i = 0; i < nq + nv + nz; ++i)
     if (!isfinite(xout[i])) {
       snprintf(c->msg, sizeof c->msg, "non-finite state after the ICF step");
-      return ICF_ERR_NONFINITE;
+      return CB_ERR_NONFINITE;
     }
   /* out of memory keeps no record: the next step falls back to the paper's lag */
   if (c->lookahead_friction) (void)cenic_lag_store(&c->lag, xout, m, c->d, p, vnew);
-  return ICF_OK;
+  return CB_OK;
 }
 
 void cenic_trap_save_start(CenicCore *c) {
@@ -438,12 +439,12 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
     p->r[i] += h * (0.5 * (c->tau0[i] + d->tau[i]) - 0.5 * (c->k0[i] + d->bias[i]) + 0.5 * c->jn[i]);
   p->ndof = 0; /* joint limits first order, from q^n (the trapezoid treats controllers explicitly) */
   cenic_add_limit_terms(c, q, h);
-  if (copy_contacts(c, h, 1, xhat)) return ICF_ERR_FACTOR;
+  if (copy_contacts(c, h, 1, xhat)) return CB_ERR_MEMORY;
   c->time_assembly += wall_seconds() - t0;
   double *vnew = xout + nq;
   memcpy(vnew, xhat + nq, sizeof(double) * (size_t)nv); /* warm start from vhat (VI-A) */
   int rc = solve(c, vnew);
-  if (rc != ICF_OK) return rc;
+  if (rc != CB_OK) return rc;
   /* A contact that closes or opens inside the step: the trapezoid average of a force that
    * switches on or off mid-step is only first order, and the error estimate against x-hat
    * (which sees the same switch) cannot tell. The controller (cenic.c) bounds by the accuracy
@@ -473,8 +474,8 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
   for (int i = 0; i < nq + nv + nz; ++i)
     if (!isfinite(xout[i])) {
       snprintf(c->msg, sizeof c->msg, "non-finite state after the trapezoid step");
-      return ICF_ERR_NONFINITE;
+      return CB_ERR_NONFINITE;
     }
   if (c->lookahead_friction) (void)cenic_lag_store(&c->lag, xout, m, c->d, p, vnew);
-  return ICF_OK;
+  return CB_OK;
 }

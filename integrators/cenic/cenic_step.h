@@ -70,10 +70,11 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
 void cenic_add_limit_terms(CenicCore *c, const double *q, double h);
 void cenic_core_free(CenicCore *c);
 /* Step data at x = [q; v; z] (one geometry query) for steps up to horizon (speculative
- * contacts: system_step_data). 0 or -1. */
+ * contacts: system_step_data). CB_OK, CB_ERR_MODEL (M not positive definite) or CB_ERR_MEMORY,
+ * with c->msg. */
 int cenic_eval_data(CenicCore *c, double t, const double *x, double horizon);
 /* xout = ICF(x; h) using the step data at x currently in c->d; v0: Newton initial guess (NULL:
- * v^n). ICF_OK, or a negative IcfStatus (the solve failed) with c->msg. */
+ * v^n). CB_OK, or a negative CbStatus (the solve failed) with c->msg. */
 int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const double *v0, double *xout);
 /* Saves M, k, tau at x^n from c->d; call before overwriting d. */
 void cenic_trap_save_start(CenicCore *c);

@@ -324,7 +324,7 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
   }
   if (size > s->blk_cap) {
     double *b = realloc(s->blk, (size_t)size * sizeof(double));
-    if (!b) return -1;
+    if (!b) return CB_ERR_MEMORY;
     s->blk = b;
     s->blk_cap = size;
   }
@@ -373,7 +373,7 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
           continue;
         } else {
           int k = s->con_pair[i];
-          if (k < 0) return -1;
+          if (k < 0) return CB_ERR_FACTOR; /* the pattern misses this pair */
           blk = s->blk + s->pair_off[k];
         }
         add_jt_times_any(blk, Ja, s->gj, na, nb);
@@ -473,38 +473,40 @@ int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v) {
 }
 
 int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc, const double *Gc) {
-  if (refresh_pairs(s, p, Gc)) return -1; /* no memory: con_pair does not cover p */
+  if (refresh_pairs(s, p, Gc)) return CB_ERR_MEMORY; /* con_pair does not cover p */
   int changed = differs_from_factored(s);
   s->factored = 0;
   const unsigned char *active = s->kind == ICF_LINSOLVE_BLOCK ? s->active : NULL;
-  if (assemble_blocks(s, p, v, vc, Gc, active)) return -1;
+  int rc = assemble_blocks(s, p, v, vc, Gc, active);
+  if (rc != CB_OK) return rc;
   int nv = s->nv;
   if (s->kind == ICF_LINSOLVE_DENSE) {
     blocks_to_dense(s, s->H);
     memcpy(s->L, s->H, (size_t)nv * (size_t)nv * sizeof(double));
     int info = 0;
     if (nv > 0) dpotrf_("L", &nv, s->L, &nv, &info);
-    if (info != 0) return -1;
+    if (info != 0) return CB_ERR_FACTOR;
   } else if (s->kind == ICF_LINSOLVE_BLOCK) {
     if (changed || !s->analyses) {
-      if (icf_blockchol_analyze(s->bc, s->npair, s->pair)) return -1;
+      if (icf_blockchol_analyze(s->bc, s->npair, s->pair)) return CB_ERR_MEMORY;
       s->analyses++;
     }
-    if (icf_blockchol_factor(s->bc, s->blk, s->tree_madr, s->pair_off, active)) return -1;
+    if (icf_blockchol_factor(s->bc, s->blk, s->tree_madr, s->pair_off, active)) return CB_ERR_FACTOR;
   } else {
     if (changed || !s->F) {
-      if (cholmod_analyze_pattern(s)) return -1;
+      if (cholmod_analyze_pattern(s)) return CB_ERR_MEMORY;
     }
     double *x = s->S->x;
     size_t nnz = (size_t)((int *)s->S->p)[nv];
     for (size_t k = 0; k < nnz; ++k) x[k] = s->blk[s->nzmap[k]];
-    if (!cholmod_factorize(s->S, s->F, &s->cc) || s->cc.status != CHOLMOD_OK || s->F->minor < (size_t)nv) return -1;
+    if (!cholmod_factorize(s->S, s->F, &s->cc) || s->cc.status != CHOLMOD_OK || s->F->minor < (size_t)nv)
+      return s->cc.status == CHOLMOD_OUT_OF_MEMORY ? CB_ERR_MEMORY : CB_ERR_FACTOR;
   }
   memcpy(s->fact_pair, s->pair, 2 * (size_t)s->npair * sizeof(int));
   s->nfact_pair = s->npair;
   s->fact_active = active;
   s->factored = 1;
-  return 0;
+  return CB_OK;
 }
 
 int icf_lin_solve(IcfLinSolver *s, const double *b, double *x) {

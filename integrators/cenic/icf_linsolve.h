@@ -8,6 +8,7 @@
 #define CBENCH_ICF_LINSOLVE_H
 
 #include "icf_problem.h"
+#include "../../models/status.h"
 
 /* DENSE: LAPACK Cholesky of the full nv x nv H; CHOLMOD: supernodal CHOLMOD; BLOCK: our
  * block-sparse Cholesky (icf_blockchol.h), the analogue of the reference's default solver. */
@@ -24,7 +25,8 @@ int icf_lin_pattern_changed(IcfLinSolver *s, const IcfProblem *p, const double *
 /* The next factorization collects the block pattern afresh from its Gc instead of keeping the
  * last one while it covers the same contact set (the solver's islands changed). */
 void icf_lin_forget_pattern(IcfLinSolver *s);
-/* Assembles H at v and factors it. Returns 0, or -1 (not positive definite, no memory). */
+/* Assembles H at v and factors it. Returns CB_OK, CB_ERR_FACTOR (not positive definite) or
+ * CB_ERR_MEMORY. */
 int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v);
 /* The same with the contact velocities vc [3 ncon] and unweighted contact Hessian blocks
  * Gc [9 ncon] at v already known (see icf_gradient_at); either may be NULL. Gc is used as given

@@ -234,7 +234,7 @@ double icf_cubic_guess(double l0, double dl0, double l1, double dl1) {
 }
 
 /* Exact line search: alpha in (0, alpha_max], to tolerance ls_tol on l'(alpha) / -l'(0) and on
- * the step in alpha; returns 0 or an IcfStatus error. On success *l_alpha is l(alpha) when the
+ * the step in alpha; returns 0 or a CbStatus error. On success *l_alpha is l(alpha) when the
  * search evaluated there (*l_known = 1). */
 static int line_search(IcfSolver *s, const LineFn *f, const LineStart *st, double ls_tol, double *alpha, long *evals,
                        double *l_alpha, int *l_known) {
@@ -251,15 +251,15 @@ static int line_search(IcfSolver *s, const LineFn *f, const LineStart *st, doubl
   }
   line_eval(f, amax, &l1, &dl1, &d2l1);
   ++*evals;
-  if (!isfinite(dl0) || !isfinite(dl1)) return ICF_ERR_NONFINITE;
-  if (dl0 >= 0.0) return ICF_ERR_NOT_DESCENT;
+  if (!isfinite(dl0) || !isfinite(dl1)) return CB_ERR_NONFINITE;
+  if (dl0 >= 0.0) return CB_ERR_NOT_DESCENT;
   /* alpha_max is the minimizer to the search's own tolerance, or l still falls there: take it
    * (a Newton step near convergence lands on l' = 0 to round-off; one evaluation, not two) */
   if (dl1 <= 0.0 || dl1 < ls_tol * -dl0) {
     *alpha = amax;
     *l_alpha = l1;
     *l_known = 1;
-    return ICF_OK;
+    return CB_OK;
   }
   double scale = -dl0; /* solve f(a) = l'(a) / (-l'(0)) = 0 */
   double guess;
@@ -276,7 +276,7 @@ static int line_search(IcfSolver *s, const LineFn *f, const LineStart *st, doubl
   ++*evals;
   double fv = dl / scale, df = d2l / scale;
   for (int it = 0; it < s->opt.ls_max_iters; ++it) {
-    if (!isfinite(fv)) return ICF_ERR_NONFINITE;
+    if (!isfinite(fv)) return CB_ERR_NONFINITE;
     if (fabs(fv) < ls_tol) break;
     if (fv < 0) xl = rts;
     else xh = rts;
@@ -296,13 +296,13 @@ static int line_search(IcfSolver *s, const LineFn *f, const LineStart *st, doubl
     fv = dl / scale;
     df = d2l / scale;
   }
-  if (!(rts > 0.0)) return ICF_ERR_LINESEARCH;
+  if (!(rts > 0.0)) return CB_ERR_LINESEARCH;
   *alpha = rts;
   if (evaluated_at == rts) {
     *l_alpha = l_rts;
     *l_known = 1;
   }
-  return ICF_OK;
+  return CB_OK;
 }
 
 static int fail(char *err, size_t errlen, int code, const char *msg, int iter) {
@@ -541,7 +541,7 @@ static void compact_active(IcfSolver *s) {
 int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
                      IcfSolverStats *st, char *err, size_t errlen) {
   int nv = p->nv;
-  if (reserve(s, p)) return fail(err, errlen, ICF_ERR_FACTOR, "out of memory", 0);
+  if (reserve(s, p)) return fail(err, errlen, CB_ERR_MEMORY, "out of memory", 0);
   st->solves++;
   st->last_iters = 0;
   /* D = diag(M)^{-1/2}; scale = max(1, |D r|) (eq. 32) */
@@ -602,20 +602,22 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       dg2 += is->state == ISLAND_CONVERGED_UPDATE ? is->tol * is->tol : is->dg * is->dg;
     }
     st->last_dg = sqrt(dg2);
-    if (!isfinite(st->last_dg)) return fail(err, errlen, ICF_ERR_NONFINITE, "non-finite gradient", k);
-    if (st->last_dg <= tol) return ICF_OK; /* eq. 32 */
+    if (!isfinite(st->last_dg)) return fail(err, errlen, CB_ERR_NONFINITE, "non-finite gradient", k);
+    if (st->last_dg <= tol) return CB_OK; /* eq. 32 */
     for (int a = 0; a < s->nactive; ++a)
       if (s->isl[s->active[a]].dg <= s->isl[s->active[a]].tol) deactivate(s, s->active[a], ISLAND_CONVERGED_GRADIENT);
     compact_active(s);
-    if (s->nactive == 0) return ICF_OK; /* every island met its share: eq. 32 up to round-off */
-    if (k >= s->opt.max_iters) return fail(err, errlen, ICF_ERR_MAX_ITERS, "no convergence", k);
+    if (s->nactive == 0) return CB_OK; /* every island met its share: eq. 32 up to round-off */
+    if (k >= s->opt.max_iters) return fail(err, errlen, CB_ERR_MAX_ITERS, "no convergence", k);
     int active_nv = 0;
     for (int a = 0; a < s->nactive; ++a) active_nv += s->isl[s->active[a]].nv;
     if (k == 0 && s->opt.hessian_reuse && s->has_factor) pattern_changed = icf_lin_pattern_changed(s->lin, p, s->Gc);
     if (!s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed) {
       s->has_factor = 0;
       long analyses = icf_lin_analyses(s->lin);
-      if (icf_lin_factor_at(s->lin, p, v, s->vc, s->Gc)) return fail(err, errlen, ICF_ERR_FACTOR, "Hessian factorization failed", k);
+      int frc = icf_lin_factor_at(s->lin, p, v, s->vc, s->Gc);
+      if (frc != CB_OK)
+        return fail(err, errlen, frc, frc == CB_ERR_MEMORY ? "out of memory" : "Hessian factorization failed", k);
       st->symbolic_analyses += icf_lin_analyses(s->lin) - analyses;
       st->factorizations++;
       st->factor_updates += icf_lin_block_updates(s->lin);
@@ -629,7 +631,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       int a0 = p->tree_vadr[t], a1 = a0 + p->tree_nv[t];
       for (int j = a0; j < a1; ++j) s->p[j] = s->tree_active[t] ? -s->g[j] : 0.0;
     }
-    if (icf_lin_solve(s->lin, s->p, s->p)) return fail(err, errlen, ICF_ERR_FACTOR, "linear solve failed", k);
+    if (icf_lin_solve(s->lin, s->p, s->p)) return fail(err, errlen, CB_ERR_FACTOR, "linear solve failed", k);
     st->time_factorization += lap_seconds(&lap); /* the factorization, if any, and the solve */
     /* an exact line search per active island along its part of p */
     double evals_weighted = 0.0;
@@ -647,12 +649,12 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       int ls = line_search(s, &f, &is->start, island_ls_tol(s, is->tol, sqrt(sums.p_scaled2)), &is->alpha, &evals,
                            &is->l_alpha, &is->l_known);
       evals_weighted += (double)evals * is->nv;
-      if (ls == ICF_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
+      if (ls == CB_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
         retry = 1; /* a reused factorization that does not give descent: refactor and retry */
         break;
       }
-      if (ls == ICF_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
-      if (ls != ICF_OK) return fail(err, errlen, ls, "line search failed", k);
+      if (ls == CB_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
+      if (ls != CB_OK) return fail(err, errlen, ls, "line search failed", k);
       is->start.known = is->l_known; /* the next iterate is v + alpha p: its cost in the next line's frame */
       is->start.l0 = is->l_alpha - line_quadratic(&f, is->alpha);
     }
@@ -688,7 +690,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
         }
       }
       dvn = sqrt(dvn);
-      if (!isfinite(dvn)) return fail(err, errlen, ICF_ERR_NONFINITE, "non-finite update", k);
+      if (!isfinite(dvn)) return fail(err, errlen, CB_ERR_NONFINITE, "non-finite update", k);
       double eta = 1.0, theta = 0.0;
       if (is->dv_prev > 0) {
         theta = dvn / is->dv_prev;
@@ -706,7 +708,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     /* v moved: a cut contact that acts now joins its islands before any of them can stop */
     if (s->ncut > 0) merge_acting_cuts(s, p, v, tol);
     compact_active(s);
-    if (s->nactive == 0) return ICF_OK;
+    if (s->nactive == 0) return CB_OK;
     lap = wall_seconds(); /* the update is none of the split's phases: it stays in the rest */
   }
 }

@@ -52,15 +52,6 @@ typedef struct {
   double last_dg;           /* |D g| at exit of the last solve */
 } IcfSolverStats;
 
-typedef enum {
-  ICF_OK = 0,
-  ICF_ERR_NOT_DESCENT = -1,
-  ICF_ERR_MAX_ITERS = -2,
-  ICF_ERR_NONFINITE = -3,
-  ICF_ERR_FACTOR = -4,
-  ICF_ERR_LINESEARCH = -5
-} IcfStatus;
-
 void icf_solver_default_options(IcfSolverOptions *o);
 
 typedef struct IcfSolver IcfSolver;
@@ -74,7 +65,9 @@ void icf_solver_set_tol(IcfSolver *s, double tol);
 /* Forget any reusable factorization (next solve factors afresh). */
 void icf_solver_invalidate(IcfSolver *s);
 /* Minimizes l starting from v (in/out). diagM: [nv] diagonal used for the scaling D of eq. 32
- * (NULL: diagonal of A). Returns ICF_OK or an IcfStatus error with a message in err. */
+ * (NULL: diagonal of A). Returns CB_OK; CB_ERR_NOT_DESCENT, CB_ERR_MAX_ITERS, CB_ERR_NONFINITE,
+ * CB_ERR_FACTOR or CB_ERR_LINESEARCH when the solve failed; CB_ERR_MEMORY when its workspace
+ * could not grow; with a message in err. */
 int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
                      IcfSolverStats *st, char *err, size_t errlen);
 

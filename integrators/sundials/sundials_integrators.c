@@ -55,7 +55,7 @@ typedef struct {
 static int model_rhs(void *user, double t, const double *x, double *xdot) {
   Integrator *it = user;
   SundialsContent *c = it->content;
-  return system_rhs(it->model, c->d, t, x, xdot); /* SYSTEM_RECOVERABLE > 0: SUNDIALS retries */
+  return system_rhs(it->model, c->d, t, x, xdot); /* CB_RECOVERABLE_MODEL > 0: SUNDIALS retries */
 }
 
 static int uf_find(int *uf, int a) {

@@ -76,9 +76,9 @@ static int step_data(TamsiStepper *st, double t, const double *x, double h) {
   Data *d = st->d;
   const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
   const int rc = system_step_data(m, d, t, q, v, z, h);
-  if (rc != 0) {
-    snprintf(st->message, sizeof st->message, "model evaluation failed at t = %.17g (mass matrix not PD?)", t);
-    return CB_ERR_MODEL;
+  if (rc != CB_OK) { /* system_step_data fails only when the contact arrays cannot grow */
+    snprintf(st->message, sizeof st->message, "out of memory evaluating the model at t = %.17g", t);
+    return rc;
   }
   if (m->nz > 0) {
     memset(st->tau_scratch, 0, (size_t)m->nv * sizeof(double));
