@@ -18,7 +18,7 @@
 #include <siconos/numerics/lcp_cst.h>
 
 #include "rigid_solver.h"
-#include "siconos_options.h"
+#include "siconos_release.h"
 
 static void edge(int nf, int k, double *d) {
   double r = 1.0 / cos(M_PI / nf), a = M_PI / nf + 2.0 * M_PI * k / nf;
@@ -117,12 +117,7 @@ static int solve(int solver_id, RigidProblem *p, const RigidSolverParams *params
   r->iterations = opt->iparam[SICONOS_IPARAM_ITER_DONE];
   r->residual = opt->dparam[SICONOS_DPARAM_RESIDU];
   siconos_options_free(opt);
-  if (nm->destructible && nm->destructible != nm) { /* the Newton solvers' preserved copy */
-    NumericsMatrix *copy = nm->destructible;
-    nm->destructible = nm;
-    NM_free(copy);
-  }
-  NM_free_not_dense(nm); /* the dense data is ours */
+  siconos_matrix_release(nm);
   r->stop = info == 0 ? RIGID_STOP_TOLERANCE : r->iterations >= params->max_iter ? RIGID_STOP_LIMIT : RIGID_STOP_FAILED;
   from_lcp(p, nf, z, lambda);
   (void)n3;

@@ -14,7 +14,7 @@
 #include <siconos/numerics/SolverOptions.h>
 
 #include "rigid_solver.h"
-#include "siconos_options.h"
+#include "siconos_release.h"
 
 /* ours (t1, t2, n) -> Siconos (n, t1, t2) */
 static int perm(int k) { return k == 2 ? 0 : k + 1; }
@@ -42,12 +42,7 @@ static int solve(int solver_id, RigidProblem *p, const RigidSolverParams *params
   r->iterations = opt->iparam[SICONOS_IPARAM_ITER_DONE];
   r->residual = opt->dparam[SICONOS_DPARAM_RESIDU];
   siconos_options_free(opt);
-  if (nm->destructible && nm->destructible != nm) { /* the Newton solvers' preserved copy */
-    NumericsMatrix *copy = nm->destructible;
-    nm->destructible = nm;
-    NM_free(copy);
-  }
-  NM_free_not_dense(nm); /* the dense data is ours */
+  siconos_matrix_release(nm);
   r->stop = info == 0 ? RIGID_STOP_TOLERANCE : r->iterations >= params->max_iter ? RIGID_STOP_LIMIT : RIGID_STOP_FAILED;
   for (int a = 0; a < n3; ++a) lambda[a] = rr[3 * (a / 3) + perm(a % 3)];
   rigid_criteria(p, lambda, c, 1, r);

@@ -1,4 +1,4 @@
-#include "siconos_options.h"
+#include "siconos_release.h"
 
 #include <stdlib.h>
 
@@ -16,4 +16,13 @@ void siconos_options_free(SolverOptions *opt) {
   collect(opt, all, &n);
   solver_options_delete(opt);
   for (int k = 0; k < n; ++k) free(all[k]);
+}
+
+void siconos_matrix_release(NumericsMatrix *nm) {
+  if (nm->destructible && nm->destructible != nm) {
+    NumericsMatrix *copy = nm->destructible;
+    nm->destructible = nm;
+    NM_free(copy);
+  }
+  NM_free_not_dense(nm);
 }
