@@ -9,11 +9,11 @@ OPT     ?= -O3 -march=x86-64-v2 -flto=auto
 # gcc-ar: an archive of LTO objects needs the plugin's symbol index.
 REL_AR  ?= gcc-ar
 WARN    := -Wall -Wextra -Wno-unused-parameter
-BASEFLAGS := -std=c11 $(WARN) -g -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -I. -I/usr/include/suitesparse -MMD -MP
+BASEFLAGS := -std=c11 $(WARN) -g -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -I. -I/usr/include/suitesparse -I/usr/include/siconos -MMD -MP
 SANFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LIBS    := -lsundials_cvode -lsundials_arkode -lsundials_nvecserial -lsundials_sunmatrixdense \
            -lsundials_sunlinsoldense -lsundials_sunmatrixsparse -lsundials_sunlinsolklu \
-           -lsundials_generic -lklu -lcholmod -lamd -lccd -lcjson -lmujoco -llapack -lblas -lm
+           -lsundials_generic -lklu -lcholmod -lamd -lccd -lcjson -lmujoco -lsiconos_numerics -llapack -lblas -lm
 
 LIB_SRC  := $(shell find models integrators harness -name '*.c' ! -name main.c | sort)
 MAIN_SRC := harness/main.c
