@@ -230,7 +230,7 @@ Test(rigid_solvers, ball_delassus_and_free_velocity) {
          *v1 = calloc((size_t)m->nv, sizeof *v1);
   system_initial_state(m, x);
   double h = 1e-2, *q = x, *v = x + m->nq;
-  cr_assert_eq(system_step_data(m, d, 0, q, v, x + m->nq + m->nv, h), SYSTEM_OK);
+  cr_assert_eq(system_step_data(m, d, 0, q, v, x + m->nq + m->nv, h), CB_OK);
   cr_assert_eq(d->ncon, 1);
   RigidProblem p;
   cr_assert_eq(rigid_problem_init(&p, m->nv), 0);
