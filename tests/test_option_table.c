@@ -152,9 +152,9 @@ Test(option_table, sweep_passes_an_axis_only_to_integrators_that_take_it) {
   char *argv[] = {"cbench", "sweep", "--cases", "ball_drop", "--integrators", "tamsi-sd,cenic-trap", "--accuracies",
                   "1e-2", "--opt", "max_turn=5,20", "--out", out, "--plan", plan, "--quiet"};
   SweepConfig *c = malloc(sizeof *c);
-  cr_assert_eq(sweep_args_parse((int)(sizeof argv / sizeof argv[0]), argv, c), 0);
+  cr_assert_eq(sweep_args_parse(fx_cb(), (int)(sizeof argv / sizeof argv[0]), argv, c), 0);
   char err[1024];
-  cr_assert_eq(sweep_run(c, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
   free(c);
   char **lines = NULL;
   int n = plan_read(plan, &lines, err, sizeof err);

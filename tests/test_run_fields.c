@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../harness/cli_args.h"
+#include "sim_fixtures.h"
 #include "../harness/figure_recipe.h"
 #include "../harness/run_fields.h"
 
@@ -47,11 +48,11 @@ Test(run_fields, run_sweep_and_recipe_agree) {
   RunSpec s;
   const char *json;
   int resume;
-  cr_assert_eq(run_args_parse((int)(sizeof run_argv / sizeof run_argv[0]), run_argv, &s, &json, &resume), 0);
+  cr_assert_eq(run_args_parse(fx_cb(), (int)(sizeof run_argv / sizeof run_argv[0]), run_argv, &s, &json, &resume), 0);
   char *sweep_argv[] = {"cbench", "sweep", "--t-end", "0.25", "--timeout", "30", "--reps", "3", "--output-dt", "step",
                         "--error-norm", "full"};
   SweepConfig *c = malloc(sizeof *c), *r = malloc(sizeof *r);
-  cr_assert_eq(sweep_args_parse((int)(sizeof sweep_argv / sizeof sweep_argv[0]), sweep_argv, c), 0);
+  cr_assert_eq(sweep_args_parse(fx_cb(), (int)(sizeof sweep_argv / sizeof sweep_argv[0]), sweep_argv, c), 0);
   char err[1024];
   cr_assert_eq(recipe_with("\"t_end\": 0.25, \"timeout\": 30, \"reps\": 3, \"output_dt\": \"step\", \"error_norm\": \"full\"", r,
                            err, sizeof err), 0, "%s", err);
