@@ -48,7 +48,9 @@ static const CommandHelp commands_help[] = {
      "    each record)\n"},
     {"plot", "work-precision plots and a table from records", "plot DIR|FILE [--no-gnuplot]\n"},
     {"compare", "regression check of two record sets (counters exact, times with tolerance)",
-     "compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"},
+     "compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"
+     "    [--instr-tolerance R]  (defaults 1.5, 0, 0.05 s, 0.01; medians below the floor are listed as\n"
+     "    too short to time, not judged: `cbench bench --against REV` times them calibrated)\n"},
     {"export", "records in benchmark-tracker formats", "export --format gbench|gab FILE [--out OUT]\n"},
     {"slurm", "submit a sweep plan as a Slurm job array",
      "slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch] [--max-array-size N]\n"
