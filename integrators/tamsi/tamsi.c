@@ -9,6 +9,7 @@
 #include "../../models/multibody.h"
 #include "../../models/system.h"
 #include "../common/fixed_step.h"
+#include "../common/slowdown_inject.h"
 #include "../common/step_doubling.h"
 #include "../integrator.h"
 #include "tamsi_step.h"
@@ -37,7 +38,10 @@ static int sd_step(void *ctx, double t, const double *x, double h, double *xout)
 /* The fixed-step driver's step: TAMSI with its substep retries (convergence control). */
 static int fixed_step(void *ctx, double t, const double *x, double h, double *xout) {
   TamsiStepper *st = ctx;
-  return tamsi_step_with_retries(st, t, x, h, xout);
+  INJECT_STEP_BEGIN();
+  int rc = tamsi_step_with_retries(st, t, x, h, xout);
+  INJECT_STEP_END();
+  return rc;
 }
 
 static const char *fixed_why(void *ctx) { return ((TamsiStepper *)ctx)->message; }
