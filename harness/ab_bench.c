@@ -315,14 +315,16 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   }
   if (load_set(c, &bms, &nb, err, errlen) != 0) return 2;
   if (!realpath(cases_dir(), cases)) { snprintf(err, errlen, "bench: cases folder %s not found", cases_dir()); free(bms); return 2; }
-  if (c->a_bin[0]) {
-    if (!realpath(c->a_bin, abin)) { snprintf(err, errlen, "bench: --a-binary %s not found", c->a_bin); free(bms); return 2; }
-  } else if (ab_binary_for_rev(c->against, abin, sizeof abin, sha, sizeof sha, err, errlen) != 0) {
+  /* B first: building A takes minutes, during which this binary may be rebuilt */
+  if (c->b_bin[0] ? !realpath(c->b_bin, bbin) : !realpath("/proc/self/exe", bbin)) {
+    snprintf(err, errlen, "bench: %s%s not found", c->b_bin[0] ? "--b-binary " : "this binary (replaced while it ran?)",
+             c->b_bin);
     free(bms);
     return 2;
   }
-  if (c->b_bin[0] ? !realpath(c->b_bin, bbin) : !realpath("/proc/self/exe", bbin)) {
-    snprintf(err, errlen, "bench: --b-binary %s not found", c->b_bin[0] ? c->b_bin : "(this binary)");
+  if (c->a_bin[0]) {
+    if (!realpath(c->a_bin, abin)) { snprintf(err, errlen, "bench: --a-binary %s not found", c->a_bin); free(bms); return 2; }
+  } else if (ab_binary_for_rev(c->against, abin, sizeof abin, sha, sizeof sha, err, errlen) != 0) {
     free(bms);
     return 2;
   }

@@ -38,10 +38,7 @@ static int sd_step(void *ctx, double t, const double *x, double h, double *xout)
 /* The fixed-step driver's step: TAMSI with its substep retries (convergence control). */
 static int fixed_step(void *ctx, double t, const double *x, double h, double *xout) {
   TamsiStepper *st = ctx;
-  INJECT_STEP_BEGIN();
-  int rc = tamsi_step_with_retries(st, t, x, h, xout);
-  INJECT_STEP_END();
-  return rc;
+  return tamsi_step_with_retries(st, t, x, h, xout);
 }
 
 static const char *fixed_why(void *ctx) { return ((TamsiStepper *)ctx)->message; }
@@ -150,7 +147,9 @@ static int sd_advance(Integrator *it, double t_out, double *x_out) {
 static int tamsi_advance(Integrator *it, double t_out, double *x_out) {
   TamsiIntegrator *ti = it->content;
   ti->st.stats = &it->stats;
+  INJECT_SLOWDOWN_BEGIN();
   int rc = ti->use_sd ? sd_advance(it, t_out, x_out) : fixed_step_advance(&ti->fixed, it, t_out, x_out);
+  INJECT_SLOWDOWN_END();
   return rc;
 }
 
