@@ -26,6 +26,7 @@ for f in 1.3 1.1; do
   "$CB" bench --a-binary "$ST" --b-binary "$w" "${ARGS[@]}" --out "$OUT/inject-$f.json" > "$OUT/inject-$f.txt"
   rc=$?
   cat "$OUT/inject-$f.txt"
+  [ "$rc" -le 1 ] || { echo "bench-selftest: the ${f}x comparison could not run (exit $rc)"; exit 2; }
   injected=$(grep -cE '^[a-z_]+/tamsi/' "$OUT/inject-$f.txt")
   caught=$(grep -E '^[a-z_]+/tamsi/' "$OUT/inject-$f.txt" | grep -c 'SLOWDOWN')
   controls=$(grep -E '^[a-z_]+/' "$OUT/inject-$f.txt" | grep -vE '^[a-z_]+/tamsi/' | grep -c 'SLOWDOWN')
@@ -41,8 +42,9 @@ runs=0; alarms=0
 while [ "$runs" -lt "$N" ] && [ $(( $(date +%s) - t0 )) -lt "$BUDGET" ]; do
   "$CB" bench --a-binary "$CB" --b-binary "$CB" "${ARGS[@]}" --out "$OUT/self-$runs.json" > "$OUT/self-$runs.txt"
   rc=$?
+  [ "$rc" -le 1 ] || { echo "bench-selftest: self-comparison could not run (exit $rc)"; exit 2; }
   runs=$((runs + 1))
-  if [ "$rc" -ne 0 ]; then
+  if [ "$rc" -eq 1 ]; then
     alarms=$((alarms + 1))
     echo "bench-selftest: false alarm in self-comparison $runs:"; grep -E 'SLOWDOWN|FAIL' "$OUT/self-$((runs - 1)).txt"
   fi
