@@ -191,7 +191,7 @@ static void count_instructions(AbBench *bm, const char *abin, const char *bbin, 
     char sub[1200], err[600];
     snprintf(sub, sizeof sub, "%s/cg%d", dir, s);
     remove_dir(sub);
-    if (dir_make_parents(sub) != 0) { snprintf(bm->inote, sizeof bm->inote, "%s: cannot create", sub); return; }
+    if (dir_make_parents(sub) != 0) { snprintf(bm->inote, sizeof bm->inote, "%.250s: cannot create", sub); return; }
     cJSON *rec = run_side(bins[s], cases, bm, 1, sub, 1, err, sizeof err);
     cJSON_Delete(rec);
     unsigned long long ir = 0;
