@@ -32,7 +32,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test FORCE test-faults test-report test-slurm bench bench-scale bench-compare clean deps figures figures-full fuzz fuzz-build
+.PHONY: all run test FORCE test-faults test-report test-slurm bench bench-scale bench-compare bench-selftest clean deps figures figures-full fuzz fuzz-build
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench
@@ -115,8 +115,26 @@ bench: build/cbench $(BENCH_BIN)
 bench-scale: build/cbench
 	bash scripts/bench_scale.sh
 
+# Same-run A/B timing of AGAINST (a git revision, built once in build/ab/) and this tree, with the
+# instruction-count gate (harness/ab_bench.h); then the counters of results/bench.json against
+# the baseline. BENCH_AB_ARGS: more `cbench bench` options (e.g. --set quick).
+AGAINST ?= main
 bench-compare: build/cbench
-	build/cbench compare results/baseline.json results/bench.json
+	build/cbench bench --against $(AGAINST) $(BENCH_AB_ARGS)
+	@if [ -f results/bench.json ]; then build/cbench compare results/baseline.json results/bench.json; \
+	 else echo "bench-compare: no results/bench.json (make bench) - record comparison skipped"; fi
+
+# Detection power of `cbench bench` (not part of `make test`): a build with an injectable
+# slowdown in tamsi's step (build/selftest/), 1.3x and 1.1x caught?, and this tree against itself
+# SELFTEST_N times (default 20): the false-alarm count (scripts/bench_selftest.sh).
+SELFTEST := build/selftest
+$(SELFTEST)/cbench: FORCE build/cbench
+	$(MAKE) REL=$(SELFTEST)/release OPT="$(OPT) -DCBENCH_SELFTEST_INJECT" $(SELFTEST)/release/cbench
+	cp $(SELFTEST)/release/cbench $@
+$(REL)/cbench: $(REL)/harness/main.o $(REL)/libcbench.a
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+bench-selftest: $(SELFTEST)/cbench
+	bash scripts/bench_selftest.sh
 
 # Fuzzing (fuzz/README.md): libFuzzer targets with ASan + UBSan, built with clang in build/fuzz;
 # `make fuzz` seeds the corpora and runs each target FUZZ_TIME seconds (FUZZ_TARGETS: a subset).

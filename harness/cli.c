@@ -50,7 +50,18 @@ static const CommandHelp commands_help[] = {
      "    each record)\n"},
     {"plot", "work-precision plots and a table from records", "plot DIR|FILE [--no-gnuplot]\n"},
     {"compare", "regression check of two record sets (counters exact, times with tolerance)",
-     "compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"},
+     "compare BASE.json NEW.json [--time-tolerance R] [--counter-tolerance R] [--time-floor S]\n"
+     "    [--instr-tolerance R]  (defaults 1.5, 0, 0.05 s, 0.01; medians below the floor are listed as\n"
+     "    too short to time, not judged: `cbench bench --against REV` times them calibrated)\n"},
+    {"bench", "A/B timing of a git revision against this build, and the instruction-count gate",
+     "bench [--against REV] [--threshold F] [--alpha P] [--instr-tolerance F] [--min-time S]\n"
+     "    [--min-rounds N] [--max-rounds N] [--set default|quick|selftest] [--cases A,B..]\n"
+     "    [--integrators A,B..] [--wall] [--mean] [--no-instructions] [--seed N] [--out FILE] [--quiet]\n"
+     "    [--a-binary PATH] [--b-binary PATH] (compare two built binaries instead)\n"
+     "    defaults: --against main, --threshold 0.05, --alpha 0.01 (Mann-Whitney U, two-sided),\n"
+     "    --instr-tolerance 0.01, --min-time 0.2, --min-rounds 6, --max-rounds 20, --set default,\n"
+     "    --out results/out/ab.json; exit 1 on a significant slowdown beyond the threshold, an\n"
+     "    instruction increase beyond its tolerance, or a run only B fails\n"},
     {"export", "records in benchmark-tracker formats", "export --format gbench|gab FILE [--out OUT]\n"},
     {"slurm", "submit a sweep plan as a Slurm job array",
      "slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch] [--max-array-size N]\n"
@@ -232,6 +243,7 @@ int cbench_main_in(CbenchContext *cb, int argc, char **argv) {
   if (!strcmp(c, "sweep")) return cmd_sweep(cb, argc, argv);
   if (!strcmp(c, "plot")) return cmd_plot(cb, argc, argv);
   if (!strcmp(c, "compare")) return cmd_compare(cb, argc, argv);
+  if (!strcmp(c, "bench")) return cmd_bench(cb, argc, argv);
   if (!strcmp(c, "export")) return cmd_export(cb, argc, argv);
   if (!strcmp(c, "merge")) return cmd_merge(cb, argc, argv);
   if (!strcmp(c, "slurm")) return cmd_slurm(cb, argc, argv);

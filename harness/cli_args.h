@@ -45,5 +45,6 @@ int cmd_figure(const CbenchContext *cb, int argc, char **argv);
 int cmd_paper(const CbenchContext *cb, int argc, char **argv);
 int cmd_report(const CbenchContext *cb, int argc, char **argv);
 int cmd_history(int argc, char **argv);
+int cmd_bench(const CbenchContext *cb, int argc, char **argv);
 
 #endif

@@ -43,7 +43,13 @@ int cmd_compare(const CbenchContext *cb, int argc, char **argv) {
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--time-tolerance")) { VALUE_OR_FAIL(v); if (parse_pos(v, &o.time_tolerance)) return usage_error("--time-tolerance must be a number > 0, got '%s'", v); }
-    else if (!strcmp(a, "--counter-tolerance")) {
+    else if (!strcmp(a, "--instr-tolerance")) {
+      VALUE_OR_FAIL(v);
+      char *end;
+      o.instr_tolerance = strtod(v, &end);
+      if (end == v || *end || !(o.instr_tolerance >= 0) || !isfinite(o.instr_tolerance))
+        return usage_error("--instr-tolerance must be a number >= 0, got '%s'", v);
+    } else if (!strcmp(a, "--counter-tolerance")) {
       VALUE_OR_FAIL(v);
       char *end;
       o.counter_tolerance = strtod(v, &end);

@@ -9,13 +9,16 @@
 typedef struct {
   double time_tolerance;    /* new/base median wall-time ratio allowed (default 1.5) */
   double counter_tolerance; /* relative counter change allowed (default 0: equal) */
-  double time_floor;        /* wall times below this (s, both sides) are not compared */
+  double time_floor;        /* wall medians below this (s, both sides) are "too short to time" */
+  double instr_tolerance;   /* relative instruction-count increase allowed (default 0.01) */
 } CompareOptions;
 
 void compare_options_default(CompareOptions *o);
 /* Key identifying a run across files: "case/integrator/acc=1e-3[/full][/k=v...]". */
 void record_key(const cJSON *rec, char *out, size_t outlen);
-/* Compares two record arrays; prints a table of what moved to `out`. Returns the number of
+/* Compares two record arrays; prints a table of what moved to `out`, each row with its direction:
+ * increases of counters, instructions and time beyond tolerance are regressions, decreases are
+ * improvements; runs too short to time are listed, not judged. Returns the number of
  * regressions (0 = pass). */
 int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o, FILE *out);
 /* Converts records to "gbench" or "gab" JSON (new cJSON), NULL for an unknown format. */

@@ -119,6 +119,12 @@ const RecordField record_fields[] = {
     {"peak_rss_mb", RF_NONNEG, 0, NULL, "2026-11-23", NULL,
      "peak resident memory of the process that ran the integration (MiB, `getrusage` `ru_maxrss`; with isolation the "
      "forked run process, which includes the harness's own few MiB); absent when the run did not finish"},
+    {"instructions", RF_OBJECT, 0, NULL, "2026-11-26", NULL,
+     "instruction count of one timing repetition: `source` `\"perf_event\"` (user-space retired instructions, "
+     "`perf_event_open`; `per_rep` the median over the repetitions, `min`, `max`, `scope`) or `\"none\"` with `reason` "
+     "(no hardware counter, e.g. in a container or VM; `cbench bench` then counts with valgrind's callgrind); absent when "
+     "the run did not start"},
+    {"instructions.source", RF_STRING, REQ, "perf_event|none", "2026-11-26", NULL, "who counted: the hardware counter or none"},
     {"error", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL,
      "against the reference (\"Error against the reference\", below); null without a current reference"},
     {"error.reference", RF_STRING, REQ, NULL, D0, NULL, "the reference file"},

@@ -10,6 +10,7 @@
 
 #include "clock.h"
 #include "files.h"
+#include "instr_count.h"
 #include "machine.h"
 #include "output_grid.h"
 #include "record_fields.h"
@@ -78,6 +79,25 @@ static void add_wall_time(cJSON *rec, double *walls, int nwall, const GridRunRes
   cJSON_AddStringToObject(work, "unit", "wall seconds per simulated second");
   if (nwall > 0) cJSON_AddNumberToObject(rec, "real_time_rate", med > 0 ? t_end / med : 0.0);
   else cJSON_AddNullToObject(rec, "real_time_rate");
+}
+
+/* "instructions": the user-space instructions of one timing repetition (median over them) and
+ * which source counted them, or why none did (`cbench bench` then counts with callgrind). */
+static void add_instructions(cJSON *rec, const InstrCounter *ic, double *instr, int n) {
+  cJSON *o = cJSON_AddObjectToObject(rec, "instructions");
+  int ok = ic->fd >= 0 && instr && n > 0;
+  for (int i = 0; ok && i < n; ++i) ok = instr[i] >= 0;
+  if (!ok) {
+    cJSON_AddStringToObject(o, "source", "none");
+    cJSON_AddStringToObject(o, "reason", ic->fd < 0 ? ic->why : "no timing repetition was counted");
+    return;
+  }
+  qsort(instr, (size_t)n, sizeof(double), cmp_double);
+  cJSON_AddStringToObject(o, "source", "perf_event");
+  cJSON_AddStringToObject(o, "scope", "user space, one timing repetition");
+  cJSON_AddNumberToObject(o, "per_rep", n % 2 ? instr[n / 2] : 0.5 * (instr[n / 2 - 1] + instr[n / 2]));
+  cJSON_AddNumberToObject(o, "min", instr[0]);
+  cJSON_AddNumberToObject(o, "max", instr[n - 1]);
 }
 
 /* The merged grid of a run with --output-dt (see harness/output_grid.h). For `step` a first
@@ -176,14 +196,20 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   int reps = s->reps;
   double *walls = calloc((size_t)reps, sizeof(double));
   cJSON *rep_times = cJSON_CreateArray(); /* per repetition, in order: wall and process CPU time */
+  double *instr = calloc((size_t)reps, sizeof(double));
+  InstrCounter ic;
+  instr_counter_open(&ic);
   int nwall = 0, reproducible = 1;
   if (st == RUN_OK) {
     for (int r = 0; r < reps; ++r) {
       if (prog) prog->stage = r + 1;
       GridRunResult tr;
       double cpu0 = clock_process_cpu();
+      instr_counter_start(&ic);
       int ts = grid_run(ctx->vt, m, &opt, tg, npts, ctx->budget, prog, NULL, NULL, &tr);
+      long long ninstr = instr_counter_read(&ic);
       double cpu = clock_process_cpu() - cpu0;
+      if (instr) instr[r] = (double)ninstr;
       if (ts != RUN_OK) {
         st = ts;
         snprintf(er.message, sizeof er.message, "timing repetition %d: %.450s", r + 1, tr.message);
@@ -207,6 +233,9 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   cJSON_AddItemToObject(rec, "counters", run_record_counters_json(&er.stats));
   cJSON_AddItemToObject(rec, "time_split", run_record_time_split_json(&er.stats));
   cJSON_AddBoolToObject(rec, "counters_reproducible", reproducible);
+  add_instructions(rec, &ic, instr, nwall);
+  instr_counter_close(&ic);
+  free(instr);
   struct rusage ru; /* make bench-scale's peak memory column */
   if (getrusage(RUSAGE_SELF, &ru) == 0) cJSON_AddNumberToObject(rec, "peak_rss_mb", (double)ru.ru_maxrss / 1024.0);
   run_metrics_report(&rm, rec, rpath, st == RUN_OK, ctx->t_end, note, sizeof note);

@@ -1,0 +1,74 @@
+/* `cbench bench`: bad arguments are one-line errors with exit 2 and no result file; a tiny A/B of
+ * a binary against itself reports B/A with its interval, the U test's p-value and a verdict per
+ * benchmark, in its table and its JSON. */
+#include <criterion/criterion.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "harness/files.h"
+#include "sim_fixtures.h"
+
+static char tmpdir[256];
+static void setup(void) { fx_tmpdir_make(tmpdir, sizeof tmpdir, "cbench_ab"); }
+static void teardown(void) { fx_tmpdir_remove(tmpdir); }
+TestSuite(ab_bench, .init = setup, .fini = teardown);
+
+/* Runs build/sanitize/cbench with args; its stdout+stderr into out. Returns the exit status. */
+static int cb(const char *args, char *out, size_t outlen) {
+  char cmd[2048], log[512];
+  snprintf(log, sizeof log, "%s/log.txt", tmpdir);
+  snprintf(cmd, sizeof cmd, "build/sanitize/cbench --cases-dir cases bench %s >%s 2>&1", args, log);
+  int st = system(cmd);
+  char *t = file_read_all(log, NULL);
+  snprintf(out, outlen, "%s", t ? t : "");
+  free(t);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+Test(ab_bench, bad_arguments_exit_2_without_a_result_file) {
+  char out[8192], args[1024], res[600];
+  snprintf(res, sizeof res, "%s/ab.json", tmpdir);
+  snprintf(args, sizeof args, "--set nope --out %s", res);
+  cr_expect_eq(cb(args, out, sizeof out), 2, "%s", out);
+  cr_expect(strstr(out, "--set 'nope': expected default, quick or selftest"), "%s", out);
+  snprintf(args, sizeof args, "--against no-such-revision-xyz --out %s", res);
+  cr_expect_eq(cb(args, out, sizeof out), 2, "%s", out);
+  cr_expect(strstr(out, "unknown revision 'no-such-revision-xyz'"), "%s", out);
+  snprintf(args, sizeof args, "--threshold -1 --out %s", res);
+  cr_expect_eq(cb(args, out, sizeof out), 2, "%s", out);
+  snprintf(args, sizeof args, "--a-binary build/sanitize/cbench --integrators nope --out %s", res);
+  cr_expect_eq(cb(args, out, sizeof out), 2, "%s", out);
+  cr_expect(strstr(out, "no benchmark of set 'default'"), "%s", out);
+  cr_expect(!file_exists(res), "no result file after an argument error");
+}
+
+Test(ab_bench, self_comparison_reports_ratio_interval_and_u_test) {
+  char out[16384], args[1024], res[600];
+  snprintf(res, sizeof res, "%s/ab.json", tmpdir);
+  snprintf(args, sizeof args,
+           "--a-binary build/sanitize/cbench --b-binary build/sanitize/cbench --set quick --integrators cenic-sd "
+           "--min-rounds 3 --max-rounds 3 --min-time 0.001 --no-instructions --seed 7 --quiet --out %s", res);
+  int rc = cb(args, out, sizeof out);
+  cr_assert(rc == 0 || rc == 1, "exit %d: %s", rc, out);
+  cr_expect(strstr(out, "dragged_cube/cenic-sd/acc=0.001") && strstr(out, "Mann-Whitney U, two-sided") &&
+            strstr(out, "99% interval"), "%s", out);
+  cr_expect(strstr(out, "instructions: not counted (--no-instructions)"), "%s", out);
+  char *t = file_read_all(res, NULL);
+  cJSON *d = t ? cJSON_Parse(t) : NULL;
+  free(t);
+  cr_assert(d, "no JSON result");
+  const cJSON *b = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(d, "benchmarks"), 0);
+  const cJSON *ratio = cJSON_GetObjectItemCaseSensitive(b, "ratio"), *p = cJSON_GetObjectItemCaseSensitive(b, "p");
+  const cJSON *lo = cJSON_GetObjectItemCaseSensitive(b, "ratio_lo"), *hi = cJSON_GetObjectItemCaseSensitive(b, "ratio_hi");
+  cr_assert(cJSON_IsNumber(ratio) && cJSON_IsNumber(p) && cJSON_IsNumber(lo) && cJSON_IsNumber(hi), "fields");
+  cr_expect(lo->valuedouble <= ratio->valuedouble && ratio->valuedouble <= hi->valuedouble);
+  /* 3 against 3: the smallest possible two-sided p is 2 / C(6, 3) = 0.1, so no verdict can be
+   * significant at 0.01 */
+  cr_expect(p->valuedouble >= 0.1 - 1e-12, "p %g", p->valuedouble);
+  cr_expect_eq(rc, 0, "%s", out);
+  cr_expect_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(b, "a_s_per_rep")), 3);
+  cJSON_Delete(d);
+}
