@@ -16,7 +16,7 @@ LIBS    := -lsundials_cvode -lsundials_arkode -lsundials_nvecserial -lsundials_s
            -lsundials_generic -lklu -lcholmod -lamd -lccd -lcjson -lmujoco -lsiconos_numerics -llapack -lblas -lm
 
 LIB_SRC  := $(shell find models integrators harness -name '*.c' ! -name main.c | sort)
-MAIN_SRC := harness/main.c
+MAIN_SRC := harness/cli/main.c
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TEST_HELPERS := $(filter-out $(TEST_SRC),$(sort $(wildcard tests/*.c)))
 BENCH_SRC := $(sort $(wildcard scripts/bench_*.c))
@@ -43,15 +43,15 @@ $(DEPS_STAMP): scripts/deps.sh
 	@mkdir -p build && touch $@
 deps: $(DEPS_STAMP)
 
-# Records carry the git sha and dirty flag of the tree the binary was built from (harness/machine.c):
+# Records carry the git sha and dirty flag of the tree the binary was built from (harness/common/machine.c):
 # the stamp is rewritten only when they change, so only machine.o rebuilds then.
 STAMP := build/stamp/build_stamp.h
 $(STAMP): FORCE
 	@bash scripts/build_stamp.sh $(CURDIR) $@
 FORCE:
-$(REL)/harness/machine.o $(SAN)/harness/machine.o build/fuzz/obj/harness/machine.o: $(STAMP)
+$(REL)/harness/common/machine.o $(SAN)/harness/common/machine.o build/fuzz/obj/harness/common/machine.o: $(STAMP)
 
-# Result records name the flags the code was built with (harness/machine.c).
+# Result records name the flags the code was built with (harness/common/machine.c).
 $(REL)/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(OPT) -DCBENCH_CFLAGS='"$(OPT)"' -c $< -o $@
@@ -64,9 +64,9 @@ $(REL)/libcbench.a: $(REL_OBJ)
 $(SAN)/libcbench.a: $(SAN_OBJ)
 	@rm -f $@; ar rcs $@ $^
 
-build/cbench: $(REL)/harness/main.o $(REL)/libcbench.a
+build/cbench: $(REL)/harness/cli/main.o $(REL)/libcbench.a
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
-$(SAN)/cbench: $(SAN)/harness/main.o $(SAN)/libcbench.a
+$(SAN)/cbench: $(SAN)/harness/cli/main.o $(SAN)/libcbench.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
 
 $(SAN)/tests/%: $(SAN)/tests/%.o $(SAN_TEST_HELPER_OBJ) $(SAN)/libcbench.a
@@ -116,7 +116,7 @@ bench-scale: build/cbench
 	bash scripts/bench_scale.sh
 
 # Same-run A/B timing of AGAINST (a git revision, built once in build/ab/) and this tree, with the
-# instruction-count gate (harness/ab_bench.h); then the counters of results/bench.json against
+# instruction-count gate (harness/bench/ab_bench.h); then the counters of results/bench.json against
 # the baseline. BENCH_AB_ARGS: more `cbench bench` options (e.g. --set quick).
 AGAINST ?= main
 bench-compare: build/cbench
@@ -131,7 +131,7 @@ SELFTEST := build/selftest
 $(SELFTEST)/cbench: FORCE build/cbench
 	$(MAKE) REL=$(SELFTEST)/release OPT="$(OPT) -DCBENCH_SELFTEST_INJECT" $(SELFTEST)/release/cbench
 	cp $(SELFTEST)/release/cbench $@
-$(REL)/cbench: $(REL)/harness/main.o $(REL)/libcbench.a
+$(REL)/cbench: $(REL)/harness/cli/main.o $(REL)/libcbench.a
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
 bench-selftest: $(SELFTEST)/cbench
 	bash scripts/bench_selftest.sh

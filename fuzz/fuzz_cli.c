@@ -3,7 +3,7 @@
  * arguments, one per line; both parsers get them. */
 #include "fuzz_input.h"
 
-#include "../harness/cli_args.h"
+#include "../harness/cli/cli_args.h"
 
 #define FUZZ_MAX_ARGS 256
 

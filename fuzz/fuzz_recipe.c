@@ -1,9 +1,9 @@
-/* Fuzz target: the figure recipe loader (harness/figure_recipe.c, figures/README.md), from
+/* Fuzz target: the figure recipe loader (harness/figures/figure_recipe.c, figures/README.md), from
  * memory; a recipe it accepts is turned into each run's sweep configuration, quick and full, as
  * `cbench figure` does before running anything. */
 #include "fuzz_input.h"
 
-#include "../harness/figure_recipe.h"
+#include "../harness/figures/figure_recipe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = fuzz_text(data, size);

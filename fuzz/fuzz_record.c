@@ -1,12 +1,12 @@
-/* Fuzz target: the record loader and validator (harness/run_record.c, harness/SCHEMA.md), from
+/* Fuzz target: the record loader and validator (harness/run/run_record.c, harness/SCHEMA.md), from
  * memory, then what trusts a validated record: its key, export to both tracker formats and the
  * regression comparison of the records with themselves (its table goes to /dev/null). */
 #include <stdio.h>
 
 #include "fuzz_input.h"
 
-#include "../harness/compare.h"
-#include "../harness/run_record.h"
+#include "../harness/bench/compare.h"
+#include "../harness/run/run_record.h"
 
 static FILE *sink;
 

@@ -1,11 +1,11 @@
-/* Fuzz target: the reference loader (harness/reference.c, results/reference/), from
+/* Fuzz target: the reference loader (harness/run/reference.c, results/reference/), from
  * memory. */
 #include <stdlib.h>
 #include <stdio.h>
 
 #include "fuzz_input.h"
 
-#include "../harness/reference.h"
+#include "../harness/run/reference.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = fuzz_text(data, size);

@@ -41,7 +41,7 @@ typedef struct {
 
 /* The deterministic counters (they do not depend on machine speed): the one list. The
  * IntegratorStats fields, the record's "counters" keys, their validation, the equality of timing
- * repetitions and `cbench compare` are all generated from it (harness/run_record.c). */
+ * repetitions and `cbench compare` are all generated from it (harness/run/run_record.c). */
 #define CB_COUNTERS(X)                                                                        \
   X(steps, "accepted steps")                                                                  \
   X(rejected, "rejected steps (error test or solver failure)")                                \

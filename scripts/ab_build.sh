@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `cbench bench --against REV` (harness/ab_rev.c): builds commit SHA of the checkout TOP into the
+# `cbench bench --against REV` (harness/bench/ab_rev.c): builds commit SHA of the checkout TOP into the
 # binary DEST, in a temporary worktree under TOP/build/ab/ that is removed afterwards.
 # Usage: ab_build.sh TOP SHA DEST   (AB_JOBS: make -j, default 2)
 set -euo pipefail

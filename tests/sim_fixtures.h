@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "harness/cbench_context.h"
+#include "harness/common/cbench_context.h"
 #include "models/model.h"
 
 /* Uniform in [0, 1) from a 64-bit LCG state (deterministic across machines). */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "harness/files.h"
+#include "harness/common/files.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "harness/files.h"
+#include "harness/common/files.h"
 #include "integrators/common/nearest_name.h"
 #include "sim_fixtures.h"
 

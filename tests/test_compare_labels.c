@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/compare.h"
-#include "harness/files.h"
-#include "harness/instr_count.h"
+#include "harness/bench/compare.h"
+#include "harness/common/files.h"
+#include "harness/bench/instr_count.h"
 #include "sim_fixtures.h"
 
 /* One minimal record: the fields compare reads. */

@@ -1,4 +1,4 @@
-/* The harness context (harness/cbench_context.h): what a command works in is passed down, not
+/* The harness context (harness/common/cbench_context.h): what a command works in is passed down, not
  * kept in globals or the environment. Added integrators belong to one context; a grid sink gets
  * the integrator of its own integration (also inside a nested one); `cbench figure --quick` gives
  * its runs its folder as their results folder through a context, the environment untouched. */
@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/cli.h"
-#include "harness/figure.h"
-#include "harness/files.h"
-#include "harness/grid_integration.h"
-#include "harness/run.h"
+#include "harness/cli/cli.h"
+#include "harness/figures/figure.h"
+#include "harness/common/files.h"
+#include "harness/run/grid_integration.h"
+#include "harness/run/run.h"
 #include "models/system.h"
 #include "sim_fixtures.h"
 

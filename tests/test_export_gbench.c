@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/compare.h"
-#include "harness/files.h"
-#include "harness/run_record.h"
+#include "harness/bench/compare.h"
+#include "harness/common/files.h"
+#include "harness/run/run_record.h"
 #include "sim_fixtures.h"
 
 #define REPS 3

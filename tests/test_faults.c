@@ -16,9 +16,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "harness/files.h"
-#include "harness/machine.h"
-#include "harness/subprocess.h"
+#include "harness/common/files.h"
+#include "harness/common/machine.h"
+#include "harness/common/subprocess.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];

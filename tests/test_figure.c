@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/figure.h"
-#include "harness/figure_data.h"
-#include "harness/figure_recipe.h"
-#include "harness/files.h"
+#include "harness/figures/figure.h"
+#include "harness/figures/figure_data.h"
+#include "harness/figures/figure_recipe.h"
+#include "harness/common/files.h"
 #include "integrators/integrator.h"
 #include "sim_fixtures.h"
 

@@ -1,15 +1,15 @@
-/* Drawing a figure (harness/figure_draw.c) drops nothing: more series than a fixed table would
+/* Drawing a figure (harness/figures/figure_draw.c) drops nothing: more series than a fixed table would
  * hold and hundreds of failed runs are all in the table, the data files and the legend; the
- * plot-kind ops table (harness/plot_kind.c) is complete and documented. */
+ * plot-kind ops table (harness/figures/plot_kind.c) is complete and documented. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/figure_draw.h"
-#include "harness/figure_recipe.h"
-#include "harness/files.h"
-#include "harness/plot_kind.h"
+#include "harness/figures/figure_draw.h"
+#include "harness/figures/figure_recipe.h"
+#include "harness/common/files.h"
+#include "harness/figures/plot_kind.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];

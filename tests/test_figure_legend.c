@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/figure.h"
-#include "harness/files.h"
-#include "harness/integrator_style.h"
-#include "harness/plot.h"
+#include "harness/figures/figure.h"
+#include "harness/common/files.h"
+#include "harness/figures/integrator_style.h"
+#include "harness/figures/plot.h"
 #include "integrators/integrator.h"
 #include "sim_fixtures.h"
 

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/figure_data.h"
-#include "harness/figure_recipe.h"
-#include "harness/figure_verdict.h"
-#include "harness/files.h"
+#include "harness/figures/figure_data.h"
+#include "harness/figures/figure_recipe.h"
+#include "harness/figures/figure_verdict.h"
+#include "harness/common/files.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];

@@ -16,15 +16,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "harness/compare.h"
-#include "harness/files.h"
-#include "harness/clock.h"
-#include "harness/metrics.h"
-#include "harness/plan.h"
-#include "harness/plot.h"
-#include "harness/reference.h"
-#include "harness/run_record.h"
-#include "harness/sweep.h"
+#include "harness/bench/compare.h"
+#include "harness/common/files.h"
+#include "harness/common/clock.h"
+#include "harness/run/metrics.h"
+#include "harness/sweep/plan.h"
+#include "harness/figures/plot.h"
+#include "harness/run/reference.h"
+#include "harness/run/run_record.h"
+#include "harness/sweep/sweep.h"
 #include "models/data.h"
 #include "models/scene.h"
 #include "models/system.h"
@@ -983,7 +983,7 @@ Test(harness, atomic_write_replaces_whole_file) {
   cr_expect_eq(tmp, 0, "no temporary file left behind");
 }
 
-/* dir_list (harness/files.h), which lists cases, recipes, paper data, plots and records: files
+/* dir_list (harness/common/files.h), which lists cases, recipes, paper data, plots and records: files
  * with the suffix only, hidden ones and too-long names left out, sorted, at most max. */
 Test(harness, dir_list_gives_sorted_matching_names) {
   char d[600], p[900], names[4][16];

@@ -1,4 +1,4 @@
-/* Bench history (harness/history.c, history_report.c): a bench becomes one line per commit and
+/* Bench history (harness/bench/history.c, history_report.c): a bench becomes one line per commit and
  * machine; a second line for the same commit is refused unless replaced; a broken history or a
  * bench of two builds is refused by file, field and value with the file unchanged; the report
  * marks a known step at its commit and lists counter changes. */
@@ -9,10 +9,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "harness/files.h"
-#include "harness/history.h"
-#include "harness/num_text.h"
-#include "harness/report.h"
+#include "harness/common/files.h"
+#include "harness/bench/history.h"
+#include "harness/common/num_text.h"
+#include "harness/figures/report.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];

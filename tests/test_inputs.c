@@ -8,12 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/cli_args.h"
+#include "harness/cli/cli_args.h"
 #include "sim_fixtures.h"
-#include "harness/figure_recipe.h"
-#include "harness/files.h"
-#include "harness/reference.h"
-#include "harness/run_record.h"
+#include "harness/figures/figure_recipe.h"
+#include "harness/common/files.h"
+#include "harness/run/reference.h"
+#include "harness/run/run_record.h"
 
 /* The option parsers print their errors: keep the test log to the assertions. */
 static void quiet(void) { cr_redirect_stderr(); }

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/num_text.h"
-#include "harness/run_spec.h"
+#include "harness/common/num_text.h"
+#include "harness/run/run_spec.h"
 
 Test(num_text, known_cases) {
   char t[NUM_TEXT_MAX];

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../harness/cli_args.h"
-#include "../harness/files.h"
-#include "../harness/options_doc.h"
-#include "../harness/plan.h"
-#include "../harness/sweep.h"
+#include "../harness/cli/cli_args.h"
+#include "../harness/common/files.h"
+#include "../harness/cli/options_doc.h"
+#include "../harness/sweep/plan.h"
+#include "../harness/sweep/sweep.h"
 #include "../integrators/integrator.h"
 #include "mb_fixtures.h"
 #include "sim_fixtures.h"

@@ -1,4 +1,4 @@
-/* --output-dt (harness/output_grid.h): a finer series grid or one row per accepted step must
+/* --output-dt (harness/run/output_grid.h): a finer series grid or one row per accepted step must
  * not change the integration (same counters, same final state), must keep the error on the
  * reference's grid, and bad values are refused naming the value. Uses cases/sliding_cube and
  * its committed reference (results/reference/sliding_cube.json, 100 points per s). */
@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../harness/output_grid.h"
-#include "../harness/run.h"
-#include "../harness/run_record.h"
+#include "../harness/run/output_grid.h"
+#include "../harness/run/run.h"
+#include "../harness/run/run_record.h"
 #include "sim_fixtures.h"
 
 #define T_END 0.2

@@ -1,4 +1,4 @@
-/* The physics guards (harness/physics_guards.h): each trips on states built to trip it and
+/* The physics guards (harness/run/physics_guards.h): each trips on states built to trip it and
  * stays quiet on a sane run; a real run's record carries the block and the warnings; an
  * active scene gets no energy verdict, with a note. */
 #include <criterion/criterion.h>
@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/physics_guards.h"
-#include "harness/run_record.h"
+#include "harness/run/physics_guards.h"
+#include "harness/run/run_record.h"
 #include "models/system.h"
 #include "tests/sim_fixtures.h"
 

@@ -1,13 +1,13 @@
-/* `cbench plot` (harness/plot.c) drops nothing: every case of a folder gets its script and every
+/* `cbench plot` (harness/figures/plot.c) drops nothing: every case of a folder gets its script and every
  * record of a line is a point of it, however many there are. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/files.h"
-#include "harness/json_get.h"
-#include "harness/plot.h"
+#include "harness/common/files.h"
+#include "harness/common/json_get.h"
+#include "harness/figures/plot.h"
 #include "models/json_input.h"
 #include "sim_fixtures.h"
 

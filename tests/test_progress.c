@@ -1,4 +1,4 @@
-/* Progress lines (harness/progress.c): the time-left arithmetic and its text; a line only on a
+/* Progress lines (harness/common/progress.c): the time-left arithmetic and its text; a line only on a
  * terminal and without --quiet, for a run, a reference and a sweep. Commands run through
  * build/sanitize/cbench; `script` gives them a terminal. */
 #include <criterion/criterion.h>
@@ -10,8 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "harness/files.h"
-#include "harness/progress.h"
+#include "harness/common/files.h"
+#include "harness/common/progress.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/files.h"
-#include "harness/machine.h"
-#include "harness/run_record.h"
+#include "harness/common/files.h"
+#include "harness/common/machine.h"
+#include "harness/run/run_record.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];

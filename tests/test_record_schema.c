@@ -1,4 +1,4 @@
-/* The run record's schema as data (harness/record_fields.c): SCHEMA.md's field list is the
+/* The run record's schema as data (harness/run/record_fields.c): SCHEMA.md's field list is the
  * table's, the validator rejects every required field missing and every field mistyped, old
  * records still validate, and the builder's order is the table's. */
 #include <criterion/criterion.h>
@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/files.h"
-#include "harness/json_get.h"
-#include "harness/record_fields.h"
-#include "harness/run_record.h"
+#include "harness/common/files.h"
+#include "harness/common/json_get.h"
+#include "harness/run/record_fields.h"
+#include "harness/run/run_record.h"
 #include "models/json_input.h"
 
 /* The first record of results/baseline.json with an error object: every kind of field filled. */
@@ -72,7 +72,7 @@ Test(record_schema, schema_md_lists_the_tables_fields) {
   size_t i = 0, line = 1;
   while (i < len && at[i] == table[i]) line += table[i++] == '\n';
   cr_expect(i == len && (at[i] == '\n' || at[i] == '\0'),
-            "harness/SCHEMA.md's field list differs from the table (harness/record_fields.c) at its line %zu: "
+            "harness/SCHEMA.md's field list differs from the table (harness/run/record_fields.c) at its line %zu: "
             "paste `cbench schema --markdown` there", line);
   free(table);
   free(md);

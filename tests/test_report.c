@@ -1,4 +1,4 @@
-/* `cbench report` (harness/report.c) and the papers' numbers (harness/paper_data.c): the page
+/* `cbench report` (harness/figures/report.c) and the papers' numbers (harness/figures/paper_data.c): the page
  * holds every figure with its escaped caption, verdict, comparison table with ratios and the
  * reproducing command; a malformed figure.json is refused by name and nothing is written; every
  * committed results/paper file validates, and malformed ones are refused naming the entry. */
@@ -10,11 +10,11 @@
 #include <cjson/cJSON.h>
 #include <unistd.h>
 
-#include "harness/files.h"
-#include "harness/paper_data.h"
-#include "harness/plot.h"
-#include "harness/report.h"
-#include "harness/sweep.h"
+#include "harness/common/files.h"
+#include "harness/figures/paper_data.h"
+#include "harness/figures/plot.h"
+#include "harness/figures/report.h"
+#include "harness/sweep/sweep.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256];

@@ -1,4 +1,4 @@
-/* The rest guard (harness/rest_guard.h): a body that rests under static
+/* The rest guard (harness/run/rest_guard.h): a body that rests under static
  * friction with reserve and then moves without a change of force is flagged; a legitimate
  * start of sliding (load above mu_s n, or a load that grows to it) and a legitimate tipping are
  * not. Synthetic trajectories of a box on an incline, then real runs: bdf at 1e-3 lets a box
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/physics_guards.h"
-#include "harness/run_record.h"
+#include "harness/run/physics_guards.h"
+#include "harness/run/run_record.h"
 #include "models/system.h"
 #include "tests/sim_fixtures.h"
 

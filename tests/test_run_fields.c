@@ -1,15 +1,15 @@
 /* One parser for the settings `cbench run`, `cbench sweep` and figure recipes share
- * (harness/run_fields.h): the same text gives the same value, or the same refusal, in all three. */
+ * (harness/run/run_fields.h): the same text gives the same value, or the same refusal, in all three. */
 #include <cjson/cJSON.h>
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../harness/cli_args.h"
+#include "../harness/cli/cli_args.h"
 #include "sim_fixtures.h"
-#include "../harness/figure_recipe.h"
-#include "../harness/run_fields.h"
+#include "../harness/figures/figure_recipe.h"
+#include "../harness/run/run_fields.h"
 
 Test(run_fields, values_and_limits) {
   struct { RunField f; const char *text; int ok; double want; } cases[] = {

@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "harness/files.h"
+#include "harness/common/files.h"
 #include "sim_fixtures.h"
 
 static char tmpdir[256], cwd[1024];

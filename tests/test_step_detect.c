@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "harness/step_detect.h"
+#include "harness/bench/step_detect.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1du;
 static double uniform(void) {

@@ -1,6 +1,6 @@
 /* The contact-models paper's eq. 15 criteria (sec. II-C), stated in forces lambda / h so that a
  * tolerance does not depend on the time step (the paper's change of variable). The same
- * definitions as the records' physics.contact_residuals (harness/physics_guards.h). */
+ * definitions as the records' physics.contact_residuals (harness/run/physics_guards.h). */
 #include <math.h>
 
 #include "rigid_cone.h"

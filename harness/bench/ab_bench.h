@@ -1,0 +1,48 @@
+/* `cbench bench --against REV`: a same-run A/B timing of two cbench binaries (A: REV built in a
+ * separate worktree, B: this build) on a small bench set. Each measurement is one `cbench run`
+ * whose timing repetitions are calibrated to a minimum duration (the same repetition count for
+ * A and B); measurements alternate A and B in a random order within each round (ABBA...), and
+ * rounds continue until each benchmark's interval is decided or a cap is reached. Per benchmark:
+ * B/A with its interval, the Mann-Whitney U p-value (harness/bench/ab_stats.h), the instruction
+ * counts of both sides (perf_event in the records, else callgrind) and the counters that moved,
+ * each with its direction. */
+#ifndef CBENCH_AB_BENCH_H
+#define CBENCH_AB_BENCH_H
+
+#include <stdio.h>
+
+typedef struct {
+  const char *cases_dir;   /* the context's cases folder */
+  char against[256];     /* REV for A (default "main"); ignored with a_bin */
+  char a_bin[1024];      /* explicit binaries ("" = build REV / this binary) */
+  char b_bin[1024];
+  char set[32];          /* bench set: default | quick | selftest */
+  char cases[512];       /* comma list filtering the set's cases ("" = all) */
+  char integrators[512]; /* same for integrators */
+  double threshold;      /* slowdown that fails, relative (0.05) */
+  double alpha;          /* significance level of the U test (0.01) */
+  double min_time;       /* seconds of timing repetitions per measurement (0.2) */
+  int min_rounds, max_rounds;
+  int count_instructions;
+  double instr_tolerance; /* relative instruction increase that fails (0.01) */
+  int use_wall;           /* time by wall clock instead of process CPU time */
+  int use_mean;           /* a measurement is its mean repetition instead of its fastest */
+  unsigned seed;          /* order within rounds; 0: from the clock */
+  char out[1024];         /* JSON result file */
+  int quiet;
+} AbConfig;
+
+void ab_config_default(AbConfig *c);
+/* Runs the comparison, printing the table to out (progress on stderr unless quiet).
+ * 0: no slowdown, 1: a significant slowdown beyond the threshold, an instruction increase
+ * beyond its tolerance, or a run that B fails and A does not; 2: the comparison could not run
+ * (message in err). */
+int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen);
+
+/* The cbench binary of commit REV of the git checkout containing the current folder: built
+ * once per sha in a temporary worktree (scripts/ab_build.sh) into build/ab/cbench-SHA and reused
+ * afterwards. 0, or -1 with a message. */
+int ab_binary_for_rev(const char *rev, char *bin, size_t binlen, char *sha, size_t shalen, char *err,
+                      size_t errlen);
+
+#endif

@@ -1,0 +1,50 @@
+/* What the command files of the CLI share (harness/cli_*.c): argument parsing with clear
+ * messages, and the usage of the command being parsed. */
+#ifndef CBENCH_CLI_ARGS_H
+#define CBENCH_CLI_ARGS_H
+
+#include <stddef.h>
+
+#include "../run/run_fields.h"
+#include "../common/cbench_context.h"
+#include "../run/run_spec.h"
+#include "../sweep/sweep.h"
+
+/* Prints "cbench: MESSAGE" and the usage of the current command; returns 2 (bad arguments). */
+int usage_error(const char *fmt, const char *a);
+/* Value of option argv[*i] (advances *i), or NULL when it is missing. */
+const char *value(int argc, char **argv, int *i);
+/* A number > 0 (finite) / an integer in [1, 100000]; 0 or -1. */
+int parse_pos(const char *s, double *out);
+int parse_int_pos(const char *s, int *out);
+/* "FLAG must be ALLOWED, got 'V'" for a run field's bad value, as usage_error. */
+int run_field_error(RunField f, const char *v);
+/* NAME or NAME:PARAM (PARAM > 0); 0 or -1. */
+int parse_method(const char *v, char *name, size_t namelen, double *param);
+
+#define VALUE_OR_FAIL(var)                                                      \
+  const char *var = value(argc, argv, &i);                                      \
+  if (!var) return usage_error("missing value for %s", argv[i]);
+
+/* The option parsing of `run` and `sweep` alone (argv[2..]; nothing runs, nothing is written):
+ * 0, or 2 after printing the usage error (1: out of memory). */
+int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *s, const char **json, int *resume);
+int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig *c);
+
+/* The commands (one file per group), each in the context cbench_main made. */
+int cmd_list(const CbenchContext *cb, int argc, char **argv);
+int cmd_run(const CbenchContext *cb, int argc, char **argv);
+int cmd_reference(const CbenchContext *cb, int argc, char **argv);
+int cmd_sweep(const CbenchContext *cb, int argc, char **argv);
+int cmd_plot(const CbenchContext *cb, int argc, char **argv);
+int cmd_compare(const CbenchContext *cb, int argc, char **argv);
+int cmd_export(const CbenchContext *cb, int argc, char **argv);
+int cmd_merge(const CbenchContext *cb, int argc, char **argv);
+int cmd_slurm(const CbenchContext *cb, int argc, char **argv);
+int cmd_figure(const CbenchContext *cb, int argc, char **argv);
+int cmd_paper(const CbenchContext *cb, int argc, char **argv);
+int cmd_report(const CbenchContext *cb, int argc, char **argv);
+int cmd_history(int argc, char **argv);
+int cmd_bench(const CbenchContext *cb, int argc, char **argv);
+
+#endif

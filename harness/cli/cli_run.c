@@ -1,0 +1,299 @@
+/* `cbench list`, `cbench run`, `cbench reference`. */
+#include "cli_args.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../bench/compare.h"
+#include "../figures/figure.h"
+#include "../common/files.h"
+#include "../sweep/folder_share.h"
+#include "options_doc.h"
+#include "../sweep/plan.h"
+#include "../figures/plot.h"
+#include "../run/reference.h"
+#include "../run/run_fields.h"
+#include "../run/run_metrics.h"
+#include "../run/run_record.h"
+#include "../sweep/sweep.h"
+#include "../common/num_text.h"
+
+/* An unknown NAME in a NAME:PARAM option value, with the nearest registered name. */
+static int unknown_integrator_in(const CbenchContext *cb, const char *name, const char *value, const char *opt) {
+  char e[600], hint[128];
+  integrator_registry_name_hint(&cb->registry, name, hint, sizeof hint);
+  snprintf(e, sizeof e, "unknown integrator '%.200s' in %s%s", value, opt, hint);
+  return usage_error("%s", e);
+}
+
+int cmd_list(const CbenchContext *cb, int argc, char **argv) {
+  int options = 0, markdown = 0;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--options")) options = 1;
+    else if (!strcmp(argv[i], "--markdown")) markdown = 1;
+    else return usage_error("unexpected argument '%s'", argv[i]);
+  }
+  if (markdown && !options) return usage_error("--markdown goes with --options%s", "");
+  if (options) {
+    if (markdown) options_doc_markdown(stdout);
+    else options_doc_text(stdout);
+    return fflush(stdout) == 0 ? 0 : 1;
+  }
+  printf("integrators (%d):\n", integrator_registry_count(&cb->registry));
+  for (int i = 0; i < integrator_registry_count(&cb->registry); ++i) {
+    const IntegratorVtbl *vt = integrator_registry_at(&cb->registry, i);
+    printf("  %-14s %-16s %s\n", vt->name, vt->fixed_step ? "[fixed step]" : "[error control]",
+           vt->summary ? vt->summary : "");
+  }
+  char names[256][128];
+  int n = cases_list(cb->cases_dir, names, 256);
+  printf("cases (%d, in %s/):\n", n, cb->cases_dir);
+  for (int i = 0; i < n; ++i) {
+    char path[1200];
+    snprintf(path, sizeof path, "%.1000s/%.127s.json", cb->cases_dir, names[i]);
+    char *text = file_read_all(path, NULL);
+    cJSON *doc = text ? cJSON_Parse(text) : NULL;
+    const cJSON *d = doc ? cJSON_GetObjectItemCaseSensitive(doc, "description") : NULL;
+    char sum[128] = "";
+    if (cJSON_IsString(d)) {
+      /* at most ~100 characters, cut at a word */
+      snprintf(sum, sizeof sum, "%s", d->valuestring);
+      if (strlen(sum) > 100) {
+        char *sp = strrchr(sum + 60 < sum + 97 ? (sum[97] = '\0', sum) : sum, ' ');
+        if (sp) snprintf(sp, sizeof sum - (size_t)(sp - sum), " ...");
+      }
+    } else if (!doc) {
+      snprintf(sum, sizeof sum, "(not valid JSON)");
+    }
+    printf("  %-22s %s\n", names[i], sum);
+    cJSON_Delete(doc);
+    free(text);
+  }
+  return 0;
+}
+
+static const char *jstr(const cJSON *o, const char *k) {
+  const cJSON *g = cJSON_GetObjectItemCaseSensitive(o, k);
+  return cJSON_IsString(g) ? g->valuestring : "";
+}
+#define S(k) jstr(rec, k)
+#define S2(o, k) jstr(o, k)
+
+static void print_summary(const cJSON *rec) {
+  printf("%s / %s: %s", S("case"), S("integrator"), S("status"));
+  const cJSON *msg = cJSON_GetObjectItemCaseSensitive(rec, "message");
+  if (cJSON_IsString(msg)) printf(" (%s)", msg->valuestring);
+  const cJSON *tr = cJSON_GetObjectItemCaseSensitive(rec, "t_reached");
+  printf(", t reached %.4g of %.4g s\n", cJSON_IsNumber(tr) ? tr->valuedouble : 0.0,
+         cJSON_GetObjectItemCaseSensitive(rec, "sim_time")->valuedouble);
+  const cJSON *work = cJSON_GetObjectItemCaseSensitive(rec, "work");
+  const cJSON *c = cJSON_GetObjectItemCaseSensitive(rec, "counters");
+  if (cJSON_IsObject(work) && cJSON_IsObject(c)) {
+    printf("  work: %.4g s per simulated s (median), steps %.0f, rejected %.0f, rhs %.0f, newton %.0f, factorizations %.0f\n",
+           cJSON_GetObjectItemCaseSensitive(work, "median")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "steps")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "rejected")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "rhs_evals")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "newton_iters")->valuedouble,
+           cJSON_GetObjectItemCaseSensitive(c, "factorizations")->valuedouble);
+  }
+  const cJSON *e = cJSON_GetObjectItemCaseSensitive(rec, "error");
+  if (cJSON_IsObject(e)) {
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "positions");
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(e, "full");
+    const cJSON *pm = cJSON_GetObjectItemCaseSensitive(p, "max"), *pr = cJSON_GetObjectItemCaseSensitive(p, "rms");
+    const cJSON *fm = cJSON_GetObjectItemCaseSensitive(f, "max");
+    printf("  error: positions max %.3g rms %.3g, full max %.3g\n", cJSON_IsNumber(pm) ? pm->valuedouble : NAN,
+           cJSON_IsNumber(pr) ? pr->valuedouble : NAN, cJSON_IsNumber(fm) ? fm->valuedouble : NAN);
+  } else {
+    printf("  error: none (%s)\n", S("error_note"));
+  }
+  const cJSON *warn;
+  cJSON_ArrayForEach(warn, cJSON_GetObjectItemCaseSensitive(rec, "warnings"))
+    if (cJSON_IsString(warn)) printf("  warning: %s\n", warn->valuestring);
+  const cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "error_windowed");
+  if (cJSON_IsObject(w)) {
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(w, "positions");
+    const cJSON *pm = cJSON_GetObjectItemCaseSensitive(p, "max"), *pr = cJSON_GetObjectItemCaseSensitive(p, "rms");
+    printf("  windowed error (%g s windows vs %s): positions max %.3g rms %.3g\n",
+           cJSON_GetObjectItemCaseSensitive(w, "window")->valuedouble, S2(w, "method"),
+           cJSON_IsNumber(pm) ? pm->valuedouble : NAN, cJSON_IsNumber(pr) ? pr->valuedouble : NAN);
+  }
+#undef S
+}
+
+int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out, const char **json_out, int *resume_out) {
+  RunSpec s;
+  run_spec_init(&s);
+  char err[1024];
+  const char *case_arg = NULL, *json = NULL;
+  int resume = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); case_arg = v; }
+    else if (!strcmp(a, "--resume")) resume = 1;
+    else if (!strcmp(a, "--quiet")) continue; /* cmd_run's: no progress line */
+    else if (!strcmp(a, "--param")) {
+      VALUE_OR_FAIL(v);
+      if (run_spec_add_param(&s, v, err, sizeof err)) return usage_error("%s", err);
+    }
+    else if (run_field_by_flag(a) >= 0) {
+      VALUE_OR_FAIL(v);
+      RunField f = (RunField)run_field_by_flag(a);
+      double x;
+      if (run_field_parse(f, v, &x)) return run_field_error(f, v);
+      run_field_set(&s, f, x);
+    }
+    else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
+    else if (!strcmp(a, "--json")) { VALUE_OR_FAIL(v); json = v; }
+    else if (!strcmp(a, "--window-method")) {
+      VALUE_OR_FAIL(v);
+      if (parse_method(v, s.window_method, sizeof s.window_method, &s.window_param) || !strchr(v, ':'))
+        return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
+      if (!integrator_registry_find(&cb->registry, s.window_method))
+        return unknown_integrator_in(cb, s.window_method, v, "--window-method");
+    }
+    else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
+    else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
+    else if (!strcmp(a, "--contact-forces")) { VALUE_OR_FAIL(v); snprintf(s.contact_log, sizeof s.contact_log, "%s", v); }
+    else if (!strcmp(a, "--energy")) { VALUE_OR_FAIL(v); snprintf(s.energy_log, sizeof s.energy_log, "%s", v); }
+    else if (!strcmp(a, "--opt")) {
+      VALUE_OR_FAIL(v);
+      if (run_spec_add_option(&s, v, err, sizeof err)) return usage_error("%s", err);
+    } else return usage_error("unknown option '%s' for run", a);
+  }
+  if (!case_arg) return usage_error("run needs --case%s", "");
+  if (!s.integrator[0]) return usage_error("run needs --integrator%s", "");
+  if (s.has_accuracy && s.has_dt) return usage_error("give either --accuracy or --dt, not both%s", "");
+  if (!s.has_accuracy && !s.has_dt) return usage_error("run needs --accuracy or --dt%s", "");
+  if (run_spec_set_case(&s, cb->cases_dir, case_arg, err, sizeof err) != 0) return usage_error("%s", err);
+  if (resume && !json) return usage_error("--resume needs --json FILE%s", "");
+  *out = s;
+  *json_out = json;
+  *resume_out = resume;
+  return 0;
+}
+
+int cmd_run(const CbenchContext *cb, int argc, char **argv) {
+  RunSpec s;
+  const char *json;
+  int resume;
+  int prc = run_args_parse(cb, argc, argv, &s, &json, &resume);
+  if (prc) return prc;
+  char err[1024];
+  if (resume) {
+    /* a plan line (harness/sweep/plan.h): done already when its record is complete; the record's lock
+     * (held until this process ends) makes a sweep or a task on the same record wait and reuse */
+    record_lock_take(json);
+    char cmd[4096];
+    run_spec_key(&s, cmd, sizeof cmd);
+    if (run_record_complete(json, cmd)) { printf("  record exists: %s (--resume: nothing to do)\n", json); return 0; }
+  }
+  RunContext ctx;
+  int rc = run_prepare(cb, &s, &ctx, err, sizeof err);
+  if (rc == CB_ERR_INPUT) { fprintf(stderr, "cbench: %s\n", err); return cb_status_exit_code(rc); } /* the loader's message */
+  /* as a sweep job (--resume), an integrator that refuses the scene or options is a failed record */
+  if (rc == CB_OK && !resume) rc = run_preflight(&ctx, err, sizeof err);
+  if (rc == CB_ERR_UNSUPPORTED) { /* not an argument error: no usage text */
+    run_context_free(&ctx);
+    fprintf(stderr, "cbench: %s\n", err);
+    return cb_status_exit_code(rc);
+  }
+  if (rc != CB_OK) {
+    run_context_free(&ctx);
+    return usage_error("%s", err);
+  }
+  char path[1400];
+  if (json) snprintf(path, sizeof path, "%s", json);
+  else {
+    char dir[1100], name[512];
+    snprintf(dir, sizeof dir, "%.1000s/out", cb->results_dir);
+    dir_make_parents(dir);
+    run_spec_file_name(&s, ctx.vt->fixed_step, name, sizeof name);
+    snprintf(path, sizeof path, "%.1000s/%.390s", dir, name);
+  }
+  /* an output that cannot be created fails here, before the run */
+  if (run_outputs_check(&s, path, err, sizeof err) != 0) {
+    run_context_free(&ctx);
+    fprintf(stderr, "cbench: %s\n", err);
+    return 1;
+  }
+  ctx.progress = 1;
+  for (int i = 2; i < argc; ++i)
+    if (!strcmp(argv[i], "--quiet")) ctx.progress = 0;
+  cJSON *rec = run_isolated(&ctx);
+  /* a series that failed while written (a full disk): an error, and no record */
+  const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
+  if (cJSON_IsString(oe)) {
+    fprintf(stderr, "cbench: %s\n", oe->valuestring);
+    cJSON_Delete(rec);
+    run_context_free(&ctx);
+    return 1;
+  }
+  char *text = json_print(rec, 1);
+  int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1;
+  if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
+  print_summary(rec);
+  if (wrc != 0) fprintf(stderr, "cbench: %s\n", err);
+  else printf("  record: %s\n", path);
+  const cJSON *st = cJSON_GetObjectItemCaseSensitive(rec, "status");
+  int ok = cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+  free(text);
+  cJSON_Delete(rec);
+  run_context_free(&ctx);
+  return wrc != 0 ? 1 : ok || resume ? 0 : 1;
+}
+
+int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
+  ReferenceConfig cfg;
+  reference_config_default(&cfg);
+  const char *cases[64];
+  int ncase = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--case")) {
+      VALUE_OR_FAIL(v);
+      if (ncase >= 64) return usage_error("too many --case (at most 64) at '%s'", v);
+      cases[ncase++] = v;
+    }
+    else if (!strcmp(a, "--grid")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.rate)) return usage_error("--grid must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.budget)) return usage_error("--timeout must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--primary")) {
+      VALUE_OR_FAIL(v);
+      if (!strchr(v, ':') || parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param))
+        return usage_error("--primary needs NAME:PARAM with PARAM > 0, got '%s'", v);
+      if (!integrator_registry_find(&cb->registry, cfg.primary)) return unknown_integrator_in(cb, cfg.primary, v, "--primary");
+    } else if (!strcmp(a, "--secondary")) {
+      VALUE_OR_FAIL(v);
+      if (strcmp(v, "none") != 0 &&
+          (!strchr(v, ':') || parse_method(v, cfg.secondary, sizeof cfg.secondary, &cfg.secondary_param)))
+        return usage_error("--secondary needs NAME:PARAM with PARAM > 0, or none, got '%s'", v);
+      if (strcmp(v, "none") == 0) snprintf(cfg.secondary, sizeof cfg.secondary, "none");
+      else if (!integrator_registry_find(&cb->registry, cfg.secondary))
+        return unknown_integrator_in(cb, cfg.secondary, v, "--secondary");
+    }
+    else if (!strcmp(a, "--force")) cfg.force = 1;
+    else if (!strcmp(a, "--quiet")) cfg.quiet = 1;
+    else return usage_error("unknown option '%s' for reference", a);
+  }
+  if (ncase == 0) return usage_error("reference needs --case%s", "");
+  int worst = 0;
+  for (int k = 0; k < ncase; ++k) {
+    RunSpec s;
+    char err[1024];
+    run_spec_init(&s);
+    if (run_spec_set_case(&s, cb->cases_dir, cases[k], err, sizeof err) != 0) return usage_error("%s", err);
+    int computed = 0;
+    int rc = reference_ensure(cb, s.case_path, s.case_name, &cfg, &computed, err, sizeof err);
+    char path[1200];
+    reference_path(cb->results_dir, s.case_name, path, sizeof path);
+    if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
+    else printf("reference %s: %s (%s)\n", s.case_name, path, computed ? "computed" : "current, reused");
+    if (rc > worst) worst = rc;
+  }
+  return worst;
+}
+
+/* Comma- or space-separated list: consumes following non-flag args. */

@@ -1,0 +1,288 @@
+/* `cbench sweep`, `cbench merge`, `cbench slurm`: grids of runs, here or on a cluster. */
+#include "cli_args.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../bench/compare.h"
+#include "../figures/figure.h"
+#include "../common/files.h"
+#include "../sweep/plan.h"
+#include "../figures/plot.h"
+#include "../run/reference.h"
+#include "../run/run_record.h"
+#include "../sweep/sweep.h"
+#include "../common/subprocess.h"
+
+/* An argument that is a value, not an option: anything not starting with '-', and negative
+ * numbers ("--dts -1" is a wrong value, not a missing one). */
+static int is_value(const char *a) {
+  return a[0] != '-' || (a[1] >= '0' && a[1] <= '9') || (a[1] == '.' && a[2] >= '0' && a[2] <= '9');
+}
+
+static int take_list(int argc, char **argv, int *i, char out[][1024], int max, int *n) {
+  int got = 0;
+  while (*i + 1 < argc && is_value(argv[*i + 1])) {
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", argv[++*i]);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+      if (*n >= max) return -1;
+      snprintf(out[(*n)++], 1024, "%s", tok);
+      ++got;
+    }
+  }
+  return got > 0 ? 0 : -1;
+}
+
+/* A sweep axis "KEY=V1,V2,..." (--opt, --param): key into key[keylen], values into rows of
+ * `stride` chars at vals (at most SWEEP_MAX_OPT_VALUES); 0 or a usage error. */
+static int parse_axis(const char *flag, const char *v, char *key, size_t keylen, char *vals, size_t stride, int *nvals) {
+  const char *eq = strchr(v, '=');
+  if (!eq || eq == v || !eq[1]) {
+    char msg[1200];
+    snprintf(msg, sizeof msg, "%s needs KEY=V1[,V2...], got '%.1000s'", flag, v);
+    return usage_error("%s", msg);
+  }
+  if ((size_t)(eq - v) >= keylen) return usage_error("key too long in '%s'", v);
+  snprintf(key, keylen, "%.*s", (int)(eq - v), v);
+  char list[1024];
+  snprintf(list, sizeof list, "%s", eq + 1);
+  *nvals = 0;
+  char *save = NULL;
+  for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    if (*nvals >= SWEEP_MAX_OPT_VALUES) return usage_error("at most 8 values per axis, at '%s'", t);
+    if (strlen(t) >= stride) return usage_error("axis value too long: '%s'", t);
+    snprintf(vals + (size_t)*nvals * stride, stride, "%s", t);
+    (*nvals)++;
+  }
+  return 0;
+}
+
+int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig *c) {
+  char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
+  if (!tmp) return 1;
+  sweep_config_default(cb, c);
+  int rc = 0, nacc = 0, ndt = 0;
+  size_t n = 0;
+  for (int i = 0; i < argc && n < sizeof c->command; ++i)
+    n += (size_t)snprintf(c->command + n, sizeof c->command - n, "%s%s", i ? " " : "", i == 0 ? "cbench" : argv[i]);
+  for (int i = 2; i < argc && rc == 0; ++i) {
+    const char *a = argv[i];
+    int nt = 0;
+    if (!strcmp(a, "--cases")) {
+      if (take_list(argc, argv, &i, c->cases, SWEEP_MAX_LIST, &c->ncases)) rc = usage_error("missing value for %s", a);
+    } else if (!strcmp(a, "--integrators")) {
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) rc = usage_error("missing value for %s", a);
+      for (int k = 0; k < nt && rc == 0; ++k) {
+        if (!integrator_registry_find(&cb->registry, tmp[k])) {
+          char e[1200];
+          char name[101];
+          snprintf(name, sizeof name, "%.100s", tmp[k]);
+          integrator_registry_unknown_message(&cb->registry, name, e, sizeof e);
+          rc = usage_error("%s", e);
+        } else if (c->nintegrators >= SWEEP_MAX_LIST) {
+          rc = usage_error("too many integrators (at most 64) at '%s'", tmp[k]);
+        } else {
+          snprintf(c->integrators[c->nintegrators++], 64, "%.63s", tmp[k]);
+        }
+      }
+    } else if (!strcmp(a, "--accuracies") || !strcmp(a, "--dts")) {
+      int acc = !strcmp(a, "--accuracies");
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      for (int k = 0; k < nt && rc == 0; ++k) {
+        double v;
+        if (run_field_parse(acc ? RUN_FIELD_ACCURACY : RUN_FIELD_DT, tmp[k], &v)) { rc = usage_error(acc ? "accuracies must be numbers > 0, got '%s'" : "dts must be numbers > 0, got '%s'", tmp[k]); break; }
+        if ((acc ? nacc : ndt) >= SWEEP_MAX_LIST) { rc = usage_error("too many values (at most 64) at '%s'", tmp[k]); break; }
+        if (acc) c->accuracies[nacc++] = v; else c->dts[ndt++] = v;
+      }
+    } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (parse_int_pos(v, &c->jobs)) rc = usage_error("-j must be an integer >= 1, got '%s'", v);
+    } else if (run_field_by_flag(a) >= 0 && run_field_sweep_scalar((RunField)run_field_by_flag(a))) {
+      RunField f = (RunField)run_field_by_flag(a);
+      const char *v = value(argc, argv, &i);
+      double x;
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (run_field_parse(f, v, &x)) rc = run_field_error(f, v);
+      else run_field_set_sweep(c, f, x);
+    } else if (!strcmp(a, "--out")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else snprintf(c->out, sizeof c->out, "%s", v);
+    } else if (!strcmp(a, "--error-norms")) {
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      c->nnorms = 0;
+      for (int k = 0; k < nt && rc == 0; ++k) {
+        double v;
+        if (run_field_parse(RUN_FIELD_ERROR_NORM, tmp[k], &v)) rc = usage_error("--error-norms takes q, full and default, got '%s'", tmp[k]);
+        else if (c->nnorms >= 3) rc = usage_error("--error-norms: at most 3 values, at '%s'", tmp[k]);
+        else c->norms[c->nnorms++] = (int)v;
+      }
+    } else if (!strcmp(a, "--max-steps")) {
+      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      c->nmax_steps = 0;
+      for (int k = 0; k < nt && rc == 0; ++k)
+        if (run_field_parse(RUN_FIELD_MAX_STEP, tmp[k], &c->max_steps[c->nmax_steps++])) rc = usage_error("max steps must be numbers > 0, got '%s'", tmp[k]);
+    } else if (!strcmp(a, "--opt") || !strcmp(a, "--param")) {
+      const char *v = value(argc, argv, &i);
+      int opt = a[2] == 'o';
+      int *nax = opt ? &c->nopt : &c->nparam_axes;
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if (*nax >= (opt ? SWEEP_MAX_OPT_AXES : SCENE_MAX_PARAMS)) rc = usage_error("too many axes of this kind at '%s'", v);
+      else {
+        int ax = (*nax)++;
+        rc = opt ? parse_axis(a, v, c->opt_key[ax], sizeof c->opt_key[ax], &c->opt_values[ax][0][0],
+                              sizeof c->opt_values[ax][0], &c->nopt_values[ax])
+                 : parse_axis(a, v, c->param_path[ax], sizeof c->param_path[ax], &c->param_values[ax][0][0],
+                              sizeof c->param_values[ax][0], &c->nparam_values[ax]);
+        for (int a2 = 0; a2 < ax && rc == 0; ++a2)
+          if (!strcmp(opt ? c->opt_key[a2] : c->param_path[a2], opt ? c->opt_key[ax] : c->param_path[ax]))
+            rc = usage_error("a key given twice (list its values once): '%s'", v);
+      }
+    } else if (!strcmp(a, "--plan")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else snprintf(c->plan, sizeof c->plan, "%s", v);
+    } else if (!strcmp(a, "--quiet")) {
+      c->quiet = 1;
+    } else if (!strcmp(a, "--series")) {
+      const char *v = value(argc, argv, &i);
+      if (!v) rc = usage_error("missing value for %s", a);
+      else if ((c->series = sweep_series_parse(v)) < 0) rc = usage_error("--series takes steps, contacts and energy, got '%s'", v);
+    } else {
+      rc = usage_error("unknown option '%s' for sweep", a);
+    }
+  }
+  if (rc == 0 && nacc) c->nacc = nacc;
+  if (rc == 0 && ndt) c->ndt = ndt;
+  free(tmp);
+  return rc;
+}
+
+int cmd_sweep(const CbenchContext *cb, int argc, char **argv) {
+  SweepConfig *c = malloc(sizeof *c);
+  if (!c) return 1;
+  int rc = sweep_args_parse(cb, argc, argv, c);
+  if (rc == 0) {
+    char err[1024];
+    int st = sweep_run(cb, c, err, sizeof err);
+    if (st == CB_ERR_INPUT) rc = usage_error("%s", err);
+    else if (st != CB_OK) fprintf(stderr, "cbench: %s\n", err), rc = cb_status_exit_code(st);
+    else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);
+    else printf("sweep: records in %s/ (one file per run, all in %s/sweep.json)\n", c->out, c->out);
+  }
+  free(c);
+  return rc;
+}
+
+int cmd_merge(const CbenchContext *cb, int argc, char **argv) {
+  const char *dir = NULL, *plan = NULL;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--plan")) { VALUE_OR_FAIL(v); plan = v; }
+    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for merge", argv[i]);
+    else if (!dir) dir = argv[i];
+    else return usage_error("unexpected argument '%s' for merge", argv[i]);
+  }
+  if (!dir) return usage_error("merge needs a directory%s", "");
+  char err[1024];
+  int rc = plan_merge(dir, plan, stdout, err, sizeof err);
+  if (rc == 2) fprintf(stderr, "cbench: %s\n", err);
+  return rc;
+}
+
+/* The sbatch script when none is given: scripts/slurm/sweep.sbatch here, else in the source tree
+ * the binary was built in (build/cbench, build/sanitize/cbench: a folder or two up), so that
+ * `cbench slurm` works from any folder. */
+static const char *default_sbatch_script(char *buf, size_t len) {
+  const char *rel = "scripts/slurm/sweep.sbatch";
+  if (file_exists(rel)) return rel;
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return rel;
+  exe[n] = '\0';
+  for (int up = 0; up < 3; ++up) {
+    char *slash = strrchr(exe, '/');
+    if (!slash) break;
+    *slash = '\0';
+    snprintf(buf, len, "%s/%s", exe, rel);
+    if (file_exists(buf)) return buf;
+  }
+  return rel;
+}
+
+enum { SLURM_MAX_SBATCH_ARGS = 32 };
+
+int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
+  const char *plan = NULL, *script = NULL, *sbatch_args[SLURM_MAX_SBATCH_ARGS];
+  int max_parallel = 8, only_missing = 0, dry_run = 0, max_array = 0, nsb = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--max-parallel")) {
+      VALUE_OR_FAIL(v);
+      if (parse_int_pos(v, &max_parallel)) return usage_error("--max-parallel must be an integer >= 1, got '%s'", v);
+    } else if (!strcmp(a, "--max-array-size")) {
+      VALUE_OR_FAIL(v);
+      char *end;
+      long x = strtol(v, &end, 10);
+      if (end == v || *end || x < 1 || x > PLAN_MAX_ARRAY_SIZE)
+        return usage_error("--max-array-size must be an integer in [1, 4000001], got '%s'", v);
+      max_array = (int)x;
+    } else if (!strcmp(a, "--sbatch-arg") || !strncmp(a, "--sbatch-arg=", 13)) {
+      /* the value is itself an option: taken verbatim (--sbatch-arg=--partition=x, or the next word) */
+      const char *v = a[12] == '=' ? a + 13 : i + 1 < argc ? argv[++i] : NULL;
+      if (!v) return usage_error("missing value for %s", a);
+      if (v[0] != '-' || !v[1] || strchr(v, '\n'))
+        return usage_error("--sbatch-arg takes one sbatch option (e.g. --sbatch-arg=--partition=short), got '%s'", v);
+      if (!strncmp(v, "--array", 7) || !strncmp(v, "-a", 2))
+        return usage_error("--sbatch-arg: cbench sets --array itself (the plan's tasks), got '%s'", v);
+      if (nsb >= SLURM_MAX_SBATCH_ARGS) return usage_error("at most 32 --sbatch-arg, at '%s'", v);
+      sbatch_args[nsb++] = v;
+    } else if (!strcmp(a, "--script")) { VALUE_OR_FAIL(v); script = v; }
+    else if (!strcmp(a, "--missing")) only_missing = 1;
+    else if (!strcmp(a, "--dry-run")) dry_run = 1;
+    else if (a[0] == '-') return usage_error("unknown option '%s' for slurm", a);
+    else if (!plan) plan = a;
+    else return usage_error("unexpected argument '%s' for slurm", a);
+  }
+  if (!plan) return usage_error("slurm needs a plan file (from `cbench sweep ... --plan FILE`)%s", "");
+  char script_buf[PATH_MAX + 64];
+  if (!script) script = default_sbatch_script(script_buf, sizeof script_buf);
+  if (!file_exists(script)) return usage_error("no sbatch script %s (give --script FILE)", script);
+  char err[1024];
+  SbatchCommand *cmds = NULL;
+  int ncmd = 0;
+  if (max_array == 0) max_array = plan_slurm_max_array_size();
+  int n = plan_sbatch_commands(plan, script, sbatch_args, nsb, max_parallel, only_missing, max_array, &cmds, &ncmd, err,
+                               sizeof err);
+  if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return 2; }
+  if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
+  if (ncmd == 1) printf("slurm: %d task(s): %s\n", n, cmds[0].text);
+  else {
+    printf("slurm: %d task(s) in %d submissions (MaxArraySize %d):\n", n, ncmd, max_array);
+    for (int k = 0; k < ncmd; ++k) printf("  %s\n", cmds[k].text);
+  }
+  if (dry_run) { plan_free_commands(cmds, ncmd); return 0; }
+  /* the plan's lines are split at white space by the sbatch script: refuse such paths here */
+  char plan_abs[PATH_MAX];
+  if (!realpath(plan, plan_abs) || strpbrk(plan_abs, " \t\n")) {
+    fprintf(stderr, "cbench: slurm: the plan %s needs a path without white space\n", plan);
+    plan_free_commands(cmds, ncmd);
+    return 2;
+  }
+  int rc = 0;
+  for (int k = 0; k < ncmd && rc == 0; ++k) {
+    fflush(stdout);
+    /* argv, never a shell: paths and settings reach sbatch verbatim */
+    if (subprocess_run((const char *const *)cmds[k].argv, NULL, NULL, err, sizeof err) != 0) {
+      fprintf(stderr, "cbench: slurm: submission %d of %d failed (%d before it went in): %s\n", k + 1, ncmd, k, err);
+      rc = 1;
+    }
+  }
+  plan_free_commands(cmds, ncmd);
+  return rc;
+}

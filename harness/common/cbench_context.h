@@ -1,0 +1,39 @@
+/* The state a command works in, made once by main (cbench_main) and passed down, in the spirit of
+ * CHOLMOD's `common`: where cases and results live, which integrators exist beyond the built-in
+ * table, how much to say and where, and the limits on what a command may ask for. Nothing of it
+ * lives in globals or passes through environment variables: two contexts in one process (tests,
+ * a figure's quick results folder) do not see each other. */
+#ifndef CBENCH_CONTEXT_H
+#define CBENCH_CONTEXT_H
+
+#include <limits.h>
+#include <stdio.h>
+
+#include "../../integrators/integrator.h"
+
+typedef struct {
+  double max_timeout_s;    /* the largest --timeout per integration */
+  int max_reps;            /* the largest --reps */
+  long max_sweep_points;   /* the largest sweep grid */
+} CbenchLimits;
+
+typedef struct CbenchContext {
+  char cases_dir[PATH_MAX];   /* scene files: --cases-dir, $CBENCH_CASES, ./cases, the source tree's */
+  char results_dir[PATH_MAX]; /* references, paper numbers, default outputs: $CBENCH_RESULTS_DIR or results */
+  IntegratorRegistry registry; /* integrators added at run time (tests, plug-ins) */
+  int verbosity;              /* 0 quiet, 1 progress and notes (default), 2 verbose */
+  FILE *log;                  /* where messages go; NULL: stderr */
+  CbenchLimits limits;
+} CbenchContext;
+
+/* Defaults: the environment is read here, once (CBENCH_CASES / CBENCH_CASES_DIR,
+ * CBENCH_RESULTS_DIR); no integrator added; verbosity 1; stderr; the limits of run_spec.h and
+ * sweep.h. */
+void cbench_context_init(CbenchContext *cb);
+/* Where cases are: dir when given and non-empty, else the default of cbench_context_init. */
+void cbench_context_set_cases_dir(CbenchContext *cb, const char *dir);
+void cbench_context_set_results_dir(CbenchContext *cb, const char *dir);
+/* The stream messages go to. */
+static inline FILE *cbench_log(const CbenchContext *cb) { return cb && cb->log ? cb->log : stderr; }
+
+#endif

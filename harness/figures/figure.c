@@ -1,0 +1,248 @@
+/* `cbench figure`: run a recipe's sweeps, draw, compare with the papers, write figure.json. */
+#include "figure.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/clock.h"
+#include "figure_data.h"
+#include "figure_draw.h"
+#include "figure_recipe.h"
+#include "figure_verdict.h"
+#include "../common/files.h"
+#include "gnuplot_write.h"
+#include "../common/install_dir.h"
+#include "../common/json_get.h"
+#include "../common/machine.h"
+#include "paper_data.h"
+#include "../run/record_outcome.h"
+#include "../run/reference.h"
+#include "../run/run_record.h"
+#include "../common/subprocess.h"
+#include "../common/num_text.h"
+
+void figure_options_default(FigureOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->jobs = 1;
+  o->gnuplot = 1;
+}
+
+const char *figure_recipes_dir(void) {
+  static char found[PATH_MAX];
+  const char *env = getenv("CBENCH_FIGURES");
+  if (env && *env) return env;
+  if (is_directory("figures")) return "figures";
+  if (!found[0]) install_folder("figures", found, sizeof found);
+  return found;
+}
+
+/* Recipe names (sorted); returns the count or -1. */
+static int recipe_names(char (*names)[128], int max) {
+  int n = dir_list(figure_recipes_dir(), ".json", &names[0][0], 128, max);
+  for (int i = 0; i < n; ++i) names[i][strlen(names[i]) - 5] = '\0'; /* drop ".json" */
+  return n;
+}
+
+int figure_list(FILE *f) {
+  char names[128][128];
+  int n = recipe_names(names, 128);
+  if (n < 0) return -1;
+  fprintf(f, "figure recipes (%d, in %s/):\n", n, figure_recipes_dir());
+  for (int i = 0; i < n; ++i) {
+    char path[PATH_MAX + 200], err[512];
+    snprintf(path, sizeof path, "%.4000s/%.127s.json", figure_recipes_dir(), names[i]);
+    cJSON *r = recipe_load(path, err, sizeof err);
+    const cJSON *paper = json_get(r, "paper");
+    fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? json_str_or(r, "title", "") : err, paper ? " [" : "",
+            paper ? json_str_or(paper, "ref", "") : "", paper ? "]" : "");
+    cJSON_Delete(r);
+  }
+  return n;
+}
+
+/* ---- comparisons and verdict ---- */
+
+static void add_num(cJSON *o, const char *k, double v) {
+  if (isfinite(v)) cJSON_AddNumberToObject(o, k, v);
+  else cJSON_AddNullToObject(o, k);
+}
+
+static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) {
+  cJSON *arr = cJSON_CreateArray();
+  const cJSON *e;
+  cJSON_ArrayForEach(e, json_get(recipe, "compare")) {
+    double ours = figure_selection_value(records, e), paper = NAN;
+    char units[64] = "", source[256] = "";
+    const char *id = json_get(e, "paper_id")->valuestring;
+    if (paper_number(id, &paper, units, sizeof units, source, sizeof source) != 0) {
+      paper = NAN;
+      snprintf(source, sizeof source, "paper number '%s' not in results/paper/", id);
+    }
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddStringToObject(c, "quantity", json_get(e, "quantity")->valuestring);
+    add_num(c, "ours", ours);
+    add_num(c, "paper", paper);
+    add_num(c, "ratio", isfinite(ours) && isfinite(paper) && paper != 0 ? ours / paper : NAN);
+    cJSON_AddStringToObject(c, "units", json_str_or(e, "units", units));
+    cJSON_AddStringToObject(c, "source", source);
+    cJSON_AddStringToObject(c, "paper_id", id);
+    cJSON_AddItemToArray(arr, c);
+    if (out) fprintf(out, "  %-48s ours %-10.4g paper %-10.4g ratio %.3g  (%s)\n", json_get(e, "quantity")->valuestring, ours, paper,
+            isfinite(ours) && isfinite(paper) && paper != 0 ? ours / paper : NAN, source);
+  }
+  return arr;
+}
+
+/* ---- the figure ---- */
+
+int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *o, char *err, size_t errlen) {
+  char path[PATH_MAX + 200];
+  snprintf(path, sizeof path, "%s/%s.json", figure_recipes_dir(), name);
+  if (!path_component_safe(name) || !file_exists(path)) { /* the name also names DIR/NAME/ */
+    snprintf(err, errlen, "unknown figure '%s' (no %s; see `cbench figure list`)", name, path);
+    return 2;
+  }
+  cJSON *recipe = recipe_load(path, err, errlen);
+  if (!recipe) return 2;
+  double t0 = clock_monotonic();
+  char dir[1200], fdir[1400];
+  if (o->out[0]) snprintf(dir, sizeof dir, "%s", o->out);
+  else snprintf(dir, sizeof dir, "%.1000s/figures/%s", cb->results_dir, o->quick ? "quick" : "full");
+  snprintf(fdir, sizeof fdir, "%s/%s/data", dir, name);
+  if (dir_make_parents(fdir) != 0) { snprintf(err, errlen, "cannot create %s", fdir); cJSON_Delete(recipe); return 1; }
+  /* quick references (short horizons) live under DIR, apart from the committed full ones: the
+   * runs see DIR as their results folder */
+  CbenchContext *run_cb = malloc(sizeof *run_cb);
+  if (!run_cb) { snprintf(err, errlen, "out of memory"); cJSON_Delete(recipe); return 1; }
+  *run_cb = *cb;
+  if (o->quick) cbench_context_set_results_dir(run_cb, dir);
+
+  /* the runs: one sweep each (records of a current spec are reused) */
+  cJSON *records = cJSON_CreateArray();
+  SweepConfig *c = malloc(sizeof *c);
+  int rc = 0;
+  int nruns = cJSON_GetArraySize(json_get(recipe, "runs"));
+  for (int k = 0; k < nruns && rc == 0; ++k) {
+    char rdir[1500];
+    snprintf(rdir, sizeof rdir, "%s/%s/run%d", dir, name, k);
+    rc = recipe_sweep_config(recipe, path, k, o->quick, rdir, c, err, errlen);
+    if (rc) break;
+    c->jobs = o->jobs;
+    snprintf(c->command, sizeof c->command, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
+    /* references for the error (quick mode: to the quick horizon, kept under DIR/reference) */
+    if (cJSON_IsTrue(recipe_run_field(recipe, k, o->quick, "references")))
+      for (int ci = 0; ci < c->ncases && rc == 0; ++ci) {
+        RunSpec s;
+        run_spec_init(&s);
+        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = 2; break; }
+        ReferenceConfig rcfg;
+        reference_config_default(&rcfg);
+        rcfg.t_end = o->quick ? c->t_end : 0;
+        const cJSON *pm = recipe_run_field(recipe, k, o->quick, "reference_method");
+        const cJSON *sm = recipe_run_field(recipe, k, o->quick, "reference_secondary");
+        if (pm) sscanf(pm->valuestring, "%63[^:]:%lf", rcfg.primary, &rcfg.primary_param);
+        if (sm && !strcmp(sm->valuestring, "none")) snprintf(rcfg.secondary, sizeof rcfg.secondary, "none");
+        else if (sm) sscanf(sm->valuestring, "%63[^:]:%lf", rcfg.secondary, &rcfg.secondary_param);
+        int computed = 0;
+        char rerr[1024];
+        if (reference_ensure(run_cb, s.case_path, s.case_name, &rcfg, &computed, rerr, sizeof rerr) != 0)
+          fprintf(stderr, "figure %s: no reference for %s (%s): its runs have no error\n", name, s.case_name, rerr);
+      }
+    if (rc) break;
+    if (!o->quiet) fprintf(stderr, "figure %s: sweep %d/%d -> %s\n", name, k + 1, nruns, rdir);
+    int src = sweep_run(run_cb, c, err, errlen);
+    if (src == CB_ERR_INPUT) { rc = 2; break; }
+    if (src != 0 && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, err);
+    char all[1600], lerr[512];
+    snprintf(all, sizeof all, "%s/sweep.json", rdir);
+    cJSON *arr = records_load_file(all, lerr, sizeof lerr);
+    if (!arr || lerr[0]) { /* the sweep's own summary: a figure never drops records silently */
+      snprintf(err, errlen, "%s", lerr);
+      cJSON_Delete(arr);
+      rc = 2;
+      break;
+    }
+    cJSON *r;
+    cJSON_ArrayForEach(r, arr) {
+      cJSON *dup = cJSON_Duplicate(r, 1);
+      cJSON_AddStringToObject(dup, "_dir", rdir);
+      cJSON_AddItemToArray(records, dup);
+    }
+    cJSON_Delete(arr);
+  }
+  free(c);
+  free(run_cb);
+  if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); return rc; }
+
+  /* draw */
+  rc = figure_draw(recipe, records, dir, name, err, errlen);
+  if (rc == 0 && o->gnuplot) {
+    char fdir_name[PATH_MAX + 64], gp[300], log[PATH_MAX + 80];
+    snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);
+    snprintf(gp, sizeof gp, "%s.gp", name);
+    snprintf(log, sizeof log, "%s/gnuplot.log", fdir_name);
+    rc = gp_run(fdir_name, gp, log, err, errlen);
+  }
+
+  /* numbers beside the paper's, the verdict, figure.json */
+  int pts[OUTCOME_COUNT] = {0};
+  const cJSON *r;
+  cJSON_ArrayForEach(r, records) pts[record_outcome(r)]++;
+  if (!o->quiet)
+    fprintf(stdout, "figure %s: %d runs (%d ok, %d failed, %d timed out, %d flagged)\n", name,
+            pts[0] + pts[1] + pts[2] + pts[3], pts[0], pts[1], pts[2], pts[3]);
+  cJSON *fig = cJSON_CreateObject();
+  cJSON_AddStringToObject(fig, "schema", "cbench.figure/1");
+  cJSON_AddStringToObject(fig, "name", name);
+  cJSON_AddStringToObject(fig, "title", json_str_or(recipe, "title", name));
+  cJSON_AddStringToObject(fig, "caption", json_str_or(recipe, "caption", ""));
+  const cJSON *paper = json_get(recipe, "paper");
+  cJSON_AddItemToObject(fig, "paper", paper && cJSON_IsObject(paper) ? cJSON_Duplicate(paper, 1) : cJSON_CreateNull());
+  char cmd[1500];
+  snprintf(cmd, sizeof cmd, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
+  cJSON_AddStringToObject(fig, "command", cmd);
+  cJSON_AddStringToObject(fig, "recipe", path);
+  cJSON_AddBoolToObject(fig, "quick", o->quick);
+  char date[64];
+  clock_utc_iso8601(date, sizeof date);
+  cJSON_AddStringToObject(fig, "created", date);
+  cJSON_AddNumberToObject(fig, "wall_seconds", clock_monotonic() - t0);
+  cJSON_AddItemToObject(fig, "machine", machine_info_json());
+  cJSON *img = cJSON_AddObjectToObject(fig, "images");
+  char f1[300], f2[300], f3[300];
+  snprintf(f1, sizeof f1, "%s.svg", name);
+  snprintf(f2, sizeof f2, "%s.png", name);
+  snprintf(f3, sizeof f3, "%s.tsv", name);
+  cJSON_AddStringToObject(img, "svg", f1);
+  cJSON_AddStringToObject(img, "png", f2);
+  cJSON_AddStringToObject(fig, "table", f3);
+  cJSON_AddItemToObject(fig, "comparisons", comparisons(recipe, records, o->quiet ? NULL : stdout));
+  cJSON *verdict = figure_verdict(recipe, records, o->quick);
+  const char *v = cJSON_GetObjectItemCaseSensitive(verdict, "sentence")->valuestring;
+  cJSON_AddStringToObject(fig, "verdict", v);
+  cJSON_AddStringToObject(fig, "verdict_status", cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring);
+  cJSON_AddItemToObject(fig, "checks", cJSON_DetachItemFromObjectCaseSensitive(verdict, "checks"));
+  cJSON *pj = cJSON_AddObjectToObject(fig, "points");
+  cJSON_AddNumberToObject(pj, "ok", pts[0]);
+  cJSON_AddNumberToObject(pj, "failed", pts[1]);
+  cJSON_AddNumberToObject(pj, "timeout", pts[2]);
+  cJSON_AddNumberToObject(pj, "flagged", pts[3]);
+  if (rc) cJSON_AddStringToObject(fig, "problem", err);
+  char *text = json_print(fig, 1);
+  char fj[PATH_MAX + 64], werr[512];
+  snprintf(fj, sizeof fj, "%s/%s/figure.json", dir, name);
+  if (file_write_atomic(fj, text, strlen(text), werr, sizeof werr) != 0) {
+    snprintf(err, errlen, "%s", werr);
+    rc = 1;
+  }
+  if (!o->quiet) printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: [%s] %s\n", name, dir, name, name,
+                         cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);
+  free(text);
+  cJSON_Delete(verdict);
+  cJSON_Delete(fig);
+  cJSON_Delete(records);
+  cJSON_Delete(recipe);
+  return rc;
+}

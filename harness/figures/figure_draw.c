@@ -1,0 +1,347 @@
+#include "figure_draw.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "figure_data.h"
+#include "../common/files.h"
+#include "gnuplot_write.h"
+#include "integrator_style.h"
+#include "../common/json_get.h"
+#include "paper_data.h"
+
+/* ---- growing arrays (never a silent limit) ---- */
+
+/* Grows *p (elements of size) to hold at least need; 0, or -1 leaving it as it was. */
+static int grow(void **p, int *cap, int need, size_t size) {
+  if (need <= *cap) return 0;
+  int c = *cap ? 2 * *cap : 16;
+  while (c < need) c *= 2;
+  void *q = realloc(*p, size * (size_t)c);
+  if (!q) return -1;
+  *p = q;
+  *cap = c;
+  return 0;
+}
+
+int points_push(double **x, double **y, int *n, int *cap, double px, double py) {
+  if (*n == *cap) {
+    int cx = *cap, cy = *cap;
+    if (grow((void **)x, &cx, *n + 1, sizeof(double)) || grow((void **)y, &cy, *n + 1, sizeof(double))) return -1;
+    *cap = cx < cy ? cx : cy;
+  }
+  (*x)[*n] = px;
+  (*y)[(*n)++] = py;
+  return 0;
+}
+
+Series *panel_series(PanelDraw *P, const char *label, const char *integrator) {
+  for (int i = 0; i < P->nser; ++i)
+    if (!strcmp(P->ser[i].label, label)) return &P->ser[i];
+  if (grow((void **)&P->ser, &P->ser_cap, P->nser + 1, sizeof *P->ser)) {
+    P->D->oom = 1;
+    return NULL;
+  }
+  Series *s = &P->ser[P->nser++];
+  memset(s, 0, sizeof *s);
+  snprintf(s->label, sizeof s->label, "%s", label);
+  snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
+  s->slope = NAN;
+  return s;
+}
+
+/* The legend counts runs, not markers: a run drawn in several panels counts once. */
+void figure_count_bad(FigureDraw *D, const cJSON *r, RecordOutcome oc, int noseries) {
+  for (int i = 0; i < D->ncounted; ++i)
+    if (D->counted[i] == r) return;
+  if (grow((void **)&D->counted, &D->counted_cap, D->ncounted + 1, sizeof *D->counted)) {
+    D->oom = 1;
+    return;
+  }
+  D->counted[D->ncounted++] = r;
+  (noseries ? D->nbad_noseries : D->nbad)[oc]++;
+}
+
+static void legend_add(FigureDraw *D, const char *title, const char *style) {
+  for (int i = 0; i < D->nlegend; ++i)
+    if (!strcmp(D->legend[i].title, title)) return;
+  if (grow((void **)&D->legend, &D->legend_cap, D->nlegend + 1, sizeof *D->legend)) {
+    D->oom = 1;
+    return;
+  }
+  LegendEntry *e = &D->legend[D->nlegend++];
+  snprintf(e->title, sizeof e->title, "%s", title);
+  snprintf(e->style, sizeof e->style, "%s", style);
+}
+
+static void panel_free(PanelDraw *P) {
+  for (int k = 0; k < P->nser; ++k) { free(P->ser[k].x); free(P->ser[k].y); }
+  free(P->ser);
+  for (int o = 0; o < OUTCOME_COUNT; ++o) { free(P->bad[o].x); free(P->bad[o].y); }
+}
+
+/* ---- one panel ---- */
+
+static void sort_by_x(Series *s) {
+  for (int i = 1; i < s->n; ++i)
+    for (int j = i; j > 0 && s->x[j - 1] > s->x[j]; --j) {
+      double t = s->x[j]; s->x[j] = s->x[j - 1]; s->x[j - 1] = t;
+      t = s->y[j]; s->y[j] = s->y[j - 1]; s->y[j - 1] = t;
+    }
+}
+
+static double loglog_slope(const Series *s) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int n = 0;
+  for (int i = 0; i < s->n; ++i)
+    if (s->x[i] > 0 && s->y[i] > 0) {
+      double lx = log(s->x[i]), ly = log(s->y[i]);
+      sx += lx; sy += ly; sxx += lx * lx; sxy += lx * ly; ++n;
+    }
+  double den = n * sxx - sx * sx;
+  return n >= 2 && den > 0 ? (n * sxy - sx * sy) / den : NAN;
+}
+
+/* The paper's numbers a panel names ("paper_y": [ids]): dashed horizontal lines, labelled. */
+static void draw_paper_lines(FigureDraw *D, const RecipePanel *panel) {
+  FILE *g = D->gp_body;
+  const cJSON *id;
+  int k = 0;
+  cJSON_ArrayForEach(id, panel->paper_y) {
+    double v = NAN;
+    char units[64] = "", source[256] = "", text[600];
+    if (paper_number(id->valuestring, &v, units, sizeof units, source, sizeof source) != 0 || !isfinite(v)) {
+      snprintf(text, sizeof text, "paper number '%s' not in results/paper/", id->valuestring);
+      fprintf(g, "set label %d ", 100 + k);
+      gp_quote(g, text);
+      fprintf(g, " at graph 0.02, graph %.2f font ',8' front\n", 0.95 - 0.06 * k);
+    } else {
+      snprintf(text, sizeof text, "paper: %g%s%s (%s)", v, units[0] ? " " : "", units, source);
+      fprintf(g, "set arrow %d from graph 0, first %.10g to graph 1, first %.10g nohead dt 2 lw 1.5 lc rgb 'black' front\n",
+              100 + k, v, v);
+      fprintf(g, "set label %d ", 100 + k);
+      gp_quote(g, text);
+      fprintf(g, " at graph 0.02, first %.10g offset 0,0.6 font ',8' front\n", v);
+      D->paper_lines++;
+    }
+    ++k;
+  }
+}
+
+/* x, y of n points to path, atomically. */
+static int write_points(const char *path, const double *x, const double *y, int n, char *err, size_t errlen) {
+  AtomicFile af;
+  FILE *f = atomic_open(&af, path, 0, err, errlen);
+  if (f)
+    for (int k = 0; k < n; ++k) fprintf(f, "%.10g\t%.10g\n", x[k], y[k]);
+  return !f || atomic_commit(&af, err, errlen) != 0 ? 1 : 0;
+}
+
+static const char *const bad_style[OUTCOME_COUNT] = {"", "pt 2 ps 1.5 lw 2 lc rgb 'red'", "pt 8 ps 1.5 lw 2 lc rgb '#ff7f0e'",
+                                                     "pt 6 ps 1.8 lw 2 lc rgb '#e377c2'"};
+static const char *const bad_title[OUTCOME_COUNT] = {"", "failed", "timed out", "flagged (physics guard)"};
+
+/* The axes and title of a panel; drawable: something to autoscale on. */
+static void panel_axes(PanelDraw *P, int drawable) {
+  FILE *g = P->D->gp_body;
+  const RecipePanel *pn = P->panel;
+  fprintf(g, "unset arrow\nunset label\n");
+  draw_paper_lines(P->D, pn);
+  fprintf(g, "set title ");
+  gp_quote(g, pn->title);
+  fprintf(g, "\nset xlabel ");
+  gp_quote(g, pn->xlabel);
+  fprintf(g, "\nset ylabel ");
+  gp_quote(g, pn->ylabel);
+  fprintf(g, "\n%s logscale x\n%s logscale y\nset format x %s\nset format y %s\n", pn->logx ? "set" : "unset",
+          pn->logy ? "set" : "unset", pn->logx ? "'10^{%L}'" : "'%g'", pn->logy ? "'10^{%L}'" : "'%g'");
+  /* nothing to draw but legend entries: fixed ranges (gnuplot cannot autoscale on nothing) */
+  fprintf(g, drawable ? "set autoscale xy\n" : "set xrange [1:10]\nset yrange [1:10]\n");
+  /* as the paper draws it, e.g. accuracy tightening to the right */
+  fprintf(g, "set xrange [*:*] %s\n", pn->xreverse ? "reverse" : "noreverse");
+  if (!drawable) fprintf(g, "set label 99 'no data (every run failed or none matched)' at graph 0.5, graph 0.5 center\n");
+  if (P->p == P->D->npanels - 1) fprintf(g, "set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2\n");
+  else fprintf(g, "unset key\n");
+}
+
+/* The panel's lines: data files and plot terms. */
+static int panel_lines(PanelDraw *P, int *first, char *err, size_t errlen) {
+  FigureDraw *D = P->D;
+  for (int i = 0; i < P->nser; ++i) {
+    Series *s = &P->ser[i];
+    if (s->n == 0) continue;
+    if (P->kind->sort_x) sort_by_x(s);
+    char dat[PATH_MAX + 64];
+    snprintf(dat, sizeof dat, "%s/%s/data/p%d_s%d.dat", D->dir, D->name, P->p, i);
+    if (write_points(dat, s->x, s->y, s->n, err, errlen)) return 1;
+    char title[400];
+    s->slope = P->panel->fit ? loglog_slope(s) : NAN;
+    /* a fitted slope belongs to one panel: in the legend only when there is one */
+    if (P->panel->fit && isfinite(s->slope) && D->npanels == 1) snprintf(title, sizeof title, "%s (slope %.2f)", s->label, s->slope);
+    else snprintf(title, sizeof title, "%s", s->label);
+    if (P->panel->fit) fprintf(D->tsv, "%d\t%s\tslope\t%.4g\t\t\n", P->p, s->label, s->slope);
+    /* one color per integrator; further series of the same integrator get other dash types */
+    int same = 0;
+    for (int k = 0; k < i; ++k) same += !strcmp(P->ser[k].integrator, s->integrator);
+    IntegratorStyle st = integrator_style(s->integrator);
+    char style[200];
+    P->kind->line_style(style, sizeof style, 1 + same % 5, &st);
+    fprintf(D->gp_body, "%s'data/p%d_s%d.dat' u 1:2 w %s notitle", *first ? "" : ", \\\n  ", P->p, i, style);
+    legend_add(D, title, style);
+    *first = 0;
+  }
+  return 0;
+}
+
+/* One marker per kind of run that is not data, counted in the legend. */
+static int panel_bad_markers(PanelDraw *P, int *first, char *err, size_t errlen) {
+  FigureDraw *D = P->D;
+  for (int o = 1; o < OUTCOME_COUNT && P->kind->bad_markers; ++o) {
+    if (P->bad[o].n == 0) continue;
+    char dat[PATH_MAX + 64];
+    snprintf(dat, sizeof dat, "%s/%s/data/p%d_%s.dat", D->dir, D->name, P->p, record_outcome_name((RecordOutcome)o));
+    if (write_points(dat, P->bad[o].x, P->bad[o].y, P->bad[o].n, err, errlen)) return 1;
+    fprintf(D->gp_body, "%s'data/p%d_%s.dat' u 1:2 w p %s notitle", *first ? "" : ", \\\n  ", P->p,
+            record_outcome_name((RecordOutcome)o), bad_style[o]);
+    *first = 0;
+  }
+  return 0;
+}
+
+/* The figure's one legend (the last panel): every series, then the runs that are not data. */
+static void figure_legend(FigureDraw *D) {
+  FILE *g = D->gp_body;
+  for (int i = 0; i < D->nlegend; ++i) {
+    fprintf(g, ", \\\n  keyentry w %s title ", D->legend[i].style);
+    gp_quote(g, D->legend[i].title);
+  }
+  for (int o = 1; o < OUTCOME_COUNT; ++o) {
+    if (D->nbad[o]) fprintf(g, ", \\\n  keyentry w p %s title '%s (%d)'", bad_style[o], bad_title[o], D->nbad[o]);
+    if (D->nbad_noseries[o])
+      fprintf(g, ", \\\n  keyentry w p %s title '%s, no series (%d)'", bad_style[o], bad_title[o], D->nbad_noseries[o]);
+  }
+  if (D->paper_lines) fprintf(g, ", \\\n  keyentry w l dt 2 lw 1.5 lc rgb 'black' title \"the paper's number\"");
+}
+
+/* Panel p: its records' points, data files and plot commands. */
+static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, int p, const cJSON *records, char *err,
+                      size_t errlen) {
+  RecipePanel panel;
+  recipe_panel_read(cJSON_GetArrayItem(json_get(plot, "panels"), p), &panel);
+  PanelDraw P = {.D = D, .kind = kind, .panel = &panel, .p = p, .xmax = -INFINITY, .ymax = -INFINITY};
+  const cJSON *r;
+  int rc = 0;
+  cJSON_ArrayForEach(r, records) {
+    if (!figure_match(r, panel.where)) continue;
+    char label[256];
+    figure_series_label(r, json_get(plot, "series"), label, sizeof label);
+    if (!label[0]) snprintf(label, sizeof label, "%s", json_str_or(r, "integrator", "?"));
+    if ((rc = kind->collect(&P, r, label, record_outcome(r), err, errlen)) != 0) break;
+  }
+  /* runs that are not data: at their x (or beyond the right edge), at their y (or the top edge
+   * when they have none, or none a log axis can show: a failed run's work 0) */
+  for (int o = 1; o < OUTCOME_COUNT; ++o)
+    for (int i = 0; i < P.bad[o].n; ++i) {
+      double *bx = &P.bad[o].x[i], *by = &P.bad[o].y[i];
+      if (!isfinite(*bx) || (panel.logx && *bx <= 0)) *bx = isfinite(P.xmax) ? P.xmax * 2 : 1;
+      if (!isfinite(*by) || (panel.logy && *by <= 0)) *by = isfinite(P.ymax) ? P.ymax * 2 : 1;
+    }
+  int drawable = 0;
+  for (int i = 0; i < P.nser; ++i) drawable |= P.ser[i].n > 0;
+  for (int o = 1; o < OUTCOME_COUNT && kind->bad_markers; ++o) drawable |= P.bad[o].n > 0;
+  int first = 1;
+  if (rc == 0) {
+    panel_axes(&P, drawable);
+    fprintf(D->gp_body, "plot ");
+    rc = panel_lines(&P, &first, err, errlen) || panel_bad_markers(&P, &first, err, errlen);
+  }
+  if (rc == 0 && D->oom) {
+    snprintf(err, errlen, "%s: out of memory for the figure's lines", D->name);
+    rc = 1;
+  }
+  if (rc == 0) {
+    if (first) fprintf(D->gp_body, "NaN notitle");
+    if (p == D->npanels - 1) figure_legend(D);
+    fprintf(D->gp_body, "\n");
+  }
+  panel_free(&P);
+  return rc ? 1 : 0;
+}
+
+/* ---- the script ---- */
+
+static int write_script(FigureDraw *D, const char *title, const char *body, int rows, int cols, int whole) {
+  char gp[PATH_MAX + 64];
+  snprintf(gp, sizeof gp, "%s/%s/%s.gp", D->dir, D->name, D->name);
+  AtomicFile ag;
+  char err[8];
+  FILE *g = atomic_open(&ag, gp, 0, err, sizeof err);
+  if (!g) return -1;
+  /* the panels, then one column for the figure's legend, outside them */
+  int pw = 520 * cols > 720 ? 520 * cols : 720, kw = 330;
+  int w = whole ? 900 : pw + kw, h = 420 * rows + 80;
+  fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n", D->name, D->dir, D->name, D->name);
+  for (int t = 0; t < 2; ++t) {
+    if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'\n", w, h, D->name);
+    else fprintf(g, "set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'\n", w, h, D->name);
+    fprintf(g, "set grid\n%sset datafile missing '?'\n", whole ? "set key top left font ',9'\n" : "");
+    if (!whole) {
+      double right = (double)pw / w, top = 1.0 - 75.0 / h; /* room for the title and the panels' titles */
+      fprintf(g, "KEY_X = %.4f\nKEY_Y = %.4f\n", right + 10.0 / w, top);
+      fprintf(g, "set multiplot layout %d,%d margins %.4f,%.4f,%.4f,%.4f spacing %.4f,%.4f title ", rows, cols,
+              75.0 / w, right - 15.0 / w, 55.0 / h, top, 85.0 / w, 95.0 / h);
+      gp_quote(g, title);
+      fprintf(g, "\n");
+    }
+    fputs(body, g);
+    if (!whole) fprintf(g, "unset multiplot\n");
+    fprintf(g, "unset output\n");
+  }
+  return atomic_commit(&ag, err, sizeof err);
+}
+
+int figure_draw(const cJSON *recipe, const cJSON *records, const char *dir, const char *name, char *err,
+                size_t errlen) {
+  const cJSON *plot = json_get(recipe, "plot");
+  const PlotKind *kind = plot_kind_find(json_str(plot, "kind"));
+  if (!kind) { snprintf(err, errlen, "%s: plot.kind '%s' unknown", name, json_str(plot, "kind")); return 1; }
+  FigureDraw D = {.dir = dir, .name = name};
+  char tsvp[PATH_MAX + 64];
+  snprintf(tsvp, sizeof tsvp, "%s/%s/%s.tsv", dir, name, name);
+  AtomicFile atsv;
+  D.tsv = atomic_open(&atsv, tsvp, 0, err, errlen);
+  char *body = NULL;
+  size_t body_len = 0;
+  D.gp_body = open_memstream(&body, &body_len);
+  if (!D.tsv || !D.gp_body) {
+    if (D.tsv) atomic_abort(&atsv), snprintf(err, errlen, "out of memory");
+    if (D.gp_body) fclose(D.gp_body);
+    free(body);
+    return 1;
+  }
+  fputs(kind->tsv_header, D.tsv);
+  D.npanels = kind->uses_panels ? cJSON_GetArraySize(json_get(plot, "panels")) : 1;
+  int rc = 0;
+  for (int p = 0; p < D.npanels && rc == 0; ++p)
+    rc = kind->uses_panels ? draw_panel(&D, kind, plot, p, records, err, errlen)
+                           : kind->draw_whole(&D, plot, records, err, errlen);
+  if (rc) atomic_abort(&atsv);
+  else if (atomic_commit(&atsv, err, errlen) != 0) rc = 1;
+  fclose(D.gp_body);
+  int rows = 1, cols = D.npanels;
+  const cJSON *layout = json_get(plot, "layout");
+  if (cJSON_GetArraySize(layout) == 2) {
+    rows = (int)cJSON_GetArrayItem(layout, 0)->valuedouble;
+    cols = (int)cJSON_GetArrayItem(layout, 1)->valuedouble;
+  }
+  if (rc == 0 && write_script(&D, json_str_or(recipe, "title", name), body ? body : "", rows, cols, !kind->uses_panels) != 0) {
+    snprintf(err, errlen, "cannot write the gnuplot script in %s/%s", dir, name);
+    rc = 1;
+  }
+  free(body);
+  free(D.legend);
+  free(D.counted);
+  return rc;
+}

@@ -1,0 +1,72 @@
+/* Drawing a figure recipe's plot from its records: NAME.tsv (the numbers), data/ (one file per
+ * line) and NAME.gp (the gnuplot script: SVG and PNG). Nothing is dropped: every series, point
+ * and legend entry is kept (arrays grow as needed). The kinds: harness/figures/plot_kind.h. */
+#ifndef CBENCH_FIGURE_DRAW_H
+#define CBENCH_FIGURE_DRAW_H
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+
+#include "plot_kind.h"
+#include "../run/record_outcome.h"
+
+/* Draws recipe's plot of records (their "_dir" names the sweep folder a series file is in) into
+ * DIR/NAME/ (which exists, with data/): 0, or 1 with a message in err. */
+int figure_draw(const cJSON *recipe, const cJSON *records, const char *dir, const char *name, char *err,
+                size_t errlen);
+
+/* ---- for the kinds (plot_kind.c) ---- */
+
+typedef struct {
+  char label[256];
+  char integrator[64];
+  double *x, *y;
+  int n, cap;
+  double slope;
+} Series;
+
+typedef struct {
+  double *x, *y;
+  int n, cap;
+} Points;
+
+typedef struct {
+  char title[400];
+  char style[200];
+} LegendEntry;
+
+/* The figure being drawn: one legend, gathered over the panels, drawn by the last one. */
+typedef struct FigureDraw {
+  const char *dir, *name;     /* DIR/NAME */
+  FILE *tsv, *gp_body;        /* the table; the plot commands (written twice: SVG, PNG) */
+  int npanels;
+  LegendEntry *legend;
+  int nlegend, legend_cap;
+  int nbad[OUTCOME_COUNT];    /* runs that are not data, over every panel */
+  int nbad_noseries[OUTCOME_COUNT];
+  int paper_lines;            /* panels drawing a paper's number */
+  const cJSON **counted;      /* runs that are not data already in the legend's counts */
+  int ncounted, counted_cap;
+  int oom;                    /* an array could not grow: the figure fails, it never drops */
+} FigureDraw;
+
+/* One panel being drawn. */
+typedef struct PanelDraw {
+  FigureDraw *D;
+  const PlotKind *kind;
+  const RecipePanel *panel;
+  int p;                      /* its index */
+  Series *ser;
+  int nser, ser_cap;
+  Points bad[OUTCOME_COUNT];  /* failed, timed-out, flagged: not data */
+  double xmax, ymax;
+} PanelDraw;
+
+/* The line named label (a new one for a new label); NULL only when out of memory. */
+Series *panel_series(PanelDraw *P, const char *label, const char *integrator);
+/* Appends a point; -1 when out of memory. */
+int points_push(double **x, double **y, int *n, int *cap, double px, double py);
+/* A run that is not data, counted once in the figure's legend however many panels draw it. */
+void figure_count_bad(FigureDraw *D, const cJSON *r, RecordOutcome oc, int noseries);
+
+#endif

@@ -1,0 +1,369 @@
+#include "figure_recipe.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../models/json_input.h"
+#include "../common/files.h"
+#include "../common/json_get.h"
+#include "plot_kind.h"
+#include "../run/run_fields.h"
+#include "../run/run_spec.h"
+#include "../common/num_text.h"
+
+static int fail(char *err, size_t errlen, const char *path, const char *field, const char *problem, const cJSON *got) {
+  return json_field_error(err, errlen, path, field, problem, got);
+}
+
+static int only_keys(const cJSON *o, const char *const *known, const char *path, const char *where, char *err,
+                     size_t errlen) {
+  const cJSON *k;
+  cJSON_ArrayForEach(k, o) {
+    int ok = 0;
+    for (int i = 0; known[i] && !ok; ++i) ok = !strcmp(k->string, known[i]);
+    if (!ok) {
+      char f[256];
+      snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", k->string);
+      return fail(err, errlen, path, f, "unknown field", NULL);
+    }
+  }
+  return 0;
+}
+
+static const char *const run_keys[] = {"cases", "integrators", "accuracies", "dts", "error_norm", "error_norms",
+                                       "max_steps", "opt", "param", "t_end", "timeout", "reps", "window", "output_dt", "series",
+                                       "quick", "references", "reference_method",
+                                       "reference_secondary", NULL};
+
+static int is_string_array(const cJSON *a) {
+  if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) == 0) return 0;
+  const cJSON *x;
+  cJSON_ArrayForEach(x, a) if (!cJSON_IsString(x)) return 0;
+  return 1;
+}
+
+static int is_positive_array(const cJSON *a) {
+  if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) == 0 || cJSON_GetArraySize(a) > SWEEP_MAX_LIST) return 0;
+  const cJSON *x;
+  cJSON_ArrayForEach(x, a) if (!cJSON_IsNumber(x) || !(x->valuedouble > 0) || !isfinite(x->valuedouble)) return 0;
+  return 1;
+}
+
+/* Values of an --opt / --param axis: strings or numbers, as text. */
+static int axis_values(const cJSON *a, char *vals, size_t stride, int *n) {
+  if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) == 0 || cJSON_GetArraySize(a) > SWEEP_MAX_OPT_VALUES) return -1;
+  *n = 0;
+  const cJSON *x;
+  cJSON_ArrayForEach(x, a) {
+    if (cJSON_IsString(x)) snprintf(vals + stride * (size_t)*n, stride, "%s", x->valuestring);
+    else if (cJSON_IsNumber(x)) num_text(x->valuedouble, vals + stride * (size_t)*n, stride);
+    else return -1;
+    ++*n;
+  }
+  return 0;
+}
+
+/* Applies one run object (all fields optional) to c. */
+static int apply_run(const cJSON *run, const char *path, const char *where, SweepConfig *c, char *err, size_t errlen) {
+  char f[256];
+#define FIELD(name) (snprintf(f, sizeof f, "%s.%s", where, name), f)
+  if (only_keys(run, run_keys, path, where, err, errlen)) return 2;
+  const cJSON *x;
+  if ((x = json_get(run, "cases"))) {
+    if (!is_string_array(x) || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) return fail(err, errlen, path, FIELD("cases"), "expected an array of case names", x);
+    c->ncases = 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, x) snprintf(c->cases[c->ncases++], sizeof c->cases[0], "%s", s->valuestring);
+  }
+  if ((x = json_get(run, "integrators"))) {
+    if (!is_string_array(x) || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) return fail(err, errlen, path, FIELD("integrators"), "expected an array of integrator names", x);
+    c->nintegrators = 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, x) snprintf(c->integrators[c->nintegrators++], sizeof c->integrators[0], "%s", s->valuestring);
+  }
+  if ((x = json_get(run, "accuracies"))) {
+    if (!is_positive_array(x)) return fail(err, errlen, path, FIELD("accuracies"), "expected an array of numbers > 0", x);
+    c->nacc = 0;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, x) c->accuracies[c->nacc++] = v->valuedouble;
+  }
+  if ((x = json_get(run, "dts"))) {
+    if (!is_positive_array(x)) return fail(err, errlen, path, FIELD("dts"), "expected an array of numbers > 0", x);
+    c->ndt = 0;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, x) c->dts[c->ndt++] = v->valuedouble;
+  }
+  if ((x = json_get(run, "max_steps"))) {
+    if (!is_positive_array(x)) return fail(err, errlen, path, FIELD("max_steps"), "expected an array of numbers > 0", x);
+    c->nmax_steps = 0;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, x) c->max_steps[c->nmax_steps++] = v->valuedouble;
+  }
+  if ((x = json_get(run, "error_norms"))) {
+    if (!is_string_array(x) || cJSON_GetArraySize(x) > 3) return fail(err, errlen, path, FIELD("error_norms"), "expected up to 3 of \"q\", \"full\", \"default\"", x);
+    c->nnorms = 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, x) {
+      double k;
+      if (run_field_parse(RUN_FIELD_ERROR_NORM, s->valuestring, &k))
+        return fail(err, errlen, path, FIELD("error_norms"), "expected \"q\", \"full\" or \"default\"", s);
+      c->norms[c->nnorms++] = (int)k;
+    }
+  }
+  /* the values every run of the sweep shares, parsed as `cbench run` parses them */
+  const RunField scalars[] = {RUN_FIELD_T_END, RUN_FIELD_TIMEOUT, RUN_FIELD_WINDOW, RUN_FIELD_REPS,
+                              RUN_FIELD_OUTPUT_DT, RUN_FIELD_ERROR_NORM};
+  for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; ++i) {
+    const char *key = run_field_key(scalars[i]);
+    char text[64];
+    if (!(x = json_get(run, key))) continue;
+    double v;
+    if (cJSON_IsString(x)) snprintf(text, sizeof text, "%.63s", x->valuestring);
+    else if (cJSON_IsNumber(x)) snprintf(text, sizeof text, "%.17g", x->valuedouble);
+    else text[0] = 0;
+    if (run_field_parse(scalars[i], text, &v)) {
+      char expected[128];
+      snprintf(expected, sizeof expected, "expected %s", run_field_allowed(scalars[i]));
+      return fail(err, errlen, path, FIELD(key), expected, x);
+    }
+    run_field_set_sweep(c, scalars[i], v);
+  }
+  if ((x = json_get(run, "series"))) {
+    if (!is_string_array(x)) return fail(err, errlen, path, FIELD("series"), "expected an array of \"steps\", \"contacts\", \"energy\"", x);
+    c->series = 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, x) {
+      int b = sweep_series_parse(s->valuestring);
+      if (b <= 0) return fail(err, errlen, path, FIELD("series"), "expected \"steps\", \"contacts\" or \"energy\"", s);
+      c->series |= b;
+    }
+  }
+  if ((x = json_get(run, "opt"))) {
+    if (!cJSON_IsObject(x)) return fail(err, errlen, path, FIELD("opt"), "expected an object {KEY: [values]}", x);
+    c->nopt = 0;
+    const cJSON *a;
+    cJSON_ArrayForEach(a, x) {
+      if (c->nopt >= SWEEP_MAX_OPT_AXES) return fail(err, errlen, path, FIELD("opt"), "too many option axes", NULL);
+      snprintf(c->opt_key[c->nopt], sizeof c->opt_key[0], "%s", a->string);
+      if (axis_values(a, &c->opt_values[c->nopt][0][0], sizeof c->opt_values[0][0], &c->nopt_values[c->nopt]))
+        return fail(err, errlen, path, FIELD("opt"), "each option needs an array of 1 to 8 strings or numbers", a);
+      c->nopt++;
+    }
+  }
+  if ((x = json_get(run, "param"))) {
+    if (!cJSON_IsObject(x)) return fail(err, errlen, path, FIELD("param"), "expected an object {PATH: [values]}", x);
+    c->nparam_axes = 0;
+    const cJSON *a;
+    cJSON_ArrayForEach(a, x) {
+      if (c->nparam_axes >= SCENE_MAX_PARAMS) return fail(err, errlen, path, FIELD("param"), "too many scene parameter axes", NULL);
+      snprintf(c->param_path[c->nparam_axes], sizeof c->param_path[0], "%s", a->string);
+      if (axis_values(a, &c->param_values[c->nparam_axes][0][0], sizeof c->param_values[0][0], &c->nparam_values[c->nparam_axes]))
+        return fail(err, errlen, path, FIELD("param"), "each path needs an array of 1 to 8 strings or numbers", a);
+      c->nparam_axes++;
+    }
+  }
+  const char *refk[] = {"reference_method", "reference_secondary"};
+  for (int i = 0; i < 2; ++i)
+    if ((x = json_get(run, refk[i])) && !(cJSON_IsString(x) && (strchr(x->valuestring, ':') || !strcmp(x->valuestring, "none"))))
+      return fail(err, errlen, path, FIELD(refk[i]), "expected \"NAME:PARAM\" (or \"none\" for the secondary)", x);
+  if ((x = json_get(run, "references")) && !cJSON_IsBool(x)) return fail(err, errlen, path, FIELD("references"), "expected true or false", x);
+  if ((x = json_get(run, "quick")) && !cJSON_IsObject(x)) return fail(err, errlen, path, FIELD("quick"), "expected an object", x);
+#undef FIELD
+  return 0;
+}
+
+int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick, const char *dir, SweepConfig *c,
+                        char *err, size_t errlen) {
+  sweep_config_default(NULL, c); /* out is set below */
+  c->quiet = 1;
+  snprintf(c->out, sizeof c->out, "%s", dir);
+  const cJSON *run = cJSON_GetArrayItem(json_get(recipe, "runs"), k);
+  char where[64];
+  snprintf(where, sizeof where, "runs[%d]", k);
+  if (apply_run(run, path, where, c, err, errlen)) return 2;
+  if (quick && json_get(recipe, "quick") && apply_run(json_get(recipe, "quick"), path, "quick", c, err, errlen)) return 2;
+  snprintf(where, sizeof where, "runs[%d].quick", k);
+  if (quick && json_get(run, "quick") && apply_run(json_get(run, "quick"), path, where, c, err, errlen)) return 2;
+  return 0;
+}
+
+static const char *const top_keys[] = {"schema", "title", "caption", "paper", "runs", "quick", "plot", "compare",
+                                       "checks", "quick_decides", NULL};
+static const char *const plot_keys[] = {"kind", "series", "layout", "panels", "fields", "labels", "where",
+                                        "normalize", "ylabel", "title", NULL};
+static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "ylabel", "logx", "logy", "fit",
+                                         "file", "rows", "xreverse", "paper_y", NULL};
+static const char *const side_keys[] = {"where", "field", "stat", "x", "series", NULL};
+static const char *const stats[] = {"value", "sum", "mean", "min", "max", "count", "ratio_max_min", "slope", NULL};
+
+/* A {where, field, stat, x} selection (compare entries and check sides). */
+static int check_selection(const cJSON *s, const char *path, const char *where, char *err, size_t errlen) {
+  char f[256];
+  if (!cJSON_IsObject(s)) return fail(err, errlen, path, where, "expected an object {where, field, stat}", s);
+  const cJSON *k;
+  cJSON_ArrayForEach(k, s) {
+    int ok = 0;
+    for (int i = 0; side_keys[i] && !ok; ++i) ok = !strcmp(k->string, side_keys[i]);
+    for (int i = 0; !ok && (!strcmp(k->string, "quantity") || !strcmp(k->string, "paper_id") || !strcmp(k->string, "units")); ++i) ok = 1;
+    if (!ok) { snprintf(f, sizeof f, "%s.%s", where, k->string); return fail(err, errlen, path, f, "unknown field", NULL); }
+  }
+  if (json_get(s, "series")) {
+    const cJSON *ser = json_get(s, "series");
+    snprintf(f, sizeof f, "%s.series", where);
+    if (!cJSON_IsObject(ser) || !cJSON_IsString(json_get(ser, "y")) || !cJSON_IsString(json_get(ser, "file")) ||
+        sweep_series_parse(json_get(ser, "file")->valuestring) <= 0)
+      return fail(err, errlen, path, f, "expected {file: steps|contacts|energy, rows, x, y, stat, threshold}", ser);
+    static const char *const sstats[] = {"max", "last", "last_x", "first_x_below", "first_x_above", "rel_variation",
+                                         "max_abs_slope", NULL};
+    const cJSON *ss = json_get(ser, "stat");
+    int ok = !ss;
+    for (int i = 0; sstats[i] && cJSON_IsString(ss) && !ok; ++i) ok = !strcmp(ss->valuestring, sstats[i]);
+    if (!ok) {
+      snprintf(f, sizeof f, "%s.series.stat", where);
+      return fail(err, errlen, path, f, "expected max, last, last_x, first_x_below, first_x_above, rel_variation or max_abs_slope", ss);
+    }
+    return 0;
+  }
+  if (!cJSON_IsString(json_get(s, "field"))) { snprintf(f, sizeof f, "%s.field", where); return fail(err, errlen, path, f, "expected a record field name", json_get(s, "field")); }
+  const cJSON *st = json_get(s, "stat");
+  if (st) {
+    int ok = 0;
+    for (int i = 0; stats[i] && cJSON_IsString(st) && !ok; ++i) ok = !strcmp(st->valuestring, stats[i]);
+    if (!ok) { snprintf(f, sizeof f, "%s.stat", where); return fail(err, errlen, path, f, "expected value, sum, mean, min, max, count, ratio_max_min or slope", st); }
+  }
+  if (json_get(s, "where") && !cJSON_IsObject(json_get(s, "where"))) { snprintf(f, sizeof f, "%s.where", where); return fail(err, errlen, path, f, "expected an object {field: value}", json_get(s, "where")); }
+  return 0;
+}
+
+cJSON *recipe_load(const char *path, char *err, size_t errlen) {
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+  if (!text) return NULL;
+  cJSON *r = recipe_load_text(text, path, err, errlen);
+  free(text);
+  return r;
+}
+
+cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t errlen) {
+  cJSON *r = json_parse_checked(text, path, err, errlen);
+  if (!r) return NULL;
+  int bad = 0;
+  char f[256];
+  const cJSON *x;
+  if (!cJSON_IsObject(r)) bad = fail(err, errlen, path, "(top)", "expected an object", NULL);
+  else if (only_keys(r, top_keys, path, "", err, errlen)) bad = 1;
+  else if (!cJSON_IsString(x = json_get(r, "schema")) || strcmp(x->valuestring, RECIPE_SCHEMA))
+    bad = fail(err, errlen, path, "schema", "expected \"" RECIPE_SCHEMA "\"", x);
+  else if (!cJSON_IsString(json_get(r, "title"))) bad = fail(err, errlen, path, "title", "expected a string", json_get(r, "title"));
+  else if (!cJSON_IsString(json_get(r, "caption"))) bad = fail(err, errlen, path, "caption", "expected a string", json_get(r, "caption"));
+  else if ((x = json_get(r, "paper")) && !cJSON_IsNull(x) && !(cJSON_IsObject(x) && cJSON_IsString(json_get(x, "ref"))))
+    bad = fail(err, errlen, path, "paper", "expected null or an object with \"ref\"", x);
+  else if (!cJSON_IsArray(x = json_get(r, "runs")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 16)
+    bad = fail(err, errlen, path, "runs", "expected an array of 1 to 16 sweep objects", x);
+  else if ((x = json_get(r, "quick")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, "quick", "expected an object", x);
+  else if (!cJSON_IsObject(x = json_get(r, "plot"))) bad = fail(err, errlen, path, "plot", "expected an object", x);
+  if (!bad) {
+    /* every run must make a sweep (types, values) */
+    SweepConfig *c = malloc(sizeof *c);
+    for (int k = 0; c && !bad && k < cJSON_GetArraySize(json_get(r, "runs")); ++k) {
+      if (!cJSON_IsObject(cJSON_GetArrayItem(json_get(r, "runs"), k))) {
+        snprintf(f, sizeof f, "runs[%d]", k);
+        bad = fail(err, errlen, path, f, "expected an object", cJSON_GetArrayItem(json_get(r, "runs"), k));
+      } else {
+        bad = recipe_sweep_config(r, path, k, 0, ".", c, err, errlen) || recipe_sweep_config(r, path, k, 1, ".", c, err, errlen);
+      }
+    }
+    free(c);
+  }
+  const cJSON *plot = json_get(r, "plot");
+  if (!bad && only_keys(plot, plot_keys, path, "plot", err, errlen)) bad = 1;
+  if (!bad) {
+    const cJSON *kind = json_get(plot, "kind");
+    const PlotKind *pk = plot_kind_find(cJSON_IsString(kind) ? kind->valuestring : "");
+    const char *problem = NULL, *pf = NULL;
+    char expected[200];
+    plot_kind_expected(expected, sizeof expected);
+    if (!pk)
+      bad = fail(err, errlen, path, "plot.kind", expected, kind);
+    else if ((x = json_get(plot, "series")) && !is_string_array(x))
+      bad = fail(err, errlen, path, "plot.series", "expected an array of record field names", x);
+    else if (pk->check_plot && (problem = pk->check_plot(plot, &pf))) {
+      snprintf(f, sizeof f, "plot.%s", pf);
+      bad = fail(err, errlen, path, f, problem, json_get(plot, pf));
+    } else if (pk->uses_panels && (!cJSON_IsArray(x = json_get(plot, "panels")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 16))
+      bad = fail(err, errlen, path, "plot.panels", "expected an array of 1 to 16 panels", x);
+    for (int i = 0; !bad && pk->uses_panels && i < cJSON_GetArraySize(json_get(plot, "panels")); ++i) {
+      const cJSON *p = cJSON_GetArrayItem(json_get(plot, "panels"), i);
+      snprintf(f, sizeof f, "plot.panels[%d]", i);
+      if (!cJSON_IsObject(p)) bad = fail(err, errlen, path, f, "expected an object", p);
+      else if (only_keys(p, panel_keys, path, f, err, errlen)) bad = 1;
+      else if (!cJSON_IsString(json_get(p, "x")) || !cJSON_IsString(json_get(p, "y")))
+        bad = fail(err, errlen, path, f, "a panel needs \"x\" and \"y\" field names", NULL);
+      else if (pk->check_panel && (problem = pk->check_panel(p, &pf))) bad = fail(err, errlen, path, f, problem, json_get(p, pf));
+      else if ((x = json_get(p, "where")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"where\" must be an object", x);
+      else if ((x = json_get(p, "rows")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"rows\" must be an object", x);
+      else if ((x = json_get(p, "paper_y")) && !is_string_array(x))
+        bad = fail(err, errlen, path, f, "\"paper_y\" must be an array of paper number ids", x);
+    }
+  }
+  x = json_get(r, "compare");
+  if (!bad && x && !cJSON_IsArray(x)) bad = fail(err, errlen, path, "compare", "expected an array", x);
+  for (int i = 0; !bad && x && i < cJSON_GetArraySize(x); ++i) {
+    const cJSON *e = cJSON_GetArrayItem(x, i);
+    snprintf(f, sizeof f, "compare[%d]", i);
+    if (check_selection(e, path, f, err, errlen)) bad = 1;
+    else if (!cJSON_IsString(json_get(e, "quantity")) || !cJSON_IsString(json_get(e, "paper_id")))
+      bad = fail(err, errlen, path, f, "needs \"quantity\" and \"paper_id\" strings", NULL);
+  }
+  x = json_get(r, "checks");
+  if (!bad && x && !cJSON_IsArray(x)) bad = fail(err, errlen, path, "checks", "expected an array", x);
+  for (int i = 0; !bad && x && i < cJSON_GetArraySize(x); ++i) {
+    const cJSON *e = cJSON_GetArrayItem(x, i), *op = json_get(e, "op");
+    snprintf(f, sizeof f, "checks[%d]", i);
+    if (!cJSON_IsObject(e)) { bad = fail(err, errlen, path, f, "expected an object", e); break; }
+    static const char *const check_keys[] = {"quantity", "a", "op", "b", "factor", "band", "per", "min_fraction", "if_missing",
+                                             "paper", "tolerance", "differs_by_design", "yes", "no", NULL};
+    if (only_keys(e, check_keys, path, f, err, errlen)) { bad = 1; break; }
+    char fa[300];
+    snprintf(fa, sizeof fa, "%s.a", f);
+    if (check_selection(json_get(e, "a"), path, fa, err, errlen)) { bad = 1; break; }
+    snprintf(fa, sizeof fa, "%s.b", f);
+    const cJSON *band = json_get(e, "band"), *per = json_get(e, "per"), *mf = json_get(e, "min_fraction"), *pp = json_get(e, "paper");
+    if (json_get(e, "b") && !cJSON_IsNumber(json_get(e, "b")) && check_selection(json_get(e, "b"), path, fa, err, errlen)) { bad = 1; break; }
+    if (!cJSON_IsString(json_get(e, "quantity")))
+      bad = fail(err, errlen, path, f, "needs \"quantity\": what is measured, in the paper's terms", json_get(e, "quantity"));
+    else if (band && !(cJSON_IsArray(band) && cJSON_GetArraySize(band) == 2 && cJSON_IsNumber(cJSON_GetArrayItem(band, 0)) &&
+                       cJSON_IsNumber(cJSON_GetArrayItem(band, 1)) &&
+                       cJSON_GetArrayItem(band, 0)->valuedouble <= cJSON_GetArrayItem(band, 1)->valuedouble))
+      bad = fail(err, errlen, path, f, "\"band\" must be [lo, hi] with lo <= hi", band);
+    else if (!band && (!cJSON_IsString(op) || (strcmp(op->valuestring, "<") && strcmp(op->valuestring, ">"))))
+      bad = fail(err, errlen, path, f, "\"op\" must be \"<\" or \">\" (or give a \"band\")", op);
+    else if (!band && !json_get(e, "b")) bad = fail(err, errlen, path, f, "\"op\" needs \"b\"", NULL);
+    else if (per && !is_string_array(per)) bad = fail(err, errlen, path, f, "\"per\" must be an array of record fields", per);
+    else if (mf && !(cJSON_IsNumber(mf) && mf->valuedouble > 0 && mf->valuedouble <= 1 && per))
+      bad = fail(err, errlen, path, f, "\"min_fraction\" must be in (0, 1] and needs \"per\"", mf);
+    else if (pp && !cJSON_IsNumber(pp) && !cJSON_IsString(pp))
+      bad = fail(err, errlen, path, f, "\"paper\" must be a number or an id of results/paper/", pp);
+    else if (json_get(e, "if_missing") && !(cJSON_IsString(json_get(e, "if_missing")) && !strcmp(json_get(e, "if_missing")->valuestring, "infinite")))
+      bad = fail(err, errlen, path, f, "\"if_missing\" can only be \"infinite\"", json_get(e, "if_missing"));
+    else if (json_get(e, "differs_by_design") && !cJSON_IsString(json_get(e, "differs_by_design")))
+      bad = fail(err, errlen, path, f, "\"differs_by_design\" must be the reason, a string", json_get(e, "differs_by_design"));
+    else if (!cJSON_IsString(json_get(e, "yes")) || !cJSON_IsString(json_get(e, "no")))
+      bad = fail(err, errlen, path, f, "needs \"yes\" and \"no\" sentences", NULL);
+  }
+  if (!bad && (x = json_get(r, "quick_decides")) && !cJSON_IsString(x))
+    bad = fail(err, errlen, path, "quick_decides", "expected the measurement that shows the quick grid decides the claim", x);
+  if (bad) {
+    cJSON_Delete(r);
+    return NULL;
+  }
+  return r;
+}
+
+const cJSON *recipe_run_field(const cJSON *recipe, int k, int quick, const char *key) {
+  const cJSON *run = cJSON_GetArrayItem(json_get(recipe, "runs"), k), *x;
+  if (quick && (x = json_get(json_get(run, "quick"), key))) return x;
+  if (quick && (x = json_get(json_get(recipe, "quick"), key))) return x;
+  return json_get(run, key);
+}

@@ -1,0 +1,27 @@
+/* Loading and checking a figure recipe (figures/NAME.json, figures/README.md), and turning its
+ * runs into sweep configurations. */
+#ifndef CBENCH_FIGURE_RECIPE_H
+#define CBENCH_FIGURE_RECIPE_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+#include "../sweep/sweep.h"
+
+#define RECIPE_SCHEMA "cbench.recipe/1"
+
+/* The parsed recipe (a cJSON document), checked: every field known and of the right type, so
+ * drawing can trust it. NULL with "FILE: FIELD: problem (got VALUE)" in err. */
+cJSON *recipe_load(const char *path, char *err, size_t errlen);
+/* The same from the recipe's text (path names it in messages). */
+cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t errlen);
+/* Sweep k of the recipe: runs[k] with the recipe's "quick" overrides and the run's own "quick"
+ * applied when quick, out = dir. 0, or 2 with a message naming the field. */
+int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick, const char *dir, SweepConfig *c,
+                        char *err, size_t errlen);
+
+/* The effective value of a run field: runs[k].quick, then the recipe's quick (when quick), then
+ * runs[k] itself; NULL when unset. */
+const cJSON *recipe_run_field(const cJSON *recipe, int k, int quick, const char *key);
+
+#endif

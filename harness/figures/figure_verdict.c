@@ -1,0 +1,304 @@
+/* Checks and verdicts of figure recipes (figure_verdict.h). */
+#include "figure_verdict.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "figure_data.h"
+#include "../common/json_get.h"
+#include "paper_data.h"
+#include "../run/record_outcome.h"
+#include "../sweep/sweep.h"
+
+/* The one usable record matching where (NULL unless exactly one record matches and it is usable). */
+static const cJSON *one_usable(const cJSON *records, const cJSON *where) {
+  const cJSON *r, *hit = NULL;
+  int n = 0;
+  cJSON_ArrayForEach(r, records) if (figure_match(r, where)) { hit = r; ++n; }
+  return n == 1 && record_outcome(hit) == OUTCOME_OK ? hit : NULL;
+}
+
+/* A statistic of the time series next to the one record matching sel.where: sel.series =
+ * {file, rows, x, y, stat, threshold}. first_x_below: the first x at which y falls below the
+ * threshold after having been above it (a slide-to-stick time); first_x_above: the first x at
+ * which y exceeds it; last_x: the last x with a matching row (the last time in contact);
+ * rel_variation: sum |y_i+1 - y_i| / sum |y_i| (0 for a constant force, large for a noisy one);
+ * max_abs_slope: max |dy/dx| between rows (how sharp a transition is). */
+static double series_value(const cJSON *records, const cJSON *sel) {
+  const cJSON *s = json_get(sel, "series");
+  const cJSON *hit = one_usable(records, json_get(sel, "where"));
+  if (!hit) return NAN;
+  char rec_path[PATH_MAX + 300], csv[PATH_MAX + 600], err[512];
+  snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(hit, "_dir", "."), json_str_or(hit, "record_file", ""));
+  sweep_series_path(rec_path, json_str_or(s, "file", "contacts"), csv, sizeof csv);
+  double *x, *y;
+  int np = figure_csv_series(csv, json_get(s, "rows"), json_str_or(s, "x", "t"), json_str_or(s, "y", ""), &x, &y, err, sizeof err);
+  if (np < 0) return NAN;
+  const char *stat = json_str_or(s, "stat", "max");
+  const cJSON *th = json_get(s, "threshold");
+  double thr = cJSON_IsNumber(th) ? th->valuedouble : 0, v = NAN, tv = 0, sum = 0;
+  int above = 0;
+  for (int i = 0; i < np; ++i) {
+    if (!strcmp(stat, "max")) v = isfinite(v) ? fmax(v, y[i]) : y[i];
+    else if (!strcmp(stat, "last")) v = y[i];
+    else if (!strcmp(stat, "last_x")) v = x[i];
+    else if (!strcmp(stat, "first_x_above") && y[i] > thr) { v = x[i]; break; }
+    else if (!strcmp(stat, "first_x_below")) {
+      if (y[i] > thr) above = 1;
+      else if (above) { v = x[i]; break; }
+    } else if (!strcmp(stat, "rel_variation")) {
+      sum += fabs(y[i]);
+      if (i > 0) tv += fabs(y[i] - y[i - 1]);
+      if (i == np - 1 && sum > 0) v = tv / sum;
+    } else if (!strcmp(stat, "max_abs_slope") && i > 0 && x[i] > x[i - 1]) {
+      double d = fabs(y[i] - y[i - 1]) / (x[i] - x[i - 1]);
+      v = isfinite(v) ? fmax(v, d) : d;
+    }
+  }
+  free(x);
+  free(y);
+  return v;
+}
+
+double figure_selection_value(const cJSON *records, const cJSON *sel) {
+  if (json_get(sel, "series")) return series_value(records, sel);
+  const cJSON *x = json_get(sel, "x");
+  const char *field = json_get(sel, "field")->valuestring;
+  /* only usable records are data; "status_code" reads every record's outcome */
+  cJSON *use = cJSON_CreateArray();
+  const cJSON *r;
+  cJSON_ArrayForEach(r, records)
+    if (!strcmp(field, "status_code") || record_outcome(r) == OUTCOME_OK) cJSON_AddItemReferenceToArray(use, (cJSON *)r);
+  const char *stat = json_str_or(sel, "stat", "value");
+  double v = figure_stat(use, json_get(sel, "where"), field, stat, cJSON_IsString(x) ? x->valuestring : NULL);
+  /* "value" needs exactly one record: a second, unusable one must not make it look single */
+  if (!strcmp(stat, "value") && isfinite(v) && figure_stat(records, json_get(sel, "where"), field, "count", NULL) != 1) v = NAN;
+  cJSON_Delete(use);
+  return v;
+}
+
+/* Records matching the selection's where (usable or not): 0 means the data is absent, not bad. */
+static int matched(const cJSON *records, const cJSON *sel) {
+  return (int)figure_stat(records, json_get(sel, "where"), "status_code", "count", NULL);
+}
+
+/* Replaces {a}, {b}, {k}, {n} in text with the numbers. */
+static void fill_numbers(const char *text, const double *vals, char *out, size_t outlen) {
+  static const char keys[] = "abkn";
+  size_t n = 0;
+  for (const char *s = text; *s && n + 1 < outlen; ++s) {
+    const char *k = s[0] == '{' && s[1] && s[2] == '}' ? strchr(keys, s[1]) : NULL;
+    if (k) {
+      n += (size_t)snprintf(out + n, outlen - n, "%.3g", vals[k - keys]);
+      s += 2;
+    } else {
+      out[n++] = *s;
+    }
+    if (n >= outlen) n = outlen - 1;
+  }
+  out[n < outlen ? n : outlen - 1] = 0;
+}
+
+/* A copy of sel whose where also requires cell (NULL cell: a plain copy). */
+static cJSON *with_cell(const cJSON *sel, const cJSON *cell) {
+  cJSON *s = cJSON_Duplicate(sel, 1);
+  if (!cell) return s;
+  cJSON *w = cJSON_GetObjectItemCaseSensitive(s, "where");
+  if (!w) w = cJSON_AddObjectToObject(s, "where");
+  const cJSON *c;
+  cJSON_ArrayForEach(c, cell) {
+    cJSON_DeleteItemFromObjectCaseSensitive(w, c->string);
+    cJSON_AddItemToObject(w, c->string, cJSON_Duplicate(c, 1));
+  }
+  return s;
+}
+
+typedef struct {
+  double a, b, v; /* the sides and the tested value (a, or a / b for a band with b) */
+  int holds;      /* 1 holds, 0 does not, -1 not judged (a number is absent) */
+} CellResult;
+
+/* One check on one cell (NULL: the whole selection). */
+static CellResult judge_cell(const cJSON *c, const cJSON *records, const cJSON *cell) {
+  CellResult r = {NAN, NAN, NAN, -1};
+  const cJSON *bj = json_get(c, "b"), *band = json_get(c, "band");
+  cJSON *sa = with_cell(json_get(c, "a"), cell), *sb = bj && !cJSON_IsNumber(bj) ? with_cell(bj, cell) : NULL;
+  r.a = figure_selection_value(records, sa);
+  r.b = cJSON_IsNumber(bj) ? bj->valuedouble : sb ? figure_selection_value(records, sb) : NAN;
+  int need_b = bj != NULL;
+  /* "if_missing": "infinite": a side whose runs all exist but failed, timed out or were flagged
+   * costs more than any number (a baseline that times out is not cheaper; a CENIC run that
+   * fails is not cheaper either); a side with no record at all stays missing */
+  if (!strcmp(json_str_or(c, "if_missing", ""), "infinite")) {
+    if (!isfinite(r.a) && matched(records, sa) > 0) r.a = INFINITY;
+    if (sb && !isfinite(r.b) && matched(records, sb) > 0) r.b = INFINITY;
+  }
+  if (isnan(r.a) || (need_b && isnan(r.b)) || (isinf(r.a) && isinf(r.b))) {
+    /* not judged: a number is missing */
+  } else if (band) {
+    r.v = need_b ? (r.b != 0 && !(isinf(r.a) && isinf(r.b)) ? r.a / r.b : NAN) : r.a;
+    double lo = cJSON_GetArrayItem(band, 0)->valuedouble, hi = cJSON_GetArrayItem(band, 1)->valuedouble;
+    r.holds = !isnan(r.v) ? (r.v >= lo && r.v <= hi) : -1;
+  } else {
+    const cJSON *fac = json_get(c, "factor");
+    double fb = (cJSON_IsNumber(fac) ? fac->valuedouble : 1.0) * r.b;
+    r.v = r.a;
+    r.holds = !strcmp(json_get(c, "op")->valuestring, "<") ? r.a < fb : r.a > fb;
+  }
+  cJSON_Delete(sa);
+  cJSON_Delete(sb);
+  return r;
+}
+
+/* The distinct values of the "per" fields among the records matching a.where. */
+static cJSON *cells_of(const cJSON *c, const cJSON *records) {
+  cJSON *cells = cJSON_CreateArray();
+  const cJSON *per = json_get(c, "per"), *r;
+  cJSON_ArrayForEach(r, records) {
+    if (!figure_match(r, json_get(json_get(c, "a"), "where"))) continue;
+    cJSON *cell = cJSON_CreateObject();
+    const cJSON *f;
+    cJSON_ArrayForEach(f, per) {
+      double v = figure_value(r, f->valuestring);
+      char l[256];
+      figure_label(r, f->valuestring, l, sizeof l);
+      /* numbers match numeric option strings too (figure_match parses them) */
+      cJSON *item = isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateString(l);
+      cJSON_AddItemToObject(cell, f->valuestring, item);
+    }
+    int seen = 0;
+    const cJSON *o;
+    cJSON_ArrayForEach(o, cells) seen |= cJSON_Compare(o, cell, 1);
+    if (seen) cJSON_Delete(cell);
+    else cJSON_AddItemToArray(cells, cell);
+  }
+  return cells;
+}
+
+static void add_num(cJSON *o, const char *k, double v) {
+  if (isfinite(v)) cJSON_AddNumberToObject(o, k, v);
+  else cJSON_AddNullToObject(o, k);
+}
+
+/* The paper's value of a check: a number, or an id of results/paper/ (NAN when unset). */
+static double paper_value(const cJSON *c, cJSON *out) {
+  const cJSON *p = json_get(c, "paper");
+  if (cJSON_IsNumber(p)) return p->valuedouble;
+  if (!cJSON_IsString(p)) return NAN;
+  double v = NAN;
+  char units[64], source[256];
+  cJSON_AddStringToObject(out, "paper_id", p->valuestring);
+  if (paper_number(p->valuestring, &v, units, sizeof units, source, sizeof source) != 0) return NAN;
+  cJSON_AddStringToObject(out, "paper_source", source);
+  return v;
+}
+
+static void tolerance_text(const cJSON *c, char *out, size_t outlen) {
+  const cJSON *band = json_get(c, "band"), *bj = json_get(c, "b"), *fac = json_get(c, "factor"), *per = json_get(c, "per");
+  size_t n;
+  if (cJSON_IsString(json_get(c, "tolerance"))) n = (size_t)snprintf(out, outlen, "%s", json_get(c, "tolerance")->valuestring);
+  else if (band)
+    n = (size_t)snprintf(out, outlen, "%s in [%g, %g]", bj ? "a / b" : "a", cJSON_GetArrayItem(band, 0)->valuedouble,
+                         cJSON_GetArrayItem(band, 1)->valuedouble);
+  else if (cJSON_IsNumber(bj))
+    n = (size_t)snprintf(out, outlen, "a %s %g", json_get(c, "op")->valuestring, (cJSON_IsNumber(fac) ? fac->valuedouble : 1) * bj->valuedouble);
+  else
+    n = (size_t)snprintf(out, outlen, "a %s %g x b", json_get(c, "op")->valuestring, cJSON_IsNumber(fac) ? fac->valuedouble : 1.0);
+  if (per && n < outlen) {
+    const cJSON *mf = json_get(c, "min_fraction");
+    snprintf(out + n, outlen - n, ", in %s of the cells (per %s)", cJSON_IsNumber(mf) ? "that fraction" : "every one",
+             cJSON_GetArrayItem(per, 0)->valuestring);
+  }
+}
+
+static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
+  cJSON *out = cJSON_CreateObject();
+  cJSON_AddStringToObject(out, "quantity", json_str_or(c, "quantity", ""));
+  double paper = paper_value(c, out);
+  char sentence[1024], tol[300];
+  tolerance_text(c, tol, sizeof tol);
+  int holds;
+  double vals[4] = {NAN, NAN, NAN, NAN}, ours;
+  if (json_get(c, "per")) {
+    cJSON *cells = cells_of(c, records), *arr = cJSON_CreateArray();
+    int k = 0, n = 0, shown = 0;
+    const cJSON *cell;
+    cJSON_ArrayForEach(cell, cells) {
+      CellResult r = judge_cell(c, records, cell);
+      cJSON *e = cJSON_CreateObject();
+      cJSON_AddItemToObject(e, "at", cJSON_Duplicate(cell, 1));
+      add_num(e, "a", r.a);
+      add_num(e, "b", r.b);
+      cJSON_AddStringToObject(e, "outcome", r.holds == 1 ? VERDICT_REPRODUCED : VERDICT_NOT_REPRODUCED);
+      cJSON_AddItemToArray(arr, e);
+      ++n;
+      k += r.holds == 1;
+      if (!shown || r.holds != 1) { vals[0] = r.a; vals[1] = r.b; shown = r.holds != 1; } /* a failing cell, if any */
+    }
+    cJSON_Delete(cells);
+    cJSON_AddItemToObject(out, "cells", arr);
+    const cJSON *mf = json_get(c, "min_fraction");
+    ours = n > 0 ? (double)k / n : NAN;
+    holds = n > 0 && ours >= (cJSON_IsNumber(mf) ? mf->valuedouble : 1.0) - 1e-12;
+    vals[2] = k;
+    vals[3] = n;
+    if (!isfinite(paper)) paper = cJSON_IsNumber(mf) ? mf->valuedouble : 1.0;
+  } else {
+    CellResult r = judge_cell(c, records, NULL);
+    vals[0] = r.a;
+    vals[1] = r.b;
+    ours = isfinite(r.v) ? r.v : r.a;
+    holds = r.holds == 1;
+    if (r.holds < 0) holds = -1;
+    add_num(out, "a", r.a);
+    add_num(out, "b", r.b);
+  }
+  if (holds < 0)
+    snprintf(sentence, sizeof sentence, "Not reproduced: a number it needs is missing (a = %.3g, b = %.3g: no usable run; failed, "
+             "timed-out and flagged runs are not data).", vals[0], vals[1]);
+  else fill_numbers(json_get(c, holds ? "yes" : "no")->valuestring, vals, sentence, sizeof sentence);
+  const char *outcome = holds == 1 ? VERDICT_REPRODUCED : json_get(c, "differs_by_design") ? VERDICT_DIFFERS : VERDICT_NOT_REPRODUCED;
+  if (holds != 1 && json_get(c, "differs_by_design")) {
+    size_t l = strlen(sentence);
+    snprintf(sentence + l, sizeof sentence - l, " Differs by design: %s", json_get(c, "differs_by_design")->valuestring);
+  }
+  cJSON_AddStringToObject(out, "status", quick_smoke ? VERDICT_SMOKE : outcome);
+  cJSON_AddStringToObject(out, "outcome", outcome);
+  add_num(out, "ours", ours);
+  add_num(out, "paper", paper);
+  cJSON_AddStringToObject(out, "tolerance", tol);
+  cJSON_AddStringToObject(out, "sentence", sentence);
+  return out;
+}
+
+cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick) {
+  cJSON *v = cJSON_CreateObject(), *checks = cJSON_CreateArray();
+  int smoke = quick && !cJSON_IsString(json_get(recipe, "quick_decides"));
+  int nnot = 0, ndiff = 0, n = 0;
+  char text[8192];
+  size_t len = 0;
+  text[0] = 0;
+  const cJSON *c;
+  cJSON_ArrayForEach(c, json_get(recipe, "checks")) {
+    cJSON *j = judge(c, records, smoke);
+    const char *o = json_get(j, "outcome")->valuestring;
+    nnot += !strcmp(o, VERDICT_NOT_REPRODUCED);
+    ndiff += !strcmp(o, VERDICT_DIFFERS);
+    ++n;
+    if (len < sizeof text) len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " " : "", json_get(j, "sentence")->valuestring);
+    cJSON_AddItemToArray(checks, j);
+  }
+  const char *status = n == 0 || smoke ? VERDICT_SMOKE : nnot ? VERDICT_NOT_REPRODUCED : ndiff ? VERDICT_DIFFERS : VERDICT_REPRODUCED;
+  char sentence[8400];
+  if (n == 0) snprintf(sentence, sizeof sentence, "No check defined: read the figure.");
+  else if (smoke) snprintf(sentence, sizeof sentence, "Smoke test (quick grid; full mode judges the claim): %s", text);
+  else snprintf(sentence, sizeof sentence, "%s", text);
+  cJSON_AddStringToObject(v, "status", status);
+  cJSON_AddStringToObject(v, "sentence", sentence);
+  if (quick && !smoke) cJSON_AddStringToObject(v, "quick_decides", json_get(recipe, "quick_decides")->valuestring);
+  cJSON_AddItemToObject(v, "checks", checks);
+  return v;
+}

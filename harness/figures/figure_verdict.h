@@ -1,0 +1,26 @@
+/* A recipe's verdict (figures/README.md, "checks"): each check tests one claim of the paper in
+ * its own terms (an order, a ratio band, a time, a ranking at each accuracy) and answers
+ * `reproduced`, `not_reproduced`, `differs_by_design` (it does not hold, for the stated reason
+ * of a setup that differs on purpose) or, in quick mode, `smoke` (unless the recipe's
+ * "quick_decides" says, with a measurement, that its quick grid decides the claim). Only ok
+ * runs whose physics guards stayed quiet are data: failed, timed-out and flagged records never
+ * give a check a number (harness/run/record_outcome.h), except through the field "status_code". */
+#ifndef CBENCH_FIGURE_VERDICT_H
+#define CBENCH_FIGURE_VERDICT_H
+
+#include <cjson/cJSON.h>
+
+#define VERDICT_REPRODUCED "reproduced"
+#define VERDICT_NOT_REPRODUCED "not_reproduced"
+#define VERDICT_DIFFERS "differs_by_design"
+#define VERDICT_SMOKE "smoke"
+
+/* The value of a {where, field, stat, x} or {where, series} selection over the records (NAN
+ * when no usable record gives one). Records carry "_dir" and "record_file" for their series. */
+double figure_selection_value(const cJSON *records, const cJSON *sel);
+
+/* {"status", "sentence", "checks": [{"quantity", "status", "outcome", "ours", "paper", "paper_id",
+ * "tolerance", "sentence", "a", "b", "cells"}]} for the recipe's checks on the records. */
+cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick);
+
+#endif

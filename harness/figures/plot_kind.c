@@ -1,0 +1,215 @@
+#include "plot_kind.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "figure_data.h"
+#include "figure_draw.h"
+#include "../common/files.h"
+#include "gnuplot_write.h"
+#include "integrator_style.h"
+#include "../common/json_get.h"
+#include "../sweep/sweep.h"
+
+void recipe_panel_read(const cJSON *panel, RecipePanel *out) {
+  out->x = json_str(panel, "x");
+  out->y = json_str(panel, "y");
+  out->title = json_str(panel, "title");
+  out->xlabel = json_str_or(panel, "xlabel", out->x);
+  out->ylabel = json_str_or(panel, "ylabel", out->y);
+  out->file = json_str(panel, "file");
+  out->where = json_get(panel, "where");
+  out->rows = json_get(panel, "rows");
+  out->paper_y = json_get(panel, "paper_y");
+  out->logx = cJSON_IsTrue(json_get(panel, "logx"));
+  out->logy = cJSON_IsTrue(json_get(panel, "logy"));
+  out->fit = cJSON_IsTrue(json_get(panel, "fit"));
+  out->xreverse = cJSON_IsTrue(json_get(panel, "xreverse"));
+}
+
+static int out_of_memory(char *err, size_t errlen) {
+  snprintf(err, errlen, "out of memory for the figure's points");
+  return -1;
+}
+
+/* ---- xy: one point per record, x and y record fields ---- */
+
+static int collect_xy(PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, char *err, size_t errlen) {
+  double x = figure_value(r, P->panel->x), y = figure_value(r, P->panel->y);
+  fprintf(P->D->tsv, "%d\t%s\t%.6g\t%.6g\t%s\t%s\n", P->p, label, x, y, record_outcome_name(oc),
+          json_str_or(r, "command", ""));
+  if (oc == OUTCOME_OK && isfinite(x) && isfinite(y)) {
+    Series *s = panel_series(P, label, json_str_or(r, "integrator", ""));
+    if (!s || points_push(&s->x, &s->y, &s->n, &s->cap, x, y)) return out_of_memory(err, errlen);
+    P->xmax = fmax(P->xmax, x);
+    P->ymax = fmax(P->ymax, y);
+  } else if (oc != OUTCOME_OK) {
+    figure_count_bad(P->D, r, oc, 0);
+    Points *b = &P->bad[oc];
+    if (points_push(&b->x, &b->y, &b->n, &b->cap, x, y)) return out_of_memory(err, errlen);
+  }
+  return 0;
+}
+
+static void style_xy(char *out, size_t n, int dash, const IntegratorStyle *st) {
+  snprintf(out, n, "lp lw 2 dt %d pt %d ps 0.8 lc rgb '%s'", dash, st->point, st->color);
+}
+
+/* ---- series: one line per record, from the time series file beside it ---- */
+
+static const char *check_series_panel(const cJSON *panel, const char **field) {
+  const cJSON *x = json_get(panel, "file");
+  *field = "file";
+  return !cJSON_IsString(x) || sweep_series_parse(x->valuestring) <= 0
+             ? "a series panel needs \"file\": \"steps\", \"contacts\" or \"energy\""
+             : NULL;
+}
+
+static int collect_series(PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, char *err,
+                          size_t errlen) {
+  const char *rf = json_str_or(r, "record_file", "");
+  if (!rf[0]) return 0;
+  /* a run that is not data is drawn under its own name (a failed or timed-out run up to where it
+   * stopped), or, without a series, as a legend entry */
+  char name[300];
+  snprintf(name, sizeof name, "%s", label);
+  if (oc != OUTCOME_OK) {
+    size_t l = strlen(name);
+    snprintf(name + l, sizeof name - l, " [%s]", oc == OUTCOME_FLAGGED ? "flagged: physics guard" : oc == OUTCOME_FAILED ? "failed" : "timed out");
+  }
+  char csv[PATH_MAX + 600], rec_path[PATH_MAX + 300];
+  snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(r, "_dir", "."), rf);
+  sweep_series_path(rec_path, P->panel->file, csv, sizeof csv);
+  if (oc != OUTCOME_OK && !file_exists(csv)) {
+    figure_count_bad(P->D, r, oc, 1);
+    return 0;
+  }
+  double *x, *y;
+  int n = figure_csv_series(csv, P->panel->rows, P->panel->x, P->panel->y, &x, &y, err, errlen);
+  if (n < 0) return -1;
+  int rc = 0;
+  if (n == 0 && oc != OUTCOME_OK) {
+    figure_count_bad(P->D, r, oc, 1);
+  } else {
+    Series *s = panel_series(P, name, json_str_or(r, "integrator", ""));
+    for (int i = 0; s && i < n && rc == 0; ++i) rc = points_push(&s->x, &s->y, &s->n, &s->cap, x[i], y[i]);
+    if (!s || rc) rc = out_of_memory(err, errlen);
+  }
+  free(x);
+  free(y);
+  return rc;
+}
+
+static void style_series(char *out, size_t n, int dash, const IntegratorStyle *st) {
+  snprintf(out, n, "l lw 2 dt %d lc rgb '%s'", dash, st->color);
+}
+
+/* ---- bars: stacked fields, one bar per record ---- */
+
+enum { BARS_MAX_FIELDS = 32 };
+
+static const char *check_bars(const cJSON *plot, const char **field) {
+  const cJSON *fields = json_get(plot, "fields"), *labels = json_get(plot, "labels");
+  *field = "fields";
+  if (!cJSON_IsArray(fields) || cJSON_GetArraySize(fields) == 0) return "bars need \"fields\" (and as many \"labels\")";
+  const cJSON *x;
+  cJSON_ArrayForEach(x, fields) if (!cJSON_IsString(x)) return "bars need \"fields\" (and as many \"labels\")";
+  if (labels && cJSON_GetArraySize(labels) != cJSON_GetArraySize(fields))
+    return "bars need \"fields\" (and as many \"labels\")";
+  if (cJSON_GetArraySize(fields) > BARS_MAX_FIELDS) return "bars take at most 32 \"fields\"";
+  return NULL;
+}
+
+/* the bars' fields (not integrators: those take integrator_style) */
+static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+                                      "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
+
+static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, char *err, size_t errlen) {
+  const cJSON *fields = json_get(plot, "fields"), *labels = json_get(plot, "labels");
+  char dat[PATH_MAX + 64];
+  snprintf(dat, sizeof dat, "%s/%s/data/bars.dat", D->dir, D->name);
+  AtomicFile af;
+  FILE *f = atomic_open(&af, dat, 0, err, errlen);
+  if (!f) return 1;
+  int nf = cJSON_GetArraySize(fields), nbars = 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, records) {
+    if (!figure_match(r, json_get(plot, "where"))) continue;
+    RecordOutcome oc = record_outcome(r);
+    char label[256];
+    figure_series_label(r, json_get(plot, "series"), label, sizeof label);
+    /* runs that are not data keep their place, named: a failed run's bar is empty */
+    if (oc != OUTCOME_OK) {
+      size_t l = strlen(label);
+      snprintf(label + l, sizeof label - l, " [%s]", record_outcome_name(oc));
+    }
+    for (char *c = label; *c; ++c) if (*c == ' ') *c = '_';
+    double v[BARS_MAX_FIELDS], sum = 0; /* check_bars: nf <= BARS_MAX_FIELDS */
+    for (int i = 0; i < nf; ++i) {
+      v[i] = oc == OUTCOME_FAILED || oc == OUTCOME_TIMEOUT ? 0 : figure_value(r, cJSON_GetArrayItem(fields, i)->valuestring);
+      if (!isfinite(v[i])) v[i] = 0;
+      sum += v[i];
+    }
+    int norm = !cJSON_IsFalse(json_get(plot, "normalize"));
+    fprintf(f, "\"%s\"", label);
+    fprintf(D->tsv, "0\t%s", label);
+    for (int i = 0; i < nf; ++i) {
+      double x = norm && sum > 0 ? v[i] / sum : v[i];
+      fprintf(f, "\t%.6g", x);
+      fprintf(D->tsv, "\t%.6g", x);
+    }
+    fprintf(f, "\n");
+    fprintf(D->tsv, "\n");
+    ++nbars;
+  }
+  if (atomic_commit(&af, err, errlen) != 0) return 1;
+  FILE *g = D->gp_body;
+  fprintf(g, "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.8 border -1\n"
+             "set boxwidth 0.7\nset xtics rotate by -30\nset key outside right\nset ylabel ");
+  gp_quote(g, json_str_or(plot, "ylabel", "fraction of wall time"));
+  fprintf(g, "\nset title ");
+  gp_quote(g, json_str(plot, "title"));
+  fprintf(g, "\n");
+  if (nbars == 0) { fprintf(g, "plot NaN title 'no data'\n"); return 0; }
+  fprintf(g, "plot ");
+  for (int i = 0; i < nf; ++i) {
+    const cJSON *l = cJSON_GetArrayItem(labels, i);
+    fprintf(g, "%s'data/bars.dat' u %d%s lc rgb '%s' title ", i ? ", " : "", i + 2, i ? "" : ":xtic(1)", palette[i % 10]);
+    gp_quote(g, cJSON_IsString(l) ? l->valuestring : cJSON_GetArrayItem(fields, i)->valuestring);
+  }
+  fprintf(g, "\n");
+  return 0;
+}
+
+/* ---- the table ---- */
+
+#define XY_TSV "# panel\tseries\tx\ty\tstatus\tcommand\n"
+
+const PlotKind plot_kinds[] = {
+    {.name = "xy", .doc = "record fields: one point per record, one line per series label",
+     .uses_panels = 1, .sort_x = 1, .bad_markers = 1, .line_style = style_xy, .tsv_header = XY_TSV,
+     .collect = collect_xy},
+    {.name = "series", .doc = "a time series per record (`file`: steps, contacts or energy; `rows` filter)",
+     .uses_panels = 1, .line_style = style_series, .tsv_header = XY_TSV, .check_panel = check_series_panel,
+     .collect = collect_series},
+    {.name = "bars", .doc = "stacked fields per record (`fields`, `labels`, `where`, `normalize`)",
+     .tsv_header = "# panel\tseries\tfields (see plot.fields)...\n", .check_plot = check_bars,
+     .draw_whole = draw_bars},
+};
+const int plot_kind_count = (int)(sizeof plot_kinds / sizeof plot_kinds[0]);
+
+const PlotKind *plot_kind_find(const char *name) {
+  for (int i = 0; name && i < plot_kind_count; ++i)
+    if (!strcmp(plot_kinds[i].name, name)) return &plot_kinds[i];
+  return NULL;
+}
+
+void plot_kind_expected(char *out, size_t outlen) {
+  size_t n = (size_t)snprintf(out, outlen, "expected ");
+  for (int i = 0; i < plot_kind_count && n < outlen; ++i)
+    n += (size_t)snprintf(out + n, outlen - n, "%s\"%s\"", i == 0 ? "" : i == plot_kind_count - 1 ? " or " : ", ",
+                          plot_kinds[i].name);
+}

@@ -1,0 +1,457 @@
+#include "report.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../models/json_input.h"
+#include "../common/clock.h"
+#include "../common/files.h"
+#include "../bench/history.h"
+#include "history_report.h"
+#include "../common/json_get.h"
+#include "../common/machine.h"
+#include "../run/record_outcome.h"
+#include "../run/run_record.h"
+
+/* Text for HTML content and attributes. */
+static void html(FILE *f, const char *s) {
+  for (; *s; ++s) {
+    switch (*s) {
+      case '<': fputs("&lt;", f); break;
+      case '>': fputs("&gt;", f); break;
+      case '&': fputs("&amp;", f); break;
+      case '"': fputs("&quot;", f); break;
+      case '\'': fputs("&#39;", f); break;
+      default: fputc(*s, f);
+    }
+  }
+}
+
+/* Text inside a Markdown table cell. */
+static void md_cell(FILE *f, const char *s) {
+  for (; *s; ++s) {
+    if (*s == '|') fputs("\\|", f);
+    else if (*s == '\n') fputc(' ', f);
+    else fputc(*s, f);
+  }
+}
+
+static void num(FILE *f, const cJSON *x) {
+  if (cJSON_IsNumber(x)) fprintf(f, "%.4g", x->valuedouble);
+  else fputs("&ndash;", f);
+}
+static void num_md(FILE *f, const cJSON *x) {
+  if (cJSON_IsNumber(x)) fprintf(f, "%.4g", x->valuedouble);
+  else fputs("-", f);
+}
+
+/* The markup of a table in one of the two documents. */
+typedef struct {
+  const char *head;                  /* the header row(s), with the column names */
+  const char *row_open, *sep, *row_close, *table_close;
+  void (*text)(FILE *, const char *); /* an escaped text cell */
+  void (*number)(FILE *, const cJSON *);
+} TableMarkup;
+
+static const TableMarkup html_table = {
+    "<table><tr><th>quantity</th><th>ours</th><th>paper</th><th>ours / paper</th><th>units</th><th>source</th></tr>\n",
+    "<tr><td>", "</td><td>", "</td></tr>\n", "</table>\n", html, num};
+static const TableMarkup md_table = {
+    "| quantity | ours | paper | ours / paper | units | source |\n| --- | --- | --- | --- | --- | --- |\n",
+    "| ", " | ", " |\n", "\n", md_cell, num_md};
+
+/* A figure's ours / paper / ratio table (nothing when it has no comparisons). */
+static void write_comparisons(FILE *f, const cJSON *cmp, const TableMarkup *t) {
+  if (cJSON_GetArraySize(cmp) <= 0) return;
+  fputs(t->head, f);
+  const cJSON *c;
+  cJSON_ArrayForEach(c, cmp) {
+    fputs(t->row_open, f);
+    t->text(f, json_str(c, "quantity"));
+    const char *numbers[] = {"ours", "paper", "ratio"};
+    for (int k = 0; k < 3; ++k) {
+      fputs(t->sep, f);
+      t->number(f, json_get(c, numbers[k]));
+    }
+    fputs(t->sep, f);
+    t->text(f, json_str(c, "units"));
+    fputs(t->sep, f);
+    t->text(f, json_str(c, "source"));
+    fputs(t->row_close, f);
+  }
+  fputs(t->table_close, f);
+}
+
+/* The figure's structured verdict: one row per check (nothing for a figure.json without them). */
+static void write_checks(FILE *f, const cJSON *checks, int md) {
+  if (cJSON_GetArraySize(checks) <= 0) return;
+  fputs(md ? "| check | verdict | ours | paper | tolerance |\n| --- | --- | --- | --- | --- |\n"
+           : "<table><tr><th>check</th><th>verdict</th><th>ours</th><th>paper</th><th>tolerance</th></tr>\n",
+        f);
+  const cJSON *c;
+  cJSON_ArrayForEach(c, checks) {
+    const char *st = json_str(c, "status"), *oc = json_str(c, "outcome");
+    char verdict[96];
+    /* quick mode: smoke, with what the quick grid said */
+    if (strcmp(st, oc) && *oc) snprintf(verdict, sizeof verdict, "%s (quick grid: %s)", st, oc);
+    else snprintf(verdict, sizeof verdict, "%s", st);
+    fputs(md ? "| " : "<tr><td>", f);
+    (md ? md_cell : html)(f, json_str(c, "quantity"));
+    fputs(md ? " | " : "</td><td class=\"", f);
+    if (!md) { html(f, oc); fputs("\">", f); }
+    (md ? md_cell : html)(f, verdict);
+    fputs(md ? " | " : "</td><td>", f);
+    (md ? num_md : num)(f, json_get(c, "ours"));
+    fputs(md ? " | " : "</td><td>", f);
+    (md ? num_md : num)(f, json_get(c, "paper"));
+    fputs(md ? " | " : "</td><td>", f);
+    (md ? md_cell : html)(f, json_str(c, "tolerance"));
+    fputs(md ? " |\n" : "</td></tr>\n", f);
+  }
+  fputs(md ? "\n" : "</table>\n", f);
+}
+
+/* A sweep's runs that are not data (failed, timed out, flagged by a physics guard), with why;
+ * first the counts. */
+static void write_not_data(FILE *f, const cJSON *runs, int md) {
+  int n[OUTCOME_COUNT];
+  char counts[160];
+  int bad = record_outcome_counts(runs, n, counts, sizeof counts);
+  const cJSON *r;
+  if (md) fprintf(f, "Runs: %s.\n\n", counts);
+  else fprintf(f, "<p%s>Runs: %s.</p>\n", bad ? " class=\"bad\"" : "", counts);
+  if (bad == 0) return;
+  fputs(md ? "Runs that are not data (drawn with their own markers, not as points of a line):\n\n"
+             "| case | integrator | accuracy or dt | outcome | why | reproduce |\n| --- | --- | --- | --- | --- | --- |\n"
+           : "<p>Runs that are not data (drawn with their own markers, not as points of a line):</p>\n<table><tr><th>case</th>"
+             "<th>integrator</th><th>accuracy or dt</th><th>outcome</th><th>why</th><th>reproduce</th></tr>\n",
+        f);
+  cJSON_ArrayForEach(r, runs) {
+    RecordOutcome o = record_outcome(r);
+    if (o == OUTCOME_OK) continue;
+    const cJSON *p = json_get(r, "params");
+    const cJSON *a = json_get(p, "accuracy");
+    double param = cJSON_IsNumber(a) ? a->valuedouble : cJSON_IsNumber(json_get(p, "dt")) ? json_get(p, "dt")->valuedouble : NAN;
+    char ps[32];
+    snprintf(ps, sizeof ps, "%g", param);
+    const char *cells[] = {json_str(r, "case"), json_str(r, "integrator"), ps, record_outcome_name(o), record_outcome_reason(r), json_str(r, "command")};
+    fputs(md ? "| " : "<tr><td>", f);
+    for (int i = 0; i < 6; ++i) {
+      if (i) fputs(md ? " | " : "</td><td>", f);
+      if (md && i == 5) fputc('`', f);
+      (md ? md_cell : html)(f, cells[i]);
+      if (md && i == 5) fputc('`', f);
+    }
+    fputs(md ? " |\n" : "</td></tr>\n", f);
+  }
+  fputs(md ? "\n" : "</table>\n", f);
+}
+
+static int count_of(const cJSON *pts, const char *k) {
+  const cJSON *x = json_get(pts, k);
+  return cJSON_IsNumber(x) ? (int)x->valuedouble : 0;
+}
+
+/* A figure.json's required fields (harness/SCHEMA.md, cbench.figure/1); 0 or -1 naming one. */
+static int check_figure(const cJSON *fig, const char *path, char *err, size_t errlen) {
+  const char *strings[] = {"name", "title", "caption", "command", "verdict", "table"};
+  const char *bad = NULL;
+  if (!cJSON_IsObject(fig)) bad = "(top): expected an object";
+  else if (strcmp(json_str(fig, "schema"), "cbench.figure/1")) bad = "schema: expected \"cbench.figure/1\"";
+  for (size_t i = 0; !bad && i < sizeof strings / sizeof strings[0]; ++i)
+    if (!cJSON_IsString(json_get(fig, strings[i]))) {
+      snprintf(err, errlen, "%s: %s: expected a string", path, strings[i]);
+      return -1;
+    }
+  const cJSON *img = json_get(fig, "images"), *pts = json_get(fig, "points"), *cmp = json_get(fig, "comparisons");
+  if (!bad && !(cJSON_IsObject(img) && cJSON_IsString(json_get(img, "svg")) && cJSON_IsString(json_get(img, "png"))))
+    bad = "images: expected {svg, png}";
+  else if (!bad && !(cJSON_IsObject(pts) && cJSON_IsNumber(json_get(pts, "ok")) && cJSON_IsNumber(json_get(pts, "failed")) &&
+                     cJSON_IsNumber(json_get(pts, "timeout"))))
+    bad = "points: expected {ok, failed, timeout} counts";
+  else if (!bad && !cJSON_IsArray(cmp)) bad = "comparisons: expected an array";
+  else if (!bad && json_get(fig, "paper") && !cJSON_IsNull(json_get(fig, "paper")) && !cJSON_IsString(json_get(json_get(fig, "paper"), "ref")))
+    bad = "paper: expected null or {ref, trend}";
+  if (!bad) {
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cmp) if (!cJSON_IsString(json_get(c, "quantity"))) bad = "comparisons: every entry needs a quantity";
+  }
+  if (bad) {
+    snprintf(err, errlen, "%s: %s", path, bad);
+    return -1;
+  }
+  return 0;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
+
+/* Figure folders of dir (sorted) with their parsed figure.json; returns the count or -1. */
+static int load_figures(const char *dir, cJSON *figs, char *err, size_t errlen) {
+  DIR *d = opendir(dir);
+  if (!d) { snprintf(err, errlen, "%s: cannot open the folder", dir); return -1; }
+  char (*names)[256] = malloc(sizeof(char[256]) * 512);
+  int n = 0;
+  struct dirent *e;
+  while (names && (e = readdir(d)) && n < 512) {
+    if (e->d_name[0] == '.') continue;
+    char p[1600];
+    snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, e->d_name);
+    if (file_exists(p)) snprintf(names[n++], 256, "%s", e->d_name);
+  }
+  closedir(d);
+  if (!names) { snprintf(err, errlen, "out of memory"); return -1; }
+  qsort(names, (size_t)n, 256, cmp_str);
+  int rc = n;
+  for (int i = 0; i < n && rc >= 0; ++i) {
+    char p[1600];
+    snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, names[i]);
+    cJSON *fig = json_load_file(p, err, errlen);
+    if (!fig) { rc = -1; break; }
+    if (check_figure(fig, p, err, errlen)) { cJSON_Delete(fig); rc = -1; break; }
+    cJSON_AddStringToObject(fig, "_folder", names[i]);
+    cJSON_AddItemToArray(figs, fig);
+  }
+  free(names);
+  return rc;
+}
+
+/* The plots of a sweep folder (`cbench plot DIR` writes PNG files in DIR/plots): names sorted. */
+static int sweep_plots(const char *dir, char (*names)[256], int max) {
+  char pd[1300];
+  snprintf(pd, sizeof pd, "%.1200s/plots", dir);
+  int n = dir_list(pd, ".png", &names[0][0], 256, max);
+  return n < 0 ? 0 : n;
+}
+
+static char *first_line_of(const char *path) {
+  char *t = file_read_all(path, NULL);
+  if (t) {
+    char *nl = strchr(t, '\n');
+    if (nl && nl[1] == 0) *nl = 0; /* one trailing newline */
+  }
+  return t;
+}
+
+static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots,
+                       const char *sweep_cmd, const char *sweep_caption, const cJSON *runs, const cJSON *machine,
+                       const char *date, const cJSON *history, const char *history_path) {
+  fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cbench report</title>\n"
+        "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
+        "img{max-width:100%;border:1px solid #ddd}pre{background:#f4f4f4;padding:.6em;overflow-x:auto}"
+        "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}"
+        ".verdict{font-weight:bold}.bad{color:#b00}.fig{margin-bottom:3em}</style></head><body>\n", f);
+  fputs("<h1>cbench report</h1>\n<p>Folder <code>", f);
+  html(f, dir);
+  fputs("</code>, written ", f);
+  html(f, date);
+  fputs(". Regenerate with <code>cbench report ", f);
+  html(f, dir);
+  if (history_path) { fputs(" --history ", f); html(f, history_path); }
+  fputs("</code>.</p>\n<h2>Machine</h2>\n<table>", f);
+  const cJSON *m;
+  cJSON_ArrayForEach(m, machine) {
+    fputs("<tr><th>", f);
+    html(f, m->string);
+    fputs("</th><td>", f);
+    if (cJSON_IsString(m)) html(f, m->valuestring);
+    else if (cJSON_IsNumber(m)) fprintf(f, "%g", m->valuedouble);
+    fputs("</td></tr>", f);
+  }
+  fputs("</table>\n", f);
+  if (cJSON_GetArraySize(figs) > 0) {
+    fputs("<h2>Figures</h2>\n<ul>\n", f);
+    const cJSON *fig;
+    cJSON_ArrayForEach(fig, figs) {
+      fputs("<li><a href=\"#", f);
+      html(f, json_str(fig, "name"));
+      fputs("\">", f);
+      html(f, json_str(fig, "title"));
+      fputs("</a>: <b>", f);
+      html(f, *json_str(fig, "verdict_status") ? json_str(fig, "verdict_status") : "no structured verdict");
+      fputs("</b>: ", f);
+      html(f, json_str(fig, "verdict"));
+      fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+  }
+  const cJSON *fig;
+  cJSON_ArrayForEach(fig, figs) {
+    const char *folder = json_str(fig, "_folder");
+    fputs("<div class=\"fig\"><h2 id=\"", f);
+    html(f, json_str(fig, "name"));
+    fputs("\">", f);
+    html(f, json_str(fig, "title"));
+    fputs("</h2>\n", f);
+    const cJSON *paper = json_get(fig, "paper");
+    if (cJSON_IsObject(paper)) {
+      fputs("<p>Paper: <b>", f);
+      html(f, json_str(paper, "ref"));
+      fputs("</b>", f);
+      if (*json_str(paper, "trend")) { fputs(": ", f); html(f, json_str(paper, "trend")); }
+      fputs("</p>\n", f);
+    }
+    const cJSON *img = json_get(fig, "images");
+    fputs("<p><a href=\"", f);
+    html(f, folder);
+    fputc('/', f);
+    html(f, json_str(img, "svg"));
+    fputs("\"><img src=\"", f);
+    html(f, folder);
+    fputc('/', f);
+    html(f, json_str(img, "png"));
+    fputs("\" alt=\"", f);
+    html(f, json_str(fig, "title"));
+    fputs("\"></a></p>\n<p>", f);
+    html(f, json_str(fig, "caption"));
+    fputs("</p>\n<p class=\"verdict\">Verdict: ", f);
+    if (*json_str(fig, "verdict_status")) { html(f, json_str(fig, "verdict_status")); fputs(". ", f); }
+    html(f, json_str(fig, "verdict"));
+    fputs("</p>\n", f);
+    write_checks(f, json_get(fig, "checks"), 0);
+    const cJSON *pts = json_get(fig, "points");
+    int failed = count_of(pts, "failed"), timeout = count_of(pts, "timeout"), flagged = count_of(pts, "flagged");
+    fprintf(f, "<p%s>Runs: %d ok, %d failed, %d timed out, %d flagged by a physics guard%s.",
+            failed + timeout + flagged ? " class=\"bad\"" : "", count_of(pts, "ok"), failed, timeout, flagged,
+            failed + timeout + flagged ? " (each with its own marker in the figure; none is data for the verdict)" : "");
+    if (*json_str(fig, "problem")) { fputs(" Problem: ", f); html(f, json_str(fig, "problem")); }
+    fputs("</p>\n", f);
+    write_comparisons(f, json_get(fig, "comparisons"), &html_table);
+    fputs("<p>Reproduce:</p><pre>", f);
+    html(f, json_str(fig, "command"));
+    fprintf(f, "</pre>\n<p>%s mode, %.1f s wall; numbers behind it: <a href=\"", cJSON_IsTrue(json_get(fig, "quick")) ? "Quick" : "Full",
+            cJSON_IsNumber(json_get(fig, "wall_seconds")) ? json_get(fig, "wall_seconds")->valuedouble : NAN);
+    html(f, folder);
+    fputc('/', f);
+    html(f, json_str(fig, "table"));
+    fputs("\">", f);
+    html(f, json_str(fig, "table"));
+    fputs("</a>.</p></div>\n", f);
+  }
+  if (nplots > 0) {
+    fputs("<h2>Sweep</h2>\n", f);
+    if (sweep_caption) { fputs("<p>", f); html(f, sweep_caption); fputs("</p>\n", f); }
+    if (sweep_cmd) { fputs("<p>Reproduce:</p><pre>", f); html(f, sweep_cmd); fputs("</pre>\n", f); }
+    if (runs) write_not_data(f, runs, 0);
+    for (int i = 0; i < nplots; ++i) {
+      fputs("<h3>", f);
+      html(f, plots[i]);
+      fputs("</h3>\n<p><img src=\"plots/", f);
+      html(f, plots[i]);
+      fputs("\" alt=\"", f);
+      html(f, plots[i]);
+      fputs("\"></p>\n", f);
+    }
+  }
+  if (history) history_report_section(f, history, history_path, 1);
+  fputs("</body></html>\n", f);
+}
+
+static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots, const char *sweep_cmd,
+                     const cJSON *runs, const cJSON *machine, const char *date, const cJSON *history,
+                     const char *history_path) {
+  fprintf(f, "# cbench report\n\nFolder `%s`, written %s. Regenerate with `cbench report %s%s%s`.\n\n", dir, date, dir,
+          history_path ? " --history " : "", history_path ? history_path : "");
+  fprintf(f, "Machine: %s, %g cores, %s, git %s.\n\n", json_str(machine, "cpu"),
+          cJSON_IsNumber(json_get(machine, "cores")) ? json_get(machine, "cores")->valuedouble : 0, json_str(machine, "compiler"),
+          json_str(machine, "git"));
+  const cJSON *fig;
+  cJSON_ArrayForEach(fig, figs) {
+    const char *folder = json_str(fig, "_folder");
+    const cJSON *paper = json_get(fig, "paper"), *pts = json_get(fig, "points");
+    fprintf(f, "## %s\n\n", json_str(fig, "title"));
+    if (cJSON_IsObject(paper)) fprintf(f, "Paper: **%s**: %s\n\n", json_str(paper, "ref"), json_str(paper, "trend"));
+    fprintf(f, "![%s](%s/%s)\n\n%s\n\n**Verdict:** %s%s%s\n\n", json_str(fig, "name"), folder, json_str(json_get(fig, "images"), "png"),
+            json_str(fig, "caption"), json_str(fig, "verdict_status"), *json_str(fig, "verdict_status") ? ". " : "", json_str(fig, "verdict"));
+    write_checks(f, json_get(fig, "checks"), 1);
+    fprintf(f, "Runs: %d ok, %d failed, %d timed out, %d flagged by a physics guard.\n\n", count_of(pts, "ok"),
+            count_of(pts, "failed"), count_of(pts, "timeout"), count_of(pts, "flagged"));
+    write_comparisons(f, json_get(fig, "comparisons"), &md_table);
+    fprintf(f, "Reproduce: `%s`\n\n", json_str(fig, "command"));
+  }
+  if (nplots > 0) {
+    fputs("## Sweep\n\n", f);
+    if (sweep_cmd) fprintf(f, "Reproduce: `%s`\n\n", sweep_cmd);
+    if (runs) write_not_data(f, runs, 1);
+    for (int i = 0; i < nplots; ++i) fprintf(f, "![%s](plots/%s)\n\n", plots[i], plots[i]);
+  }
+  if (history) history_report_section(f, history, history_path, 0);
+}
+
+/* Writes via a memory stream, then atomically to path. */
+static int write_doc(const char *path, int html_doc, const char *dir, const cJSON *figs, char (*plots)[256], int nplots,
+                     const char *cmd, const char *caption, const cJSON *runs, const cJSON *machine, const char *date,
+                     const cJSON *history, const char *history_path, char *err, size_t errlen) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) { snprintf(err, errlen, "out of memory"); return 1; }
+  if (html_doc) write_html(f, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path);
+  else write_md(f, dir, figs, plots, nplots, cmd, runs, machine, date, history, history_path);
+  fclose(f);
+  int rc = file_write_atomic(path, buf, len, err, errlen) ? 1 : 0;
+  free(buf);
+  return rc;
+}
+
+int report_write(const char *dir, char *html_path, size_t html_len, char *err, size_t errlen) {
+  return report_write_with_history(dir, NULL, html_path, html_len, err, errlen);
+}
+
+int report_write_with_history(const char *dir, const char *history_path, char *html_path, size_t html_len, char *err,
+                              size_t errlen) {
+  cJSON *history = NULL;
+  if (history_path) {
+    if (!(history = history_load(history_path, err, errlen))) return 2;
+    if (dir_make_parents(dir) != 0) {
+      snprintf(err, errlen, "%s: cannot create the folder", dir);
+      cJSON_Delete(history);
+      return 1;
+    }
+  }
+  cJSON *figs = cJSON_CreateArray();
+  int n = load_figures(dir, figs, err, errlen);
+  if (n < 0) { cJSON_Delete(figs); cJSON_Delete(history); return 2; }
+  char (*plots)[256] = malloc(sizeof(char[256]) * 256);
+  int nplots = plots ? sweep_plots(dir, plots, 256) : 0;
+  if (n == 0 && nplots == 0 && !history) {
+    snprintf(err, errlen, "%s: nothing to report (no NAME/figure.json from `cbench figure`, no plots/ from `cbench plot`)", dir);
+    cJSON_Delete(figs);
+    free(plots);
+    return 2;
+  }
+  char p[1400];
+  snprintf(p, sizeof p, "%.1200s/command.txt", dir);
+  char *cmd = nplots ? first_line_of(p) : NULL;
+  snprintf(p, sizeof p, "%.1200s/plots/CAPTION.txt", dir);
+  char *caption = nplots ? first_line_of(p) : NULL;
+  /* the machine of the first figure (where the numbers were made), else this one */
+  cJSON *machine = n > 0 && cJSON_IsObject(json_get(cJSON_GetArrayItem(figs, 0), "machine"))
+                       ? cJSON_Duplicate(json_get(cJSON_GetArrayItem(figs, 0), "machine"), 1)
+                       : machine_info_json();
+  /* a sweep folder's records: its failed, timed-out and flagged runs are listed with why */
+  char rerr[512] = "";
+  cJSON *runs = nplots ? records_load_dir(dir, rerr, sizeof rerr) : NULL;
+  if (runs && rerr[0]) { cJSON_Delete(runs); runs = NULL; }
+  if (nplots && !runs) fprintf(stderr, "report: %s: the runs are not listed (%s)\n", dir, rerr);
+  char date[64];
+  clock_utc_iso8601(date, sizeof date);
+  snprintf(html_path, html_len, "%.1200s/index.html", dir);
+  char md[1400];
+  snprintf(md, sizeof md, "%.1200s/report.md", dir);
+  int rc = write_doc(html_path, 1, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path,
+                     err, errlen);
+  if (rc == 0)
+    rc = write_doc(md, 0, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path, err, errlen);
+  cJSON_Delete(history);
+  cJSON_Delete(runs);
+  free(cmd);
+  free(caption);
+  free(plots);
+  cJSON_Delete(machine);
+  cJSON_Delete(figs);
+  return rc;
+}

@@ -1,0 +1,195 @@
+/* Physics guards (see physics_guards.h). */
+#include "physics_guards.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../models/collision.h"
+#include "../../models/contact.h"
+#include "../../models/kinematic.h"
+#include "../../models/multibody.h"
+
+void physics_guards_init(PhysicsGuards *g, const Model *m) {
+  memset(g, 0, sizeof *g);
+  const char *why = NULL;
+  if (m->nforce > 0) why = "applied forces";
+  else if (m->ncontroller > 0) why = "controllers";
+  else if (m->nsuction > 0) why = "suction cups";
+  for (int b = 1; b < m->nbody && !why; ++b) {
+    if (m->bodies[b].kinematic) why = "kinematic bodies";
+    /* the limit spring scales with M_ii(q): not a potential force, it can do net work */
+    else if (m->bodies[b].has_limit) why = "joint limits";
+  }
+  for (int i = 0; i < m->ngeom && !why; ++i)
+    if (m->geoms[i].has_surface_velocity) why = "moving belt surfaces";
+  g->passive = why == NULL;
+  g->contact_springs = 1;
+  snprintf(g->active_reason, sizeof g->active_reason, "%s", why ? why : "");
+  double mass = 0;
+  for (int b = 1; b < m->nbody; ++b)
+    if (m->bodies[b].tree >= 0) mass += m->bodies[b].mass;
+  g->gmag = sqrt(m->gravity[0] * m->gravity[0] + m->gravity[1] * m->gravity[1] + m->gravity[2] * m->gravity[2]);
+  g->weight = mass * g->gmag;
+  if (rest_guard_init(&g->rest, m) != 0) {
+    rest_guard_free(&g->rest);
+    snprintf(g->rest.why_not, sizeof g->rest.why_not, "out of memory");
+  }
+}
+
+void physics_guards_free(PhysicsGuards *g) { rest_guard_free(&g->rest); }
+
+static double tree_mass(const Model *m, int tree) {
+  double s = 0;
+  for (int b = 1; b < m->nbody; ++b)
+    if (m->bodies[b].tree == tree) s += m->bodies[b].mass;
+  return s;
+}
+
+/* Distance of x = (x_T, x_N) to the cone K_mu = {|x_T| <= mu x_N} (half-angle atan(mu) around
+ * +n); the dual cone K_mu^* = {mu |x_T| <= x_N} is K_{1/mu}. */
+static double cone_distance(double mu, const double *x) {
+  double r = hypot(x[0], x[1]), z = x[2];
+  if (r <= mu * z) return 0.0;              /* inside */
+  if (mu * r <= -z) return hypot(r, z);     /* in the polar cone: the apex is nearest */
+  return fabs(r - mu * z) / sqrt(1.0 + mu * mu);
+}
+
+static double energy_and_kinetic(const Model *m, Data *d, double t, const double *x, int springs, double *kinetic) {
+  const double *q = x, *v = x + m->nq;
+  mb_kinematics(m, d, q);
+  mb_velocities(m, d, v);
+  kinematic_update(m, d, t);
+  *kinetic = mb_kinetic_energy(m, d, v);
+  double e = *kinetic + mb_potential_energy(m, d, q);
+  if (collision_detect(m, d) != 0) return NAN;
+  for (int i = 0; i < d->ncon; ++i) {
+    const Contact *c = &d->contacts[i];
+    if (c->phi < 0 && isfinite(c->par.stiffness) && springs) e += 0.5 * c->par.stiffness * c->phi * c->phi;
+  }
+  return e;
+}
+
+double physics_energy(const Model *m, Data *d, double t, const double *x) {
+  double k;
+  return energy_and_kinetic(m, d, t, x, 1, &k);
+}
+
+void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x) {
+  double kinetic = 0;
+  double e = energy_and_kinetic(m, d, t, x, g->contact_springs, &kinetic);
+  if (!isfinite(e) || contact_jacobians(m, d, t) != 0) {
+    g->failed_samples++;
+    return;
+  }
+  const double *v = x + m->nq;
+  for (int i = 0; i < d->ncon; ++i) {
+    const Contact *c = &d->contacts[i];
+    if (c->phi >= 0) continue;
+    if (-c->phi > g->pen_max) {
+      g->pen_max = -c->phi;
+      g->pen_k = c->par.stiffness;
+      g->pen_mass = (c->tree[0] >= 0 ? tree_mass(m, c->tree[0]) : 0) +
+                    (c->tree[1] >= 0 && c->tree[1] != c->tree[0] ? tree_mass(m, c->tree[1]) : 0);
+      g->t_pen_max = t;
+    }
+    double vc[3], f[3];
+    contact_velocity(m, d, i, v, vc);
+    contact_force(&c->par, c->phi, vc, f, NULL, NULL);
+    double mu = fmax(c->par.mu_static, c->par.mu_dynamic);
+    double w[3] = {vc[0], vc[1], vc[2] + mu * hypot(vc[0], vc[1])}; /* c + Gamma(c) */
+    g->eps_p = fmax(g->eps_p, cone_distance(mu, f));
+    g->eps_d = fmax(g->eps_d, mu > 0 ? cone_distance(1.0 / mu, w) : fmax(0.0, -w[2]));
+    g->eps_c = fmax(g->eps_c, fabs(f[0] * w[0] + f[1] * w[1] + f[2] * w[2]));
+  }
+  rest_guard_sample(&g->rest, m, d, t, v);
+  if (g->n == 0) g->e0 = g->running_min = g->e_min = e;
+  g->running_min = fmin(g->running_min, e);
+  g->e_min = fmin(g->e_min, e);
+  if (e - g->running_min > g->max_rise) {
+    g->max_rise = e - g->running_min;
+    g->t_max_rise = t;
+  }
+  g->e_last = e;
+  g->k_max = fmax(g->k_max, kinetic);
+  g->n++;
+}
+
+static void num_or_null(cJSON *o, const char *k, int has, double v) {
+  if (has && isfinite(v)) cJSON_AddNumberToObject(o, k, v);
+  else cJSON_AddNullToObject(o, k);
+}
+
+/* the energy released below the start or the largest kinetic energy seen, whichever is larger */
+static double energy_moved(const PhysicsGuards *g) { return fmax(g->e0 - g->e_min, g->k_max); }
+
+double physics_guards_energy_scale(const PhysicsGuards *g) {
+  return fmax(energy_moved(g), g->weight * GUARD_ENERGY_FLOOR_DROP);
+}
+
+int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics, cJSON *warnings) {
+  int tripped = 0;
+  char msg[512];
+  cJSON_AddBoolToObject(physics, "passive", g->passive);
+  if (!g->passive) cJSON_AddStringToObject(physics, "active_because", g->active_reason);
+  /* energy */
+  cJSON *en = cJSON_GetObjectItemCaseSensitive(physics, "energy");
+  if (!en) en = cJSON_AddObjectToObject(physics, "energy");
+  double scale = physics_guards_energy_scale(g);
+  cJSON *rise = cJSON_AddObjectToObject(en, "max_rise");
+  if (g->passive && g->n > 0) {
+    cJSON_AddNumberToObject(rise, "abs", g->max_rise);
+    num_or_null(rise, "rel", scale > 0, g->max_rise / scale);
+    cJSON_AddNumberToObject(rise, "t", g->t_max_rise);
+    cJSON_AddNumberToObject(rise, "scale", scale);
+    cJSON_AddNumberToObject(rise, "threshold_rel", GUARD_ENERGY_RISE_REL);
+    cJSON_AddBoolToObject(rise, "contact_springs", g->contact_springs);
+    if (scale > 0 && g->max_rise > GUARD_ENERGY_RISE_REL * scale + 1e-9 * fabs(g->e0)) {
+      snprintf(msg, sizeof msg,
+               "physics: energy%s rose by %.3g J (%.0f%% of the energy in play) by t = %.4g s: in a passive "
+               "scene the run gained energy%s",
+               g->contact_springs ? " (with contact springs k phi^2/2)" : "",
+               g->max_rise, 100.0 * g->max_rise / scale, g->t_max_rise,
+               g->contact_springs ? " or pressed its contacts deeper than its energy allows" : "");
+      cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+      tripped++;
+    }
+  } else {
+    cJSON_AddNullToObject(rise, "abs");
+    cJSON_AddNullToObject(rise, "rel");
+    cJSON_AddStringToObject(rise, "note", g->n == 0 ? "no samples"
+                                                     : "active scene: external work changes the energy");
+  }
+  /* penetration */
+  cJSON *pen = cJSON_GetObjectItemCaseSensitive(physics, "penetration");
+  if (!pen) pen = cJSON_AddObjectToObject(physics, "penetration");
+  int has_pen = g->pen_max > 0 && isfinite(g->pen_k) && g->pen_k > 0;
+  double static_est = has_pen ? g->pen_mass * g->gmag / g->pen_k : NAN;
+  num_or_null(pen, "static_estimate", has_pen && static_est > 0, static_est);
+  num_or_null(pen, "ratio_static", has_pen && static_est > 0, g->pen_max / static_est);
+  cJSON_AddNumberToObject(pen, "t_max", g->t_pen_max);
+  num_or_null(pen, "stiffness", has_pen, g->pen_k);
+  double W = g->weight, k = g->pen_k;
+  double in_play = fmax(energy_moved(g), 0.0); /* the energy scale without its floor */
+  double bound_e = has_pen ? W / k + sqrt((W / k) * (W / k) + 2.0 * in_play / k) : NAN;
+  num_or_null(pen, "energy_bound", has_pen && g->passive, bound_e);
+  num_or_null(pen, "ratio_energy_bound", has_pen && g->passive, g->pen_max / bound_e);
+  cJSON_AddStringToObject(pen, "bound", g->passive ? "energy" : "static");
+  /* the bound is our spring's: a peer model's contact law (MuJoCo) is not judged by it */
+  if (has_pen && g->passive && g->contact_springs && g->pen_max > GUARD_PENETRATION_FACTOR * bound_e) {
+    snprintf(msg, sizeof msg,
+             "physics: penetration %.3g m at t = %.4g s is %.1f times the %.3g m that the energy in play can "
+             "press a k = %.3g N/m contact: the run tunnelled into contact",
+             g->pen_max, g->t_pen_max, g->pen_max / bound_e, bound_e, k);
+    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    tripped++;
+  }
+  /* residuals (Le Lidec et al. 2024, eq. 15), data only */
+  cJSON *res = cJSON_AddObjectToObject(physics, "contact_residuals");
+  cJSON_AddNumberToObject(res, "eps_p", g->eps_p);
+  cJSON_AddNumberToObject(res, "eps_d", g->eps_d);
+  cJSON_AddNumberToObject(res, "eps_c", g->eps_c);
+  cJSON_AddNumberToObject(physics, "failed_samples", g->failed_samples);
+  tripped += rest_guard_report(&g->rest, m, physics, warnings);
+  return tripped;
+}

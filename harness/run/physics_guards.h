@@ -1,0 +1,70 @@
+/* Physics guards of a run (the record's `physics` block, harness/SCHEMA.md): sampled on the
+ * output grid from the states the integrator returned, so that every integrator is judged
+ * alike. A guard that trips writes a sentence into the record's `warnings`.
+ *
+ *  - energy: for passive scenes (no applied forces, controllers, kinematic bodies, belts,
+ *    suction or joint limits) the largest rise of the total energy E = kinetic + gravity +
+ *    joint springs + contact springs (k phi^2 / 2 per penetrating contact), max_j (E_j -
+ *    min_{i<=j} E_i). Relative to the energy in play, the largest of the energy released
+ *    (E_0 - min E), the largest kinetic energy seen (an elastic scene releases nothing for
+ *    good) and the energy of a 1 mm drop of all movable mass (a scene at rest). Trips above 5%:
+ *    linear dense output between steps of up to h = 0.1 s misplaces a free flight by g h^2 / 8
+ *    in height, 1.2% of a 1 m drop's energy; real gains (tunnelling, unstable schemes) are
+ *    tens of percent and more.
+ *  - penetration: the deepest contact against (a) its static estimate m g / k (m: the movable
+ *    mass on the contact) and (b) for passive scenes the energy bound: a spring of stiffness k
+ *    loaded by at most the whole weight W cannot store more than the energy in play E_r (as
+ *    above, without the floor), so delta <= W/k + sqrt((W/k)^2 + 2 E_r / k). Trips (passive
+ *    scenes) above 1.5 times (b): the bound is loose already (all the weight on one contact).
+ *  - contact residuals of the contact-models paper (Le Lidec et al. 2024, eq. 15): per
+ *    penetrating contact, with the force law's force lambda (N) and the contact velocity c
+ *    (m/s): eps_p = dist(lambda, K_mu) (N), eps_d = dist(c + Gamma(c), K_mu^*) (m/s),
+ *    eps_c = |<lambda, c + Gamma(c)>| (W), Gamma = (0, 0, mu |c_T|), mu = mu_static. Reported
+ *    as maxima over the grid; they measure the compliant, regularized model at the returned
+ *    states (eps_c is the normal power f_n v_n during compression, eps_d the approach speed),
+ *    not an integrator's internal impulses, so they are data, not a trip condition.
+ *  - rest: a free body resting under static friction with reserve that starts to move
+ *    without a change of force (rest_guard.h). */
+#ifndef CBENCH_PHYSICS_GUARDS_H
+#define CBENCH_PHYSICS_GUARDS_H
+
+#include <cjson/cJSON.h>
+
+#include "../../models/data.h"
+#include "rest_guard.h"
+
+#define GUARD_ENERGY_RISE_REL 0.05
+#define GUARD_ENERGY_FLOOR_DROP 1e-3   /* m: floor of the releasable-energy scale */
+#define GUARD_PENETRATION_FACTOR 1.5
+
+typedef struct {
+  int passive;
+  int contact_springs;       /* count k phi^2 / 2 in the energy (0 for peer models: not their law) */
+  char active_reason[128];   /* why not passive ("applied forces", ...) */
+  double gmag;               /* |g|, m/s^2 */
+  double weight;             /* |g| times the movable mass, N */
+  long n;                    /* samples */
+  /* energy */
+  double e0, e_min, e_last, running_min, max_rise, t_max_rise, k_max;
+  /* penetration: the deepest contact seen */
+  double pen_max, pen_k, pen_mass, t_pen_max;
+  /* residuals */
+  double eps_p, eps_d, eps_c;
+  int failed_samples;        /* geometry or kinematics failures at a sample */
+  RestGuard rest;            /* static friction broken without a change of force (rest_guard.h) */
+} PhysicsGuards;
+
+void physics_guards_init(PhysicsGuards *g, const Model *m);
+void physics_guards_free(PhysicsGuards *g);
+/* One output-grid sample at time t, state x = [q; v; z]; uses d (one geometry query). */
+void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x);
+/* Total energy of the guard (mechanical + contact springs) at x; uses d. */
+double physics_energy(const Model *m, Data *d, double t, const double *x);
+/* The energy in play (J): the largest of the energy released below the start, the largest
+ * kinetic energy, and the weight times a 1 mm drop; the scale of the relative energy rise. */
+double physics_guards_energy_scale(const PhysicsGuards *g);
+/* Writes the guard fields into the record's `physics` object and appends a sentence per
+ * tripped guard to `warnings`; returns the number of tripped guards. */
+int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics, cJSON *warnings);
+
+#endif

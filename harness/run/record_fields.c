@@ -1,0 +1,325 @@
+#include "record_fields.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "../common/json_get.h"
+
+#define D0 "2026-11-22" /* the first cbench.run/1 records */
+#define REQ RF_REQUIRED
+#define NUL RF_NULLABLE
+#define NR RF_NULL_NO_RESULTS
+
+/* In the order the builder writes them (record_fields_order); a nested field after its parent. */
+const RecordField record_fields[] = {
+    {"schema", RF_STRING, REQ, "cbench.run/1", D0, NULL, "`\"cbench.run/1\"`"},
+    {"case", RF_STRING, REQ, NULL, D0, NULL, "case name (scene file name without `.json`)"},
+    {"scene", RF_STRING, REQ, NULL, D0, NULL, "scene file path"},
+    {"scene_hash", RF_STRING, REQ, NULL, D0, NULL, "`fnv1a64:` hash of the scene file's bytes"},
+    {"model_version", RF_STRING, REQ, NULL, D0, NULL, "`CBENCH_MODEL_VERSION` (harness/run/reference.h)"},
+    {"integrator", RF_STRING, REQ, NULL, D0, NULL, "registry name"},
+    {"fixed_step", RF_BOOL, REQ, NULL, D0, NULL, "the integrator takes `dt` (else `accuracy`)"},
+    {"params", RF_OBJECT, REQ, NULL, D0, NULL, "the run's parameters (below)"},
+    {"params.accuracy", RF_NUMBER, REQ | NUL, NULL, D0, NULL, "requested accuracy; exactly one of `accuracy` and `dt` is set"},
+    {"params.dt", RF_NUMBER, REQ | NUL, NULL, D0, NULL, "fixed step size (s); exactly one of `accuracy` and `dt` is set"},
+    {"params.max_step", RF_NUMBER, NUL, NULL, D0, NULL, "null: the scene's `max_step`"},
+    {"params.error_norm", RF_STRING, REQ, "q|full", D0, NULL,
+     "what the integrator's local error norm measures (the norm used)"},
+    {"params.error_norm_default", RF_BOOL, 0, NULL, "2026-11-23", NULL,
+     "true when the user did not choose: `error_norm` is the integrator's `default_error_norm` ([docs/integrators.md](../docs/integrators.md#error-norms))"},
+    {"params.t_end", RF_NONNEG, REQ, NULL, D0, NULL, "simulated duration, s"},
+    {"params.reps", RF_NONNEG, 0, NULL, D0, NULL, "timing repetitions asked for"},
+    {"params.budget_s", RF_NONNEG, REQ, NULL, D0, NULL,
+     "wall-time budget per integration, s (default 100 s per simulated second)"},
+    {"params.window", RF_NONNEG, NUL, NULL, D0, NULL, "windowed-error window (s), null when off"},
+    {"params.output_dt", RF_OUTPUT_DT, NUL, NULL, "2026-11-26", NULL,
+     "the series grid (`--output-dt`): rows every that many s, or at every accepted step; null: the error grid. The "
+     "error is always measured on the reference's grid"},
+    {"params.options", RF_OBJECT, 0, NULL, D0, NULL, "`--opt key=value` pairs"},
+    {"params.scene_params", RF_OBJECT, 0, NULL, "2026-11-23", NULL,
+     "`--param` changes to the scene, JSON path -> value as given; `scene_hash` is then the modified scene's"},
+    {"status", RF_STRING, REQ, "ok|failed|timeout", D0, NULL, "how the run ended"},
+    {"message", RF_STRING, REQ | NUL, NULL, D0, NULL, "why a run failed or timed out (required unless ok)"},
+    {"t_reached", RF_NONNEG, REQ, NULL, D0, NULL,
+     "last output-grid time reached (failed: the integrator's `t`; killed: the last grid time it reported, else 0)"},
+    {"sim_time", RF_NONNEG, REQ, NULL, D0, NULL, "= `params.t_end`"},
+    {"warnings", RF_STRINGS, REQ, NULL, D0, NULL,
+     "what makes the result suspect or not comparable: what the integrator could not model on this scene (its notes, "
+     "e.g. one friction coefficient where the scene has two) and the physics guards that tripped; empty when none"},
+    {"spec_key", RF_STRING, 0, NULL, "2026-11-23", NULL,
+     "canonical form of the run's specification (`run_spec_key`, harness/run/run_spec.h): scene, integrator, accuracy or "
+     "dt, horizon, max step, resolved error norm, reps, budget, window, options sorted by key, scene parameters sorted "
+     "by path. A sweep or `run --resume` reuses a record only when its `spec_key` equals the new run's"},
+    {"command", RF_STRING, REQ, NULL, D0, NULL, "`cbench run ...` that reproduces this record"},
+    {"date", RF_STRING, REQ, NULL, D0, NULL, "UTC, ISO 8601"},
+    {"machine", RF_OBJECT, REQ, NULL, D0, NULL, "where and with what the run was made (below); as in `cbench.figure/1`"},
+    {"machine.cpu", RF_STRING, REQ, NULL, D0, NULL, "/proc/cpuinfo's model name"},
+    {"machine.cores", RF_NUMBER, REQ, NULL, D0, NULL, "online cores"},
+    {"machine.compiler", RF_STRING, REQ, NULL, D0, NULL, "`__VERSION__`"},
+    {"machine.flags", RF_STRING, 0, NULL, D0, NULL, "optimization or sanitizer flags, from the Makefile"},
+    {"machine.build", RF_STRING, 0, NULL, D0, NULL, "`release`, `sanitize` or `debug`, from the preprocessor"},
+    {"machine.git", RF_STRING, REQ, NULL, D0, NULL,
+     "the sha of the tree the binary was built from, stamped by the Makefile; `\"unknown\"` for a build outside a "
+     "checkout; records made before `git_dirty` existed hold the run folder's `git rev-parse HEAD`"},
+    {"machine.git_dirty", RF_BOOL, NUL, NULL, "2026-11-26", NULL,
+     "the build's tree had uncommitted changes in models/, integrators/, harness/ or the Makefile; null outside a "
+     "checkout"},
+    {"machine.host", RF_STRING, 0, NULL, "2026-11-26", NULL, "host name"},
+    {"machine.os", RF_STRING, 0, NULL, "2026-11-26", NULL, "uname: system, release, version, machine"},
+    {"machine.cpu_mhz", RF_NUMBER, NUL, NULL, "2026-11-26", NULL, "cpu0's clock from /proc/cpuinfo"},
+    {"machine.caches", RF_ARRAY, 0, NULL, "2026-11-26", NULL,
+     "`{type, level, size (bytes), num_sharing}` from /sys/devices/system/cpu/cpu0/cache"},
+    {"machine.load_avg_start", RF_LOAD_AVG, NUL, NULL, "2026-11-26", NULL,
+     "1, 5 and 15 minute load averages when the run started"},
+    {"machine.sundials", RF_STRING, REQ, NULL, D0, NULL, "SUNDIALS version"},
+    {"machine.cholmod", RF_STRING, 0, NULL, D0, NULL, "CHOLMOD version"},
+    {"machine.suitesparse", RF_STRING, 0, NULL, D0, NULL, "SuiteSparse version"},
+    {"machine.libccd", RF_STRING, 0, NULL, D0, NULL, "`\"unknown\"`: libccd has no version macro"},
+    {"machine.cjson", RF_STRING, REQ, NULL, D0, NULL, "cJSON version"},
+    {"machine.date", RF_STRING, 0, NULL, D0, NULL, "UTC, ISO 8601, when the machine was described"},
+    {"wall_time", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL,
+     "over `reps` timing runs (s, reset + advance calls only); with `reps` 0 (the run did not finish) the error run's "
+     "time up to the stop. null if the run process was killed"},
+    {"wall_time.min", RF_NONNEG, REQ, NULL, D0, NULL, "fastest; min <= median <= max"},
+    {"wall_time.median", RF_NONNEG, REQ, NULL, D0, NULL, "median"},
+    {"wall_time.max", RF_NONNEG, REQ, NULL, D0, NULL, "slowest"},
+    {"wall_time.reps", RF_NONNEG, REQ, NULL, D0, NULL, "timing runs made"},
+    {"work", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL,
+     "`wall_time` divided by the simulated time (`min`, `median`, `max`, and `unit`), i.e. wall seconds per simulated "
+     "second; for an unfinished run divided by `t_reached`"},
+    {"work.min", RF_NONNEG, 0, NULL, D0, NULL, "`wall_time.min` per simulated second"},
+    {"work.median", RF_NONNEG, 0, NULL, D0, NULL, "`wall_time.median` per simulated second"},
+    {"work.max", RF_NONNEG, 0, NULL, D0, NULL, "`wall_time.max` per simulated second"},
+    {"real_time_rate", RF_NONNEG, NUL, NULL, D0, NULL,
+     "`sim_time / wall_time.median`; null without timing runs, absent when the run did not finish"},
+    {"repetitions", RF_REPETITIONS, 0, NULL, "2026-11-26", NULL,
+     "per timing repetition, in order: `wall_s` (as in `wall_time`) and `cpu_s`, the process CPU time around it "
+     "(`CLOCK_PROCESS_CPUTIME_ID`, in the process that ran the integration)"},
+    {"counters", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL,
+     "every `IntegratorStats` counter of the error run (required when ok; `cbench list --counters` and "
+     "integrators/integrator.h `CB_COUNTERS` say what each counts): `steps`, `rejected`, `rhs_evals`, `jac_evals`, "
+     "`factorizations`, `newton_iters`, `linesearch_iters`, `convex_solves`, `geometry_queries`, `conv_failures`, "
+     "`error_test_failures`, `substep_retries`, and `newton_dofs`, `factor_updates` and `symbolic_analyses` (added "
+     "later: optional, a record written before them lacks them and is compared on the rest). CENIC's Newton iterates "
+     "per contact island: `newton_iters` counts the iterations of each solve (the most any island needed), "
+     "`newton_dofs` the velocity coordinates of the islands still iterating, summed over iterations, and "
+     "`linesearch_iters` the line-search evaluations in whole-problem units (an island's evaluation counts nv_I / nv); "
+     "`factor_updates` counts the block updates `T -= L_i L_j^T` of CENIC's block Cholesky factorizations (0 for the "
+     "dense and CHOLMOD solvers and other integrators); `symbolic_analyses` counts the fill-reducing orderings and "
+     "symbolic factorizations of CENIC's sparse linear solvers (one per new block pattern)"},
+    {"time_split", RF_OBJECT, 0, NULL, D0, NULL,
+     "as the integrator reports them (error run), s; absent when the run did not finish"},
+    {"time_split.geometry", RF_NONNEG, REQ, NULL, D0, NULL, "geometry queries"},
+    {"time_split.assembly", RF_NONNEG, REQ, NULL, D0, NULL, "assembling the contact problem"},
+    {"time_split.factorization", RF_NONNEG, REQ, NULL, D0, NULL, "factorizations"},
+    {"time_split.linesearch", RF_NONNEG, REQ, NULL, D0, NULL, "line searches"},
+    {"time_split.total", RF_NONNEG, REQ, NULL, D0, NULL, "the whole integration"},
+    {"counters_reproducible", RF_BOOL, 0, NULL, D0, NULL,
+     "every timing run reproduced the error run's counters exactly; absent when the run did not finish"},
+    {"peak_rss_mb", RF_NONNEG, 0, NULL, "2026-11-23", NULL,
+     "peak resident memory of the process that ran the integration (MiB, `getrusage` `ru_maxrss`; with isolation the "
+     "forked run process, which includes the harness's own few MiB); absent when the run did not finish"},
+    {"instructions", RF_OBJECT, 0, NULL, "2026-11-26", NULL,
+     "instruction count of one timing repetition: `source` `\"perf_event\"` (user-space retired instructions, "
+     "`perf_event_open`; `per_rep` the median over the repetitions, `min`, `max`, `scope`) or `\"none\"` with `reason` "
+     "(no hardware counter, e.g. in a container or VM; `cbench bench` then counts with valgrind's callgrind); absent when "
+     "the run did not start"},
+    {"instructions.source", RF_STRING, REQ, "perf_event|none", "2026-11-26", NULL, "who counted: the hardware counter or none"},
+    {"error", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL,
+     "against the reference (\"Error against the reference\", below); null without a current reference"},
+    {"error.reference", RF_STRING, REQ, NULL, D0, NULL, "the reference file"},
+    {"error.grid_points", RF_NONNEG, 0, NULL, D0, NULL, "grid points compared"},
+    {"error.t_compared", RF_NONNEG, 0, NULL, D0, NULL, "compared up to this time (s)"},
+    {"error.kind", RF_STRING, 0, NULL, D0, NULL, "`\"global\"`"},
+    {"error.norm", RF_STRING, 0, NULL, D0, NULL, "the norms, in words"},
+    {"error.positions", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over the grid of e_q"},
+    {"error.full", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over the grid of e_full"},
+    {"error_note", RF_STRING, REQ | NUL | NR, NULL, D0, NULL,
+     "why `error` is null or partial (required when `error` is null)"},
+    {"error_windowed", RF_OBJECT, NUL, NULL, D0, NULL,
+     "windowed (local) error, only with `--window` (\"Windowed (local) error\", below)"},
+    {"error_windowed.window", RF_NONNEG, REQ, NULL, D0, NULL, "window length (s)"},
+    {"error_windowed.positions", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over windows"},
+    {"error_windowed.full", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over windows"},
+    {"error_windowed_note", RF_STRING, 0, NULL, D0, NULL, "why `error_windowed` is null"},
+    {"physics", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL, "the physics checks of the run's states (below)"},
+    {"physics.penetration", RF_MAXRMS, REQ, NULL, D0, NULL,
+     "`max`, `rms`: deepest penetration on the output grid (m); `t_max`, `stiffness` of that contact; "
+     "`static_estimate` = m g / k with m the movable mass on it, `ratio_static`; for passive scenes `energy_bound` = "
+     "W/k + sqrt((W/k)^2 + 2 E/k) (W the whole movable weight, E the energy in play, below) and `ratio_energy_bound`; "
+     "`bound` says which bound applies (`energy` for passive scenes, `static` otherwise). Guard: a passive run deeper "
+     "than 1.5 x `energy_bound` gets a warning (\"tunnelled into contact\")"},
+    {"physics.energy", RF_OBJECT, REQ, NULL, D0, NULL,
+     "`start`, `end`, `drift` = end - start (J), `drift_rel` = drift / abs(start), or null with `drift_rel_note` where "
+     "the start energy is zero to round-off (abs(start) <= 1e-9 of the energy in play, the scale that "
+     "`max_rise.scale` states for passive scenes: the start is then the potential's reference level and the ratio "
+     "means nothing), `conservative_model` (no dissipation, joint damping or limits, controllers, applied forces, "
+     "moving surfaces or kinematic bodies: drift then measures the integrator, up to friction)"},
+    {"physics.energy.max_rise", RF_OBJECT, 0, NULL, "2026-11-23", NULL,
+     "passive scenes: `abs` = max_j (E_j - min_{i<=j} E_i) (J) over the output grid, E = kinetic + gravity + joint "
+     "springs + contact springs k phi^2/2; `rel` = abs / `scale`, `scale` = the energy in play, max(E_0 - min E, the "
+     "largest kinetic energy seen, the movable weight times 1 mm); `t`; `threshold_rel` 0.05 (dense output between "
+     "steps of h = 0.1 s misplaces a free flight's energy by up to 1.2%). Above it the record gets a warning (\"gained "
+     "energy in a passive scene\"). Active scenes: `abs`, `rel` null and a `note`"},
+    {"physics.passive", RF_BOOL, 0, NULL, "2026-11-23", NULL,
+     "no applied forces, controllers, suction, kinematic bodies, belts or joint limits (the limit spring scales with "
+     "M_ii(q) and is not a potential force); `active_because` names the first reason otherwise"},
+    {"physics.contact_residuals", RF_OBJECT, 0, NULL, "2026-11-23", NULL,
+     "maxima over the grid and the penetrating contacts of the contact-models paper's eq. 15 residuals (Le Lidec et "
+     "al. 2024): `eps_p` = dist(lambda, K_mu) (N), `eps_d` = dist(c + Gamma(c), K_mu^*) (m/s), `eps_c` = "
+     "abs(<lambda, c + Gamma(c)>) (W), with lambda the force law's force at the returned state, c the contact "
+     "velocity, Gamma = (0, 0, mu abs(c_T)), mu = mu_static. Computed alike for every integrator from its states; they "
+     "measure the compliant, regularized model there (eps_c is the normal power during compression, eps_d the "
+     "approach speed) and cannot see an integrator's internal impulses: data, not a guard"},
+    {"physics.rest", RF_OBJECT, 0, NULL, "2026-11-26", NULL,
+     "static friction without a reference (harness/run/rest_guard.h): `applies` (false with `not_because` in scenes with "
+     "controllers, kinematic bodies, belts or suction), `trips`, `rest_speed` and `move_speed` (10 and 100 v_s, m/s), "
+     "`threshold_utilization` 0.9, and for the first trip `first`: `body`, `t`, `speed`, `utilization` (tangential "
+     "load / (mu_s n) while it rested), `held` (s). Guard: a free body that rested 3 samples with its load below 0.9 "
+     "mu_s n and then moves faster than `move_speed` with its load changed by less than 5% gets a warning (\"the "
+     "integrator set it in motion\")"},
+    {"physics.failed_samples", RF_NONNEG, 0, NULL, "2026-11-23", "integer",
+     "grid points where kinematics or the geometry query failed (the guards skip them)"},
+    {"record_file", RF_STRING, 0, NULL, "2026-11-23", "string (only in a sweep's `sweep.json`)",
+     "the record's file name in the sweep folder; its time series (`--series`) are `FILE.steps.csv`, "
+     "`FILE.contacts.csv`, `FILE.energy.csv`"},
+};
+const int record_field_count = (int)(sizeof record_fields / sizeof record_fields[0]);
+
+const RecordField *record_field_find(const char *path) {
+  for (int i = 0; i < record_field_count; ++i)
+    if (!strcmp(record_fields[i].name, path)) return &record_fields[i];
+  return NULL;
+}
+
+/* ---- checks ---- */
+
+static int is_nonneg(const cJSON *x) { return cJSON_IsNumber(x) && x->valuedouble >= 0; }
+static int is_num_or_null(const cJSON *x) { return cJSON_IsNumber(x) || cJSON_IsNull(x); }
+
+static int one_of(const char *s, const char *values) {
+  size_t n = strlen(s);
+  for (const char *v = values; v; v = strchr(v, '|') ? strchr(v, '|') + 1 : NULL)
+    if (!strncmp(v, s, n) && (v[n] == '|' || v[n] == '\0')) return 1;
+  return 0;
+}
+
+static int type_ok(const RecordField *f, const cJSON *x) {
+  const cJSON *e;
+  switch (f->type) {
+  case RF_STRING: return cJSON_IsString(x) && (!f->values || one_of(x->valuestring, f->values));
+  case RF_BOOL: return cJSON_IsBool(x);
+  case RF_NUMBER: return cJSON_IsNumber(x);
+  case RF_NONNEG: return is_nonneg(x);
+  case RF_OBJECT: return cJSON_IsObject(x);
+  case RF_ARRAY: return cJSON_IsArray(x);
+  case RF_STRINGS:
+    if (!cJSON_IsArray(x)) return 0;
+    cJSON_ArrayForEach(e, x) if (!cJSON_IsString(e)) return 0;
+    return 1;
+  case RF_MAXRMS: return cJSON_IsObject(x) && is_num_or_null(json_get(x, "max")) && is_num_or_null(json_get(x, "rms"));
+  case RF_LOAD_AVG:
+    if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) != 3) return 0;
+    cJSON_ArrayForEach(e, x) if (!is_nonneg(e)) return 0;
+    return 1;
+  case RF_REPETITIONS:
+    if (!cJSON_IsArray(x)) return 0;
+    cJSON_ArrayForEach(e, x) if (!is_nonneg(json_get(e, "wall_s")) || !is_nonneg(json_get(e, "cpu_s"))) return 0;
+    return 1;
+  case RF_OUTPUT_DT:
+    return (cJSON_IsNumber(x) && x->valuedouble > 0) || (cJSON_IsString(x) && !strcmp(x->valuestring, "step"));
+  }
+  return 0;
+}
+
+/* The type in words: SCHEMA.md's type column and the validator's messages. */
+static void type_words(const RecordField *f, char *out, size_t outlen) {
+  static const char *const words[] = {
+      [RF_STRING] = "string", [RF_BOOL] = "boolean", [RF_NUMBER] = "number", [RF_NONNEG] = "number >= 0",
+      [RF_OBJECT] = "object", [RF_ARRAY] = "array", [RF_STRINGS] = "array of strings",
+      [RF_MAXRMS] = "{max, rms} object", [RF_LOAD_AVG] = "array of 3 numbers >= 0",
+      [RF_REPETITIONS] = "array of {wall_s, cpu_s} numbers >= 0", [RF_OUTPUT_DT] = "number > 0 or \"step\""};
+  if (f->type == RF_STRING && f->values) {
+    size_t n = 0;
+    out[0] = '\0';
+    for (const char *v = f->values; v && n + 8 < outlen;) {
+      const char *bar = strchr(v, '|');
+      int len = bar ? (int)(bar - v) : (int)strlen(v);
+      n += (size_t)snprintf(out + n, outlen - n, "%s\"%.*s\"", n ? (bar ? ", " : " or ") : "", len, v);
+      v = bar ? bar + 1 : NULL;
+    }
+  } else {
+    snprintf(out, outlen, "%s", words[f->type]);
+  }
+  if (f->flags & RF_NULLABLE) {
+    size_t n = strlen(out);
+    snprintf(out + n, outlen - n, " or null");
+  }
+}
+
+/* The value at a table path, *parent_ok = 0 when its parent is not an object (nothing to check). */
+static const cJSON *value_at(const cJSON *rec, const char *path, int *parent_ok) {
+  const cJSON *o = rec;
+  char key[128];
+  *parent_ok = 1;
+  for (const char *p = path;;) {
+    const char *dot = strchr(p, '.');
+    size_t n = dot ? (size_t)(dot - p) : strlen(p);
+    snprintf(key, sizeof key, "%.*s", (int)n, p);
+    if (!dot) return json_get(o, key);
+    o = json_get(o, key);
+    if (!cJSON_IsObject(o)) { *parent_ok = 0; return NULL; }
+    p = dot + 1;
+  }
+}
+
+int record_fields_check(const cJSON *rec, char *err, size_t errlen) {
+  for (int i = 0; i < record_field_count; ++i) {
+    const RecordField *f = &record_fields[i];
+    int parent_ok;
+    const cJSON *x = value_at(rec, f->name, &parent_ok);
+    if (!parent_ok || (!x && !(f->flags & RF_REQUIRED))) continue;
+    if (x && (type_ok(f, x) || ((f->flags & RF_NULLABLE) && cJSON_IsNull(x)))) continue;
+    char words[160];
+    type_words(f, words, sizeof words);
+    if (!x) snprintf(err, errlen, "field '%s' missing (a %s)", f->name, words);
+    else if (cJSON_IsString(x) && f->values) snprintf(err, errlen, "%s '%.60s' is not %s", f->name, x->valuestring, words);
+    else snprintf(err, errlen, "field '%s' is not a %s", f->name, words);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- building ---- */
+
+void record_fields_add_null_results(cJSON *rec, const char *error_note) {
+  for (int i = 0; i < record_field_count; ++i) {
+    const RecordField *f = &record_fields[i];
+    if (!(f->flags & RF_NULL_NO_RESULTS)) continue;
+    if (!strcmp(f->name, "error_note")) cJSON_AddStringToObject(rec, f->name, error_note);
+    else cJSON_AddNullToObject(rec, f->name);
+  }
+}
+
+void record_fields_order(cJSON *rec) {
+  if (!cJSON_IsObject(rec)) return;
+  for (int i = record_field_count - 1; i >= 0; --i) { /* each to the front, the last first */
+    const char *name = record_fields[i].name;
+    if (strchr(name, '.')) continue;
+    cJSON *x = cJSON_DetachItemFromObjectCaseSensitive(rec, name);
+    if (!x) continue;
+    /* cJSON_InsertItemInArray at 0 keeps the item's key (objects are lists of named items) */
+    cJSON_InsertItemInArray(rec, 0, x);
+  }
+}
+
+void record_fields_markdown(FILE *f) {
+  fprintf(f, "| field | type | since | meaning |\n| --- | --- | --- | --- |\n");
+  for (int i = 0; i < record_field_count; ++i) {
+    const RecordField *r = &record_fields[i];
+    char words[160];
+    type_words(r, words, sizeof words);
+    fprintf(f, "| `%s` | %s%s | %s | %s |\n", r->name, r->doc_type ? r->doc_type : words,
+            r->flags & RF_REQUIRED ? "" : " (optional)", r->since, r->meaning);
+  }
+}

@@ -1,0 +1,419 @@
+#include "reference.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../models/json_input.h"
+#include "../../models/scene.h"
+#include "../../models/system.h"
+#include "grid_integration.h"
+#include "../common/files.h"
+#include "../common/clock.h"
+#include "../common/machine.h"
+#include "metrics.h"
+#include "../common/num_text.h"
+#include "../common/progress.h"
+
+void reference_config_default(ReferenceConfig *c) {
+  memset(c, 0, sizeof *c);
+  snprintf(c->primary, sizeof c->primary, "bdf");
+  c->primary_param = 1e-9;
+  snprintf(c->secondary, sizeof c->secondary, "sdirk2");
+  c->secondary_param = 1e-10;
+  c->rate = 100.0;
+  c->budget = 600.0;
+}
+
+void reference_path(const char *results_dir, const char *case_name, char *out, size_t outlen) {
+  snprintf(out, outlen, "%s/reference/%s.json", results_dir, case_name);
+}
+
+void reference_free(Reference *ref) {
+  free(ref->t); free(ref->q); free(ref->v);
+  ref->t = ref->q = ref->v = NULL;
+}
+
+/* 1 when arr is npts rows of ncol entries (checked before anything is allocated for them). */
+static int has_shape(const cJSON *arr, int npts, int ncol) {
+  if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != npts) return 0;
+  const cJSON *row;
+  cJSON_ArrayForEach(row, arr) if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != ncol) return 0;
+  return 1;
+}
+
+/* A state size as the file gives it: an integer in [0, REFERENCE_MAX_COORDS]. */
+static int read_size(const cJSON *x, int *out) {
+  if (!cJSON_IsNumber(x)) return -1;
+  double v = x->valuedouble;
+  if (!(v >= 0 && v <= REFERENCE_MAX_COORDS) || v != floor(v)) return -1;
+  *out = (int)v;
+  return 0;
+}
+
+static int read_rows(const cJSON *arr, int npts, int ncol, double *out) {
+  if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != npts) return -1;
+  int k = 0;
+  const cJSON *row;
+  cJSON_ArrayForEach(row, arr) {
+    if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != ncol) return -1;
+    int j = 0;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, row) {
+      if (!cJSON_IsNumber(x)) return -1;
+      out[(size_t)k * (size_t)ncol + (size_t)j++] = x->valuedouble;
+    }
+    ++k;
+  }
+  return 0;
+}
+
+int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+  if (!text) {
+    memset(ref, 0, sizeof *ref);
+    return -1;
+  }
+  int rc = reference_load_text(text, path, ref, err, errlen);
+  free(text);
+  return rc;
+}
+
+int reference_load_text(const char *text, const char *path, Reference *ref, char *err, size_t errlen) {
+  memset(ref, 0, sizeof *ref);
+  snprintf(ref->path, sizeof ref->path, "%s", path);
+  cJSON *doc = json_parse_checked(text, path, err, errlen);
+  if (!doc) return -1;
+  int rc = -1;
+  const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
+  const cJSON *prov = cJSON_GetObjectItemCaseSensitive(doc, "provenance");
+  const cJSON *t = cJSON_GetObjectItemCaseSensitive(doc, "t");
+  const cJSON *nq = cJSON_GetObjectItemCaseSensitive(doc, "nq");
+  const cJSON *nv = cJSON_GetObjectItemCaseSensitive(doc, "nv");
+  if (!cJSON_IsString(schema) || strcmp(schema->valuestring, REFERENCE_SCHEMA) != 0 ||
+      !cJSON_IsObject(prov) || !cJSON_IsArray(t) || !cJSON_IsNumber(nq) || !cJSON_IsNumber(nv)) {
+    snprintf(err, errlen, "%s: not a %s file", path, REFERENCE_SCHEMA);
+    goto done;
+  }
+  const cJSON *sh = cJSON_GetObjectItemCaseSensitive(prov, "scene_hash");
+  const cJSON *mv = cJSON_GetObjectItemCaseSensitive(prov, "model_version");
+  if (cJSON_IsString(sh)) snprintf(ref->scene_hash, sizeof ref->scene_hash, "%s", sh->valuestring);
+  if (cJSON_IsString(mv)) snprintf(ref->model_version, sizeof ref->model_version, "%s", mv->valuestring);
+  const cJSON *meth = cJSON_GetObjectItemCaseSensitive(prov, "method");
+  const cJSON *mi = cJSON_GetObjectItemCaseSensitive(meth, "integrator");
+  const cJSON *mp = cJSON_GetObjectItemCaseSensitive(meth, "accuracy");
+  if (!cJSON_IsNumber(mp)) mp = cJSON_GetObjectItemCaseSensitive(meth, "dt");
+  if (cJSON_IsString(mi)) snprintf(ref->method, sizeof ref->method, "%s", mi->valuestring);
+  ref->method_param = cJSON_IsNumber(mp) ? mp->valuedouble : NAN;
+  ref->npts = cJSON_GetArraySize(t);
+  int bad_nq = read_size(nq, &ref->nq) != 0;
+  if (bad_nq || read_size(nv, &ref->nv)) {
+    snprintf(err, errlen, "%s: %s: expected an integer in [0, %d], got %.17g", path, bad_nq ? "nq" : "nv",
+             REFERENCE_MAX_COORDS, bad_nq ? nq->valuedouble : nv->valuedouble);
+    goto done;
+  }
+  const cJSON *qa = cJSON_GetObjectItemCaseSensitive(doc, "q"), *va = cJSON_GetObjectItemCaseSensitive(doc, "v");
+  if (!has_shape(qa, ref->npts, ref->nq) || !has_shape(va, ref->npts, ref->nv)) {
+    snprintf(err, errlen, "%s: q/v: expected %d rows (one per t) of nq = %d / nv = %d numbers", path, ref->npts,
+             ref->nq, ref->nv);
+    goto done;
+  }
+  const cJSON *te = cJSON_GetObjectItemCaseSensitive(doc, "t_end");
+  const cJSON *gr = cJSON_GetObjectItemCaseSensitive(doc, "grid_rate");
+  ref->t_end = cJSON_IsNumber(te) ? te->valuedouble : 0.0;
+  ref->rate = cJSON_IsNumber(gr) ? gr->valuedouble : 100.0;
+  ref->t = malloc(sizeof(double) * ((size_t)ref->npts + 1));
+  ref->q = malloc(sizeof(double) * ((size_t)ref->npts * (size_t)ref->nq + 1));
+  ref->v = malloc(sizeof(double) * ((size_t)ref->npts * (size_t)ref->nv + 1));
+  if (!ref->t || !ref->q || !ref->v) { snprintf(err, errlen, "out of memory"); goto done; }
+  int k = 0;
+  const cJSON *x;
+  cJSON_ArrayForEach(x, t) ref->t[k++] = cJSON_IsNumber(x) ? x->valuedouble : NAN;
+  if (read_rows(qa, ref->npts, ref->nq, ref->q) != 0 || read_rows(va, ref->npts, ref->nv, ref->v) != 0) {
+    snprintf(err, errlen, "%s: malformed q/v arrays", path);
+    goto done;
+  }
+  rc = 0;
+done:
+  cJSON_Delete(doc);
+  if (rc != 0) reference_free(ref);
+  return rc;
+}
+
+static void model_version_hash(char *out, size_t outlen) {
+  hash_hex(hash_fnv1a64(CBENCH_MODEL_VERSION, strlen(CBENCH_MODEL_VERSION)), out, outlen);
+}
+
+int reference_is_current(const Reference *ref, const char *scene_path, char *why, size_t whylen) {
+  char h[64];
+  if (hash_file(scene_path, h, sizeof h) != 0) {
+    snprintf(why, whylen, "scene file %s unreadable", scene_path);
+    return 0;
+  }
+  if (strcmp(h, ref->scene_hash) != 0) {
+    snprintf(why, whylen, "scene file changed (hash %s, reference made from %s)", h, ref->scene_hash);
+    return 0;
+  }
+  if (strcmp(ref->model_version, CBENCH_MODEL_VERSION) != 0) {
+    snprintf(why, whylen, "model version changed (%s, reference made with %s)", CBENCH_MODEL_VERSION,
+             ref->model_version);
+    return 0;
+  }
+  return 1;
+}
+
+/* Sink storing every grid state (primary) or measuring the distance to it (secondary). */
+typedef struct {
+  const Model *m;
+  double *q, *v;           /* primary storage */
+  const double *qref, *vref;
+  MaxRms dq, dfull;
+  Progress pg;             /* of the integration in progress */
+  char what[160];
+} RefSink;
+
+static int store_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
+  RefSink *s = ctx;
+  progress_show(&s->pg, t / s->m->t_end, s->what);
+  memcpy(s->q + (size_t)k * (size_t)s->m->nq, x, sizeof(double) * (size_t)s->m->nq);
+  memcpy(s->v + (size_t)k * (size_t)s->m->nv, x + s->m->nq, sizeof(double) * (size_t)s->m->nv);
+  return 0;
+}
+
+static int distance_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
+  RefSink *s = ctx;
+  progress_show(&s->pg, t / s->m->t_end, s->what);
+  double eq, ef;
+  metrics_state_error(s->m, x, x + s->m->nq, s->qref + (size_t)k * (size_t)s->m->nq,
+                      s->vref + (size_t)k * (size_t)s->m->nv, &eq, &ef);
+  maxrms_add(&s->dq, eq);
+  maxrms_add(&s->dfull, ef);
+  return 0;
+}
+
+static void set_param(IntegratorOptions *o, const IntegratorVtbl *vt, double p) {
+  memset(o, 0, sizeof *o);
+  if (vt->fixed_step) o->dt = p; else o->accuracy = p;
+  o->error_norm = ERRNORM_FULL;
+}
+
+static cJSON *method_json(const IntegratorVtbl *vt, double p, const GridRunResult *r) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "integrator", vt->name);
+  cJSON_AddNumberToObject(o, vt->fixed_step ? "dt" : "accuracy", p);
+  cJSON_AddNumberToObject(o, "wall_time", r->wall);
+  cJSON_AddNumberToObject(o, "steps", (double)r->stats.steps);
+  cJSON_AddNumberToObject(o, "rejected", (double)r->stats.rejected);
+  return o;
+}
+
+static cJSON *rows_json(const double *a, int npts, int ncol) {
+  cJSON *arr = cJSON_CreateArray();
+  for (int k = 0; k < npts; ++k)
+    cJSON_AddItemToArray(arr, cJSON_CreateDoubleArray(a + (size_t)k * (size_t)ncol, ncol));
+  return arr;
+}
+
+/* Picks the primary: configured primary, else configured secondary, else any registered
+ * error-controlled integrator at accuracy 1e-8. */
+const IntegratorVtbl *reference_pick_method(const IntegratorRegistry *r, const ReferenceConfig *c, double *p) {
+  const IntegratorVtbl *vt = integrator_registry_find(r, c->primary);
+  if (vt) { *p = c->primary_param; return vt; }
+  vt = integrator_registry_find(r, c->secondary);
+  if (vt) { *p = c->secondary_param; return vt; }
+  for (int i = 0; i < integrator_registry_count(r); ++i) {
+    vt = integrator_registry_at(r, i);
+    if (!vt->fixed_step) { *p = 1e-8; return vt; }
+  }
+  return NULL;
+}
+
+/* Family of an integrator: its name up to the first '-' ("cenic-sd" -> "cenic"). */
+static size_t family_len(const char *name) {
+  const char *d = strchr(name, '-');
+  return d ? (size_t)(d - name) : strlen(name);
+}
+
+/* Fallback cross-check: an error-controlled integrator of another family than vt1. */
+static const IntegratorVtbl *pick_other_family(const IntegratorRegistry *r, const IntegratorVtbl *vt1, double *p,
+                                               double param) {
+  size_t l1 = family_len(vt1->name);
+  for (int i = 0; i < integrator_registry_count(r); ++i) {
+    const IntegratorVtbl *vt = integrator_registry_at(r, i);
+    size_t l = family_len(vt->name);
+    if (vt->fixed_step || vt == vt1 || (l == l1 && strncmp(vt->name, vt1->name, l) == 0)) continue;
+    *p = param;
+    return vt;
+  }
+  return NULL;
+}
+
+int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name, const ReferenceConfig *cfg,
+                     int *computed, char *err, size_t errlen) {
+  *computed = 0;
+  char path[1200];
+  reference_path(cb->results_dir, case_name, path, sizeof path);
+  if (!cfg->force && file_exists(path)) {
+    Reference old;
+    char lerr[512], why[512];
+    if (reference_load(path, &old, lerr, sizeof lerr) == 0) {
+      int cur = reference_is_current(&old, scene_path, why, sizeof why);
+      double want_p = 0.0;
+      const IntegratorVtbl *want = reference_pick_method(&cb->registry, cfg, &want_p);
+      if (cur && cfg->t_end > 0 && fabs(old.t_end - cfg->t_end) > 1e-12 * cfg->t_end) {
+        cur = 0;
+        snprintf(why, sizeof why, "made to t = %g, asked for t = %g", old.t_end, cfg->t_end);
+      }
+      if (cur && want && (strcmp(old.method, want->name) != 0 || old.method_param != want_p || old.rate != cfg->rate)) {
+        cur = 0;
+        snprintf(why, sizeof why, "made with %.60s at %g on %g points per s, asked for %s at %g on %g", old.method,
+                 old.method_param, old.rate, want->name, want_p, cfg->rate);
+      }
+      reference_free(&old);
+      if (cur) return 0;
+      fprintf(stderr, "reference %s is stale: %s; recomputing\n", path, why);
+    } else {
+      fprintf(stderr, "reference %s unusable (%s); recomputing\n", path, lerr);
+    }
+  } else if (!cfg->force) {
+    fprintf(stderr, "reference %s: none at %s: computing it now\n", case_name, path);
+  }
+  char scene_hash[64];
+  if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
+    snprintf(err, errlen, "%s: cannot read scene file", scene_path);
+    return 2;
+  }
+  Model *m = scene_load(scene_path, err, errlen);
+  if (!m) return 2;
+  if (!(cfg->rate > 0)) { snprintf(err, errlen, "grid rate must be > 0"); model_free(m); return 2; }
+  if (cfg->t_end > 0) m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode) */
+  double p1 = 0.0, p2 = cfg->secondary_param;
+  const IntegratorVtbl *vt1 = reference_pick_method(&cb->registry, cfg, &p1);
+  if (!vt1) {
+    snprintf(err, errlen, "no integrator available for the reference (wanted %s or %s)",
+             cfg->primary, cfg->secondary);
+    model_free(m);
+    return 2;
+  }
+  const IntegratorVtbl *vt2 = integrator_registry_find(&cb->registry, cfg->secondary);
+  if (vt2 == vt1) {
+    vt2 = integrator_registry_find(&cb->registry, cfg->primary);
+    p2 = cfg->primary_param;
+  }
+  if (vt2 == vt1) vt2 = NULL;
+  if (!vt2 && strcmp(cfg->secondary, "none") != 0) vt2 = pick_other_family(&cb->registry, vt1, &p2, cfg->secondary_param);
+
+  int npts = 0, rc = 1;
+  double *tg = grid_make(m->t_end, cfg->rate, &npts);
+  if (!tg) {
+    snprintf(err, errlen, "%s: duration %g s at --grid %g points per s exceeds %ld output points", scene_path,
+             m->t_end, cfg->rate, GRID_MAX_POINTS);
+    model_free(m);
+    return 2;
+  }
+  RefSink s = {.m = m};
+  s.q = malloc(sizeof(double) * (size_t)(npts * m->nq + 1));
+  s.v = malloc(sizeof(double) * (size_t)(npts * m->nv + 1));
+  cJSON *doc = NULL;
+  if (!s.q || !s.v) { snprintf(err, errlen, "out of memory"); goto out; }
+
+  IntegratorOptions o;
+  GridRunResult r1, r2;
+  set_param(&o, vt1, p1);
+  /* how long: each integration is bounded by the budget; a terminal also gets the time left */
+  char bound[128] = "no time limit";
+  if (cfg->budget > 0) {
+    char d[32];
+    progress_duration_text(cfg->budget * (vt2 ? 2 : 1), d, sizeof d);
+    snprintf(bound, sizeof bound, "at most %s (--timeout %g s per integration)", d, cfg->budget);
+  }
+  fprintf(stderr, "reference %s: %s at %s %g%s%s over %g simulated s (seconds for small cases, minutes for "
+                  "contact-rich ones; %s)\n",
+          case_name, vt1->name, vt1->fixed_step ? "dt" : "accuracy", p1, vt2 ? ", then a cross-check with " : "",
+          vt2 ? vt2->name : "", m->t_end, bound);
+  snprintf(s.what, sizeof s.what, "reference %.60s: %.40s", case_name, vt1->name);
+  progress_begin(&s.pg, cfg->quiet);
+  int st1 = grid_run(vt1, m, &o, tg, npts, cfg->budget, NULL, store_sink, &s, &r1);
+  progress_end(&s.pg);
+  if (st1 != RUN_OK) {
+    snprintf(err, errlen, "reference integration with %s failed at t = %g: %s", vt1->name,
+             r1.t_reached, r1.message);
+    goto out;
+  }
+  doc = cJSON_CreateObject();
+  cJSON_AddStringToObject(doc, "schema", REFERENCE_SCHEMA);
+  cJSON_AddStringToObject(doc, "case", case_name);
+  cJSON *prov = cJSON_AddObjectToObject(doc, "provenance");
+  cJSON_AddStringToObject(prov, "scene", scene_path);
+  cJSON_AddStringToObject(prov, "scene_hash", scene_hash);
+  cJSON_AddStringToObject(prov, "model_version", CBENCH_MODEL_VERSION);
+  char mvh[64];
+  model_version_hash(mvh, sizeof mvh);
+  cJSON_AddStringToObject(prov, "model_version_hash", mvh);
+  cJSON_AddItemToObject(prov, "method", method_json(vt1, p1, &r1));
+  if (vt2) {
+    fprintf(stderr, "reference %s: cross-check with %s at %s %g ...\n", case_name, vt2->name,
+            vt2->fixed_step ? "dt" : "accuracy", p2);
+    s.qref = s.q;
+    s.vref = s.v;
+    set_param(&o, vt2, p2);
+    snprintf(s.what, sizeof s.what, "reference %.60s: cross-check %.40s", case_name, vt2->name);
+    progress_begin(&s.pg, cfg->quiet);
+    int st = grid_run(vt2, m, &o, tg, npts, cfg->budget, NULL, distance_sink, &s, &r2);
+    progress_end(&s.pg);
+    cJSON *cc = method_json(vt2, p2, &r2);
+    cJSON_AddStringToObject(cc, "status", st == RUN_OK ? "ok" : st == RUN_TIMEOUT ? "timeout" : "failed");
+    if (st != RUN_OK) cJSON_AddStringToObject(cc, "message", r2.message);
+    if (s.dq.n == 0) {
+      /* nothing compared: no distance to report (a 0 would read as perfect agreement) */
+      cJSON_AddNullToObject(cc, "distance");
+      fprintf(stderr, "reference %s: cross-check with %s compared no grid point\n", case_name, vt2->name);
+    } else {
+      cJSON *d = cJSON_AddObjectToObject(cc, "distance");
+      cJSON *dq = cJSON_AddObjectToObject(d, "positions");
+      cJSON_AddNumberToObject(dq, "max", s.dq.max);
+      cJSON_AddNumberToObject(dq, "rms", maxrms_rms(&s.dq));
+      cJSON *df = cJSON_AddObjectToObject(d, "full");
+      cJSON_AddNumberToObject(df, "max", s.dfull.max);
+      cJSON_AddNumberToObject(df, "rms", maxrms_rms(&s.dfull));
+      cJSON_AddNumberToObject(d, "grid_points", (double)s.dq.n);
+      fprintf(stderr, "reference %s: distance %s vs %s: positions max %.3g rms %.3g, full max %.3g over %d points\n",
+              case_name, vt1->name, vt2->name, s.dq.max, maxrms_rms(&s.dq), s.dfull.max, (int)s.dq.n);
+    }
+    cJSON_AddItemToObject(prov, "cross_check", cc);
+  } else {
+    cJSON_AddNullToObject(prov, "cross_check");
+    cJSON_AddStringToObject(prov, "cross_check_note", strcmp(cfg->secondary, "none") ? "no second integrator registered"
+                                                                                     : "none asked (--secondary none)");
+  }
+  char buf[128];
+  machine_build_sha(buf, sizeof buf);
+  cJSON_AddStringToObject(prov, "git", buf);
+  clock_utc_iso8601(buf, sizeof buf);
+  cJSON_AddStringToObject(prov, "date", buf);
+  cJSON_AddNumberToObject(doc, "t_end", m->t_end);
+  cJSON_AddNumberToObject(doc, "grid_rate", cfg->rate);
+  cJSON_AddNumberToObject(doc, "nq", m->nq);
+  cJSON_AddNumberToObject(doc, "nv", m->nv);
+  cJSON_AddItemToObject(doc, "t", cJSON_CreateDoubleArray(tg, npts));
+  cJSON_AddItemToObject(doc, "q", rows_json(s.q, npts, m->nq));
+  cJSON_AddItemToObject(doc, "v", rows_json(s.v, npts, m->nv));
+  char *text = json_print(doc, 0);
+  char dir[1100];
+  snprintf(dir, sizeof dir, "%.1000s/reference", cb->results_dir);
+  if (!text || dir_make_parents(dir) != 0) {
+    snprintf(err, errlen, "cannot write %s", path);
+  } else if (file_write_atomic(path, text, strlen(text), err, errlen) == 0) {
+    rc = 0;
+    *computed = 1;
+    fprintf(stderr, "reference %s: wrote %s\n", case_name, path);
+  }
+  free(text);
+out:
+  cJSON_Delete(doc);
+  free(tg); free(s.q); free(s.v);
+  model_free(m);
+  return rc;
+}

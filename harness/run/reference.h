@@ -1,0 +1,63 @@
+/* Reference solutions: a case integrated at an accuracy far tighter than any plotted point,
+ * sampled on the output grid, cross-checked by a second independent integrator, cached in
+ * RESULTS/reference/CASE.json with provenance, and recomputed only when the scene file's hash
+ * or the model version changes. */
+#ifndef CBENCH_REFERENCE_H
+#define CBENCH_REFERENCE_H
+
+#include <stddef.h>
+
+#include "../common/cbench_context.h"
+
+/* Bump when the model layer's physics changes (every cached reference becomes stale). */
+#define CBENCH_MODEL_VERSION "cbench-model/4"
+#define REFERENCE_SCHEMA "cbench.reference/1"
+/* The largest nq or nv a reference file may state (a scene's state is checked against it too). */
+#define REFERENCE_MAX_COORDS 10000000
+
+typedef struct {
+  char path[1024];
+  double t_end, rate;
+  int npts, nq, nv;
+  double *t;               /* [npts] */
+  double *q, *v;           /* [npts * nq], [npts * nv] */
+  char scene_hash[64], model_version[64];
+  char method[64];         /* primary integrator it was made with ("" if not recorded) */
+  double method_param;     /* its accuracy or dt */
+} Reference;
+
+typedef struct {
+  char primary[64];        /* integrator name */
+  double primary_param;    /* accuracy (error-controlled) or dt (fixed-step) */
+  char secondary[64];      /* "" or "none": no cross-check */
+  double secondary_param;
+  double rate;             /* output grid points per simulated second */
+  double budget;           /* wall-time budget per integration, s (<= 0: none) */
+  double t_end;            /* horizon, s; 0: the scene's duration */
+  int force;               /* recompute even if current */
+  int quiet;               /* no progress line (there is one only when stderr is a terminal) */
+} ReferenceConfig;
+
+void reference_config_default(ReferenceConfig *c);
+/* The tight method: the configured primary if in r (NULL: the built-ins), else the secondary,
+ * else any error-controlled integrator at accuracy 1e-8; its parameter in *param. NULL if none. */
+const IntegratorVtbl *reference_pick_method(const IntegratorRegistry *r, const ReferenceConfig *c, double *param);
+/* RESULTS/reference/CASE.json, RESULTS = results_dir (the context's). */
+void reference_path(const char *results_dir, const char *case_name, char *out, size_t outlen);
+
+int reference_load(const char *path, Reference *ref, char *err, size_t errlen);
+/* The same from the file's text (path names it in messages). */
+int reference_load_text(const char *text, const char *path, Reference *ref, char *err, size_t errlen);
+void reference_free(Reference *ref);
+/* 1 if ref matches the scene file's current hash and CBENCH_MODEL_VERSION, else 0 with the
+ * reason in why. */
+int reference_is_current(const Reference *ref, const char *scene_path, char *why, size_t whylen);
+
+/* Makes sure a current reference exists for the case (computing it if needed): current for
+ * the scene and model (reference_is_current) and made with cfg's method, parameter and grid.
+ * Returns 0 (with *computed = 1 if it was computed now), 2 for a bad scene / configuration
+ * (message in err), 1 if the reference integration failed. Prints progress to stderr. */
+int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name,
+                     const ReferenceConfig *cfg, int *computed, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,38 @@
+/* The settings of a run specification that `cbench run` (--t-end 2), `cbench sweep` (--t-end 2,
+ * --accuracies 1e-2,1e-3) and figure recipes ("t_end": 2) share: one table of names, limits and
+ * the words for what is allowed, and one parser of a value's text, so the three accept the
+ * same values and say the same thing about a bad one. */
+#ifndef CBENCH_RUN_FIELDS_H
+#define CBENCH_RUN_FIELDS_H
+
+#include "run_spec.h"
+#include "../sweep/sweep.h"
+
+typedef enum {
+  RUN_FIELD_ACCURACY, RUN_FIELD_DT, RUN_FIELD_T_END, RUN_FIELD_MAX_STEP, RUN_FIELD_TIMEOUT, RUN_FIELD_REPS,
+  RUN_FIELD_WINDOW, RUN_FIELD_OUTPUT_DT, RUN_FIELD_ERROR_NORM, RUN_FIELD_COUNT
+} RunField;
+
+/* The field a command-line flag ("--t-end") or a recipe key ("t_end") names, or -1. */
+int run_field_by_flag(const char *flag);
+int run_field_by_key(const char *key);
+const char *run_field_flag(RunField f);
+const char *run_field_key(RunField f);
+/* What the field allows, in words ("a number > 0", "q, full or default", ...). */
+const char *run_field_allowed(RunField f);
+/* The value's text as field f into *out (reps: a whole number; output_dt: OUTPUT_DT_STEP for
+ * "step"; error norm: ERRNORM_* or ERROR_NORM_DEFAULT); 0, or -1 when f does not allow it. */
+int run_field_parse(RunField f, const char *text, double *out);
+/* Sets field f of s to a parsed value (accuracy and dt also mark which one was given). */
+void run_field_set(RunSpec *s, RunField f, double value);
+/* The same for the one value a sweep gives all its runs; -1 when f is a sweep axis (accuracy, dt,
+ * max_step: each value is parsed by run_field_parse and listed). */
+int run_field_set_sweep(SweepConfig *c, RunField f, double value);
+int run_field_sweep_scalar(RunField f);
+
+/* An integrator option KEY=VALUE (--opt) or a scene parameter PATH=VALUE (--param, VALUE not
+ * empty) added to s; 0, or -1 with a message naming the flag and the text in err. */
+int run_spec_add_option(RunSpec *s, const char *key_value, char *err, size_t errlen);
+int run_spec_add_param(RunSpec *s, const char *path_value, char *err, size_t errlen);
+
+#endif

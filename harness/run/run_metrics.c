@@ -1,0 +1,295 @@
+#include "run_metrics.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../models/system.h"
+#include "../common/files.h"
+#include "output_grid.h"
+#include "run_record.h"
+#include "../common/num_text.h"
+
+/* drift_rel is drift / |start| only where |start| exceeds this fraction of the energy in play */
+#define DRIFT_REL_START_MIN 1e-9
+
+static int capture_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
+  (void)t; (void)msg; (void)msglen;
+  RunMetrics *s = ctx;
+  if (k == 1) memcpy(s->xtight, x, sizeof(double) * (size_t)system_nx(s->m));
+  return 0;
+}
+
+/* At a window end: integrate tightly from the window start state and compare (the windowed
+ * error of TAMSI Fig. 5). */
+static void window_step(RunMetrics *s, int k, double t, const double *x) {
+  const Model *m = s->m;
+  int nx = system_nx(m);
+  if (k > 0 && k % s->kw == 0) {
+    double tg[2] = {s->tw, t};
+    GridRunResult r;
+    if (grid_run_from(s->wvt, m, &s->wopt, s->xw, tg, 2, s->wbudget, NULL, capture_sink, s, &r) == RUN_OK) {
+      double eq, ef;
+      metrics_state_error(m, x, x + m->nq, s->xtight, s->xtight + m->nq, &eq, &ef);
+      maxrms_add(&s->wq, eq);
+      maxrms_add(&s->wfull, ef);
+    } else {
+      if (!s->wfailed) snprintf(s->wmsg, sizeof s->wmsg, "%.200s at t = %g", r.message, s->tw);
+      s->wfailed++;
+    }
+  }
+  if (k % s->kw == 0) {
+    memcpy(s->xw, x, sizeof(double) * (size_t)nx);
+    s->tw = t;
+  }
+}
+
+int run_metrics_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
+  (void)msg; (void)msglen;
+  RunMetrics *s = ctx;
+  const Model *m = s->m;
+  unsigned char f = s->flags ? s->flags[k] : (OUTPUT_POINT_ERROR | OUTPUT_POINT_ROW);
+  const Reference *r = s->ref;
+  if (r && (f & OUTPUT_POINT_ERROR)) /* the reference's next time at or after t */
+    while (s->ref_k < r->npts && r->t[s->ref_k] < t - 1e-9 * (1.0 + fabs(t))) s->ref_k++;
+  if (r && (f & OUTPUT_POINT_ERROR) && s->ref_k < r->npts && fabs(r->t[s->ref_k] - t) <= 1e-9 * (1.0 + fabs(t))) {
+    int kr = s->ref_k++;
+    double eq, ef;
+    metrics_state_error(m, x, x + m->nq, s->ref->q + (size_t)kr * (size_t)m->nq,
+                        s->ref->v + (size_t)kr * (size_t)m->nv, &eq, &ef);
+    maxrms_add(&s->eq, eq);
+    maxrms_add(&s->efull, ef);
+    s->ncompared++;
+    s->t_compared = t;
+  }
+  if (s->kw > 0 && (f & OUTPUT_POINT_ERROR)) window_step(s, s->kerr, t, x);
+  if (f & OUTPUT_POINT_ERROR) s->kerr++;
+  /* one geometry query per grid point: the guards' leaves the contacts in s->d */
+  int failed = s->guards.failed_samples;
+  physics_guards_sample(&s->guards, m, s->d, t, x);
+  double pen = 0;
+  for (int i = 0; i < s->d->ncon; ++i) pen = fmax(pen, -s->d->contacts[i].phi);
+  maxrms_add(&s->pen, s->guards.failed_samples > failed ? NAN : pen);
+  double e = system_energy(m, s->d, x);
+  if (k == 0) s->e0 = e;
+  s->e_last = e;
+  if (!(f & OUTPUT_POINT_ROW)) return 0;
+  if (s->energy.f) energy_log_sample(&s->energy, m, s->d, t, x);
+  if (s->contacts.f) { /* the scheme's own forces of its last step when it has them (k > 0) */
+    const Data *sd;
+    const double *cf, *cv;
+    if (k > 0 && it && it->vtbl->contact_forces && it->vtbl->contact_forces(it, &sd, &cf, &cv) == 0)
+      contact_log_sample_scheme(&s->contacts, m, t, sd, cf, cv);
+    else
+      contact_log_sample(&s->contacts, m, s->d, t, x);
+  }
+  if (s->traj) {
+    char v[NUM_TEXT_MAX];
+    fputs(num_text(t, v, sizeof v), s->traj);
+    for (int i = 0; i < system_nx(m); ++i) fprintf(s->traj, ",%s", num_text(x[i], v, sizeof v));
+    fputc('\n', s->traj);
+  }
+  return 0;
+}
+
+void trajectory_tmp_path(const RunSpec *s, pid_t pid, char *tmp, size_t tmplen) {
+  file_tmp_path(s->trajectory, (long)pid, tmp, tmplen);
+}
+
+static FILE *trajectory_open(const Model *m, const char *tmp) {
+  FILE *f = fopen(tmp, "w");
+  if (!f) return NULL;
+  fprintf(f, "t");
+  for (int i = 0; i < m->nq; ++i) fprintf(f, ",q%d", i);
+  for (int i = 0; i < m->nv; ++i) fprintf(f, ",v%d", i);
+  for (int i = 0; i < m->nz; ++i) fprintf(f, ",z%d", i);
+  fputc('\n', f);
+  return f;
+}
+
+static void series_tmp_of(const char *path, pid_t pid, char *tmp, size_t tmplen) {
+  file_tmp_path(path, (long)pid, tmp, tmplen);
+}
+static void series_tmp(const char *path, char *tmp, size_t tmplen) { series_tmp_of(path, getpid(), tmp, tmplen); }
+
+static void note_open_failure(RunMetrics *s, const char *path, int opened) {
+  if (opened || s->out_err[0]) return;
+  snprintf(s->out_err, sizeof s->out_err, "%.1100s: cannot create: %s", path, strerror(errno));
+}
+
+int run_outputs_check(const RunSpec *s, const char *json, char *err, size_t errlen) {
+  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log, json ? json : ""};
+  for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
+    if (!paths[i][0]) continue;
+    char tmp[1200];
+    series_tmp(paths[i], tmp, sizeof tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+      snprintf(err, errlen, "%s: cannot create: %s", paths[i], strerror(errno));
+      return -1;
+    }
+    close(fd);
+    unlink(tmp);
+  }
+  return 0;
+}
+
+void run_series_tmp_remove(const RunSpec *s, pid_t pid) {
+  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log};
+  for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
+    if (!paths[i][0]) continue;
+    char tmp[1200];
+    series_tmp_of(paths[i], pid, tmp, sizeof tmp);
+    unlink(tmp);
+  }
+}
+
+void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref, double rate) {
+  const RunSpec *spec = &ctx->spec;
+  const Model *m = ctx->model;
+  memset(s, 0, sizeof *s);
+  s->m = m;
+  s->spec = spec;
+  s->d = data_create(m);
+  s->ref = ref;
+  s->rate = rate;
+  physics_guards_init(&s->guards, m);
+  /* a peer simulator (MuJoCo) does not store energy in our contact spring */
+  if (ctx->vt && ctx->vt->peer_model) s->guards.contact_springs = 0;
+  if (spec->window > 0) {
+    ReferenceConfig rc;
+    reference_config_default(&rc);
+    double wp = 0.0;
+    if (spec->window_method[0]) {
+      s->wvt = integrator_registry_find(&ctx->cb->registry, spec->window_method);
+      wp = spec->window_param;
+    } else {
+      s->wvt = reference_pick_method(&ctx->cb->registry, &rc, &wp);
+    }
+    s->kw = (int)lround(spec->window * rate);
+    if (s->kw < 1) s->kw = 1;
+    if (!s->wvt) {
+      snprintf(s->wnote, sizeof s->wnote, "no integrator for the windowed error");
+      s->kw = 0;
+    } else {
+      if (s->wvt->fixed_step) s->wopt.dt = wp; else s->wopt.accuracy = wp;
+      s->wopt.error_norm = ERRNORM_FULL;
+      s->xw = calloc((size_t)system_nx(m), sizeof(double));
+      s->xtight = calloc((size_t)system_nx(m), sizeof(double));
+      s->wbudget = ctx->budget;
+    }
+  }
+  if (spec->trajectory[0]) {
+    trajectory_tmp_path(spec, getpid(), s->traj_tmp, sizeof s->traj_tmp);
+    s->traj = trajectory_open(m, s->traj_tmp);
+    note_open_failure(s, spec->trajectory, s->traj != NULL);
+  }
+  if (spec->energy_log[0]) {
+    series_tmp(spec->energy_log, s->energy_tmp, sizeof s->energy_tmp);
+    note_open_failure(s, spec->energy_log, energy_log_open(&s->energy, m, s->energy_tmp) == 0);
+  }
+  if (spec->contact_log[0]) {
+    series_tmp(spec->contact_log, s->contacts_tmp, sizeof s->contacts_tmp);
+    note_open_failure(s, spec->contact_log, contact_log_open(&s->contacts, m, s->contacts_tmp) == 0);
+  }
+  if (spec->step_log[0]) {
+    series_tmp(spec->step_log, s->steps_tmp, sizeof s->steps_tmp);
+    note_open_failure(s, spec->step_log, step_log_open(&s->steps, s->steps_tmp) == 0);
+  }
+}
+
+StepObserver run_metrics_step_observer(const RunMetrics *rm) { return rm->steps.f ? step_log_observe : NULL; }
+
+/* Renames tmp to path when the series closed cleanly (closed == 0), else removes it and notes
+ * the failure (the run then reports it: a missing series is an error, not a quiet omission). */
+static void finish_series(RunMetrics *s, int closed, const char *tmp, const char *path) {
+  int e = 0;
+  if (closed == 0 && rename(tmp, path) == 0) return;
+  e = errno;
+  unlink(tmp);
+  if (!s->out_err[0]) snprintf(s->out_err, sizeof s->out_err, "%.1100s: write failed: %s", path, strerror(e ? e : EIO));
+}
+
+void run_metrics_close_series(RunMetrics *s) {
+  const RunSpec *spec = s->spec;
+  if (s->steps.f) finish_series(s, step_log_close(&s->steps), s->steps_tmp, spec->step_log);
+  if (s->energy.f) finish_series(s, energy_log_close(&s->energy), s->energy_tmp, spec->energy_log);
+  if (s->contacts.f) finish_series(s, contact_log_close(&s->contacts), s->contacts_tmp, spec->contact_log);
+  if (s->traj) finish_series(s, file_close_synced(s->traj), s->traj_tmp, spec->trajectory);
+  s->traj = NULL;
+}
+
+void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok, double t_end, char *note,
+                        size_t notelen) {
+  if (s->ref && s->ncompared > 0) {
+    cJSON *e = cJSON_AddObjectToObject(rec, "error");
+    cJSON_AddStringToObject(e, "reference", rpath);
+    cJSON_AddNumberToObject(e, "grid_points", s->ncompared);
+    cJSON_AddNumberToObject(e, "t_compared", s->t_compared);
+    cJSON_AddStringToObject(e, "kind", "global");
+    cJSON_AddStringToObject(e, "norm", "per grid point: max over coordinates of |S (q - q_ref)| (quaternions sign-aligned); full adds |v - v_ref|; then max and RMS over the grid");
+    run_record_add_maxrms(e, "positions", &s->eq);
+    run_record_add_maxrms(e, "full", &s->efull);
+    if (!run_ok || s->t_compared < t_end - 1e-9) snprintf(note, notelen, "error measured up to t = %g only", s->t_compared);
+  } else {
+    cJSON_AddNullToObject(rec, "error");
+    if (s->ref && !note[0])
+      snprintf(note, notelen, "%s", !run_ok ? "the run stopped before its first output point"
+                                            : "no grid point in common with the reference");
+  }
+  if (note[0]) cJSON_AddStringToObject(rec, "error_note", note);
+  else cJSON_AddNullToObject(rec, "error_note");
+
+  if (s->kw > 0 && s->wq.n > 0) {
+    cJSON *e = cJSON_AddObjectToObject(rec, "error_windowed");
+    cJSON_AddStringToObject(e, "kind", "windowed");
+    cJSON_AddNumberToObject(e, "window", (double)s->kw / s->rate);
+    cJSON_AddNumberToObject(e, "windows", (double)s->wq.n);
+    cJSON_AddStringToObject(e, "method", s->wvt->name);
+    cJSON_AddNumberToObject(e, s->wvt->fixed_step ? "dt" : "accuracy", s->wvt->fixed_step ? s->wopt.dt : s->wopt.accuracy);
+    run_record_add_maxrms(e, "positions", &s->wq);
+    run_record_add_maxrms(e, "full", &s->wfull);
+    cJSON_AddNumberToObject(e, "failed_windows", s->wfailed);
+    if (s->wfailed) cJSON_AddStringToObject(e, "note", s->wmsg);
+  } else if (s->spec->window > 0) {
+    cJSON_AddNullToObject(rec, "error_windowed");
+    if (!s->wnote[0])
+      snprintf(s->wnote, sizeof s->wnote, "no complete window%s%.300s", s->wfailed ? ": " : "", s->wmsg);
+    cJSON_AddStringToObject(rec, "error_windowed_note", s->wnote);
+  }
+  cJSON *ph = cJSON_AddObjectToObject(rec, "physics");
+  run_record_add_maxrms(ph, "penetration", &s->pen);
+  cJSON *en = cJSON_AddObjectToObject(ph, "energy");
+  int have = s->pen.n > 0;
+  run_record_add_number(en, "start", have, s->e0);
+  run_record_add_number(en, "end", have, s->e_last);
+  double drift = s->e_last - s->e0;
+  run_record_add_number(en, "drift", have, drift);
+  /* relative to the start energy only where that is not a zero to round-off: its reference
+   * level is a choice (the double pendulum starts at 4e-15 J, which made drift_rel 1e15) */
+  double in_play = physics_guards_energy_scale(&s->guards);
+  int start_is_zero = have && !(fabs(s->e0) > DRIFT_REL_START_MIN * in_play);
+  run_record_add_number(en, "drift_rel", have && !start_is_zero, drift / fabs(s->e0));
+  if (start_is_zero) {
+    char why[160];
+    snprintf(why, sizeof why, "start energy %.3g J is zero to round-off against %.3g J in play: no relative drift",
+             s->e0, in_play);
+    cJSON_AddStringToObject(en, "drift_rel_note", why);
+  }
+  cJSON_AddBoolToObject(en, "conservative_model", metrics_model_conservative(s->m));
+  physics_guards_report(&s->guards, s->m, ph, cJSON_GetObjectItemCaseSensitive(rec, "warnings"));
+}
+
+void run_metrics_free(RunMetrics *s) {
+  if (s->traj) { fclose(s->traj); unlink(s->traj_tmp); s->traj = NULL; }
+  free(s->xw);
+  free(s->xtight);
+  data_free(s->d);
+  physics_guards_free(&s->guards);
+  s->xw = s->xtight = NULL;
+  s->d = NULL;
+}

@@ -1,0 +1,79 @@
+/* What the error run measures at each point of its output grid: the error against the
+ * reference, the windowed (local) error, penetration, energy, the physics guards, and the opt-in
+ * series (--trajectory, --energy, --contact-forces, --step-log). Series are written to
+ * PATH.tmp.HOST.PID and renamed only when complete, so no partial file is left behind. */
+#ifndef CBENCH_RUN_METRICS_H
+#define CBENCH_RUN_METRICS_H
+
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "../../models/data.h"
+#include "contact_log.h"
+#include "energy_log.h"
+#include "metrics.h"
+#include "physics_guards.h"
+#include "reference.h"
+#include "run.h"
+#include "step_log.h"
+
+typedef struct {
+  const Model *m;
+  const RunSpec *spec;
+  Data *d;
+  const Reference *ref;    /* NULL: no error */
+  const unsigned char *flags; /* per grid point OUTPUT_POINT_* (harness/run/output_grid.h); NULL: all */
+  int ref_k;               /* next reference point to match */
+  int kerr;                /* error-grid points seen (the windowed error counts these) */
+  int ncompared;
+  double t_compared;
+  MaxRms eq, efull, pen;
+  double e0, e_last;
+  PhysicsGuards guards;    /* energy rise, penetration bounds, contact residuals */
+  /* opt-in series; a NULL file means off */
+  FILE *traj;
+  EnergyLog energy;
+  ContactLog contacts;
+  StepLog steps;
+  char traj_tmp[1200], energy_tmp[1200], contacts_tmp[1200], steps_tmp[1200];
+  char out_err[1400];      /* the first series that could not be written: "PATH: REASON" */
+  /* windowed error: every kw grid intervals restart a tight integration from the run's state */
+  int kw;                  /* 0: off */
+  double rate;
+  const IntegratorVtbl *wvt;
+  IntegratorOptions wopt;
+  double *xw, *xtight;     /* [nx] state at the window start; tight state at the window end */
+  double tw;               /* window start time */
+  MaxRms wq, wfull;
+  int wfailed;
+  double wbudget;
+  char wmsg[256], wnote[512];
+} RunMetrics;
+
+/* Sets up the metrics of ctx's error run on a grid of `rate` points per second (ref NULL: no
+ * error) and opens the spec's series. */
+void run_metrics_open(RunMetrics *rm, const RunContext *ctx, const Reference *ref, double rate);
+/* The grid sink (GridSink) of the error run. */
+int run_metrics_sink(void *rm, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen);
+/* The step observer for --step-log, or NULL when off. */
+StepObserver run_metrics_step_observer(const RunMetrics *rm);
+/* Closes the series, renaming each complete file into place (an incomplete one is removed, and
+ * the failure noted in rm->out_err). */
+void run_metrics_close_series(RunMetrics *rm);
+/* Adds "error", "error_note", "error_windowed" and "physics" to rec. run_ok: the error run
+ * finished; note: why there is no error (or ""), completed here when the run stopped early. */
+void run_metrics_report(RunMetrics *rm, cJSON *rec, const char *reference_path, int run_ok, double t_end,
+                        char *note, size_t notelen);
+void run_metrics_free(RunMetrics *rm);
+
+/* 0 when every series file of s and the record path json (NULL: none) can be created (their
+ * temporaries are made and removed), else -1 with "PATH: cannot create: REASON" in err. */
+int run_outputs_check(const RunSpec *s, const char *json, char *err, size_t errlen);
+/* Removes the series temporaries of the run process pid (a killed or crashed run leaves them). */
+void run_series_tmp_remove(const RunSpec *s, pid_t pid);
+
+/* The temporary trajectory file of the run process pid (removed by the parent when the child is
+ * killed). */
+void trajectory_tmp_path(const RunSpec *s, pid_t pid, char *tmp, size_t tmplen);
+
+#endif

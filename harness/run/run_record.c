@@ -1,0 +1,305 @@
+#include "run_record.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../models/json_input.h"
+#include "../common/files.h"
+#include "../common/json_get.h"
+#include "../common/machine.h"
+#include "metrics.h"
+#include "record_fields.h"
+#include "reference.h"
+
+void run_record_add_number(cJSON *o, const char *k, int has, double v) {
+  if (has && isfinite(v)) cJSON_AddNumberToObject(o, k, v);
+  else cJSON_AddNullToObject(o, k);
+}
+
+void run_record_add_maxrms(cJSON *o, const char *k, const MaxRms *a) {
+  cJSON *x = cJSON_AddObjectToObject(o, k);
+  run_record_add_number(x, "max", a->n > 0, a->max);
+  run_record_add_number(x, "rms", a->n > 0, maxrms_rms(a));
+}
+
+cJSON *run_record_new(const RunContext *ctx, const char *status, const char *message,
+                      double t_reached) {
+  const RunSpec *s = &ctx->spec;
+  cJSON *r = cJSON_CreateObject();
+  cJSON_AddStringToObject(r, "schema", RUN_SCHEMA);
+  cJSON_AddStringToObject(r, "case", s->case_name);
+  cJSON_AddStringToObject(r, "scene", s->case_path);
+  cJSON_AddStringToObject(r, "scene_hash", ctx->scene_hash[0] ? ctx->scene_hash : "unknown");
+  cJSON_AddStringToObject(r, "model_version", CBENCH_MODEL_VERSION);
+  cJSON_AddStringToObject(r, "integrator", s->integrator);
+  cJSON_AddBoolToObject(r, "fixed_step", ctx->vt && ctx->vt->fixed_step);
+  cJSON *p = cJSON_AddObjectToObject(r, "params");
+  run_record_add_number(p, "accuracy", s->has_accuracy, s->accuracy);
+  run_record_add_number(p, "dt", s->has_dt, s->dt);
+  run_record_add_number(p, "max_step", s->max_step > 0, s->max_step);
+  cJSON_AddStringToObject(p, "error_norm", error_norm_name(run_spec_error_norm(s)));
+  cJSON_AddBoolToObject(p, "error_norm_default", !s->error_norm_given);
+  cJSON_AddNumberToObject(p, "t_end", ctx->t_end);
+  cJSON_AddNumberToObject(p, "reps", s->reps);
+  cJSON_AddNumberToObject(p, "budget_s", ctx->budget);
+  run_record_add_number(p, "window", s->window > 0, s->window);
+  if (s->output_dt == OUTPUT_DT_STEP) cJSON_AddStringToObject(p, "output_dt", "step");
+  else run_record_add_number(p, "output_dt", s->output_dt > 0, s->output_dt);
+  cJSON *opts = cJSON_AddObjectToObject(p, "options");
+  for (int i = 0; i < s->nextra; ++i) cJSON_AddStringToObject(opts, s->extra_key[i], s->extra_value[i]);
+  cJSON *sp = cJSON_AddObjectToObject(p, "scene_params");
+  for (int i = 0; i < s->nparam; ++i) cJSON_AddStringToObject(sp, s->param_path[i], s->param_value[i]);
+  cJSON_AddStringToObject(r, "status", status);
+  if (message && *message) cJSON_AddStringToObject(r, "message", message);
+  else cJSON_AddNullToObject(r, "message");
+  cJSON_AddNumberToObject(r, "t_reached", t_reached);
+  cJSON_AddNumberToObject(r, "sim_time", ctx->t_end);
+  cJSON_AddArrayToObject(r, "warnings"); /* integrator notes and physics guards */
+  char cmd[4096];
+  run_spec_key(s, cmd, sizeof cmd);
+  cJSON_AddStringToObject(r, "spec_key", cmd);
+  run_spec_command(s, cmd, sizeof cmd);
+  cJSON_AddStringToObject(r, "command", cmd);
+  cJSON *mach = machine_info_json();
+  cJSON *date = cJSON_GetObjectItemCaseSensitive(mach, "date");
+  cJSON_AddStringToObject(r, "date", date ? date->valuestring : "unknown");
+  cJSON_AddItemToObject(r, "machine", mach);
+  return r;
+}
+
+/* A record without results (the run never finished or never started): null measurements. */
+cJSON *run_record_add_null_results(cJSON *rec, const char *error_note) {
+  record_fields_add_null_results(rec, error_note);
+  return rec;
+}
+
+cJSON *run_record_counters_json(const IntegratorStats *st) {
+  cJSON *c = cJSON_CreateObject();
+#define CB_COUNTER_JSON(name, meaning) cJSON_AddNumberToObject(c, #name, (double)st->name);
+  CB_COUNTERS(CB_COUNTER_JSON)
+#undef CB_COUNTER_JSON
+  return c;
+}
+
+cJSON *run_record_time_split_json(const IntegratorStats *st) {
+  cJSON *c = cJSON_CreateObject();
+  cJSON_AddNumberToObject(c, "geometry", st->time_geometry);
+  cJSON_AddNumberToObject(c, "assembly", st->time_assembly);
+  cJSON_AddNumberToObject(c, "factorization", st->time_factorization);
+  cJSON_AddNumberToObject(c, "linesearch", st->time_linesearch);
+  cJSON_AddNumberToObject(c, "total", st->time_total);
+  return c;
+}
+
+int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b) {
+#define CB_COUNTER_EQUAL(name, meaning) if (a->name != b->name) return 0;
+  CB_COUNTERS(CB_COUNTER_EQUAL)
+#undef CB_COUNTER_EQUAL
+  return 1;
+}
+
+/* ---- validation ---- */
+
+const char *const run_counter_names[] = {
+#define CB_COUNTER_NAME(name, meaning) #name,
+    CB_COUNTERS(CB_COUNTER_NAME)
+    NULL};
+
+static const char *const added_counter_names[] = {CB_COUNTERS_ADDED(CB_COUNTER_NAME) NULL};
+#undef CB_COUNTER_NAME
+
+int run_counter_added(const char *name) {
+  for (int i = 0; added_counter_names[i]; ++i)
+    if (!strcmp(name, added_counter_names[i])) return 1;
+  return 0;
+}
+
+/* The table (record_fields.c) checks each field's type; these are the rules between fields. */
+int run_record_validate(const cJSON *r, char *err, size_t errlen) {
+  if (!cJSON_IsObject(r)) { snprintf(err, errlen, "record is not an object"); return -1; }
+  const cJSON *schema = json_get(r, "schema");
+  if (!cJSON_IsString(schema) || strcmp(schema->valuestring, RUN_SCHEMA) != 0) {
+    snprintf(err, errlen, "schema is not \"%s\"", RUN_SCHEMA);
+    return -1;
+  }
+  if (record_fields_check(r, err, errlen) != 0) return -1;
+  const cJSON *p = json_get(r, "params");
+  if (cJSON_IsNull(json_get(p, "accuracy")) == cJSON_IsNull(json_get(p, "dt"))) {
+    snprintf(err, errlen, "params: exactly one of accuracy and dt must be set");
+    return -1;
+  }
+  const char *st = json_get(r, "status")->valuestring;
+  int ok = strcmp(st, "ok") == 0;
+  if (!ok && !cJSON_IsString(json_get(r, "message"))) {
+    snprintf(err, errlen, "a %s record needs a message", st);
+    return -1;
+  }
+  const cJSON *w = json_get(r, "wall_time");
+  if (cJSON_IsObject(w) && (json_num(w, "min") > json_num(w, "median") || json_num(w, "median") > json_num(w, "max"))) {
+    snprintf(err, errlen, "wall_time: min <= median <= max violated");
+    return -1;
+  }
+  const cJSON *c = json_get(r, "counters");
+  if (cJSON_IsObject(c))
+    for (int i = 0; run_counter_names[i]; ++i) {
+      const cJSON *x = json_get(c, run_counter_names[i]);
+      if (!x && run_counter_added(run_counter_names[i])) continue; /* predates it */
+      if (!cJSON_IsNumber(x) || x->valuedouble < 0) {
+        snprintf(err, errlen, "field 'counters.%s' missing or not a count >= 0", run_counter_names[i]);
+        return -1;
+      }
+    }
+  if (ok && !cJSON_IsObject(c)) { snprintf(err, errlen, "an ok record needs counters"); return -1; }
+  if (!cJSON_IsObject(json_get(r, "error")) && !cJSON_IsString(json_get(r, "error_note"))) {
+    snprintf(err, errlen, "error is null but error_note does not say why");
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- loading ---- */
+
+
+/* What a document in a records folder is (run_record.h, records_load_dir): 1 a record (or an
+ * array holding one), 0 clearly not one (no "schema" and neither "params" nor "status", or the
+ * schema of another cbench document: scenes, figures beside the records), -1 a record we cannot
+ * read (another cbench.run version, or a record's fields without a schema), with why. */
+static int claims_record(const cJSON *doc, char *why, size_t whylen) {
+  if (cJSON_IsArray(doc)) {
+    const cJSON *it;
+    int claim = 0;
+    cJSON_ArrayForEach(it, doc) {
+      int c = claims_record(it, why, whylen);
+      if (c < 0) return -1;
+      claim |= c;
+    }
+    return claim;
+  }
+  if (!cJSON_IsObject(doc)) return 0;
+  const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
+  const char *s = cJSON_IsString(schema) ? schema->valuestring : NULL;
+  if (s && !strcmp(s, RUN_SCHEMA)) return 1;
+  if (s && !strncmp(s, "cbench.run/", 11)) {
+    snprintf(why, whylen, "schema \"%.60s\" is not %s (written by another cbench version?)", s, RUN_SCHEMA);
+    return -1;
+  }
+  if (s && !strncmp(s, "cbench.", 7)) return 0;
+  if (!cJSON_GetObjectItemCaseSensitive(doc, "params") && !cJSON_GetObjectItemCaseSensitive(doc, "status")) return 0;
+  if (schema) snprintf(why, whylen, "a record's \"params\" or \"status\" with a schema that is not \"%s\"", RUN_SCHEMA);
+  else snprintf(why, whylen, "a record's \"params\" or \"status\" but no \"schema\" (\"%s\")", RUN_SCHEMA);
+  return -1;
+}
+
+/* The valid records of doc (an array of records or one record) into arr; returns how many
+ * entries were not valid records, with the first one's reason (and index in an array) in
+ * first_err. */
+static int add_records_from(cJSON *arr, cJSON *doc, char *first_err, size_t errlen) {
+  char err[256];
+  int invalid = 0;
+  if (cJSON_IsArray(doc)) {
+    cJSON *it;
+    int index = 0;
+    cJSON_ArrayForEach(it, doc) {
+      if (run_record_validate(it, err, sizeof err) == 0) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
+      else if (invalid++ == 0) snprintf(first_err, errlen, "entry %d: %s", index, err);
+      index++;
+    }
+  } else if (run_record_validate(doc, err, sizeof err) == 0) {
+    cJSON_AddItemToArray(arr, cJSON_Duplicate(doc, 1));
+  } else {
+    invalid = 1;
+    snprintf(first_err, errlen, "%s", err);
+  }
+  return invalid;
+}
+
+/* Parses path; NULL with "path: why" in err when it cannot be read or is not JSON. */
+static cJSON *parse_file(const char *path, char *err, size_t errlen) {
+  return json_load_file(path, err, errlen);
+}
+
+static void invalid_message(const char *path, int invalid, const char *why, char *err, size_t errlen) {
+  snprintf(err, errlen, "%s: %d %s (first: %s)", path, invalid,
+           invalid == 1 ? "entry is not a valid cbench.run/1 record" : "entries are not valid cbench.run/1 records", why);
+}
+
+/* The valid records of doc (deleted here), the invalid ones named in err. */
+static cJSON *records_from_doc(cJSON *doc, const char *path, char *err, size_t errlen) {
+  cJSON *arr = cJSON_CreateArray();
+  char why[512] = "";
+  int invalid = add_records_from(arr, doc, why, sizeof why);
+  if (invalid) {
+    invalid_message(path, invalid, why, err, errlen);
+    size_t n = strlen(err);
+    snprintf(err + n, errlen - n, ", left out");
+  }
+  cJSON_Delete(doc);
+  return arr;
+}
+
+cJSON *records_load_file(const char *path, char *err, size_t errlen) {
+  if (errlen) err[0] = '\0';
+  cJSON *doc = parse_file(path, err, errlen);
+  return doc ? records_from_doc(doc, path, err, errlen) : NULL;
+}
+
+cJSON *records_load_text(const char *text, const char *path, char *err, size_t errlen) {
+  if (errlen) err[0] = '\0';
+  cJSON *doc = cJSON_Parse(text);
+  if (!doc) snprintf(err, errlen, "%s: not valid JSON", path);
+  return doc ? records_from_doc(doc, path, err, errlen) : NULL;
+}
+
+cJSON *records_load_dir(const char *dir, char *err, size_t errlen) {
+  if (errlen) err[0] = '\0';
+  int n;
+  char **names = dir_list_all(dir, ".json", &n);
+  if (!names) { snprintf(err, errlen, "%s: cannot read the directory", dir); return NULL; }
+  cJSON *arr = cJSON_CreateArray();
+  for (int i = 0; i < n && arr; ++i) {
+    if (!strcmp(names[i], "sweep.json")) continue; /* the sweep's summary of the records here */
+    char path[PATH_MAX + 256];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    cJSON *doc = parse_file(path, err, errlen);
+    char why[512] = "";
+    int invalid = 0, claim = doc ? claims_record(doc, why, sizeof why) : 0;
+    if (claim > 0) invalid = add_records_from(arr, doc, why, sizeof why);
+    if (claim < 0) snprintf(err, errlen, "%s: %s", path, why);
+    else if (doc && invalid) invalid_message(path, invalid, why, err, errlen);
+    else if (claim > 0 && cJSON_IsObject(doc) && arr->child) { /* its file, as in sweep.json (merge names it) */
+      cJSON *last = arr->child->prev; /* cJSON keeps the tail there */
+      cJSON_DeleteItemFromObjectCaseSensitive(last, "record_file");
+      cJSON_AddStringToObject(last, "record_file", names[i]);
+    }
+    if (!doc || invalid || claim < 0) {
+      cJSON_Delete(arr);
+      arr = NULL;
+    }
+    cJSON_Delete(doc);
+  }
+  dir_list_free(names, n);
+  return arr;
+}
+
+int run_record_complete(const char *path, const char *key) {
+  char err[1024];
+  cJSON *doc = json_load_file(path, err, sizeof err);
+  int ok = doc && run_record_validate(doc, err, sizeof err) == 0;
+  if (ok && key) {
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "spec_key");
+    ok = cJSON_IsString(c) && strcmp(c->valuestring, key) == 0;
+  }
+  cJSON_Delete(doc);
+  return ok;
+}
+
+cJSON *run_record_load(const char *path) {
+  char err[1024];
+  cJSON *doc = json_load_file(path, err, sizeof err);
+  if (doc && run_record_validate(doc, err, sizeof err) != 0) { cJSON_Delete(doc); doc = NULL; }
+  return doc;
+}
+

@@ -1,0 +1,426 @@
+/* Plans, merge and the sbatch command (see plan.h). */
+#include "plan.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../models/json_input.h"
+#include "../common/files.h"
+#include "../common/install_dir.h"
+#include "sweep.h"
+#include "../common/num_text.h"
+
+/* Absolute form of a path whose directory exists (the file itself may not). */
+static int absolute_path(const char *path, char *out, size_t outlen) {
+  char dir[PATH_MAX], resolved[PATH_MAX];
+  const char *slash = strrchr(path, '/');
+  const char *base = slash ? slash + 1 : path;
+  if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - path) ? (int)(slash - path) : 1, path);
+  else snprintf(dir, sizeof dir, ".");
+  if (!realpath(dir, resolved)) return -1;
+  int n = snprintf(out, outlen, "%s/%s", strcmp(resolved, "/") ? resolved : "", base);
+  return n < 0 || (size_t)n >= outlen ? -1 : 0;
+}
+
+int plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen) {
+  RunSpec s = *spec;
+  char exe[PATH_MAX], rec[PATH_MAX], cmd[PLAN_MAX_LINE];
+  if (self_exe_path(exe, sizeof exe) != 0) return -1;
+  if (!realpath(spec->case_path, s.case_path)) return -1;
+  if (absolute_path(record_path, rec, sizeof rec)) return -1;
+  run_spec_command(&s, cmd, sizeof cmd);
+  /* run_spec_command starts with the word "cbench": the line names this very binary */
+  int w = snprintf(out, outlen, "%s%s --json %s --resume", exe, cmd + strlen("cbench"), rec);
+  return w < 0 || (size_t)w >= outlen ? -1 : 0;
+}
+
+int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeout, int *reps) {
+  char buf[PLAN_MAX_LINE];
+  snprintf(buf, sizeof buf, "%s", line);
+  *timeout = 0;
+  *reps = 1;
+  json[0] = 0;
+  int is_run = 0, bad = 0;
+  char *save = NULL, *prev = NULL;
+  for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; prev = tok, tok = strtok_r(NULL, " \t\r\n", &save)) {
+    if (!strcmp(tok, "run") && !is_run) is_run = 1;
+    if (!prev) continue;
+    if (!strcmp(prev, "--json")) snprintf(json, jsonlen, "%s", tok);
+    else if (!strcmp(prev, "--timeout")) {
+      char *end;
+      double t = strtod(tok, &end);
+      if (end == tok || *end || !(t > 0 && t <= RUN_MAX_TIMEOUT_S)) bad = 1;
+      else *timeout = t;
+    } else if (!strcmp(prev, "--reps")) {
+      char *end;
+      long r = strtol(tok, &end, 10);
+      if (end == tok || *end || r < 1 || r > RUN_MAX_REPS) bad = 1;
+      else *reps = (int)r;
+    }
+  }
+  return !is_run || !json[0] ? -1 : bad ? -2 : 0;
+}
+
+void plan_free_lines(char **lines, int n) {
+  if (!lines) return;
+  for (int i = 0; i < n; ++i) free(lines[i]);
+  free(lines);
+}
+
+int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+  if (!text) return -1;
+  int n = 0, cap = 64;
+  char **lines = malloc(sizeof(char *) * (size_t)cap);
+  char *save = NULL;
+  int lineno = 0;
+  for (char *l = strtok_r(text, "\n", &save); l && lines; l = strtok_r(NULL, "\n", &save)) {
+    ++lineno;
+    char json[PATH_MAX];
+    double timeout;
+    int reps;
+    int prc = plan_parse_line(l, json, sizeof json, &timeout, &reps);
+    if (prc) {
+      if (prc == -2)
+        snprintf(err, errlen, "%s: line %d: --timeout must be a number in (0, %g] s and --reps an integer in [1, %d]: '%.200s'",
+                 path, lineno, RUN_MAX_TIMEOUT_S, RUN_MAX_REPS, l);
+      else snprintf(err, errlen, "%s: line %d is not a `cbench run ... --json FILE` line: '%.80s'", path, lineno, l);
+      plan_free_lines(lines, n);
+      free(text);
+      return -1;
+    }
+    if (n == cap) {
+      char **g = realloc(lines, sizeof(char *) * (size_t)(cap *= 2));
+      if (!g) break;
+      lines = g;
+    }
+    lines[n++] = strdup(l);
+  }
+  free(text);
+  if (!lines) { snprintf(err, errlen, "out of memory"); return -1; }
+  if (n == 0) { snprintf(err, errlen, "%s: the plan is empty", path); free(lines); return -1; }
+  if (lines_out) *lines_out = lines;
+  else plan_free_lines(lines, n);
+  return n;
+}
+
+static const char *record_status(const cJSON *rec, const char **message) {
+  const cJSON *st = cJSON_GetObjectItemCaseSensitive(rec, "status");
+  const cJSON *msg = cJSON_GetObjectItemCaseSensitive(rec, "message");
+  *message = cJSON_IsString(msg) ? msg->valuestring : "";
+  return cJSON_IsString(st) ? st->valuestring : "?";
+}
+
+/* A run's identity: its canonical spec (spec_key), else the command that reproduces it. */
+static const char *run_identity(const cJSON *rec) {
+  const cJSON *k = cJSON_GetObjectItemCaseSensitive(rec, "spec_key");
+  if (!cJSON_IsString(k)) k = cJSON_GetObjectItemCaseSensitive(rec, "command");
+  return cJSON_IsString(k) ? k->valuestring : NULL;
+}
+
+typedef struct {
+  const char *id;
+  cJSON *rec;
+  int pos, dup;
+} RunId;
+
+static int cmp_run_id(const void *a, const void *b) {
+  const RunId *x = a, *y = b;
+  int c = strcmp(x->id, y->id);
+  return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+static const char *record_place(const cJSON *rec, char *buf, size_t len, int pos) {
+  const cJSON *f = cJSON_GetObjectItemCaseSensitive(rec, "record_file");
+  if (cJSON_IsString(f)) return f->valuestring;
+  snprintf(buf, len, "record %d", pos + 1);
+  return buf;
+}
+
+/* Drops from all every record whose run an earlier one already is (sorted identities: 10^5
+ * records cost no 10^10 comparisons), naming both; returns how many, or -1 out of memory. */
+static int drop_duplicate_runs(cJSON *all, FILE *out) {
+  int n = cJSON_GetArraySize(all), m = 0, dups = 0;
+  RunId *ids = malloc(sizeof *ids * (size_t)(n > 0 ? n : 1));
+  if (!ids) return -1;
+  int pos = 0;
+  for (cJSON *r = all->child; r; r = r->next, ++pos) {
+    const char *id = run_identity(r);
+    if (id) ids[m++] = (RunId){id, r, pos, 0};
+  }
+  qsort(ids, (size_t)m, sizeof *ids, cmp_run_id);
+  for (int i = 1, first = 0; i < m; ++i) {
+    if (strcmp(ids[first].id, ids[i].id)) { first = i; continue; }
+    char a[32], b[32];
+    fprintf(out, "merge: duplicate: %s is the same run as %s (kept once)\n",
+            record_place(ids[i].rec, b, sizeof b, ids[i].pos), record_place(ids[first].rec, a, sizeof a, ids[first].pos));
+    ids[i].dup = 1;
+    ++dups;
+  }
+  for (int i = 1; i < m; ++i) /* after naming them all: the names point into the records */
+    if (ids[i].dup) cJSON_Delete(cJSON_DetachItemViaPointer(all, ids[i].rec));
+  free(ids);
+  return dups;
+}
+
+int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, size_t errlen) {
+  cJSON *all = NULL;
+  int missing = 0, failed = 0, duplicates = 0, total = 0;
+  if (plan_path) {
+    char **lines = NULL;
+    int n = plan_read(plan_path, &lines, err, errlen);
+    if (n < 0) return 2;
+    all = cJSON_CreateArray();
+    char (*paths)[PATH_MAX] = calloc((size_t)n, sizeof *paths);
+    if (!paths) {
+      plan_free_lines(lines, n);
+      cJSON_Delete(all);
+      snprintf(err, errlen, "out of memory");
+      return 2;
+    }
+    for (int i = 0; i < n; ++i) {
+      double timeout;
+      int reps;
+      plan_parse_line(lines[i], paths[i], sizeof paths[i], &timeout, &reps);
+      int again = 0;
+      for (int k = 0; k < i && !again; ++k)
+        if (!strcmp(paths[k], paths[i])) {
+          fprintf(out, "merge: duplicate: plan lines %d and %d write %s\n", k + 1, i + 1, paths[i]);
+          duplicates++;
+          again = 1;
+        }
+      total++;
+      if (again) continue; /* one record, counted once */
+      cJSON *rec = run_record_load(paths[i]);
+      if (!rec) {
+        fprintf(out, "merge: missing: task %d (%s)\n", i, file_exists(paths[i]) ? "invalid record" : "no record");
+        fprintf(out, "  %s\n", lines[i]);
+        missing++;
+        continue;
+      }
+      const char *msg;
+      const char *st = record_status(rec, &msg);
+      if (strcmp(st, "ok")) {
+        fprintf(out, "merge: %s: task %d: %s\n", st, i, msg);
+        failed++;
+      }
+      cJSON_AddItemToArray(all, rec);
+    }
+    free(paths);
+    plan_free_lines(lines, n);
+  } else {
+    all = records_load_dir(dir, err, errlen);
+    if (!all) return 2; /* no sweep.json from records that cannot all be read */
+    if (!all->child) {
+      snprintf(err, errlen, "%s: no cbench.run/1 records: nothing to merge (no sweep.json written)", dir);
+      cJSON_Delete(all);
+      return 2;
+    }
+  }
+  int dups = drop_duplicate_runs(all, out);
+  if (dups < 0) { cJSON_Delete(all); snprintf(err, errlen, "out of memory"); return 2; }
+  duplicates += dups;
+  if (!plan_path) { /* a run that is there twice is one point */
+    cJSON *rec;
+    cJSON_ArrayForEach(rec, all) {
+      const char *msg;
+      total++;
+      if (strcmp(record_status(rec, &msg), "ok")) failed++;
+    }
+  }
+  char *text = json_print(all, 1);
+  char path[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%.*s/sweep.json", PATH_MAX, dir);
+  int wrc = text ? file_write_atomic(path, text, strlen(text), err, errlen) : -1;
+  int nrec = cJSON_GetArraySize(all);
+  free(text);
+  cJSON_Delete(all);
+  if (wrc != 0) return 2;
+  fprintf(out, "merge: %d records of %d points in %s (%d missing, %d not ok, %d duplicate)\n", nrec, total, path,
+          missing, failed, duplicates);
+  return missing || duplicates ? 1 : 0;
+}
+
+void plan_free_commands(SbatchCommand *cmds, int n) {
+  if (!cmds) return;
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < cmds[i].argc; ++k) free(cmds[i].argv[k]);
+    free(cmds[i].argv);
+    free(cmds[i].text);
+  }
+  free(cmds);
+}
+
+/* A word as the shell reads it back: as is when it is plain, else in single quotes. */
+static void shell_word(FILE *f, const char *w) {
+  if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,%+@-") == strlen(w)) {
+    fputs(w, f);
+    return;
+  }
+  fputc('\'', f);
+  for (; *w; ++w) {
+    if (*w == '\'') fputs("'\\''", f);
+    else fputc(*w, f);
+  }
+  fputc('\'', f);
+}
+
+/* cmd's argv from its words (copied) and its text for people; 0 or -1 out of memory. */
+static int command_make(SbatchCommand *cmd, const char *const *words, int n) {
+  cmd->argc = 0;
+  cmd->text = NULL;
+  cmd->argv = calloc((size_t)n + 1, sizeof *cmd->argv);
+  if (!cmd->argv) return -1;
+  for (int i = 0; i < n; ++i) {
+    if (!(cmd->argv[i] = strdup(words[i]))) return -1;
+    cmd->argc = i + 1;
+  }
+  size_t len = 0;
+  FILE *f = open_memstream(&cmd->text, &len);
+  if (!f) return -1;
+  for (int i = 0; i < n; ++i) {
+    if (i) fputc(' ', f);
+    shell_word(f, words[i]);
+  }
+  return fclose(f) == 0 && cmd->text ? 0 : -1;
+}
+
+/* Appends "0-3" or ",7" to the growing string *s: 0, 1 when it would make the list longer than
+ * PLAN_MAX_ARRAY_SPEC (nothing appended), -1 out of memory. */
+static int append_range(char **s, size_t *len, size_t *cap, int first, int a, int b) {
+  char piece[48];
+  int n = snprintf(piece, sizeof piece, a == b ? "%s%d" : "%s%d-%d", first ? "" : ",", a, b);
+  if (!first && *len + (size_t)n > PLAN_MAX_ARRAY_SPEC) return 1;
+  if (*len + (size_t)n + 1 > *cap) {
+    size_t c = 2 * *cap + (size_t)n + 1;
+    char *g = realloc(*s, c);
+    if (!g) return -1;
+    *s = g;
+    *cap = c;
+  }
+  memcpy(*s + *len, piece, (size_t)n + 1);
+  *len += (size_t)n;
+  return 0;
+}
+
+int plan_slurm_max_array_size(void) {
+  FILE *p = popen("scontrol show config 2>/dev/null", "r");
+  if (!p) return PLAN_DEFAULT_MAX_ARRAY_SIZE;
+  char line[512];
+  long v = 0;
+  while (fgets(line, sizeof line, p))
+    if (!strncmp(line, "MaxArraySize", 12)) {
+      const char *eq = strchr(line, '=');
+      char *end;
+      long x = eq ? strtol(eq + 1, &end, 10) : 0;
+      if (eq && end != eq + 1 && x >= 1 && x <= PLAN_MAX_ARRAY_SIZE) v = x;
+    }
+  pclose(p);
+  return v > 0 ? (int)v : PLAN_DEFAULT_MAX_ARRAY_SIZE;
+}
+
+int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const char *const *sbatch_args,
+                         int nsbatch_args, int max_parallel, int only_missing, int max_array_size,
+                         SbatchCommand **cmds_out, int *ncmd, char *err, size_t errlen) {
+  *cmds_out = NULL;
+  *ncmd = 0;
+  if (max_array_size < 1 || max_array_size > PLAN_MAX_ARRAY_SIZE) {
+    snprintf(err, errlen, "MaxArraySize must be in [1, %d], got %d", PLAN_MAX_ARRAY_SIZE, max_array_size);
+    return -1;
+  }
+  char **lines = NULL;
+  int n = plan_read(plan_path, &lines, err, errlen);
+  if (n < 0) return -1;
+  int *idx = malloc(sizeof(int) * (size_t)n);
+  if (!idx) { plan_free_lines(lines, n); snprintf(err, errlen, "out of memory"); return -1; }
+  int ntask = 0;
+  double budget = 0;
+  for (int i = 0; i < n; ++i) {
+    char json[PATH_MAX];
+    double timeout;
+    int reps;
+    plan_parse_line(lines[i], json, sizeof json, &timeout, &reps); /* checked by plan_read */
+    if (only_missing && run_record_complete(json, NULL)) continue;
+    idx[ntask++] = i;
+    /* one error run plus reps timing runs, each under the per-integration budget */
+    double b = (timeout > 0 ? timeout : 3600.0) * (reps + 1.0);
+    if (b > budget) budget = b;
+  }
+  plan_free_lines(lines, n);
+  if (ntask == 0) { free(idx); return 0; }
+  /* the task limit: the runs' budget, plus two minutes for loading, metrics and the record;
+   * at most 1e6 s x 100001 runs: ~1.7e9 minutes, within Slurm's 32-bit limit */
+  long minutes = (long)ceil((budget + 120.0) / 60.0);
+  char plan_abs[PATH_MAX], logs[PATH_MAX + 16], script_abs[PATH_MAX];
+  if (absolute_path(plan_path, plan_abs, sizeof plan_abs)) {
+    free(idx);
+    snprintf(err, errlen, "%s: cannot resolve the plan's directory", plan_path);
+    return -1;
+  }
+  /* absolute paths: the printed commands work from any folder */
+  if (!realpath(sbatch_script, script_abs)) {
+    free(idx);
+    snprintf(err, errlen, "%s: cannot resolve the sbatch script", sbatch_script);
+    return -1;
+  }
+  snprintf(logs, sizeof logs, "%s.logs", plan_abs);
+  if (dir_make_parents(logs) != 0) { free(idx); snprintf(err, errlen, "cannot create %s", logs); return -1; }
+  /* Submissions: each covers plan lines base .. base + MaxArraySize - 1 (array ids are line -
+   * base, passed to the script) and an --array list of at most PLAN_MAX_ARRAY_SPEC characters. */
+  SbatchCommand *cmds = NULL;
+  int nc = 0, oom = 0;
+  for (int i = 0; i < ntask && !oom;) {
+    int base = idx[i];
+    size_t len = 0, cap = 256;
+    char *spec = malloc(cap);
+    if (!spec) { oom = 1; break; }
+    spec[0] = '\0';
+    int first = 1;
+    while (i < ntask && idx[i] - base < max_array_size) {
+      int j = i;
+      while (j + 1 < ntask && idx[j + 1] == idx[j] + 1 && idx[j + 1] - base < max_array_size) ++j;
+      int ar = append_range(&spec, &len, &cap, first, idx[i] - base, idx[j] - base);
+      if (ar < 0) oom = 1;
+      if (ar) break;
+      first = 0;
+      i = j + 1;
+    }
+    SbatchCommand *g = oom ? NULL : realloc(cmds, sizeof *cmds * (size_t)(nc + 1));
+    if (!g) { free(spec); oom = 1; break; }
+    cmds = g;
+    /* the user's sbatch settings after ours (sbatch takes the last of an option given twice),
+     * before the script (words after it are the script's) */
+    size_t alen = len + 32, olen = strlen(logs) + 64;
+    char *array = malloc(alen), *output = malloc(olen), tlimit[40], basetxt[16];
+    const char **words = malloc(sizeof *words * (size_t)(nsbatch_args + 10));
+    if (!array || !output || !words) { free(array); free(output); free(words); free(spec); oom = 1; break; }
+    snprintf(array, alen, "--array=%s%%%d", spec, max_parallel);
+    snprintf(output, olen, "--output=%s/task-%d+%%a.out", logs, base);
+    snprintf(tlimit, sizeof tlimit, "--time=%ld", minutes);
+    snprintf(basetxt, sizeof basetxt, "%d", base);
+    int nw = 0;
+    words[nw++] = "sbatch";
+    words[nw++] = "--parsable";
+    words[nw++] = "--job-name=cbench-sweep";
+    words[nw++] = array;
+    words[nw++] = tlimit;
+    words[nw++] = output;
+    for (int k = 0; k < nsbatch_args; ++k) words[nw++] = sbatch_args[k];
+    words[nw++] = script_abs;
+    words[nw++] = plan_abs;
+    words[nw++] = basetxt;
+    if (command_make(&cmds[nc++], words, nw)) oom = 1;
+    free(array);
+    free(output);
+    free(words);
+    free(spec);
+  }
+  free(idx);
+  if (oom) { plan_free_commands(cmds, nc); snprintf(err, errlen, "out of memory"); return -1; }
+  *cmds_out = cmds;
+  *ncmd = nc;
+  return ntask;
+}

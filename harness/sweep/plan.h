@@ -1,0 +1,67 @@
+/* Sweeps beyond one machine, on an existing scheduler (Slurm job arrays; we write no scheduler).
+ *
+ * A plan is a text file with one self-contained run per line, in the sweep's deterministic
+ * order: `/abs/path/cbench run --case ... --json /abs/out/NAME.json --resume`. Line i is array
+ * task i. `--resume` makes a line idempotent: a task whose record exists, validates and was
+ * made by the same command does nothing, so a resubmitted plan reruns only what is missing.
+ * `cbench merge DIR --plan FILE` validates the records, writes DIR/sweep.json and lists the
+ * points that are missing or did not end ok. */
+#ifndef CBENCH_PLAN_H
+#define CBENCH_PLAN_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+#include "../run/run_record.h"
+
+#define PLAN_MAX_LINE 8192
+
+/* One plan line for spec writing its record to record_path (both made absolute). */
+int plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen);
+
+/* The --json path and the --timeout, --reps of a plan line; 0, -1 if it is not a plan line, -2 if
+ * --timeout is not in (0, RUN_MAX_TIMEOUT_S] or --reps not in [1, RUN_MAX_REPS]. */
+int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeout, int *reps);
+
+/* Reads a plan: number of lines (tasks), or -1 with a message. lines/nlines optional (malloc'ed;
+ * free with plan_free_lines). */
+int plan_read(const char *path, char ***lines, char *err, size_t errlen);
+void plan_free_lines(char **lines, int n);
+
+
+/* `cbench merge DIR [--plan FILE]`: validates every record in DIR, writes DIR/sweep.json (records
+ * in plan order when a plan is given, else file order), prints missing / failed points and
+ * duplicates to out: plan lines writing one file, and records of one run (same spec_key, else
+ * command), kept once. Returns 0 when every planned point has a record, 1 when some are missing
+ * or duplicated or a record is invalid, 2 on bad input (a folder without records included). */
+int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, size_t errlen);
+
+#define PLAN_DEFAULT_MAX_ARRAY_SIZE 1001 /* Slurm's default MaxArraySize (array ids 0 .. 1000) */
+#define PLAN_MAX_ARRAY_SIZE 4000001      /* Slurm's own upper bound on MaxArraySize */
+#define PLAN_MAX_ARRAY_SPEC 8192         /* characters of one submission's --array list */
+
+/* One sbatch submission: its words (argv[argc] is NULL; run without a shell) and the same as one
+ * line a shell reads back (words quoted where needed), to print. */
+typedef struct {
+  char **argv;
+  int argc;
+  char *text;
+} SbatchCommand;
+
+/* `cbench slurm PLAN`: the sbatch commands that run the plan as job arrays (all tasks, or only
+ * those whose records are missing), at most max_parallel at once each, with the task time limit
+ * from the lines' budgets, then the caller's sbatch settings (sbatch_args: `--partition=...`,
+ * each one word; a later option overrides an earlier one) and the script and the plan by
+ * absolute path. A submission covers plan lines BASE .. BASE + max_array_size - 1 as array ids
+ * 0 .. max_array_size - 1 (`sweep.sbatch PLAN BASE` runs line BASE + id + 1) and an --array
+ * list of at most PLAN_MAX_ARRAY_SPEC characters; larger plans take several. The commands
+ * (malloc'ed; plan_free_commands) in *cmds, their count in *ncmd; returns the number of tasks
+ * (0: nothing to do) or -1 with a message. */
+int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const char *const *sbatch_args,
+                         int nsbatch_args, int max_parallel, int only_missing, int max_array_size,
+                         SbatchCommand **cmds, int *ncmd, char *err, size_t errlen);
+void plan_free_commands(SbatchCommand *cmds, int n);
+/* MaxArraySize from `scontrol show config`, else PLAN_DEFAULT_MAX_ARRAY_SIZE. */
+int plan_slurm_max_array_size(void);
+
+#endif

@@ -1,0 +1,514 @@
+#include "sweep.h"
+#include "plan.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../common/cbench_context.h"
+#include "../common/files.h"
+#include "folder_share.h"
+#include "../common/clock.h"
+#include "../common/machine.h"
+#include "../run/run_metrics.h"
+#include "../run/record_outcome.h"
+#include "../run/run_fields.h"
+#include "../run/run_record.h"
+#include "../common/num_text.h"
+#include "../common/progress.h"
+
+int sweep_series_parse(const char *list) {
+  int bits = 0;
+  const char *p = list;
+  while (*p) {
+    size_t n = strcspn(p, ",");
+    if (n == 5 && !strncmp(p, "steps", 5)) bits |= SWEEP_SERIES_STEPS;
+    else if (n == 8 && !strncmp(p, "contacts", 8)) bits |= SWEEP_SERIES_CONTACTS;
+    else if (n == 6 && !strncmp(p, "energy", 6)) bits |= SWEEP_SERIES_ENERGY;
+    else return -1;
+    p += n;
+    if (*p == ',') ++p;
+  }
+  return bits;
+}
+
+void sweep_series_path(const char *record_path, const char *which, char *out, size_t outlen) {
+  size_t n = strlen(record_path);
+  if (n > 5 && !strcmp(record_path + n - 5, ".json")) n -= 5;
+  snprintf(out, outlen, "%.*s.%s.csv", (int)n, record_path, which);
+}
+
+void sweep_config_default(const CbenchContext *cb, SweepConfig *c) {
+  memset(c, 0, sizeof *c);
+  c->nacc = 3;
+  c->accuracies[0] = 1e-1; c->accuracies[1] = 1e-2; c->accuracies[2] = 1e-3;
+  c->ndt = 3;
+  c->dts[0] = 1e-2; c->dts[1] = 3e-3; c->dts[2] = 1e-3;
+  c->jobs = 1;
+  c->reps = 1;
+  snprintf(c->out, sizeof c->out, "%.1000s/sweep", cb ? cb->results_dir : "results");
+  c->error_norm = -1;
+}
+
+/* The scene parameters of combination pc (mixed radix over the --param axes) into s. */
+static void sweep_set_params(const SweepConfig *c, int pc, RunSpec *s) {
+  s->nparam = 0;
+  for (int a = 0; a < c->nparam_axes; ++a) {
+    int d = pc % c->nparam_values[a];
+    pc /= c->nparam_values[a];
+    /* "P1+P2" ties paths to one axis: both get each value (CENIC Fig. 12 varies Kp = Kd) */
+    const char *p = c->param_path[a];
+    while (*p && s->nparam < SCENE_MAX_PARAMS) {
+      size_t n = strcspn(p, "+");
+      char kv[SCENE_PARAM_PATH_LEN + SCENE_PARAM_VALUE_LEN + 2], err[256];
+      snprintf(kv, sizeof kv, "%.*s=%s", (int)n, p, c->param_values[a][d]);
+      if (run_spec_add_param(s, kv, err, sizeof err)) break; /* lengths and count checked by the parser */
+      p += n;
+      if (*p == '+') ++p;
+    }
+  }
+}
+
+typedef struct {
+  RunSpec spec;
+  char path[1400];
+  pid_t pid;
+  int state;               /* 0 pending, 1 running, 2 done */
+} SweepJob;
+
+/* A job's exit status when another process (a second sweep into the folder) made its record
+ * while this one waited for the run's lock. */
+#define JOB_REUSED 10
+/* A job's exit status when it wrote no record on purpose (its scene failed to load, a series or
+ * the record could not be written): a resume redoes it. Any other end without a record is a
+ * crash, and the sweep records it as failed. */
+#define JOB_UNWRITTEN 11
+
+/* 1 when the job's record (and its series) exist for its spec. */
+static int job_done(const SweepJob *job) {
+  const RunSpec *js = &job->spec;
+  char key[4096];
+  run_spec_key(js, key, sizeof key);
+  int series_present = (!js->step_log[0] || file_exists(js->step_log)) &&
+                       (!js->contact_log[0] || file_exists(js->contact_log)) &&
+                       (!js->energy_log[0] || file_exists(js->energy_log));
+  return series_present && run_record_complete(job->path, key);
+}
+
+/* The job process: one run, in this process (the sweep watches its progress and kills it past
+ * its budget: one fork per run), its record written atomically, under the record's lock so that
+ * a second sweep into the folder waits for it and reuses it instead of computing it again. */
+static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *prog) {
+  int lock = record_lock_take(job->path);
+  if (job_done(job)) _exit(JOB_REUSED);
+  machine_note_start();
+  RunContext ctx;
+  char err[1024];
+  if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) { fprintf(stderr, "sweep: %s\n", err); _exit(JOB_UNWRITTEN); }
+  prog->stage_start = clock_monotonic();
+  prog->budget = ctx.budget;
+  cJSON *rec = run_execute(&ctx, prog);
+  run_series_tmp_remove(&ctx.spec, getpid());
+  /* a series that could not be written: no record, so that a resume redoes the run */
+  const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
+  if (cJSON_IsString(oe)) snprintf(err, sizeof err, "%s", oe->valuestring);
+  char *text = cJSON_IsString(oe) ? NULL : json_print(rec, 1);
+  int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
+  if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
+  free(text);
+  cJSON_Delete(rec);
+  run_context_free(&ctx);
+  record_lock_release(lock);
+  _exit(wrc == 0 ? 0 : JOB_UNWRITTEN);
+}
+
+/* A job process that ended without its record (killed past its budget, crashed): the sweep
+ * writes its timeout or failed record, unless another sweep made the record meanwhile. 0, or 1
+ * when no record could be written. */
+static int job_record_unfinished(const CbenchContext *cb, const SweepJob *job, int killed, int wstatus,
+                                 const RunProgress *prog) {
+  int lock = record_lock_take(job->path);
+  int rc = 0;
+  if (!job_done(job)) {
+    RunContext ctx;
+    char err[1024];
+    if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
+      fprintf(stderr, "sweep: %s\n", err);
+      record_lock_release(lock);
+      return 1;
+    }
+    if (prog->budget > 0) ctx.budget = prog->budget;
+    cJSON *rec = run_record_unfinished(&ctx, job->pid, killed, wstatus, prog);
+    char *text = cJSON_Print(rec);
+    rc = text && file_write_atomic(job->path, text, strlen(text), err, sizeof err) == 0 ? 0 : 1;
+    if (rc) fprintf(stderr, "sweep: %s\n", text ? err : "out of memory");
+    free(text);
+    cJSON_Delete(rec);
+    run_context_free(&ctx);
+  }
+  record_lock_release(lock);
+  return rc;
+}
+
+/* The grid as a plan (harness/sweep/plan.h): one self-contained `cbench run` per line, nothing run. */
+static int write_plan(const char *path, const SweepJob *jobs, int njob, char *err, size_t errlen) {
+  size_t cap = (size_t)njob * PLAN_MAX_LINE / 4 + 1, len = 0;
+  char *text = malloc(cap);
+  if (!text) { snprintf(err, errlen, "out of memory"); return 1; }
+  for (int i = 0; i < njob; ++i) {
+    char line[PLAN_MAX_LINE];
+    if (plan_format_line(&jobs[i].spec, jobs[i].path, line, sizeof line)) {
+      snprintf(err, errlen, "cannot resolve the paths of %s", jobs[i].path);
+      free(text);
+      return 1;
+    }
+    size_t l = strlen(line);
+    if (len + l + 2 > cap) {
+      char *g = realloc(text, cap = 2 * cap + l + 2);
+      if (!g) { free(text); snprintf(err, errlen, "out of memory"); return 1; }
+      text = g;
+    }
+    memcpy(text + len, line, l);
+    len += l;
+    text[len++] = '\n';
+  }
+  int rc = file_write_atomic(path, text, len, err, errlen);
+  free(text);
+  if (rc == 0) fprintf(stderr, "sweep: plan of %d runs written to %s (nothing run)\n", njob, path);
+  return rc ? 1 : 0;
+}
+
+/* Progress line: rewritten in place on a terminal (at most 4 times a second); not on a terminal,
+ * only the last count. */
+static void progress(const SweepConfig *c, int done, int total, int skipped, int executed,
+                     int running, double t0, double *last) {
+  if (c->quiet) return;
+  int tty = isatty(2);
+  if (!tty && done < total) return;
+  double el = clock_monotonic() - t0;
+  if (tty && done < total && done > skipped && el - *last < 0.25) return;
+  *last = el;
+  /* the time left at the throughput so far (runs done per wall second, -j included) */
+  double eta = executed > 0 ? el / executed * (total - done) : NAN;
+  char e[32], left[32];
+  progress_duration_text(el, e, sizeof e);
+  progress_duration_text(done == total ? 0 : eta, left, sizeof left);
+  fprintf(stderr, "%ssweep: %d/%d done (%d reused), %d running, elapsed %s, about %s left%s", tty ? "\r" : "", done,
+          total, skipped, running, e, left, tty && done < total ? "   " : "\n");
+}
+
+/* The number of points of a grid with these axis lengths, or (size_t)-1 when it exceeds max
+ * (<= SWEEP_MAX_POINTS; checked before each product: no count can overflow); the grid in words in what. */
+static size_t grid_points(const SweepConfig *c, int ncase, int nint, size_t max, char *what, size_t whatlen) {
+  size_t axes[8] = {(size_t)ncase, (size_t)nint, (size_t)(c->nacc > c->ndt ? c->nacc : c->ndt),
+                    (size_t)(c->nnorms > 0 ? c->nnorms : 1), (size_t)(c->nmax_steps > 0 ? c->nmax_steps : 1), 1, 1};
+  for (int a = 0; a < c->nopt; ++a) axes[5] *= (size_t)c->nopt_values[a];       /* <= 8^6 */
+  for (int a = 0; a < c->nparam_axes; ++a) axes[6] *= (size_t)c->nparam_values[a]; /* <= 8^8 */
+  double exact = 1;
+  size_t p = 1;
+  int over = 0;
+  for (int i = 0; i < 7; ++i) {
+    exact *= (double)axes[i];
+    if (axes[i] && p > max / axes[i]) over = 1;
+    else p *= axes[i];
+  }
+  snprintf(what, whatlen, "%.0f points (%zu cases x %zu integrators x %zu accuracies or steps x %zu norms x %zu max steps "
+           "x %zu option and %zu scene parameter combinations)", exact, axes[0], axes[1], axes[2], axes[3], axes[4],
+           axes[5], axes[6]);
+  return over ? (size_t)-1 : p;
+}
+
+static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], char *err,
+                          size_t errlen) {
+  char cnames[SWEEP_MAX_LIST][128];
+  int ncase = c->ncases;
+  if (ncase == 0) {
+    ncase = cases_list(cb->cases_dir, cnames, SWEEP_MAX_LIST);
+    for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%.127s", cnames[i]);
+  } else {
+    for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%s", c->cases[i]);
+  }
+  if (ncase == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", cb->cases_dir); return CB_ERR_INPUT; }
+  const IntegratorVtbl *vts[SWEEP_MAX_LIST];
+  int nint = c->nintegrators;
+  if (nint == 0) {
+    for (int i = 0; i < integrator_registry_count(&cb->registry) && nint < SWEEP_MAX_LIST; ++i)
+      vts[nint++] = integrator_registry_at(&cb->registry, i);
+  } else {
+    for (int i = 0; i < nint; ++i) {
+      vts[i] = integrator_registry_find(&cb->registry, c->integrators[i]);
+      if (!vts[i]) { integrator_registry_unknown_message(&cb->registry, c->integrators[i], err, errlen); return CB_ERR_INPUT; }
+    }
+  }
+  if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return CB_ERR_INPUT; }
+  char what[400];
+  long max_points = cb->limits.max_sweep_points < SWEEP_MAX_POINTS ? cb->limits.max_sweep_points : SWEEP_MAX_POINTS;
+  size_t npoints = grid_points(c, ncase, nint, (size_t)max_points, what, sizeof what);
+  if (npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return CB_ERR_INPUT; }
+  /* values no run could take, refused before any job (the CLI and recipes check > 0) */
+  if (c->timeout > cb->limits.max_timeout_s) {
+    snprintf(err, errlen, "timeout %g s is more than the %g s a run may take", c->timeout, cb->limits.max_timeout_s);
+    return CB_ERR_INPUT;
+  }
+  if (c->reps > cb->limits.max_reps) { snprintf(err, errlen, "reps %d is more than %d", c->reps, cb->limits.max_reps); return CB_ERR_INPUT; }
+  if (npoints == (size_t)-1) {
+    snprintf(err, errlen, "the grid has %s: more than the %ld points a sweep may have (split it into several sweeps)", what,
+             max_points);
+    return CB_ERR_INPUT;
+  }
+
+  /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
+  int nnorm = c->nnorms > 0 ? c->nnorms : 1, nhmax = c->nmax_steps > 0 ? c->nmax_steps : 1, ncombo = 1;
+  for (int a = 0; a < c->nopt; ++a) ncombo *= c->nopt_values[a];
+  int nparamc = 1; /* scene parameter combinations (one grid over every case) */
+  for (int a = 0; a < c->nparam_axes; ++a) nparamc *= c->nparam_values[a];
+  SweepJob *jobs = calloc(npoints, sizeof *jobs); /* npoints <= SWEEP_MAX_POINTS: the ints below cannot overflow */
+  if (!jobs) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
+  int njob = 0;
+  for (int ci = 0; ci < ncase; ++ci) {
+    RunSpec base;
+    run_spec_init(&base);
+    if (run_spec_set_case(&base, cb->cases_dir, cases_buf[ci], err, errlen) != 0) { free(jobs); return CB_ERR_INPUT; }
+    /* Validate the scene once, up front. */
+    RunContext probe;
+    base.t_end = c->t_end; /* an impossible horizon fails here, before any job */
+    snprintf(base.integrator, sizeof base.integrator, "%s", vts[0]->name);
+    base.has_accuracy = !vts[0]->fixed_step; base.accuracy = 1;
+    base.has_dt = vts[0]->fixed_step; base.dt = 1;
+    base.t_end = c->t_end; /* a horizon no run could take (--t-end 1e300) fails here */
+    if (run_prepare(cb, &base, &probe, err, errlen) != 0) { free(jobs); return CB_ERR_INPUT; }
+    /* every scene parameter combination must apply to this scene (a bad path is an error) */
+    for (int pc = 0; pc < nparamc; ++pc) {
+      RunSpec t = base;
+      sweep_set_params(c, pc, &t);
+      RunContext tc;
+      if (run_prepare(cb, &t, &tc, err, errlen) != 0) { run_context_free(&probe); free(jobs); return CB_ERR_INPUT; }
+      run_context_free(&tc);
+    }
+    double case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
+    if (c->plan[0] && c->timeout <= 0 && RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end > RUN_MAX_TIMEOUT_S) {
+      snprintf(err, errlen, "%s: t_end %g s makes a default budget of %g s per run, more than %g s: give --timeout",
+               cases_buf[ci], case_t_end, RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end, RUN_MAX_TIMEOUT_S);
+      run_context_free(&probe);
+      free(jobs);
+      return CB_ERR_INPUT;
+    }
+    for (int ii = 0; ii < nint; ++ii) {
+      int fixed = vts[ii]->fixed_step;
+      int np = fixed ? c->ndt : c->nacc;
+      /* which option axes this integrator declares */
+      int takes[SWEEP_MAX_OPT_AXES] = {0};
+      for (int a = 0; a < c->nopt; ++a) takes[a] = integrator_takes_option(vts[ii], c->opt_key[a]);
+      for (int a = 0; a < c->nopt; ++a)
+        if (!takes[a] && ci == 0 && !c->quiet)
+          fprintf(stderr, "sweep: note: %s takes no option %s; its runs leave that axis out\n", vts[ii]->name,
+                  c->opt_key[a]);
+      int nn = fixed ? 1 : nnorm, nh = fixed ? 1 : nhmax;
+      for (int pi = 0; pi < np; ++pi)
+        for (int ni = 0; ni < nn; ++ni)
+          for (int hi = 0; hi < nh; ++hi)
+            for (int oc = 0; oc < ncombo * nparamc; ++oc) {
+              /* the option values of combination oc (mixed radix over the axes) */
+              int digit[SWEEP_MAX_OPT_AXES], rest = oc % ncombo, skip = 0;
+              for (int a = 0; a < c->nopt; ++a) {
+                digit[a] = rest % c->nopt_values[a];
+                rest /= c->nopt_values[a];
+                if (!takes[a] && digit[a] > 0) skip = 1; /* one run without the axis */
+              }
+              if (skip) continue;
+              SweepJob *j = &jobs[njob++];
+              j->spec = base;
+              snprintf(j->spec.integrator, sizeof j->spec.integrator, "%s", vts[ii]->name);
+              j->spec.has_accuracy = !fixed;
+              j->spec.has_dt = fixed;
+              j->spec.accuracy = fixed ? 0 : c->accuracies[pi];
+              j->spec.dt = fixed ? c->dts[pi] : 0;
+              j->spec.reps = c->reps > 0 ? c->reps : 1;
+              j->spec.timeout = c->timeout;
+              j->spec.t_end = c->t_end;
+              j->spec.window = c->window;
+              j->spec.output_dt = c->output_dt;
+              int norm = c->nnorms > 0 ? c->norms[ni] : c->error_norm;
+              if (!fixed && norm >= 0) j->spec.error_norm = (ErrorNormKind)norm, j->spec.error_norm_given = 1;
+              if (!fixed && c->nmax_steps > 0) j->spec.max_step = c->max_steps[hi];
+              j->spec.nextra = 0;
+              for (int a = 0; a < c->nopt; ++a) {
+                if (!takes[a]) continue;
+                char kv[64 + 128 + 2], oerr[256];
+                snprintf(kv, sizeof kv, "%s=%s", c->opt_key[a], c->opt_values[a][digit[a]]);
+                run_spec_add_option(&j->spec, kv, oerr, sizeof oerr); /* fits: at most 6 axes, keys < 64 */
+              }
+              sweep_set_params(c, oc / ncombo, &j->spec);
+              /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
+              if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
+              char name[768];
+              run_spec_file_name(&j->spec, fixed, name, sizeof name);
+              snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
+              if (c->series & SWEEP_SERIES_STEPS) sweep_series_path(j->path, "steps", j->spec.step_log, sizeof j->spec.step_log);
+              if (c->series & SWEEP_SERIES_CONTACTS)
+                sweep_series_path(j->path, "contacts", j->spec.contact_log, sizeof j->spec.contact_log);
+              if (c->series & SWEEP_SERIES_ENERGY) sweep_series_path(j->path, "energy", j->spec.energy_log, sizeof j->spec.energy_log);
+            }
+    }
+    run_context_free(&probe);
+  }
+  /* only now, with every argument and scene checked: a bad one leaves no empty folder */
+  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); free(jobs); return CB_ERR_IO; }
+  folder_remove_orphans(c->out);
+  if (c->plan[0]) {
+    int rc = write_plan(c->plan, jobs, njob, err, errlen);
+    free(jobs);
+    return rc ? CB_ERR_IO : CB_OK;
+  }
+  int skipped = 0;
+  for (int i = 0; i < njob; ++i)
+    if (job_done(&jobs[i])) { jobs[i].state = 2; ++skipped; }
+
+  char cmdpath[1200];
+  snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
+  /* a folder that cannot take a file fails here, before the first job */
+  if (dir_check_writable(c->out, err, errlen) != 0) { free(jobs); return CB_ERR_IO; }
+  if (c->command[0]) {
+    char line[4200];
+    int n = snprintf(line, sizeof line, "%s\n", c->command);
+    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) { free(jobs); return CB_ERR_IO; }
+  }
+
+  double t0 = clock_monotonic(), last_print = -1e9;
+  int done = skipped, executed = 0, running = 0, next = 0, failed_writes = 0;
+  int maxj = c->jobs > 0 ? c->jobs : 1;
+  progress(c, done, njob, skipped, executed, running, t0, &last_print);
+  /* one progress slot per running job, shared with it */
+  RunProgress *slots = mmap(NULL, sizeof(RunProgress) * (size_t)maxj, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                            -1, 0);
+  int *slot_job = calloc((size_t)maxj, sizeof(int)), *slot_killed = calloc((size_t)maxj, sizeof(int));
+  if (slots == MAP_FAILED || !slot_job || !slot_killed) {
+    if (slots != MAP_FAILED) munmap(slots, sizeof(RunProgress) * (size_t)maxj);
+    free(slot_job); free(slot_killed); free(jobs);
+    snprintf(err, errlen, "out of memory");
+    return CB_ERR_MEMORY;
+  }
+  for (int k = 0; k < maxj; ++k) slot_job[k] = -1;
+  while (done < njob) {
+    while (running < maxj && next < njob) {
+      if (jobs[next].state != 0) { ++next; continue; }
+      int k = 0;
+      while (slot_job[k] >= 0) ++k; /* running < maxj: a slot is free */
+      RunProgress *prog = &slots[k];
+      memset(prog, 0, sizeof *prog);
+      prog->stage_start = clock_monotonic();
+      fflush(NULL);
+      pid_t parent = getpid();
+      pid_t pid = fork();
+      if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(3);
+        job_main(cb, &jobs[next], prog);
+      }
+      if (pid < 0) {
+        snprintf(err, errlen, "fork failed: %s", strerror(errno));
+        munmap(slots, sizeof(RunProgress) * (size_t)maxj);
+        free(slot_job); free(slot_killed); free(jobs);
+        return CB_ERR_IO;
+      }
+      jobs[next].pid = pid;
+      jobs[next].state = 1;
+      slot_job[k] = next;
+      slot_killed[k] = 0;
+      ++running;
+      ++next;
+    }
+    int ws = 0;
+    pid_t w = waitpid(-1, &ws, WNOHANG);
+    if (w < 0) { if (errno == EINTR) continue; break; }
+    if (w == 0) { /* none ended: kill those past their budget, then look again shortly */
+      for (int k = 0; k < maxj; ++k)
+        if (slot_job[k] >= 0 && !slot_killed[k] && slots[k].budget > 0 && run_progress_overrun(&slots[k], slots[k].budget)) {
+          kill(jobs[slot_job[k]].pid, SIGKILL);
+          slot_killed[k] = 1;
+        }
+      struct timespec nap = {0, 20 * 1000 * 1000};
+      nanosleep(&nap, NULL);
+      continue;
+    }
+    for (int k = 0; k < maxj; ++k) {
+      int i = slot_job[k];
+      if (i < 0 || jobs[i].pid != w) continue;
+      jobs[i].state = 2;
+      slot_job[k] = -1;
+      --running; ++done;
+      int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+      if (code == JOB_REUSED) ++skipped;
+      else ++executed;
+      if (code == JOB_UNWRITTEN) {
+        if (!run_record_complete(jobs[i].path, NULL)) ++failed_writes;
+      } else if (slot_killed[k] || (code != 0 && code != JOB_REUSED)) {
+        /* killed past its budget or crashed: the sweep writes its record */
+        RunProgress last = slots[k];
+        if (job_record_unfinished(cb, &jobs[i], slot_killed[k], ws, &last) != 0) ++failed_writes;
+      }
+      progress(c, done, njob, skipped, executed, running, t0, &last_print);
+    }
+  }
+  munmap(slots, sizeof(RunProgress) * (size_t)maxj);
+  free(slot_job);
+  free(slot_killed);
+  /* The sweep as one array (harness/SCHEMA.md), for plotting and export. */
+  cJSON *all = cJSON_CreateArray();
+  for (int i = 0; i < njob; ++i) {
+    char *text = file_read_all(jobs[i].path, NULL);
+    cJSON *doc = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    if (!doc) continue;
+    /* the record's file (its series files are named after it: sweep_series_path) */
+    const char *base = strrchr(jobs[i].path, '/');
+    cJSON_AddStringToObject(doc, "record_file", base ? base + 1 : jobs[i].path);
+    /* summary: one line per run whose physics guards tripped */
+    const cJSON *w;
+    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(doc, "warnings"))
+      if (!c->quiet && cJSON_IsString(w) && strncmp(w->valuestring, "physics:", 8) == 0) {
+        fprintf(stderr, "sweep: physics warning: %s: %s\n", jobs[i].path, w->valuestring + 9);
+        break;
+      }
+    cJSON_AddItemToArray(all, doc);
+  }
+  /* the last line counts the runs that are not data, not only those done */
+  if (!c->quiet) {
+    int counts[OUTCOME_COUNT];
+    char sentence[160];
+    record_outcome_counts(all, counts, sentence, sizeof sentence);
+    fprintf(stderr, "sweep: %d runs: %s -> %s/sweep.json\n", cJSON_GetArraySize(all), sentence, c->out);
+  }
+  char *text = json_print(all, 1);
+  char apath[1200];
+  snprintf(apath, sizeof apath, "%s/sweep.json", c->out);
+  int wrc = text ? file_write_atomic(apath, text, strlen(text), err, errlen) : -1;
+  folder_remove_orphans(c->out); /* those of a writer killed while this sweep ran */
+  if (!text) snprintf(err, errlen, "%s: out of memory", apath);
+  free(text);
+  cJSON_Delete(all);
+  free(jobs);
+  if (failed_writes) {
+    char werr[600];
+    snprintf(werr, sizeof werr, "%s", wrc ? err : "");
+    snprintf(err, errlen, "%d run(s) left no record%s%.500s", failed_writes, wrc ? "; " : "", werr);
+    return CB_ERR_IO;
+  }
+  return wrc ? CB_ERR_IO : CB_OK;
+}
+
+int sweep_run(const CbenchContext *cb, const SweepConfig *c, char *err, size_t errlen) {
+  char (*cases_buf)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
+  if (!cases_buf) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
+  int rc = sweep_run_with(cb, c, cases_buf, err, errlen);
+  free(cases_buf);
+  return rc;
+}
