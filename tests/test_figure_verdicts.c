@@ -6,6 +6,7 @@
  * Quick mode answers `smoke`; flagged or failed records never count as successes. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,20 @@ static cJSON *records_for(const cJSON *fx, const cJSON *brk) {
 
 static const char *status_of(const cJSON *v) { return get(v, "status")->valuestring; }
 
+/* 1 when text shows "nan" as a word: a verdict printed a number it did not have. */
+static int shows_nan(const char *text) {
+  for (const char *p = text; (p = strstr(p, "nan")); ++p) {
+    int before = p > text && ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z'), after = (p[3] | 32) >= 'a' && (p[3] | 32) <= 'z';
+    if (!before && !after) return 1;
+  }
+  return 0;
+}
+
+/* No sentence of the verdict or of its checks shows a NaN. */
+static void expect_no_nan(const cJSON *v, const char *name, const char *what) {
+  cr_expect(!shows_nan(get(v, "sentence")->valuestring), "%s (%s): %s", name, what, get(v, "sentence")->valuestring);
+}
+
 Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_holds) {
   /* the names first: an assertion below must not leave the folder open */
   static char files[128][256];
@@ -108,6 +123,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     cJSON *recs = records_for(fx, NULL);
     cJSON *v = figure_verdict(recipe, recs, 0);
     cr_expect_str_eq(status_of(v), VERDICT_REPRODUCED, "%s: data on which the claim holds: %s", name, get(v, "sentence")->valuestring);
+    expect_no_nan(v, name, "as it holds");
     const cJSON *c;
     cJSON_ArrayForEach(c, get(v, "checks")) {
       cr_expect(cJSON_IsString(get(c, "quantity")) && cJSON_IsString(get(c, "tolerance")) && get(c, "ours") && get(c, "paper"),
@@ -128,6 +144,16 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     cJSON_Delete(warn);
     v = figure_verdict(recipe, recs, 0);
     cr_expect_str_eq(status_of(v), VERDICT_NOT_REPRODUCED, "%s: every run flagged: %s", name, get(v, "sentence")->valuestring);
+    expect_no_nan(v, name, "every run flagged");
+    /* a check left without numbers says so (status_code and if_missing checks still have some) */
+    cJSON_ArrayForEach(c, get(v, "checks")) {
+      int numbers = cJSON_IsNumber(get(c, "a")) || cJSON_IsNumber(get(c, "b"));
+      const cJSON *cell;
+      cJSON_ArrayForEach(cell, get(c, "cells")) numbers |= cJSON_IsNumber(get(cell, "a")) || cJSON_IsNumber(get(cell, "b"));
+      if (numbers) continue;
+      cr_expect_str_eq(get(c, "outcome")->valuestring, VERDICT_NOT_REPRODUCED, "%s: every run flagged", name);
+      cr_expect(strstr(get(c, "sentence")->valuestring, "no valid data"), "%s: every run flagged: %s", name, get(c, "sentence")->valuestring);
+    }
     cJSON_Delete(v);
     cJSON_Delete(recs);
 
@@ -144,6 +170,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
       cr_expect_str_neq(outcome, VERDICT_REPRODUCED, "%s: break '%s' leaves check %d reproduced: %s", name,
                         get(b, "why")->valuestring, k, get(ck, "sentence")->valuestring);
       cr_expect_str_neq(status_of(v), VERDICT_REPRODUCED, "%s: break '%s'", name, get(b, "why")->valuestring);
+      expect_no_nan(v, name, get(b, "why")->valuestring);
       broken[k] |= strcmp(outcome, VERDICT_REPRODUCED) != 0;
       cJSON_Delete(v);
       cJSON_Delete(recs);
@@ -203,4 +230,64 @@ Test(verdicts, bands_cells_missing_sides_and_design_differences) {
   cJSON_Delete(v);
   cJSON_Delete(recs);
   cJSON_Delete(recipe);
+}
+
+/* A ratio against a noise-level side proves nothing: with a floor the larger side must exceed
+ * it and the other stay below it. A side without valid data is not a verdict, whatever the
+ * check's stated design difference, and says how many of its runs were flagged. */
+Test(verdicts, floors_and_sides_without_valid_data) {
+  cJSON *recipe = cJSON_Parse(
+      "{\"checks\": [{\"quantity\": \"q\", \"a\": {\"where\": {\"integrator\": \"x\"}, \"field\": \"w\"},"
+      " \"b\": {\"where\": {\"integrator\": \"y\"}, \"field\": \"w\"}, \"op\": \">\", \"factor\": 3, \"floor\": 1e-3,"
+      " \"differs_by_design\": \"d\", \"yes\": \"noisy\", \"no\": \"smooth\"}]}");
+  const double cases[][3] = {{1e-2, 0, 1}, {1e-6, 0, 0}, {0, 0, 0}, {1e-2, 2e-3, 0}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    char text[400];
+    snprintf(text, sizeof text,
+             "[{\"integrator\": \"x\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": %g},"
+             " {\"integrator\": \"y\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": %g}]",
+             cases[i][0], cases[i][1]);
+    cJSON *recs = cJSON_Parse(text), *v = figure_verdict(recipe, recs, 0);
+    cJSON *c = cJSON_GetArrayItem(get(v, "checks"), 0);
+    const char *sentence = get(c, "sentence")->valuestring;
+    cr_expect_str_eq(get(c, "outcome")->valuestring, cases[i][2] ? VERDICT_REPRODUCED : VERDICT_NOT_REPRODUCED,
+                     "a = %g, b = %g: %s", cases[i][0], cases[i][1], sentence);
+    if (!cases[i][2]) cr_expect(strstr(sentence, "not enough signal"), "a = %g, b = %g: %s", cases[i][0], cases[i][1], sentence);
+    cr_expect_float_eq(get(c, "floor")->valuedouble, 1e-3, 1e-15);
+    cr_expect(strstr(get(c, "tolerance")->valuestring, "a > 0.001 > b"), "%s", get(c, "tolerance")->valuestring);
+    cJSON_Delete(v);
+    cJSON_Delete(recs);
+  }
+  cJSON *recs = cJSON_Parse(
+      "[{\"integrator\": \"x\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": 1, \"warnings\": [\"physics: energy rose\"]},"
+      " {\"integrator\": \"y\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": 0, \"warnings\": [\"physics: energy rose\"]}]");
+  cJSON *v = figure_verdict(recipe, recs, 0), *c = cJSON_GetArrayItem(get(v, "checks"), 0);
+  cr_expect_str_eq(get(c, "outcome")->valuestring, VERDICT_NOT_REPRODUCED, "no data is not a design difference");
+  cr_expect(strstr(get(c, "sentence")->valuestring, "no valid data") && strstr(get(c, "sentence")->valuestring, "2 runs: 2 flagged"),
+            "%s", get(c, "sentence")->valuestring);
+  cr_expect(!shows_nan(get(c, "sentence")->valuestring), "%s", get(c, "sentence")->valuestring);
+  cJSON_Delete(v);
+  cJSON_Delete(recs);
+  cJSON_Delete(recipe);
+}
+
+/* A NaN sample compares false: read as a value it would be a fall below the threshold. */
+Test(verdicts, a_series_with_a_nan_sample_is_not_data) {
+  char p[600];
+  snprintf(p, sizeof p, "%s/s.contacts.csv", tmpdir);
+  fx_write_text(p, "t,kind,name_a,name_b,fn\n0,pair,a,b,5\n0.1,pair,a,b,5\n0.2,pair,a,b,nan\n0.3,pair,a,b,5\n0.4,pair,a,b,0.5\n");
+  char text[800];
+  snprintf(text, sizeof text, "[{\"integrator\": \"x\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"_dir\": \"%s\","
+           " \"record_file\": \"s.json\"}]", tmpdir);
+  cJSON *recs = cJSON_Parse(text);
+  const char *stats[] = {"first_x_below", "max", "max_abs_slope", "rel_variation", "last_x"};
+  for (size_t i = 0; i < sizeof stats / sizeof stats[0]; ++i) {
+    snprintf(text, sizeof text, "{\"where\": {\"integrator\": \"x\"}, \"series\": {\"file\": \"contacts\", \"x\": \"t\","
+             " \"y\": \"fn\", \"stat\": \"%s\", \"threshold\": 1}}", stats[i]);
+    cJSON *sel = cJSON_Parse(text);
+    double val = figure_selection_value(recs, sel);
+    cr_expect(isnan(val), "%s over a series with a NaN sample: %g", stats[i], val);
+    cJSON_Delete(sel);
+  }
+  cJSON_Delete(recs);
 }

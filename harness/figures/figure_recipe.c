@@ -323,7 +323,7 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
     snprintf(f, sizeof f, "checks[%d]", i);
     if (!cJSON_IsObject(e)) { bad = fail(err, errlen, path, f, "expected an object", e); break; }
     static const char *const check_keys[] = {"quantity", "a", "op", "b", "factor", "band", "per", "min_fraction", "if_missing",
-                                             "paper", "tolerance", "differs_by_design", "yes", "no", NULL};
+                                             "paper", "tolerance", "differs_by_design", "yes", "no", "floor", "no_signal", NULL};
     if (only_keys(e, check_keys, path, f, err, errlen)) { bad = 1; break; }
     char fa[300];
     snprintf(fa, sizeof fa, "%s.a", f);
@@ -349,6 +349,10 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
       bad = fail(err, errlen, path, f, "\"if_missing\" can only be \"infinite\"", json_get(e, "if_missing"));
     else if (json_get(e, "differs_by_design") && !cJSON_IsString(json_get(e, "differs_by_design")))
       bad = fail(err, errlen, path, f, "\"differs_by_design\" must be the reason, a string", json_get(e, "differs_by_design"));
+    else if (json_get(e, "floor") && (band || !cJSON_IsNumber(json_get(e, "floor")) || !isfinite(json_get(e, "floor")->valuedouble)))
+      bad = fail(err, errlen, path, f, "\"floor\" must be a number, with \"op\" (not \"band\")", json_get(e, "floor"));
+    else if (json_get(e, "no_signal") && !(cJSON_IsString(json_get(e, "no_signal")) && json_get(e, "floor")))
+      bad = fail(err, errlen, path, f, "\"no_signal\" must be a sentence, with \"floor\"", json_get(e, "no_signal"));
     else if (!cJSON_IsString(json_get(e, "yes")) || !cJSON_IsString(json_get(e, "no")))
       bad = fail(err, errlen, path, f, "needs \"yes\" and \"no\" sentences", NULL);
   }

@@ -41,8 +41,12 @@ static double series_value(const cJSON *records, const cJSON *sel) {
   const cJSON *th = json_get(s, "threshold");
   double thr = cJSON_IsNumber(th) ? th->valuedouble : 0, v = NAN, tv = 0, sum = 0;
   int above = 0;
+  /* a NaN sample would compare false and be read as "below the threshold" or skipped by max:
+   * a series with one is not data */
+  for (int i = 0; i < np; ++i)
+    if (isnan(x[i]) || isnan(y[i])) np = -1;
   for (int i = 0; i < np; ++i) {
-    if (!strcmp(stat, "max")) v = isfinite(v) ? fmax(v, y[i]) : y[i];
+    if (!strcmp(stat, "max")) v = i > 0 ? fmax(v, y[i]) : y[i];
     else if (!strcmp(stat, "last")) v = y[i];
     else if (!strcmp(stat, "last_x")) v = x[i];
     else if (!strcmp(stat, "first_x_above") && y[i] > thr) { v = x[i]; break; }
@@ -55,7 +59,7 @@ static double series_value(const cJSON *records, const cJSON *sel) {
       if (i == np - 1 && sum > 0) v = tv / sum;
     } else if (!strcmp(stat, "max_abs_slope") && i > 0 && x[i] > x[i - 1]) {
       double d = fabs(y[i] - y[i - 1]) / (x[i] - x[i - 1]);
-      v = isfinite(v) ? fmax(v, d) : d;
+      v = isnan(v) ? d : fmax(v, d);
     }
   }
   free(x);
@@ -85,9 +89,9 @@ static int matched(const cJSON *records, const cJSON *sel) {
   return (int)figure_stat(records, json_get(sel, "where"), "status_code", "count", NULL);
 }
 
-/* Replaces {a}, {b}, {k}, {n} in text with the numbers. */
+/* Replaces {a}, {b}, {k}, {n}, {f} (the floor) in text with the numbers. */
 static void fill_numbers(const char *text, const double *vals, char *out, size_t outlen) {
-  static const char keys[] = "abkn";
+  static const char keys[] = "abknf";
   size_t n = 0;
   for (const char *s = text; *s && n + 1 < outlen; ++s) {
     const char *k = s[0] == '{' && s[1] && s[2] == '}' ? strchr(keys, s[1]) : NULL;
@@ -118,17 +122,39 @@ static cJSON *with_cell(const cJSON *sel, const cJSON *cell) {
 
 typedef struct {
   double a, b, v; /* the sides and the tested value (a, or a / b for a band with b) */
-  int holds;      /* 1 holds, 0 does not, -1 not judged (a number is absent) */
+  int holds;      /* 1 holds, 0 does not, -1 not judged (no valid number on a side) */
+  int weak;       /* the sides do not straddle the check's floor: not enough signal */
+  int runs[OUTCOME_COUNT]; /* outcomes of the records either side matches (when not judged) */
 } CellResult;
 
-/* One check on one cell (NULL: the whole selection). */
+/* Outcomes of the records matching either selection: why a side has no number. */
+static void count_runs(const cJSON *records, const cJSON *sa, const cJSON *sb, int runs[OUTCOME_COUNT]) {
+  const cJSON *r;
+  cJSON_ArrayForEach(r, records)
+    if (figure_match(r, json_get(sa, "where")) || (sb && figure_match(r, json_get(sb, "where")))) runs[record_outcome(r)]++;
+}
+
+/* "6 runs: 6 flagged" or "2 runs: 1 failed, 1 ok". */
+static void runs_text(const int runs[OUTCOME_COUNT], char *out, size_t outlen) {
+  static const char *names[OUTCOME_COUNT] = {"ok", "failed", "timed out", "flagged"};
+  int total = 0;
+  for (int i = 0; i < OUTCOME_COUNT; ++i) total += runs[i];
+  size_t n = (size_t)snprintf(out, outlen, "%d run%s", total, total == 1 ? "" : "s");
+  const char *sep = ": ";
+  for (int i = OUTCOME_COUNT - 1; i >= 0 && n < outlen; --i)
+    if (runs[i]) { n += (size_t)snprintf(out + n, outlen - n, "%s%d %s", sep, runs[i], names[i]); sep = ", "; }
+}
+
+/* One check on one cell (NULL: the whole selection). NaN compares false, so every comparison
+ * below is reached only with numbers: a NaN side, a ratio over zero or a factor that makes the
+ * bound NaN leave the cell not judged, never passed. */
 static CellResult judge_cell(const cJSON *c, const cJSON *records, const cJSON *cell) {
-  CellResult r = {NAN, NAN, NAN, -1};
-  const cJSON *bj = json_get(c, "b"), *band = json_get(c, "band");
+  CellResult r = {NAN, NAN, NAN, -1, 0, {0}};
+  const cJSON *bj = json_get(c, "b"), *band = json_get(c, "band"), *fl = json_get(c, "floor");
   cJSON *sa = with_cell(json_get(c, "a"), cell), *sb = bj && !cJSON_IsNumber(bj) ? with_cell(bj, cell) : NULL;
   r.a = figure_selection_value(records, sa);
   r.b = cJSON_IsNumber(bj) ? bj->valuedouble : sb ? figure_selection_value(records, sb) : NAN;
-  int need_b = bj != NULL;
+  int need_b = bj != NULL, less = !strcmp(json_str_or(c, "op", ">"), "<");
   /* "if_missing": "infinite": a side whose runs all exist but failed, timed out or were flagged
    * costs more than any number (a baseline that times out is not cheaper; a CENIC run that
    * fails is not cheaper either); a side with no record at all stays missing */
@@ -139,15 +165,23 @@ static CellResult judge_cell(const cJSON *c, const cJSON *records, const cJSON *
   if (isnan(r.a) || (need_b && isnan(r.b)) || (isinf(r.a) && isinf(r.b))) {
     /* not judged: a number is missing */
   } else if (band) {
-    r.v = need_b ? (r.b != 0 && !(isinf(r.a) && isinf(r.b)) ? r.a / r.b : NAN) : r.a;
+    r.v = need_b ? (r.b != 0 ? r.a / r.b : NAN) : r.a;
     double lo = cJSON_GetArrayItem(band, 0)->valuedouble, hi = cJSON_GetArrayItem(band, 1)->valuedouble;
-    r.holds = !isnan(r.v) ? (r.v >= lo && r.v <= hi) : -1;
+    r.holds = isnan(r.v) ? -1 : r.v >= lo && r.v <= hi;
   } else {
     const cJSON *fac = json_get(c, "factor");
     double fb = (cJSON_IsNumber(fac) ? fac->valuedouble : 1.0) * r.b;
     r.v = r.a;
-    r.holds = !strcmp(json_get(c, "op")->valuestring, "<") ? r.a < fb : r.a > fb;
+    r.holds = isnan(fb) ? -1 : less ? r.a < fb : r.a > fb;
+    /* a ratio against a side at noise level passes for any noise: with a floor, the side
+     * claimed larger must exceed it and the other stay below it */
+    if (r.holds >= 0 && cJSON_IsNumber(fl)) {
+      double big = less ? r.b : r.a, small = less ? r.a : r.b;
+      r.weak = !(big > fl->valuedouble && small < fl->valuedouble);
+      if (r.weak) r.holds = 0;
+    }
   }
+  if (r.holds < 0) count_runs(records, sa, sb, r.runs);
   cJSON_Delete(sa);
   cJSON_Delete(sb);
   return r;
@@ -207,6 +241,11 @@ static void tolerance_text(const cJSON *c, char *out, size_t outlen) {
     n = (size_t)snprintf(out, outlen, "a %s %g", json_get(c, "op")->valuestring, (cJSON_IsNumber(fac) ? fac->valuedouble : 1) * bj->valuedouble);
   else
     n = (size_t)snprintf(out, outlen, "a %s %g x b", json_get(c, "op")->valuestring, cJSON_IsNumber(fac) ? fac->valuedouble : 1.0);
+  const cJSON *fl = json_get(c, "floor");
+  if (cJSON_IsNumber(fl) && n < outlen) {
+    int less = !strcmp(json_str_or(c, "op", ">"), "<");
+    n += (size_t)snprintf(out + n, outlen - n, ", and %s > %g > %s", less ? "b" : "a", fl->valuedouble, less ? "a" : "b");
+  }
   if (per && n < outlen) {
     const cJSON *mf = json_get(c, "min_fraction");
     snprintf(out + n, outlen - n, ", in %s of the cells (per %s)", cJSON_IsNumber(mf) ? "that fraction" : "every one",
@@ -214,14 +253,22 @@ static void tolerance_text(const cJSON *c, char *out, size_t outlen) {
   }
 }
 
+/* The sentence of a check whose sides do not straddle its floor. */
+static void weak_sentence(const cJSON *c, const double *vals, char *out, size_t outlen) {
+  const cJSON *t = json_get(c, "no_signal");
+  if (cJSON_IsString(t)) fill_numbers(t->valuestring, vals, out, outlen);
+  else snprintf(out, outlen, "Not reproduced: not enough signal (a = %.3g, b = %.3g against the floor %.3g).", vals[0], vals[1], vals[4]);
+}
+
 static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
   cJSON *out = cJSON_CreateObject();
   cJSON_AddStringToObject(out, "quantity", json_str_or(c, "quantity", ""));
   double paper = paper_value(c, out);
-  char sentence[1024], tol[300];
+  char sentence[1024], tol[300], runs[200];
   tolerance_text(c, tol, sizeof tol);
-  int holds;
-  double vals[4] = {NAN, NAN, NAN, NAN}, ours;
+  const cJSON *fl = json_get(c, "floor");
+  int holds, weak = 0, nodata = 0, ncells = 0, nruns[OUTCOME_COUNT] = {0};
+  double vals[5] = {NAN, NAN, NAN, NAN, cJSON_IsNumber(fl) ? fl->valuedouble : NAN}, ours;
   if (json_get(c, "per")) {
     cJSON *cells = cells_of(c, records), *arr = cJSON_CreateArray();
     int k = 0, n = 0, shown = 0;
@@ -233,16 +280,29 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
       add_num(e, "a", r.a);
       add_num(e, "b", r.b);
       cJSON_AddStringToObject(e, "outcome", r.holds == 1 ? VERDICT_REPRODUCED : VERDICT_NOT_REPRODUCED);
+      if (r.holds < 0) {
+        runs_text(r.runs, runs, sizeof runs);
+        cJSON_AddStringToObject(e, "no_valid_data", runs);
+        for (int i = 0; i < OUTCOME_COUNT; ++i) nruns[i] += r.runs[i];
+        ++nodata;
+      }
       cJSON_AddItemToArray(arr, e);
       ++n;
       k += r.holds == 1;
-      if (!shown || r.holds != 1) { vals[0] = r.a; vals[1] = r.b; shown = r.holds != 1; } /* a failing cell, if any */
+      /* the example is a judged cell, failing if any: a cell without data shows no numbers */
+      if (r.holds >= 0 && (!shown || (shown == 1 && r.holds == 0))) {
+        vals[0] = r.a;
+        vals[1] = r.b;
+        shown = r.holds == 0 ? 2 : 1;
+      }
     }
     cJSON_Delete(cells);
     cJSON_AddItemToObject(out, "cells", arr);
     const cJSON *mf = json_get(c, "min_fraction");
     ours = n > 0 ? (double)k / n : NAN;
-    holds = n > 0 && ours >= (cJSON_IsNumber(mf) ? mf->valuedouble : 1.0) - 1e-12;
+    holds = n > nodata && ours >= (cJSON_IsNumber(mf) ? mf->valuedouble : 1.0) - 1e-12;
+    if (n == nodata) holds = -1;
+    ncells = n;
     vals[2] = k;
     vals[3] = n;
     if (!isfinite(paper)) paper = cJSON_IsNumber(mf) ? mf->valuedouble : 1.0;
@@ -251,24 +311,42 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
     vals[0] = r.a;
     vals[1] = r.b;
     ours = isfinite(r.v) ? r.v : r.a;
-    holds = r.holds == 1;
-    if (r.holds < 0) holds = -1;
+    holds = r.holds;
+    weak = r.weak;
+    for (int i = 0; i < OUTCOME_COUNT; ++i) nruns[i] = r.runs[i];
     add_num(out, "a", r.a);
     add_num(out, "b", r.b);
   }
-  if (holds < 0)
-    snprintf(sentence, sizeof sentence, "Not reproduced: a number it needs is missing (a = %.3g, b = %.3g: no usable run; failed, "
-             "timed-out and flagged runs are not data).", vals[0], vals[1]);
+  runs_text(nruns, runs, sizeof runs);
+  if (holds < 0 && ncells)
+    snprintf(sentence, sizeof sentence, "Not reproduced: no valid data in any of the %d cells (%s; failed, timed-out and "
+             "flagged runs are not data).", ncells, runs);
+  else if (holds < 0) {
+    char na[32] = "none", nb[32] = "none";
+    if (!isnan(vals[0])) snprintf(na, sizeof na, "%.3g", vals[0]);
+    if (!isnan(vals[1])) snprintf(nb, sizeof nb, "%.3g", vals[1]);
+    snprintf(sentence, sizeof sentence, "Not reproduced: no valid data (a = %s, b = %s; %s; failed, timed-out and "
+             "flagged runs are not data).", na, nb, runs);
+  }
+  else if (weak) weak_sentence(c, vals, sentence, sizeof sentence);
   else fill_numbers(json_get(c, holds ? "yes" : "no")->valuestring, vals, sentence, sizeof sentence);
-  const char *outcome = holds == 1 ? VERDICT_REPRODUCED : json_get(c, "differs_by_design") ? VERDICT_DIFFERS : VERDICT_NOT_REPRODUCED;
-  if (holds != 1 && json_get(c, "differs_by_design")) {
+  if (holds >= 0 && nodata) {
+    size_t l = strlen(sentence);
+    snprintf(sentence + l, sizeof sentence - l, " No valid data in %d of %d cells (%s).", nodata, ncells, runs);
+  }
+  /* a check without data or signal is not reproduced, whatever its stated design difference */
+  int design = holds == 0 && !weak && json_get(c, "differs_by_design");
+  const char *outcome = holds == 1 ? VERDICT_REPRODUCED : design ? VERDICT_DIFFERS : VERDICT_NOT_REPRODUCED;
+  if (design) {
     size_t l = strlen(sentence);
     snprintf(sentence + l, sizeof sentence - l, " Differs by design: %s", json_get(c, "differs_by_design")->valuestring);
   }
   cJSON_AddStringToObject(out, "status", quick_smoke ? VERDICT_SMOKE : outcome);
   cJSON_AddStringToObject(out, "outcome", outcome);
+  if (holds < 0) cJSON_AddStringToObject(out, "no_valid_data", runs);
   add_num(out, "ours", ours);
   add_num(out, "paper", paper);
+  if (cJSON_IsNumber(fl)) cJSON_AddNumberToObject(out, "floor", fl->valuedouble);
   cJSON_AddStringToObject(out, "tolerance", tol);
   cJSON_AddStringToObject(out, "sentence", sentence);
   return out;
