@@ -250,170 +250,230 @@ static const IntegratorVtbl *pick_other_family(const IntegratorRegistry *r, cons
   return NULL;
 }
 
-int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name, const ReferenceConfig *cfg,
-                     int *computed, char *err, size_t errlen) {
-  *computed = 0;
-  char path[1200];
-  reference_path(cb->results_dir, case_name, path, sizeof path);
-  if (!cfg->force && file_exists(path)) {
-    Reference old;
-    char lerr[512], why[512];
-    if (reference_load(path, &old, lerr, sizeof lerr) == 0) {
-      int cur = reference_is_current(&old, scene_path, why, sizeof why);
-      double want_p = 0.0;
-      const IntegratorVtbl *want = reference_pick_method(&cb->registry, cfg, &want_p);
-      if (cur && cfg->t_end > 0 && fabs(old.t_end - cfg->t_end) > 1e-12 * cfg->t_end) {
-        cur = 0;
-        snprintf(why, sizeof why, "made to t = %g, asked for t = %g", old.t_end, cfg->t_end);
-      }
-      if (cur && want && (strcmp(old.method, want->name) != 0 || old.method_param != want_p || old.rate != cfg->rate)) {
-        cur = 0;
-        snprintf(why, sizeof why, "made with %.60s at %g on %g points per s, asked for %s at %g on %g", old.method,
-                 old.method_param, old.rate, want->name, want_p, cfg->rate);
-      }
-      reference_free(&old);
-      if (cur) return 0;
-      fprintf(stderr, "reference %s is stale: %s; recomputing\n", path, why);
-    } else {
-      fprintf(stderr, "reference %s unusable (%s); recomputing\n", path, lerr);
-    }
-  } else if (!cfg->force) {
+/* 1 when the reference at path can be reused as it is; otherwise says on stderr why it is
+ * recomputed (missing, unreadable, stale). */
+static int reference_reusable(const CbenchContext *cb, const char *path, const char *scene_path, const char *case_name,
+                              const ReferenceConfig *cfg) {
+  if (!file_exists(path)) {
     fprintf(stderr, "reference %s: none at %s: computing it now\n", case_name, path);
+    return 0;
   }
-  char scene_hash[64];
-  if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
-    snprintf(err, errlen, "%s: cannot read scene file", scene_path);
-    return 2;
+  Reference old;
+  char lerr[512], why[512];
+  if (reference_load(path, &old, lerr, sizeof lerr) != 0) {
+    fprintf(stderr, "reference %s unusable (%s); recomputing\n", path, lerr);
+    return 0;
   }
-  Model *m = scene_load(scene_path, err, errlen);
-  if (!m) return 2;
-  if (!(cfg->rate > 0)) { snprintf(err, errlen, "grid rate must be > 0"); model_free(m); return 2; }
-  if (cfg->t_end > 0) m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode) */
-  double p1 = 0.0, p2 = cfg->secondary_param;
-  const IntegratorVtbl *vt1 = reference_pick_method(&cb->registry, cfg, &p1);
-  if (!vt1) {
-    snprintf(err, errlen, "no integrator available for the reference (wanted %s or %s)",
-             cfg->primary, cfg->secondary);
-    model_free(m);
-    return 2;
+  int cur = reference_is_current(&old, scene_path, why, sizeof why);
+  double want_p = 0.0;
+  const IntegratorVtbl *want = reference_pick_method(&cb->registry, cfg, &want_p);
+  if (cur && cfg->t_end > 0 && fabs(old.t_end - cfg->t_end) > 1e-12 * cfg->t_end) {
+    cur = 0;
+    snprintf(why, sizeof why, "made to t = %g, asked for t = %g", old.t_end, cfg->t_end);
   }
-  const IntegratorVtbl *vt2 = integrator_registry_find(&cb->registry, cfg->secondary);
-  if (vt2 == vt1) {
-    vt2 = integrator_registry_find(&cb->registry, cfg->primary);
-    p2 = cfg->primary_param;
+  if (cur && want && (strcmp(old.method, want->name) != 0 || old.method_param != want_p || old.rate != cfg->rate)) {
+    cur = 0;
+    snprintf(why, sizeof why, "made with %.60s at %g on %g points per s, asked for %s at %g on %g", old.method,
+             old.method_param, old.rate, want->name, want_p, cfg->rate);
   }
-  if (vt2 == vt1) vt2 = NULL;
-  if (!vt2 && strcmp(cfg->secondary, "none") != 0) vt2 = pick_other_family(&cb->registry, vt1, &p2, cfg->secondary_param);
+  reference_free(&old);
+  if (!cur) fprintf(stderr, "reference %s is stale: %s; recomputing\n", path, why);
+  return cur;
+}
 
-  int npts = 0, rc = 1;
-  double *tg = grid_make(m->t_end, cfg->rate, &npts);
-  if (!tg) {
-    snprintf(err, errlen, "%s: duration %g s at --grid %g points per s exceeds %ld output points", scene_path,
-             m->t_end, cfg->rate, GRID_MAX_POINTS);
-    model_free(m);
-    return 2;
-  }
-  RefSink s = {.m = m};
-  s.q = malloc(sizeof(double) * (size_t)(npts * m->nq + 1));
-  s.v = malloc(sizeof(double) * (size_t)(npts * m->nv + 1));
-  cJSON *doc = NULL;
-  if (!s.q || !s.v) { snprintf(err, errlen, "out of memory"); goto out; }
+/* One reference computation: the case, its model on the output grid, the primary integrator and
+ * the cross-check (none: vt2 NULL). */
+typedef struct {
+  const char *scene_path, *case_name, *scene_hash;
+  const ReferenceConfig *cfg;
+  Model *m;
+  double *tg;
+  int npts;
+  const IntegratorVtbl *vt1, *vt2;
+  double p1, p2;
+} RefPlan;
 
-  IntegratorOptions o;
-  GridRunResult r1, r2;
-  set_param(&o, vt1, p1);
-  /* how long: each integration is bounded by the budget; a terminal also gets the time left */
+/* The primary (reference_pick_method) and the cross-check: the configured secondary, else the
+ * primary when the secondary was picked first, else another family (unless --secondary none). */
+static int reference_methods(const IntegratorRegistry *r, const ReferenceConfig *cfg, RefPlan *p, char *err,
+                             size_t errlen) {
+  p->p1 = 0.0;
+  p->p2 = cfg->secondary_param;
+  p->vt1 = reference_pick_method(r, cfg, &p->p1);
+  if (!p->vt1) {
+    snprintf(err, errlen, "no integrator available for the reference (wanted %s or %s)", cfg->primary, cfg->secondary);
+    return -1;
+  }
+  p->vt2 = integrator_registry_find(r, cfg->secondary);
+  if (p->vt2 == p->vt1) {
+    p->vt2 = integrator_registry_find(r, cfg->primary);
+    p->p2 = cfg->primary_param;
+  }
+  if (p->vt2 == p->vt1) p->vt2 = NULL;
+  if (!p->vt2 && strcmp(cfg->secondary, "none") != 0) p->vt2 = pick_other_family(r, p->vt1, &p->p2, cfg->secondary_param);
+  return 0;
+}
+
+/* The plan on stderr: what runs, and how long it may take (each integration is bounded by the
+ * budget; a terminal also gets the time left). */
+static void reference_announce(const RefPlan *p) {
   char bound[128] = "no time limit";
-  if (cfg->budget > 0) {
+  if (p->cfg->budget > 0) {
     char d[32];
-    progress_duration_text(cfg->budget * (vt2 ? 2 : 1), d, sizeof d);
-    snprintf(bound, sizeof bound, "at most %s (--timeout %g s per integration)", d, cfg->budget);
+    progress_duration_text(p->cfg->budget * (p->vt2 ? 2 : 1), d, sizeof d);
+    snprintf(bound, sizeof bound, "at most %s (--timeout %g s per integration)", d, p->cfg->budget);
   }
   fprintf(stderr, "reference %s: %s at %s %g%s%s over %g simulated s (seconds for small cases, minutes for "
                   "contact-rich ones; %s)\n",
-          case_name, vt1->name, vt1->fixed_step ? "dt" : "accuracy", p1, vt2 ? ", then a cross-check with " : "",
-          vt2 ? vt2->name : "", m->t_end, bound);
-  snprintf(s.what, sizeof s.what, "reference %.60s: %.40s", case_name, vt1->name);
-  progress_begin(&s.pg, cfg->quiet);
-  int st1 = grid_run(vt1, m, &o, tg, npts, cfg->budget, NULL, store_sink, &s, &r1);
-  progress_end(&s.pg);
-  if (st1 != RUN_OK) {
-    snprintf(err, errlen, "reference integration with %s failed at t = %g: %s", vt1->name,
-             r1.t_reached, r1.message);
-    goto out;
+          p->case_name, p->vt1->name, p->vt1->fixed_step ? "dt" : "accuracy", p->p1,
+          p->vt2 ? ", then a cross-check with " : "", p->vt2 ? p->vt2->name : "", p->m->t_end, bound);
+}
+
+/* The cross-check integrated against the stored primary: its method, status and distance. */
+static cJSON *cross_check_json(const RefPlan *p, RefSink *s) {
+  const IntegratorVtbl *vt2 = p->vt2;
+  fprintf(stderr, "reference %s: cross-check with %s at %s %g ...\n", p->case_name, vt2->name,
+          vt2->fixed_step ? "dt" : "accuracy", p->p2);
+  IntegratorOptions o;
+  GridRunResult r2;
+  s->qref = s->q;
+  s->vref = s->v;
+  set_param(&o, vt2, p->p2);
+  snprintf(s->what, sizeof s->what, "reference %.60s: cross-check %.40s", p->case_name, vt2->name);
+  progress_begin(&s->pg, p->cfg->quiet);
+  int st = grid_run(vt2, p->m, &o, p->tg, p->npts, p->cfg->budget, NULL, distance_sink, s, &r2);
+  progress_end(&s->pg);
+  cJSON *cc = method_json(vt2, p->p2, &r2);
+  cJSON_AddStringToObject(cc, "status", st == RUN_OK ? "ok" : st == RUN_TIMEOUT ? "timeout" : "failed");
+  if (st != RUN_OK) cJSON_AddStringToObject(cc, "message", r2.message);
+  if (s->dq.n == 0) {
+    /* nothing compared: no distance to report (a 0 would read as perfect agreement) */
+    cJSON_AddNullToObject(cc, "distance");
+    fprintf(stderr, "reference %s: cross-check with %s compared no grid point\n", p->case_name, vt2->name);
+    return cc;
   }
-  doc = cJSON_CreateObject();
+  cJSON *d = cJSON_AddObjectToObject(cc, "distance");
+  cJSON *dq = cJSON_AddObjectToObject(d, "positions");
+  cJSON_AddNumberToObject(dq, "max", s->dq.max);
+  cJSON_AddNumberToObject(dq, "rms", maxrms_rms(&s->dq));
+  cJSON *df = cJSON_AddObjectToObject(d, "full");
+  cJSON_AddNumberToObject(df, "max", s->dfull.max);
+  cJSON_AddNumberToObject(df, "rms", maxrms_rms(&s->dfull));
+  cJSON_AddNumberToObject(d, "grid_points", (double)s->dq.n);
+  fprintf(stderr, "reference %s: distance %s vs %s: positions max %.3g rms %.3g, full max %.3g over %d points\n",
+          p->case_name, p->vt1->name, vt2->name, s->dq.max, maxrms_rms(&s->dq), s->dfull.max, (int)s->dq.n);
+  return cc;
+}
+
+/* The reference file's document after the primary's run r1: provenance (running the cross-check)
+ * and the stored states. */
+static cJSON *reference_doc(const RefPlan *p, RefSink *s, const GridRunResult *r1) {
+  cJSON *doc = cJSON_CreateObject();
   cJSON_AddStringToObject(doc, "schema", REFERENCE_SCHEMA);
-  cJSON_AddStringToObject(doc, "case", case_name);
+  cJSON_AddStringToObject(doc, "case", p->case_name);
   cJSON *prov = cJSON_AddObjectToObject(doc, "provenance");
-  cJSON_AddStringToObject(prov, "scene", scene_path);
-  cJSON_AddStringToObject(prov, "scene_hash", scene_hash);
+  cJSON_AddStringToObject(prov, "scene", p->scene_path);
+  cJSON_AddStringToObject(prov, "scene_hash", p->scene_hash);
   cJSON_AddStringToObject(prov, "model_version", CBENCH_MODEL_VERSION);
   char mvh[64];
   model_version_hash(mvh, sizeof mvh);
   cJSON_AddStringToObject(prov, "model_version_hash", mvh);
-  cJSON_AddItemToObject(prov, "method", method_json(vt1, p1, &r1));
-  if (vt2) {
-    fprintf(stderr, "reference %s: cross-check with %s at %s %g ...\n", case_name, vt2->name,
-            vt2->fixed_step ? "dt" : "accuracy", p2);
-    s.qref = s.q;
-    s.vref = s.v;
-    set_param(&o, vt2, p2);
-    snprintf(s.what, sizeof s.what, "reference %.60s: cross-check %.40s", case_name, vt2->name);
-    progress_begin(&s.pg, cfg->quiet);
-    int st = grid_run(vt2, m, &o, tg, npts, cfg->budget, NULL, distance_sink, &s, &r2);
-    progress_end(&s.pg);
-    cJSON *cc = method_json(vt2, p2, &r2);
-    cJSON_AddStringToObject(cc, "status", st == RUN_OK ? "ok" : st == RUN_TIMEOUT ? "timeout" : "failed");
-    if (st != RUN_OK) cJSON_AddStringToObject(cc, "message", r2.message);
-    if (s.dq.n == 0) {
-      /* nothing compared: no distance to report (a 0 would read as perfect agreement) */
-      cJSON_AddNullToObject(cc, "distance");
-      fprintf(stderr, "reference %s: cross-check with %s compared no grid point\n", case_name, vt2->name);
-    } else {
-      cJSON *d = cJSON_AddObjectToObject(cc, "distance");
-      cJSON *dq = cJSON_AddObjectToObject(d, "positions");
-      cJSON_AddNumberToObject(dq, "max", s.dq.max);
-      cJSON_AddNumberToObject(dq, "rms", maxrms_rms(&s.dq));
-      cJSON *df = cJSON_AddObjectToObject(d, "full");
-      cJSON_AddNumberToObject(df, "max", s.dfull.max);
-      cJSON_AddNumberToObject(df, "rms", maxrms_rms(&s.dfull));
-      cJSON_AddNumberToObject(d, "grid_points", (double)s.dq.n);
-      fprintf(stderr, "reference %s: distance %s vs %s: positions max %.3g rms %.3g, full max %.3g over %d points\n",
-              case_name, vt1->name, vt2->name, s.dq.max, maxrms_rms(&s.dq), s.dfull.max, (int)s.dq.n);
-    }
-    cJSON_AddItemToObject(prov, "cross_check", cc);
+  cJSON_AddItemToObject(prov, "method", method_json(p->vt1, p->p1, r1));
+  if (p->vt2) {
+    cJSON_AddItemToObject(prov, "cross_check", cross_check_json(p, s));
   } else {
     cJSON_AddNullToObject(prov, "cross_check");
-    cJSON_AddStringToObject(prov, "cross_check_note", strcmp(cfg->secondary, "none") ? "no second integrator registered"
-                                                                                     : "none asked (--secondary none)");
+    cJSON_AddStringToObject(prov, "cross_check_note", strcmp(p->cfg->secondary, "none") ? "no second integrator registered"
+                                                                                        : "none asked (--secondary none)");
   }
   char buf[128];
   machine_build_sha(buf, sizeof buf);
   cJSON_AddStringToObject(prov, "git", buf);
   clock_utc_iso8601(buf, sizeof buf);
   cJSON_AddStringToObject(prov, "date", buf);
-  cJSON_AddNumberToObject(doc, "t_end", m->t_end);
-  cJSON_AddNumberToObject(doc, "grid_rate", cfg->rate);
-  cJSON_AddNumberToObject(doc, "nq", m->nq);
-  cJSON_AddNumberToObject(doc, "nv", m->nv);
-  cJSON_AddItemToObject(doc, "t", cJSON_CreateDoubleArray(tg, npts));
-  cJSON_AddItemToObject(doc, "q", rows_json(s.q, npts, m->nq));
-  cJSON_AddItemToObject(doc, "v", rows_json(s.v, npts, m->nv));
+  cJSON_AddNumberToObject(doc, "t_end", p->m->t_end);
+  cJSON_AddNumberToObject(doc, "grid_rate", p->cfg->rate);
+  cJSON_AddNumberToObject(doc, "nq", p->m->nq);
+  cJSON_AddNumberToObject(doc, "nv", p->m->nv);
+  cJSON_AddItemToObject(doc, "t", cJSON_CreateDoubleArray(p->tg, p->npts));
+  cJSON_AddItemToObject(doc, "q", rows_json(s->q, p->npts, p->m->nq));
+  cJSON_AddItemToObject(doc, "v", rows_json(s->v, p->npts, p->m->nv));
+  return doc;
+}
+
+/* doc written to path (its folder made). 0, or 1 with err. */
+static int reference_write(const CbenchContext *cb, const char *path, const char *case_name, const cJSON *doc,
+                           char *err, size_t errlen) {
   char *text = json_print(doc, 0);
   char dir[1100];
   snprintf(dir, sizeof dir, "%.1000s/reference", cb->results_dir);
+  int rc = 1;
   if (!text || dir_make_parents(dir) != 0) {
     snprintf(err, errlen, "cannot write %s", path);
   } else if (file_write_atomic(path, text, strlen(text), err, errlen) == 0) {
     rc = 0;
-    *computed = 1;
     fprintf(stderr, "reference %s: wrote %s\n", case_name, path);
   }
   free(text);
-out:
+  return rc;
+}
+
+/* The primary's states on the grid, the cross-check's distance to them, the file written. 0, or
+ * 1 with err. */
+static int reference_integrate(const CbenchContext *cb, const RefPlan *p, const char *path, char *err, size_t errlen) {
+  RefSink s = {.m = p->m};
+  s.q = malloc(sizeof(double) * (size_t)(p->npts * p->m->nq + 1));
+  s.v = malloc(sizeof(double) * (size_t)(p->npts * p->m->nv + 1));
+  int rc = 1;
+  if (!s.q || !s.v) { snprintf(err, errlen, "out of memory"); goto out; }
+  IntegratorOptions o;
+  GridRunResult r1;
+  set_param(&o, p->vt1, p->p1);
+  reference_announce(p);
+  snprintf(s.what, sizeof s.what, "reference %.60s: %.40s", p->case_name, p->vt1->name);
+  progress_begin(&s.pg, p->cfg->quiet);
+  int st1 = grid_run(p->vt1, p->m, &o, p->tg, p->npts, p->cfg->budget, NULL, store_sink, &s, &r1);
+  progress_end(&s.pg);
+  if (st1 != RUN_OK) {
+    snprintf(err, errlen, "reference integration with %s failed at t = %g: %s", p->vt1->name, r1.t_reached, r1.message);
+    goto out;
+  }
+  cJSON *doc = reference_doc(p, &s, &r1);
+  rc = reference_write(cb, path, p->case_name, doc, err, errlen);
   cJSON_Delete(doc);
-  free(tg); free(s.q); free(s.v);
-  model_free(m);
+out:
+  free(s.q); free(s.v);
+  return rc;
+}
+
+int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name, const ReferenceConfig *cfg,
+                     int *computed, char *err, size_t errlen) {
+  *computed = 0;
+  char path[1200];
+  reference_path(cb->results_dir, case_name, path, sizeof path);
+  if (!cfg->force && reference_reusable(cb, path, scene_path, case_name, cfg)) return 0;
+  char scene_hash[64];
+  if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
+    snprintf(err, errlen, "%s: cannot read scene file", scene_path);
+    return 2;
+  }
+  RefPlan p = {.scene_path = scene_path, .case_name = case_name, .scene_hash = scene_hash, .cfg = cfg};
+  p.m = scene_load(scene_path, err, errlen);
+  if (!p.m) return 2;
+  int rc = 2;
+  if (!(cfg->rate > 0)) { snprintf(err, errlen, "grid rate must be > 0"); goto out; }
+  if (cfg->t_end > 0) p.m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode) */
+  if (reference_methods(&cb->registry, cfg, &p, err, errlen) != 0) goto out;
+  p.tg = grid_make(p.m->t_end, cfg->rate, &p.npts);
+  if (!p.tg) {
+    snprintf(err, errlen, "%s: duration %g s at --grid %g points per s exceeds %ld output points", scene_path,
+             p.m->t_end, cfg->rate, GRID_MAX_POINTS);
+    goto out;
+  }
+  rc = reference_integrate(cb, &p, path, err, errlen);
+  if (rc == 0) *computed = 1;
+out:
+  free(p.tg);
+  model_free(p.m);
   return rc;
 }

@@ -226,242 +226,323 @@ static size_t grid_points(const SweepConfig *c, int ncase, int nint, size_t max,
   return over ? (size_t)-1 : p;
 }
 
-static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], char *err,
-                          size_t errlen) {
+/* The cases of the sweep into cases_buf: those given, else every case of the cases folder. */
+static int sweep_cases(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], int *ncase, char *err,
+                       size_t errlen) {
   char cnames[SWEEP_MAX_LIST][128];
-  int ncase = c->ncases;
-  if (ncase == 0) {
-    ncase = cases_list(cb->cases_dir, cnames, SWEEP_MAX_LIST);
-    for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%.127s", cnames[i]);
+  int n = c->ncases;
+  if (n == 0) {
+    n = cases_list(cb->cases_dir, cnames, SWEEP_MAX_LIST);
+    for (int i = 0; i < n; ++i) snprintf(cases_buf[i], 1024, "%.127s", cnames[i]);
   } else {
-    for (int i = 0; i < ncase; ++i) snprintf(cases_buf[i], 1024, "%s", c->cases[i]);
+    for (int i = 0; i < n; ++i) snprintf(cases_buf[i], 1024, "%s", c->cases[i]);
   }
-  if (ncase == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", cb->cases_dir); return CB_ERR_INPUT; }
-  const IntegratorVtbl *vts[SWEEP_MAX_LIST];
-  int nint = c->nintegrators;
-  if (nint == 0) {
-    for (int i = 0; i < integrator_registry_count(&cb->registry) && nint < SWEEP_MAX_LIST; ++i)
-      vts[nint++] = integrator_registry_at(&cb->registry, i);
+  *ncase = n;
+  if (n == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", cb->cases_dir); return CB_ERR_INPUT; }
+  return CB_OK;
+}
+
+/* The integrators of the sweep: those given, else every registered one. */
+static int sweep_integrators(const CbenchContext *cb, const SweepConfig *c, const IntegratorVtbl **vts, int *nint,
+                             char *err, size_t errlen) {
+  int n = c->nintegrators;
+  if (n == 0) {
+    for (int i = 0; i < integrator_registry_count(&cb->registry) && n < SWEEP_MAX_LIST; ++i)
+      vts[n++] = integrator_registry_at(&cb->registry, i);
   } else {
-    for (int i = 0; i < nint; ++i) {
+    for (int i = 0; i < n; ++i) {
       vts[i] = integrator_registry_find(&cb->registry, c->integrators[i]);
       if (!vts[i]) { integrator_registry_unknown_message(&cb->registry, c->integrators[i], err, errlen); return CB_ERR_INPUT; }
     }
   }
-  if (nint == 0) { snprintf(err, errlen, "no integrators registered"); return CB_ERR_INPUT; }
+  *nint = n;
+  if (n == 0) { snprintf(err, errlen, "no integrators registered"); return CB_ERR_INPUT; }
+  return CB_OK;
+}
+
+/* The number of grid points, with the values no run could take refused before any job (the CLI
+ * and recipes check > 0) and a grid past the points a sweep may have. */
+static int sweep_grid_size(const CbenchContext *cb, const SweepConfig *c, int ncase, int nint, size_t *npoints,
+                           char *err, size_t errlen) {
   char what[400];
   long max_points = cb->limits.max_sweep_points < SWEEP_MAX_POINTS ? cb->limits.max_sweep_points : SWEEP_MAX_POINTS;
-  size_t npoints = grid_points(c, ncase, nint, (size_t)max_points, what, sizeof what);
-  if (npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return CB_ERR_INPUT; }
-  /* values no run could take, refused before any job (the CLI and recipes check > 0) */
+  *npoints = grid_points(c, ncase, nint, (size_t)max_points, what, sizeof what);
+  if (*npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return CB_ERR_INPUT; }
   if (c->timeout > cb->limits.max_timeout_s) {
     snprintf(err, errlen, "timeout %g s is more than the %g s a run may take", c->timeout, cb->limits.max_timeout_s);
     return CB_ERR_INPUT;
   }
   if (c->reps > cb->limits.max_reps) { snprintf(err, errlen, "reps %d is more than %d", c->reps, cb->limits.max_reps); return CB_ERR_INPUT; }
-  if (npoints == (size_t)-1) {
+  if (*npoints == (size_t)-1) {
     snprintf(err, errlen, "the grid has %s: more than the %ld points a sweep may have (split it into several sweeps)", what,
              max_points);
     return CB_ERR_INPUT;
   }
+  return CB_OK;
+}
 
-  /* the grid: case x integrator x (accuracy | dt) x norm x max step x option values */
-  int nnorm = c->nnorms > 0 ? c->nnorms : 1, nhmax = c->nmax_steps > 0 ? c->nmax_steps : 1, ncombo = 1;
-  for (int a = 0; a < c->nopt; ++a) ncombo *= c->nopt_values[a];
-  int nparamc = 1; /* scene parameter combinations (one grid over every case) */
-  for (int a = 0; a < c->nparam_axes; ++a) nparamc *= c->nparam_values[a];
-  SweepJob *jobs = calloc(npoints, sizeof *jobs); /* npoints <= SWEEP_MAX_POINTS: the ints below cannot overflow */
-  if (!jobs) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
-  int njob = 0;
+/* The number of scene parameter combinations (one grid over every case). */
+static int param_combinations(const SweepConfig *c) {
+  int n = 1;
+  for (int a = 0; a < c->nparam_axes; ++a) n *= c->nparam_values[a];
+  return n;
+}
+
+/* The number of option value combinations. */
+static int option_combinations(const SweepConfig *c) {
+  int n = 1;
+  for (int a = 0; a < c->nopt; ++a) n *= c->nopt_values[a];
+  return n;
+}
+
+/* A case's spec common to all its runs, its scene validated once, up front, with every scene
+ * parameter combination (a bad path is an error); its horizon in case_t_end. */
+static int case_base(const CbenchContext *cb, const SweepConfig *c, const char *case_name, const IntegratorVtbl *vt0,
+                     RunSpec *base, double *case_t_end, char *err, size_t errlen) {
+  run_spec_init(base);
+  if (run_spec_set_case(base, cb->cases_dir, case_name, err, errlen) != 0) return CB_ERR_INPUT;
+  RunContext probe;
+  snprintf(base->integrator, sizeof base->integrator, "%s", vt0->name);
+  base->has_accuracy = !vt0->fixed_step; base->accuracy = 1;
+  base->has_dt = vt0->fixed_step; base->dt = 1;
+  base->t_end = c->t_end; /* a horizon no run could take (--t-end 1e300) fails here, before any job */
+  if (run_prepare(cb, base, &probe, err, errlen) != 0) return CB_ERR_INPUT;
+  int nparamc = param_combinations(c);
+  for (int pc = 0; pc < nparamc; ++pc) {
+    RunSpec t = *base;
+    sweep_set_params(c, pc, &t);
+    RunContext tc;
+    if (run_prepare(cb, &t, &tc, err, errlen) != 0) { run_context_free(&probe); return CB_ERR_INPUT; }
+    run_context_free(&tc);
+  }
+  *case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
+  run_context_free(&probe);
+  if (c->plan[0] && c->timeout <= 0 && RUN_DEFAULT_BUDGET_PER_SIM_S * *case_t_end > RUN_MAX_TIMEOUT_S) {
+    snprintf(err, errlen, "%s: t_end %g s makes a default budget of %g s per run, more than %g s: give --timeout",
+             case_name, *case_t_end, RUN_DEFAULT_BUDGET_PER_SIM_S * *case_t_end, RUN_MAX_TIMEOUT_S);
+    return CB_ERR_INPUT;
+  }
+  return CB_OK;
+}
+
+/* One point of an integrator's grid: its indices on the (accuracy | dt), norm, max step, option
+ * and scene parameter axes. */
+typedef struct {
+  int p, norm, max_step, param_combo;
+  int opt[SWEEP_MAX_OPT_AXES];
+} GridPoint;
+
+/* The option values of combination oc (mixed radix over the axes) into g->opt; 0 when the point
+ * repeats another because it sets an axis the integrator does not take (one run without it). */
+static int option_point(const SweepConfig *c, int oc, const int *takes, GridPoint *g) {
+  int keep = 1;
+  for (int a = 0; a < c->nopt; ++a) {
+    g->opt[a] = oc % c->nopt_values[a];
+    oc /= c->nopt_values[a];
+    if (!takes[a] && g->opt[a] > 0) keep = 0;
+  }
+  return keep;
+}
+
+/* The job of grid point g of integrator vt on the case of base. */
+static void job_fill(const SweepConfig *c, const IntegratorVtbl *vt, const int *takes, const RunSpec *base,
+                     const GridPoint *g, double case_t_end, SweepJob *j) {
+  int fixed = vt->fixed_step;
+  j->spec = *base;
+  snprintf(j->spec.integrator, sizeof j->spec.integrator, "%s", vt->name);
+  j->spec.has_accuracy = !fixed;
+  j->spec.has_dt = fixed;
+  j->spec.accuracy = fixed ? 0 : c->accuracies[g->p];
+  j->spec.dt = fixed ? c->dts[g->p] : 0;
+  j->spec.reps = c->reps > 0 ? c->reps : 1;
+  j->spec.timeout = c->timeout;
+  j->spec.t_end = c->t_end;
+  j->spec.window = c->window;
+  j->spec.output_dt = c->output_dt;
+  int norm = c->nnorms > 0 ? c->norms[g->norm] : c->error_norm;
+  if (!fixed && norm >= 0) j->spec.error_norm = (ErrorNormKind)norm, j->spec.error_norm_given = 1;
+  if (!fixed && c->nmax_steps > 0) j->spec.max_step = c->max_steps[g->max_step];
+  j->spec.nextra = 0;
+  for (int a = 0; a < c->nopt; ++a) {
+    if (!takes[a]) continue;
+    char kv[64 + 128 + 2], oerr[256];
+    snprintf(kv, sizeof kv, "%s=%s", c->opt_key[a], c->opt_values[a][g->opt[a]]);
+    run_spec_add_option(&j->spec, kv, oerr, sizeof oerr); /* fits: at most 6 axes, keys < 64 */
+  }
+  sweep_set_params(c, g->param_combo, &j->spec);
+  /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
+  if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
+  char name[768];
+  run_spec_file_name(&j->spec, fixed, name, sizeof name);
+  snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
+  if (c->series & SWEEP_SERIES_STEPS) sweep_series_path(j->path, "steps", j->spec.step_log, sizeof j->spec.step_log);
+  if (c->series & SWEEP_SERIES_CONTACTS)
+    sweep_series_path(j->path, "contacts", j->spec.contact_log, sizeof j->spec.contact_log);
+  if (c->series & SWEEP_SERIES_ENERGY) sweep_series_path(j->path, "energy", j->spec.energy_log, sizeof j->spec.energy_log);
+}
+
+/* The jobs of integrator vt on the case of base, appended to jobs[njob...]: (accuracy | dt) x
+ * norm x max step x option and scene parameter combinations. The new job count. */
+static int integrator_jobs(const SweepConfig *c, const IntegratorVtbl *vt, const RunSpec *base, double case_t_end,
+                           int first_case, SweepJob *jobs, int njob) {
+  int fixed = vt->fixed_step;
+  int np = fixed ? c->ndt : c->nacc;
+  /* which option axes this integrator declares */
+  int takes[SWEEP_MAX_OPT_AXES] = {0};
+  for (int a = 0; a < c->nopt; ++a) takes[a] = integrator_takes_option(vt, c->opt_key[a]);
+  for (int a = 0; a < c->nopt; ++a)
+    if (!takes[a] && first_case && !c->quiet)
+      fprintf(stderr, "sweep: note: %s takes no option %s; its runs leave that axis out\n", vt->name, c->opt_key[a]);
+  int nn = fixed ? 1 : (c->nnorms > 0 ? c->nnorms : 1), nh = fixed ? 1 : (c->nmax_steps > 0 ? c->nmax_steps : 1);
+  int ncombo = option_combinations(c), nparamc = param_combinations(c);
+  GridPoint g;
+  for (g.p = 0; g.p < np; ++g.p)
+    for (g.norm = 0; g.norm < nn; ++g.norm)
+      for (g.max_step = 0; g.max_step < nh; ++g.max_step)
+        for (int oc = 0; oc < ncombo * nparamc; ++oc) {
+          if (!option_point(c, oc % ncombo, takes, &g)) continue;
+          g.param_combo = oc / ncombo;
+          job_fill(c, vt, takes, base, &g, case_t_end, &jobs[njob++]);
+        }
+  return njob;
+}
+
+/* The grid's jobs: case x integrator x (accuracy | dt) x norm x max step x option values x scene
+ * parameters; jobs has room for every point (grid_points). */
+static int sweep_jobs(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], int ncase,
+                      const IntegratorVtbl **vts, int nint, SweepJob *jobs, int *njob, char *err, size_t errlen) {
+  *njob = 0;
   for (int ci = 0; ci < ncase; ++ci) {
     RunSpec base;
-    run_spec_init(&base);
-    if (run_spec_set_case(&base, cb->cases_dir, cases_buf[ci], err, errlen) != 0) { free(jobs); return CB_ERR_INPUT; }
-    /* Validate the scene once, up front. */
-    RunContext probe;
-    base.t_end = c->t_end; /* an impossible horizon fails here, before any job */
-    snprintf(base.integrator, sizeof base.integrator, "%s", vts[0]->name);
-    base.has_accuracy = !vts[0]->fixed_step; base.accuracy = 1;
-    base.has_dt = vts[0]->fixed_step; base.dt = 1;
-    base.t_end = c->t_end; /* a horizon no run could take (--t-end 1e300) fails here */
-    if (run_prepare(cb, &base, &probe, err, errlen) != 0) { free(jobs); return CB_ERR_INPUT; }
-    /* every scene parameter combination must apply to this scene (a bad path is an error) */
-    for (int pc = 0; pc < nparamc; ++pc) {
-      RunSpec t = base;
-      sweep_set_params(c, pc, &t);
-      RunContext tc;
-      if (run_prepare(cb, &t, &tc, err, errlen) != 0) { run_context_free(&probe); free(jobs); return CB_ERR_INPUT; }
-      run_context_free(&tc);
-    }
-    double case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
-    if (c->plan[0] && c->timeout <= 0 && RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end > RUN_MAX_TIMEOUT_S) {
-      snprintf(err, errlen, "%s: t_end %g s makes a default budget of %g s per run, more than %g s: give --timeout",
-               cases_buf[ci], case_t_end, RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end, RUN_MAX_TIMEOUT_S);
-      run_context_free(&probe);
-      free(jobs);
-      return CB_ERR_INPUT;
-    }
-    for (int ii = 0; ii < nint; ++ii) {
-      int fixed = vts[ii]->fixed_step;
-      int np = fixed ? c->ndt : c->nacc;
-      /* which option axes this integrator declares */
-      int takes[SWEEP_MAX_OPT_AXES] = {0};
-      for (int a = 0; a < c->nopt; ++a) takes[a] = integrator_takes_option(vts[ii], c->opt_key[a]);
-      for (int a = 0; a < c->nopt; ++a)
-        if (!takes[a] && ci == 0 && !c->quiet)
-          fprintf(stderr, "sweep: note: %s takes no option %s; its runs leave that axis out\n", vts[ii]->name,
-                  c->opt_key[a]);
-      int nn = fixed ? 1 : nnorm, nh = fixed ? 1 : nhmax;
-      for (int pi = 0; pi < np; ++pi)
-        for (int ni = 0; ni < nn; ++ni)
-          for (int hi = 0; hi < nh; ++hi)
-            for (int oc = 0; oc < ncombo * nparamc; ++oc) {
-              /* the option values of combination oc (mixed radix over the axes) */
-              int digit[SWEEP_MAX_OPT_AXES], rest = oc % ncombo, skip = 0;
-              for (int a = 0; a < c->nopt; ++a) {
-                digit[a] = rest % c->nopt_values[a];
-                rest /= c->nopt_values[a];
-                if (!takes[a] && digit[a] > 0) skip = 1; /* one run without the axis */
-              }
-              if (skip) continue;
-              SweepJob *j = &jobs[njob++];
-              j->spec = base;
-              snprintf(j->spec.integrator, sizeof j->spec.integrator, "%s", vts[ii]->name);
-              j->spec.has_accuracy = !fixed;
-              j->spec.has_dt = fixed;
-              j->spec.accuracy = fixed ? 0 : c->accuracies[pi];
-              j->spec.dt = fixed ? c->dts[pi] : 0;
-              j->spec.reps = c->reps > 0 ? c->reps : 1;
-              j->spec.timeout = c->timeout;
-              j->spec.t_end = c->t_end;
-              j->spec.window = c->window;
-              j->spec.output_dt = c->output_dt;
-              int norm = c->nnorms > 0 ? c->norms[ni] : c->error_norm;
-              if (!fixed && norm >= 0) j->spec.error_norm = (ErrorNormKind)norm, j->spec.error_norm_given = 1;
-              if (!fixed && c->nmax_steps > 0) j->spec.max_step = c->max_steps[hi];
-              j->spec.nextra = 0;
-              for (int a = 0; a < c->nopt; ++a) {
-                if (!takes[a]) continue;
-                char kv[64 + 128 + 2], oerr[256];
-                snprintf(kv, sizeof kv, "%s=%s", c->opt_key[a], c->opt_values[a][digit[a]]);
-                run_spec_add_option(&j->spec, kv, oerr, sizeof oerr); /* fits: at most 6 axes, keys < 64 */
-              }
-              sweep_set_params(c, oc / ncombo, &j->spec);
-              /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
-              if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
-              char name[768];
-              run_spec_file_name(&j->spec, fixed, name, sizeof name);
-              snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
-              if (c->series & SWEEP_SERIES_STEPS) sweep_series_path(j->path, "steps", j->spec.step_log, sizeof j->spec.step_log);
-              if (c->series & SWEEP_SERIES_CONTACTS)
-                sweep_series_path(j->path, "contacts", j->spec.contact_log, sizeof j->spec.contact_log);
-              if (c->series & SWEEP_SERIES_ENERGY) sweep_series_path(j->path, "energy", j->spec.energy_log, sizeof j->spec.energy_log);
-            }
-    }
-    run_context_free(&probe);
+    double case_t_end;
+    int rc = case_base(cb, c, cases_buf[ci], vts[0], &base, &case_t_end, err, errlen);
+    if (rc != CB_OK) return rc;
+    for (int ii = 0; ii < nint; ++ii) *njob = integrator_jobs(c, vts[ii], &base, case_t_end, ci == 0, jobs, *njob);
   }
-  /* only now, with every argument and scene checked: a bad one leaves no empty folder */
-  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); free(jobs); return CB_ERR_IO; }
-  folder_remove_orphans(c->out);
-  if (c->plan[0]) {
-    int rc = write_plan(c->plan, jobs, njob, err, errlen);
-    free(jobs);
-    return rc ? CB_ERR_IO : CB_OK;
-  }
-  int skipped = 0;
-  for (int i = 0; i < njob; ++i)
-    if (job_done(&jobs[i])) { jobs[i].state = 2; ++skipped; }
+  return CB_OK;
+}
 
-  char cmdpath[1200];
-  snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
-  /* a folder that cannot take a file fails here, before the first job */
-  if (dir_check_writable(c->out, err, errlen) != 0) { free(jobs); return CB_ERR_IO; }
-  if (c->command[0]) {
-    char line[4200];
-    int n = snprintf(line, sizeof line, "%s\n", c->command);
-    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) { free(jobs); return CB_ERR_IO; }
-  }
+/* The job processes running: at most maxj at once, each with a progress slot in memory shared
+ * with it (the sweep kills a job past its budget), and the counts the progress line shows. */
+typedef struct {
+  RunProgress *slots;
+  int *slot_job, *slot_killed; /* the job in each slot (-1: free), and whether it was killed */
+  int maxj;
+  int done, skipped, executed, running, next, failed_writes;
+  double t0, last_print;
+} Scheduler;
 
-  double t0 = clock_monotonic(), last_print = -1e9;
-  int done = skipped, executed = 0, running = 0, next = 0, failed_writes = 0;
-  int maxj = c->jobs > 0 ? c->jobs : 1;
-  progress(c, done, njob, skipped, executed, running, t0, &last_print);
-  /* one progress slot per running job, shared with it */
-  RunProgress *slots = mmap(NULL, sizeof(RunProgress) * (size_t)maxj, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-                            -1, 0);
-  int *slot_job = calloc((size_t)maxj, sizeof(int)), *slot_killed = calloc((size_t)maxj, sizeof(int));
-  if (slots == MAP_FAILED || !slot_job || !slot_killed) {
-    if (slots != MAP_FAILED) munmap(slots, sizeof(RunProgress) * (size_t)maxj);
-    free(slot_job); free(slot_killed); free(jobs);
+static int scheduler_open(Scheduler *s, char *err, size_t errlen) {
+  s->slots = mmap(NULL, sizeof(RunProgress) * (size_t)s->maxj, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  s->slot_job = calloc((size_t)s->maxj, sizeof(int));
+  s->slot_killed = calloc((size_t)s->maxj, sizeof(int));
+  if (s->slots == MAP_FAILED || !s->slot_job || !s->slot_killed) {
+    if (s->slots != MAP_FAILED) munmap(s->slots, sizeof(RunProgress) * (size_t)s->maxj);
+    free(s->slot_job); free(s->slot_killed);
     snprintf(err, errlen, "out of memory");
     return CB_ERR_MEMORY;
   }
-  for (int k = 0; k < maxj; ++k) slot_job[k] = -1;
-  while (done < njob) {
-    while (running < maxj && next < njob) {
-      if (jobs[next].state != 0) { ++next; continue; }
-      int k = 0;
-      while (slot_job[k] >= 0) ++k; /* running < maxj: a slot is free */
-      RunProgress *prog = &slots[k];
-      memset(prog, 0, sizeof *prog);
-      prog->stage_start = clock_monotonic();
-      fflush(NULL);
-      pid_t parent = getpid();
-      pid_t pid = fork();
-      if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent) _exit(3);
-        job_main(cb, &jobs[next], prog);
-      }
-      if (pid < 0) {
-        snprintf(err, errlen, "fork failed: %s", strerror(errno));
-        munmap(slots, sizeof(RunProgress) * (size_t)maxj);
-        free(slot_job); free(slot_killed); free(jobs);
-        return CB_ERR_IO;
-      }
-      jobs[next].pid = pid;
-      jobs[next].state = 1;
-      slot_job[k] = next;
-      slot_killed[k] = 0;
-      ++running;
-      ++next;
+  for (int k = 0; k < s->maxj; ++k) s->slot_job[k] = -1;
+  return CB_OK;
+}
+
+static void scheduler_close(Scheduler *s) {
+  munmap(s->slots, sizeof(RunProgress) * (size_t)s->maxj);
+  free(s->slot_job);
+  free(s->slot_killed);
+}
+
+/* Pending jobs started in free slots, one process each. -1 when fork failed. */
+static int jobs_start(const CbenchContext *cb, Scheduler *s, SweepJob *jobs, int njob, char *err, size_t errlen) {
+  while (s->running < s->maxj && s->next < njob) {
+    if (jobs[s->next].state != 0) { ++s->next; continue; }
+    int k = 0;
+    while (s->slot_job[k] >= 0) ++k; /* running < maxj: a slot is free */
+    RunProgress *prog = &s->slots[k];
+    memset(prog, 0, sizeof *prog);
+    prog->stage_start = clock_monotonic();
+    fflush(NULL);
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() != parent) _exit(3);
+      job_main(cb, &jobs[s->next], prog);
     }
+    if (pid < 0) { snprintf(err, errlen, "fork failed: %s", strerror(errno)); return -1; }
+    jobs[s->next].pid = pid;
+    jobs[s->next].state = 1;
+    s->slot_job[k] = s->next;
+    s->slot_killed[k] = 0;
+    ++s->running;
+    ++s->next;
+  }
+  return 0;
+}
+
+static void jobs_kill_overrun(Scheduler *s, const SweepJob *jobs) {
+  for (int k = 0; k < s->maxj; ++k)
+    if (s->slot_job[k] >= 0 && !s->slot_killed[k] && s->slots[k].budget > 0 &&
+        run_progress_overrun(&s->slots[k], s->slots[k].budget)) {
+      kill(jobs[s->slot_job[k]].pid, SIGKILL);
+      s->slot_killed[k] = 1;
+    }
+}
+
+/* The job process w ended with wait status ws: its slot freed, the counts advanced. */
+static void job_reap(const CbenchContext *cb, const SweepConfig *c, Scheduler *s, SweepJob *jobs, int njob, pid_t w,
+                     int ws) {
+  for (int k = 0; k < s->maxj; ++k) {
+    int i = s->slot_job[k];
+    if (i < 0 || jobs[i].pid != w) continue;
+    jobs[i].state = 2;
+    s->slot_job[k] = -1;
+    --s->running; ++s->done;
+    int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    if (code == JOB_REUSED) ++s->skipped;
+    else ++s->executed;
+    if (code == JOB_UNWRITTEN) {
+      if (!run_record_complete(jobs[i].path, NULL)) ++s->failed_writes;
+    } else if (s->slot_killed[k] || (code != 0 && code != JOB_REUSED)) {
+      /* killed past its budget or crashed: the sweep writes its record */
+      RunProgress last = s->slots[k];
+      if (job_record_unfinished(cb, &jobs[i], s->slot_killed[k], ws, &last) != 0) ++s->failed_writes;
+    }
+    progress(c, s->done, njob, s->skipped, s->executed, s->running, s->t0, &s->last_print);
+  }
+}
+
+/* Every job not done yet run, c->jobs at a time; the runs that left no record in failed_writes. */
+static int sweep_execute(const CbenchContext *cb, const SweepConfig *c, SweepJob *jobs, int njob, int skipped,
+                         int *failed_writes, char *err, size_t errlen) {
+  Scheduler s = {0};
+  s.t0 = clock_monotonic();
+  s.last_print = -1e9;
+  s.done = s.skipped = skipped;
+  s.maxj = c->jobs > 0 ? c->jobs : 1;
+  progress(c, s.done, njob, s.skipped, s.executed, s.running, s.t0, &s.last_print);
+  int rc = scheduler_open(&s, err, errlen);
+  if (rc != CB_OK) return rc;
+  while (s.done < njob) {
+    if (jobs_start(cb, &s, jobs, njob, err, errlen) != 0) { rc = CB_ERR_IO; break; }
     int ws = 0;
     pid_t w = waitpid(-1, &ws, WNOHANG);
     if (w < 0) { if (errno == EINTR) continue; break; }
     if (w == 0) { /* none ended: kill those past their budget, then look again shortly */
-      for (int k = 0; k < maxj; ++k)
-        if (slot_job[k] >= 0 && !slot_killed[k] && slots[k].budget > 0 && run_progress_overrun(&slots[k], slots[k].budget)) {
-          kill(jobs[slot_job[k]].pid, SIGKILL);
-          slot_killed[k] = 1;
-        }
+      jobs_kill_overrun(&s, jobs);
       struct timespec nap = {0, 20 * 1000 * 1000};
       nanosleep(&nap, NULL);
       continue;
     }
-    for (int k = 0; k < maxj; ++k) {
-      int i = slot_job[k];
-      if (i < 0 || jobs[i].pid != w) continue;
-      jobs[i].state = 2;
-      slot_job[k] = -1;
-      --running; ++done;
-      int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
-      if (code == JOB_REUSED) ++skipped;
-      else ++executed;
-      if (code == JOB_UNWRITTEN) {
-        if (!run_record_complete(jobs[i].path, NULL)) ++failed_writes;
-      } else if (slot_killed[k] || (code != 0 && code != JOB_REUSED)) {
-        /* killed past its budget or crashed: the sweep writes its record */
-        RunProgress last = slots[k];
-        if (job_record_unfinished(cb, &jobs[i], slot_killed[k], ws, &last) != 0) ++failed_writes;
-      }
-      progress(c, done, njob, skipped, executed, running, t0, &last_print);
-    }
+    job_reap(cb, c, &s, jobs, njob, w, ws);
   }
-  munmap(slots, sizeof(RunProgress) * (size_t)maxj);
-  free(slot_job);
-  free(slot_killed);
-  /* The sweep as one array (harness/SCHEMA.md), for plotting and export. */
+  scheduler_close(&s);
+  *failed_writes = s.failed_writes;
+  return rc;
+}
+
+/* The sweep as one array (harness/SCHEMA.md), for plotting and export. */
+static cJSON *sweep_records(const SweepConfig *c, const SweepJob *jobs, int njob) {
   cJSON *all = cJSON_CreateArray();
   for (int i = 0; i < njob; ++i) {
     char *text = file_read_all(jobs[i].path, NULL);
@@ -480,6 +561,14 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
       }
     cJSON_AddItemToArray(all, doc);
   }
+  return all;
+}
+
+/* sweep.json written from the records, with the last line; an error when it or a run's record
+ * could not be written. */
+static int sweep_write_all(const SweepConfig *c, const SweepJob *jobs, int njob, int failed_writes, char *err,
+                           size_t errlen) {
+  cJSON *all = sweep_records(c, jobs, njob);
   /* the last line counts the runs that are not data, not only those done */
   if (!c->quiet) {
     int counts[OUTCOME_COUNT];
@@ -495,7 +584,6 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
   if (!text) snprintf(err, errlen, "%s: out of memory", apath);
   free(text);
   cJSON_Delete(all);
-  free(jobs);
   if (failed_writes) {
     char werr[600];
     snprintf(werr, sizeof werr, "%s", wrc ? err : "");
@@ -503,6 +591,47 @@ static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*
     return CB_ERR_IO;
   }
   return wrc ? CB_ERR_IO : CB_OK;
+}
+
+/* The jobs run into the output folder, made only now, with every argument and scene checked (a
+ * bad one leaves no empty folder); with a plan, the plan written instead. */
+static int sweep_into_folder(const CbenchContext *cb, const SweepConfig *c, SweepJob *jobs, int njob, char *err,
+                             size_t errlen) {
+  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return CB_ERR_IO; }
+  folder_remove_orphans(c->out);
+  if (c->plan[0]) return write_plan(c->plan, jobs, njob, err, errlen) ? CB_ERR_IO : CB_OK;
+  int skipped = 0;
+  for (int i = 0; i < njob; ++i)
+    if (job_done(&jobs[i])) { jobs[i].state = 2; ++skipped; }
+  /* a folder that cannot take a file fails here, before the first job */
+  if (dir_check_writable(c->out, err, errlen) != 0) return CB_ERR_IO;
+  if (c->command[0]) {
+    char cmdpath[1200], line[4200];
+    snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
+    int n = snprintf(line, sizeof line, "%s\n", c->command);
+    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) return CB_ERR_IO;
+  }
+  int failed_writes = 0;
+  int rc = sweep_execute(cb, c, jobs, njob, skipped, &failed_writes, err, errlen);
+  return rc != CB_OK ? rc : sweep_write_all(c, jobs, njob, failed_writes, err, errlen);
+}
+
+static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], char *err,
+                          size_t errlen) {
+  int ncase = 0, nint = 0;
+  const IntegratorVtbl *vts[SWEEP_MAX_LIST];
+  size_t npoints = 0;
+  int rc = sweep_cases(cb, c, cases_buf, &ncase, err, errlen);
+  if (rc == CB_OK) rc = sweep_integrators(cb, c, vts, &nint, err, errlen);
+  if (rc == CB_OK) rc = sweep_grid_size(cb, c, ncase, nint, &npoints, err, errlen);
+  if (rc != CB_OK) return rc;
+  SweepJob *jobs = calloc(npoints, sizeof *jobs); /* npoints <= SWEEP_MAX_POINTS: the ints below cannot overflow */
+  if (!jobs) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
+  int njob = 0;
+  rc = sweep_jobs(cb, c, cases_buf, ncase, vts, nint, jobs, &njob, err, errlen);
+  if (rc == CB_OK) rc = sweep_into_folder(cb, c, jobs, njob, err, errlen);
+  free(jobs);
+  return rc;
 }
 
 int sweep_run(const CbenchContext *cb, const SweepConfig *c, char *err, size_t errlen) {
