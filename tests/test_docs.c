@@ -1,5 +1,5 @@
 /* The documentation stays a front door with working doors: README.md is short, every relative
- * link in README.md and docs/ (docs/*.md, docs/notes/*.md) names a file that exists, and no page
+ * link in README.md and docs/ (the .md pages under docs/ and docs/notes/) names a file that exists, and no page
  * names a file a user of the repository does not have. Run from the repository root, as
  * `make test` does. docs/incoming/ (drafts waiting to be folded in) is not checked. */
 #include <criterion/criterion.h>

@@ -1,6 +1,7 @@
 /* Numbers as text: the shortest of %.15g/%.16g/%.17g that reads back exactly, in the JSON writer,
  * printed commands and plan lines. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
