@@ -1,0 +1,188 @@
+/* The rigid time-stepping integrators lcp, ccp, ncp and raisim (integrators/rigid/rigid_stepping.c)
+ * against closed forms: a slide decelerates at mu g and stops after v0^2 / (2 mu g); the LCP's
+ * 4-facet pyramid bends a slide that is not along a facet (contact-models paper Fig. 9); a body at
+ * rest stays there; a dropped ball stops at the impact and converges at first order in dt. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "integrators/integrator.h"
+#include "models/system.h"
+#include "sim_fixtures.h"
+
+#define G 9.81
+#define MU 0.4
+
+/* A sphere (r 5 cm, 1 kg) whose rotational inertia is so large that it slides without rolling:
+ * one contact, so the slide is the single-contact closed form. */
+static const char *puck_json =
+    "{\"name\": \"puck\", \"duration\": 1,"
+    " \"materials\": [{\"name\": \"ground\", \"stiffness\": \"rigid\", \"mu\": 0.4},"
+    "  {\"name\": \"puck\", \"stiffness\": 1e5, \"dissipation\": 10, \"mu\": 0.4}],"
+    " \"world_geoms\": [{\"name\": \"floor\", \"type\": \"plane\", \"material\": \"ground\"}],"
+    " \"bodies\": [{\"name\": \"puck\", \"joint\": \"free\", \"mass\": 1, \"inertia\": [1e6, 1e6, 1e6],"
+    "  \"geoms\": [{\"type\": \"sphere\", \"size\": 0.05, \"material\": \"puck\"}],"
+    "  \"q0\": {\"pos\": [0, 0, 0.05]}}]}";
+
+static Integrator *make(const char *name, const Model *m, double dt, const char *k1, const char *v1) {
+  IntegratorOptions o = {.dt = dt, .error_norm = ERRNORM_FULL};
+  if (k1) {
+    o.nextra = 1;
+    o.extra_key[0] = k1;
+    o.extra_value[0] = v1;
+  }
+  char err[512];
+  Integrator *it = integrator_create(name, m, &o, err, sizeof err);
+  cr_assert_not_null(it, "%s: %s", name, err);
+  return it;
+}
+
+/* x <- the state at T from x0 (the model's initial state with v0 along (cos a, sin a) when
+ * speed > 0); 0 or the run's code. */
+static int slide(Integrator *it, double speed, double angle, double T, double *x) {
+  const Model *m = it->model;
+  system_initial_state(m, x);
+  x[m->nq + 3] = speed * cos(angle); /* free joint: angular, then linear velocity (world frame) */
+  x[m->nq + 4] = speed * sin(angle);
+  cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK);
+  return integrator_advance(it, T, x);
+}
+
+static void expect_slide(const char *name, const char *solver, const Model *m) {
+  double x[32];
+  const double stop = 1.0 / (2 * MU * G), t1 = 0.1, x1 = t1 - 0.5 * MU * G * t1 * t1;
+  Integrator *it = make(name, m, 1e-3, solver ? "solver" : NULL, solver);
+  cr_assert_eq(slide(it, 1.0, 0.0, t1, x), CB_OK, "%s %s: %s", name, solver ? solver : "", it->message);
+  double v1 = x[m->nq + 3];
+  cr_expect(fabs(v1 - (1 - MU * G * t1)) < 0.01 * (1 - MU * G * t1), "%s %s: v(0.1) = %.6f, analytic %.6f", name,
+            solver ? solver : "", v1, 1 - MU * G * t1);
+  cr_expect(fabs(x[0] - x1) < 0.01 * x1, "%s: x(0.1) = %.6f, analytic %.6f", name, x[0], x1);
+  cr_assert_eq(integrator_advance(it, 0.5, x), CB_OK, "%s: %s", name, it->message);
+  cr_expect(fabs(x[0] - stop) < 0.02 * stop, "%s %s: stops at %.6f m, analytic %.6f", name, solver ? solver : "",
+            x[0], stop);
+  cr_expect(fabs(x[m->nq + 3]) < 1e-6 && fabs(x[1]) < 1e-6, "%s: at rest on its line: v %.3g, y %.3g", name, x[m->nq + 3],
+            x[1]);
+  integrator_destroy(it);
+}
+
+Test(rigid_integrators, slide_decelerates_at_mu_g_and_stops_at_v0_squared_over_2_mu_g) {
+  Model *box = fx_load_file("cases/sliding_cube.json"), *puck = fx_load_json(puck_json, "puck");
+  expect_slide("ncp", "nsgs", box);
+  expect_slide("ncp", "ac", box);
+  expect_slide("ncp", "nsgs", puck);
+  expect_slide("raisim", NULL, puck);
+  expect_slide("lcp", "lemke", puck); /* along a facet of the pyramid: no deviation */
+  model_free(box);
+  model_free(puck);
+}
+
+/* Fig. 9: on the 4-facet pyramid |lambda_T|_inf <= mu lambda_N each tangential component
+ * decelerates at mu g on its own, so a slide at 30 degrees to a facet ends at
+ * (cos^2 30, sin^2 30) / (2 mu g): 0.0202 m off the initial line. The NCP's circular cone keeps
+ * the line. */
+Test(rigid_integrators, lcp_pyramid_bends_a_slide_at_30_degrees_to_a_facet) {
+  Model *m = fx_load_json(puck_json, "puck");
+  const double a = M_PI / 6, s = 1.0 / (2 * MU * G);
+  const double xe = cos(a) * cos(a) * s, ye = sin(a) * sin(a) * s, dev_e = fabs(-sin(a) * xe + cos(a) * ye);
+  double x[32], dev[2];
+  const char *names[2] = {"lcp", "ncp"};
+  for (int k = 0; k < 2; ++k) {
+    Integrator *it = make(names[k], m, 1e-3, NULL, NULL);
+    cr_assert_eq(slide(it, 1.0, a, 0.5, x), CB_OK, "%s: %s", names[k], it->message);
+    dev[k] = fabs(-sin(a) * x[0] + cos(a) * x[1]);
+    integrator_destroy(it);
+  }
+  cr_expect(dev[0] > 0.9 * dev_e && dev[0] < 1.1 * dev_e, "lcp: path deviation %.6f m, pyramid closed form %.6f m",
+            dev[0], dev_e);
+  cr_expect(dev[1] < 1e-6, "ncp: path deviation %.3g m (circular cone: none)", dev[1]);
+  model_free(m);
+}
+
+/* At a solver tolerance of 1e-10 N a force error over 1 s moves a 1 kg body by 1e-10 m at most:
+ * any drift above 1e-6 is the scheme's, not the solver's. */
+Test(rigid_integrators, body_at_rest_stays_at_rest) {
+  Model *box = fx_load_file("cases/sliding_cube.json"), *puck = fx_load_json(puck_json, "puck");
+  struct { const char *name; const Model *m; } runs[] = {{"ncp", box}, {"ccp", box}, {"lcp", puck}, {"raisim", puck},
+                                                        {"ncp", puck}, {"ccp", puck}};
+  for (size_t r = 0; r < sizeof runs / sizeof runs[0]; ++r) {
+    double x0[32], x[32];
+    Integrator *it = make(runs[r].name, runs[r].m, 1e-3, "tolerance", "1e-10");
+    cr_assert_eq(slide(it, 0.0, 0.0, 1.0, x), CB_OK, "%s: %s", runs[r].name, it->message);
+    system_initial_state(runs[r].m, x0);
+    x0[runs[r].m->nq + 3] = 0.0; /* the sliding cube's scene speed, set to 0 by slide() */
+    double drift = 0;
+    for (int i = 0; i < system_nx(runs[r].m); ++i) drift = fmax(drift, fabs(x[i] - x0[i]));
+    cr_expect(drift < 1e-6, "%s (%d contacts): drift %.3g after 1 s", runs[r].name, r < 2 ? 4 : 1, drift);
+    integrator_destroy(it);
+  }
+  model_free(box);
+  model_free(puck);
+}
+
+/* Ball drop (r 5 cm from 1 m): semi-implicit Euler's flight error is g h t / 2, the impact stops
+ * the ball at z = r (no bounce, no penetration). The L1 error of z over [0, 0.8] s, sampled on
+ * the 8 ms grid every dt shares, converges at first order. */
+Test(rigid_integrators, ball_drop_stops_without_bounce_and_converges_at_first_order) {
+  Model *m = fx_load_file("cases/ball_drop.json");
+  const double dts[3] = {4e-3, 2e-3, 1e-3}, r = 0.05, t_hit = sqrt(2 * (1 - r) / G);
+  const char *names[2] = {"ncp", "lcp"};
+  for (int k = 0; k < 2; ++k) {
+    double err[3];
+    for (int j = 0; j < 3; ++j) {
+      double x[32];
+      Integrator *it = make(names[k], m, dts[j], NULL, NULL);
+      system_initial_state(m, x);
+      cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK);
+      err[j] = 0;
+      for (int n = 1; n <= 100; ++n) {
+        double t = 8e-3 * n;
+        cr_assert_eq(integrator_advance(it, t, x), CB_OK, "%s: %s", names[k], it->message);
+        double z = x[2], ze = t < t_hit ? 1 - 0.5 * G * t * t : r;
+        err[j] += 8e-3 * fabs(z - ze);
+        cr_expect(z > r - 1e-9, "%s dt %g: z %.9f below the floor at t %g", names[k], dts[j], z, t);
+        if (t > t_hit + 2 * dts[j])
+          cr_expect(fabs(z - r) < 1e-9 && fabs(x[m->nq + 5]) < 1e-9, "%s dt %g: bounce at t %g: z %.9f, vz %.3g",
+                    names[k], dts[j], t, z, x[m->nq + 5]);
+      }
+      integrator_destroy(it);
+    }
+    for (int j = 0; j < 2; ++j) {
+      double order = log2(err[j] / err[j + 1]);
+      cr_expect(order > 0.9 && order < 1.1, "%s: order %.3f between dt %g and %g (L1 errors %.4g, %.4g)", names[k],
+                order, dts[j], dts[j + 1], err[j], err[j + 1]);
+    }
+  }
+  model_free(m);
+}
+
+Test(rigid_integrators, unknown_solver_is_refused_by_name) {
+  Model *m = fx_load_json(puck_json, "puck");
+  IntegratorOptions o = {.dt = 1e-3, .nextra = 1, .extra_key = {"solver"}, .extra_value = {"nsgs"}};
+  char err[512];
+  Integrator *it = integrator_create("ccp", m, &o, err, sizeof err);
+  cr_expect_null(it);
+  cr_expect(strstr(err, "'nsgs'") && strstr(err, "pgs or admm"), "%s", err);
+  model_free(m);
+}
+
+/* A solver that reaches max_iterations fails the fixed-step run with its name and stop reason;
+ * the record's notes say what the rigid model ignores and which mu it uses. */
+Test(rigid_integrators, iteration_limit_fails_the_run_and_notes_say_what_is_ignored) {
+  Model *m = fx_load_file("cases/sliding_cube.json");
+  double x[32];
+  Integrator *it = make("ncp", m, 1e-3, "max_iterations", "1");
+  int rc = slide(it, 1.0, 0.0, 0.1, x);
+  cr_expect_eq(rc, CB_ERR_SOLVER, "code %d: %s", rc, it->message);
+  cr_expect(strstr(it->message, "NCP/NSGS solver stopped on iteration_limit"), "%s", it->message);
+  cr_expect_eq(it->stats.newton_iters, 1);
+  int ignored = 0, mu = 0;
+  for (int i = 0; i < it->nnotes; ++i) {
+    ignored |= strstr(it->notes[i], "stiffness and dissipation are ignored") != NULL;
+    mu |= strstr(it->notes[i], "mu_dynamic") != NULL;
+  }
+  cr_expect(ignored && mu, "notes: %d, first: %s", it->nnotes, it->nnotes ? it->notes[0] : "");
+  integrator_destroy(it);
+  model_free(m);
+}
