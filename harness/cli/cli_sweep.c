@@ -11,6 +11,7 @@
 #include "../bench/compare.h"
 #include "../figures/figure.h"
 #include "../common/files.h"
+#include "../common/install_dir.h"
 #include "../sweep/plan.h"
 #include "../figures/plot.h"
 #include "../run/reference.h"
@@ -215,18 +216,10 @@ int cmd_merge(const CbenchContext *cb, int argc, char **argv) {
 static const char *default_sbatch_script(char *buf, size_t len) {
   const char *rel = "scripts/slurm/sweep.sbatch";
   if (file_exists(rel)) return rel;
-  char exe[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) return rel;
-  exe[n] = '\0';
-  for (int up = 0; up < 3; ++up) {
-    char *slash = strrchr(exe, '/');
-    if (!slash) break;
-    *slash = '\0';
-    snprintf(buf, len, "%s/%s", exe, rel);
-    if (file_exists(buf)) return buf;
-  }
-  return rel;
+  char dir[PATH_MAX];
+  if (install_folder("scripts/slurm", dir, sizeof dir) != 0) return rel;
+  snprintf(buf, len, "%s/sweep.sbatch", dir);
+  return file_exists(buf) ? buf : rel;
 }
 
 enum { SLURM_MAX_SBATCH_ARGS = 32 };
