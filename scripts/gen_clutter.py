@@ -165,8 +165,15 @@ def scaled(argv):
                              "k 1e5 N/m, v_s 1e-4 m/s, d 10 s/m, mu 0.5, random rotations" if hard
                              else "k 1e3 N/m, v_s 1e-2 m/s, d 10 s/m, mu 0.5", n, kind, seed))
     sc = scene("%s_clutter_%d" % (kind, n), desc, 1e5 if hard else 1e3, 1e-4 if hard else 1e-2, hard, seed, n)
-    with open(out, "w") as f:
-        f.write(fmt(sc) + "\n")
+    tmp = "%s.tmp.%d" % (out, os.getpid())  # no partial scene under the final name
+    try:
+        with open(tmp, "w") as f:
+            f.write(fmt(sc) + "\n")
+        os.replace(tmp, out)
+    except OSError as e:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        sys.exit("gen_clutter.py: --out %s: cannot write (%s)" % (out, e.strerror))
     return 0
 
 

@@ -148,3 +148,39 @@ Test(compare_labels, callgrind_totals_are_read_and_summed) {
   cr_expect_eq(callgrind_total_ir(dir, "none.", &ir, err, sizeof err), -1);
   fx_tmpdir_remove(dir);
 }
+
+/* A record of case `name` whose steps counter is `steps`. */
+static cJSON *named(const char *name, double steps) {
+  cJSON *a = rec(steps, 1, NULL, 0);
+  cJSON_ReplaceItemInObject(cJSON_GetArrayItem(a, 0), "case", cJSON_CreateString(name));
+  return a;
+}
+
+/* Moves the one record of `one` to the end of arr. */
+static void append(cJSON *arr, cJSON *one) {
+  cJSON_AddItemToArray(arr, cJSON_DetachItemFromArray(one, 0));
+  cJSON_Delete(one);
+}
+
+/* Two 600-character case names that differ only in their last character are two runs: a key cut
+ * at a fixed buffer once made them one, and pointed past the buffer while building it. */
+Test(compare_labels, long_case_names_keep_their_whole_key) {
+  char a[601], b[601];
+  memset(a, 'x', 600);
+  a[600] = 0;
+  memcpy(b, a, sizeof a);
+  a[599] = 'a';
+  b[599] = 'b';
+  cJSON *base = named(a, 10), *cur = named(a, 10);
+  append(base, named(b, 10));
+  append(cur, named(b, 20)); /* only b's counter moved */
+  char *key = record_key(cJSON_GetArrayItem(base, 1));
+  cr_assert(key);
+  cr_expect_eq(strlen(key), 600 + strlen("/cenic-sd/acc=0.001"), "%zu", strlen(key));
+  cr_expect_eq(strncmp(key, b, 600), 0);
+  cr_expect_str_eq(key + 600, "/cenic-sd/acc=0.001");
+  free(key);
+  char *t;
+  cr_expect_eq(run_compare(base, cur, &t), 1, "b's counter rose: %s", t);
+  free(t);
+}

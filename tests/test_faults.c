@@ -375,3 +375,33 @@ Test(faults, a_second_sweep_waits_for_a_run_in_progress_and_reuses_it) {
   cr_expect(e && strstr(e, "1/1 done (1 reused)"), "the second sweep should reuse the run: '%s'", e ? e : "");
   free(e);
 }
+
+/* The last "N reused" of a sweep's progress lines in file p, or -1. */
+static int reused_in(const char *p) {
+  char *t = file_read_all(p, NULL);
+  int reused = -1;
+  for (const char *c = t ? strstr(t, "done (") : NULL; c; c = strstr(c + 1, "done (")) sscanf(c, "done (%d", &reused);
+  free(t);
+  return reused;
+}
+
+/* A released lock leaves no file (it was left for every run); two sweeps started together into one
+ * folder still compute each run once: together they reuse exactly as many runs as the grid has. */
+#define SWEEP3 CB " sweep --cases ball_drop --integrators bdf --accuracies 1e-2,3e-3,1e-3 --t-end 0.05 --out "
+Test(faults, sweeps_leave_no_lock_files_and_compute_each_run_once) {
+  char dir[400];
+  snprintf(dir, sizeof dir, "%s/s", tmpdir);
+  cr_assert_eq(sh(SWEEP3 "%s", dir), 0, "%s", out);
+  cr_expect(!exists("%s/.locks/ball_drop__bdf__acc0.01.json.lock", dir), "a released lock file was left");
+  cr_expect(!exists("%s/.locks", dir), "the emptied lock folder was left");
+  snprintf(dir, sizeof dir, "%s/two", tmpdir);
+  cr_assert_eq(sh(SWEEP3 "%s 2>%s/a.err & " SWEEP3 "%s 2>%s/b.err; wait $!", dir, tmpdir, dir, tmpdir), 0, "%s", out);
+  char a[500], b[500];
+  snprintf(a, sizeof a, "%s/a.err", tmpdir);
+  snprintf(b, sizeof b, "%s/b.err", tmpdir);
+  int ra = reused_in(a), rb = reused_in(b);
+  cr_expect(ra >= 0 && rb >= 0 && ra + rb == 3, "3 runs: %d + %d reused, so some run was computed twice or never", ra,
+            rb);
+  cr_expect(exists("%s/ball_drop__bdf__acc0.001.json", dir));
+  cr_expect(!exists("%s/.locks", dir), "lock files were left by two sweeps");
+}

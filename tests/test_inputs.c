@@ -110,3 +110,59 @@ Test(inputs, sweep_options_parse_alone_into_the_config) {
   cr_assert_eq(sweep_args_parse(fx_cb(), 4, bad, c), 2);
   free(c);
 }
+
+/* "A,A,...": k items of `len` characters each (caller frees). */
+static char *list_of(int k, size_t len) {
+  char *s = malloc((size_t)k * (len + 1));
+  for (int j = 0; j < k; ++j) {
+    memset(s + (size_t)j * (len + 1), 'a' + j, len);
+    s[(size_t)j * (len + 1) + len] = j + 1 < k ? ',' : 0;
+  }
+  return s;
+}
+
+/* A list argument is read whole on both sides of 4,096 characters (it was cut at 4,095 without a
+ * word); an item longer than a case path holds, or one too many, is refused naming the option. */
+Test(inputs, sweep_lists_are_read_whole_at_any_length) {
+  SweepConfig *c = malloc(sizeof *c);
+  char *short4 = list_of(4, 1022), *long5 = list_of(5, 1000), *big = list_of(1, 1024), *many = list_of(65, 1);
+  cr_assert_eq(strlen(short4), 4091);
+  cr_assert_eq(strlen(long5), 5004);
+  char *a[] = {"cbench", "sweep", "--cases", short4, NULL};
+  cr_assert_eq(sweep_args_parse(fx_cb(), 4, a, c), 0);
+  cr_assert_eq(c->ncases, 4);
+  cr_expect_eq(strlen(c->cases[3]), 1022);
+  a[3] = long5;
+  cr_assert_eq(sweep_args_parse(fx_cb(), 4, a, c), 0);
+  cr_assert_eq(c->ncases, 5);
+  cr_expect_eq(strlen(c->cases[4]), 1000, "the fifth name was cut to %zu", strlen(c->cases[4]));
+  cr_expect_eq(c->cases[4][999], 'e');
+  a[3] = big;
+  cr_expect_eq(sweep_args_parse(fx_cb(), 4, a, c), 2, "a 1,024-character name must be refused, not cut");
+  a[3] = many;
+  cr_expect_eq(sweep_args_parse(fx_cb(), 4, a, c), 2);
+  free(short4);
+  free(long5);
+  free(big);
+  free(many);
+  free(c);
+}
+
+Test(inputs, sweep_list_errors_name_the_option) {
+  SweepConfig *c = malloc(sizeof *c);
+  char *big = list_of(1, 1024), *many = list_of(65, 1);
+  char *a[] = {"cbench", "sweep", "--cases", big, "--accuracies", many, NULL};
+  cr_assert_eq(sweep_args_parse(fx_cb(), 4, a, c), 2);
+  a[2] = "--accuracies";
+  a[3] = many;
+  cr_assert_eq(sweep_args_parse(fx_cb(), 4, a, c), 2);
+  fflush(stderr);
+  char text[8192] = "";
+  size_t got = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
+  text[got] = 0;
+  cr_expect(strstr(text, "cbench: --cases: a value of 1024 characters"), "%s", text);
+  cr_expect(strstr(text, "cbench: --accuracies: at most 64 values"), "%s", text);
+  free(big);
+  free(many);
+  free(c);
+}

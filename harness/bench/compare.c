@@ -1,6 +1,7 @@
 #include "compare.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "export_gbench.h"
@@ -15,34 +16,62 @@ void compare_options_default(CompareOptions *o) {
 }
 
 
-void record_key(const cJSON *rec, char *out, size_t outlen) {
+/* Appends to out[0..outlen) at offset n, as snprintf; returns the new length needed. Never forms a
+ * pointer past out: once full, it only measures. */
+static size_t key_add(char *out, size_t outlen, size_t n, const char *fmt, const char *s, double v) {
+  int w = n < outlen ? (s ? snprintf(out + n, outlen - n, fmt, s) : snprintf(out + n, outlen - n, fmt, v))
+                     : (s ? snprintf(NULL, 0, fmt, s) : snprintf(NULL, 0, fmt, v));
+  return w > 0 ? n + (size_t)w : n;
+}
+
+/* The key into out[0..outlen) (out may be NULL when outlen is 0); returns its full length. */
+static size_t key_write(const cJSON *rec, char *out, size_t outlen) {
   const cJSON *p = json_get(rec, "params");
-  size_t n = 0;
-  n += (size_t)snprintf(out, outlen, "%s/%s", json_str_or(rec, "case", "?"), json_str_or(rec, "integrator", "?"));
-  if (cJSON_IsNumber(json_get(p, "accuracy"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/acc=%g", json_num_or(p, "accuracy", 0));
-  if (cJSON_IsNumber(json_get(p, "dt"))) n += (size_t)snprintf(out + n, n < outlen ? outlen - n : 0, "/dt=%g", json_num_or(p, "dt", 0));
+  size_t n = key_add(out, outlen, 0, "%s", json_str_or(rec, "case", "?"), 0);
+  n = key_add(out, outlen, n, "/%s", json_str_or(rec, "integrator", "?"), 0);
+  if (cJSON_IsNumber(json_get(p, "accuracy"))) n = key_add(out, outlen, n, "/acc=%g", NULL, json_num_or(p, "accuracy", 0));
+  if (cJSON_IsNumber(json_get(p, "dt"))) n = key_add(out, outlen, n, "/dt=%g", NULL, json_num_or(p, "dt", 0));
   /* runs that differ in horizon, step cap or error window are different runs */
-  if (cJSON_IsNumber(json_get(p, "t_end")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/T=%g", json_num_or(p, "t_end", 0));
-  if (cJSON_IsNumber(json_get(p, "max_step")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/hmax=%g", json_num_or(p, "max_step", 0));
-  if (cJSON_IsNumber(json_get(p, "window")) && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/W=%g", json_num_or(p, "window", 0));
+  if (cJSON_IsNumber(json_get(p, "t_end"))) n = key_add(out, outlen, n, "/T=%g", NULL, json_num_or(p, "t_end", 0));
+  if (cJSON_IsNumber(json_get(p, "max_step"))) n = key_add(out, outlen, n, "/hmax=%g", NULL, json_num_or(p, "max_step", 0));
+  if (cJSON_IsNumber(json_get(p, "window"))) n = key_add(out, outlen, n, "/W=%g", NULL, json_num_or(p, "window", 0));
   const cJSON *en = json_get(p, "error_norm");
-  if (cJSON_IsString(en) && strcmp(en->valuestring, "full") == 0 && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "/full");
-  const cJSON *sp;
-  cJSON_ArrayForEach(sp, json_get(p, "scene_params"))
-    if (n < outlen && cJSON_IsString(sp)) n += (size_t)snprintf(out + n, outlen - n, "/%s=%s", sp->string, sp->valuestring);
-  const cJSON *opts = json_get(p, "options");
+  if (cJSON_IsString(en) && strcmp(en->valuestring, "full") == 0) n = key_add(out, outlen, n, "/full", "", 0);
   const cJSON *kv;
-  cJSON_ArrayForEach(kv, opts) {
-    if (n < outlen && cJSON_IsString(kv)) n += (size_t)snprintf(out + n, outlen - n, "/%s=%s", kv->string, kv->valuestring);
-  }
+  for (int pass = 0; pass < 2; ++pass) /* scene parameters, then integrator options */
+    cJSON_ArrayForEach(kv, json_get(p, pass ? "options" : "scene_params"))
+      if (cJSON_IsString(kv)) {
+        n = key_add(out, outlen, n, "/%s", kv->string, 0);
+        n = key_add(out, outlen, n, "=%s", kv->valuestring, 0);
+      }
+  return n;
+}
+
+char *record_key(const cJSON *rec) {
+  size_t len = key_write(rec, NULL, 0);
+  char *key = malloc(len + 1);
+  if (!key) return NULL;
+  key_write(rec, key, len + 1);
+  return key;
+}
+
+char *key_suffixed(const char *key, const char *sep, const char *suffix) {
+  size_t a = strlen(key), b = strlen(sep), c = strlen(suffix);
+  char *s = malloc(a + b + c + 1);
+  if (!s) return NULL;
+  memcpy(s, key, a);
+  memcpy(s + a, sep, b);
+  memcpy(s + a + b, suffix, c + 1);
+  return s;
 }
 
 static const cJSON *find_key(const cJSON *arr, const char *key) {
   const cJSON *r;
-  char k[512];
   cJSON_ArrayForEach(r, arr) {
-    record_key(r, k, sizeof k);
-    if (strcmp(k, key) == 0) return r;
+    char *k = record_key(r);
+    int same = k && strcmp(k, key) == 0;
+    free(k);
+    if (same) return r;
   }
   return NULL;
 }
@@ -67,15 +96,16 @@ static int compare_instructions(const char *key, const cJSON *b, const cJSON *n,
 
 int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o, FILE *out) {
   int regressions = 0, compared = 0, rows = 0, too_short = 0, too_short_moved = 0;
-  char key[512];
   fprintf(out, "%-48s %-18s %14s %14s %9s  %s\n", "run", "what", "base", "new", "change", "verdict");
   const cJSON *b;
   cJSON_ArrayForEach(b, base) {
-    record_key(b, key, sizeof key);
+    char *key = record_key(b);
+    if (!key) { fprintf(out, "compare: out of memory\n"); return regressions + 1; }
     const cJSON *n = find_key(cur, key);
     if (!n) {
       fprintf(out, "%-48s %-18s %14s %14s %9s  REGRESSION\n", key, "record", "present", "missing", "");
       ++regressions; ++rows;
+      free(key);
       continue;
     }
     ++compared;
@@ -120,11 +150,14 @@ int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o
         ++rows;
       }
     }
+    free(key);
   }
   const cJSON *n;
   cJSON_ArrayForEach(n, cur) {
-    record_key(n, key, sizeof key);
+    char *key = record_key(n);
+    if (!key) { fprintf(out, "compare: out of memory\n"); return regressions + 1; }
     if (!find_key(base, key)) { fprintf(out, "%-48s %-18s %14s %14s %9s  new\n", key, "record", "-", "present", ""); ++rows; }
+    free(key);
   }
   if (rows == 0) fprintf(out, "(nothing moved)\n");
   fprintf(out, "compare: %d run(s) compared, %d regression(s) (counter tolerance %g, instruction tolerance %g, "
@@ -137,30 +170,32 @@ int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o
 }
 
 cJSON *export_records(const cJSON *records, const char *format) {
-  char key[512];
   const cJSON *r;
   if (strcmp(format, "gbench") == 0) return export_gbench(records);
   if (strcmp(format, "gab") == 0) {
     cJSON *arr = cJSON_CreateArray();
     cJSON_ArrayForEach(r, records) {
       if (strcmp(json_str_or(r, "status", "?"), "ok") != 0) continue;
-      record_key(r, key, sizeof key);
-      char name[600];
+      char *key = record_key(r), *name = key ? key_suffixed(key, " ", "wall per sim s") : NULL;
+      if (!name) { free(key); cJSON_Delete(arr); return NULL; }
       cJSON *e = cJSON_CreateObject();
-      snprintf(name, sizeof name, "%s wall per sim s", key);
       cJSON_AddStringToObject(e, "name", name);
+      free(name);
       cJSON_AddStringToObject(e, "unit", "s/s");
       cJSON_AddNumberToObject(e, "value", json_num_or(json_get(r, "work"), "median", 0));
       cJSON_AddItemToArray(arr, e);
       const char *const *tracked = run_counter_names; /* the CB_COUNTERS list */
       for (int i = 0; tracked[i]; ++i) {
+        name = key_suffixed(key, " ", tracked[i]);
+        if (!name) { free(key); cJSON_Delete(arr); return NULL; }
         e = cJSON_CreateObject();
-        snprintf(name, sizeof name, "%s %s", key, tracked[i]);
         cJSON_AddStringToObject(e, "name", name);
+        free(name);
         cJSON_AddStringToObject(e, "unit", tracked[i]);
         cJSON_AddNumberToObject(e, "value", json_num_or(json_get(r, "counters"), tracked[i], 0));
         cJSON_AddItemToArray(arr, e);
       }
+      free(key);
     }
     return arr;
   }

@@ -14,8 +14,11 @@ typedef struct {
 } CompareOptions;
 
 void compare_options_default(CompareOptions *o);
-/* Key identifying a run across files: "case/integrator/acc=1e-3[/full][/k=v...]". */
-void record_key(const cJSON *rec, char *out, size_t outlen);
+/* Key identifying a run across files: "case/integrator/acc=1e-3[/full][/k=v...]", whole at any
+ * length (new string, caller frees; NULL when out of memory). */
+char *record_key(const cJSON *rec);
+/* key + sep + suffix (new string, caller frees; NULL when out of memory). */
+char *key_suffixed(const char *key, const char *sep, const char *suffix);
 /* Compares two record arrays; prints a table of what moved to `out`, each row with its direction:
  * increases of counters, instructions and time beyond tolerance are regressions, decreases are
  * improvements; runs too short to time are listed, not judged. Returns the number of

@@ -73,8 +73,8 @@ static void stats(double *x, int n, double out[3]) {
 
 /* One record: its repetitions and aggregates, or one entry saying why there are none. */
 static void add_record(cJSON *list, const cJSON *r) {
-  char key[512], name[600];
-  record_key(r, key, sizeof key);
+  char *key = record_key(r);
+  if (!key) return;
   const cJSON *reps = json_get(r, "repetitions");
   int n = cJSON_IsArray(reps) ? cJSON_GetArraySize(reps) : 0;
   int ok = strcmp(json_str_or(r, "status", ""), "ok") == 0;
@@ -93,10 +93,11 @@ static void add_record(cJSON *list, const cJSON *r) {
       cJSON_AddStringToObject(e, "error_message", json_str_or(r, "message", "failed"));
     }
     add_counters(e, r);
+    free(key);
     return;
   }
   double *wall = malloc(2 * (size_t)n * sizeof *wall);
-  if (!wall) return;
+  if (!wall) { free(key); return; }
   double *cpu = wall + n;
   int i = 0;
   const cJSON *rep;
@@ -118,8 +119,10 @@ static void add_record(cJSON *list, const cJSON *r) {
     stats(cpu, n, sc);
     static const char *const agg[3] = {"mean", "median", "stddev"};
     for (int k = 0; k < 3; ++k) {
-      snprintf(name, sizeof name, "%s_%s", key, agg[k]);
+      char *name = key_suffixed(key, "_", agg[k]);
+      if (!name) break;
       cJSON *e = entry(list, name, key, "aggregate", n);
+      free(name);
       cJSON_AddStringToObject(e, "aggregate_name", agg[k]);
       cJSON_AddStringToObject(e, "aggregate_unit", "time");
       cJSON_AddNumberToObject(e, "iterations", n);
@@ -129,6 +132,7 @@ static void add_record(cJSON *list, const cJSON *r) {
     }
   }
   free(wall);
+  free(key);
 }
 
 cJSON *export_gbench(const cJSON *records) {

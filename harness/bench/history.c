@@ -223,6 +223,6 @@ static int append_locked(const char *bench_path, const char *history_path, int r
 int history_append(const char *bench_path, const char *history_path, int replace, FILE *out, char *err, size_t errlen) {
   int lock = record_lock_take(history_path);
   int rc = append_locked(bench_path, history_path, replace, out, err, errlen);
-  record_lock_release(lock);
+  record_lock_release(lock, history_path);
   return rc;
 }

@@ -11,6 +11,7 @@
 #include "../bench/compare.h"
 #include "../figures/figure.h"
 #include "../common/files.h"
+#include "../common/install_dir.h"
 #include "../sweep/plan.h"
 #include "../figures/plot.h"
 #include "../run/reference.h"
@@ -24,18 +25,32 @@ static int is_value(const char *a) {
   return a[0] != '-' || (a[1] >= '0' && a[1] <= '9') || (a[1] == '.' && a[2] >= '0' && a[2] <= '9');
 }
 
+/* The comma-separated values after option argv[*i] (one or more arguments, any length) into
+ * out[*n..max), each at most 1023 characters; empty items are skipped. 0, or 2 after a usage
+ * error naming the option. */
 static int take_list(int argc, char **argv, int *i, char out[][1024], int max, int *n) {
+  const char *flag = argv[*i];
+  char msg[1200];
   int got = 0;
   while (*i + 1 < argc && is_value(argv[*i + 1])) {
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", argv[++*i]);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-      if (*n >= max) return -1;
-      snprintf(out[(*n)++], 1024, "%s", tok);
-      ++got;
+    for (const char *tok = argv[++*i]; *tok;) {
+      size_t len = strcspn(tok, ",");
+      if (len >= 1024) {
+        snprintf(msg, sizeof msg, "%s: a value of %zu characters (at most 1023): '%.40s...'", flag, len, tok);
+        return usage_error("%s", msg);
+      }
+      if (len > 0) {
+        if (*n >= max) {
+          snprintf(msg, sizeof msg, "%s: at most %d values, at '%.*s'", flag, max, (int)len, tok);
+          return usage_error("%s", msg);
+        }
+        snprintf(out[(*n)++], 1024, "%.*s", (int)len, tok);
+        ++got;
+      }
+      tok += len + (tok[len] == ',');
     }
   }
-  return got > 0 ? 0 : -1;
+  return got > 0 ? 0 : usage_error("missing value for %s", flag);
 }
 
 /* A sweep axis "KEY=V1,V2,..." (--opt, --param): key into key[keylen], values into rows of
@@ -74,9 +89,9 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
     const char *a = argv[i];
     int nt = 0;
     if (!strcmp(a, "--cases")) {
-      if (take_list(argc, argv, &i, c->cases, SWEEP_MAX_LIST, &c->ncases)) rc = usage_error("missing value for %s", a);
+      rc = take_list(argc, argv, &i, c->cases, SWEEP_MAX_LIST, &c->ncases);
     } else if (!strcmp(a, "--integrators")) {
-      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) rc = usage_error("missing value for %s", a);
+      rc = take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt);
       for (int k = 0; k < nt && rc == 0; ++k) {
         if (!integrator_registry_find(&cb->registry, tmp[k])) {
           char e[1200];
@@ -92,7 +107,7 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
       }
     } else if (!strcmp(a, "--accuracies") || !strcmp(a, "--dts")) {
       int acc = !strcmp(a, "--accuracies");
-      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      if ((rc = take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
       for (int k = 0; k < nt && rc == 0; ++k) {
         double v;
         if (run_field_parse(acc ? RUN_FIELD_ACCURACY : RUN_FIELD_DT, tmp[k], &v)) { rc = usage_error(acc ? "accuracies must be numbers > 0, got '%s'" : "dts must be numbers > 0, got '%s'", tmp[k]); break; }
@@ -115,7 +130,7 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
       if (!v) rc = usage_error("missing value for %s", a);
       else snprintf(c->out, sizeof c->out, "%s", v);
     } else if (!strcmp(a, "--error-norms")) {
-      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      if ((rc = take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
       c->nnorms = 0;
       for (int k = 0; k < nt && rc == 0; ++k) {
         double v;
@@ -124,7 +139,7 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
         else c->norms[c->nnorms++] = (int)v;
       }
     } else if (!strcmp(a, "--max-steps")) {
-      if (take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt)) { rc = usage_error("missing value for %s", a); break; }
+      if ((rc = take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
       c->nmax_steps = 0;
       for (int k = 0; k < nt && rc == 0; ++k)
         if (run_field_parse(RUN_FIELD_MAX_STEP, tmp[k], &c->max_steps[c->nmax_steps++])) rc = usage_error("max steps must be numbers > 0, got '%s'", tmp[k]);
@@ -201,18 +216,10 @@ int cmd_merge(const CbenchContext *cb, int argc, char **argv) {
 static const char *default_sbatch_script(char *buf, size_t len) {
   const char *rel = "scripts/slurm/sweep.sbatch";
   if (file_exists(rel)) return rel;
-  char exe[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) return rel;
-  exe[n] = '\0';
-  for (int up = 0; up < 3; ++up) {
-    char *slash = strrchr(exe, '/');
-    if (!slash) break;
-    *slash = '\0';
-    snprintf(buf, len, "%s/%s", exe, rel);
-    if (file_exists(buf)) return buf;
-  }
-  return rel;
+  char dir[PATH_MAX];
+  if (install_folder("scripts/slurm", dir, sizeof dir) != 0) return rel;
+  snprintf(buf, len, "%s/sweep.sbatch", dir);
+  return file_exists(buf) ? buf : rel;
 }
 
 enum { SLURM_MAX_SBATCH_ARGS = 32 };

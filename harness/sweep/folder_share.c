@@ -63,20 +63,42 @@ int folder_remove_orphans(const char *dir) {
   return n;
 }
 
-int record_lock_take(const char *record_path) {
-  char dir[4200], lock[4500];
+/* DIR/.locks and DIR/.locks/NAME.lock of the record at record_path. */
+static void lock_paths(const char *record_path, char *dir, size_t dirlen, char *lock, size_t locklen) {
   const char *slash = strrchr(record_path, '/');
   const char *name = slash ? slash + 1 : record_path;
-  snprintf(dir, sizeof dir, "%.*s.locks", slash ? (int)(slash - record_path + 1) : 0, record_path);
-  if (mkdir(dir, 0755) != 0 && errno != EEXIST) return -1;
-  snprintf(lock, sizeof lock, "%s/%.200s.lock", dir, name);
-  int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return -1;
-  while (flock(fd, LOCK_EX) != 0)
-    if (errno != EINTR) { close(fd); return -1; }
-  return fd;
+  snprintf(dir, dirlen, "%.*s.locks", slash ? (int)(slash - record_path + 1) : 0, record_path);
+  snprintf(lock, locklen, "%s/%.200s.lock", dir, name);
 }
 
-void record_lock_release(int fd) {
-  if (fd >= 0) close(fd); /* closing drops the flock */
+int record_lock_take(const char *record_path) {
+  char dir[4200], lock[4500];
+  lock_paths(record_path, dir, sizeof dir, lock, sizeof lock);
+  /* A releaser unlinks the file (and the emptied folder) while holding the flock: a taker that
+   * opened the old file then locks a file nobody else will lock, so it checks that the path
+   * still names the file it locked and starts again when not. */
+  for (int tries = 0; tries < 1000; ++tries) {
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) return -1;
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+      if (errno == ENOENT) continue; /* the folder was removed between mkdir and open */
+      return -1;
+    }
+    while (flock(fd, LOCK_EX) != 0)
+      if (errno != EINTR) { close(fd); return -1; }
+    struct stat held, named;
+    if (fstat(fd, &held) == 0 && stat(lock, &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+      return fd;
+    close(fd);
+  }
+  return -1;
+}
+
+void record_lock_release(int fd, const char *record_path) {
+  if (fd < 0) return;
+  char dir[4200], lock[4500];
+  lock_paths(record_path, dir, sizeof dir, lock, sizeof lock);
+  unlink(lock); /* still holding the flock: see record_lock_take */
+  close(fd);    /* closing drops the flock */
+  rmdir(dir);   /* only when no other record's lock is in it */
 }

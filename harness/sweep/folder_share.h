@@ -15,6 +15,8 @@ int folder_remove_orphans(const char *dir);
  * record_lock_release or when the process ends, even by kill -9), or -1 when the lock file
  * cannot be made (then the caller runs unlocked). */
 int record_lock_take(const char *record_path);
-void record_lock_release(int fd);
+/* Releases the lock taken for record_path and removes its lock file (and DIR/.locks once empty);
+ * a process killed while holding it leaves the file, which the next taker reuses. */
+void record_lock_release(int fd, const char *record_path);
 
 #endif

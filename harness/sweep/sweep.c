@@ -108,11 +108,15 @@ static int job_done(const SweepJob *job) {
  * a second sweep into the folder waits for it and reuses it instead of computing it again. */
 static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *prog) {
   int lock = record_lock_take(job->path);
-  if (job_done(job)) _exit(JOB_REUSED);
+  if (job_done(job)) { record_lock_release(lock, job->path); _exit(JOB_REUSED); }
   machine_note_start();
   RunContext ctx;
   char err[1024];
-  if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) { fprintf(stderr, "sweep: %s\n", err); _exit(JOB_UNWRITTEN); }
+  if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
+    fprintf(stderr, "sweep: %s\n", err);
+    record_lock_release(lock, job->path);
+    _exit(JOB_UNWRITTEN);
+  }
   prog->stage_start = clock_monotonic();
   prog->budget = ctx.budget;
   cJSON *rec = run_execute(&ctx, prog);
@@ -126,7 +130,7 @@ static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *
   free(text);
   cJSON_Delete(rec);
   run_context_free(&ctx);
-  record_lock_release(lock);
+  record_lock_release(lock, job->path);
   _exit(wrc == 0 ? 0 : JOB_UNWRITTEN);
 }
 
@@ -142,7 +146,7 @@ static int job_record_unfinished(const CbenchContext *cb, const SweepJob *job, i
     char err[1024];
     if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
       fprintf(stderr, "sweep: %s\n", err);
-      record_lock_release(lock);
+      record_lock_release(lock, job->path);
       return 1;
     }
     if (prog->budget > 0) ctx.budget = prog->budget;
@@ -154,7 +158,7 @@ static int job_record_unfinished(const CbenchContext *cb, const SweepJob *job, i
     cJSON_Delete(rec);
     run_context_free(&ctx);
   }
-  record_lock_release(lock);
+  record_lock_release(lock, job->path);
   return rc;
 }
 
