@@ -10,7 +10,7 @@
 
 #include "rigid_cone.h"
 #include "rigid_solver.h"
-#include "rigid_stall.h"
+#include "rigid_gauss_seidel.h"
 
 #define RAISIM_SAMPLES 16
 #define RAISIM_BISECTIONS 50
@@ -66,37 +66,22 @@ static int solve3(const double *G, const double *y, double *x) {
   return 1;
 }
 
+/* RaiSim's per-contact model (the paper's Alg. 5): take-off, stiction, or sliding on the cone. */
+static void raisim_contact_update(RigidProblem *p, const double *lambda, int i, double l[3]) {
+  int n3 = 3 * p->nc;
+  const double *li = lambda + 3 * i;
+  double G[9], g[3];
+  for (int a = 0; a < 3; ++a)
+    for (int bb = 0; bb < 3; ++bb) G[3 * a + bb] = p->W[(size_t)(3 * i + a) * n3 + 3 * i + bb];
+  /* free velocity of contact i with the others' impulses (Alg. 5 line 3) */
+  rigid_problem_contact_velocity_i(p, lambda, i, g);
+  for (int a = 0; a < 3; ++a) g[a] -= G[3 * a] * li[0] + G[3 * a + 1] * li[1] + G[3 * a + 2] * li[2];
+  double mg[3] = {-g[0], -g[1], -g[2]};
+  if (g[2] > 0) l[0] = l[1] = l[2] = 0;                                   /* take-off */
+  else if (solve3(G, mg, l) && hypot(l[0], l[1]) <= p->mu[i] * l[2]) {} /* stiction */
+  else slide(G, g, p->mu[i], l);                                          /* sliding */
+}
+
 int rigid_raisim(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r) {
-  memset(r, 0, sizeof *r);
-  int nc = p->nc, n3 = 3 * nc;
-  if (!params->warm_start) memset(lambda, 0, (size_t)n3 * sizeof *lambda);
-  if (nc == 0) return 0;
-  double *c = p->work;
-  r->stop = RIGID_STOP_LIMIT;
-  r->residual = rigid_criteria(p, lambda, c, 1, r);
-  for (int it = 0; it < params->max_iter && r->residual > params->tol; ++it) {
-    double change = 0, size = 0;
-    for (int i = 0; i < nc; ++i) {
-      double G[9], g[3], l[3], *li = lambda + 3 * i;
-      for (int a = 0; a < 3; ++a)
-        for (int bb = 0; bb < 3; ++bb) G[3 * a + bb] = p->W[(size_t)(3 * i + a) * n3 + 3 * i + bb];
-      /* free velocity of contact i with the others' impulses (Alg. 5 line 3) */
-      rigid_problem_contact_velocity_i(p, lambda, i, g);
-      for (int a = 0; a < 3; ++a) g[a] -= G[3 * a] * li[0] + G[3 * a + 1] * li[1] + G[3 * a + 2] * li[2];
-      double mg[3] = {-g[0], -g[1], -g[2]};
-      if (g[2] > 0) l[0] = l[1] = l[2] = 0;                                   /* take-off */
-      else if (solve3(G, mg, l) && hypot(l[0], l[1]) <= p->mu[i] * l[2]) {} /* stiction */
-      else slide(G, g, p->mu[i], l);                                          /* sliding */
-      for (int k = 0; k < 3; ++k) {
-        change = fmax(change, fabs(l[k] - li[k]));
-        size = fmax(size, fabs(l[k]));
-        li[k] = l[k];
-      }
-    }
-    r->iterations = it + 1;
-    r->residual = rigid_criteria(p, lambda, c, 1, r);
-    if (r->residual > params->tol && rigid_stalled(change, size)) { r->stop = RIGID_STOP_STALL; break; }
-  }
-  if (r->residual <= params->tol) r->stop = RIGID_STOP_TOLERANCE;
-  return 0;
+  return rigid_gauss_seidel(p, params, lambda, r, raisim_contact_update, 1);
 }
