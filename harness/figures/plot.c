@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "../common/files.h"
+#include "convergence_table.h"
 #include "gnuplot_write.h"
 #include "integrator_style.h"
 #include "../common/json_get.h"
@@ -58,6 +59,8 @@ static void series_of(const cJSON *r, char *label, size_t n) {
   if (k < n && cJSON_IsNumber(json_get(p, "max_step")) && !cJSON_IsTrue(json_get(r, "fixed_step")))
     snprintf(label + k, n - k, " hmax=%g", json_num(p, "max_step"));
 }
+
+void plot_line_label(const cJSON *r, char *label, size_t n) { series_of(r, label, n); }
 
 /* The series label as a file name: anything but [A-Za-z0-9._+] becomes '-' or '_' (labels
  * come from record fields; the name is used in a path and inside the gnuplot script). */
@@ -419,6 +422,14 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
   if (dir_make_parents(pdir) != 0) snprintf(err, errlen, "cannot create %s", pdir), rc = 1;
   else if ((f = atomic_open(&at, path, 0, err, errlen))) write_table(f, recs);
   if (rc == 0 && (!f || atomic_commit(&at, err, errlen) != 0)) rc = 1;
+  snprintf(path, sizeof path, "%s/convergence.tsv", pdir);
+  AtomicFile aconv;
+  FILE *conv = rc == 0 ? atomic_open(&aconv, path, 0, err, errlen) : NULL;
+  if (rc == 0 && !conv) rc = 1;
+  else if (rc == 0) {
+    convergence_table_write(conv, recs, CONVERGENCE_TSV);
+    rc = atomic_commit(&aconv, err, errlen) == 0 ? 0 : 1;
+  }
   snprintf(path, sizeof path, "%s/CAPTION.txt", pdir);
   AtomicFile acap;
   FILE *cap = rc == 0 ? atomic_open(&acap, path, 0, err, errlen) : NULL;

@@ -5,10 +5,14 @@
 #ifndef CBENCH_PLOT_H
 #define CBENCH_PLOT_H
 
+#include <cjson/cJSON.h>
 #include <stddef.h>
 
 /* 0 on success (figures written or, without gnuplot, scripts only: rc 0 with a note),
  * 2 when DIR has no records, 1 on a write error. */
 int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen);
+/* A record's line label: its integrator plus every sweep axis it sets (options, scene
+ * parameters, a chosen error norm, a max step). */
+void plot_line_label(const cJSON *r, char *label, size_t n);
 
 #endif

@@ -48,6 +48,48 @@ int output_grid_merge(const double *te, int ne, const double *tr, int nr, double
   return 0;
 }
 
+double *output_grid_windows(double t_end, double w, int *n) {
+  *n = 0;
+  if (!(w > 0) || !(t_end > 0) || !(t_end / w < (double)(GRID_MAX_POINTS - 2))) return NULL;
+  long m = (long)floor(t_end / w + 1e-9) + 1;
+  double *t = malloc(sizeof(double) * (size_t)m);
+  if (!t) return NULL;
+  for (long k = 0; k < m; ++k) t[k] = (double)k * w;
+  *n = (int)m;
+  return t;
+}
+
+int output_grid_add(double **t, unsigned char **flags, int *n, const double *tw, int nw, unsigned char f) {
+  double *to = malloc(sizeof(double) * (size_t)(*n + nw + 1));
+  unsigned char *fo = malloc((size_t)(*n + nw + 1));
+  if (!to || !fo) {
+    free(to); free(fo);
+    return -1;
+  }
+  int i = 0, j = 0, k = 0;
+  while (i < *n || j < nw) {
+    if (j < nw && i < *n && same_time((*t)[i], tw[j])) { /* the grid's time stays exact */
+      to[k] = (*t)[i];
+      fo[k++] = (*flags)[i++] | f;
+      ++j;
+    } else if (j >= nw || (i < *n && (*t)[i] < tw[j])) {
+      to[k] = (*t)[i];
+      fo[k++] = (*flags)[i++];
+    } else if (k > 0 && same_time(to[k - 1], tw[j])) {
+      fo[k - 1] |= f;
+      ++j;
+    } else {
+      to[k] = tw[j++];
+      fo[k++] = f;
+    }
+  }
+  free(*t); free(*flags);
+  *t = to;
+  *flags = fo;
+  *n = k;
+  return 0;
+}
+
 void step_times_observe(void *ctx, const Integrator *it, const StepEvent *e) {
   (void)it;
   StepTimes *s = ctx;

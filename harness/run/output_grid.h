@@ -8,7 +8,9 @@
 
 #include "../../integrators/integrator.h"
 
-enum { OUTPUT_POINT_ERROR = 1, OUTPUT_POINT_ROW = 2 };
+/* OUTPUT_POINT_WINDOW: a window end of the windowed error (`--window W`: every k W s), merged
+ * in so that windows are exactly W long whatever the error grid. */
+enum { OUTPUT_POINT_ERROR = 1, OUTPUT_POINT_ROW = 2, OUTPUT_POINT_WINDOW = 4 };
 
 /* The uniform series times k * dt (k >= 0, k * dt <= t_end) plus t_end; NULL when dt is not
  * a number > 0, they would exceed GRID_MAX_POINTS, or memory runs out. */
@@ -18,6 +20,14 @@ double *output_grid_uniform(double t_end, double dt, int *n);
  * which the point belongs to (OUTPUT_POINT_*). 0, or -1 (no memory; nothing allocated). */
 int output_grid_merge(const double *te, int ne, const double *tr, int nr, double **t, unsigned char **flags,
                       int *n);
+
+/* The window ends k * w (k >= 0, k * w <= t_end; a last partial window has no end); NULL as
+ * output_grid_uniform. */
+double *output_grid_windows(double t_end, double w, int *n);
+/* Merges the sorted times tw (nw points) into the sorted flagged grid (*t, *flags, *n), flag f
+ * on each (a time within 1e-9 (1 + |t|) of a grid point flags that point, keeping its time).
+ * *t and *flags are replaced. 0, or -1 (no memory; the grid is left as it was). */
+int output_grid_add(double **t, unsigned char **flags, int *n, const double *tw, int nw, unsigned char f);
 
 /* A step observer collecting the end times of accepted steps (the times of `--output-dt step`). */
 typedef struct {

@@ -146,6 +146,37 @@ static int output_grid_for_run(const RunContext *ctx, const IntegratorOptions *o
   return rc;
 }
 
+/* Merges the window ends of --window into the error run's grid (flags NULL: the error grid
+ * alone, every point an error point and a row), so windows are exactly W long. 0, or -1 with a
+ * one-line message. */
+static int window_grid(const RunContext *ctx, const double *tg, int npts, double **to, unsigned char **flags,
+                       int *nout, char *err, size_t errlen) {
+  int nw = 0;
+  double *tw = output_grid_windows(ctx->t_end, ctx->spec.window, &nw);
+  if (!tw) {
+    snprintf(err, errlen, "--window %g: no window grid (more than %ld windows, or no memory)", ctx->spec.window,
+             GRID_MAX_POINTS);
+    return -1;
+  }
+  if (!*flags) {
+    *to = malloc(sizeof(double) * (size_t)npts);
+    *flags = malloc((size_t)npts);
+    if (!*to || !*flags) {
+      free(*to); free(*flags); free(tw);
+      *to = NULL; *flags = NULL;
+      snprintf(err, errlen, "--window: out of memory for the output grid");
+      return -1;
+    }
+    memcpy(*to, tg, sizeof(double) * (size_t)npts);
+    memset(*flags, OUTPUT_POINT_ERROR | OUTPUT_POINT_ROW, (size_t)npts);
+    *nout = npts;
+  }
+  int rc = output_grid_add(to, flags, nout, tw, nw, OUTPUT_POINT_WINDOW);
+  if (rc != 0) snprintf(err, errlen, "--window: out of memory for the output grid");
+  free(tw);
+  return rc;
+}
+
 cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   machine_note_start();
   const RunSpec *s = &ctx->spec;
@@ -169,12 +200,15 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
 
   /* The error run's grid: the error grid, with --output-dt the series times merged in; the
    * first step is sized for the error grid's first point as in a default run. */
-  if (s->output_dt != 0 && npts > 1) opt.first_output = tg[1];
+  if ((s->output_dt != 0 || s->window > 0) && npts > 1) opt.first_output = tg[1];
   double *to = tg;
   unsigned char *flags = NULL;
   int nout = npts;
   char gerr[512] = "";
-  if (s->output_dt != 0 && output_grid_for_run(ctx, &opt, tg, npts, prog, &to, &flags, &nout, gerr, sizeof gerr) != 0) {
+  if ((s->output_dt != 0 && output_grid_for_run(ctx, &opt, tg, npts, prog, &to, &flags, &nout, gerr, sizeof gerr) != 0) ||
+      (s->window > 0 && window_grid(ctx, tg, npts, &to, &flags, &nout, gerr, sizeof gerr) != 0)) {
+    if (to != tg) free(to);
+    free(flags);
     free(tg);
     if (have_ref) reference_free(&ref);
     return run_record_add_null_results(run_record_new(ctx, "failed", gerr, 0.0), "the run did not start");

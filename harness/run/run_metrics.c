@@ -24,12 +24,13 @@ static int capture_sink(void *ctx, Integrator *it, int k, double t, const double
   return 0;
 }
 
-/* At a window end: integrate tightly from the window start state and compare (the windowed
- * error of TAMSI Fig. 5). */
-static void window_step(RunMetrics *s, int k, double t, const double *x) {
+/* At a window end (a point flagged OUTPUT_POINT_WINDOW, every W s): integrate tightly from the
+ * window start state and compare (the windowed error of TAMSI Fig. 5); the point starts the
+ * next window. */
+static void window_step(RunMetrics *s, double t, const double *x) {
   const Model *m = s->m;
   int nx = system_nx(m);
-  if (k > 0 && k % s->kw == 0) {
+  if (s->have_w) {
     double tg[2] = {s->tw, t};
     GridRunResult r;
     if (grid_run_from(s->wvt, m, &s->wopt, s->xw, tg, 2, s->wbudget, NULL, capture_sink, s, &r) == RUN_OK) {
@@ -42,10 +43,9 @@ static void window_step(RunMetrics *s, int k, double t, const double *x) {
       s->wfailed++;
     }
   }
-  if (k % s->kw == 0) {
-    memcpy(s->xw, x, sizeof(double) * (size_t)nx);
-    s->tw = t;
-  }
+  memcpy(s->xw, x, sizeof(double) * (size_t)nx);
+  s->tw = t;
+  s->have_w = 1;
 }
 
 int run_metrics_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
@@ -66,8 +66,9 @@ int run_metrics_sink(void *ctx, Integrator *it, int k, double t, const double *x
     s->ncompared++;
     s->t_compared = t;
   }
-  if (s->kw > 0 && (f & OUTPUT_POINT_ERROR)) window_step(s, s->kerr, t, x);
-  if (f & OUTPUT_POINT_ERROR) s->kerr++;
+  if (s->windows_on && (f & OUTPUT_POINT_WINDOW)) window_step(s, t, x);
+  /* a window end alone is no sample of the run: the metrics stay those of the error grid */
+  if (!(f & (OUTPUT_POINT_ERROR | OUTPUT_POINT_ROW))) return 0;
   /* one geometry query per grid point: the guards' leaves the contacts in s->d */
   int failed = s->guards.failed_samples;
   physics_guards_sample(&s->guards, m, s->d, t, x);
@@ -170,11 +171,10 @@ void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref
     } else {
       s->wvt = reference_pick_method(&ctx->cb->registry, &rc, &wp);
     }
-    s->kw = (int)lround(spec->window * rate);
-    if (s->kw < 1) s->kw = 1;
+    s->windows_on = 1;
     if (!s->wvt) {
       snprintf(s->wnote, sizeof s->wnote, "no integrator for the windowed error");
-      s->kw = 0;
+      s->windows_on = 0;
     } else {
       if (s->wvt->fixed_step) s->wopt.dt = wp; else s->wopt.accuracy = wp;
       s->wopt.error_norm = ERRNORM_FULL;
@@ -244,10 +244,10 @@ void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok
   if (note[0]) cJSON_AddStringToObject(rec, "error_note", note);
   else cJSON_AddNullToObject(rec, "error_note");
 
-  if (s->kw > 0 && s->wq.n > 0) {
+  if (s->windows_on && s->wq.n > 0) {
     cJSON *e = cJSON_AddObjectToObject(rec, "error_windowed");
     cJSON_AddStringToObject(e, "kind", "windowed");
-    cJSON_AddNumberToObject(e, "window", (double)s->kw / s->rate);
+    cJSON_AddNumberToObject(e, "window", s->spec->window);
     cJSON_AddNumberToObject(e, "windows", (double)s->wq.n);
     cJSON_AddStringToObject(e, "method", s->wvt->name);
     cJSON_AddNumberToObject(e, s->wvt->fixed_step ? "dt" : "accuracy", s->wvt->fixed_step ? s->wopt.dt : s->wopt.accuracy);

@@ -24,7 +24,6 @@ typedef struct {
   const Reference *ref;    /* NULL: no error */
   const unsigned char *flags; /* per grid point OUTPUT_POINT_* (harness/run/output_grid.h); NULL: all */
   int ref_k;               /* next reference point to match */
-  int kerr;                /* error-grid points seen (the windowed error counts these) */
   int ncompared;
   double t_compared;
   MaxRms eq, efull, pen;
@@ -37,8 +36,10 @@ typedef struct {
   StepLog steps;
   char traj_tmp[1200], energy_tmp[1200], contacts_tmp[1200], steps_tmp[1200];
   char out_err[1400];      /* the first series that could not be written: "PATH: REASON" */
-  /* windowed error: every kw grid intervals restart a tight integration from the run's state */
-  int kw;                  /* 0: off */
+  /* windowed error: at every window end (OUTPUT_POINT_WINDOW) a tight integration restarted
+   * from the run's state at the window start is compared with the run */
+  int windows_on;          /* 0: off */
+  int have_w;              /* a window has started (xw, tw set) */
   double rate;
   const IntegratorVtbl *wvt;
   IntegratorOptions wopt;
