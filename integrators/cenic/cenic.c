@@ -357,7 +357,7 @@ static int cenic_contact_forces(Integrator *it, const Data **dout, const double 
   for (int i = 0; i < p->ncon; ++i) {
     double gamma[3];
     icf_contact_velocity(p, i, vnew, c->cvc + 3 * i);
-    icf_contact_eval(&p->con[i], c->cvc + 3 * i, gamma, NULL);
+    icf_problem_contact_eval(p, i, c->cvc + 3 * i, gamma, NULL);
     for (int a = 0; a < 3; ++a) c->cforce[3 * i + a] = p->con[i].weight * gamma[a] / c->last_solve_h;
   }
   *dout = d;
