@@ -67,7 +67,10 @@ static void swap_data(CenicCore *k) {
                    "line-search tolerance tied to the Newton tolerance, or the paper's fixed 1e-8"),             \
   OPTION_BOOL_SPEC("defer_open_contacts", "1", "a contact that does not act at the initial guess joins no Newton island (0: all join)"), \
   OPTION_BOOL_SPEC("retry_warm_start", "1", "a retried step starts Newton from the rejected attempt's velocities (0: from v^n, VI-A)"), \
-  OPTION_BOOL_SPEC("lookahead_friction", "1", "a contact across a gap takes its lagged normal force from the last solve (0: the paper's Lagged)")
+  OPTION_BOOL_SPEC("lookahead_friction", "1", "a contact across a gap takes its lagged normal force from the last solve (0: the paper's Lagged)"), \
+  OPTION_ENUM_SPEC("model", "lagged", OPTION_CHOICES("lagged", "similar", "sap"),                                \
+                   "the convex contact approximation (ICF sec. V): Lagged, Similar or SAP"),                      \
+  OPTION_DOUBLE_SPEC("sap_tau_d", "0", 0, 0, INFINITY, "SAP's dissipation time scale tau_d in s (ICF eq. 24; model=sap only)")
 
 #define CENIC_VELOCITY_WEIGHT_OPTION                                                                             \
   OPTION_DOUBLE_SPEC("velocity_weight", "0", 0, 0, INFINITY,                                                     \
@@ -128,6 +131,11 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   int regularized = regularizations[option_enum(&ov, "regularized")];
   int adaptive = option_bool(&ov, "adaptive_tolerance"), speculative = option_bool(&ov, "speculative");
   int retry_warm_start = option_bool(&ov, "retry_warm_start"), lookahead_friction = option_bool(&ov, "lookahead_friction");
+  static const IcfModelKind models[] = {ICF_MODEL_LAGGED, ICF_MODEL_SIMILAR, ICF_MODEL_SAP};
+  IcfModelKind model = models[option_enum(&ov, "model")];
+  double sap_tau_d = option_double(&ov, "sap_tau_d");
+  if (sap_tau_d > 0 && model != ICF_MODEL_SAP)
+    return integrator_fail(it, CB_ERR_OPTION, "option sap_tau_d=%g needs model=sap", sap_tau_d);
   double v_weight = scheme == CENIC_FIXED ? 0.0 : option_double(&ov, "velocity_weight");
   /* the full norm already counts |dv| at weight 1 */
   if (v_weight > 0 && it->opt.error_norm == ERRNORM_FULL)
@@ -165,6 +173,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
       cenic_core_init(&c->core, m, &so, regularized, implicit_ctrl))
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   c->core.lookahead_friction = lookahead_friction;
+  cenic_core_set_model(&c->core, model, sap_tau_d);
   /* the model layer counts geometry queries straight into our statistics */
   data_count_geometry_into(c->core.d, &it->stats.geometry_queries);
   data_count_geometry_into(c->core.d_alt, &it->stats.geometry_queries);
@@ -357,7 +366,7 @@ static int cenic_contact_forces(Integrator *it, const Data **dout, const double 
   for (int i = 0; i < p->ncon; ++i) {
     double gamma[3];
     icf_contact_velocity(p, i, vnew, c->cvc + 3 * i);
-    icf_contact_eval(&p->con[i], c->cvc + 3 * i, gamma, NULL);
+    icf_problem_contact_eval(p, i, c->cvc + 3 * i, gamma, NULL);
     for (int a = 0; a < 3; ++a) c->cforce[3 * i + a] = p->con[i].weight * gamma[a] / c->last_solve_h;
   }
   *dout = d;

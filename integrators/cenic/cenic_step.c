@@ -86,6 +86,14 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   return 0;
 }
 
+void cenic_core_set_model(CenicCore *c, IcfModelKind model, double sap_tau_d) {
+  c->model = model;
+  c->prob.model = icf_model_table(model);
+  c->sap_tau_d = sap_tau_d;
+  c->sap_beta = 1.0;   /* [ref] near-rigid threshold: contact period beta h */
+  c->sap_sigma = 1e-3; /* ICF sec. VIII: SAP's R_t = sigma w */
+}
+
 void cenic_core_free(CenicCore *c) {
   icf_solver_free(c->solver);
   icf_problem_free(&c->prob);
@@ -107,8 +115,9 @@ int cenic_eval_data(CenicCore *c, double t, const double *x, double horizon) {
   const Model *m = c->m;
   double t0 = wall_seconds();
   int rc = system_step_data(m, c->d, t, x, x + m->nq, x + m->nq + m->nv, horizon);
-  /* only the regularized friction (ICF eq. 26) solves with M */
-  if (rc == CB_OK && c->regularized != CENIC_REG_NONE && mb_factor_mass(m, c->d) != 0) rc = CB_ERR_MODEL;
+  /* only the regularized friction (ICF eq. 26) and SAP's regularization solve with M */
+  if (rc == CB_OK && (c->regularized != CENIC_REG_NONE || c->model == ICF_MODEL_SAP) && mb_factor_mass(m, c->d) != 0)
+    rc = CB_ERR_MODEL;
   c->time_geometry += wall_seconds() - t0;
   if (rc == CB_ERR_MEMORY) snprintf(c->msg, sizeof c->msg, "out of memory evaluating the model at t = %g", t);
   else if (rc) snprintf(c->msg, sizeof c->msg, "model evaluation failed at t = %g (mass matrix not positive definite?)", t);
@@ -188,6 +197,24 @@ void cenic_add_limit_terms(CenicCore *c, const double *q, double h) {
   }
 }
 
+/* The diagonal of contact ic's Delassus operator J M^-1 J^T into W[3] (one tree's block per side:
+ * O(n^2), not O(nv)). */
+static void delassus_diagonal(CenicCore *c, const IcfContact *ic, double *W) {
+  const Model *m = c->m;
+  W[0] = W[1] = W[2] = 0.0;
+  for (int s = 0; s < 2; ++s) {
+    int t = ic->tree[s];
+    if (t < 0 || ic->jac_off[s] < 0) continue;
+    int n = m->tree_nv[t];
+    const double *J = c->d->contact_jac + ic->jac_off[s];
+    for (int r = 0; r < 3; ++r) {
+      memcpy(c->vtmp, J + r * n, sizeof(double) * (size_t)n);
+      mb_solve_mass_tree(m, c->d, t, c->vtmp);
+      for (int j = 0; j < n; ++j) W[r] += J[r * n + j] * c->vtmp[j];
+    }
+  }
+}
+
 /* Per-contact ICF data from c->d into problem slot i (CENIC eq. 13-14, V-D). For the trapezoid
  * (trap = 1) the elastic force is stepped back from xhat and the weight is 1/2 (eq. 25). */
 static void fill_contact(CenicCore *c, int i, double h, int trap, double n0_lookahead) {
@@ -219,6 +246,20 @@ static void fill_contact(CenicCore *c, int i, double h, int trap, double n0_look
    * of hard clutter's) has no friction, whatever mu(|v_t| / v_s) is */
   ic->mu = ic->n0 > 0 ? friction_coefficient(par, vt / vs, NULL) : 0.0;
   ic->eps = ic->eps_reg = vs;
+  ic->sap_Rt = ic->sap_Rn = ic->sap_vhat = 0.0;
+  if (c->model != ICF_MODEL_LAGGED) {
+    /* SAP's and Similar's friction bound is mu times the implicit normal impulse: a contact
+     * without previous load has friction too */
+    ic->mu = friction_coefficient(par, vt / vs, NULL);
+    if (c->model == ICF_MODEL_SAP) {
+      double W[3];
+      delassus_diagonal(c, ic, W);
+      /* trapezoid: the gap stepped back from xhat like fe0 */
+      double phi0 = trap ? k->phi - h * vn : k->phi;
+      icf_sap_params(par->stiffness, h, c->sap_tau_d, phi0, W, c->sap_beta, c->sap_sigma, &ic->sap_Rt, &ic->sap_Rn,
+                     &ic->sap_vhat);
+    }
+  }
   if (c->regularized != CENIC_REG_NONE && ic->mu * ic->n0 > 0) {
     /* ICF eq. 26: eps = max(v_s, mu R_t n0), R_t = 1e-3 w, w = trace(J M^-1 J^T)/3 */
     const Model *m = c->m;

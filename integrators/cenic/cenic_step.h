@@ -10,6 +10,7 @@
 #include "../../models/data.h"
 #include "../integrator.h"
 #include "cenic_lag.h"
+#include "icf_models.h"
 #include "icf_problem.h"
 #include "icf_solver.h"
 
@@ -60,11 +61,17 @@ typedef struct {
   /* 1: a look-ahead contact (phi0 > 0) takes its lagged normal from the previous solve's force
    * (cenic_lag.h); 0: the paper's Lagged n0 = h f_n(x^n), zero across a gap */
   int lookahead_friction;
+  /* The contact approximation (icf_models.h; prob.model holds its table) and SAP's parameters:
+   * dissipation time scale tau_d (s), near-rigid beta and tangential regularization sigma. */
+  IcfModelKind model;
+  double sap_tau_d, sap_beta, sap_sigma;
   CenicLag lag;
   char msg[256];
 } CenicCore;
 
 int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, int regularized, int implicit_ctrl);
+/* The contact approximation of every following step (default Lagged); SAP with tau_d >= 0. */
+void cenic_core_set_model(CenicCore *c, IcfModelKind model, double sap_tau_d);
 /* Near-rigid joint-limit terms (CENIC IV-D) for the one-dof joints with Body.has_limit, at q
  * with step h and M from c->d, appended to c->prob's dof terms. */
 void cenic_add_limit_terms(CenicCore *c, const double *q, double h);

@@ -150,7 +150,8 @@ long icf_lin_block_updates(const IcfLinSolver *s) { return s->kind == ICF_LINSOL
 
 /* Whether contact i adds to H at the iterate: G_i != 0, that is a normal entry (v_n below the
  * breaking velocity, icf_contact_eval) or a friction block (mu n0 > 0); Gc_i = NULL: assumed.
- * icf_contact_acts at the same v_c, read from the G the gradient pass already made. */
+ * icf_contact_acts at the same v_c, read from the G the gradient pass already made. In SAP and
+ * Similar (icf_models.h) G_nn > 0 wherever G != 0, and mu n0 > 0 only adds a zero block. */
 static inline int contact_couples(const IcfContact *c, const double *Gc_i) {
   return !Gc_i || Gc_i[8] != 0.0 || c->mu * c->n0 > 0;
 }
@@ -351,7 +352,7 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
       memcpy(G, Gc + 9 * i, sizeof G);
     } else {
       if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
-      icf_contact_eval(c, vc, NULL, G);
+      icf_problem_contact_eval(p, i, vc, NULL, G);
     }
     if (c->weight != 1.0)
       for (int e = 0; e < 9; ++e) G[e] *= c->weight;

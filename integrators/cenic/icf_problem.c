@@ -1,5 +1,6 @@
 #include "icf_problem.h"
 #include "icf_kernel.h"
+#include "icf_models.h"
 #include "../../models/math3d.h"
 
 #include <math.h>
@@ -135,6 +136,8 @@ static inline double normal_terms(const IcfContact *c, double vn, double *gn, do
   }
   return -h * (v * (fe0 + 0.5 * df) - 0.5 * d * v * v * (fe0 + 2.0 * df / 3.0));
 }
+
+double icf_normal_terms(const IcfContact *c, double vn, double *gn, double *Gnn) { return normal_terms(c, vn, gn, Gnn); }
 
 /* The friction block of G (a = mu n0 / s, t = v_t / s): the exact soft-norm Hessian
  * a (I - t t^T), or with w != NULL the dual form a (I - sym(w t^T)) (icf_problem.h). */
@@ -330,9 +333,25 @@ double icf_gradient_at(const IcfProblem *p, const double *v, const double *vc_al
   return icf_gradient_part(p, &ICF_PART_ALL, v, vc_all, NULL, g, Gc);
 }
 
-double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double *v, const double *vc_all,
-                         const IcfFrictionDual *dual, double *g, double *Gc) {
-  double cost = quadratic_part(p, part, v, g);
+/* The contacts' part of icf_gradient_part in a tabled model (SAP, Similar): no dual friction
+ * blocks (they belong to the Lagged soft norm), so dual->inv_s stays 0. */
+static double model_contacts_part(double cost, const IcfProblem *p, const IcfPart *part, const double *v,
+                                  const double *vc_all, double *g, double *Gc) {
+  for (int k = 0, nc = PART_COUNT(part, con, p->ncon); k < nc; ++k) {
+    int i = PART_INDEX(part, con, k);
+    double vc_own[3], gamma[3];
+    const double *vc = vc_all ? vc_all + 3 * i : vc_own;
+    if (!vc_all) icf_contact_velocity(p, i, v, vc_own);
+    double w = p->con[i].weight;
+    cost += w * p->model->eval(&p->con[i], vc, gamma, Gc ? Gc + 9 * i : NULL);
+    if (g && (gamma[0] != 0.0 || gamma[1] != 0.0 || gamma[2] != 0.0)) icf_contact_jtmul(p, i, gamma, -w, g);
+  }
+  return cost;
+}
+
+/* The contacts' part of icf_gradient_part in the Lagged model, inline. */
+static inline double lagged_contacts_part(double cost, const IcfProblem *p, const IcfPart *part, const double *v,
+                                          const double *vc_all, const IcfFrictionDual *dual, double *g, double *Gc) {
   for (int k = 0, nc = PART_COUNT(part, con, p->ncon); k < nc; ++k) {
     int i = PART_INDEX(part, con, k);
     double vc_own[3], gamma[3];
@@ -345,6 +364,15 @@ double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double 
      * that stay open) adds nothing */
     if (g && (gamma[0] != 0.0 || gamma[1] != 0.0 || gamma[2] != 0.0)) icf_contact_jtmul(p, i, gamma, -w, g);
   }
+  return cost;
+}
+
+double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double *v, const double *vc_all,
+                         const IcfFrictionDual *dual, double *g, double *Gc) {
+  double cost = quadratic_part(p, part, v, g);
+  /* the running sum goes through: the cost adds up in the same order as one loop */
+  cost = p->model ? model_contacts_part(cost, p, part, v, vc_all, g, Gc)
+                  : lagged_contacts_part(cost, p, part, v, vc_all, dual, g, Gc);
   for (int k = 0, nd = PART_COUNT(part, dof, p->ndof); k < nd; ++k) {
     const IcfDofTerm *t = &p->dofterm[PART_INDEX(part, dof, k)];
     double gamma;
@@ -356,12 +384,20 @@ double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double 
 
 double icf_cost(const IcfProblem *p, const double *v) { return icf_gradient(p, v, NULL); }
 
+double icf_problem_contact_eval(const IcfProblem *p, int i, const double *vc, double *gamma, double *G) {
+  return p->model ? p->model->eval(&p->con[i], vc, gamma, G) : contact_eval(&p->con[i], vc, NULL, gamma, G, NULL);
+}
+
+int icf_problem_contact_acts(const IcfProblem *p, int i, const double *vc) {
+  return p->model ? p->model->acts(&p->con[i], vc) : icf_contact_acts(&p->con[i], vc);
+}
+
 void icf_contact_impulse(const IcfProblem *p, const double *v, double *gen) {
   memset(gen, 0, (size_t)p->nv * sizeof(double));
   for (int i = 0; i < p->ncon; ++i) {
     double vc[3], gamma[3];
     icf_contact_velocity(p, i, v, vc);
-    icf_contact_eval(&p->con[i], vc, gamma, NULL);
+    icf_problem_contact_eval(p, i, vc, gamma, NULL);
     icf_contact_jtmul(p, i, gamma, p->con[i].weight, gen);
   }
 }

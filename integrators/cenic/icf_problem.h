@@ -20,7 +20,12 @@ typedef struct {
   double n0;        /* lagged normal impulse h f_n(x^n) (eq. 14) */
   double eps;       /* soft-norm regularization of |v_t| (v_s, or ICF eq. 26) */
   double eps_reg;   /* ICF eq. 26's eps (>= v_s), for the continuation's first solve */
+  /* SAP only (icf_models.h, icf_sap_params): tangential and normal regularization and the normal
+   * bias velocity of SAP's compliant contact (ICF sec. III, V-A) */
+  double sap_Rt, sap_Rn, sap_vhat;
 } IcfContact;
+
+typedef struct IcfContactModel IcfContactModel;
 
 /* A convex term on one velocity coordinate v_i (one-dof joints), diagonal in the Hessian:
  *  EFFORT  effort-limited linear control law tau = clamp(-c v + b, +-e), c > 0 (CENIC eq. 19),
@@ -59,6 +64,9 @@ typedef struct {
    * collects the coupled tree pairs once per version instead of at every factorization.
    * 0 means unknown: collect every time. */
   unsigned long contacts_version;
+  /* The contact approximation (icf_models.h): NULL is Lagged, evaluated inline by the functions
+   * below; SAP and Similar go through their table. */
+  const IcfContactModel *model;
 } IcfProblem;
 
 /* Allocates for the given tree layout (copied). Returns 0 or -1. */
@@ -88,6 +96,9 @@ int icf_contact_acts(const IcfContact *c, const double *vc);
 /* Normal impulse gamma_n(v_n) (eq. 13) and its breaking velocity vhat (eq. 23). */
 double icf_normal_impulse(const IcfContact *c, double vn);
 double icf_breaking_velocity(const IcfContact *c);
+/* The normal potential -N(min(vn, vhat)) (ICF eq. 22-23), returned, with n(vn) = gamma_n (eq. 13)
+ * and -n'(vn) = G_nn (both 0 beyond vhat); k > 0 and h > 0. */
+double icf_normal_terms(const IcfContact *c, double vn, double *gn, double *Gnn);
 
 /* Primal-dual Newton for the soft-norm friction (Chan, Golub, Mulet 1999, for the same
  * |x|_eps nonsmoothness in total variation): with the dual direction w (|w| <= 1, w = t_s at the
@@ -147,6 +158,10 @@ double icf_gradient_at(const IcfProblem *p, const double *v, const double *vc, d
  * dual->w, and dual->inv_s is written. */
 double icf_gradient_part(const IcfProblem *p, const IcfPart *part, const double *v, const double *vc,
                          const IcfFrictionDual *dual, double *g, double *Gc);
+/* Contact i's potential, impulse and Hessian (as icf_contact_eval) and whether it acts (as
+ * icf_contact_acts) in the problem's contact model. */
+double icf_problem_contact_eval(const IcfProblem *p, int i, const double *vc, double *gamma, double *G);
+int icf_problem_contact_acts(const IcfProblem *p, int i, const double *vc);
 /* Generalized contact impulse gen = sum_i w_i J_i^T gamma_i(J_i v + o_i). */
 void icf_contact_impulse(const IcfProblem *p, const double *v, double *gen);
 

@@ -1,4 +1,5 @@
 #include "icf_solver.h"
+#include "icf_models.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -170,12 +171,16 @@ static void line_eval(const LineFn *f, double a, double *l, double *dl, double *
   double cost = line_quadratic(f, a);
   double d1 = f->vAp + a * f->pAp - f->rp, d2 = f->pAp;
   int ncon = f->part.con ? f->part.ncon : f->prob->ncon, ndof = f->part.dof ? f->part.ndof : f->prob->ndof;
+  /* NULL: Lagged, inline; else the model's table (icf_models.h) */
+  void (*contact_line)(const IcfContact *, const double *, const double *, double *, double *, double *) =
+      f->prob->model ? f->prob->model->line_eval : NULL;
   for (int k = 0; k < ncon; ++k) {
     int i = f->part.con ? f->part.con[k] : k;
     const IcfContact *c = &f->prob->con[i];
     const double *u = f->vc + 3 * i, *du = f->dvc + 3 * i;
     double w[3] = {u[0] + a * du[0], u[1] + a * du[1], u[2] + a * du[2]}, li, gdu, dGd;
-    icf_contact_line_eval(c, w, du, &li, &gdu, &dGd);
+    if (contact_line) contact_line(c, w, du, &li, &gdu, &dGd);
+    else icf_contact_line_eval(c, w, du, &li, &gdu, &dGd);
     cost += c->weight * li;
     d1 -= c->weight * gdu;
     d2 += c->weight * dGd;
@@ -391,7 +396,7 @@ static void find_islands(IcfSolver *s, const IcfProblem *p) {
     int a = p->con[i].tree[0], b = p->con[i].tree[1];
     s->con_cut[i] = 0;
     if (a < 0 || b < 0) continue;
-    if (s->opt.defer_open_contacts && a != b && !icf_contact_acts(&p->con[i], s->vc + 3 * i)) {
+    if (s->opt.defer_open_contacts && a != b && !icf_problem_contact_acts(p, i, s->vc + 3 * i)) {
       s->cut[s->ncut++] = i; /* a candidate: cut only if no other path joins a and b */
       continue;
     }
@@ -453,7 +458,7 @@ static int merge_acting_cuts(IcfSolver *s, const IcfProblem *p, const double *v,
     int i = s->cut[q];
     if (!moved[s->tree_island[p->con[i].tree[0]]] && !moved[s->tree_island[p->con[i].tree[1]]]) continue; /* v_c as before */
     icf_contact_velocity(p, i, v, s->vc + 3 * i); /* no island kept it up to date */
-    if (!icf_contact_acts(&p->con[i], s->vc + 3 * i)) continue;
+    if (!icf_problem_contact_acts(p, i, s->vc + 3 * i)) continue;
     int A = root(up, s->tree_island[p->con[i].tree[0]]), B = root(up, s->tree_island[p->con[i].tree[1]]);
     if (A < B) up[B] = A;
     else if (B < A) up[A] = B;
@@ -577,7 +582,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
    * tangential velocity by many times their soft-norm scale s, the exact line search cuts alpha
    * far below 1 at every iteration and the solve does not converge (not a round-off floor).
    * Starting the dual at w = 0 makes the first step a majorization step. */
-  int dual = s->opt.friction_hessian == ICF_FRICTION_DUAL;
+  int dual = s->opt.friction_hessian == ICF_FRICTION_DUAL && !p->model; /* the dual blocks are Lagged's soft norm */
   if (dual && p->ncon > 0) memset(s->fw, 0, 2 * (size_t)p->ncon * sizeof(double));
   /* the gradient pass writes the dual friction blocks into Gc, which the factorization reads */
   const IcfFrictionDual fdual = {s->fw, s->finv_s};
