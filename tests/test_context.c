@@ -161,10 +161,10 @@ Test(context, figure_quick_results_folder_from_context) {
                       "            \"t_end\": 0.05, \"references\": true}],"
                       " \"plot\": {\"kind\": \"xy\", \"series\": [\"integrator\"],"
                       "          \"panels\": [{\"x\": \"param\", \"y\": \"counters.steps\"}]}}");
-  setenv("CBENCH_FIGURES", rdir, 1); /* test input: where this test's recipe is */
   unsetenv("CBENCH_RESULTS_DIR");
   CbenchContext cb;
   cbench_context_init(&cb);
+  cbench_context_set_figures_dir(&cb, rdir); /* where this test's recipe is */
   cbench_context_set_results_dir(&cb, res);
   FigureOptions o;
   figure_options_default(&o);
@@ -182,6 +182,5 @@ Test(context, figure_quick_results_folder_from_context) {
   cr_expect(strstr(text, "\"error\"") && !strstr(text, "no reference"), "the runs found the quick reference:\n%.2000s",
             text);
   free(text);
-  unsetenv("CBENCH_FIGURES");
   fx_tmpdir_remove(dir);
 }

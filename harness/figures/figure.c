@@ -29,30 +29,21 @@ void figure_options_default(FigureOptions *o) {
   o->gnuplot = 1;
 }
 
-const char *figure_recipes_dir(void) {
-  static char found[PATH_MAX];
-  const char *env = getenv("CBENCH_FIGURES");
-  if (env && *env) return env;
-  if (is_directory("figures")) return "figures";
-  if (!found[0]) install_folder("figures", found, sizeof found);
-  return found;
-}
-
 /* Recipe names (sorted); returns the count or -1. */
-static int recipe_names(char (*names)[128], int max) {
-  int n = dir_list(figure_recipes_dir(), ".json", &names[0][0], 128, max);
+static int recipe_names(const CbenchContext *cb, char (*names)[128], int max) {
+  int n = dir_list(cb->figures_dir, ".json", &names[0][0], 128, max);
   for (int i = 0; i < n; ++i) names[i][strlen(names[i]) - 5] = '\0'; /* drop ".json" */
   return n;
 }
 
-int figure_list(FILE *f) {
+int figure_list(const CbenchContext *cb, FILE *f) {
   char names[128][128];
-  int n = recipe_names(names, 128);
+  int n = recipe_names(cb, names, 128);
   if (n < 0) return -1;
-  fprintf(f, "figure recipes (%d, in %s/):\n", n, figure_recipes_dir());
+  fprintf(f, "figure recipes (%d, in %s/):\n", n, cb->figures_dir);
   for (int i = 0; i < n; ++i) {
     char path[PATH_MAX + 200], err[512];
-    snprintf(path, sizeof path, "%.4000s/%.127s.json", figure_recipes_dir(), names[i]);
+    snprintf(path, sizeof path, "%.4000s/%.127s.json", cb->figures_dir, names[i]);
     cJSON *r = recipe_load(path, err, sizeof err);
     const cJSON *paper = json_get(r, "paper");
     fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? json_str_or(r, "title", "") : err, paper ? " [" : "",
@@ -69,16 +60,16 @@ static void add_num(cJSON *o, const char *k, double v) {
   else cJSON_AddNullToObject(o, k);
 }
 
-static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) {
+static cJSON *comparisons(const cJSON *recipe, const cJSON *records, const char *paper_dir, FILE *out) {
   cJSON *arr = cJSON_CreateArray();
   const cJSON *e;
   cJSON_ArrayForEach(e, json_get(recipe, "compare")) {
     double ours = figure_selection_value(records, e), paper = NAN;
     char units[64] = "", source[256] = "";
     const char *id = json_get(e, "paper_id")->valuestring;
-    if (paper_number(id, &paper, units, sizeof units, source, sizeof source) != 0) {
+    if (paper_number(paper_dir, id, &paper, units, sizeof units, source, sizeof source) != 0) {
       paper = NAN;
-      snprintf(source, sizeof source, "paper number '%s' not in results/paper/", id);
+      snprintf(source, sizeof source, "paper number '%.40s' not in %.160s/", id, paper_dir);
     }
     cJSON *c = cJSON_CreateObject();
     cJSON_AddStringToObject(c, "quantity", json_get(e, "quantity")->valuestring);
@@ -99,7 +90,7 @@ static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) 
 
 int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *o, char *err, size_t errlen) {
   char path[PATH_MAX + 200];
-  snprintf(path, sizeof path, "%s/%s.json", figure_recipes_dir(), name);
+  snprintf(path, sizeof path, "%s/%s.json", cb->figures_dir, name);
   if (!path_component_safe(name) || !file_exists(path)) { /* the name also names DIR/NAME/ */
     snprintf(err, errlen, "unknown figure '%s' (no %s; see `cbench figure list`)", name, path);
     return 2;
@@ -177,7 +168,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); return rc; }
 
   /* draw */
-  rc = figure_draw(recipe, records, dir, name, err, errlen);
+  rc = figure_draw(recipe, records, cb->paper_dir, dir, name, err, errlen);
   if (rc == 0 && o->gnuplot) {
     char fdir_name[PATH_MAX + 64], gp[300], log[PATH_MAX + 80];
     snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);
@@ -209,7 +200,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   clock_utc_iso8601(date, sizeof date);
   cJSON_AddStringToObject(fig, "created", date);
   cJSON_AddNumberToObject(fig, "wall_seconds", clock_monotonic() - t0);
-  cJSON_AddItemToObject(fig, "machine", machine_info_json());
+  cJSON_AddItemToObject(fig, "machine", machine_info_json(NULL));
   cJSON *img = cJSON_AddObjectToObject(fig, "images");
   char f1[300], f2[300], f3[300];
   snprintf(f1, sizeof f1, "%s.svg", name);
@@ -218,8 +209,8 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   cJSON_AddStringToObject(img, "svg", f1);
   cJSON_AddStringToObject(img, "png", f2);
   cJSON_AddStringToObject(fig, "table", f3);
-  cJSON_AddItemToObject(fig, "comparisons", comparisons(recipe, records, o->quiet ? NULL : stdout));
-  cJSON *verdict = figure_verdict(recipe, records, o->quick);
+  cJSON_AddItemToObject(fig, "comparisons", comparisons(recipe, records, cb->paper_dir, o->quiet ? NULL : stdout));
+  cJSON *verdict = figure_verdict(recipe, records, o->quick, cb->paper_dir);
   const char *v = cJSON_GetObjectItemCaseSensitive(verdict, "sentence")->valuestring;
   cJSON_AddStringToObject(fig, "verdict", v);
   cJSON_AddStringToObject(fig, "verdict_status", cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring);

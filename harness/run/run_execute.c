@@ -147,7 +147,7 @@ static int output_grid_for_run(const RunContext *ctx, const IntegratorOptions *o
 }
 
 cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
-  machine_note_start();
+  machine_load_avg(ctx->load_start);
   const RunSpec *s = &ctx->spec;
   const Model *m = ctx->model;
   IntegratorOptions opt;

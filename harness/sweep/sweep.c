@@ -109,7 +109,6 @@ static int job_done(const SweepJob *job) {
 static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *prog) {
   int lock = record_lock_take(job->path);
   if (job_done(job)) { record_lock_release(lock, job->path); _exit(JOB_REUSED); }
-  machine_note_start();
   RunContext ctx;
   char err[1024];
   if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
