@@ -537,9 +537,9 @@ Test(bad_input, slurm_and_sweep_numbers_are_range_checked) {
 Test(bad_input, impossible_sweep_values_fail_before_any_job) {
   char err[4096], args[2048], out[600];
   cr_expect_eq(cli("sweep --dts -1", err, sizeof err), 2);
-  cr_expect(strstr(err, "dts must be numbers > 0, got '-1'") != NULL, "%s", err);
+  cr_expect(strstr(err, "--dts must be a number > 0, got '-1'") != NULL, "%s", err);
   cr_expect_eq(cli("sweep --accuracies 1e-3,-.5", err, sizeof err), 2);
-  cr_expect(strstr(err, "accuracies must be numbers > 0, got '-.5'") != NULL, "%s", err);
+  cr_expect(strstr(err, "--accuracies must be a number > 0, got '-.5'") != NULL, "%s", err);
 
   snprintf(out, sizeof out, "%s/tend", tmpdir);
   snprintf(args, sizeof args, "sweep --cases %s/tiny_ball.json --integrators cenic-fixed,tamsi --dts 1e-2,5e-3 --t-end 1e300 --quiet --out %s",

@@ -236,7 +236,7 @@ Test(harness, cli_argument_errors_exit_2_with_message) {
       {"run --case %s --integrator x --accuracy 1e-3 --dt 1e-3", "either --accuracy or --dt, not both"},
       {"run --case %s --integrator x --accuracy 1e-3 --bogus", "unknown option '--bogus'"},
       {"frobnicate", "unknown command 'frobnicate'"},
-      {"sweep --accuracies 0.1,-2", "accuracies must be numbers > 0"},
+      {"sweep --accuracies 0.1,-2", "--accuracies must be a number > 0, got '-2'"},
       {"compare only_one.json", "compare needs BASE.json and NEW.json"},
       {"export --format csv x.json", "export needs --format gbench or gab"},
       /* reference methods: an unknown name or a missing parameter is an error, not a silent

@@ -72,11 +72,11 @@ Test(run_fields, recipe_refuses_what_run_refuses) {
   SweepConfig *c = malloc(sizeof *c);
   char err[1024];
   cr_expect_eq(recipe_with("\"timeout\": 1e300", c, err, sizeof err), 2);
-  cr_expect(strstr(err, "runs[0].timeout: expected a number in (0, 1e6] s"), "%s", err);
+  cr_expect(strstr(err, "r.json: runs[0].timeout must be a number in (0, 1e6] s, got '1e+300'"), "%s", err);
   cr_expect_eq(recipe_with("\"reps\": 2.5", c, err, sizeof err), 2);
-  cr_expect(strstr(err, "runs[0].reps: expected an integer in [1, 100000]"), "%s", err);
+  cr_expect(strstr(err, "r.json: runs[0].reps must be an integer in [1, 100000], got '2.5'"), "%s", err);
   cr_expect_eq(recipe_with("\"error_norm\": \"positions\"", c, err, sizeof err), 2);
-  cr_expect(strstr(err, "runs[0].error_norm: expected q, full or default"), "%s", err);
+  cr_expect(strstr(err, "r.json: runs[0].error_norm must be q, full or default, got 'positions'"), "%s", err);
   cr_expect_eq(recipe_with("\"reps\": 5000", c, err, sizeof err), 0, "%s", err);
   cr_expect_eq(c->reps, 5000);
   free(c);

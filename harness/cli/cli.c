@@ -165,12 +165,6 @@ int parse_pos(const char *s, double *out) {
   return 0;
 }
 
-int run_field_error(const CbenchContext *cb, RunField f, const char *v) {
-  char m[600];
-  snprintf(m, sizeof m, "%s must be %s, got '%.300s'", run_field_flag(f), run_field_allowed(f), v);
-  return usage_error(cb, "%s", m);
-}
-
 int parse_int_pos(const char *s, int *out) {
   char *end;
   long v = strtol(s, &end, 10);

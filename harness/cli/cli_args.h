@@ -18,8 +18,6 @@ const char *value(int argc, char **argv, int *i);
 /* A number > 0 (finite) / an integer in [1, 100000]; 0 or -1. */
 int parse_pos(const char *s, double *out);
 int parse_int_pos(const char *s, int *out);
-/* "FLAG must be ALLOWED, got 'V'" for a run field's bad value, as usage_error. */
-int run_field_error(const CbenchContext *cb, RunField f, const char *v);
 /* NAME or NAME:PARAM (PARAM > 0); 0 or -1. */
 int parse_method(const char *v, char *name, size_t namelen, double *param);
 

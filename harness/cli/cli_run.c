@@ -141,10 +141,7 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
     }
     else if (run_field_by_flag(a) >= 0) {
       VALUE_OR_FAIL(v);
-      RunField f = (RunField)run_field_by_flag(a);
-      double x;
-      if (run_field_parse(f, v, &x)) return run_field_error(cb, f, v);
-      run_field_set(&s, f, x);
+      if (run_field_apply(&s, (RunField)run_field_by_flag(a), v, a, err, sizeof err)) return usage_error(cb, "%s", err);
     }
     else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
     else if (!strcmp(a, "--json")) { VALUE_OR_FAIL(v); json = v; }

@@ -77,11 +77,22 @@ static int parse_axis(const CbenchContext *cb, const char *flag, const char *v, 
   return 0;
 }
 
+/* The run field a sweep's list flag names (--accuracies, --dts, --max-steps, --error-norms), or -1. */
+static int axis_field(const char *flag) {
+  static const struct { const char *flag; RunField f; } axes[] = {{"--accuracies", RUN_FIELD_ACCURACY},
+      {"--dts", RUN_FIELD_DT}, {"--max-steps", RUN_FIELD_MAX_STEP}, {"--error-norms", RUN_FIELD_ERROR_NORM}};
+  for (size_t k = 0; k < sizeof axes / sizeof axes[0]; ++k)
+    if (!strcmp(axes[k].flag, flag)) return (int)axes[k].f;
+  return -1;
+}
+
 int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig *c) {
   char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
   if (!tmp) return 1;
   sweep_config_default(cb, c);
-  int rc = 0, nacc = 0, ndt = 0;
+  int rc = 0;
+  unsigned axes_given = 0; /* bit f: the axis of run field f was listed */
+  char err[1200];
   size_t n = 0;
   for (int i = 0; i < argc && n < sizeof c->command; ++i)
     n += (size_t)snprintf(c->command + n, sizeof c->command - n, "%s%s", i ? " " : "", i == 0 ? "cbench" : argv[i]);
@@ -105,44 +116,26 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
           snprintf(c->integrators[c->nintegrators++], 64, "%.63s", tmp[k]);
         }
       }
-    } else if (!strcmp(a, "--accuracies") || !strcmp(a, "--dts")) {
-      int acc = !strcmp(a, "--accuracies");
+    } else if (axis_field(a) >= 0) {
+      /* a grid axis: its values replace the default list; a flag given again adds to it */
+      RunField f = (RunField)axis_field(a);
       if ((rc = take_list(cb, argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
-      for (int k = 0; k < nt && rc == 0; ++k) {
-        double v;
-        if (run_field_parse(acc ? RUN_FIELD_ACCURACY : RUN_FIELD_DT, tmp[k], &v)) { rc = usage_error(cb, acc ? "accuracies must be numbers > 0, got '%s'" : "dts must be numbers > 0, got '%s'", tmp[k]); break; }
-        if ((acc ? nacc : ndt) >= SWEEP_MAX_LIST) { rc = usage_error(cb, "too many values (at most 64) at '%s'", tmp[k]); break; }
-        if (acc) c->accuracies[nacc++] = v; else c->dts[ndt++] = v;
-      }
+      if (!(axes_given & 1u << f)) run_field_sweep_clear_axis(c, f);
+      axes_given |= 1u << f;
+      for (int k = 0; k < nt && rc == 0; ++k)
+        if (run_field_apply_sweep(c, f, 1, tmp[k], a, err, sizeof err)) rc = usage_error(cb, "%s", err);
     } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error(cb, "missing value for %s", a);
       else if (parse_int_pos(v, &c->jobs)) rc = usage_error(cb, "-j must be an integer >= 1, got '%s'", v);
     } else if (run_field_by_flag(a) >= 0 && run_field_sweep_scalar((RunField)run_field_by_flag(a))) {
-      RunField f = (RunField)run_field_by_flag(a);
       const char *v = value(argc, argv, &i);
-      double x;
       if (!v) rc = usage_error(cb, "missing value for %s", a);
-      else if (run_field_parse(f, v, &x)) rc = run_field_error(cb, f, v);
-      else run_field_set_sweep(c, f, x);
+      else if (run_field_apply_sweep(c, (RunField)run_field_by_flag(a), 0, v, a, err, sizeof err)) rc = usage_error(cb, "%s", err);
     } else if (!strcmp(a, "--out")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error(cb, "missing value for %s", a);
       else snprintf(c->out, sizeof c->out, "%s", v);
-    } else if (!strcmp(a, "--error-norms")) {
-      if ((rc = take_list(cb, argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
-      c->nnorms = 0;
-      for (int k = 0; k < nt && rc == 0; ++k) {
-        double v;
-        if (run_field_parse(RUN_FIELD_ERROR_NORM, tmp[k], &v)) rc = usage_error(cb, "--error-norms takes q, full and default, got '%s'", tmp[k]);
-        else if (c->nnorms >= 3) rc = usage_error(cb, "--error-norms: at most 3 values, at '%s'", tmp[k]);
-        else c->norms[c->nnorms++] = (int)v;
-      }
-    } else if (!strcmp(a, "--max-steps")) {
-      if ((rc = take_list(cb, argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
-      c->nmax_steps = 0;
-      for (int k = 0; k < nt && rc == 0; ++k)
-        if (run_field_parse(RUN_FIELD_MAX_STEP, tmp[k], &c->max_steps[c->nmax_steps++])) rc = usage_error(cb, "max steps must be numbers > 0, got '%s'", tmp[k]);
     } else if (!strcmp(a, "--opt") || !strcmp(a, "--param")) {
       const char *v = value(argc, argv, &i);
       int opt = a[2] == 'o';
@@ -173,8 +166,6 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
       rc = usage_error(cb, "unknown option '%s' for sweep", a);
     }
   }
-  if (rc == 0 && nacc) c->nacc = nacc;
-  if (rc == 0 && ndt) c->ndt = ndt;
   free(tmp);
   return rc;
 }
