@@ -184,3 +184,28 @@ Test(context, figure_quick_results_folder_from_context) {
   free(text);
   fx_tmpdir_remove(dir);
 }
+
+/* --quiet silences the notes of every command through the context (cbench_note), the
+ * reference's among them; without it they reach the context's log. */
+Test(context, quiet_silences_the_notes) {
+  char dir[512], *text = NULL;
+  size_t len = 0;
+  fx_tmpdir_make(dir, sizeof dir, "cbench_ctx_quiet");
+  for (int quiet = 0; quiet <= 1; ++quiet) {
+    CbenchContext cb;
+    cbench_context_init(&cb);
+    cbench_context_set_results_dir(&cb, dir);
+    FILE *log = open_memstream(&text, &len);
+    cr_assert_not_null(log);
+    cb.log = log;
+    char *argv[] = {"cbench", "reference", "--case", "ball_drop", "--secondary", "none", "--force", quiet ? "--quiet" : NULL,
+                    NULL};
+    cr_expect_eq(cbench_main_in(&cb, quiet ? 8 : 7, argv), 0);
+    fclose(log);
+    if (quiet) cr_expect_eq(len, 0, "--quiet, yet notes: %s", text);
+    else cr_expect(strstr(text, "reference ball_drop: wrote"), "no note without --quiet: '%s'", text);
+    free(text);
+    text = NULL;
+  }
+  fx_tmpdir_remove(dir);
+}

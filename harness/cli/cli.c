@@ -223,6 +223,8 @@ int cbench_main_in(CbenchContext *cb, int argc, char **argv) {
   const char *c = argv[1];
   if (!strcmp(c, "--help") || !strcmp(c, "-h")) c = "help";
   cb->command = command_help(c) ? c : NULL;
+  for (int i = 2; i < argc; ++i) /* every command's --quiet also silences the notes (cbench_note) */
+    if (!strcmp(argv[i], "--quiet")) cb->verbosity = 0;
   for (int i = 2; i < argc && cb->command; ++i)
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       print_usage(stdout, c);

@@ -1,5 +1,6 @@
 #include "cbench_context.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -52,4 +53,13 @@ void cbench_context_set_figures_dir(CbenchContext *cb, const char *dir) {
 void cbench_context_set_paper_dir(CbenchContext *cb, const char *dir) {
   if (dir && *dir) snprintf(cb->paper_dir, sizeof cb->paper_dir, "%s", dir);
   else snprintf(cb->paper_dir, sizeof cb->paper_dir, "%.*s/paper", (int)sizeof cb->paper_dir - 7, cb->results_dir);
+}
+
+void cbench_note(const CbenchContext *cb, const char *fmt, ...) {
+  if (cb && cb->verbosity < 1) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(cbench_log(cb), fmt, ap);
+  va_end(ap);
+  fputc('\n', cbench_log(cb));
 }

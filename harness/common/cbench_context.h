@@ -43,5 +43,8 @@ void cbench_context_set_figures_dir(CbenchContext *cb, const char *dir);
 void cbench_context_set_paper_dir(CbenchContext *cb, const char *dir);
 /* The stream messages go to. */
 static inline FILE *cbench_log(const CbenchContext *cb) { return cb && cb->log ? cb->log : stderr; }
+/* A note: what a command does on the way (a reference computed or reused, a cross-check's
+ * distance), one line to cbench_log unless cb->verbosity is 0 (--quiet). NULL cb: stderr. */
+void cbench_note(const CbenchContext *cb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif
