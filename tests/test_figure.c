@@ -180,7 +180,7 @@ Test(figure, small_recipe_end_to_end) {
   o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
   char err[2048] = "";
   cr_assert_eq(figure_make(fx_cb(), "tiny", &o, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(figure_make(fx_cb(), "no_such_recipe", &o, err, sizeof err), 2);
+  cr_expect_eq(figure_make(fx_cb(), "no_such_recipe", &o, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "no_such_recipe"), "%s", err);
 
   snprintf(path, sizeof path, "%s/tiny/figure.json", out);

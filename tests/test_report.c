@@ -87,20 +87,20 @@ Test(report, malformed_figure_is_refused_by_name_and_nothing_written) {
                 " \"verdict\": \"v\", \"table\": \"t.tsv\", \"images\": {\"svg\": \"a.svg\"}, \"points\": {\"ok\": 1, \"failed\": 0, \"timeout\": 0},"
                 " \"comparisons\": []}");
   char html[1400], err[1024];
-  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 2);
+  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "fig_bad/figure.json") && strstr(err, "images"), "%s", err);
   snprintf(p, sizeof p, "%s/index.html", tmpdir);
   cr_expect(!file_exists(p), "no index.html after a refused figure");
   /* not JSON at all */
   snprintf(p, sizeof p, "%s/figure.json", d);
   fx_write_text(p, "{ not json");
-  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 2);
+  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "fig_bad/figure.json: not valid JSON"), "%s", err);
   /* an empty folder has nothing to report */
   char empty[600];
   snprintf(empty, sizeof empty, "%s/empty", tmpdir);
   cr_assert_eq(dir_make_parents(empty), 0);
-  cr_expect_eq(report_write(empty, html, sizeof html, err, sizeof err), 2);
+  cr_expect_eq(report_write(empty, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "nothing to report"), "%s", err);
 }
 

@@ -148,7 +148,7 @@ int usage_error(const CbenchContext *cb, const char *fmt, const char *a) {
   fprintf(stderr, fmt, a);
   fprintf(stderr, "%s\n", hint);
   print_usage(stderr, cb->command);
-  return 2;
+  return CB_ERR_OPTION;
 }
 
 /* Value of option argv[*i] (advances *i), or NULL after printing the error. */
@@ -217,8 +217,9 @@ int cbench_main(int argc, char **argv) {
   return rc;
 }
 
-int cbench_main_in(CbenchContext *cb, int argc, char **argv) {
-  if (take_cases_dir(cb, &argc, argv)) return 2;
+/* The command argv names, run in cb: its status. */
+static int run_command(CbenchContext *cb, int argc, char **argv) {
+  if (take_cases_dir(cb, &argc, argv)) return CB_ERR_OPTION;
   if (argc < 2) return usage_error(cb, "missing command%s", "");
   const char *c = argv[1];
   if (!strcmp(c, "--help") || !strcmp(c, "-h")) c = "help";
@@ -248,4 +249,8 @@ int cbench_main_in(CbenchContext *cb, int argc, char **argv) {
   if (!strcmp(c, "schema")) return cmd_schema(cb, argc, argv);
   if (!strcmp(c, "history")) return cmd_history(cb, argc, argv);
   return usage_error(cb, "unknown command '%s'", c);
+}
+
+int cbench_main_in(CbenchContext *cb, int argc, char **argv) {
+  return cb_status_exit_code(run_command(cb, argc, argv)); /* the one place a status becomes an exit code */
 }

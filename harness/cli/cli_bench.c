@@ -46,6 +46,8 @@ int cmd_bench(const CbenchContext *cb, int argc, char **argv) {
   }
   char err[2048] = "";
   int rc = ab_bench_run(&c, stdout, err, sizeof err);
-  if (rc == 2) fprintf(stderr, "cbench: %s\n", err);
-  return rc;
+  if (rc != CB_OK && rc != CB_ERR_VERDICT) fprintf(stderr, "cbench: %s\n", err); /* a verdict is on stdout */
+  /* exit 1 is the alarm alone (scripts/bench_selftest.sh counts on it): a comparison that could
+   * not run, for whatever reason, is a bad input (exit 2) */
+  return rc == CB_OK || rc == CB_ERR_VERDICT ? rc : CB_ERR_INPUT;
 }

@@ -31,7 +31,7 @@ int cmd_plot(const CbenchContext *cb, int argc, char **argv) {
   if (!dir) return usage_error(cb, "plot needs a directory or record file%s", "");
   char err[1024];
   int rc = plot_dir(dir, gp, err, sizeof err);
-  if (rc) fprintf(stderr, "cbench: %s\n", err); /* bad results (2) are not a usage error: no usage text */
+  if (rc) fprintf(stderr, "cbench: %s\n", err); /* bad results are not a usage error: no usage text */
   return rc;
 }
 
@@ -74,7 +74,7 @@ int cmd_compare(const CbenchContext *cb, int argc, char **argv) {
   int reg = compare_records(b, n, &o, stdout) + invalid;
   cJSON_Delete(b);
   cJSON_Delete(n);
-  return reg ? 1 : 0;
+  return reg ? CB_ERR_VERDICT : CB_OK;
 }
 
 int cmd_export(const CbenchContext *cb, int argc, char **argv) {
@@ -94,13 +94,13 @@ int cmd_export(const CbenchContext *cb, int argc, char **argv) {
   if (!recs || err[0]) { /* nothing is exported from results that cannot all be read */
     fprintf(stderr, "cbench: %s\n", err);
     cJSON_Delete(recs);
-    return 2;
+    return CB_ERR_INPUT;
   }
   cJSON *doc = export_records(recs, fmt);
   char *text = json_print(doc, 1);
-  int rc = 0;
+  int rc = CB_OK;
   if (out) {
-    if (file_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = 1; }
+    if (file_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = CB_ERR_IO; }
   } else {
     printf("%s\n", text);
   }
@@ -127,12 +127,12 @@ int cmd_figure(const CbenchContext *cb, int argc, char **argv) {
   }
   if (!name) return usage_error(cb, "figure needs a recipe name or `list`%s", "");
   if (!strcmp(name, "list")) {
-    if (figure_list(cb, stdout) < 0) { fprintf(stderr, "cbench: no figure recipes in %s/\n", cb->figures_dir); return 1; }
+    if (figure_list(cb, stdout) < 0) { fprintf(stderr, "cbench: no figure recipes in %s/\n", cb->figures_dir); return CB_ERR_IO; }
     return 0;
   }
   char err[2048];
   int rc = figure_make(cb, name, &o, err, sizeof err);
-  if (rc == 2) return usage_error(cb, "%s", err);
+  if (rc == CB_ERR_INPUT) return usage_error(cb, "%s", err);
   if (rc) fprintf(stderr, "cbench: %s\n", err);
   return rc;
 }
@@ -158,8 +158,8 @@ int cmd_report(const CbenchContext *cb, int argc, char **argv) {
   if (!dir) return usage_error(cb, "report needs one folder%s", "");
   char path[1400], err[2048];
   int rc = report_write_with_history(dir, history, path, sizeof path, err, sizeof err);
-  if (rc == 2) return usage_error(cb, "%s", err);
-  if (rc) { fprintf(stderr, "cbench: %s\n", err); return 1; }
+  if (rc == CB_ERR_INPUT) return usage_error(cb, "%s", err);
+  if (rc) { fprintf(stderr, "cbench: %s\n", err); return rc; }
   printf("report: %s (and report.md)\n", path);
   return 0;
 }

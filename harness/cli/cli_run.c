@@ -39,7 +39,7 @@ int cmd_list(const CbenchContext *cb, int argc, char **argv) {
   if (options) {
     if (markdown) options_doc_markdown(stdout);
     else options_doc_text(stdout);
-    return fflush(stdout) == 0 ? 0 : 1;
+    return fflush(stdout) == 0 ? CB_OK : CB_ERR_IO;
   }
   printf("integrators (%d):\n", integrator_registry_count(&cb->registry));
   for (int i = 0; i < integrator_registry_count(&cb->registry); ++i) {
@@ -190,13 +190,13 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   }
   RunContext ctx;
   int rc = run_prepare(cb, &s, &ctx, err, sizeof err);
-  if (rc == CB_ERR_INPUT) { fprintf(stderr, "cbench: %s\n", err); return cb_status_exit_code(rc); } /* the loader's message */
+  if (rc == CB_ERR_INPUT) { fprintf(stderr, "cbench: %s\n", err); return rc; } /* the loader's message */
   /* as a sweep job (--resume), an integrator that refuses the scene or options is a failed record */
   if (rc == CB_OK && !resume) rc = run_preflight(&ctx, err, sizeof err);
   if (rc == CB_ERR_UNSUPPORTED) { /* not an argument error: no usage text */
     run_context_free(&ctx);
     fprintf(stderr, "cbench: %s\n", err);
-    return cb_status_exit_code(rc);
+    return rc;
   }
   if (rc != CB_OK) {
     run_context_free(&ctx);
@@ -215,7 +215,7 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   if (run_outputs_check(&s, path, err, sizeof err) != 0) {
     run_context_free(&ctx);
     fprintf(stderr, "cbench: %s\n", err);
-    return 1;
+    return CB_ERR_IO;
   }
   ctx.progress = 1;
   for (int i = 2; i < argc; ++i)
@@ -227,10 +227,10 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
     fprintf(stderr, "cbench: %s\n", oe->valuestring);
     cJSON_Delete(rec);
     run_context_free(&ctx);
-    return 1;
+    return CB_ERR_IO;
   }
   char *text = json_print(rec, 1);
-  int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1;
+  int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1, no_text = !text;
   if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
   print_summary(rec);
   if (wrc != 0) fprintf(stderr, "cbench: %s\n", err);
@@ -240,7 +240,8 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   free(text);
   cJSON_Delete(rec);
   run_context_free(&ctx);
-  return wrc != 0 ? 1 : ok || resume ? 0 : 1;
+  if (wrc != 0) return no_text ? CB_ERR_MEMORY : CB_ERR_IO;
+  return ok || resume ? CB_OK : CB_ERR_VERDICT; /* a failed run is the answer, recorded */
 }
 
 int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
@@ -288,7 +289,7 @@ int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
     reference_path(cb->results_dir, s.case_name, path, sizeof path);
     if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
     else printf("reference %s: %s (%s)\n", s.case_name, path, computed ? "computed" : "current, reused");
-    if (rc > worst) worst = rc;
+    if (cb_status_exit_code(rc) > cb_status_exit_code(worst)) worst = rc;
   }
   return worst;
 }

@@ -88,7 +88,7 @@ static int axis_field(const char *flag) {
 
 int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig *c) {
   char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
-  if (!tmp) return 1;
+  if (!tmp) return CB_ERR_MEMORY;
   sweep_config_default(cb, c);
   int rc = 0;
   unsigned axes_given = 0; /* bit f: the axis of run field f was listed */
@@ -172,13 +172,13 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
 
 int cmd_sweep(const CbenchContext *cb, int argc, char **argv) {
   SweepConfig *c = malloc(sizeof *c);
-  if (!c) return 1;
+  if (!c) return CB_ERR_MEMORY;
   int rc = sweep_args_parse(cb, argc, argv, c);
   if (rc == 0) {
     char err[1024];
     int st = sweep_run(cb, c, err, sizeof err);
     if (st == CB_ERR_INPUT) rc = usage_error(cb, "%s", err);
-    else if (st != CB_OK) fprintf(stderr, "cbench: %s\n", err), rc = cb_status_exit_code(st);
+    else if (st != CB_OK) fprintf(stderr, "cbench: %s\n", err), rc = st;
     else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);
     else printf("sweep: records in %s/ (one file per run, all in %s/sweep.json)\n", c->out, c->out);
   }
@@ -197,7 +197,7 @@ int cmd_merge(const CbenchContext *cb, int argc, char **argv) {
   if (!dir) return usage_error(cb, "merge needs a directory%s", "");
   char err[1024];
   int rc = plan_merge(dir, plan, stdout, err, sizeof err);
-  if (rc == 2) fprintf(stderr, "cbench: %s\n", err);
+  if (rc != CB_OK && rc != CB_ERR_VERDICT) fprintf(stderr, "cbench: %s\n", err); /* a verdict is on stdout */
   return rc;
 }
 
@@ -257,7 +257,7 @@ int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
   if (max_array == 0) max_array = plan_slurm_max_array_size();
   int n = plan_sbatch_commands(plan, script, sbatch_args, nsb, max_parallel, only_missing, max_array, &cmds, &ncmd, err,
                                sizeof err);
-  if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return 2; }
+  if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return CB_ERR_INPUT; }
   if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
   if (ncmd == 1) printf("slurm: %d task(s): %s\n", n, cmds[0].text);
   else {
@@ -270,15 +270,15 @@ int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
   if (!realpath(plan, plan_abs) || strpbrk(plan_abs, " \t\n")) {
     fprintf(stderr, "cbench: slurm: the plan %s needs a path without white space\n", plan);
     plan_free_commands(cmds, ncmd);
-    return 2;
+    return CB_ERR_INPUT;
   }
-  int rc = 0;
+  int rc = CB_OK;
   for (int k = 0; k < ncmd && rc == 0; ++k) {
     fflush(stdout);
     /* argv, never a shell: paths and settings reach sbatch verbatim */
     if (subprocess_run((const char *const *)cmds[k].argv, NULL, NULL, err, sizeof err) != 0) {
       fprintf(stderr, "cbench: slurm: submission %d of %d failed (%d before it went in): %s\n", k + 1, ncmd, k, err);
-      rc = 1;
+      rc = CB_ERR_IO; /* sbatch did not take it */
     }
   }
   plan_free_commands(cmds, ncmd);

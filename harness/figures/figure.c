@@ -93,32 +93,32 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   snprintf(path, sizeof path, "%s/%s.json", cb->figures_dir, name);
   if (!path_component_safe(name) || !file_exists(path)) { /* the name also names DIR/NAME/ */
     snprintf(err, errlen, "unknown figure '%s' (no %s; see `cbench figure list`)", name, path);
-    return 2;
+    return CB_ERR_INPUT;
   }
   cJSON *recipe = recipe_load(path, err, errlen);
-  if (!recipe) return 2;
+  if (!recipe) return CB_ERR_INPUT;
   double t0 = clock_monotonic();
   char dir[1200], fdir[1400];
   if (o->out[0]) snprintf(dir, sizeof dir, "%s", o->out);
   else snprintf(dir, sizeof dir, "%.1000s/figures/%s", cb->results_dir, o->quick ? "quick" : "full");
   snprintf(fdir, sizeof fdir, "%s/%s/data", dir, name);
-  if (dir_make_parents(fdir) != 0) { snprintf(err, errlen, "cannot create %s", fdir); cJSON_Delete(recipe); return 1; }
+  if (dir_make_parents(fdir) != 0) { snprintf(err, errlen, "cannot create %s", fdir); cJSON_Delete(recipe); return CB_ERR_IO; }
   /* quick references (short horizons) live under DIR, apart from the committed full ones: the
    * runs see DIR as their results folder */
   CbenchContext *run_cb = malloc(sizeof *run_cb);
-  if (!run_cb) { snprintf(err, errlen, "out of memory"); cJSON_Delete(recipe); return 1; }
+  if (!run_cb) { snprintf(err, errlen, "out of memory"); cJSON_Delete(recipe); return CB_ERR_MEMORY; }
   *run_cb = *cb;
   if (o->quick) cbench_context_set_results_dir(run_cb, dir);
 
   /* the runs: one sweep each (records of a current spec are reused) */
   cJSON *records = cJSON_CreateArray();
   SweepConfig *c = malloc(sizeof *c);
-  int rc = 0;
+  int rc = CB_OK;
   int nruns = cJSON_GetArraySize(json_get(recipe, "runs"));
   for (int k = 0; k < nruns && rc == 0; ++k) {
     char rdir[1500];
     snprintf(rdir, sizeof rdir, "%s/%s/run%d", dir, name, k);
-    rc = recipe_sweep_config(recipe, path, k, o->quick, rdir, c, err, errlen);
+    rc = recipe_sweep_config(recipe, path, k, o->quick, rdir, c, err, errlen) ? CB_ERR_INPUT : CB_OK;
     if (rc) break;
     c->jobs = o->jobs;
     snprintf(c->command, sizeof c->command, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
@@ -127,7 +127,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
       for (int ci = 0; ci < c->ncases && rc == 0; ++ci) {
         RunSpec s;
         run_spec_init(&s);
-        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = 2; break; }
+        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = CB_ERR_INPUT; break; }
         ReferenceConfig rcfg;
         reference_config_default(&rcfg);
         rcfg.t_end = o->quick ? c->t_end : 0;
@@ -144,7 +144,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
     if (rc) break;
     if (!o->quiet) fprintf(stderr, "figure %s: sweep %d/%d -> %s\n", name, k + 1, nruns, rdir);
     int src = sweep_run(run_cb, c, err, errlen);
-    if (src == CB_ERR_INPUT) { rc = 2; break; }
+    if (src == CB_ERR_INPUT) { rc = CB_ERR_INPUT; break; }
     if (src != 0 && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, err);
     char all[1600], lerr[512];
     snprintf(all, sizeof all, "%s/sweep.json", rdir);
@@ -152,7 +152,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
     if (!arr || lerr[0]) { /* the sweep's own summary: a figure never drops records silently */
       snprintf(err, errlen, "%s", lerr);
       cJSON_Delete(arr);
-      rc = 2;
+      rc = CB_ERR_INPUT;
       break;
     }
     cJSON *r;
@@ -168,13 +168,13 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); return rc; }
 
   /* draw */
-  rc = figure_draw(recipe, records, cb->paper_dir, dir, name, err, errlen);
+  rc = figure_draw(recipe, records, cb->paper_dir, dir, name, err, errlen) ? CB_ERR_IO : CB_OK;
   if (rc == 0 && o->gnuplot) {
     char fdir_name[PATH_MAX + 64], gp[300], log[PATH_MAX + 80];
     snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);
     snprintf(gp, sizeof gp, "%s.gp", name);
     snprintf(log, sizeof log, "%s/gnuplot.log", fdir_name);
-    rc = gp_run(fdir_name, gp, log, err, errlen);
+    rc = gp_run(fdir_name, gp, log, err, errlen) ? CB_ERR_IO : CB_OK;
   }
 
   /* numbers beside the paper's, the verdict, figure.json */
@@ -226,7 +226,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   snprintf(fj, sizeof fj, "%s/%s/figure.json", dir, name);
   if (file_write_atomic(fj, text, strlen(text), werr, sizeof werr) != 0) {
     snprintf(err, errlen, "%s", werr);
-    rc = 1;
+    rc = CB_ERR_IO;
   }
   if (!o->quiet) printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: [%s] %s\n", name, dir, name, name,
                          cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);

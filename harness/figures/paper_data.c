@@ -166,11 +166,14 @@ int paper_number(const char *dir, const char *id, double *value, char *units, si
 }
 
 int paper_data_print(const char *dir, const char *id, FILE *out, char *err, size_t errlen) {
-  if (paper_data_validate_dir(dir, err, errlen) < 0) return 2;
+  if (paper_data_validate_dir(dir, err, errlen) < 0) return CB_ERR_INPUT;
   double v;
   char u[8], s[8];
   FindCtx c = {id, &v, u, s, sizeof u, sizeof s, out, 0};
   each_file(dir, find_one, &c);
-  if (id && !c.found) { snprintf(err, errlen, "no paper number '%s' in %s/", id, dir); return 1; }
-  return 0;
+  if (id && !c.found) {
+    snprintf(err, errlen, "no paper number '%s' in %s/", id, dir);
+    return CB_ERR_VERDICT;
+  }
+  return CB_OK;
 }

@@ -21,8 +21,8 @@ int paper_data_validate_dir(const char *dir, char *err, size_t errlen);
 /* A number of folder dir by id: 0 with value, units and source; -1 when no such id. */
 int paper_number(const char *dir, const char *id, double *value, char *units, size_t unitslen, char *source,
                  size_t sourcelen);
-/* `cbench paper [ID]`: every number of folder dir (or one), with its source. 0, 1 (no such id),
- * 2 (bad file). */
+/* `cbench paper [ID]`: every number of folder dir (or one), with its source. CB_OK,
+ * CB_ERR_VERDICT (no such id) or CB_ERR_INPUT (a bad file), the message in err. */
 int paper_data_print(const char *dir, const char *id, FILE *out, char *err, size_t errlen);
 
 #endif

@@ -408,24 +408,24 @@ static int reference_write(const CbenchContext *cb, const char *path, const char
   char *text = json_print(doc, 0);
   char dir[1100];
   snprintf(dir, sizeof dir, "%.1000s/reference", cb->results_dir);
-  int rc = 1;
+  int rc = CB_ERR_IO;
   if (!text || dir_make_parents(dir) != 0) {
     snprintf(err, errlen, "cannot write %s", path);
   } else if (file_write_atomic(path, text, strlen(text), err, errlen) == 0) {
-    rc = 0;
+    rc = CB_OK;
     cbench_note(cb, "reference %s: wrote %s", case_name, path);
   }
   free(text);
   return rc;
 }
 
-/* The primary's states on the grid, the cross-check's distance to them, the file written. 0, or
- * 1 with err. */
+/* The primary's states on the grid, the cross-check's distance to them, the file written. CB_OK,
+ * or with err CB_ERR_MEMORY, CB_ERR_TIMEOUT or CB_ERR_STEP (the integration failed), CB_ERR_IO. */
 static int reference_integrate(const CbenchContext *cb, const RefPlan *p, const char *path, char *err, size_t errlen) {
   RefSink s = {.m = p->m};
   s.q = malloc(sizeof(double) * (size_t)(p->npts * p->m->nq + 1));
   s.v = malloc(sizeof(double) * (size_t)(p->npts * p->m->nv + 1));
-  int rc = 1;
+  int rc = CB_ERR_MEMORY;
   if (!s.q || !s.v) { snprintf(err, errlen, "out of memory"); goto out; }
   IntegratorOptions o;
   GridRunResult r1;
@@ -436,6 +436,7 @@ static int reference_integrate(const CbenchContext *cb, const RefPlan *p, const 
   int st1 = grid_run(p->vt1, p->m, &o, p->tg, p->npts, p->cfg->budget, NULL, store_sink, &s, &r1);
   progress_end(&s.pg);
   if (st1 != RUN_OK) {
+    rc = st1 == RUN_TIMEOUT ? CB_ERR_TIMEOUT : CB_ERR_STEP;
     snprintf(err, errlen, "reference integration with %s failed at t = %g: %s", p->vt1->name, r1.t_reached, r1.message);
     goto out;
   }
@@ -456,12 +457,12 @@ int reference_ensure(const CbenchContext *cb, const char *scene_path, const char
   char scene_hash[64];
   if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
     snprintf(err, errlen, "%s: cannot read scene file", scene_path);
-    return 2;
+    return CB_ERR_INPUT;
   }
   RefPlan p = {.cb = cb, .scene_path = scene_path, .case_name = case_name, .scene_hash = scene_hash, .cfg = cfg};
   p.m = scene_load(scene_path, err, errlen);
-  if (!p.m) return 2;
-  int rc = 2;
+  if (!p.m) return CB_ERR_INPUT;
+  int rc = CB_ERR_INPUT;
   if (!(cfg->rate > 0)) { snprintf(err, errlen, "grid rate must be > 0"); goto out; }
   if (cfg->t_end > 0) p.m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode) */
   if (reference_methods(&cb->registry, cfg, &p, err, errlen) != 0) goto out;
