@@ -630,7 +630,7 @@ Test(harness, sweep_kills_a_hung_job_and_records_the_timeout) {
   c->accuracies[0] = 1e-3;
   c->ndt = 1;
   c->dts[0] = 1e-3;
-  c->timeout = 0.3;
+  c->run.timeout = 0.3;
   c->jobs = 2;
   double t0 = clock_monotonic();
   cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);

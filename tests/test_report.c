@@ -164,9 +164,9 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
     c->nacc = k == 0 ? 2 : 1;
     c->accuracies[0] = k == 0 ? 1e-2 : 1e-9;
     c->accuracies[1] = 1e-3;
-    c->t_end = k == 0 ? 0.3 : 100;
-    if (k == 1) c->timeout = 0.2;
-    c->reps = 1;
+    c->run.t_end = k == 0 ? 0.3 : 100;
+    if (k == 1) c->run.timeout = 0.2;
+    c->run.reps = 1;
     snprintf(c->out, sizeof c->out, "%s", out);
     snprintf(c->command, sizeof c->command, "cbench sweep (test)");
     cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);

@@ -130,7 +130,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
         if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = CB_ERR_INPUT; break; }
         ReferenceConfig rcfg;
         reference_config_default(&rcfg);
-        rcfg.t_end = o->quick ? c->t_end : 0;
+        rcfg.t_end = o->quick ? c->run.t_end : 0;
         const cJSON *pm = recipe_run_field(recipe, k, o->quick, "reference_method");
         const cJSON *sm = recipe_run_field(recipe, k, o->quick, "reference_secondary");
         if (pm) sscanf(pm->valuestring, "%63[^:]:%lf", rcfg.primary, &rcfg.primary_param);

@@ -94,15 +94,9 @@ void run_field_set(RunSpec *s, RunField f, double value) {
 int run_field_sweep_scalar(RunField f) { return f != RUN_FIELD_ACCURACY && f != RUN_FIELD_DT && f != RUN_FIELD_MAX_STEP; }
 
 int run_field_set_sweep(SweepConfig *c, RunField f, double value) {
-  switch (f) {
-  case RUN_FIELD_T_END: c->t_end = value; return 0;
-  case RUN_FIELD_TIMEOUT: c->timeout = value; return 0;
-  case RUN_FIELD_REPS: c->reps = (int)value; return 0;
-  case RUN_FIELD_WINDOW: c->window = value; return 0;
-  case RUN_FIELD_OUTPUT_DT: c->output_dt = value; return 0;
-  case RUN_FIELD_ERROR_NORM: c->error_norm = (int)value; return 0;
-  default: return -1;
-  }
+  if (!run_field_sweep_scalar(f)) return -1;
+  run_field_set(&c->run, f, value);
+  return 0;
 }
 
 static int refuse(RunField f, const char *text, const char *where, char *err, size_t errlen) {
