@@ -73,6 +73,8 @@ $(SAN)/tests/%: $(SAN)/tests/%.o $(SAN_TEST_HELPER_OBJ) $(SAN)/libcbench.a
 	$(CC) $(SANFLAGS) -o $@ $< $(SAN_TEST_HELPER_OBJ) $(SAN)/libcbench.a -lcriterion $(LIBS) $(TEST_LDFLAGS)
 # The allocation test counts every malloc/calloc/realloc made by cbench's own objects.
 $(SAN)/tests/test_alloc: TEST_LDFLAGS = -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc
+# A non-finite stage injected into the position update (tests/test_stage_nonfinite.c).
+$(SAN)/tests/test_stage_nonfinite: TEST_LDFLAGS = -Wl,--wrap=mb_integrate_q
 
 $(REL)/scripts/%: $(REL)/scripts/%.o $(REL)/libcbench.a
 	$(CC) $(OPT) -o $@ $^ $(LIBS)

@@ -17,6 +17,7 @@ const char *cb_status_message(int status) {
   case CB_ERR_IO: return "read or write failed";
   case CB_ERR_TIMEOUT: return "wall-time budget exceeded";
   case CB_ERR_UNSUPPORTED: return "scene not supported";
+  case CB_ERR_VERDICT: return "the answer is no";
   case CB_RECOVERABLE_SOLVER: return "solver failure (recoverable)";
   case CB_RECOVERABLE_MODEL: return "model evaluation failed (recoverable)";
   }

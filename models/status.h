@@ -22,6 +22,8 @@ typedef enum {
   CB_ERR_IO = -12,         /* a file could not be read or written, or a process not started */
   CB_ERR_TIMEOUT = -13,    /* the wall-time budget was exceeded */
   CB_ERR_UNSUPPORTED = -14,/* the integrator cannot take this scene */
+  CB_ERR_VERDICT = -15,    /* a command ran and its answer is no: a regression, runs missing
+                            * from a merge, a number not found */
   CB_RECOVERABLE_SOLVER = 1, /* the step's nonlinear or convex solve did not converge */
   CB_RECOVERABLE_MODEL = 2   /* the model could not be evaluated at a trial state of the step
                               * (M not positive definite) or the result is not finite */

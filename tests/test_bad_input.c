@@ -110,7 +110,7 @@ Test(bad_input, every_json_loader_refuses_a_key_given_twice) {
   cr_expect(strstr(err, "status: field given twice") != NULL, "records_load_file: %s", err);
   cr_expect_null(run_record_load(path), "run_record_load read a record with status twice");
   cr_expect_eq(run_record_complete(path, NULL), 0);
-  cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), 2, "merge: %s", err);
+  cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), CB_ERR_INPUT, "merge: %s", err);
   snprintf(path, sizeof path, "%s/sweep.json", dir);
   cr_expect(!file_exists(path), "no sweep.json from a record with a key twice");
   free(doubled);
@@ -214,7 +214,7 @@ Test(bad_input, only_regular_files_of_bounded_size_are_read) {
   double t0 = clock_monotonic();
   cr_expect_null(records_load_dir(dir, err, sizeof err));
   cr_expect(strstr(err, "x.json: cannot read: not a regular file") != NULL, "FIFO: %s", err);
-  cr_expect_eq(plot_dir(dir, 0, err, sizeof err), 2, "plot of a folder with a FIFO");
+  cr_expect_eq(plot_dir(dir, 0, err, sizeof err), CB_ERR_INPUT, "plot of a folder with a FIFO");
   cr_expect(clock_monotonic() - t0 < 5, "the FIFO was waited on");
 
   cr_expect_eq(cli("compare /dev/zero /dev/zero", err, sizeof err), 2, "compare /dev/zero: %s", err);
@@ -265,8 +265,8 @@ Test(bad_input, records_of_another_schema_are_errors_and_non_records_are_skipped
     cr_expect_null(records_load_dir(dir, err, sizeof err), "%s loaded", bad[i].want);
     cr_expect(strstr(err, "b.json: ") && strstr(err, bad[i].want), "'%s' should name b.json and say '%s'", err,
               bad[i].want);
-    cr_expect_eq(plot_dir(dir, 0, err, sizeof err), 2, "plot: %s", bad[i].want);
-    cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), 2, "merge: %s", bad[i].want);
+    cr_expect_eq(plot_dir(dir, 0, err, sizeof err), CB_ERR_INPUT, "plot: %s", bad[i].want);
+    cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), CB_ERR_INPUT, "merge: %s", bad[i].want);
     snprintf(args, sizeof args, "export --format gbench %s", dir);
     cr_expect_eq(cli(args, err, sizeof err), 2, "export: %s", bad[i].want);
     cr_expect(strstr(err, "b.json") != NULL, "export: %s", err);
@@ -308,7 +308,7 @@ Test(bad_input, merge_keeps_a_duplicated_run_once_and_says_so) {
   char *out = NULL;
   size_t outlen = 0;
   FILE *f = open_memstream(&out, &outlen);
-  cr_expect_eq(plan_merge(dir, NULL, f, err, sizeof err), 1, "a duplicated run is not a clean merge: %s", err);
+  cr_expect_eq(plan_merge(dir, NULL, f, err, sizeof err), CB_ERR_VERDICT, "a duplicated run is not a clean merge: %s", err);
   fclose(f);
   cr_expect(strstr(out, "merge: duplicate: copy.json is the same run as a.json") != NULL, "%s", out);
   cr_expect(strstr(out, "merge: duplicate: record 3 is the same run as a.json") != NULL, "%s", out);
@@ -330,7 +330,7 @@ Test(bad_input, merge_of_a_folder_without_records_is_an_error) {
   snprintf(dir, sizeof dir, "%s/empty", tmpdir);
   cr_assert_eq(dir_make_parents(dir), 0);
   err[0] = '\0';
-  cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), 2);
+  cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "no cbench.run/1 records: nothing to merge") != NULL, "%s", err);
   snprintf(path, sizeof path, "%s/sweep.json", dir);
   cr_expect(!file_exists(path), "no [] written");
@@ -537,9 +537,9 @@ Test(bad_input, slurm_and_sweep_numbers_are_range_checked) {
 Test(bad_input, impossible_sweep_values_fail_before_any_job) {
   char err[4096], args[2048], out[600];
   cr_expect_eq(cli("sweep --dts -1", err, sizeof err), 2);
-  cr_expect(strstr(err, "dts must be numbers > 0, got '-1'") != NULL, "%s", err);
+  cr_expect(strstr(err, "--dts must be a number > 0, got '-1'") != NULL, "%s", err);
   cr_expect_eq(cli("sweep --accuracies 1e-3,-.5", err, sizeof err), 2);
-  cr_expect(strstr(err, "accuracies must be numbers > 0, got '-.5'") != NULL, "%s", err);
+  cr_expect(strstr(err, "--accuracies must be a number > 0, got '-.5'") != NULL, "%s", err);
 
   snprintf(out, sizeof out, "%s/tend", tmpdir);
   snprintf(args, sizeof args, "sweep --cases %s/tiny_ball.json --integrators cenic-fixed,tamsi --dts 1e-2,5e-3 --t-end 1e300 --quiet --out %s",

@@ -161,10 +161,10 @@ Test(context, figure_quick_results_folder_from_context) {
                       "            \"t_end\": 0.05, \"references\": true}],"
                       " \"plot\": {\"kind\": \"xy\", \"series\": [\"integrator\"],"
                       "          \"panels\": [{\"x\": \"param\", \"y\": \"counters.steps\"}]}}");
-  setenv("CBENCH_FIGURES", rdir, 1); /* test input: where this test's recipe is */
   unsetenv("CBENCH_RESULTS_DIR");
   CbenchContext cb;
   cbench_context_init(&cb);
+  cbench_context_set_figures_dir(&cb, rdir); /* where this test's recipe is */
   cbench_context_set_results_dir(&cb, res);
   FigureOptions o;
   figure_options_default(&o);
@@ -182,6 +182,30 @@ Test(context, figure_quick_results_folder_from_context) {
   cr_expect(strstr(text, "\"error\"") && !strstr(text, "no reference"), "the runs found the quick reference:\n%.2000s",
             text);
   free(text);
-  unsetenv("CBENCH_FIGURES");
+  fx_tmpdir_remove(dir);
+}
+
+/* --quiet silences the notes of every command through the context (cbench_note), the
+ * reference's among them; without it they reach the context's log. */
+Test(context, quiet_silences_the_notes) {
+  char dir[512], *text = NULL;
+  size_t len = 0;
+  fx_tmpdir_make(dir, sizeof dir, "cbench_ctx_quiet");
+  for (int quiet = 0; quiet <= 1; ++quiet) {
+    CbenchContext cb;
+    cbench_context_init(&cb);
+    cbench_context_set_results_dir(&cb, dir);
+    FILE *log = open_memstream(&text, &len);
+    cr_assert_not_null(log);
+    cb.log = log;
+    char *argv[] = {"cbench", "reference", "--case", "ball_drop", "--secondary", "none", "--force", quiet ? "--quiet" : NULL,
+                    NULL};
+    cr_expect_eq(cbench_main_in(&cb, quiet ? 8 : 7, argv), 0);
+    fclose(log);
+    if (quiet) cr_expect_eq(len, 0, "--quiet, yet notes: %s", text);
+    else cr_expect(strstr(text, "reference ball_drop: wrote"), "no note without --quiet: '%s'", text);
+    free(text);
+    text = NULL;
+  }
   fx_tmpdir_remove(dir);
 }

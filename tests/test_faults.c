@@ -321,8 +321,8 @@ Test(faults, a_sweep_removes_only_temporaries_whose_writer_is_gone) {
   touch(dir, "command.txt", dead);
   /* NAME.tmp.HOST.PID: this machine's dead writer (removed), another machine's (a cluster
    * task on a shared folder: its PID means nothing here, kept) */
-  char p[700];
-  snprintf(p, sizeof p, "%s/e.json.tmp.%s.%ld", dir, file_tmp_host(), dead);
+  char p[700], host[FILE_HOST_LEN];
+  snprintf(p, sizeof p, "%s/e.json.tmp.%s.%ld", dir, file_tmp_host(host), dead);
   fx_write_text(p, "partial");
   snprintf(p, sizeof p, "%s/f.json.tmp.other-node.%ld", dir, dead);
   fx_write_text(p, "partial");
@@ -332,7 +332,7 @@ Test(faults, a_sweep_removes_only_temporaries_whose_writer_is_gone) {
   cr_expect(!exists("%s/c.json.tmp.%ld", dir, dead), "an orphaned record temporary was left");
   cr_expect(!exists("%s/d.energy.csv.tmp.%ld", dir, dead), "an orphaned series temporary was left");
   cr_expect(!exists("%s/command.txt.tmp.%ld", dir, dead), "an orphaned command.txt temporary was left");
-  cr_expect(!exists("%s/e.json.tmp.%s.%ld", dir, file_tmp_host(), dead), "an orphaned HOST.PID temporary was left");
+  cr_expect(!exists("%s/e.json.tmp.%s.%ld", dir, file_tmp_host(host), dead), "an orphaned HOST.PID temporary was left");
   cr_expect(exists("%s/f.json.tmp.other-node.%ld", dir, dead), "another machine's temporary was removed");
   kill(live, SIGKILL);
   waitpid(live, NULL, 0);

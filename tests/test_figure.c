@@ -170,8 +170,8 @@ Test(figure, small_recipe_end_to_end) {
              "              \"a\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.001}, \"field\": \"counters.steps\"}, \"op\": \">\","
              "              \"b\": {\"where\": {\"integrator\": \"cenic-sd\", \"param\": 0.01}, \"field\": \"counters.steps\"},"
              "              \"yes\": \"tight {a} > loose {b}\", \"no\": \"tight {a} <= loose {b}\"}]}");
-  setenv("CBENCH_FIGURES", rdir, 1);
-  setenv("CBENCH_PAPER_DIR", pdir, 1);
+  cbench_context_set_figures_dir(fx_cb(), rdir);
+  cbench_context_set_paper_dir(fx_cb(), pdir);
   FigureOptions o;
   figure_options_default(&o);
   snprintf(o.out, sizeof o.out, "%s", out);
@@ -180,7 +180,7 @@ Test(figure, small_recipe_end_to_end) {
   o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
   char err[2048] = "";
   cr_assert_eq(figure_make(fx_cb(), "tiny", &o, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(figure_make(fx_cb(), "no_such_recipe", &o, err, sizeof err), 2);
+  cr_expect_eq(figure_make(fx_cb(), "no_such_recipe", &o, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "no_such_recipe"), "%s", err);
 
   snprintf(path, sizeof path, "%s/tiny/figure.json", out);
@@ -260,8 +260,6 @@ Test(figure, small_recipe_end_to_end) {
   text = file_read_all(path, NULL);
   cr_expect(text && strstr(text, "\tflagged\t"), "the table says flagged");
   free(text);
-  unsetenv("CBENCH_FIGURES");
-  unsetenv("CBENCH_PAPER_DIR");
 }
 
 /* A time-series figure shows a timed-out run (up to where it stopped, or as a legend entry), and
@@ -280,7 +278,7 @@ Test(figure, series_figure_shows_a_timed_out_run) {
                 "            \"timeout\": 0.2, \"series\": [\"contacts\"]}],"
                 " \"plot\": {\"kind\": \"series\", \"series\": [\"integrator\", \"param\"],"
                 "          \"panels\": [{\"file\": \"contacts\", \"rows\": {\"kind\": \"pair\"}, \"x\": \"t\", \"y\": \"fn\"}]}}");
-  setenv("CBENCH_FIGURES", rdir, 1);
+  cbench_context_set_figures_dir(fx_cb(), rdir);
   FigureOptions o;
   figure_options_default(&o);
   snprintf(o.out, sizeof o.out, "%s", out);
@@ -297,5 +295,4 @@ Test(figure, series_figure_shows_a_timed_out_run) {
     snprintf(path, sizeof path, "%s/ser/ser.svg", out);
     cr_expect(file_exists(path), "svg drawn");
   }
-  unsetenv("CBENCH_FIGURES");
 }

@@ -66,8 +66,8 @@ Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
                 "          \"panels\": [{\"title\": \"steps\", \"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true,"
                 "                        \"xreverse\": true, \"paper_y\": [\"test.steps\"]},"
                 "                       {\"title\": \"rhs\", \"x\": \"param\", \"y\": \"counters.rhs_evals\", \"logx\": true}]}}");
-  setenv("CBENCH_FIGURES", rdir, 1);
-  setenv("CBENCH_PAPER_DIR", pdir, 1);
+  cbench_context_set_figures_dir(fx_cb(), rdir);
+  cbench_context_set_paper_dir(fx_cb(), pdir);
   FigureOptions o;
   figure_options_default(&o);
   snprintf(o.out, sizeof o.out, "%s", out);
@@ -121,6 +121,4 @@ Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
     snprintf(path, sizeof path, "%s/two/two.png", out);
     cr_expect(file_exists(path), "gnuplot draws the script");
   }
-  unsetenv("CBENCH_FIGURES");
-  unsetenv("CBENCH_PAPER_DIR");
 }

@@ -121,7 +121,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     cr_expect_gt(nchecks, 0, "%s: a recipe without checks has no verdict", name);
 
     cJSON *recs = records_for(fx, NULL);
-    cJSON *v = figure_verdict(recipe, recs, 0);
+    cJSON *v = figure_verdict(recipe, recs, 0, "results/paper");
     cr_expect_str_eq(status_of(v), VERDICT_REPRODUCED, "%s: data on which the claim holds: %s", name, get(v, "sentence")->valuestring);
     expect_no_nan(v, name, "as it holds");
     const cJSON *c;
@@ -131,7 +131,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     }
     cJSON_Delete(v);
     /* quick mode: a smoke test unless the recipe says its quick grid decides */
-    v = figure_verdict(recipe, recs, 1);
+    v = figure_verdict(recipe, recs, 1, "results/paper");
     if (!get(recipe, "quick_decides")) cr_expect_str_eq(status_of(v), VERDICT_SMOKE, "%s quick", name);
     else cr_expect_str_eq(status_of(v), VERDICT_REPRODUCED, "%s: its quick grid decides, as it states", name);
     cJSON_Delete(v);
@@ -142,7 +142,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     cJSON_AddItemToArray(warn, flag);
     cJSON_ArrayForEach(r, recs) set_path(r, "warnings", warn);
     cJSON_Delete(warn);
-    v = figure_verdict(recipe, recs, 0);
+    v = figure_verdict(recipe, recs, 0, "results/paper");
     cr_expect_str_eq(status_of(v), VERDICT_NOT_REPRODUCED, "%s: every run flagged: %s", name, get(v, "sentence")->valuestring);
     expect_no_nan(v, name, "every run flagged");
     /* a check left without numbers says so (status_code and if_missing checks still have some) */
@@ -164,7 +164,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
       int k = get(b, "check")->valueint;
       cr_assert(k >= 0 && k < nchecks && k < 64, "%s: break '%s' names check %d", name, get(b, "why")->valuestring, k);
       recs = records_for(fx, b);
-      v = figure_verdict(recipe, recs, 0);
+      v = figure_verdict(recipe, recs, 0, "results/paper");
       const cJSON *ck = cJSON_GetArrayItem(get(v, "checks"), k);
       const char *outcome = get(ck, "outcome")->valuestring;
       cr_expect_str_neq(outcome, VERDICT_REPRODUCED, "%s: break '%s' leaves check %d reproduced: %s", name,
@@ -199,7 +199,7 @@ Test(verdicts, bands_cells_missing_sides_and_design_differences) {
       " {\"integrator\": \"x\", \"status\": \"ok\", \"params\": {\"accuracy\": 2}, \"w\": 1},"
       " {\"integrator\": \"y\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": 5},"
       " {\"integrator\": \"y\", \"status\": \"timeout\", \"params\": {\"accuracy\": 2}, \"w\": 0.1, \"message\": \"slow\"}]");
-  cJSON *v = figure_verdict(recipe, recs, 0);
+  cJSON *v = figure_verdict(recipe, recs, 0, "results/paper");
   cJSON *c0 = cJSON_GetArrayItem(get(v, "checks"), 0), *c1 = cJSON_GetArrayItem(get(v, "checks"), 1);
   cr_expect_str_eq(get(c0, "outcome")->valuestring, VERDICT_REPRODUCED, "%s", get(c0, "sentence")->valuestring);
   cr_expect_str_eq(get(c0, "sentence")->valuestring, "2 of 2", "the timed-out y at 2 is not cheaper");
@@ -212,7 +212,7 @@ Test(verdicts, bands_cells_missing_sides_and_design_differences) {
   cJSON *y2 = cJSON_GetArrayItem(recs, 3);
   cJSON_ReplaceItemInObject(y2, "status", cJSON_CreateString("ok"));
   cJSON_ReplaceItemInObject(cJSON_GetArrayItem(recs, 2), "w", cJSON_CreateNumber(50));
-  v = figure_verdict(recipe, recs, 0);
+  v = figure_verdict(recipe, recs, 0, "results/paper");
   c0 = cJSON_GetArrayItem(get(v, "checks"), 0);
   c1 = cJSON_GetArrayItem(get(v, "checks"), 1);
   cr_expect_str_eq(get(c0, "outcome")->valuestring, VERDICT_NOT_REPRODUCED);
@@ -224,7 +224,7 @@ Test(verdicts, bands_cells_missing_sides_and_design_differences) {
   /* a side with no record at all is absent data, not a loss */
   cJSON_DeleteItemFromArray(recs, 3);
   cJSON_DeleteItemFromArray(recs, 2);
-  v = figure_verdict(recipe, recs, 0);
+  v = figure_verdict(recipe, recs, 0, "results/paper");
   c0 = cJSON_GetArrayItem(get(v, "checks"), 0);
   cr_expect_str_eq(get(c0, "outcome")->valuestring, VERDICT_NOT_REPRODUCED, "%s", get(c0, "sentence")->valuestring);
   cJSON_Delete(v);
@@ -247,7 +247,7 @@ Test(verdicts, floors_and_sides_without_valid_data) {
              "[{\"integrator\": \"x\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": %g},"
              " {\"integrator\": \"y\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": %g}]",
              cases[i][0], cases[i][1]);
-    cJSON *recs = cJSON_Parse(text), *v = figure_verdict(recipe, recs, 0);
+    cJSON *recs = cJSON_Parse(text), *v = figure_verdict(recipe, recs, 0, "results/paper");
     cJSON *c = cJSON_GetArrayItem(get(v, "checks"), 0);
     const char *sentence = get(c, "sentence")->valuestring;
     cr_expect_str_eq(get(c, "outcome")->valuestring, cases[i][2] ? VERDICT_REPRODUCED : VERDICT_NOT_REPRODUCED,
@@ -261,7 +261,7 @@ Test(verdicts, floors_and_sides_without_valid_data) {
   cJSON *recs = cJSON_Parse(
       "[{\"integrator\": \"x\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": 1, \"warnings\": [\"physics: energy rose\"]},"
       " {\"integrator\": \"y\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": 0, \"warnings\": [\"physics: energy rose\"]}]");
-  cJSON *v = figure_verdict(recipe, recs, 0), *c = cJSON_GetArrayItem(get(v, "checks"), 0);
+  cJSON *v = figure_verdict(recipe, recs, 0, "results/paper"), *c = cJSON_GetArrayItem(get(v, "checks"), 0);
   cr_expect_str_eq(get(c, "outcome")->valuestring, VERDICT_NOT_REPRODUCED, "no data is not a design difference");
   cr_expect(strstr(get(c, "sentence")->valuestring, "no valid data") && strstr(get(c, "sentence")->valuestring, "2 runs: 2 flagged"),
             "%s", get(c, "sentence")->valuestring);

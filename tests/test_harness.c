@@ -236,7 +236,7 @@ Test(harness, cli_argument_errors_exit_2_with_message) {
       {"run --case %s --integrator x --accuracy 1e-3 --dt 1e-3", "either --accuracy or --dt, not both"},
       {"run --case %s --integrator x --accuracy 1e-3 --bogus", "unknown option '--bogus'"},
       {"frobnicate", "unknown command 'frobnicate'"},
-      {"sweep --accuracies 0.1,-2", "accuracies must be numbers > 0"},
+      {"sweep --accuracies 0.1,-2", "--accuracies must be a number > 0, got '-2'"},
       {"compare only_one.json", "compare needs BASE.json and NEW.json"},
       {"export --format csv x.json", "export needs --format gbench or gab"},
       /* reference methods: an unknown name or a missing parameter is an error, not a silent
@@ -630,7 +630,7 @@ Test(harness, sweep_kills_a_hung_job_and_records_the_timeout) {
   c->accuracies[0] = 1e-3;
   c->ndt = 1;
   c->dts[0] = 1e-3;
-  c->timeout = 0.3;
+  c->run.timeout = 0.3;
   c->jobs = 2;
   double t0 = clock_monotonic();
   cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
@@ -835,19 +835,19 @@ Test(harness, an_unreadable_record_in_a_results_folder_is_an_error_not_a_smaller
     cr_expect_null(records_load_dir(dir, err, sizeof err), "%s: loaded", bad[i].want);
     cr_expect(strstr(err, "b.json") && strstr(err, bad[i].want), "'%s' should name b.json and %s", err, bad[i].want);
     err[0] = '\0';
-    cr_expect_eq(plot_dir(dir, 0, err, sizeof err), 2, "plot of a folder with %s", bad[i].want);
+    cr_expect_eq(plot_dir(dir, 0, err, sizeof err), CB_ERR_INPUT, "plot of a folder with %s", bad[i].want);
     cr_expect(strstr(err, "b.json") != NULL, "plot: '%s' should name b.json", err);
     snprintf(path, sizeof path, "%s/plots", dir);
     cr_expect(!file_exists(path), "no plots from a folder with %s", bad[i].want);
     err[0] = '\0';
-    cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), 2, "merge of a folder with %s", bad[i].want);
+    cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), CB_ERR_INPUT, "merge of a folder with %s", bad[i].want);
     cr_expect(strstr(err, "b.json") != NULL, "merge: '%s' should name b.json", err);
     snprintf(path, sizeof path, "%s/sweep.json", dir);
     cr_expect(!file_exists(path), "no sweep.json from a folder with %s", bad[i].want);
   }
   /* one file: its invalid entries are named, and plot refuses it */
   snprintf(path, sizeof path, "%s/broken2/b.json", tmpdir);
-  cr_expect_eq(plot_dir(path, 0, err, sizeof err), 2);
+  cr_expect_eq(plot_dir(path, 0, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "entry 1") != NULL, "'%s' should name entry 1", err);
   snprintf(path, sizeof path, "%s/broken2/b.json.plots", tmpdir);
   cr_expect(!file_exists(path), "no plots from a file with an invalid entry");

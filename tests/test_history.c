@@ -82,7 +82,7 @@ Test(history, append_refuse_replace) {
   cJSON_Delete(e);
 
   /* the same commit on the same machine again: refused, the file byte for byte the same */
-  cr_expect_eq(history_append(b1, h, 0, out, err, sizeof err), 1);
+  cr_expect_eq(history_append(b1, h, 0, out, err, sizeof err), CB_ERR_VERDICT);
   cr_expect(strstr(err, "line 1") && strstr(err, "111111111111") && strstr(err, "--replace"), "%s", err);
   char *t2 = file_read_all(h, NULL);
   cr_expect_str_eq(t2, t1);
@@ -111,7 +111,7 @@ Test(history, bad_input_is_refused_by_file_field_and_value) {
   FILE *out = fopen("/dev/null", "w");
   /* a cut last line (a history written by something that is not atomic) */
   fx_write_text(h, "{\"schema\":\"cbench.history/1\",\"sha\":\"aa\",\"machine\":\"m\",\"benchmarks\":{}}\n{\"schema\":\"cbench.hi");
-  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), 2);
+  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, h) && strstr(err, "line 2"), "%s", err);
   char *t = file_read_all(h, NULL);
   cr_expect(t && !strstr(t, "3333333"), "the broken history was changed");
@@ -125,7 +125,7 @@ Test(history, bad_input_is_refused_by_file_field_and_value) {
   fx_write_text(b, text);
   free(text);
   snprintf(h, sizeof h, "%s/new.jsonl", tmpdir);
-  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), 2);
+  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "record 5") && strstr(err, "machine.git") && strstr(err, "4444444444"), "%s", err);
   cr_expect(!file_exists(h), "a history was written from a bad bench");
   /* a build without a sha */
@@ -134,7 +134,7 @@ Test(history, bad_input_is_refused_by_file_field_and_value) {
   text = json_print(all, 0);
   fx_write_text(b, text);
   free(text);
-  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), 2);
+  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "machine.git") && strstr(err, "'unknown'"), "%s", err);
   cJSON_Delete(all);
   fclose(out);
@@ -182,7 +182,7 @@ Test(history, report_marks_the_step_and_the_counter_change) {
   /* a broken history: an error naming file and line, no page */
   fx_write_text(h, "{\"schema\":\"cbench.history/1\",\"sha\":\"a\",\"machine\":\"m\",\"benchmarks\":{}}\n[1]\n");
   snprintf(dir, sizeof dir, "%s/page2", tmpdir);
-  cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), 2);
+  cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "line 2"), "%s", err);
   snprintf(p, sizeof p, "%s/index.html", dir);
   cr_expect(!file_exists(p));

@@ -93,7 +93,7 @@ Test(inputs, run_options_parse_alone_into_the_spec) {
   cr_assert(s.nparam == 1 && !strcmp(s.param_path[0], "bodies[0].mass") && !strcmp(s.param_value[0], "2"));
   cr_assert(!file_exists("out.json"), "parsing wrote the record file");
   char *bad[] = {"cbench", "run", "--case", "ball_drop", "--integrator", "bdf", "--accuracy", "0", NULL};
-  cr_assert_eq(run_args_parse(fx_cb(), 8, bad, &s, &json, &resume), 2);
+  cr_assert_eq(run_args_parse(fx_cb(), 8, bad, &s, &json, &resume), CB_ERR_OPTION);
 }
 
 Test(inputs, sweep_options_parse_alone_into_the_config) {
@@ -107,7 +107,7 @@ Test(inputs, sweep_options_parse_alone_into_the_config) {
   cr_assert_str_eq(c->plan, "plan.txt");
   cr_assert(!file_exists("plan.txt") && !file_exists("nowhere"), "parsing wrote files");
   char *bad[] = {"cbench", "sweep", "--integrators", "no-such-integrator", NULL};
-  cr_assert_eq(sweep_args_parse(fx_cb(), 4, bad, c), 2);
+  cr_assert_eq(sweep_args_parse(fx_cb(), 4, bad, c), CB_ERR_OPTION);
   free(c);
 }
 
@@ -138,9 +138,9 @@ Test(inputs, sweep_lists_are_read_whole_at_any_length) {
   cr_expect_eq(strlen(c->cases[4]), 1000, "the fifth name was cut to %zu", strlen(c->cases[4]));
   cr_expect_eq(c->cases[4][999], 'e');
   a[3] = big;
-  cr_expect_eq(sweep_args_parse(fx_cb(), 4, a, c), 2, "a 1,024-character name must be refused, not cut");
+  cr_expect_eq(sweep_args_parse(fx_cb(), 4, a, c), CB_ERR_OPTION, "a 1,024-character name must be refused, not cut");
   a[3] = many;
-  cr_expect_eq(sweep_args_parse(fx_cb(), 4, a, c), 2);
+  cr_expect_eq(sweep_args_parse(fx_cb(), 4, a, c), CB_ERR_OPTION);
   free(short4);
   free(long5);
   free(big);
@@ -152,10 +152,10 @@ Test(inputs, sweep_list_errors_name_the_option) {
   SweepConfig *c = malloc(sizeof *c);
   char *big = list_of(1, 1024), *many = list_of(65, 1);
   char *a[] = {"cbench", "sweep", "--cases", big, "--accuracies", many, NULL};
-  cr_assert_eq(sweep_args_parse(fx_cb(), 4, a, c), 2);
+  cr_assert_eq(sweep_args_parse(fx_cb(), 4, a, c), CB_ERR_OPTION);
   a[2] = "--accuracies";
   a[3] = many;
-  cr_assert_eq(sweep_args_parse(fx_cb(), 4, a, c), 2);
+  cr_assert_eq(sweep_args_parse(fx_cb(), 4, a, c), CB_ERR_OPTION);
   fflush(stderr);
   char text[8192] = "";
   size_t got = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());

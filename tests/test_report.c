@@ -87,20 +87,20 @@ Test(report, malformed_figure_is_refused_by_name_and_nothing_written) {
                 " \"verdict\": \"v\", \"table\": \"t.tsv\", \"images\": {\"svg\": \"a.svg\"}, \"points\": {\"ok\": 1, \"failed\": 0, \"timeout\": 0},"
                 " \"comparisons\": []}");
   char html[1400], err[1024];
-  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 2);
+  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "fig_bad/figure.json") && strstr(err, "images"), "%s", err);
   snprintf(p, sizeof p, "%s/index.html", tmpdir);
   cr_expect(!file_exists(p), "no index.html after a refused figure");
   /* not JSON at all */
   snprintf(p, sizeof p, "%s/figure.json", d);
   fx_write_text(p, "{ not json");
-  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 2);
+  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "fig_bad/figure.json: not valid JSON"), "%s", err);
   /* an empty folder has nothing to report */
   char empty[600];
   snprintf(empty, sizeof empty, "%s/empty", tmpdir);
   cr_assert_eq(dir_make_parents(empty), 0);
-  cr_expect_eq(report_write(empty, html, sizeof html, err, sizeof err), 2);
+  cr_expect_eq(report_write(empty, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "nothing to report"), "%s", err);
 }
 
@@ -110,15 +110,13 @@ Test(report, committed_paper_numbers_validate) {
   cr_assert_geq(n, 40, "%s", err);
   double v;
   char u[32], s[256];
-  setenv("CBENCH_PAPER_DIR", "results/paper", 1);
-  cr_assert_eq(paper_number("cenic.table2.iters_adaptive_1e-3", &v, u, sizeof u, s, sizeof s), 0);
+  cr_assert_eq(paper_number("results/paper", "cenic.table2.iters_adaptive_1e-3", &v, u, sizeof u, s, sizeof s), 0);
   cr_expect_eq(v, 19235);
   cr_expect_str_eq(s, "CENIC Table II");
-  cr_assert_eq(paper_number("tamsi.first_transition_time", &v, u, sizeof u, s, sizeof s), 0);
+  cr_assert_eq(paper_number("results/paper", "tamsi.first_transition_time", &v, u, sizeof u, s, sizeof s), 0);
   cr_expect_eq(v, 0.160);
   cr_expect_str_eq(u, "s");
-  cr_expect_eq(paper_number("no.such.id", &v, u, sizeof u, s, sizeof s), -1);
-  unsetenv("CBENCH_PAPER_DIR");
+  cr_expect_eq(paper_number("results/paper", "no.such.id", &v, u, sizeof u, s, sizeof s), -1);
 }
 
 Test(report, malformed_paper_numbers_name_file_and_entry) {
@@ -166,9 +164,9 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
     c->nacc = k == 0 ? 2 : 1;
     c->accuracies[0] = k == 0 ? 1e-2 : 1e-9;
     c->accuracies[1] = 1e-3;
-    c->t_end = k == 0 ? 0.3 : 100;
-    if (k == 1) c->timeout = 0.2;
-    c->reps = 1;
+    c->run.t_end = k == 0 ? 0.3 : 100;
+    if (k == 1) c->run.timeout = 0.2;
+    c->run.reps = 1;
     snprintf(c->out, sizeof c->out, "%s", out);
     snprintf(c->command, sizeof c->command, "cbench sweep (test)");
     cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);

@@ -56,12 +56,12 @@ Test(run_fields, run_sweep_and_recipe_agree) {
   char err[1024];
   cr_assert_eq(recipe_with("\"t_end\": 0.25, \"timeout\": 30, \"reps\": 3, \"output_dt\": \"step\", \"error_norm\": \"full\"", r,
                            err, sizeof err), 0, "%s", err);
-  cr_expect(s.t_end == 0.25 && c->t_end == 0.25 && r->t_end == 0.25);
-  cr_expect(s.timeout == 30 && c->timeout == 30 && r->timeout == 30);
-  cr_expect(s.reps == 3 && c->reps == 3 && r->reps == 3);
-  cr_expect(s.output_dt == OUTPUT_DT_STEP && c->output_dt == OUTPUT_DT_STEP && r->output_dt == OUTPUT_DT_STEP);
-  cr_expect(s.error_norm_given && s.error_norm == ERRNORM_FULL && c->error_norm == ERRNORM_FULL &&
-            r->error_norm == ERRNORM_FULL);
+  cr_expect(s.t_end == 0.25 && c->run.t_end == 0.25 && r->run.t_end == 0.25);
+  cr_expect(s.timeout == 30 && c->run.timeout == 30 && r->run.timeout == 30);
+  cr_expect(s.reps == 3 && c->run.reps == 3 && r->run.reps == 3);
+  cr_expect(s.output_dt == OUTPUT_DT_STEP && c->run.output_dt == OUTPUT_DT_STEP && r->run.output_dt == OUTPUT_DT_STEP);
+  cr_expect(s.error_norm_given && s.error_norm == ERRNORM_FULL && c->run.error_norm == ERRNORM_FULL &&
+            r->run.error_norm == ERRNORM_FULL);
   free(c);
   free(r);
 }
@@ -72,13 +72,13 @@ Test(run_fields, recipe_refuses_what_run_refuses) {
   SweepConfig *c = malloc(sizeof *c);
   char err[1024];
   cr_expect_eq(recipe_with("\"timeout\": 1e300", c, err, sizeof err), 2);
-  cr_expect(strstr(err, "runs[0].timeout: expected a number in (0, 1e6] s"), "%s", err);
+  cr_expect(strstr(err, "r.json: runs[0].timeout must be a number in (0, 1e6] s, got '1e+300'"), "%s", err);
   cr_expect_eq(recipe_with("\"reps\": 2.5", c, err, sizeof err), 2);
-  cr_expect(strstr(err, "runs[0].reps: expected an integer in [1, 100000]"), "%s", err);
+  cr_expect(strstr(err, "r.json: runs[0].reps must be an integer in [1, 100000], got '2.5'"), "%s", err);
   cr_expect_eq(recipe_with("\"error_norm\": \"positions\"", c, err, sizeof err), 2);
-  cr_expect(strstr(err, "runs[0].error_norm: expected q, full or default"), "%s", err);
+  cr_expect(strstr(err, "r.json: runs[0].error_norm must be q, full or default, got 'positions'"), "%s", err);
   cr_expect_eq(recipe_with("\"reps\": 5000", c, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(c->reps, 5000);
+  cr_expect_eq(c->run.reps, 5000);
   free(c);
 }
 

@@ -312,25 +312,25 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   int nb = 0;
   if (c->max_rounds > AB_MAX_ROUNDS || c->min_rounds < 2 || c->min_rounds > c->max_rounds) {
     snprintf(err, errlen, "bench: rounds must satisfy 2 <= --min-rounds <= --max-rounds <= %d", AB_MAX_ROUNDS);
-    return 2;
+    return CB_ERR_OPTION;
   }
-  if (load_set(c, &bms, &nb, err, errlen) != 0) return 2;
-  if (!realpath(c->cases_dir, cases)) { snprintf(err, errlen, "bench: cases folder %s not found", c->cases_dir); free(bms); return 2; }
+  if (load_set(c, &bms, &nb, err, errlen) != 0) return CB_ERR_INPUT;
+  if (!realpath(c->cases_dir, cases)) { snprintf(err, errlen, "bench: cases folder %s not found", c->cases_dir); free(bms); return CB_ERR_INPUT; }
   /* B first: building A takes minutes, during which this binary may be rebuilt */
   if (c->b_bin[0] ? !realpath(c->b_bin, bbin) : !realpath("/proc/self/exe", bbin)) {
     snprintf(err, errlen, "bench: %s%s not found", c->b_bin[0] ? "--b-binary " : "this binary (replaced while it ran?)",
              c->b_bin);
     free(bms);
-    return 2;
+    return CB_ERR_INPUT;
   }
   if (c->a_bin[0]) {
-    if (!realpath(c->a_bin, abin)) { snprintf(err, errlen, "bench: --a-binary %s not found", c->a_bin); free(bms); return 2; }
+    if (!realpath(c->a_bin, abin)) { snprintf(err, errlen, "bench: --a-binary %s not found", c->a_bin); free(bms); return CB_ERR_INPUT; }
   } else if (ab_binary_for_rev(c->against, abin, sizeof abin, sha, sizeof sha, err, errlen) != 0) {
     free(bms);
-    return 2;
+    return CB_ERR_INPUT; /* no such revision, or it does not build */
   }
   snprintf(dir, sizeof dir, "/tmp/cbench-ab-XXXXXX");
-  if (!mkdtemp(dir)) { snprintf(err, errlen, "bench: cannot create a scratch folder in /tmp"); free(bms); return 2; }
+  if (!mkdtemp(dir)) { snprintf(err, errlen, "bench: cannot create a scratch folder in /tmp"); free(bms); return CB_ERR_IO; }
   const char *vg_argv[] = {"valgrind", "--version", NULL};
   char vg[128];
   InstrCounter ic;
@@ -446,7 +446,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   cJSON_AddBoolToObject(doc, "fail", fail);
   char *text = cJSON_Print(doc);
   char werr[600];
-  int rc = fail ? 1 : 0;
+  int rc = fail ? CB_ERR_VERDICT : CB_OK;
   if (c->out[0]) {
     char parent[1024];
     snprintf(parent, sizeof parent, "%s", c->out);
@@ -454,7 +454,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
     if (slash) { *slash = '\0'; dir_make_parents(parent); }
     if (!text || file_write_atomic(c->out, text, strlen(text), werr, sizeof werr) != 0) {
       snprintf(err, errlen, "bench: %s", text ? werr : "out of memory");
-      rc = 2;
+      rc = text ? CB_ERR_IO : CB_ERR_MEMORY;
     } else {
       fprintf(out, "bench: details in %s\n", c->out);
     }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "../../models/json_input.h"
+#include "../../models/status.h"
 #include "../common/files.h"
 #include "../common/json_get.h"
 #include "../sweep/folder_share.h"
@@ -170,18 +171,18 @@ static int append_locked(const char *bench_path, const char *history_path, int r
   if (!records || rerr[0]) {
     snprintf(err, errlen, "%s", rerr[0] ? rerr : "cannot read the bench");
     cJSON_Delete(records);
-    return 2;
+    return CB_ERR_INPUT;
   }
   cJSON *entry = history_entry_from_records(records, bench_path, err, errlen);
   cJSON_Delete(records);
-  if (!entry) return 2;
+  if (!entry) return CB_ERR_INPUT;
   char *line = json_print(entry, 0);
   const char *sha = json_get(entry, "sha")->valuestring, *machine = json_get(entry, "machine")->valuestring;
   char *text = file_exists(history_path) ? input_read_file(history_path, INPUT_MAX_BYTES, NULL, err, errlen) : strdup("");
   char **lines = NULL;
   int n = 0, rc = 0, same = -1;
   cJSON *all = text && line ? parse_lines(text, history_path, &lines, &n, err, errlen) : NULL;
-  if (!all) rc = 2;
+  if (!all) rc = CB_ERR_INPUT;
   for (int i = 0; rc == 0 && i < n; ++i) {
     const cJSON *e = cJSON_GetArrayItem(all, i);
     if (!strcmp(json_get(e, "sha")->valuestring, sha) && !strcmp(json_get(e, "machine")->valuestring, machine)) same = i;
@@ -189,14 +190,14 @@ static int append_locked(const char *bench_path, const char *history_path, int r
   if (rc == 0 && same >= 0 && !replace) {
     snprintf(err, errlen, "%s: line %d already holds commit %.12s on %s (--replace replaces it)", history_path,
              same + 1, sha, machine);
-    rc = 1;
+    rc = CB_ERR_VERDICT;
   }
   if (rc == 0) {
     /* the whole file anew, then renamed over the old one: no reader sees half a line */
     size_t len = strlen(line) + 2;
     for (int i = 0; i < n; ++i) len += strlen(lines[i]) + 1;
     char *buf = malloc(len), *p = buf;
-    if (!buf) { snprintf(err, errlen, "out of memory"); rc = 2; }
+    if (!buf) { snprintf(err, errlen, "out of memory"); rc = CB_ERR_MEMORY; }
     for (int i = 0; buf && i <= n; ++i) {
       const char *l = i == n ? (same >= 0 ? NULL : line) : i == same ? line : lines[i];
       if (!l) continue;
@@ -205,7 +206,7 @@ static int append_locked(const char *bench_path, const char *history_path, int r
       p += k;
       *p++ = '\n';
     }
-    if (buf && file_write_atomic(history_path, buf, (size_t)(p - buf), err, errlen)) rc = 2;
+    if (buf && file_write_atomic(history_path, buf, (size_t)(p - buf), err, errlen)) rc = CB_ERR_IO;
     if (rc == 0)
       fprintf(out, "history: %s commit %.12s%s on %s (%d benchmarks) %s %s (%d lines)\n", same >= 0 ? "replaced" : "appended",
               sha, cJSON_IsTrue(json_get(entry, "dirty")) ? " (dirty)" : "", machine,

@@ -24,9 +24,10 @@ void history_benchmark_name(const cJSON *rec, char *out, size_t outlen);
 
 /* Appends the line of the bench at bench_path to history_path (created if missing), under a lock,
  * by writing the whole file anew atomically: a reader never sees half a line. A line for the
- * same sha and machine is refused unless replace (then it is replaced in place). 0 (a sentence
- * on out), 1 refused (a line for that sha and machine exists), 2 bad input or a failed write
- * (err names file, field and value; the history is unchanged). */
+ * same sha and machine is refused unless replace (then it is replaced in place). CB_OK (a
+ * sentence on out); CB_ERR_VERDICT refused (a line for that sha and machine exists);
+ * CB_ERR_INPUT, CB_ERR_IO or CB_ERR_MEMORY (err names file, field and value; the history is
+ * unchanged). */
 int history_append(const char *bench_path, const char *history_path, int replace, FILE *out, char *err, size_t errlen);
 
 /* The entries of a history file in file (commit) order: a new array, or NULL with "PATH: line N:

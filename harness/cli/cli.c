@@ -80,7 +80,6 @@ static const CommandHelp commands_help[] = {
 };
 enum { NCOMMANDS = (int)(sizeof commands_help / sizeof commands_help[0]) };
 
-static const char *current_command; /* for usage_error: the usage of the command being parsed */
 
 static const CommandHelp *command_help(const char *name) {
   for (int i = 0; i < NCOMMANDS; ++i)
@@ -121,7 +120,7 @@ static void print_defaults(const CbenchContext *cb, FILE *f, const char *command
 
 /* "; did you mean ...?" for an unknown command, or an unknown option of the current command
  * (its options are the "--name" words of its usage text), else "". */
-static void usage_hint(const char *fmt, const char *a, char *out, size_t outlen) {
+static void usage_hint(const char *current_command, const char *fmt, const char *a, char *out, size_t outlen) {
   char words[64][40];
   const char *ptrs[64];
   int n = 0;
@@ -142,14 +141,14 @@ static void usage_hint(const char *fmt, const char *a, char *out, size_t outlen)
   nearest_name_hint(a, ptrs, n, out, outlen);
 }
 
-int usage_error(const char *fmt, const char *a) {
+int usage_error(const CbenchContext *cb, const char *fmt, const char *a) {
   char hint[128];
-  usage_hint(fmt, a, hint, sizeof hint);
+  usage_hint(cb->command, fmt, a, hint, sizeof hint);
   fprintf(stderr, "cbench: ");
   fprintf(stderr, fmt, a);
   fprintf(stderr, "%s\n", hint);
-  print_usage(stderr, current_command);
-  return 2;
+  print_usage(stderr, cb->command);
+  return CB_ERR_OPTION;
 }
 
 /* Value of option argv[*i] (advances *i), or NULL after printing the error. */
@@ -164,12 +163,6 @@ int parse_pos(const char *s, double *out) {
   if (end == s || *end || !(v > 0) || !isfinite(v)) return -1;
   *out = v;
   return 0;
-}
-
-int run_field_error(RunField f, const char *v) {
-  char m[600];
-  snprintf(m, sizeof m, "%s must be %s, got '%.300s'", run_field_flag(f), run_field_allowed(f), v);
-  return usage_error("%s", m);
 }
 
 int parse_int_pos(const char *s, int *out) {
@@ -189,8 +182,8 @@ int parse_method(const char *v, char *name, size_t namelen, double *param) {
 }
 
 static int cmd_help(const CbenchContext *cb, int argc, char **argv) {
-  if (argc > 3) return usage_error("unexpected argument '%s'", argv[3]);
-  if (argc == 3 && !command_help(argv[2])) return usage_error("unknown command '%s'", argv[2]);
+  if (argc > 3) return usage_error(cb, "unexpected argument '%s'", argv[3]);
+  if (argc == 3 && !command_help(argv[2])) return usage_error(cb, "unknown command '%s'", argv[2]);
   if (argc == 3) { print_usage(stdout, argv[2]); print_defaults(cb, stdout, argv[2]); }
   else print_overview(stdout);
   return 0;
@@ -200,7 +193,7 @@ static int cmd_help(const CbenchContext *cb, int argc, char **argv) {
 static int take_cases_dir(CbenchContext *cb, int *argc, char **argv) {
   for (int i = 1; i < *argc; ++i) {
     if (strcmp(argv[i], "--cases-dir")) continue;
-    if (i + 1 >= *argc) return usage_error("missing value for %s", argv[i]);
+    if (i + 1 >= *argc) return usage_error(cb, "missing value for %s", argv[i]);
     cbench_context_set_cases_dir(cb, argv[i + 1]);
     for (int k = i; k + 2 <= *argc; ++k) argv[k] = argv[k + 2];
     *argc -= 2;
@@ -209,8 +202,8 @@ static int take_cases_dir(CbenchContext *cb, int *argc, char **argv) {
   return 0;
 }
 
-static int cmd_schema(int argc, char **argv) {
-  if (argc != 3 || strcmp(argv[2], "--markdown")) return usage_error("expected --markdown%s", "");
+static int cmd_schema(const CbenchContext *cb, int argc, char **argv) {
+  if (argc != 3 || strcmp(argv[2], "--markdown")) return usage_error(cb, "expected --markdown%s", "");
   record_fields_markdown(stdout);
   return 0;
 }
@@ -224,13 +217,16 @@ int cbench_main(int argc, char **argv) {
   return rc;
 }
 
-int cbench_main_in(CbenchContext *cb, int argc, char **argv) {
-  if (take_cases_dir(cb, &argc, argv)) return 2;
-  if (argc < 2) return usage_error("missing command%s", "");
+/* The command argv names, run in cb: its status. */
+static int run_command(CbenchContext *cb, int argc, char **argv) {
+  if (take_cases_dir(cb, &argc, argv)) return CB_ERR_OPTION;
+  if (argc < 2) return usage_error(cb, "missing command%s", "");
   const char *c = argv[1];
   if (!strcmp(c, "--help") || !strcmp(c, "-h")) c = "help";
-  current_command = command_help(c) ? c : NULL;
-  for (int i = 2; i < argc && current_command; ++i)
+  cb->command = command_help(c) ? c : NULL;
+  for (int i = 2; i < argc; ++i) /* every command's --quiet also silences the notes (cbench_note) */
+    if (!strcmp(argv[i], "--quiet")) cb->verbosity = 0;
+  for (int i = 2; i < argc && cb->command; ++i)
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       print_usage(stdout, c);
       print_defaults(cb, stdout, c);
@@ -250,7 +246,11 @@ int cbench_main_in(CbenchContext *cb, int argc, char **argv) {
   if (!strcmp(c, "figure")) return cmd_figure(cb, argc, argv);
   if (!strcmp(c, "paper")) return cmd_paper(cb, argc, argv);
   if (!strcmp(c, "report")) return cmd_report(cb, argc, argv);
-  if (!strcmp(c, "schema")) return cmd_schema(argc, argv);
-  if (!strcmp(c, "history")) return cmd_history(argc, argv);
-  return usage_error("unknown command '%s'", c);
+  if (!strcmp(c, "schema")) return cmd_schema(cb, argc, argv);
+  if (!strcmp(c, "history")) return cmd_history(cb, argc, argv);
+  return usage_error(cb, "unknown command '%s'", c);
+}
+
+int cbench_main_in(CbenchContext *cb, int argc, char **argv) {
+  return cb_status_exit_code(run_command(cb, argc, argv)); /* the one place a status becomes an exit code */
 }

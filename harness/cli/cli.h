@@ -7,7 +7,8 @@
 
 /* Makes the context (cbench_context_init) and runs the command in it. */
 int cbench_main(int argc, char **argv);
-/* The same in a context the caller made (tests: added integrators, a results folder). */
+/* The same in a context the caller made (tests: added integrators, a results folder): the
+ * command's CbStatus as an exit code (cb_status_exit_code), the only place one is made. */
 int cbench_main_in(CbenchContext *cb, int argc, char **argv);
 
 #endif

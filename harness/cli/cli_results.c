@@ -24,14 +24,14 @@ int cmd_plot(const CbenchContext *cb, int argc, char **argv) {
   int gp = 1;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--no-gnuplot")) gp = 0;
-    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for plot", argv[i]);
+    else if (argv[i][0] == '-') return usage_error(cb, "unknown option '%s' for plot", argv[i]);
     else if (!dir) dir = argv[i];
-    else return usage_error("unexpected argument '%s'", argv[i]);
+    else return usage_error(cb, "unexpected argument '%s'", argv[i]);
   }
-  if (!dir) return usage_error("plot needs a directory or record file%s", "");
+  if (!dir) return usage_error(cb, "plot needs a directory or record file%s", "");
   char err[1024];
   int rc = plot_dir(dir, gp, err, sizeof err);
-  if (rc) fprintf(stderr, "cbench: %s\n", err); /* bad results (2) are not a usage error: no usage text */
+  if (rc) fprintf(stderr, "cbench: %s\n", err); /* bad results are not a usage error: no usage text */
   return rc;
 }
 
@@ -42,39 +42,39 @@ int cmd_compare(const CbenchContext *cb, int argc, char **argv) {
   int nf = 0;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
-    if (!strcmp(a, "--time-tolerance")) { VALUE_OR_FAIL(v); if (parse_pos(v, &o.time_tolerance)) return usage_error("--time-tolerance must be a number > 0, got '%s'", v); }
+    if (!strcmp(a, "--time-tolerance")) { VALUE_OR_FAIL(v); if (parse_pos(v, &o.time_tolerance)) return usage_error(cb, "--time-tolerance must be a number > 0, got '%s'", v); }
     else if (!strcmp(a, "--instr-tolerance")) {
       VALUE_OR_FAIL(v);
       char *end;
       o.instr_tolerance = strtod(v, &end);
       if (end == v || *end || !(o.instr_tolerance >= 0) || !isfinite(o.instr_tolerance))
-        return usage_error("--instr-tolerance must be a number >= 0, got '%s'", v);
+        return usage_error(cb, "--instr-tolerance must be a number >= 0, got '%s'", v);
     } else if (!strcmp(a, "--counter-tolerance")) {
       VALUE_OR_FAIL(v);
       char *end;
       o.counter_tolerance = strtod(v, &end);
-      if (end == v || *end || !(o.counter_tolerance >= 0)) return usage_error("--counter-tolerance must be a number >= 0, got '%s'", v);
-    } else if (!strcmp(a, "--time-floor")) { VALUE_OR_FAIL(v); if (parse_pos(v, &o.time_floor)) return usage_error("--time-floor must be a number > 0, got '%s'", v); }
-    else if (a[0] == '-') return usage_error("unknown option '%s' for compare", a);
+      if (end == v || *end || !(o.counter_tolerance >= 0)) return usage_error(cb, "--counter-tolerance must be a number >= 0, got '%s'", v);
+    } else if (!strcmp(a, "--time-floor")) { VALUE_OR_FAIL(v); if (parse_pos(v, &o.time_floor)) return usage_error(cb, "--time-floor must be a number > 0, got '%s'", v); }
+    else if (a[0] == '-') return usage_error(cb, "unknown option '%s' for compare", a);
     else if (nf < 2) files[nf++] = a;
-    else return usage_error("unexpected argument '%s'", a);
+    else return usage_error(cb, "unexpected argument '%s'", a);
   }
-  if (nf != 2) return usage_error("compare needs BASE.json and NEW.json%s", "");
+  if (nf != 2) return usage_error(cb, "compare needs BASE.json and NEW.json%s", "");
   char err[1024];
   cJSON *b = records_load_file(files[0], err, sizeof err);
-  if (!b) return usage_error("%s", err);
+  if (!b) return usage_error(cb, "%s", err);
   /* entries that are not valid records cannot be compared: that is a failed comparison, not an
    * empty one (a baseline whose records all failed validation used to pass with 0 compared) */
   int invalid = err[0] != '\0';
   if (invalid) fprintf(stderr, "cbench: compare: %s\n", err);
   cJSON *n = records_load_file(files[1], err, sizeof err);
-  if (!n) { cJSON_Delete(b); return usage_error("%s", err); }
+  if (!n) { cJSON_Delete(b); return usage_error(cb, "%s", err); }
   if (err[0]) fprintf(stderr, "cbench: compare: %s\n", err);
   invalid |= err[0] != '\0';
   int reg = compare_records(b, n, &o, stdout) + invalid;
   cJSON_Delete(b);
   cJSON_Delete(n);
-  return reg ? 1 : 0;
+  return reg ? CB_ERR_VERDICT : CB_OK;
 }
 
 int cmd_export(const CbenchContext *cb, int argc, char **argv) {
@@ -83,24 +83,24 @@ int cmd_export(const CbenchContext *cb, int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--format")) { VALUE_OR_FAIL(v); fmt = v; }
     else if (!strcmp(a, "--out")) { VALUE_OR_FAIL(v); out = v; }
-    else if (a[0] == '-') return usage_error("unknown option '%s' for export", a);
+    else if (a[0] == '-') return usage_error(cb, "unknown option '%s' for export", a);
     else if (!file) file = a;
-    else return usage_error("unexpected argument '%s'", a);
+    else return usage_error(cb, "unexpected argument '%s'", a);
   }
-  if (!fmt || (strcmp(fmt, "gbench") && strcmp(fmt, "gab"))) return usage_error("export needs --format gbench or gab%s", "");
-  if (!file) return usage_error("export needs a record FILE%s", "");
+  if (!fmt || (strcmp(fmt, "gbench") && strcmp(fmt, "gab"))) return usage_error(cb, "export needs --format gbench or gab%s", "");
+  if (!file) return usage_error(cb, "export needs a record FILE%s", "");
   char err[1024];
   cJSON *recs = file_exists(file) ? records_load_file(file, err, sizeof err) : records_load_dir(file, err, sizeof err);
   if (!recs || err[0]) { /* nothing is exported from results that cannot all be read */
     fprintf(stderr, "cbench: %s\n", err);
     cJSON_Delete(recs);
-    return 2;
+    return CB_ERR_INPUT;
   }
   cJSON *doc = export_records(recs, fmt);
   char *text = json_print(doc, 1);
-  int rc = 0;
+  int rc = CB_OK;
   if (out) {
-    if (file_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = 1; }
+    if (file_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = CB_ERR_IO; }
   } else {
     printf("%s\n", text);
   }
@@ -120,29 +120,29 @@ int cmd_figure(const CbenchContext *cb, int argc, char **argv) {
     else if (!strcmp(a, "--no-gnuplot")) o.gnuplot = 0;
     else if (!strcmp(a, "--quiet")) o.quiet = 1;
     else if (!strcmp(a, "--out")) { VALUE_OR_FAIL(v); snprintf(o.out, sizeof o.out, "%s", v); }
-    else if (!strcmp(a, "-j")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &o.jobs)) return usage_error("-j must be an integer >= 1, got '%s'", v); }
-    else if (a[0] == '-') return usage_error("unknown option '%s' for figure", a);
+    else if (!strcmp(a, "-j")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &o.jobs)) return usage_error(cb, "-j must be an integer >= 1, got '%s'", v); }
+    else if (a[0] == '-') return usage_error(cb, "unknown option '%s' for figure", a);
     else if (!name) name = a;
-    else return usage_error("unexpected argument '%s' for figure", a);
+    else return usage_error(cb, "unexpected argument '%s' for figure", a);
   }
-  if (!name) return usage_error("figure needs a recipe name or `list`%s", "");
+  if (!name) return usage_error(cb, "figure needs a recipe name or `list`%s", "");
   if (!strcmp(name, "list")) {
-    if (figure_list(stdout) < 0) { fprintf(stderr, "cbench: no figure recipes in %s/\n", figure_recipes_dir()); return 1; }
+    if (figure_list(cb, stdout) < 0) { fprintf(stderr, "cbench: no figure recipes in %s/\n", cb->figures_dir); return CB_ERR_IO; }
     return 0;
   }
   char err[2048];
   int rc = figure_make(cb, name, &o, err, sizeof err);
-  if (rc == 2) return usage_error("%s", err);
+  if (rc == CB_ERR_INPUT) return usage_error(cb, "%s", err);
   if (rc) fprintf(stderr, "cbench: %s\n", err);
   return rc;
 }
 
 
 int cmd_paper(const CbenchContext *cb, int argc, char **argv) {
-  if (argc > 3) return usage_error("unexpected argument '%s' for paper", argv[3]);
-  if (argc == 3 && argv[2][0] == '-') return usage_error("unknown option '%s' for paper", argv[2]);
+  if (argc > 3) return usage_error(cb, "unexpected argument '%s' for paper", argv[3]);
+  if (argc == 3 && argv[2][0] == '-') return usage_error(cb, "unknown option '%s' for paper", argv[2]);
   char err[1024];
-  int rc = paper_data_print(argc == 3 ? argv[2] : NULL, stdout, err, sizeof err);
+  int rc = paper_data_print(cb->paper_dir, argc == 3 ? argv[2] : NULL, stdout, err, sizeof err);
   if (rc) fprintf(stderr, "cbench: %s\n", err);
   return rc;
 }
@@ -151,32 +151,32 @@ int cmd_report(const CbenchContext *cb, int argc, char **argv) {
   const char *dir = NULL, *history = NULL;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--history")) { VALUE_OR_FAIL(v); history = v; }
-    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for report", argv[i]);
+    else if (argv[i][0] == '-') return usage_error(cb, "unknown option '%s' for report", argv[i]);
     else if (!dir) dir = argv[i];
-    else return usage_error("unexpected argument '%s' for report", argv[i]);
+    else return usage_error(cb, "unexpected argument '%s' for report", argv[i]);
   }
-  if (!dir) return usage_error("report needs one folder%s", "");
+  if (!dir) return usage_error(cb, "report needs one folder%s", "");
   char path[1400], err[2048];
   int rc = report_write_with_history(dir, history, path, sizeof path, err, sizeof err);
-  if (rc == 2) return usage_error("%s", err);
-  if (rc) { fprintf(stderr, "cbench: %s\n", err); return 1; }
+  if (rc == CB_ERR_INPUT) return usage_error(cb, "%s", err);
+  if (rc) { fprintf(stderr, "cbench: %s\n", err); return rc; }
   printf("report: %s (and report.md)\n", path);
   return 0;
 }
 
-int cmd_history(int argc, char **argv) {
-  if (argc < 3 || strcmp(argv[2], "append")) return usage_error("history needs `append`%s", "");
+int cmd_history(const CbenchContext *cb, int argc, char **argv) {
+  if (argc < 3 || strcmp(argv[2], "append")) return usage_error(cb, "history needs `append`%s", "");
   const char *bench = NULL, *to = NULL;
   int replace = 0;
   for (int i = 3; i < argc; ++i) {
     if (!strcmp(argv[i], "--to")) { VALUE_OR_FAIL(v); to = v; }
     else if (!strcmp(argv[i], "--replace")) replace = 1;
-    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for history", argv[i]);
+    else if (argv[i][0] == '-') return usage_error(cb, "unknown option '%s' for history", argv[i]);
     else if (!bench) bench = argv[i];
-    else return usage_error("unexpected argument '%s' for history", argv[i]);
+    else return usage_error(cb, "unexpected argument '%s' for history", argv[i]);
   }
-  if (!bench) return usage_error("history append needs a bench file (results/bench.json)%s", "");
-  if (!to) return usage_error("history append needs --to HISTORY.jsonl%s", "");
+  if (!bench) return usage_error(cb, "history append needs a bench file (results/bench.json)%s", "");
+  if (!to) return usage_error(cb, "history append needs --to HISTORY.jsonl%s", "");
   char err[2048];
   int rc = history_append(bench, to, replace, stdout, err, sizeof err);
   if (rc) fprintf(stderr, "cbench: %s\n", err);

@@ -25,7 +25,7 @@ static int unknown_integrator_in(const CbenchContext *cb, const char *name, cons
   char e[600], hint[128];
   integrator_registry_name_hint(&cb->registry, name, hint, sizeof hint);
   snprintf(e, sizeof e, "unknown integrator '%.200s' in %s%s", value, opt, hint);
-  return usage_error("%s", e);
+  return usage_error(cb, "%s", e);
 }
 
 int cmd_list(const CbenchContext *cb, int argc, char **argv) {
@@ -33,13 +33,13 @@ int cmd_list(const CbenchContext *cb, int argc, char **argv) {
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--options")) options = 1;
     else if (!strcmp(argv[i], "--markdown")) markdown = 1;
-    else return usage_error("unexpected argument '%s'", argv[i]);
+    else return usage_error(cb, "unexpected argument '%s'", argv[i]);
   }
-  if (markdown && !options) return usage_error("--markdown goes with --options%s", "");
+  if (markdown && !options) return usage_error(cb, "--markdown goes with --options%s", "");
   if (options) {
     if (markdown) options_doc_markdown(stdout);
     else options_doc_text(stdout);
-    return fflush(stdout) == 0 ? 0 : 1;
+    return fflush(stdout) == 0 ? CB_OK : CB_ERR_IO;
   }
   printf("integrators (%d):\n", integrator_registry_count(&cb->registry));
   for (int i = 0; i < integrator_registry_count(&cb->registry); ++i) {
@@ -137,21 +137,18 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
     else if (!strcmp(a, "--quiet")) continue; /* cmd_run's: no progress line */
     else if (!strcmp(a, "--param")) {
       VALUE_OR_FAIL(v);
-      if (run_spec_add_param(&s, v, err, sizeof err)) return usage_error("%s", err);
+      if (run_spec_add_param(&s, v, err, sizeof err)) return usage_error(cb, "%s", err);
     }
     else if (run_field_by_flag(a) >= 0) {
       VALUE_OR_FAIL(v);
-      RunField f = (RunField)run_field_by_flag(a);
-      double x;
-      if (run_field_parse(f, v, &x)) return run_field_error(f, v);
-      run_field_set(&s, f, x);
+      if (run_field_apply(&s, (RunField)run_field_by_flag(a), v, a, err, sizeof err)) return usage_error(cb, "%s", err);
     }
     else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
     else if (!strcmp(a, "--json")) { VALUE_OR_FAIL(v); json = v; }
     else if (!strcmp(a, "--window-method")) {
       VALUE_OR_FAIL(v);
       if (parse_method(v, s.window_method, sizeof s.window_method, &s.window_param) || !strchr(v, ':'))
-        return usage_error("--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
+        return usage_error(cb, "--window-method needs NAME:PARAM with PARAM > 0, got '%s'", v);
       if (!integrator_registry_find(&cb->registry, s.window_method))
         return unknown_integrator_in(cb, s.window_method, v, "--window-method");
     }
@@ -161,15 +158,15 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
     else if (!strcmp(a, "--energy")) { VALUE_OR_FAIL(v); snprintf(s.energy_log, sizeof s.energy_log, "%s", v); }
     else if (!strcmp(a, "--opt")) {
       VALUE_OR_FAIL(v);
-      if (run_spec_add_option(&s, v, err, sizeof err)) return usage_error("%s", err);
-    } else return usage_error("unknown option '%s' for run", a);
+      if (run_spec_add_option(&s, v, err, sizeof err)) return usage_error(cb, "%s", err);
+    } else return usage_error(cb, "unknown option '%s' for run", a);
   }
-  if (!case_arg) return usage_error("run needs --case%s", "");
-  if (!s.integrator[0]) return usage_error("run needs --integrator%s", "");
-  if (s.has_accuracy && s.has_dt) return usage_error("give either --accuracy or --dt, not both%s", "");
-  if (!s.has_accuracy && !s.has_dt) return usage_error("run needs --accuracy or --dt%s", "");
-  if (run_spec_set_case(&s, cb->cases_dir, case_arg, err, sizeof err) != 0) return usage_error("%s", err);
-  if (resume && !json) return usage_error("--resume needs --json FILE%s", "");
+  if (!case_arg) return usage_error(cb, "run needs --case%s", "");
+  if (!s.integrator[0]) return usage_error(cb, "run needs --integrator%s", "");
+  if (s.has_accuracy && s.has_dt) return usage_error(cb, "give either --accuracy or --dt, not both%s", "");
+  if (!s.has_accuracy && !s.has_dt) return usage_error(cb, "run needs --accuracy or --dt%s", "");
+  if (run_spec_set_case(&s, cb->cases_dir, case_arg, err, sizeof err) != 0) return usage_error(cb, "%s", err);
+  if (resume && !json) return usage_error(cb, "--resume needs --json FILE%s", "");
   *out = s;
   *json_out = json;
   *resume_out = resume;
@@ -193,17 +190,17 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   }
   RunContext ctx;
   int rc = run_prepare(cb, &s, &ctx, err, sizeof err);
-  if (rc == CB_ERR_INPUT) { fprintf(stderr, "cbench: %s\n", err); return cb_status_exit_code(rc); } /* the loader's message */
+  if (rc == CB_ERR_INPUT) { fprintf(stderr, "cbench: %s\n", err); return rc; } /* the loader's message */
   /* as a sweep job (--resume), an integrator that refuses the scene or options is a failed record */
   if (rc == CB_OK && !resume) rc = run_preflight(&ctx, err, sizeof err);
   if (rc == CB_ERR_UNSUPPORTED) { /* not an argument error: no usage text */
     run_context_free(&ctx);
     fprintf(stderr, "cbench: %s\n", err);
-    return cb_status_exit_code(rc);
+    return rc;
   }
   if (rc != CB_OK) {
     run_context_free(&ctx);
-    return usage_error("%s", err);
+    return usage_error(cb, "%s", err);
   }
   char path[1400];
   if (json) snprintf(path, sizeof path, "%s", json);
@@ -218,7 +215,7 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   if (run_outputs_check(&s, path, err, sizeof err) != 0) {
     run_context_free(&ctx);
     fprintf(stderr, "cbench: %s\n", err);
-    return 1;
+    return CB_ERR_IO;
   }
   ctx.progress = 1;
   for (int i = 2; i < argc; ++i)
@@ -230,10 +227,10 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
     fprintf(stderr, "cbench: %s\n", oe->valuestring);
     cJSON_Delete(rec);
     run_context_free(&ctx);
-    return 1;
+    return CB_ERR_IO;
   }
   char *text = json_print(rec, 1);
-  int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1;
+  int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1, no_text = !text;
   if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
   print_summary(rec);
   if (wrc != 0) fprintf(stderr, "cbench: %s\n", err);
@@ -243,7 +240,8 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   free(text);
   cJSON_Delete(rec);
   run_context_free(&ctx);
-  return wrc != 0 ? 1 : ok || resume ? 0 : 1;
+  if (wrc != 0) return no_text ? CB_ERR_MEMORY : CB_ERR_IO;
+  return ok || resume ? CB_OK : CB_ERR_VERDICT; /* a failed run is the answer, recorded */
 }
 
 int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
@@ -255,43 +253,43 @@ int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--case")) {
       VALUE_OR_FAIL(v);
-      if (ncase >= 64) return usage_error("too many --case (at most 64) at '%s'", v);
+      if (ncase >= 64) return usage_error(cb, "too many --case (at most 64) at '%s'", v);
       cases[ncase++] = v;
     }
-    else if (!strcmp(a, "--grid")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.rate)) return usage_error("--grid must be a number > 0, got '%s'", v); }
-    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.budget)) return usage_error("--timeout must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--grid")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.rate)) return usage_error(cb, "--grid must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.budget)) return usage_error(cb, "--timeout must be a number > 0, got '%s'", v); }
     else if (!strcmp(a, "--primary")) {
       VALUE_OR_FAIL(v);
       if (!strchr(v, ':') || parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param))
-        return usage_error("--primary needs NAME:PARAM with PARAM > 0, got '%s'", v);
+        return usage_error(cb, "--primary needs NAME:PARAM with PARAM > 0, got '%s'", v);
       if (!integrator_registry_find(&cb->registry, cfg.primary)) return unknown_integrator_in(cb, cfg.primary, v, "--primary");
     } else if (!strcmp(a, "--secondary")) {
       VALUE_OR_FAIL(v);
       if (strcmp(v, "none") != 0 &&
           (!strchr(v, ':') || parse_method(v, cfg.secondary, sizeof cfg.secondary, &cfg.secondary_param)))
-        return usage_error("--secondary needs NAME:PARAM with PARAM > 0, or none, got '%s'", v);
+        return usage_error(cb, "--secondary needs NAME:PARAM with PARAM > 0, or none, got '%s'", v);
       if (strcmp(v, "none") == 0) snprintf(cfg.secondary, sizeof cfg.secondary, "none");
       else if (!integrator_registry_find(&cb->registry, cfg.secondary))
         return unknown_integrator_in(cb, cfg.secondary, v, "--secondary");
     }
     else if (!strcmp(a, "--force")) cfg.force = 1;
     else if (!strcmp(a, "--quiet")) cfg.quiet = 1;
-    else return usage_error("unknown option '%s' for reference", a);
+    else return usage_error(cb, "unknown option '%s' for reference", a);
   }
-  if (ncase == 0) return usage_error("reference needs --case%s", "");
+  if (ncase == 0) return usage_error(cb, "reference needs --case%s", "");
   int worst = 0;
   for (int k = 0; k < ncase; ++k) {
     RunSpec s;
     char err[1024];
     run_spec_init(&s);
-    if (run_spec_set_case(&s, cb->cases_dir, cases[k], err, sizeof err) != 0) return usage_error("%s", err);
+    if (run_spec_set_case(&s, cb->cases_dir, cases[k], err, sizeof err) != 0) return usage_error(cb, "%s", err);
     int computed = 0;
     int rc = reference_ensure(cb, s.case_path, s.case_name, &cfg, &computed, err, sizeof err);
     char path[1200];
     reference_path(cb->results_dir, s.case_name, path, sizeof path);
     if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
     else printf("reference %s: %s (%s)\n", s.case_name, path, computed ? "computed" : "current, reused");
-    if (rc > worst) worst = rc;
+    if (cb_status_exit_code(rc) > cb_status_exit_code(worst)) worst = rc;
   }
   return worst;
 }

@@ -28,7 +28,7 @@ static int is_value(const char *a) {
 /* The comma-separated values after option argv[*i] (one or more arguments, any length) into
  * out[*n..max), each at most 1023 characters; empty items are skipped. 0, or 2 after a usage
  * error naming the option. */
-static int take_list(int argc, char **argv, int *i, char out[][1024], int max, int *n) {
+static int take_list(const CbenchContext *cb, int argc, char **argv, int *i, char out[][1024], int max, int *n) {
   const char *flag = argv[*i];
   char msg[1200];
   int got = 0;
@@ -37,12 +37,12 @@ static int take_list(int argc, char **argv, int *i, char out[][1024], int max, i
       size_t len = strcspn(tok, ",");
       if (len >= 1024) {
         snprintf(msg, sizeof msg, "%s: a value of %zu characters (at most 1023): '%.40s...'", flag, len, tok);
-        return usage_error("%s", msg);
+        return usage_error(cb, "%s", msg);
       }
       if (len > 0) {
         if (*n >= max) {
           snprintf(msg, sizeof msg, "%s: at most %d values, at '%.*s'", flag, max, (int)len, tok);
-          return usage_error("%s", msg);
+          return usage_error(cb, "%s", msg);
         }
         snprintf(out[(*n)++], 1024, "%.*s", (int)len, tok);
         ++got;
@@ -50,38 +50,49 @@ static int take_list(int argc, char **argv, int *i, char out[][1024], int max, i
       tok += len + (tok[len] == ',');
     }
   }
-  return got > 0 ? 0 : usage_error("missing value for %s", flag);
+  return got > 0 ? 0 : usage_error(cb, "missing value for %s", flag);
 }
 
 /* A sweep axis "KEY=V1,V2,..." (--opt, --param): key into key[keylen], values into rows of
  * `stride` chars at vals (at most SWEEP_MAX_OPT_VALUES); 0 or a usage error. */
-static int parse_axis(const char *flag, const char *v, char *key, size_t keylen, char *vals, size_t stride, int *nvals) {
+static int parse_axis(const CbenchContext *cb, const char *flag, const char *v, char *key, size_t keylen, char *vals, size_t stride, int *nvals) {
   const char *eq = strchr(v, '=');
   if (!eq || eq == v || !eq[1]) {
     char msg[1200];
     snprintf(msg, sizeof msg, "%s needs KEY=V1[,V2...], got '%.1000s'", flag, v);
-    return usage_error("%s", msg);
+    return usage_error(cb, "%s", msg);
   }
-  if ((size_t)(eq - v) >= keylen) return usage_error("key too long in '%s'", v);
+  if ((size_t)(eq - v) >= keylen) return usage_error(cb, "key too long in '%s'", v);
   snprintf(key, keylen, "%.*s", (int)(eq - v), v);
   char list[1024];
   snprintf(list, sizeof list, "%s", eq + 1);
   *nvals = 0;
   char *save = NULL;
   for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-    if (*nvals >= SWEEP_MAX_OPT_VALUES) return usage_error("at most 8 values per axis, at '%s'", t);
-    if (strlen(t) >= stride) return usage_error("axis value too long: '%s'", t);
+    if (*nvals >= SWEEP_MAX_OPT_VALUES) return usage_error(cb, "at most 8 values per axis, at '%s'", t);
+    if (strlen(t) >= stride) return usage_error(cb, "axis value too long: '%s'", t);
     snprintf(vals + (size_t)*nvals * stride, stride, "%s", t);
     (*nvals)++;
   }
   return 0;
 }
 
+/* The run field a sweep's list flag names (--accuracies, --dts, --max-steps, --error-norms), or -1. */
+static int axis_field(const char *flag) {
+  static const struct { const char *flag; RunField f; } axes[] = {{"--accuracies", RUN_FIELD_ACCURACY},
+      {"--dts", RUN_FIELD_DT}, {"--max-steps", RUN_FIELD_MAX_STEP}, {"--error-norms", RUN_FIELD_ERROR_NORM}};
+  for (size_t k = 0; k < sizeof axes / sizeof axes[0]; ++k)
+    if (!strcmp(axes[k].flag, flag)) return (int)axes[k].f;
+  return -1;
+}
+
 int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig *c) {
   char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
-  if (!tmp) return 1;
+  if (!tmp) return CB_ERR_MEMORY;
   sweep_config_default(cb, c);
-  int rc = 0, nacc = 0, ndt = 0;
+  int rc = 0;
+  unsigned axes_given = 0; /* bit f: the axis of run field f was listed */
+  char err[1200];
   size_t n = 0;
   for (int i = 0; i < argc && n < sizeof c->command; ++i)
     n += (size_t)snprintf(c->command + n, sizeof c->command - n, "%s%s", i ? " " : "", i == 0 ? "cbench" : argv[i]);
@@ -89,105 +100,85 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
     const char *a = argv[i];
     int nt = 0;
     if (!strcmp(a, "--cases")) {
-      rc = take_list(argc, argv, &i, c->cases, SWEEP_MAX_LIST, &c->ncases);
+      rc = take_list(cb, argc, argv, &i, c->cases, SWEEP_MAX_LIST, &c->ncases);
     } else if (!strcmp(a, "--integrators")) {
-      rc = take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt);
+      rc = take_list(cb, argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt);
       for (int k = 0; k < nt && rc == 0; ++k) {
         if (!integrator_registry_find(&cb->registry, tmp[k])) {
           char e[1200];
           char name[101];
           snprintf(name, sizeof name, "%.100s", tmp[k]);
           integrator_registry_unknown_message(&cb->registry, name, e, sizeof e);
-          rc = usage_error("%s", e);
+          rc = usage_error(cb, "%s", e);
         } else if (c->nintegrators >= SWEEP_MAX_LIST) {
-          rc = usage_error("too many integrators (at most 64) at '%s'", tmp[k]);
+          rc = usage_error(cb, "too many integrators (at most 64) at '%s'", tmp[k]);
         } else {
           snprintf(c->integrators[c->nintegrators++], 64, "%.63s", tmp[k]);
         }
       }
-    } else if (!strcmp(a, "--accuracies") || !strcmp(a, "--dts")) {
-      int acc = !strcmp(a, "--accuracies");
-      if ((rc = take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
-      for (int k = 0; k < nt && rc == 0; ++k) {
-        double v;
-        if (run_field_parse(acc ? RUN_FIELD_ACCURACY : RUN_FIELD_DT, tmp[k], &v)) { rc = usage_error(acc ? "accuracies must be numbers > 0, got '%s'" : "dts must be numbers > 0, got '%s'", tmp[k]); break; }
-        if ((acc ? nacc : ndt) >= SWEEP_MAX_LIST) { rc = usage_error("too many values (at most 64) at '%s'", tmp[k]); break; }
-        if (acc) c->accuracies[nacc++] = v; else c->dts[ndt++] = v;
-      }
+    } else if (axis_field(a) >= 0) {
+      /* a grid axis: its values replace the default list; a flag given again adds to it */
+      RunField f = (RunField)axis_field(a);
+      if ((rc = take_list(cb, argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
+      if (!(axes_given & 1u << f)) run_field_sweep_clear_axis(c, f);
+      axes_given |= 1u << f;
+      for (int k = 0; k < nt && rc == 0; ++k)
+        if (run_field_apply_sweep(c, f, 1, tmp[k], a, err, sizeof err)) rc = usage_error(cb, "%s", err);
     } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
       const char *v = value(argc, argv, &i);
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if (parse_int_pos(v, &c->jobs)) rc = usage_error("-j must be an integer >= 1, got '%s'", v);
+      if (!v) rc = usage_error(cb, "missing value for %s", a);
+      else if (parse_int_pos(v, &c->jobs)) rc = usage_error(cb, "-j must be an integer >= 1, got '%s'", v);
     } else if (run_field_by_flag(a) >= 0 && run_field_sweep_scalar((RunField)run_field_by_flag(a))) {
-      RunField f = (RunField)run_field_by_flag(a);
       const char *v = value(argc, argv, &i);
-      double x;
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if (run_field_parse(f, v, &x)) rc = run_field_error(f, v);
-      else run_field_set_sweep(c, f, x);
+      if (!v) rc = usage_error(cb, "missing value for %s", a);
+      else if (run_field_apply_sweep(c, (RunField)run_field_by_flag(a), 0, v, a, err, sizeof err)) rc = usage_error(cb, "%s", err);
     } else if (!strcmp(a, "--out")) {
       const char *v = value(argc, argv, &i);
-      if (!v) rc = usage_error("missing value for %s", a);
+      if (!v) rc = usage_error(cb, "missing value for %s", a);
       else snprintf(c->out, sizeof c->out, "%s", v);
-    } else if (!strcmp(a, "--error-norms")) {
-      if ((rc = take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
-      c->nnorms = 0;
-      for (int k = 0; k < nt && rc == 0; ++k) {
-        double v;
-        if (run_field_parse(RUN_FIELD_ERROR_NORM, tmp[k], &v)) rc = usage_error("--error-norms takes q, full and default, got '%s'", tmp[k]);
-        else if (c->nnorms >= 3) rc = usage_error("--error-norms: at most 3 values, at '%s'", tmp[k]);
-        else c->norms[c->nnorms++] = (int)v;
-      }
-    } else if (!strcmp(a, "--max-steps")) {
-      if ((rc = take_list(argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
-      c->nmax_steps = 0;
-      for (int k = 0; k < nt && rc == 0; ++k)
-        if (run_field_parse(RUN_FIELD_MAX_STEP, tmp[k], &c->max_steps[c->nmax_steps++])) rc = usage_error("max steps must be numbers > 0, got '%s'", tmp[k]);
     } else if (!strcmp(a, "--opt") || !strcmp(a, "--param")) {
       const char *v = value(argc, argv, &i);
       int opt = a[2] == 'o';
       int *nax = opt ? &c->nopt : &c->nparam_axes;
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if (*nax >= (opt ? SWEEP_MAX_OPT_AXES : SCENE_MAX_PARAMS)) rc = usage_error("too many axes of this kind at '%s'", v);
+      if (!v) rc = usage_error(cb, "missing value for %s", a);
+      else if (*nax >= (opt ? SWEEP_MAX_OPT_AXES : SCENE_MAX_PARAMS)) rc = usage_error(cb, "too many axes of this kind at '%s'", v);
       else {
         int ax = (*nax)++;
-        rc = opt ? parse_axis(a, v, c->opt_key[ax], sizeof c->opt_key[ax], &c->opt_values[ax][0][0],
+        rc = opt ? parse_axis(cb, a, v, c->opt_key[ax], sizeof c->opt_key[ax], &c->opt_values[ax][0][0],
                               sizeof c->opt_values[ax][0], &c->nopt_values[ax])
-                 : parse_axis(a, v, c->param_path[ax], sizeof c->param_path[ax], &c->param_values[ax][0][0],
+                 : parse_axis(cb, a, v, c->param_path[ax], sizeof c->param_path[ax], &c->param_values[ax][0][0],
                               sizeof c->param_values[ax][0], &c->nparam_values[ax]);
         for (int a2 = 0; a2 < ax && rc == 0; ++a2)
           if (!strcmp(opt ? c->opt_key[a2] : c->param_path[a2], opt ? c->opt_key[ax] : c->param_path[ax]))
-            rc = usage_error("a key given twice (list its values once): '%s'", v);
+            rc = usage_error(cb, "a key given twice (list its values once): '%s'", v);
       }
     } else if (!strcmp(a, "--plan")) {
       const char *v = value(argc, argv, &i);
-      if (!v) rc = usage_error("missing value for %s", a);
+      if (!v) rc = usage_error(cb, "missing value for %s", a);
       else snprintf(c->plan, sizeof c->plan, "%s", v);
     } else if (!strcmp(a, "--quiet")) {
       c->quiet = 1;
     } else if (!strcmp(a, "--series")) {
       const char *v = value(argc, argv, &i);
-      if (!v) rc = usage_error("missing value for %s", a);
-      else if ((c->series = sweep_series_parse(v)) < 0) rc = usage_error("--series takes steps, contacts and energy, got '%s'", v);
+      if (!v) rc = usage_error(cb, "missing value for %s", a);
+      else if ((c->series = sweep_series_parse(v)) < 0) rc = usage_error(cb, "--series takes steps, contacts and energy, got '%s'", v);
     } else {
-      rc = usage_error("unknown option '%s' for sweep", a);
+      rc = usage_error(cb, "unknown option '%s' for sweep", a);
     }
   }
-  if (rc == 0 && nacc) c->nacc = nacc;
-  if (rc == 0 && ndt) c->ndt = ndt;
   free(tmp);
   return rc;
 }
 
 int cmd_sweep(const CbenchContext *cb, int argc, char **argv) {
   SweepConfig *c = malloc(sizeof *c);
-  if (!c) return 1;
+  if (!c) return CB_ERR_MEMORY;
   int rc = sweep_args_parse(cb, argc, argv, c);
   if (rc == 0) {
     char err[1024];
     int st = sweep_run(cb, c, err, sizeof err);
-    if (st == CB_ERR_INPUT) rc = usage_error("%s", err);
-    else if (st != CB_OK) fprintf(stderr, "cbench: %s\n", err), rc = cb_status_exit_code(st);
+    if (st == CB_ERR_INPUT) rc = usage_error(cb, "%s", err);
+    else if (st != CB_OK) fprintf(stderr, "cbench: %s\n", err), rc = st;
     else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);
     else printf("sweep: records in %s/ (one file per run, all in %s/sweep.json)\n", c->out, c->out);
   }
@@ -199,14 +190,14 @@ int cmd_merge(const CbenchContext *cb, int argc, char **argv) {
   const char *dir = NULL, *plan = NULL;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--plan")) { VALUE_OR_FAIL(v); plan = v; }
-    else if (argv[i][0] == '-') return usage_error("unknown option '%s' for merge", argv[i]);
+    else if (argv[i][0] == '-') return usage_error(cb, "unknown option '%s' for merge", argv[i]);
     else if (!dir) dir = argv[i];
-    else return usage_error("unexpected argument '%s' for merge", argv[i]);
+    else return usage_error(cb, "unexpected argument '%s' for merge", argv[i]);
   }
-  if (!dir) return usage_error("merge needs a directory%s", "");
+  if (!dir) return usage_error(cb, "merge needs a directory%s", "");
   char err[1024];
   int rc = plan_merge(dir, plan, stdout, err, sizeof err);
-  if (rc == 2) fprintf(stderr, "cbench: %s\n", err);
+  if (rc != CB_OK && rc != CB_ERR_VERDICT) fprintf(stderr, "cbench: %s\n", err); /* a verdict is on stdout */
   return rc;
 }
 
@@ -231,42 +222,42 @@ int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--max-parallel")) {
       VALUE_OR_FAIL(v);
-      if (parse_int_pos(v, &max_parallel)) return usage_error("--max-parallel must be an integer >= 1, got '%s'", v);
+      if (parse_int_pos(v, &max_parallel)) return usage_error(cb, "--max-parallel must be an integer >= 1, got '%s'", v);
     } else if (!strcmp(a, "--max-array-size")) {
       VALUE_OR_FAIL(v);
       char *end;
       long x = strtol(v, &end, 10);
       if (end == v || *end || x < 1 || x > PLAN_MAX_ARRAY_SIZE)
-        return usage_error("--max-array-size must be an integer in [1, 4000001], got '%s'", v);
+        return usage_error(cb, "--max-array-size must be an integer in [1, 4000001], got '%s'", v);
       max_array = (int)x;
     } else if (!strcmp(a, "--sbatch-arg") || !strncmp(a, "--sbatch-arg=", 13)) {
       /* the value is itself an option: taken verbatim (--sbatch-arg=--partition=x, or the next word) */
       const char *v = a[12] == '=' ? a + 13 : i + 1 < argc ? argv[++i] : NULL;
-      if (!v) return usage_error("missing value for %s", a);
+      if (!v) return usage_error(cb, "missing value for %s", a);
       if (v[0] != '-' || !v[1] || strchr(v, '\n'))
-        return usage_error("--sbatch-arg takes one sbatch option (e.g. --sbatch-arg=--partition=short), got '%s'", v);
+        return usage_error(cb, "--sbatch-arg takes one sbatch option (e.g. --sbatch-arg=--partition=short), got '%s'", v);
       if (!strncmp(v, "--array", 7) || !strncmp(v, "-a", 2))
-        return usage_error("--sbatch-arg: cbench sets --array itself (the plan's tasks), got '%s'", v);
-      if (nsb >= SLURM_MAX_SBATCH_ARGS) return usage_error("at most 32 --sbatch-arg, at '%s'", v);
+        return usage_error(cb, "--sbatch-arg: cbench sets --array itself (the plan's tasks), got '%s'", v);
+      if (nsb >= SLURM_MAX_SBATCH_ARGS) return usage_error(cb, "at most 32 --sbatch-arg, at '%s'", v);
       sbatch_args[nsb++] = v;
     } else if (!strcmp(a, "--script")) { VALUE_OR_FAIL(v); script = v; }
     else if (!strcmp(a, "--missing")) only_missing = 1;
     else if (!strcmp(a, "--dry-run")) dry_run = 1;
-    else if (a[0] == '-') return usage_error("unknown option '%s' for slurm", a);
+    else if (a[0] == '-') return usage_error(cb, "unknown option '%s' for slurm", a);
     else if (!plan) plan = a;
-    else return usage_error("unexpected argument '%s' for slurm", a);
+    else return usage_error(cb, "unexpected argument '%s' for slurm", a);
   }
-  if (!plan) return usage_error("slurm needs a plan file (from `cbench sweep ... --plan FILE`)%s", "");
+  if (!plan) return usage_error(cb, "slurm needs a plan file (from `cbench sweep ... --plan FILE`)%s", "");
   char script_buf[PATH_MAX + 64];
   if (!script) script = default_sbatch_script(script_buf, sizeof script_buf);
-  if (!file_exists(script)) return usage_error("no sbatch script %s (give --script FILE)", script);
+  if (!file_exists(script)) return usage_error(cb, "no sbatch script %s (give --script FILE)", script);
   char err[1024];
   SbatchCommand *cmds = NULL;
   int ncmd = 0;
   if (max_array == 0) max_array = plan_slurm_max_array_size();
   int n = plan_sbatch_commands(plan, script, sbatch_args, nsb, max_parallel, only_missing, max_array, &cmds, &ncmd, err,
                                sizeof err);
-  if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return 2; }
+  if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return CB_ERR_INPUT; }
   if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
   if (ncmd == 1) printf("slurm: %d task(s): %s\n", n, cmds[0].text);
   else {
@@ -279,15 +270,15 @@ int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
   if (!realpath(plan, plan_abs) || strpbrk(plan_abs, " \t\n")) {
     fprintf(stderr, "cbench: slurm: the plan %s needs a path without white space\n", plan);
     plan_free_commands(cmds, ncmd);
-    return 2;
+    return CB_ERR_INPUT;
   }
-  int rc = 0;
+  int rc = CB_OK;
   for (int k = 0; k < ncmd && rc == 0; ++k) {
     fflush(stdout);
     /* argv, never a shell: paths and settings reach sbatch verbatim */
     if (subprocess_run((const char *const *)cmds[k].argv, NULL, NULL, err, sizeof err) != 0) {
       fprintf(stderr, "cbench: slurm: submission %d of %d failed (%d before it went in): %s\n", k + 1, ncmd, k, err);
-      rc = 1;
+      rc = CB_ERR_IO; /* sbatch did not take it */
     }
   }
   plan_free_commands(cmds, ncmd);

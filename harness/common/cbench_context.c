@@ -1,10 +1,12 @@
 #include "cbench_context.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "install_dir.h"
 #include "../run/run_spec.h"
 #include "../sweep/sweep.h"
 
@@ -18,27 +20,15 @@ static void default_cases_dir(char *out, size_t outlen) {
   const char *env = getenv("CBENCH_CASES");
   if (!(env && *env)) env = getenv("CBENCH_CASES_DIR");
   if (env && *env) { snprintf(out, outlen, "%s", env); return; }
-  snprintf(out, outlen, "cases");
-  if (is_dir("cases")) return;
-  /* the executable is BUILD/cbench (BUILD = build or build/san): walk up to a folder with cases/ */
-  char exe[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) return;
-  exe[n] = 0;
-  for (int up = 0; up < 4; ++up) {
-    char *slash = strrchr(exe, '/');
-    if (!slash || slash == exe) break;
-    *slash = 0;
-    char probe[PATH_MAX + 16];
-    snprintf(probe, sizeof probe, "%s/cases", exe);
-    if (is_dir(probe)) { snprintf(out, outlen, "%.*s", (int)(outlen - 1), probe); return; }
-  }
+  if (is_dir("cases") || install_folder("cases", out, outlen) != 0) snprintf(out, outlen, "cases");
 }
 
 void cbench_context_init(CbenchContext *cb) {
   memset(cb, 0, sizeof *cb);
   default_cases_dir(cb->cases_dir, sizeof cb->cases_dir);
   cbench_context_set_results_dir(cb, getenv("CBENCH_RESULTS_DIR"));
+  cbench_context_set_figures_dir(cb, getenv("CBENCH_FIGURES"));
+  cbench_context_set_paper_dir(cb, getenv("CBENCH_PAPER_DIR"));
   cb->verbosity = 1;
   cb->limits.max_timeout_s = RUN_MAX_TIMEOUT_S;
   cb->limits.max_reps = RUN_MAX_REPS;
@@ -52,4 +42,24 @@ void cbench_context_set_cases_dir(CbenchContext *cb, const char *dir) {
 
 void cbench_context_set_results_dir(CbenchContext *cb, const char *dir) {
   snprintf(cb->results_dir, sizeof cb->results_dir, "%s", dir && *dir ? dir : "results");
+}
+
+void cbench_context_set_figures_dir(CbenchContext *cb, const char *dir) {
+  if (dir && *dir) snprintf(cb->figures_dir, sizeof cb->figures_dir, "%s", dir);
+  else if (is_dir("figures") || install_folder("figures", cb->figures_dir, sizeof cb->figures_dir) != 0)
+    snprintf(cb->figures_dir, sizeof cb->figures_dir, "figures");
+}
+
+void cbench_context_set_paper_dir(CbenchContext *cb, const char *dir) {
+  if (dir && *dir) snprintf(cb->paper_dir, sizeof cb->paper_dir, "%s", dir);
+  else snprintf(cb->paper_dir, sizeof cb->paper_dir, "%.*s/paper", (int)sizeof cb->paper_dir - 7, cb->results_dir);
+}
+
+void cbench_note(const CbenchContext *cb, const char *fmt, ...) {
+  if (cb && cb->verbosity < 1) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(cbench_log(cb), fmt, ap);
+  va_end(ap);
+  fputc('\n', cbench_log(cb));
 }

@@ -19,21 +19,32 @@ typedef struct {
 
 typedef struct CbenchContext {
   char cases_dir[PATH_MAX];   /* scene files: --cases-dir, $CBENCH_CASES, ./cases, the source tree's */
-  char results_dir[PATH_MAX]; /* references, paper numbers, default outputs: $CBENCH_RESULTS_DIR or results */
+  char results_dir[PATH_MAX]; /* references, default outputs: $CBENCH_RESULTS_DIR or results */
+  char figures_dir[PATH_MAX]; /* figure recipes: $CBENCH_FIGURES, ./figures, the installed figures/ */
+  char paper_dir[PATH_MAX];   /* the papers' numbers: $CBENCH_PAPER_DIR, else RESULTS/paper with
+                               * RESULTS as results_dir at start (a figure's own results folder
+                               * does not move them) */
   IntegratorRegistry registry; /* integrators added at run time (tests, plug-ins) */
   int verbosity;              /* 0 quiet, 1 progress and notes (default), 2 verbose */
   FILE *log;                  /* where messages go; NULL: stderr */
   CbenchLimits limits;
+  const char *command;        /* the command being run ("sweep"; NULL before one is known): its
+                               * usage follows an argument error */
 } CbenchContext;
 
-/* Defaults: the environment is read here, once (CBENCH_CASES / CBENCH_CASES_DIR,
- * CBENCH_RESULTS_DIR); no integrator added; verbosity 1; stderr; the limits of run_spec.h and
+/* Defaults: the environment is read here, once, and nowhere else in harness/ (CBENCH_CASES /
+ * CBENCH_CASES_DIR, CBENCH_RESULTS_DIR, CBENCH_FIGURES, CBENCH_PAPER_DIR); no integrator added; verbosity 1; stderr; the limits of run_spec.h and
  * sweep.h. */
 void cbench_context_init(CbenchContext *cb);
 /* Where cases are: dir when given and non-empty, else the default of cbench_context_init. */
 void cbench_context_set_cases_dir(CbenchContext *cb, const char *dir);
 void cbench_context_set_results_dir(CbenchContext *cb, const char *dir);
+void cbench_context_set_figures_dir(CbenchContext *cb, const char *dir);
+void cbench_context_set_paper_dir(CbenchContext *cb, const char *dir);
 /* The stream messages go to. */
 static inline FILE *cbench_log(const CbenchContext *cb) { return cb && cb->log ? cb->log : stderr; }
+/* A note: what a command does on the way (a reference computed or reused, a cross-check's
+ * distance), one line to cbench_log unless cb->verbosity is 0 (--quiet). NULL cb: stderr. */
+void cbench_note(const CbenchContext *cb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -26,19 +26,17 @@ static int fsync_dir_of(const char *path) {
   return rc;
 }
 
-const char *file_tmp_host(void) {
-  static char host[72];
-  if (!host[0]) {
-    if (gethostname(host, sizeof host - 1) != 0 || !host[0]) snprintf(host, sizeof host, "localhost");
-    host[sizeof host - 1] = '\0';
-    for (char *c = host; *c; ++c)
-      if (*c == '/' || *c == '.') *c = '-'; /* the PID stays the last '.' field */
-  }
+const char *file_tmp_host(char *host) {
+  memset(host, 0, FILE_HOST_LEN);
+  if (gethostname(host, FILE_HOST_LEN - 1) != 0 || !host[0]) snprintf(host, FILE_HOST_LEN, "localhost");
+  for (char *c = host; *c; ++c)
+    if (*c == '/' || *c == '.') *c = '-'; /* the PID stays the last '.' field */
   return host;
 }
 
 void file_tmp_path(const char *path, long pid, char *out, size_t outlen) {
-  snprintf(out, outlen, "%s.tmp.%s.%ld", path, file_tmp_host(), pid);
+  char host[FILE_HOST_LEN];
+  snprintf(out, outlen, "%s.tmp.%s.%ld", path, file_tmp_host(host), pid);
 }
 
 int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen) {

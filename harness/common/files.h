@@ -13,8 +13,10 @@ char *file_read_all(const char *path, size_t *len);
 /* The temporary of path written by process pid on this machine: PATH.tmp.HOST.PID (the host
  * tells a sweep on a cluster's shared folder that a writer elsewhere may still be alive). */
 void file_tmp_path(const char *path, long pid, char *out, size_t outlen);
-/* This machine's name as used in temporaries (no '/' or '.'; "localhost" when unknown). */
-const char *file_tmp_host(void);
+/* This machine's name as used in temporaries (no '/' or '.'; "localhost" when unknown), into
+ * buf (FILE_HOST_LEN bytes); returns buf. */
+enum { FILE_HOST_LEN = 72 };
+const char *file_tmp_host(char *buf);
 /* Writes data to path atomically: its temporary (file_tmp_path), fsync, rename, fsync of the directory.
  * Returns 0 or -1 with a message in err. A reader never sees a partial file. */
 int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen);

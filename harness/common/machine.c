@@ -12,8 +12,6 @@
 #include "files.h"
 #include "clock.h"
 
-/* Load average when the current run started (machine_note_start), -1 until then. */
-static double start_load[3] = {-1, -1, -1};
 
 static void cpu_model(char *out, size_t outlen) {
   snprintf(out, outlen, "unknown");
@@ -39,8 +37,8 @@ void machine_build_sha(char *out, size_t outlen) { snprintf(out, outlen, "%s", C
 
 int machine_build_dirty(void) { return CBENCH_BUILD_DIRTY; }
 
-void machine_note_start(void) {
-  if (getloadavg(start_load, 3) != 3) start_load[0] = start_load[1] = start_load[2] = -1;
+void machine_load_avg(double load[3]) {
+  if (getloadavg(load, 3) != 3) load[0] = load[1] = load[2] = -1;
 }
 
 /* First "cpu MHz" of /proc/cpuinfo (the current clock of cpu0), or -1. */
@@ -105,7 +103,7 @@ static cJSON *cpu_caches(void) {
   return a;
 }
 
-cJSON *machine_info_json(void) {
+cJSON *machine_info_json(const double *load_start) {
   cJSON *m = cJSON_CreateObject();
   char buf[512];
   cpu_model(buf, sizeof buf);
@@ -145,7 +143,9 @@ cJSON *machine_info_json(void) {
   if (mhz > 0) cJSON_AddNumberToObject(m, "cpu_mhz", mhz);
   else cJSON_AddNullToObject(m, "cpu_mhz");
   cJSON_AddItemToObject(m, "caches", cpu_caches());
-  if (start_load[0] < 0) machine_note_start(); /* not inside a run: now is the start */
+  double start_load[3];
+  if (load_start) memcpy(start_load, load_start, sizeof start_load);
+  else machine_load_avg(start_load); /* not inside a run: now is the start */
   if (start_load[0] >= 0) cJSON_AddItemToObject(m, "load_avg_start", cJSON_CreateDoubleArray(start_load, 3));
   else cJSON_AddNullToObject(m, "load_avg_start");
   cJSON_AddStringToObject(m, "sundials", SUNDIALS_VERSION);

@@ -29,30 +29,21 @@ void figure_options_default(FigureOptions *o) {
   o->gnuplot = 1;
 }
 
-const char *figure_recipes_dir(void) {
-  static char found[PATH_MAX];
-  const char *env = getenv("CBENCH_FIGURES");
-  if (env && *env) return env;
-  if (is_directory("figures")) return "figures";
-  if (!found[0]) install_folder("figures", found, sizeof found);
-  return found;
-}
-
 /* Recipe names (sorted); returns the count or -1. */
-static int recipe_names(char (*names)[128], int max) {
-  int n = dir_list(figure_recipes_dir(), ".json", &names[0][0], 128, max);
+static int recipe_names(const CbenchContext *cb, char (*names)[128], int max) {
+  int n = dir_list(cb->figures_dir, ".json", &names[0][0], 128, max);
   for (int i = 0; i < n; ++i) names[i][strlen(names[i]) - 5] = '\0'; /* drop ".json" */
   return n;
 }
 
-int figure_list(FILE *f) {
+int figure_list(const CbenchContext *cb, FILE *f) {
   char names[128][128];
-  int n = recipe_names(names, 128);
+  int n = recipe_names(cb, names, 128);
   if (n < 0) return -1;
-  fprintf(f, "figure recipes (%d, in %s/):\n", n, figure_recipes_dir());
+  fprintf(f, "figure recipes (%d, in %s/):\n", n, cb->figures_dir);
   for (int i = 0; i < n; ++i) {
     char path[PATH_MAX + 200], err[512];
-    snprintf(path, sizeof path, "%.4000s/%.127s.json", figure_recipes_dir(), names[i]);
+    snprintf(path, sizeof path, "%.4000s/%.127s.json", cb->figures_dir, names[i]);
     cJSON *r = recipe_load(path, err, sizeof err);
     const cJSON *paper = json_get(r, "paper");
     fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? json_str_or(r, "title", "") : err, paper ? " [" : "",
@@ -69,16 +60,16 @@ static void add_num(cJSON *o, const char *k, double v) {
   else cJSON_AddNullToObject(o, k);
 }
 
-static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) {
+static cJSON *comparisons(const cJSON *recipe, const cJSON *records, const char *paper_dir, FILE *out) {
   cJSON *arr = cJSON_CreateArray();
   const cJSON *e;
   cJSON_ArrayForEach(e, json_get(recipe, "compare")) {
     double ours = figure_selection_value(records, e), paper = NAN;
     char units[64] = "", source[256] = "";
     const char *id = json_get(e, "paper_id")->valuestring;
-    if (paper_number(id, &paper, units, sizeof units, source, sizeof source) != 0) {
+    if (paper_number(paper_dir, id, &paper, units, sizeof units, source, sizeof source) != 0) {
       paper = NAN;
-      snprintf(source, sizeof source, "paper number '%s' not in results/paper/", id);
+      snprintf(source, sizeof source, "paper number '%.40s' not in %.160s/", id, paper_dir);
     }
     cJSON *c = cJSON_CreateObject();
     cJSON_AddStringToObject(c, "quantity", json_get(e, "quantity")->valuestring);
@@ -99,35 +90,35 @@ static cJSON *comparisons(const cJSON *recipe, const cJSON *records, FILE *out) 
 
 int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *o, char *err, size_t errlen) {
   char path[PATH_MAX + 200];
-  snprintf(path, sizeof path, "%s/%s.json", figure_recipes_dir(), name);
+  snprintf(path, sizeof path, "%s/%s.json", cb->figures_dir, name);
   if (!path_component_safe(name) || !file_exists(path)) { /* the name also names DIR/NAME/ */
     snprintf(err, errlen, "unknown figure '%s' (no %s; see `cbench figure list`)", name, path);
-    return 2;
+    return CB_ERR_INPUT;
   }
   cJSON *recipe = recipe_load(path, err, errlen);
-  if (!recipe) return 2;
+  if (!recipe) return CB_ERR_INPUT;
   double t0 = clock_monotonic();
   char dir[1200], fdir[1400];
   if (o->out[0]) snprintf(dir, sizeof dir, "%s", o->out);
   else snprintf(dir, sizeof dir, "%.1000s/figures/%s", cb->results_dir, o->quick ? "quick" : "full");
   snprintf(fdir, sizeof fdir, "%s/%s/data", dir, name);
-  if (dir_make_parents(fdir) != 0) { snprintf(err, errlen, "cannot create %s", fdir); cJSON_Delete(recipe); return 1; }
+  if (dir_make_parents(fdir) != 0) { snprintf(err, errlen, "cannot create %s", fdir); cJSON_Delete(recipe); return CB_ERR_IO; }
   /* quick references (short horizons) live under DIR, apart from the committed full ones: the
    * runs see DIR as their results folder */
   CbenchContext *run_cb = malloc(sizeof *run_cb);
-  if (!run_cb) { snprintf(err, errlen, "out of memory"); cJSON_Delete(recipe); return 1; }
+  if (!run_cb) { snprintf(err, errlen, "out of memory"); cJSON_Delete(recipe); return CB_ERR_MEMORY; }
   *run_cb = *cb;
   if (o->quick) cbench_context_set_results_dir(run_cb, dir);
 
   /* the runs: one sweep each (records of a current spec are reused) */
   cJSON *records = cJSON_CreateArray();
   SweepConfig *c = malloc(sizeof *c);
-  int rc = 0;
+  int rc = CB_OK;
   int nruns = cJSON_GetArraySize(json_get(recipe, "runs"));
   for (int k = 0; k < nruns && rc == 0; ++k) {
     char rdir[1500];
     snprintf(rdir, sizeof rdir, "%s/%s/run%d", dir, name, k);
-    rc = recipe_sweep_config(recipe, path, k, o->quick, rdir, c, err, errlen);
+    rc = recipe_sweep_config(recipe, path, k, o->quick, rdir, c, err, errlen) ? CB_ERR_INPUT : CB_OK;
     if (rc) break;
     c->jobs = o->jobs;
     snprintf(c->command, sizeof c->command, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
@@ -136,10 +127,10 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
       for (int ci = 0; ci < c->ncases && rc == 0; ++ci) {
         RunSpec s;
         run_spec_init(&s);
-        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = 2; break; }
+        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = CB_ERR_INPUT; break; }
         ReferenceConfig rcfg;
         reference_config_default(&rcfg);
-        rcfg.t_end = o->quick ? c->t_end : 0;
+        rcfg.t_end = o->quick ? c->run.t_end : 0;
         const cJSON *pm = recipe_run_field(recipe, k, o->quick, "reference_method");
         const cJSON *sm = recipe_run_field(recipe, k, o->quick, "reference_secondary");
         if (pm) sscanf(pm->valuestring, "%63[^:]:%lf", rcfg.primary, &rcfg.primary_param);
@@ -153,7 +144,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
     if (rc) break;
     if (!o->quiet) fprintf(stderr, "figure %s: sweep %d/%d -> %s\n", name, k + 1, nruns, rdir);
     int src = sweep_run(run_cb, c, err, errlen);
-    if (src == CB_ERR_INPUT) { rc = 2; break; }
+    if (src == CB_ERR_INPUT) { rc = CB_ERR_INPUT; break; }
     if (src != 0 && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, err);
     char all[1600], lerr[512];
     snprintf(all, sizeof all, "%s/sweep.json", rdir);
@@ -161,7 +152,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
     if (!arr || lerr[0]) { /* the sweep's own summary: a figure never drops records silently */
       snprintf(err, errlen, "%s", lerr);
       cJSON_Delete(arr);
-      rc = 2;
+      rc = CB_ERR_INPUT;
       break;
     }
     cJSON *r;
@@ -177,13 +168,13 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); return rc; }
 
   /* draw */
-  rc = figure_draw(recipe, records, dir, name, err, errlen);
+  rc = figure_draw(recipe, records, cb->paper_dir, dir, name, err, errlen) ? CB_ERR_IO : CB_OK;
   if (rc == 0 && o->gnuplot) {
     char fdir_name[PATH_MAX + 64], gp[300], log[PATH_MAX + 80];
     snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);
     snprintf(gp, sizeof gp, "%s.gp", name);
     snprintf(log, sizeof log, "%s/gnuplot.log", fdir_name);
-    rc = gp_run(fdir_name, gp, log, err, errlen);
+    rc = gp_run(fdir_name, gp, log, err, errlen) ? CB_ERR_IO : CB_OK;
   }
 
   /* numbers beside the paper's, the verdict, figure.json */
@@ -209,7 +200,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   clock_utc_iso8601(date, sizeof date);
   cJSON_AddStringToObject(fig, "created", date);
   cJSON_AddNumberToObject(fig, "wall_seconds", clock_monotonic() - t0);
-  cJSON_AddItemToObject(fig, "machine", machine_info_json());
+  cJSON_AddItemToObject(fig, "machine", machine_info_json(NULL));
   cJSON *img = cJSON_AddObjectToObject(fig, "images");
   char f1[300], f2[300], f3[300];
   snprintf(f1, sizeof f1, "%s.svg", name);
@@ -218,8 +209,8 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   cJSON_AddStringToObject(img, "svg", f1);
   cJSON_AddStringToObject(img, "png", f2);
   cJSON_AddStringToObject(fig, "table", f3);
-  cJSON_AddItemToObject(fig, "comparisons", comparisons(recipe, records, o->quiet ? NULL : stdout));
-  cJSON *verdict = figure_verdict(recipe, records, o->quick);
+  cJSON_AddItemToObject(fig, "comparisons", comparisons(recipe, records, cb->paper_dir, o->quiet ? NULL : stdout));
+  cJSON *verdict = figure_verdict(recipe, records, o->quick, cb->paper_dir);
   const char *v = cJSON_GetObjectItemCaseSensitive(verdict, "sentence")->valuestring;
   cJSON_AddStringToObject(fig, "verdict", v);
   cJSON_AddStringToObject(fig, "verdict_status", cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring);
@@ -235,7 +226,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   snprintf(fj, sizeof fj, "%s/%s/figure.json", dir, name);
   if (file_write_atomic(fj, text, strlen(text), werr, sizeof werr) != 0) {
     snprintf(err, errlen, "%s", werr);
-    rc = 1;
+    rc = CB_ERR_IO;
   }
   if (!o->quiet) printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: [%s] %s\n", name, dir, name, name,
                          cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);

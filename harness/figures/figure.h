@@ -21,12 +21,12 @@ typedef struct {
 
 void figure_options_default(FigureOptions *o);
 struct CbenchContext;
-/* Where recipes are found: $CBENCH_FIGURES, else ./figures, else the source tree's figures/. */
-const char *figure_recipes_dir(void);
-/* Prints the recipe names and titles; returns the count (-1: no recipe folder). */
-int figure_list(FILE *f);
-/* Makes one figure. 0; 1 when something could not be written or gnuplot failed; 2 for a bad
- * recipe or name (err names the file, field and value). Failed or timed-out runs are data. */
+/* Prints the names and titles of the recipes in cb->figures_dir; returns the count (-1: no
+ * recipe folder). */
+int figure_list(const struct CbenchContext *cb, FILE *f);
+/* Makes one figure. CB_OK; CB_ERR_INPUT for a bad recipe or name (err names the file, field and
+ * value); CB_ERR_IO when something could not be written or gnuplot failed; CB_ERR_MEMORY. Failed
+ * or timed-out runs are data. */
 int figure_make(const struct CbenchContext *cb, const char *name, const FigureOptions *o, char *err, size_t errlen);
 
 #endif

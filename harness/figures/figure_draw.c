@@ -112,8 +112,9 @@ static void draw_paper_lines(FigureDraw *D, const RecipePanel *panel) {
   cJSON_ArrayForEach(id, panel->paper_y) {
     double v = NAN;
     char units[64] = "", source[256] = "", text[600];
-    if (paper_number(id->valuestring, &v, units, sizeof units, source, sizeof source) != 0 || !isfinite(v)) {
-      snprintf(text, sizeof text, "paper number '%s' not in results/paper/", id->valuestring);
+    if (paper_number(D->paper_dir, id->valuestring, &v, units, sizeof units, source, sizeof source) != 0 ||
+        !isfinite(v)) {
+      snprintf(text, sizeof text, "paper number '%.200s' not in %.300s/", id->valuestring, D->paper_dir);
       fprintf(g, "set label %d ", 100 + k);
       gp_quote(g, text);
       fprintf(g, " at graph 0.02, graph %.2f font ',8' front\n", 0.95 - 0.06 * k);
@@ -302,12 +303,12 @@ static int write_script(FigureDraw *D, const char *title, const char *body, int 
   return atomic_commit(&ag, err, sizeof err);
 }
 
-int figure_draw(const cJSON *recipe, const cJSON *records, const char *dir, const char *name, char *err,
-                size_t errlen) {
+int figure_draw(const cJSON *recipe, const cJSON *records, const char *paper_dir, const char *dir, const char *name,
+                char *err, size_t errlen) {
   const cJSON *plot = json_get(recipe, "plot");
   const PlotKind *kind = plot_kind_find(json_str(plot, "kind"));
   if (!kind) { snprintf(err, errlen, "%s: plot.kind '%s' unknown", name, json_str(plot, "kind")); return 1; }
-  FigureDraw D = {.dir = dir, .name = name};
+  FigureDraw D = {.dir = dir, .name = name, .paper_dir = paper_dir};
   char tsvp[PATH_MAX + 64];
   snprintf(tsvp, sizeof tsvp, "%s/%s/%s.tsv", dir, name, name);
   AtomicFile atsv;

@@ -11,9 +11,10 @@
 #include "../run/record_outcome.h"
 
 /* Draws recipe's plot of records (their "_dir" names the sweep folder a series file is in) into
- * DIR/NAME/ (which exists, with data/): 0, or 1 with a message in err. */
-int figure_draw(const cJSON *recipe, const cJSON *records, const char *dir, const char *name, char *err,
-                size_t errlen);
+ * DIR/NAME/ (which exists, with data/), the papers' numbers from paper_dir: 0, or 1 with a
+ * message in err. */
+int figure_draw(const cJSON *recipe, const cJSON *records, const char *paper_dir, const char *dir, const char *name,
+                char *err, size_t errlen);
 
 /* ---- for the kinds (plot_kind.c) ---- */
 
@@ -38,6 +39,7 @@ typedef struct {
 /* The figure being drawn: one legend, gathered over the panels, drawn by the last one. */
 typedef struct FigureDraw {
   const char *dir, *name;     /* DIR/NAME */
+  const char *paper_dir;      /* the papers' numbers (paper_data.h) */
   FILE *tsv, *gp_body;        /* the table; the plot commands (written twice: SVG, PNG) */
   int npanels;
   LegendEntry *legend;

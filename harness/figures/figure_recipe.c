@@ -44,13 +44,6 @@ static int is_string_array(const cJSON *a) {
   return 1;
 }
 
-static int is_positive_array(const cJSON *a) {
-  if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) == 0 || cJSON_GetArraySize(a) > SWEEP_MAX_LIST) return 0;
-  const cJSON *x;
-  cJSON_ArrayForEach(x, a) if (!cJSON_IsNumber(x) || !(x->valuedouble > 0) || !isfinite(x->valuedouble)) return 0;
-  return 1;
-}
-
 /* Values of an --opt / --param axis: strings or numbers, as text. */
 static int axis_values(const cJSON *a, char *vals, size_t stride, int *n) {
   if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) == 0 || cJSON_GetArraySize(a) > SWEEP_MAX_OPT_VALUES) return -1;
@@ -61,6 +54,43 @@ static int axis_values(const cJSON *a, char *vals, size_t stride, int *n) {
     else if (cJSON_IsNumber(x)) num_text(x->valuedouble, vals + stride * (size_t)*n, stride);
     else return -1;
     ++*n;
+  }
+  return 0;
+}
+
+/* A JSON value as the text a command line would carry: a string as it is, a number in its
+ * shortest exact form, anything else as JSON. */
+static void value_text(const cJSON *x, char *out, size_t outlen) {
+  if (cJSON_IsString(x)) snprintf(out, outlen, "%s", x->valuestring);
+  else if (cJSON_IsNumber(x)) num_text(x->valuedouble, out, outlen);
+  else {
+    char *t = json_print(x, 0);
+    snprintf(out, outlen, "%s", t ? t : "?");
+    free(t);
+  }
+}
+
+/* A run setting of a recipe (run_fields.h): one value, or for a grid axis an array of 1 to
+ * SWEEP_MAX_LIST values, each refused as `cbench sweep` refuses it (where: runs[K].KEY[I]). */
+static int apply_setting(const cJSON *x, RunField f, int axis, const char *path, const char *key, SweepConfig *c,
+                         char *err, size_t errlen) {
+  char where[600], text[1024];
+  if (!axis) {
+    snprintf(where, sizeof where, "%.300s: %.200s", path, key);
+    value_text(x, text, sizeof text);
+    return run_field_apply_sweep(c, f, 0, text, where, err, errlen) ? 2 : 0;
+  }
+  if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) {
+    snprintf(text, sizeof text, "expected an array of 1 to %d values", SWEEP_MAX_LIST);
+    return fail(err, errlen, path, key, text, x);
+  }
+  run_field_sweep_clear_axis(c, f);
+  const cJSON *v;
+  int k = 0;
+  cJSON_ArrayForEach(v, x) {
+    snprintf(where, sizeof where, "%.300s: %.200s[%d]", path, key, k++);
+    value_text(v, text, sizeof text);
+    if (run_field_apply_sweep(c, f, 1, text, where, err, errlen)) return 2;
   }
   return 0;
 }
@@ -83,53 +113,15 @@ static int apply_run(const cJSON *run, const char *path, const char *where, Swee
     const cJSON *s;
     cJSON_ArrayForEach(s, x) snprintf(c->integrators[c->nintegrators++], sizeof c->integrators[0], "%s", s->valuestring);
   }
-  if ((x = json_get(run, "accuracies"))) {
-    if (!is_positive_array(x)) return fail(err, errlen, path, FIELD("accuracies"), "expected an array of numbers > 0", x);
-    c->nacc = 0;
-    const cJSON *v;
-    cJSON_ArrayForEach(v, x) c->accuracies[c->nacc++] = v->valuedouble;
-  }
-  if ((x = json_get(run, "dts"))) {
-    if (!is_positive_array(x)) return fail(err, errlen, path, FIELD("dts"), "expected an array of numbers > 0", x);
-    c->ndt = 0;
-    const cJSON *v;
-    cJSON_ArrayForEach(v, x) c->dts[c->ndt++] = v->valuedouble;
-  }
-  if ((x = json_get(run, "max_steps"))) {
-    if (!is_positive_array(x)) return fail(err, errlen, path, FIELD("max_steps"), "expected an array of numbers > 0", x);
-    c->nmax_steps = 0;
-    const cJSON *v;
-    cJSON_ArrayForEach(v, x) c->max_steps[c->nmax_steps++] = v->valuedouble;
-  }
-  if ((x = json_get(run, "error_norms"))) {
-    if (!is_string_array(x) || cJSON_GetArraySize(x) > 3) return fail(err, errlen, path, FIELD("error_norms"), "expected up to 3 of \"q\", \"full\", \"default\"", x);
-    c->nnorms = 0;
-    const cJSON *s;
-    cJSON_ArrayForEach(s, x) {
-      double k;
-      if (run_field_parse(RUN_FIELD_ERROR_NORM, s->valuestring, &k))
-        return fail(err, errlen, path, FIELD("error_norms"), "expected \"q\", \"full\" or \"default\"", s);
-      c->norms[c->nnorms++] = (int)k;
-    }
-  }
-  /* the values every run of the sweep shares, parsed as `cbench run` parses them */
-  const RunField scalars[] = {RUN_FIELD_T_END, RUN_FIELD_TIMEOUT, RUN_FIELD_WINDOW, RUN_FIELD_REPS,
-                              RUN_FIELD_OUTPUT_DT, RUN_FIELD_ERROR_NORM};
-  for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; ++i) {
-    const char *key = run_field_key(scalars[i]);
-    char text[64];
-    if (!(x = json_get(run, key))) continue;
-    double v;
-    if (cJSON_IsString(x)) snprintf(text, sizeof text, "%.63s", x->valuestring);
-    else if (cJSON_IsNumber(x)) snprintf(text, sizeof text, "%.17g", x->valuedouble);
-    else text[0] = 0;
-    if (run_field_parse(scalars[i], text, &v)) {
-      char expected[128];
-      snprintf(expected, sizeof expected, "expected %s", run_field_allowed(scalars[i]));
-      return fail(err, errlen, path, FIELD(key), expected, x);
-    }
-    run_field_set_sweep(c, scalars[i], v);
-  }
+  /* the grid's axes and the values its runs share, taken as `cbench sweep` takes them */
+  static const struct { const char *key; RunField f; int axis; } settings[] = {
+      {"accuracies", RUN_FIELD_ACCURACY, 1}, {"dts", RUN_FIELD_DT, 1}, {"max_steps", RUN_FIELD_MAX_STEP, 1},
+      {"error_norms", RUN_FIELD_ERROR_NORM, 1}, {"t_end", RUN_FIELD_T_END, 0}, {"timeout", RUN_FIELD_TIMEOUT, 0},
+      {"window", RUN_FIELD_WINDOW, 0}, {"reps", RUN_FIELD_REPS, 0}, {"output_dt", RUN_FIELD_OUTPUT_DT, 0},
+      {"error_norm", RUN_FIELD_ERROR_NORM, 0}};
+  for (size_t i = 0; i < sizeof settings / sizeof settings[0]; ++i)
+    if ((x = json_get(run, settings[i].key)) && apply_setting(x, settings[i].f, settings[i].axis, path, FIELD(settings[i].key), c, err, errlen))
+      return 2;
   if ((x = json_get(run, "series"))) {
     if (!is_string_array(x)) return fail(err, errlen, path, FIELD("series"), "expected an array of \"steps\", \"contacts\", \"energy\"", x);
     c->series = 0;

@@ -136,7 +136,7 @@ static void count_runs(const cJSON *records, const cJSON *sa, const cJSON *sb, i
 
 /* "6 runs: 6 flagged" or "2 runs: 1 failed, 1 ok". */
 static void runs_text(const int runs[OUTCOME_COUNT], char *out, size_t outlen) {
-  static const char *names[OUTCOME_COUNT] = {"ok", "failed", "timed out", "flagged"};
+  static const char *const names[OUTCOME_COUNT] = {"ok", "failed", "timed out", "flagged"};
   int total = 0;
   for (int i = 0; i < OUTCOME_COUNT; ++i) total += runs[i];
   size_t n = (size_t)snprintf(out, outlen, "%d run%s", total, total == 1 ? "" : "s");
@@ -218,14 +218,14 @@ static void add_num(cJSON *o, const char *k, double v) {
 }
 
 /* The paper's value of a check: a number, or an id of results/paper/ (NAN when unset). */
-static double paper_value(const cJSON *c, cJSON *out) {
+static double paper_value(const cJSON *c, const char *paper_dir, cJSON *out) {
   const cJSON *p = json_get(c, "paper");
   if (cJSON_IsNumber(p)) return p->valuedouble;
   if (!cJSON_IsString(p)) return NAN;
   double v = NAN;
   char units[64], source[256];
   cJSON_AddStringToObject(out, "paper_id", p->valuestring);
-  if (paper_number(p->valuestring, &v, units, sizeof units, source, sizeof source) != 0) return NAN;
+  if (paper_number(paper_dir, p->valuestring, &v, units, sizeof units, source, sizeof source) != 0) return NAN;
   cJSON_AddStringToObject(out, "paper_source", source);
   return v;
 }
@@ -260,10 +260,10 @@ static void weak_sentence(const cJSON *c, const double *vals, char *out, size_t 
   else snprintf(out, outlen, "Not reproduced: not enough signal (a = %.3g, b = %.3g against the floor %.3g).", vals[0], vals[1], vals[4]);
 }
 
-static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
+static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke, const char *paper_dir) {
   cJSON *out = cJSON_CreateObject();
   cJSON_AddStringToObject(out, "quantity", json_str_or(c, "quantity", ""));
-  double paper = paper_value(c, out);
+  double paper = paper_value(c, paper_dir, out);
   char sentence[1024], tol[300], runs[200];
   tolerance_text(c, tol, sizeof tol);
   const cJSON *fl = json_get(c, "floor");
@@ -352,7 +352,7 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke) {
   return out;
 }
 
-cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick) {
+cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick, const char *paper_dir) {
   cJSON *v = cJSON_CreateObject(), *checks = cJSON_CreateArray();
   int smoke = quick && !cJSON_IsString(json_get(recipe, "quick_decides"));
   int nnot = 0, ndiff = 0, n = 0;
@@ -361,7 +361,7 @@ cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick) {
   text[0] = 0;
   const cJSON *c;
   cJSON_ArrayForEach(c, json_get(recipe, "checks")) {
-    cJSON *j = judge(c, records, smoke);
+    cJSON *j = judge(c, records, smoke, paper_dir);
     const char *o = json_get(j, "outcome")->valuestring;
     nnot += !strcmp(o, VERDICT_NOT_REPRODUCED);
     ndiff += !strcmp(o, VERDICT_DIFFERS);

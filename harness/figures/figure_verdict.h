@@ -20,7 +20,8 @@
 double figure_selection_value(const cJSON *records, const cJSON *sel);
 
 /* {"status", "sentence", "checks": [{"quantity", "status", "outcome", "ours", "paper", "paper_id",
- * "tolerance", "sentence", "a", "b", "cells"}]} for the recipe's checks on the records. */
-cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick);
+ * "tolerance", "sentence", "a", "b", "cells"}]} for the recipe's checks on the records; a check's
+ * paper number by id from folder paper_dir (paper_data.h). */
+cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick, const char *paper_dir);
 
 #endif

@@ -9,13 +9,6 @@
 #include "../common/json_get.h"
 #include "../run/reference.h"
 
-const char *paper_data_dir(char *buf, size_t buflen) {
-  const char *env = getenv("CBENCH_PAPER_DIR"), *results = getenv("CBENCH_RESULTS_DIR");
-  if (env && *env) snprintf(buf, buflen, "%s", env);
-  else snprintf(buf, buflen, "%s/paper", results && *results ? results : "results");
-  return buf;
-}
-
 static cJSON *load(const char *path, char *err, size_t errlen) {
   return json_load_file(path, err, errlen);
 }
@@ -166,20 +159,21 @@ static int find_one(void *vc, const char *path) {
   return 0;
 }
 
-int paper_number(const char *id, double *value, char *units, size_t unitslen, char *source, size_t sourcelen) {
-  char dir[1100];
+int paper_number(const char *dir, const char *id, double *value, char *units, size_t unitslen, char *source,
+                 size_t sourcelen) {
   FindCtx c = {id, value, units, source, unitslen, sourcelen, NULL, 0};
-  return each_file(paper_data_dir(dir, sizeof dir), find_one, &c) == 1 ? 0 : -1;
+  return each_file(dir, find_one, &c) == 1 ? 0 : -1;
 }
 
-int paper_data_print(const char *id, FILE *out, char *err, size_t errlen) {
-  char dir[1100];
-  paper_data_dir(dir, sizeof dir);
-  if (paper_data_validate_dir(dir, err, errlen) < 0) return 2;
+int paper_data_print(const char *dir, const char *id, FILE *out, char *err, size_t errlen) {
+  if (paper_data_validate_dir(dir, err, errlen) < 0) return CB_ERR_INPUT;
   double v;
   char u[8], s[8];
   FindCtx c = {id, &v, u, s, sizeof u, sizeof s, out, 0};
   each_file(dir, find_one, &c);
-  if (id && !c.found) { snprintf(err, errlen, "no paper number '%s' in %s/", id, dir); return 1; }
-  return 0;
+  if (id && !c.found) {
+    snprintf(err, errlen, "no paper number '%s' in %s/", id, dir);
+    return CB_ERR_VERDICT;
+  }
+  return CB_OK;
 }

@@ -11,18 +11,18 @@
 
 #define PAPER_SCHEMA "cbench.paper/1"
 
-/* The folder: $CBENCH_PAPER_DIR, else $CBENCH_RESULTS_DIR/paper, else results/paper (the
- * environment the process started with: cbench never sets it). */
-const char *paper_data_dir(char *buf, size_t buflen);
+/* The folder of the numbers (dir below) is the context's paper_dir (harness/common/cbench_context.h). */
 /* Checks one file: schema, paper, every entry's fields and types, ids unique within the file.
  * 0, or -1 with "FILE: numbers[K] ('ID'): problem". */
 int paper_data_validate_file(const char *path, char *err, size_t errlen);
 /* Checks every file of the folder and that ids are unique across files; returns the number of
  * entries, or -1 with the first problem. */
 int paper_data_validate_dir(const char *dir, char *err, size_t errlen);
-/* A number by id: 0 with value, units and source; -1 when no such id. */
-int paper_number(const char *id, double *value, char *units, size_t unitslen, char *source, size_t sourcelen);
-/* `cbench paper [ID]`: every number (or one), with its source. 0, 1 (no such id), 2 (bad file). */
-int paper_data_print(const char *id, FILE *out, char *err, size_t errlen);
+/* A number of folder dir by id: 0 with value, units and source; -1 when no such id. */
+int paper_number(const char *dir, const char *id, double *value, char *units, size_t unitslen, char *source,
+                 size_t sourcelen);
+/* `cbench paper [ID]`: every number of folder dir (or one), with its source. CB_OK,
+ * CB_ERR_VERDICT (no such id) or CB_ERR_INPUT (a bad file), the message in err. */
+int paper_data_print(const char *dir, const char *id, FILE *out, char *err, size_t errlen);
 
 #endif

@@ -390,17 +390,17 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
   }
   if (!recs || err[0]) {
     cJSON_Delete(recs);
-    return 2;
+    return CB_ERR_INPUT;
   }
   if (cJSON_GetArraySize(recs) == 0) {
     snprintf(err, errlen, "%s: no cbench.run/1 records", dir);
     cJSON_Delete(recs);
-    return 2;
+    return CB_ERR_INPUT;
   }
   char *cmd = file_exists(dir) ? NULL : read_command(dir);
   char(*cases)[128] = malloc((size_t)cJSON_GetArraySize(recs) * sizeof *cases); /* every case plotted */
   int ncase = 0;
-  if (!cases) { snprintf(err, errlen, "%s: out of memory", dir); free(cmd); cJSON_Delete(recs); return 1; }
+  if (!cases) { snprintf(err, errlen, "%s: out of memory", dir); free(cmd); cJSON_Delete(recs); return CB_ERR_MEMORY; }
   const cJSON *r;
   cJSON_ArrayForEach(r, recs) {
     /* the case names files and the gnuplot script's outputs: refuse what is not a plain name */
@@ -410,40 +410,40 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
       free(cases);
       free(cmd);
       cJSON_Delete(recs);
-      return 2;
+      return CB_ERR_INPUT;
     }
     ncase = uniq_add(cases, ncase, json_str(r, "case"));
   }
-  int rc = 0;
+  int rc = CB_OK; /* a failed write of the table, the caption, a case's files or gnuplot: CB_ERR_IO */
   char path[1400];
   snprintf(path, sizeof path, "%s/records.tsv", pdir);
   AtomicFile at;
   FILE *f = NULL;
-  if (dir_make_parents(pdir) != 0) snprintf(err, errlen, "cannot create %s", pdir), rc = 1;
+  if (dir_make_parents(pdir) != 0) snprintf(err, errlen, "cannot create %s", pdir), rc = CB_ERR_IO;
   else if ((f = atomic_open(&at, path, 0, err, errlen))) write_table(f, recs);
-  if (rc == 0 && (!f || atomic_commit(&at, err, errlen) != 0)) rc = 1;
+  if (rc == 0 && (!f || atomic_commit(&at, err, errlen) != 0)) rc = CB_ERR_IO;
   snprintf(path, sizeof path, "%s/convergence.tsv", pdir);
   AtomicFile aconv;
   FILE *conv = rc == 0 ? atomic_open(&aconv, path, 0, err, errlen) : NULL;
-  if (rc == 0 && !conv) rc = 1;
+  if (rc == 0 && !conv) rc = CB_ERR_IO;
   else if (rc == 0) {
     convergence_table_write(conv, recs, CONVERGENCE_TSV);
-    rc = atomic_commit(&aconv, err, errlen) == 0 ? 0 : 1;
+    rc = atomic_commit(&aconv, err, errlen) == 0 ? 0 : CB_ERR_IO;
   }
   snprintf(path, sizeof path, "%s/CAPTION.txt", pdir);
   AtomicFile acap;
   FILE *cap = rc == 0 ? atomic_open(&acap, path, 0, err, errlen) : NULL;
-  if (rc == 0 && !cap) rc = 1;
+  if (rc == 0 && !cap) rc = CB_ERR_IO;
   else if (rc == 0) {
     fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", dir);
     fprintf(cap, "Sweep command: %s\n", cmd ? cmd : "(unknown: no command.txt)");
     fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", pdir);
     fprintf(cap, "Work = wall time per simulated second (median over repetitions); error = max over the output grid of the S-scaled position error against the case's reference; runs that are not data have their own markers, counted in the legend, and are not points of their lines: failed runs red crosses, timed-out runs orange triangles (on the error plot at the right edge, at their measured work or budget, or at the top when they have none), runs flagged by a physics guard (records.tsv status \"flagged\") pink circles.\n");
-    rc = atomic_commit(&acap, err, errlen) == 0 ? 0 : 1;
+    rc = atomic_commit(&acap, err, errlen) == 0 ? CB_OK : CB_ERR_IO;
   }
   for (int i = 0; i < ncase && rc == 0; ++i) {
-    rc = plot_case(pdir, cases[i], recs, cmd, err, errlen);
-    if (rc == 0 && run_gnuplot) rc = run_gnuplot_on(pdir, cases[i], err, errlen);
+    rc = plot_case(pdir, cases[i], recs, cmd, err, errlen) ? CB_ERR_IO : CB_OK;
+    if (rc == 0 && run_gnuplot && run_gnuplot_on(pdir, cases[i], err, errlen)) rc = CB_ERR_IO;
   }
   if (rc == 0) printf("plot: table %s/records.tsv, caption %s/CAPTION.txt\n", pdir, pdir);
   free(cases);

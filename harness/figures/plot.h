@@ -8,8 +8,9 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
-/* 0 on success (figures written or, without gnuplot, scripts only: rc 0 with a note),
- * 2 when DIR has no records, 1 on a write error. */
+/* CB_OK on success (figures written or, without gnuplot, scripts only, with a note);
+ * CB_ERR_INPUT when DIR has no records or one cannot be read; CB_ERR_IO on a write error or a
+ * failed gnuplot; CB_ERR_MEMORY. */
 int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen);
 /* A record's line label: its integrator plus every sweep axis it sets (options, scene
  * parameters, a chosen error norm, a max step). */

@@ -391,11 +391,11 @@ static int write_doc(const char *path, int html_doc, const char *dir, const cJSO
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
-  if (!f) { snprintf(err, errlen, "out of memory"); return 1; }
+  if (!f) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
   if (html_doc) write_html(f, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path);
   else write_md(f, dir, figs, plots, nplots, cmd, runs, machine, date, history, history_path);
   fclose(f);
-  int rc = file_write_atomic(path, buf, len, err, errlen) ? 1 : 0;
+  int rc = file_write_atomic(path, buf, len, err, errlen) ? CB_ERR_IO : CB_OK;
   free(buf);
   return rc;
 }
@@ -408,23 +408,23 @@ int report_write_with_history(const char *dir, const char *history_path, char *h
                               size_t errlen) {
   cJSON *history = NULL;
   if (history_path) {
-    if (!(history = history_load(history_path, err, errlen))) return 2;
+    if (!(history = history_load(history_path, err, errlen))) return CB_ERR_INPUT;
     if (dir_make_parents(dir) != 0) {
       snprintf(err, errlen, "%s: cannot create the folder", dir);
       cJSON_Delete(history);
-      return 1;
+      return CB_ERR_IO;
     }
   }
   cJSON *figs = cJSON_CreateArray();
   int n = load_figures(dir, figs, err, errlen);
-  if (n < 0) { cJSON_Delete(figs); cJSON_Delete(history); return 2; }
+  if (n < 0) { cJSON_Delete(figs); cJSON_Delete(history); return CB_ERR_INPUT; }
   char (*plots)[256] = malloc(sizeof(char[256]) * 256);
   int nplots = plots ? sweep_plots(dir, plots, 256) : 0;
   if (n == 0 && nplots == 0 && !history) {
     snprintf(err, errlen, "%s: nothing to report (no NAME/figure.json from `cbench figure`, no plots/ from `cbench plot`)", dir);
     cJSON_Delete(figs);
     free(plots);
-    return 2;
+    return CB_ERR_INPUT;
   }
   char p[1400];
   snprintf(p, sizeof p, "%.1200s/command.txt", dir);
@@ -434,7 +434,7 @@ int report_write_with_history(const char *dir, const char *history_path, char *h
   /* the machine of the first figure (where the numbers were made), else this one */
   cJSON *machine = n > 0 && cJSON_IsObject(json_get(cJSON_GetArrayItem(figs, 0), "machine"))
                        ? cJSON_Duplicate(json_get(cJSON_GetArrayItem(figs, 0), "machine"), 1)
-                       : machine_info_json();
+                       : machine_info_json(NULL);
   /* a sweep folder's records: its failed, timed-out and flagged runs are listed with why */
   char rerr[512] = "";
   cJSON *runs = nplots ? records_load_dir(dir, rerr, sizeof rerr) : NULL;

@@ -10,8 +10,9 @@
 
 #include <stddef.h>
 
-/* 0 (paths of the page in html_path); 2 for a malformed figure.json or nothing to report (err
- * names the file and field; nothing written); 1 when a file cannot be written. */
+/* CB_OK (paths of the page in html_path); CB_ERR_INPUT for a malformed figure.json or nothing to
+ * report (err names the file and field; nothing written); CB_ERR_IO when a file cannot be
+ * written; CB_ERR_MEMORY. */
 int report_write(const char *dir, char *html_path, size_t html_len, char *err, size_t errlen);
 /* The same with the bench history of history_path (NULL: none) drawn at the end
  * (history_report.h); with a history, DIR is made if missing and may hold nothing else. A history

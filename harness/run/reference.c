@@ -255,13 +255,13 @@ static const IntegratorVtbl *pick_other_family(const IntegratorRegistry *r, cons
 static int reference_reusable(const CbenchContext *cb, const char *path, const char *scene_path, const char *case_name,
                               const ReferenceConfig *cfg) {
   if (!file_exists(path)) {
-    fprintf(stderr, "reference %s: none at %s: computing it now\n", case_name, path);
+    cbench_note(cb, "reference %s: none at %s: computing it now", case_name, path);
     return 0;
   }
   Reference old;
   char lerr[512], why[512];
   if (reference_load(path, &old, lerr, sizeof lerr) != 0) {
-    fprintf(stderr, "reference %s unusable (%s); recomputing\n", path, lerr);
+    cbench_note(cb, "reference %s unusable (%s); recomputing", path, lerr);
     return 0;
   }
   int cur = reference_is_current(&old, scene_path, why, sizeof why);
@@ -277,13 +277,14 @@ static int reference_reusable(const CbenchContext *cb, const char *path, const c
              old.method_param, old.rate, want->name, want_p, cfg->rate);
   }
   reference_free(&old);
-  if (!cur) fprintf(stderr, "reference %s is stale: %s; recomputing\n", path, why);
+  if (!cur) cbench_note(cb, "reference %s is stale: %s; recomputing", path, why);
   return cur;
 }
 
 /* One reference computation: the case, its model on the output grid, the primary integrator and
  * the cross-check (none: vt2 NULL). */
 typedef struct {
+  const CbenchContext *cb;  /* where notes go */
   const char *scene_path, *case_name, *scene_hash;
   const ReferenceConfig *cfg;
   Model *m;
@@ -323,8 +324,8 @@ static void reference_announce(const RefPlan *p) {
     progress_duration_text(p->cfg->budget * (p->vt2 ? 2 : 1), d, sizeof d);
     snprintf(bound, sizeof bound, "at most %s (--timeout %g s per integration)", d, p->cfg->budget);
   }
-  fprintf(stderr, "reference %s: %s at %s %g%s%s over %g simulated s (seconds for small cases, minutes for "
-                  "contact-rich ones; %s)\n",
+  cbench_note(p->cb, "reference %s: %s at %s %g%s%s over %g simulated s (seconds for small cases, minutes for "
+                  "contact-rich ones; %s)",
           p->case_name, p->vt1->name, p->vt1->fixed_step ? "dt" : "accuracy", p->p1,
           p->vt2 ? ", then a cross-check with " : "", p->vt2 ? p->vt2->name : "", p->m->t_end, bound);
 }
@@ -332,7 +333,7 @@ static void reference_announce(const RefPlan *p) {
 /* The cross-check integrated against the stored primary: its method, status and distance. */
 static cJSON *cross_check_json(const RefPlan *p, RefSink *s) {
   const IntegratorVtbl *vt2 = p->vt2;
-  fprintf(stderr, "reference %s: cross-check with %s at %s %g ...\n", p->case_name, vt2->name,
+  cbench_note(p->cb, "reference %s: cross-check with %s at %s %g ...", p->case_name, vt2->name,
           vt2->fixed_step ? "dt" : "accuracy", p->p2);
   IntegratorOptions o;
   GridRunResult r2;
@@ -349,7 +350,7 @@ static cJSON *cross_check_json(const RefPlan *p, RefSink *s) {
   if (s->dq.n == 0) {
     /* nothing compared: no distance to report (a 0 would read as perfect agreement) */
     cJSON_AddNullToObject(cc, "distance");
-    fprintf(stderr, "reference %s: cross-check with %s compared no grid point\n", p->case_name, vt2->name);
+    cbench_note(p->cb, "reference %s: cross-check with %s compared no grid point", p->case_name, vt2->name);
     return cc;
   }
   cJSON *d = cJSON_AddObjectToObject(cc, "distance");
@@ -360,7 +361,7 @@ static cJSON *cross_check_json(const RefPlan *p, RefSink *s) {
   cJSON_AddNumberToObject(df, "max", s->dfull.max);
   cJSON_AddNumberToObject(df, "rms", maxrms_rms(&s->dfull));
   cJSON_AddNumberToObject(d, "grid_points", (double)s->dq.n);
-  fprintf(stderr, "reference %s: distance %s vs %s: positions max %.3g rms %.3g, full max %.3g over %d points\n",
+  cbench_note(p->cb, "reference %s: distance %s vs %s: positions max %.3g rms %.3g, full max %.3g over %d points",
           p->case_name, p->vt1->name, vt2->name, s->dq.max, maxrms_rms(&s->dq), s->dfull.max, (int)s->dq.n);
   return cc;
 }
@@ -407,24 +408,24 @@ static int reference_write(const CbenchContext *cb, const char *path, const char
   char *text = json_print(doc, 0);
   char dir[1100];
   snprintf(dir, sizeof dir, "%.1000s/reference", cb->results_dir);
-  int rc = 1;
+  int rc = CB_ERR_IO;
   if (!text || dir_make_parents(dir) != 0) {
     snprintf(err, errlen, "cannot write %s", path);
   } else if (file_write_atomic(path, text, strlen(text), err, errlen) == 0) {
-    rc = 0;
-    fprintf(stderr, "reference %s: wrote %s\n", case_name, path);
+    rc = CB_OK;
+    cbench_note(cb, "reference %s: wrote %s", case_name, path);
   }
   free(text);
   return rc;
 }
 
-/* The primary's states on the grid, the cross-check's distance to them, the file written. 0, or
- * 1 with err. */
+/* The primary's states on the grid, the cross-check's distance to them, the file written. CB_OK,
+ * or with err CB_ERR_MEMORY, CB_ERR_TIMEOUT or CB_ERR_STEP (the integration failed), CB_ERR_IO. */
 static int reference_integrate(const CbenchContext *cb, const RefPlan *p, const char *path, char *err, size_t errlen) {
   RefSink s = {.m = p->m};
   s.q = malloc(sizeof(double) * (size_t)(p->npts * p->m->nq + 1));
   s.v = malloc(sizeof(double) * (size_t)(p->npts * p->m->nv + 1));
-  int rc = 1;
+  int rc = CB_ERR_MEMORY;
   if (!s.q || !s.v) { snprintf(err, errlen, "out of memory"); goto out; }
   IntegratorOptions o;
   GridRunResult r1;
@@ -435,6 +436,7 @@ static int reference_integrate(const CbenchContext *cb, const RefPlan *p, const 
   int st1 = grid_run(p->vt1, p->m, &o, p->tg, p->npts, p->cfg->budget, NULL, store_sink, &s, &r1);
   progress_end(&s.pg);
   if (st1 != RUN_OK) {
+    rc = st1 == RUN_TIMEOUT ? CB_ERR_TIMEOUT : CB_ERR_STEP;
     snprintf(err, errlen, "reference integration with %s failed at t = %g: %s", p->vt1->name, r1.t_reached, r1.message);
     goto out;
   }
@@ -455,12 +457,12 @@ int reference_ensure(const CbenchContext *cb, const char *scene_path, const char
   char scene_hash[64];
   if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
     snprintf(err, errlen, "%s: cannot read scene file", scene_path);
-    return 2;
+    return CB_ERR_INPUT;
   }
-  RefPlan p = {.scene_path = scene_path, .case_name = case_name, .scene_hash = scene_hash, .cfg = cfg};
+  RefPlan p = {.cb = cb, .scene_path = scene_path, .case_name = case_name, .scene_hash = scene_hash, .cfg = cfg};
   p.m = scene_load(scene_path, err, errlen);
-  if (!p.m) return 2;
-  int rc = 2;
+  if (!p.m) return CB_ERR_INPUT;
+  int rc = CB_ERR_INPUT;
   if (!(cfg->rate > 0)) { snprintf(err, errlen, "grid rate must be > 0"); goto out; }
   if (cfg->t_end > 0) p.m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode) */
   if (reference_methods(&cb->registry, cfg, &p, err, errlen) != 0) goto out;

@@ -55,8 +55,9 @@ int reference_is_current(const Reference *ref, const char *scene_path, char *why
 
 /* Makes sure a current reference exists for the case (computing it if needed): current for
  * the scene and model (reference_is_current) and made with cfg's method, parameter and grid.
- * Returns 0 (with *computed = 1 if it was computed now), 2 for a bad scene / configuration
- * (message in err), 1 if the reference integration failed. Prints progress to stderr. */
+ * Returns CB_OK (with *computed = 1 if it was computed now); CB_ERR_INPUT for a bad scene or
+ * configuration; CB_ERR_STEP or CB_ERR_TIMEOUT if the reference integration failed; CB_ERR_IO,
+ * CB_ERR_MEMORY (message in err). Notes go through cbench_note. */
 int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name,
                      const ReferenceConfig *cfg, int *computed, char *err, size_t errlen);
 

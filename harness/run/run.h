@@ -22,6 +22,7 @@ typedef struct {
   double t_end, budget;
   char scene_hash[64];     /* of the scene as run (with its --param changes) */
   int progress;            /* run_isolated draws a progress line (harness/common/progress.h) */
+  double load_start[3];    /* load average when the run started (the record's load_avg_start) */
 } RunContext;
 
 /* Loads the scene and validates the spec. CB_OK; CB_ERR_INPUT with the loader's one-line message

@@ -178,7 +178,7 @@ static int window_grid(const RunContext *ctx, const double *tg, int npts, double
 }
 
 cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
-  machine_note_start();
+  machine_load_avg(ctx->load_start);
   const RunSpec *s = &ctx->spec;
   const Model *m = ctx->model;
   IntegratorOptions opt;

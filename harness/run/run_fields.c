@@ -94,15 +94,58 @@ void run_field_set(RunSpec *s, RunField f, double value) {
 int run_field_sweep_scalar(RunField f) { return f != RUN_FIELD_ACCURACY && f != RUN_FIELD_DT && f != RUN_FIELD_MAX_STEP; }
 
 int run_field_set_sweep(SweepConfig *c, RunField f, double value) {
+  if (!run_field_sweep_scalar(f)) return -1;
+  run_field_set(&c->run, f, value);
+  return 0;
+}
+
+static int refuse(RunField f, const char *text, const char *where, char *err, size_t errlen) {
+  snprintf(err, errlen, "%.400s must be %s, got '%.300s'", where, fields[f].allowed, text);
+  return CB_ERR_OPTION;
+}
+
+int run_field_apply(RunSpec *s, RunField f, const char *text, const char *where, char *err, size_t errlen) {
+  double v;
+  if (run_field_parse(f, text, &v)) return refuse(f, text, where, err, errlen);
+  run_field_set(s, f, v);
+  return CB_OK;
+}
+
+void run_field_sweep_clear_axis(SweepConfig *c, RunField f) {
   switch (f) {
-  case RUN_FIELD_T_END: c->t_end = value; return 0;
-  case RUN_FIELD_TIMEOUT: c->timeout = value; return 0;
-  case RUN_FIELD_REPS: c->reps = (int)value; return 0;
-  case RUN_FIELD_WINDOW: c->window = value; return 0;
-  case RUN_FIELD_OUTPUT_DT: c->output_dt = value; return 0;
-  case RUN_FIELD_ERROR_NORM: c->error_norm = (int)value; return 0;
-  default: return -1;
+  case RUN_FIELD_ACCURACY: c->nacc = 0; break;
+  case RUN_FIELD_DT: c->ndt = 0; break;
+  case RUN_FIELD_MAX_STEP: c->nmax_steps = 0; break;
+  case RUN_FIELD_ERROR_NORM: c->nnorms = 0; break;
+  default: break;
   }
+}
+
+int run_field_apply_sweep(SweepConfig *c, RunField f, int axis, const char *text, const char *where, char *err,
+                          size_t errlen) {
+  double v;
+  if (run_field_parse(f, text, &v)) return refuse(f, text, where, err, errlen);
+  if (!axis) {
+    if (run_field_set_sweep(c, f, v)) {
+      snprintf(err, errlen, "%.400s: a sweep lists this setting's values", where);
+      return CB_ERR_OPTION;
+    }
+    return CB_OK;
+  }
+  int *n = f == RUN_FIELD_ACCURACY ? &c->nacc : f == RUN_FIELD_DT ? &c->ndt : f == RUN_FIELD_MAX_STEP ? &c->nmax_steps
+         : f == RUN_FIELD_ERROR_NORM ? &c->nnorms : NULL;
+  int max = f == RUN_FIELD_ERROR_NORM ? (int)(sizeof c->norms / sizeof c->norms[0]) : SWEEP_MAX_LIST;
+  if (!n) {
+    snprintf(err, errlen, "%.400s: one value, not a list", where);
+    return CB_ERR_OPTION;
+  }
+  if (*n >= max) {
+    snprintf(err, errlen, "%.400s: too many values (at most %d), at '%.300s'", where, max, text);
+    return CB_ERR_OPTION;
+  }
+  if (f == RUN_FIELD_ERROR_NORM) c->norms[(*n)++] = (int)v;
+  else (f == RUN_FIELD_ACCURACY ? c->accuracies : f == RUN_FIELD_DT ? c->dts : c->max_steps)[(*n)++] = v;
+  return CB_OK;
 }
 
 /* "K=V" into s's next key and value rows (at most max, lengths klen and vlen); 0 or -1. */

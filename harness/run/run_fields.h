@@ -30,6 +30,19 @@ void run_field_set(RunSpec *s, RunField f, double value);
 int run_field_set_sweep(SweepConfig *c, RunField f, double value);
 int run_field_sweep_scalar(RunField f);
 
+/* The one way a run setting's text is taken, for `cbench run`, `cbench sweep` and recipes alike:
+ * parsed as field f and set, or refused with "WHERE must be ALLOWED, got 'TEXT'", WHERE naming
+ * the flag ("--t-end") or the file and key ("fig.json: runs[0].t_end"). CB_OK, or CB_ERR_OPTION
+ * with the message in err. */
+int run_field_apply(RunSpec *s, RunField f, const char *text, const char *where, char *err, size_t errlen);
+/* The same for a sweep: axis 0 sets the value all its runs share (run_field_sweep_scalar), axis 1
+ * appends a value to the grid's axis of f (accuracy, dt, max_step, error_norm; at most
+ * SWEEP_MAX_LIST, 3 error norms). */
+int run_field_apply_sweep(SweepConfig *c, RunField f, int axis, const char *text, const char *where, char *err,
+                          size_t errlen);
+/* Empties the sweep's axis of f (before the values of a flag or key that lists them). */
+void run_field_sweep_clear_axis(SweepConfig *c, RunField f);
+
 /* An integrator option KEY=VALUE (--opt) or a scene parameter PATH=VALUE (--param, VALUE not
  * empty) added to s; 0, or -1 with a message naming the flag and the text in err. */
 int run_spec_add_option(RunSpec *s, const char *key_value, char *err, size_t errlen);

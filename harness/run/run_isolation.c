@@ -37,7 +37,7 @@ static int read_some(int fd, char **buf, size_t *len, size_t *cap) {
 }
 
 cJSON *run_isolated(RunContext *ctx) {
-  machine_note_start();
+  machine_load_avg(ctx->load_start);
   RunProgress *prog = mmap(NULL, sizeof(RunProgress), PROT_READ | PROT_WRITE,
                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (prog == MAP_FAILED)

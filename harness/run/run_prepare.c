@@ -8,11 +8,13 @@
 
 #include "../../models/scene.h"
 #include "../common/files.h"
+#include "../common/machine.h"
 
 int run_prepare(const CbenchContext *cb, const RunSpec *spec, RunContext *ctx, char *err, size_t errlen) {
   memset(ctx, 0, sizeof *ctx);
   ctx->cb = cb;
   ctx->spec = *spec;
+  machine_load_avg(ctx->load_start);
   snprintf(ctx->scene_hash, sizeof ctx->scene_hash, "unknown");
   if (spec->nparam > 0) {
     char *json = NULL;

@@ -63,7 +63,7 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   cJSON_AddStringToObject(r, "spec_key", cmd);
   run_spec_command(s, cmd, sizeof cmd);
   cJSON_AddStringToObject(r, "command", cmd);
-  cJSON *mach = machine_info_json();
+  cJSON *mach = machine_info_json(ctx->load_start);
   cJSON *date = cJSON_GetObjectItemCaseSensitive(mach, "date");
   cJSON_AddStringToObject(r, "date", date ? date->valuestring : "unknown");
   cJSON_AddItemToObject(r, "machine", mach);

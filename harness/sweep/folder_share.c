@@ -22,7 +22,8 @@ static long tmp_owner(const char *name) {
   t += 5;
   const char *dot = strrchr(t, '.');
   if (dot) { /* HOST.PID */
-    const char *host = file_tmp_host();
+    char buf[FILE_HOST_LEN];
+    const char *host = file_tmp_host(buf);
     if ((size_t)(dot - t) != strlen(host) || strncmp(t, host, strlen(host)) != 0) return 0;
     t = dot + 1;
   }

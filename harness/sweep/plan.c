@@ -172,14 +172,14 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
   if (plan_path) {
     char **lines = NULL;
     int n = plan_read(plan_path, &lines, err, errlen);
-    if (n < 0) return 2;
+    if (n < 0) return CB_ERR_INPUT;
     all = cJSON_CreateArray();
     char (*paths)[PATH_MAX] = calloc((size_t)n, sizeof *paths);
     if (!paths) {
       plan_free_lines(lines, n);
       cJSON_Delete(all);
       snprintf(err, errlen, "out of memory");
-      return 2;
+      return CB_ERR_MEMORY;
     }
     for (int i = 0; i < n; ++i) {
       double timeout;
@@ -213,15 +213,15 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
     plan_free_lines(lines, n);
   } else {
     all = records_load_dir(dir, err, errlen);
-    if (!all) return 2; /* no sweep.json from records that cannot all be read */
+    if (!all) return CB_ERR_INPUT; /* no sweep.json from records that cannot all be read */
     if (!all->child) {
       snprintf(err, errlen, "%s: no cbench.run/1 records: nothing to merge (no sweep.json written)", dir);
       cJSON_Delete(all);
-      return 2;
+      return CB_ERR_INPUT;
     }
   }
   int dups = drop_duplicate_runs(all, out);
-  if (dups < 0) { cJSON_Delete(all); snprintf(err, errlen, "out of memory"); return 2; }
+  if (dups < 0) { cJSON_Delete(all); snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
   duplicates += dups;
   if (!plan_path) { /* a run that is there twice is one point */
     cJSON *rec;
@@ -235,13 +235,14 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%.*s/sweep.json", PATH_MAX, dir);
   int wrc = text ? file_write_atomic(path, text, strlen(text), err, errlen) : -1;
-  int nrec = cJSON_GetArraySize(all);
+  int nrec = cJSON_GetArraySize(all), no_text = !text;
   free(text);
   cJSON_Delete(all);
-  if (wrc != 0) return 2;
+  if (no_text) snprintf(err, errlen, "out of memory");
+  if (wrc != 0) return no_text ? CB_ERR_MEMORY : CB_ERR_IO;
   fprintf(out, "merge: %d records of %d points in %s (%d missing, %d not ok, %d duplicate)\n", nrec, total, path,
           missing, failed, duplicates);
-  return missing || duplicates ? 1 : 0;
+  return missing || duplicates ? CB_ERR_VERDICT : CB_OK;
 }
 
 void plan_free_commands(SbatchCommand *cmds, int n) {

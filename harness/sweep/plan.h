@@ -32,8 +32,9 @@ void plan_free_lines(char **lines, int n);
 /* `cbench merge DIR [--plan FILE]`: validates every record in DIR, writes DIR/sweep.json (records
  * in plan order when a plan is given, else file order), prints missing / failed points and
  * duplicates to out: plan lines writing one file, and records of one run (same spec_key, else
- * command), kept once. Returns 0 when every planned point has a record, 1 when some are missing
- * or duplicated or a record is invalid, 2 on bad input (a folder without records included). */
+ * command), kept once. CB_OK when every planned point has a record; CB_ERR_VERDICT when some are
+ * missing or duplicated or a record is invalid; CB_ERR_INPUT on bad input (a folder without
+ * records included); CB_ERR_IO or CB_ERR_MEMORY when sweep.json could not be written. */
 int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, size_t errlen);
 
 #define PLAN_DEFAULT_MAX_ARRAY_SIZE 1001 /* Slurm's default MaxArraySize (array ids 0 .. 1000) */

@@ -53,9 +53,8 @@ void sweep_config_default(const CbenchContext *cb, SweepConfig *c) {
   c->ndt = 3;
   c->dts[0] = 1e-2; c->dts[1] = 3e-3; c->dts[2] = 1e-3;
   c->jobs = 1;
-  c->reps = 1;
+  run_spec_init(&c->run);
   snprintf(c->out, sizeof c->out, "%.1000s/sweep", cb ? cb->results_dir : "results");
-  c->error_norm = -1;
 }
 
 /* The scene parameters of combination pc (mixed radix over the --param axes) into s. */
@@ -109,7 +108,6 @@ static int job_done(const SweepJob *job) {
 static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *prog) {
   int lock = record_lock_take(job->path);
   if (job_done(job)) { record_lock_release(lock, job->path); _exit(JOB_REUSED); }
-  machine_note_start();
   RunContext ctx;
   char err[1024];
   if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
@@ -272,11 +270,11 @@ static int sweep_grid_size(const CbenchContext *cb, const SweepConfig *c, int nc
   long max_points = cb->limits.max_sweep_points < SWEEP_MAX_POINTS ? cb->limits.max_sweep_points : SWEEP_MAX_POINTS;
   *npoints = grid_points(c, ncase, nint, (size_t)max_points, what, sizeof what);
   if (*npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return CB_ERR_INPUT; }
-  if (c->timeout > cb->limits.max_timeout_s) {
-    snprintf(err, errlen, "timeout %g s is more than the %g s a run may take", c->timeout, cb->limits.max_timeout_s);
+  if (c->run.timeout > cb->limits.max_timeout_s) {
+    snprintf(err, errlen, "timeout %g s is more than the %g s a run may take", c->run.timeout, cb->limits.max_timeout_s);
     return CB_ERR_INPUT;
   }
-  if (c->reps > cb->limits.max_reps) { snprintf(err, errlen, "reps %d is more than %d", c->reps, cb->limits.max_reps); return CB_ERR_INPUT; }
+  if (c->run.reps > cb->limits.max_reps) { snprintf(err, errlen, "reps %d is more than %d", c->run.reps, cb->limits.max_reps); return CB_ERR_INPUT; }
   if (*npoints == (size_t)-1) {
     snprintf(err, errlen, "the grid has %s: more than the %ld points a sweep may have (split it into several sweeps)", what,
              max_points);
@@ -309,7 +307,7 @@ static int case_base(const CbenchContext *cb, const SweepConfig *c, const char *
   snprintf(base->integrator, sizeof base->integrator, "%s", vt0->name);
   base->has_accuracy = !vt0->fixed_step; base->accuracy = 1;
   base->has_dt = vt0->fixed_step; base->dt = 1;
-  base->t_end = c->t_end; /* a horizon no run could take (--t-end 1e300) fails here, before any job */
+  base->t_end = c->run.t_end; /* a horizon no run could take (--t-end 1e300) fails here, before any job */
   if (run_prepare(cb, base, &probe, err, errlen) != 0) return CB_ERR_INPUT;
   int nparamc = param_combinations(c);
   for (int pc = 0; pc < nparamc; ++pc) {
@@ -319,9 +317,9 @@ static int case_base(const CbenchContext *cb, const SweepConfig *c, const char *
     if (run_prepare(cb, &t, &tc, err, errlen) != 0) { run_context_free(&probe); return CB_ERR_INPUT; }
     run_context_free(&tc);
   }
-  *case_t_end = c->t_end > 0 ? c->t_end : probe.t_end;
+  *case_t_end = c->run.t_end > 0 ? c->run.t_end : probe.t_end;
   run_context_free(&probe);
-  if (c->plan[0] && c->timeout <= 0 && RUN_DEFAULT_BUDGET_PER_SIM_S * *case_t_end > RUN_MAX_TIMEOUT_S) {
+  if (c->plan[0] && c->run.timeout <= 0 && RUN_DEFAULT_BUDGET_PER_SIM_S * *case_t_end > RUN_MAX_TIMEOUT_S) {
     snprintf(err, errlen, "%s: t_end %g s makes a default budget of %g s per run, more than %g s: give --timeout",
              case_name, *case_t_end, RUN_DEFAULT_BUDGET_PER_SIM_S * *case_t_end, RUN_MAX_TIMEOUT_S);
     return CB_ERR_INPUT;
@@ -358,12 +356,12 @@ static void job_fill(const SweepConfig *c, const IntegratorVtbl *vt, const int *
   j->spec.has_dt = fixed;
   j->spec.accuracy = fixed ? 0 : c->accuracies[g->p];
   j->spec.dt = fixed ? c->dts[g->p] : 0;
-  j->spec.reps = c->reps > 0 ? c->reps : 1;
-  j->spec.timeout = c->timeout;
-  j->spec.t_end = c->t_end;
-  j->spec.window = c->window;
-  j->spec.output_dt = c->output_dt;
-  int norm = c->nnorms > 0 ? c->norms[g->norm] : c->error_norm;
+  j->spec.reps = c->run.reps > 0 ? c->run.reps : 1;
+  j->spec.timeout = c->run.timeout;
+  j->spec.t_end = c->run.t_end;
+  j->spec.window = c->run.window;
+  j->spec.output_dt = c->run.output_dt;
+  int norm = c->nnorms > 0 ? c->norms[g->norm] : c->run.error_norm_given ? (int)c->run.error_norm : ERROR_NORM_DEFAULT;
   if (!fixed && norm >= 0) j->spec.error_norm = (ErrorNormKind)norm, j->spec.error_norm_given = 1;
   if (!fixed && c->nmax_steps > 0) j->spec.max_step = c->max_steps[g->max_step];
   j->spec.nextra = 0;

@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "../run/run_spec.h"
 #include "../run/scene_params.h"
 
 #define SWEEP_MAX_LIST 64
@@ -24,17 +25,15 @@ typedef struct {
   double accuracies[SWEEP_MAX_LIST];     /* for error-controlled integrators */
   double dts[SWEEP_MAX_LIST];            /* for fixed-step integrators */
   int jobs;
-  int reps;
-  double timeout;          /* per-integration budget, s; 0: 100 s per simulated second */
-  double t_end;            /* 0: each scene's duration */
-  double window;           /* windowed error window, s (0: off) */
-  double output_dt;        /* series grid (RunSpec.output_dt): 0 default, > 0 s, OUTPUT_DT_STEP */
-  int error_norm;          /* -1: each integrator's default; else ERRNORM_POSITIONS / FULL */
+  /* The settings every run shares, as `cbench run` takes them (harness/run/run_fields.h): reps,
+   * timeout, t_end, window, output_dt and error_norm (with error_norm_given 0: each integrator's
+   * default); its case, integrator and step are the grid's. */
+  RunSpec run;
   /* Further axes; the grid is their product. Error norms and max steps apply to
    * error-controlled integrators only; an option axis to the integrators that take the key
    * (the others run without it, and the sweep says so). */
   int nnorms;
-  int norms[3];            /* -1 default, ERRNORM_POSITIONS, ERRNORM_FULL; none: error_norm */
+  int norms[3];            /* -1 default, ERRNORM_POSITIONS, ERRNORM_FULL; none: run.error_norm */
   int nmax_steps;
   double max_steps[SWEEP_MAX_LIST];
   int nopt;                /* option axes (--opt KEY=V1,V2 ...) */

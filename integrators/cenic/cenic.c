@@ -264,6 +264,8 @@ static int trap_attempt(Cenic *c, const StepAttempt *a, StepEstimate *est) {
   const double *v0 = retry ? retry_guess(c, c->x + k->m->nq, a->h / a->retry_of) : NULL; /* NULL: v^n (VI-A) */
   int rc = solve_code(cenic_icf_step(k, c->t, c->x, a->h, v0, c->xhat));
   if (rc) return rc;
+  /* x-hat is a stage the driver does not see before the trapezoid step is evaluated at it */
+  if (!stepper_state_is_finite(c->xhat, c->nx)) return CB_RECOVERABLE_MODEL;
   cenic_trap_first_impulse(k, c->xhat + k->m->nq, a->h);
   rc = second_stage(c, c->t + a->h, c->xhat, a->h);
   est->x_low = c->xhat;

@@ -87,6 +87,9 @@ static int by_pair(const void *a, const void *b) {
 }
 
 int cenic_lag_store(CenicLag *l, const double *xend, const Model *m, const Data *d, const IcfProblem *p, const double *v) {
+  /* a non-finite end state is a step the driver rejects: no later step starts from it */
+  for (int i = 0; i < l->nx; ++i)
+    if (!isfinite(xend[i])) return 1;
   CenicLagRecord *rec = NULL;
   for (int r = 0; r < CENIC_LAG_RECORDS && !rec; ++r) /* the same end state again: replace it */
     if (l->rec[r].valid && memcmp(l->rec[r].key, xend, sizeof(double) * (size_t)l->nx) == 0) rec = &l->rec[r];

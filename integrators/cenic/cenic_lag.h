@@ -48,7 +48,8 @@ double cenic_lag_force(const CenicLagRecord *r, const Model *m, const Data *d, i
 /* Total normal force (N) of the record's contacts between geometries ga and gb. */
 double cenic_lag_pair_force(const CenicLagRecord *r, const Model *m, int ga, int gb);
 /* Keeps the forces min(gamma_n, n0) / h of problem p's contacts (those of d) at solution v,
- * keyed by the end state xend. 0, or -1 (out of memory: nothing kept). */
+ * keyed by the end state xend. 0, 1 (xend not finite: nothing kept), or -1 (out of memory:
+ * nothing kept). */
 int cenic_lag_store(CenicLag *l, const double *xend, const Model *m, const Data *d, const IcfProblem *p, const double *v);
 
 #endif

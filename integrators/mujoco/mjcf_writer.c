@@ -106,7 +106,7 @@ int mjcf_njmax_cap(int nv) {
 static void put_geom(TextBuffer *t, const Model *m, const MjcfOptions *o, int g, const char *indent) {
   const Geom *G = &m->geoms[g];
   const Material *mat = &m->materials[G->material];
-  static const char *type_name[GEOM_NTYPES] = {"plane", "sphere", "box", "cylinder", "capsule"};
+  static const char *const type_name[GEOM_NTYPES] = {"plane", "sphere", "box", "cylinder", "capsule"};
   double mu = o->friction_static ? mat->mu_static : mat->mu_dynamic;
   put(t, "%s<geom name=\"g%d\" type=\"%s\" pos=\"%.17g %.17g %.17g\" quat=\"%.17g %.17g %.17g %.17g\"", indent, g,
       type_name[G->type], G->pos[0], G->pos[1], G->pos[2], G->quat[0], G->quat[1], G->quat[2], G->quat[3]);

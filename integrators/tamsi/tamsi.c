@@ -26,7 +26,7 @@ static const OptionSpec tamsi_options[] = {
     OPTIONS_END};
 
 /* The attempt on either driver. Inside step-doubling error control a failed TAMSI solve (or a
- * non-finite state) is left to the controller (it shrinks the step), so no substep retries; a
+ * non-finite state, which the driver finds) is left to the controller (it shrinks the step), so no substep retries; a
  * model or memory failure cannot be helped by a shorter step and ends the run with its code. On
  * the fixed-step driver the step has its substep retries (convergence control). */
 static int tamsi_attempt(void *content, const StepAttempt *a, double *xout, StepEstimate *est) {
@@ -36,8 +36,7 @@ static int tamsi_attempt(void *content, const StepAttempt *a, double *xout, Step
   st->message[0] = 0;
   int rc = tamsi_step(st, a->t, a->x, a->h, xout);
   if (rc == CB_OK) return 0;
-  if (rc == CB_ERR_SOLVER) return CB_RECOVERABLE_SOLVER;
-  return rc == CB_ERR_NONFINITE ? CB_RECOVERABLE_MODEL : rc;
+  return rc == CB_ERR_SOLVER ? CB_RECOVERABLE_SOLVER : rc;
 }
 
 static const char *tamsi_why(void *content) { return ((TamsiIntegrator *)content)->st.message; }
