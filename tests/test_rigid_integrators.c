@@ -167,12 +167,25 @@ Test(rigid_integrators, unknown_solver_is_refused_by_name) {
   model_free(m);
 }
 
-/* A solver that reaches max_iterations fails the fixed-step run with its name and stop reason;
- * the record's notes say what the rigid model ignores and which mu it uses. */
-Test(rigid_integrators, iteration_limit_fails_the_run_and_notes_say_what_is_ignored) {
+/* A solver that reaches max_iterations keeps its last iterate by default (the paper's early
+ * stop) and the statistics count it; with on_limit=fail it fails the run with its name and stop
+ * reason. The notes say what the rigid model ignores and which mu it uses. */
+Test(rigid_integrators, iteration_limit_is_counted_or_fails_and_notes_say_what_is_ignored) {
   Model *m = fx_load_file("cases/sliding_cube.json");
   double x[32];
   Integrator *it = make("ncp", m, 1e-3, "max_iterations", "1");
+  cr_expect_eq(slide(it, 1.0, 0.0, 0.1, x), CB_OK, "%s", it->message);
+  const ContactSolverStats *st = &it->stats.solver;
+  cr_expect_str_eq(st->name, "NCP/NSGS");
+  cr_expect(st->solves == 100 && st->stop_limit == 100 && st->iterations == 100 && st->iterations_max == 1,
+            "solves %ld, at the limit %ld, iterations %ld (max %ld)", st->solves, st->stop_limit, st->iterations,
+            st->iterations_max);
+  integrator_destroy(it);
+  IntegratorOptions o = {.dt = 1e-3, .error_norm = ERRNORM_FULL, .nextra = 2, .extra_key = {"max_iterations", "on_limit"},
+                         .extra_value = {"1", "fail"}};
+  char err[512];
+  it = integrator_create("ncp", m, &o, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
   int rc = slide(it, 1.0, 0.0, 0.1, x);
   cr_expect_eq(rc, CB_ERR_SOLVER, "code %d: %s", rc, it->message);
   cr_expect(strstr(it->message, "NCP/NSGS solver stopped on iteration_limit"), "%s", it->message);

@@ -9,6 +9,7 @@
 #include "integrators/rigid/rigid_cone.h"
 #include "integrators/rigid/rigid_problem.h"
 #include "integrators/rigid/rigid_solver.h"
+#include "integrators/rigid/rigid_stats.h"
 #include "models/contact.h"
 #include "models/data.h"
 #include "models/system.h"
@@ -255,4 +256,23 @@ Test(rigid_solvers, ball_delassus_and_free_velocity) {
   free(v1);
   data_free(d);
   model_free(m);
+}
+
+/* Two contacts at the same point of the same body: W = [[I, I], [I, I]] moves the body by
+ * lambda_1 + lambda_2, so the internal part is (lambda_1 - lambda_2) / 2 at contact 1 and its
+ * opposite at 2. lambda = (1, 2, 3, 3, 0, 1), h = 0.5: (-1, 1, 1) and (1, -1, -1), norm
+ * sqrt(6) / h (N), tangential entries 2 / h. A full-rank W has none. */
+Test(rigid_solvers, internal_force_is_the_null_space_part) {
+  double b[6] = {0}, lambda[6] = {1, 2, 3, 3, 0, 1};
+  RigidProblem p;
+  hand_problem(&p, 2, 1.0, b, 0.5);
+  p.h = 0.5;
+  for (int k = 0; k < 3; ++k) p.W[k * 6 + 3 + k] = p.W[(3 + k) * 6 + k] = 1.0;
+  double tan, all = rigid_internal_force(&p, lambda, &tan);
+  cr_expect(fabs(all - sqrt(6.0) / 0.5) < 1e-12, "internal %.15g, expected %.15g", all, sqrt(6.0) / 0.5);
+  cr_expect(fabs(tan - 2.0 / 0.5) < 1e-12, "tangential %.15g, expected 4", tan);
+  for (int k = 0; k < 3; ++k) p.W[k * 6 + 3 + k] = p.W[(3 + k) * 6 + k] = 0.6;
+  all = rigid_internal_force(&p, lambda, &tan);
+  cr_expect(all < 1e-12 && tan < 1e-12, "full rank: internal %.3g, tangential %.3g", all, tan);
+  rigid_problem_free(&p);
 }
