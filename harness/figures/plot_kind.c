@@ -192,7 +192,7 @@ const PlotKind plot_kinds[] = {
     {.name = "xy", .doc = "record fields: one point per record, one line per series label",
      .uses_panels = 1, .sort_x = 1, .bad_markers = 1, .line_style = style_xy, .tsv_header = XY_TSV,
      .collect = collect_xy},
-    {.name = "series", .doc = "a time series per record (`file`: steps, contacts or energy; `rows` filter)",
+    {.name = "series", .doc = "a time series per record (`file`: steps, contacts, energy or trajectory; `rows` filter)",
      .uses_panels = 1, .line_style = style_series, .tsv_header = XY_TSV, .check_panel = check_series_panel,
      .collect = collect_series},
     {.name = "bars", .doc = "stacked fields per record (`fields`, `labels`, `where`, `normalize`)",

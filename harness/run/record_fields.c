@@ -137,9 +137,9 @@ const RecordField record_fields[] = {
      "`max` and `mean` over the solves of the contact-models paper's eq. 15 criterion eps_abs at the returned "
      "impulses, in forces lambda / h (N, m/s and W: the largest of eps_p, eps_d, eps_c)"},
     {"solver.internal_force", RF_OBJECT, REQ | NUL, NULL, "2026-11-28", NULL,
-     "with `--opt internal_force=1`: `max` over the solves of the impulses' internal part, the component in the null "
-     "space of W = J M^-1 J^T that acts on no body, in N, and `tangential_max` of its tangential entries; null when "
-     "not measured"},
+     "with `--opt internal_force=1`: `max` over the solves of the impulses' internal force, their distance to the "
+     "minimum-norm impulses in the friction cones with the same effect on the bodies (contact-models paper sec. II-C), "
+     "in N, and `tangential_max` of its tangential entries; null when not measured"},
     {"counters_reproducible", RF_BOOL, 0, NULL, D0, NULL,
      "every timing run reproduced the error run's counters exactly; absent when the run did not finish"},
     {"peak_rss_mb", RF_NONNEG, 0, NULL, "2026-11-23", NULL,
@@ -208,7 +208,7 @@ const RecordField record_fields[] = {
      "grid points where kinematics or the geometry query failed (the guards skip them)"},
     {"record_file", RF_STRING, 0, NULL, "2026-11-23", "string (only in a sweep's `sweep.json`)",
      "the record's file name in the sweep folder; its time series (`--series`) are `FILE.steps.csv`, "
-     "`FILE.contacts.csv`, `FILE.energy.csv`"},
+     "`FILE.contacts.csv`, `FILE.energy.csv`, `FILE.trajectory.csv`"},
 };
 const int record_field_count = (int)(sizeof record_fields / sizeof record_fields[0]);
 

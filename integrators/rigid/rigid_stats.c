@@ -3,42 +3,69 @@
 #include <math.h>
 #include <string.h>
 
-static void matvec(const double *W, int n, const double *x, double *y) {
-  for (int r = 0; r < n; ++r) {
+#include "rigid_cone.h"
+
+extern void dsyev_(const char *jobz, const char *uplo, const int *n, double *a, const int *lda, double *w,
+                   double *work, const int *lwork, int *info);
+
+#define INTERNAL_RANK_TOL 1e-12     /* eigenvalues below this fraction of the largest span null(W) */
+#define INTERNAL_MAX_ITER 20000     /* Dykstra iterations */
+#define INTERNAL_TOL 1e-10          /* on the step between iterates, relative to |lambda| */
+
+/* y = V V^T x: the projection onto range(W), V the r eigenvectors of W's nonzero eigenvalues
+ * (the columns k0..n-1 of the column-major V) */
+static void range_project(const double *V, int n, int k0, const double *x, double *y, double *t) {
+  for (int k = k0; k < n; ++k) {
     double s = 0;
-    for (int k = 0; k < n; ++k) s += W[(size_t)r * n + k] * x[k];
-    y[r] = s;
+    for (int a = 0; a < n; ++a) s += V[(size_t)k * n + a] * x[a];
+    t[k] = s;
+  }
+  for (int a = 0; a < n; ++a) {
+    double s = 0;
+    for (int k = k0; k < n; ++k) s += V[(size_t)k * n + a] * t[k];
+    y[a] = s;
   }
 }
 
-static double dot(const double *a, const double *b, int n) {
-  double s = 0;
-  for (int k = 0; k < n; ++k) s += a[k] * b[k];
-  return s;
-}
-
 double rigid_internal_force(RigidProblem *p, const double *lambda, double *tangential) {
-  int n = 3 * p->nc;
+  int n = 3 * p->nc, lwork = 3 * n, info = 0;
   *tangential = 0;
   if (n == 0) return 0;
-  double *x = p->work, *r = x + n, *d = r + n, *Wd = d + n;
-  matvec(p->W, n, lambda, r); /* r = W lambda - W x with x = 0 */
+  double *V = p->work, *ev = V + (size_t)n * n, *wk = ev + n, *pl = wk + lwork, *x = pl + n, *y = x + n,
+         *dp = y + n, *dq = dp + n;
+  /* n^2 + 9n doubles: p->work is sized for the LCP's (nc (RIGID_MAX_FACETS + 2))^2, always more */
+  memcpy(V, p->W, (size_t)n * n * sizeof *V); /* symmetric: row- and column-major alike */
+  dsyev_("V", "U", &n, V, &n, ev, wk, &lwork, &info);
+  if (info != 0) return NAN;
+  int k0 = 0; /* eigenvalues ascend: skip the null space */
+  while (k0 < n && ev[k0] <= INTERNAL_RANK_TOL * ev[n - 1]) ++k0;
+  range_project(V, n, k0, lambda, pl, wk);
+  /* Dykstra's alternating projections of 0 onto {x : W x = W lambda} (the same motion) and the
+   * friction cones: the minimum-norm impulses with lambda's effect */
+  double scale = 0;
+  for (int a = 0; a < n; ++a) scale = fmax(scale, fabs(lambda[a]));
   memset(x, 0, (size_t)n * sizeof *x);
-  memcpy(d, r, (size_t)n * sizeof *d);
-  double rr = dot(r, r, n), stop = 1e-28 * rr;
-  /* in exact arithmetic rank(W) <= n steps; twice that absorbs round-off on ill-conditioned W */
-  for (int it = 0; it < 2 * n && rr > stop; ++it) {
-    matvec(p->W, n, d, Wd);
-    double dWd = dot(d, Wd, n);
-    if (!(dWd > 0)) break;
-    double a = rr / dWd;
-    for (int k = 0; k < n; ++k) {
-      x[k] += a * d[k];
-      r[k] -= a * Wd[k];
+  memset(dp, 0, (size_t)n * sizeof *dp);
+  memset(dq, 0, (size_t)n * sizeof *dq);
+  for (int it = 0; it < INTERNAL_MAX_ITER; ++it) {
+    double step = 0;
+    for (int a = 0; a < n; ++a) wk[a] = x[a] + dp[a];
+    range_project(V, n, k0, wk, y, wk + n);
+    for (int a = 0; a < n; ++a) {
+      y[a] = wk[a] - y[a] + pl[a]; /* (I - P)(x + p) + P lambda */
+      dp[a] = wk[a] - y[a];
     }
-    double rr_new = dot(r, r, n);
-    for (int k = 0; k < n; ++k) d[k] = r[k] + rr_new / rr * d[k];
-    rr = rr_new;
+    for (int i = 0; i < p->nc; ++i) {
+      double z[3] = {y[3 * i] + dq[3 * i], y[3 * i + 1] + dq[3 * i + 1], y[3 * i + 2] + dq[3 * i + 2]}, c[3];
+      cone_project(p->mu[i], z, c);
+      for (int k = 0; k < 3; ++k) {
+        int a = 3 * i + k;
+        dq[a] = z[k] - c[k];
+        step = fmax(step, fabs(c[k] - x[a]));
+        x[a] = c[k];
+      }
+    }
+    if (step <= INTERNAL_TOL * scale) break;
   }
   double all = 0, tan = 0;
   for (int k = 0; k < n; ++k) {

@@ -13,12 +13,14 @@
 void rigid_stats_add(ContactSolverStats *st, RigidProblem *p, const double *lambda, const RigidSolveResult *r,
                      int measure_internal);
 
-/* The internal forces of lambda (contact-models paper sec. II-C, Fig. 4): impulses in the null
- * space of W = J M^-1 J^T act on no body, so they are the part of lambda that the minimum-norm
- * impulses with the same effect J^T lambda do not have. x = W^+ W lambda, the projection onto
- * range(W), by conjugate gradients on W x = W lambda from x = 0 (its iterates stay in range(W)).
- * Returns |lambda - x| / h (N) and its tangential entries' norm in *tangential. p->work is
- * scratch (4 * 3nc). */
+/* The internal forces of lambda (contact-models paper sec. II-C, Fig. 4: "the force component
+ * deviating from the minimum norm solution"): lambda - x*, x* the minimum-norm impulses in the
+ * friction cones with lambda's effect on the bodies (W x = W lambda, so the same contact
+ * velocities), found by Dykstra's alternating projections between that affine set (through W's
+ * eigenvectors, LAPACK dsyev) and the cones. At stiction x* solves the same contact problem, so
+ * this is what the solver added and the problem did not ask for. Returns |lambda - x*| / h (N)
+ * and its tangential entries' norm in *tangential; NaN if the eigensolver fails. p->work is
+ * scratch. */
 double rigid_internal_force(RigidProblem *p, const double *lambda, double *tangential);
 
 #endif

@@ -44,8 +44,9 @@ typedef struct {
       OPTION_ENUM_SPEC("on_limit", "accept", OPTION_CHOICES("accept", "fail"),                               \
                        "a solve that reaches max_iterations: keep its last iterate (counted in the record's "  \
                        "solver.stops) or fail the run"),                                                     \
-      OPTION_BOOL_SPEC("internal_force", "0", "measure the impulses' internal part (null space of W) at "    \
-                                              "every step, for the record's solver block (O(contacts^3))"), \
+      OPTION_BOOL_SPEC("internal_force", "0", "measure the impulses' internal force (their distance to the "  \
+                                              "minimum-norm impulses with the same effect) at every step, "  \
+                                              "for the record's solver block; costly on many contacts"),     \
       OPTION_BOOL_SPEC("warm_start", "0", "start each solve from the previous step's impulses when the "     \
                                           "number of contacts is unchanged (Lemke ignores it)")
 
