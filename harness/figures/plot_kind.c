@@ -168,7 +168,7 @@ static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, cha
   if (atomic_commit(&af, err, errlen) != 0) return 1;
   FILE *g = D->gp_body;
   fprintf(g, "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.8 border -1\n"
-             "set boxwidth 0.7\nset xtics rotate by -30\nset key outside right\nset ylabel ");
+             "set boxwidth 0.7\nset xtics rotate by -30 noenhanced\nset key outside right\nset ylabel ");
   gp_quote(g, json_str_or(plot, "ylabel", "fraction of wall time"));
   fprintf(g, "\nset title ");
   gp_quote(g, json_str(plot, "title"));
