@@ -60,6 +60,7 @@ Test(rigid_records, solver_block_adds_up_and_the_validator_checks_it) {
                solves);
   cr_expect_eq(num(sv, "iterations.total"), num(rec, "counters.newton_iters"));
   cr_expect(num(sv, "iterations.max") >= num(sv, "iterations.total") / solves);
+  cr_expect_eq(num(sv, "iterations.mean"), num(sv, "iterations.total") / solves);
   cr_expect(num(sv, "residual.max") >= num(sv, "residual.mean"));
   cr_expect(num(sv, "internal_force.max") >= num(sv, "internal_force.tangential_max"));
   char err[256];

@@ -132,7 +132,7 @@ const RecordField record_fields[] = {
     {"solver.regularized", RF_NONNEG, REQ, NULL, "2026-11-28", NULL,
      "solves that succeeded only on the regularized problem (Lemke after a ray)"},
     {"solver.iterations", RF_OBJECT, REQ, NULL, "2026-11-28", NULL,
-     "`total` over the solves and `max` of one solve (sweeps, Newton or ADMM steps, Lemke pivots)"},
+     "`total` over the solves, `max` of one solve and `mean` per solve (sweeps, Newton or ADMM steps, Lemke pivots)"},
     {"solver.residual", RF_OBJECT, REQ, NULL, "2026-11-28", NULL,
      "`max` and `mean` over the solves of the contact-models paper's eq. 15 criterion eps_abs at the returned "
      "impulses, in forces lambda / h (N, m/s and W: the largest of eps_p, eps_d, eps_c)"},

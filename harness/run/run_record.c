@@ -109,6 +109,7 @@ cJSON *run_record_solver_json(const ContactSolverStats *st) {
   cJSON *it = cJSON_AddObjectToObject(c, "iterations");
   cJSON_AddNumberToObject(it, "total", (double)st->iterations);
   cJSON_AddNumberToObject(it, "max", (double)st->iterations_max);
+  cJSON_AddNumberToObject(it, "mean", st->solves > 0 ? (double)st->iterations / (double)st->solves : 0.0);
   cJSON *res = cJSON_AddObjectToObject(c, "residual");
   cJSON_AddNumberToObject(res, "max", st->residual_max);
   cJSON_AddNumberToObject(res, "mean", st->solves > 0 ? st->residual_sum / (double)st->solves : 0.0);
