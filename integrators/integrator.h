@@ -64,12 +64,31 @@ typedef struct {
   X(factor_updates, "block updates T -= Li Lj^T of CENIC's block Cholesky factorizations (machine-independent work; 0 for other solvers)") \
   X(symbolic_analyses, "fill-reducing orderings and symbolic factorizations of CENIC's sparse linear solvers (block, CHOLMOD; 0 otherwise)")
 
-/* Counters (fields an integrator does not have stay 0) and a wall-time split. */
+/* What the contact solver of an integrator that solves one contact problem per step did over a
+ * run (the rigid models, docs/rigid.md): the record's `solver` block. Not counters: `cbench
+ * compare` does not compare them. */
+typedef struct {
+  const char *name;        /* NULL: the integrator has no such solver (no block in the record) */
+  long max_iter;           /* the iteration limit per solve */
+  int accept_limit;        /* 1: a solve stopped at the limit keeps its last iterate */
+  long solves;             /* problems with at least one contact */
+  long stop_tolerance, stop_stall, stop_limit, stop_failed;
+  long regularized;        /* solves that succeeded only on a regularized problem (Lemke's retry) */
+  long iterations, iterations_max; /* summed and largest per solve */
+  /* the contact-models paper's eq. 15 criterion eps_abs at the returned impulses (forces lambda/h) */
+  double residual_max, residual_sum;
+  int internal_measured;   /* 1: the internal forces below were measured */
+  double internal_max, internal_tangential_max; /* N, see rigid_stats.h */
+} ContactSolverStats;
+
+/* Counters (fields an integrator does not have stay 0), a wall-time split and the contact
+ * solver's statistics. */
 typedef struct {
 #define CB_COUNTER_FIELD(name, meaning) long name;
   CB_COUNTERS(CB_COUNTER_FIELD)
 #undef CB_COUNTER_FIELD
   double time_geometry, time_assembly, time_factorization, time_linesearch, time_total;
+  ContactSolverStats solver;
 } IntegratorStats;
 
 typedef struct Integrator Integrator;

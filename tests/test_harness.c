@@ -1491,6 +1491,34 @@ Test(harness, sweep_series_and_tied_parameter_axes) {
   cr_expect(file_exists(first_csv), "the missing series was remade");
 }
 
+/* --series trajectory writes the states on the output grid next to each record (t, then q and
+ * v), and a missing one makes its record be redone on resume. */
+Test(harness, sweep_series_trajectory) {
+  char e[8192], args[2048], p[512], out[600];
+  scene_path(p, sizeof p);
+  snprintf(out, sizeof out, "%s/traj", tmpdir);
+  snprintf(args, sizeof args, "sweep --cases %s --integrators cenic-sd --accuracies 1e-3 --series trajectory --quiet --out %s",
+           p, out);
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  cJSON *all = load_sweep(out);
+  cr_assert_eq(cJSON_GetArraySize(all), 1);
+  char rec[900], csv[1000], line[4096];
+  snprintf(rec, sizeof rec, "%s/%s", out, jstr(cJSON_GetArrayItem(all, 0), "record_file"));
+  cJSON_Delete(all);
+  sweep_series_path(rec, "trajectory", csv, sizeof csv);
+  FILE *f = fopen(csv, "r");
+  cr_assert_not_null(f, "no trajectory %s", csv);
+  cr_assert_not_null(fgets(line, sizeof line, f));
+  cr_expect(!strncmp(line, "t,q0,", 5), "header %s", line);
+  long rows = 0;
+  while (fgets(line, sizeof line, f)) ++rows;
+  fclose(f);
+  cr_expect_gt(rows, 1);
+  cr_assert_eq(unlink(csv), 0);
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  cr_expect(file_exists(csv), "the missing trajectory was remade");
+}
+
 /* The counters are one list (CB_COUNTERS in integrators/integrator.h): a record's "counters"
  * object has exactly its names, in its order, with the integrator's values. */
 Test(harness, record_counters_are_exactly_the_counter_list) {

@@ -87,6 +87,13 @@ Test(record_schema, validator_rejects_each_missing_or_mistyped_field) {
                         cJSON_Parse("{\"window\": 0.1, \"positions\": {\"max\": 1, \"rms\": 1}, \"full\": {\"max\": 1, "
                                     "\"rms\": 1}}"));
   cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  /* so is the solver block, written only by the rigid integrators */
+  cJSON_AddItemToObject(rec, "solver",
+                        cJSON_Parse("{\"name\": \"NCP/NSGS\", \"max_iterations\": 10000, \"on_limit\": \"accept\", "
+                                    "\"solves\": 3, \"stops\": {\"tolerance\": 1, \"stall\": 1, \"iteration_limit\": 1, "
+                                    "\"failed\": 0}, \"regularized\": 0, \"iterations\": {\"total\": 9, \"max\": 4, \"mean\": 3}, "
+                                    "\"residual\": {\"max\": 1e-6, \"mean\": 1e-7}, \"internal_force\": null}"));
+  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
   int checked = 0;
   for (int i = 0; i < record_field_count; ++i) {
     const RecordField *f = &record_fields[i];

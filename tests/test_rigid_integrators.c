@@ -167,12 +167,25 @@ Test(rigid_integrators, unknown_solver_is_refused_by_name) {
   model_free(m);
 }
 
-/* A solver that reaches max_iterations fails the fixed-step run with its name and stop reason;
- * the record's notes say what the rigid model ignores and which mu it uses. */
-Test(rigid_integrators, iteration_limit_fails_the_run_and_notes_say_what_is_ignored) {
+/* A solver that reaches max_iterations keeps its last iterate by default (the paper's early
+ * stop) and the statistics count it; with on_limit=fail it fails the run with its name and stop
+ * reason. The notes say what the rigid model ignores and which mu it uses. */
+Test(rigid_integrators, iteration_limit_is_counted_or_fails_and_notes_say_what_is_ignored) {
   Model *m = fx_load_file("cases/sliding_cube.json");
   double x[32];
   Integrator *it = make("ncp", m, 1e-3, "max_iterations", "1");
+  cr_expect_eq(slide(it, 1.0, 0.0, 0.1, x), CB_OK, "%s", it->message);
+  const ContactSolverStats *st = &it->stats.solver;
+  cr_expect_str_eq(st->name, "NCP/NSGS");
+  cr_expect(st->solves == 100 && st->stop_limit == 100 && st->iterations == 100 && st->iterations_max == 1,
+            "solves %ld, at the limit %ld, iterations %ld (max %ld)", st->solves, st->stop_limit, st->iterations,
+            st->iterations_max);
+  integrator_destroy(it);
+  IntegratorOptions o = {.dt = 1e-3, .error_norm = ERRNORM_FULL, .nextra = 2, .extra_key = {"max_iterations", "on_limit"},
+                         .extra_value = {"1", "fail"}};
+  char err[512];
+  it = integrator_create("ncp", m, &o, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
   int rc = slide(it, 1.0, 0.0, 0.1, x);
   cr_expect_eq(rc, CB_ERR_SOLVER, "code %d: %s", rc, it->message);
   cr_expect(strstr(it->message, "NCP/NSGS solver stopped on iteration_limit"), "%s", it->message);
@@ -183,6 +196,44 @@ Test(rigid_integrators, iteration_limit_fails_the_run_and_notes_say_what_is_igno
     mu |= strstr(it->notes[i], "mu_dynamic") != NULL;
   }
   cr_expect(ignored && mu, "notes: %d, first: %s", it->nnotes, it->nnotes ? it->notes[0] : "");
+  integrator_destroy(it);
+  model_free(m);
+}
+
+/* The box on its four corners makes W singular. Lemke retries on the regularized problem and
+ * follows ncp: the slide is along a facet of the pyramid, where the LCP's friction is the
+ * cone's, so the two models agree up to the regularization (1e-5 of the impulses' effect). */
+Test(rigid_integrators, lemke_on_four_corners_follows_ncp_through_the_slide) {
+  Model *m = fx_load_file("cases/sliding_cube.json");
+  double xl[32], xn[32];
+  Integrator *lcp = make("lcp", m, 1e-3, NULL, NULL), *ncp = make("ncp", m, 1e-3, "tolerance", "1e-10");
+  cr_assert_eq(slide(lcp, 1.0, 0.0, 0.0, xl), CB_OK);
+  cr_assert_eq(slide(ncp, 1.0, 0.0, 0.0, xn), CB_OK);
+  double worst = 0;
+  for (int k = 1; k <= 25; ++k) { /* to 0.25 s: the cube stops at 0.2548 s */
+    cr_assert_eq(integrator_advance(lcp, 0.01 * k, xl), CB_OK, "lcp: %s", lcp->message);
+    cr_assert_eq(integrator_advance(ncp, 0.01 * k, xn), CB_OK, "ncp: %s", ncp->message);
+    for (int i = 0; i < system_nx(m); ++i) worst = fmax(worst, fabs(xl[i] - xn[i]));
+  }
+  cr_expect(worst < 2e-6, "lcp - ncp: %.3g", worst);
+  cr_expect_gt(lcp->stats.solver.regularized, 0);
+  cr_expect_eq(lcp->stats.solver.stop_failed, 0);
+  integrator_destroy(lcp);
+  integrator_destroy(ncp);
+  model_free(m);
+}
+
+/* RaiSim on the box's four corners reaches its fixed point within tens of sweeps, with an eq. 15
+ * residual that is its model's (it relaxes maximum dissipation): it stops there on a stall. */
+Test(rigid_integrators, raisim_stops_on_a_stall_at_its_fixed_point) {
+  Model *m = fx_load_file("cases/sliding_cube.json");
+  double x[32];
+  Integrator *it = make("raisim", m, 1e-3, NULL, NULL);
+  cr_assert_eq(slide(it, 1.0, 0.0, 0.1, x), CB_OK, "%s", it->message);
+  const ContactSolverStats *st = &it->stats.solver;
+  cr_expect(st->stop_stall > 0 && st->stop_limit == 0 && st->iterations_max < 100,
+            "stalls %ld, at the limit %ld, most sweeps %ld", st->stop_stall, st->stop_limit, st->iterations_max);
+  cr_expect(st->residual_max > 1e-3, "eq. 15 residual %.3g: no longer the model's?", st->residual_max);
   integrator_destroy(it);
   model_free(m);
 }

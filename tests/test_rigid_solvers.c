@@ -9,6 +9,7 @@
 #include "integrators/rigid/rigid_cone.h"
 #include "integrators/rigid/rigid_problem.h"
 #include "integrators/rigid/rigid_solver.h"
+#include "integrators/rigid/rigid_stats.h"
 #include "models/contact.h"
 #include "models/data.h"
 #include "models/system.h"
@@ -255,4 +256,33 @@ Test(rigid_solvers, ball_delassus_and_free_velocity) {
   free(v1);
   data_free(d);
   model_free(m);
+}
+
+/* Two contacts at the same point of the same body: W = [[I, I], [I, I]] moves the body by
+ * lambda_1 + lambda_2 = s, so the minimum-norm impulses with that effect split s between the two
+ * cones. mu = 2: the even split s / 2 fits both cones, and lambda = (1, 2, 3, 3, 0, 1), h = 0.5,
+ * has the internal part (-1, 1, 1), (1, -1, -1): norm sqrt(6) / h, tangential 2 / h.
+ * mu = (0.1, 1), lambda = (0.1, 0, 1, 0.9, 0, 1): the even split leaves the first cone; the
+ * minimum norm on its boundary, x_1 = (0.1 b, 0, b) with b = 4.2 / 4.04, leaves lambda - x* =
+ * +-(0.1 - 0.1 b, 0, 1 - b). A full-rank W has no internal part. */
+Test(rigid_solvers, internal_force_is_the_distance_to_the_minimum_norm_impulses) {
+  double b[6] = {0}, lambda[6] = {1, 2, 3, 3, 0, 1};
+  RigidProblem p;
+  hand_problem(&p, 2, 1.0, b, 2.0);
+  p.h = 0.5;
+  for (int k = 0; k < 3; ++k) p.W[k * 6 + 3 + k] = p.W[(3 + k) * 6 + k] = 1.0;
+  double tan, all = rigid_internal_force(&p, lambda, &tan);
+  cr_expect(fabs(all - sqrt(6.0) / 0.5) < 1e-8, "internal %.15g, expected %.15g", all, sqrt(6.0) / 0.5);
+  cr_expect(fabs(tan - 2.0 / 0.5) < 1e-8, "tangential %.15g, expected 4", tan);
+  double l2[6] = {0.1, 0, 1, 0.9, 0, 1}, bb = 4.2 / 4.04, d[2] = {0.1 - 0.1 * bb, 1 - bb};
+  p.mu[0] = 0.1;
+  p.mu[1] = 1.0;
+  all = rigid_internal_force(&p, l2, &tan);
+  double want = sqrt(2 * (d[0] * d[0] + d[1] * d[1])) / 0.5;
+  cr_expect(fabs(all - want) < 1e-7, "cone-bound split: internal %.12g, expected %.12g", all, want);
+  cr_expect(fabs(tan - sqrt(2.0) * fabs(d[0]) / 0.5) < 1e-7, "tangential %.12g", tan);
+  for (int k = 0; k < 3; ++k) p.W[k * 6 + 3 + k] = p.W[(3 + k) * 6 + k] = 0.6;
+  all = rigid_internal_force(&p, l2, &tan);
+  cr_expect(all < 1e-9 && tan < 1e-9, "full rank: internal %.3g, tangential %.3g", all, tan);
+  rigid_problem_free(&p);
 }

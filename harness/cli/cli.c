@@ -46,7 +46,7 @@ static const CommandHelp commands_help[] = {
      "    [--output-dt DT|step] (series rows every DT s or every accepted step)\n"
      "    [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
      "    [--opt KEY=V1,V2,.. ...] [--param PATH=V1,V2,.. ...] (each list is an axis; the grid is\n"
-     "    their product, at most " CB_STR(SWEEP_MAX_POINTS) " points) [--series steps,contacts,energy] (time series next to\n"
+     "    their product, at most " CB_STR(SWEEP_MAX_POINTS) " points) [--series steps,contacts,energy,trajectory] (time series next to\n"
      "    each record)\n"},
     {"plot", "work-precision plots and a table from records", "plot DIR|FILE [--no-gnuplot]\n"},
     {"compare", "regression check of two record sets (counters exact, times with tolerance)",

@@ -161,7 +161,7 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
     } else if (!strcmp(a, "--series")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error(cb, "missing value for %s", a);
-      else if ((c->series = sweep_series_parse(v)) < 0) rc = usage_error(cb, "--series takes steps, contacts and energy, got '%s'", v);
+      else if ((c->series = sweep_series_parse(v)) < 0) rc = usage_error(cb, "--series takes steps, contacts, energy and trajectory, got '%s'", v);
     } else {
       rc = usage_error(cb, "unknown option '%s' for sweep", a);
     }

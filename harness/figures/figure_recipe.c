@@ -123,12 +123,12 @@ static int apply_run(const cJSON *run, const char *path, const char *where, Swee
     if ((x = json_get(run, settings[i].key)) && apply_setting(x, settings[i].f, settings[i].axis, path, FIELD(settings[i].key), c, err, errlen))
       return 2;
   if ((x = json_get(run, "series"))) {
-    if (!is_string_array(x)) return fail(err, errlen, path, FIELD("series"), "expected an array of \"steps\", \"contacts\", \"energy\"", x);
+    if (!is_string_array(x)) return fail(err, errlen, path, FIELD("series"), "expected an array of \"steps\", \"contacts\", \"energy\", \"trajectory\"", x);
     c->series = 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, x) {
       int b = sweep_series_parse(s->valuestring);
-      if (b <= 0) return fail(err, errlen, path, FIELD("series"), "expected \"steps\", \"contacts\" or \"energy\"", s);
+      if (b <= 0) return fail(err, errlen, path, FIELD("series"), "expected \"steps\", \"contacts\", \"energy\" or \"trajectory\"", s);
       c->series |= b;
     }
   }
@@ -206,7 +206,7 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
     snprintf(f, sizeof f, "%s.series", where);
     if (!cJSON_IsObject(ser) || !cJSON_IsString(json_get(ser, "y")) || !cJSON_IsString(json_get(ser, "file")) ||
         sweep_series_parse(json_get(ser, "file")->valuestring) <= 0)
-      return fail(err, errlen, path, f, "expected {file: steps|contacts|energy, rows, x, y, stat, threshold}", ser);
+      return fail(err, errlen, path, f, "expected {file: steps|contacts|energy|trajectory, rows, x, y, stat, threshold}", ser);
     static const char *const sstats[] = {"max", "last", "last_x", "first_x_below", "first_x_above", "rel_variation",
                                          "max_abs_slope", NULL};
     const cJSON *ss = json_get(ser, "stat");

@@ -168,7 +168,7 @@ static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, cha
   if (atomic_commit(&af, err, errlen) != 0) return 1;
   FILE *g = D->gp_body;
   fprintf(g, "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.8 border -1\n"
-             "set boxwidth 0.7\nset xtics rotate by -30\nset key outside right\nset ylabel ");
+             "set boxwidth 0.7\nset xtics rotate by -30 noenhanced\nset key outside right\nset ylabel ");
   gp_quote(g, json_str_or(plot, "ylabel", "fraction of wall time"));
   fprintf(g, "\nset title ");
   gp_quote(g, json_str(plot, "title"));
@@ -192,7 +192,7 @@ const PlotKind plot_kinds[] = {
     {.name = "xy", .doc = "record fields: one point per record, one line per series label",
      .uses_panels = 1, .sort_x = 1, .bad_markers = 1, .line_style = style_xy, .tsv_header = XY_TSV,
      .collect = collect_xy},
-    {.name = "series", .doc = "a time series per record (`file`: steps, contacts or energy; `rows` filter)",
+    {.name = "series", .doc = "a time series per record (`file`: steps, contacts, energy or trajectory; `rows` filter)",
      .uses_panels = 1, .line_style = style_series, .tsv_header = XY_TSV, .check_panel = check_series_panel,
      .collect = collect_series},
     {.name = "bars", .doc = "stacked fields per record (`fields`, `labels`, `where`, `normalize`)",

@@ -12,7 +12,7 @@
 /* One panel of a recipe's plot.panels, read once (recipe_load checked the types). */
 typedef struct {
   const char *title, *x, *y, *xlabel, *ylabel; /* xlabel, ylabel default to x, y */
-  const char *file;                            /* series kinds: steps, contacts or energy */
+  const char *file;                            /* series kinds: steps, contacts, energy or trajectory */
   const cJSON *where, *rows, *paper_y;         /* NULL when absent */
   int logx, logy, fit, xreverse;
 } RecipePanel;

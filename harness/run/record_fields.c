@@ -114,6 +114,32 @@ const RecordField record_fields[] = {
     {"time_split.factorization", RF_NONNEG, REQ, NULL, D0, NULL, "factorizations"},
     {"time_split.linesearch", RF_NONNEG, REQ, NULL, D0, NULL, "line searches"},
     {"time_split.total", RF_NONNEG, REQ, NULL, D0, NULL, "the whole integration"},
+    {"solver", RF_OBJECT, 0, NULL, "2026-11-28", NULL,
+     "the contact solver's statistics over the error run, for integrators that solve one contact problem per step "
+     "(`lcp`, `ccp`, `ncp`, `raisim`; [docs/rigid.md](../docs/rigid.md)); absent for the others"},
+    {"solver.name", RF_STRING, REQ, NULL, "2026-11-28", NULL, "model and algorithm, e.g. `\"CCP/ADMM\"`"},
+    {"solver.max_iterations", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "the iteration limit per solve"},
+    {"solver.on_limit", RF_STRING, REQ, "accept|fail", "2026-11-28", NULL,
+     "what a solve that reaches the limit does: keep its last iterate, or fail the run"},
+    {"solver.solves", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "contact problems solved (steps with at least one contact)"},
+    {"solver.stops", RF_OBJECT, REQ, NULL, "2026-11-28", NULL,
+     "why each solve stopped: `tolerance` (its own criterion met), `stall` (its iterates stopped improving), "
+     "`iteration_limit`, `failed` (the method broke down: the run fails)"},
+    {"solver.stops.tolerance", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "solves that met the tolerance"},
+    {"solver.stops.stall", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "solves stopped on a stall"},
+    {"solver.stops.iteration_limit", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "solves stopped at the limit"},
+    {"solver.stops.failed", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "solves where the method broke down"},
+    {"solver.regularized", RF_NONNEG, REQ, NULL, "2026-11-28", NULL,
+     "solves that succeeded only on the regularized problem (Lemke after a ray)"},
+    {"solver.iterations", RF_OBJECT, REQ, NULL, "2026-11-28", NULL,
+     "`total` over the solves, `max` of one solve and `mean` per solve (sweeps, Newton or ADMM steps, Lemke pivots)"},
+    {"solver.residual", RF_OBJECT, REQ, NULL, "2026-11-28", NULL,
+     "`max` and `mean` over the solves of the contact-models paper's eq. 15 criterion eps_abs at the returned "
+     "impulses, in forces lambda / h (N, m/s and W: the largest of eps_p, eps_d, eps_c)"},
+    {"solver.internal_force", RF_OBJECT, REQ | NUL, NULL, "2026-11-28", NULL,
+     "with `--opt internal_force=1`: `max` over the solves of the impulses' internal force, their distance to the "
+     "minimum-norm impulses in the friction cones with the same effect on the bodies (contact-models paper sec. II-C), "
+     "in N, and `tangential_max` of its tangential entries; null when not measured"},
     {"counters_reproducible", RF_BOOL, 0, NULL, D0, NULL,
      "every timing run reproduced the error run's counters exactly; absent when the run did not finish"},
     {"peak_rss_mb", RF_NONNEG, 0, NULL, "2026-11-23", NULL,
@@ -182,7 +208,7 @@ const RecordField record_fields[] = {
      "grid points where kinematics or the geometry query failed (the guards skip them)"},
     {"record_file", RF_STRING, 0, NULL, "2026-11-23", "string (only in a sweep's `sweep.json`)",
      "the record's file name in the sweep folder; its time series (`--series`) are `FILE.steps.csv`, "
-     "`FILE.contacts.csv`, `FILE.energy.csv`"},
+     "`FILE.contacts.csv`, `FILE.energy.csv`, `FILE.trajectory.csv`"},
 };
 const int record_field_count = (int)(sizeof record_fields / sizeof record_fields[0]);
 

@@ -94,6 +94,35 @@ cJSON *run_record_time_split_json(const IntegratorStats *st) {
   return c;
 }
 
+cJSON *run_record_solver_json(const ContactSolverStats *st) {
+  cJSON *c = cJSON_CreateObject();
+  cJSON_AddStringToObject(c, "name", st->name);
+  cJSON_AddNumberToObject(c, "max_iterations", (double)st->max_iter);
+  cJSON_AddStringToObject(c, "on_limit", st->accept_limit ? "accept" : "fail");
+  cJSON_AddNumberToObject(c, "solves", (double)st->solves);
+  cJSON *stops = cJSON_AddObjectToObject(c, "stops");
+  cJSON_AddNumberToObject(stops, "tolerance", (double)st->stop_tolerance);
+  cJSON_AddNumberToObject(stops, "stall", (double)st->stop_stall);
+  cJSON_AddNumberToObject(stops, "iteration_limit", (double)st->stop_limit);
+  cJSON_AddNumberToObject(stops, "failed", (double)st->stop_failed);
+  cJSON_AddNumberToObject(c, "regularized", (double)st->regularized);
+  cJSON *it = cJSON_AddObjectToObject(c, "iterations");
+  cJSON_AddNumberToObject(it, "total", (double)st->iterations);
+  cJSON_AddNumberToObject(it, "max", (double)st->iterations_max);
+  cJSON_AddNumberToObject(it, "mean", st->solves > 0 ? (double)st->iterations / (double)st->solves : 0.0);
+  cJSON *res = cJSON_AddObjectToObject(c, "residual");
+  cJSON_AddNumberToObject(res, "max", st->residual_max);
+  cJSON_AddNumberToObject(res, "mean", st->solves > 0 ? st->residual_sum / (double)st->solves : 0.0);
+  if (st->internal_measured) {
+    cJSON *in = cJSON_AddObjectToObject(c, "internal_force");
+    cJSON_AddNumberToObject(in, "max", st->internal_max);
+    cJSON_AddNumberToObject(in, "tangential_max", st->internal_tangential_max);
+  } else {
+    cJSON_AddNullToObject(c, "internal_force");
+  }
+  return c;
+}
+
 int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b) {
 #define CB_COUNTER_EQUAL(name, meaning) if (a->name != b->name) return 0;
   CB_COUNTERS(CB_COUNTER_EQUAL)

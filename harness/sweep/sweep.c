@@ -33,6 +33,7 @@ int sweep_series_parse(const char *list) {
     if (n == 5 && !strncmp(p, "steps", 5)) bits |= SWEEP_SERIES_STEPS;
     else if (n == 8 && !strncmp(p, "contacts", 8)) bits |= SWEEP_SERIES_CONTACTS;
     else if (n == 6 && !strncmp(p, "energy", 6)) bits |= SWEEP_SERIES_ENERGY;
+    else if (n == 10 && !strncmp(p, "trajectory", 10)) bits |= SWEEP_SERIES_TRAJECTORY;
     else return -1;
     p += n;
     if (*p == ',') ++p;
@@ -98,7 +99,8 @@ static int job_done(const SweepJob *job) {
   run_spec_key(js, key, sizeof key);
   int series_present = (!js->step_log[0] || file_exists(js->step_log)) &&
                        (!js->contact_log[0] || file_exists(js->contact_log)) &&
-                       (!js->energy_log[0] || file_exists(js->energy_log));
+                       (!js->energy_log[0] || file_exists(js->energy_log)) &&
+                       (!js->trajectory[0] || file_exists(js->trajectory));
   return series_present && run_record_complete(job->path, key);
 }
 
@@ -381,6 +383,8 @@ static void job_fill(const SweepConfig *c, const IntegratorVtbl *vt, const int *
   if (c->series & SWEEP_SERIES_CONTACTS)
     sweep_series_path(j->path, "contacts", j->spec.contact_log, sizeof j->spec.contact_log);
   if (c->series & SWEEP_SERIES_ENERGY) sweep_series_path(j->path, "energy", j->spec.energy_log, sizeof j->spec.energy_log);
+  if (c->series & SWEEP_SERIES_TRAJECTORY)
+    sweep_series_path(j->path, "trajectory", j->spec.trajectory, sizeof j->spec.trajectory);
 }
 
 /* The jobs of integrator vt on the case of base, appended to jobs[njob...]: (accuracy | dt) x

@@ -54,8 +54,8 @@ typedef struct {
 /* Time series a sweep writes next to each record FILE.json (as `cbench run` would with
  * --step-log / --contact-forces / --energy): FILE.steps.csv, FILE.contacts.csv, FILE.energy.csv.
  * A record whose series is missing is redone on resume. */
-enum { SWEEP_SERIES_STEPS = 1, SWEEP_SERIES_CONTACTS = 2, SWEEP_SERIES_ENERGY = 4 };
-/* Parses "steps,contacts,energy" (any subset) into bits; -1 for an unknown name. */
+enum { SWEEP_SERIES_STEPS = 1, SWEEP_SERIES_CONTACTS = 2, SWEEP_SERIES_ENERGY = 4, SWEEP_SERIES_TRAJECTORY = 8 };
+/* Parses "steps,contacts,energy,trajectory" (any subset) into bits; -1 for an unknown name. */
 int sweep_series_parse(const char *list);
 /* The series file of a record path: "steps", "contacts" or "energy". */
 void sweep_series_path(const char *record_path, const char *which, char *out, size_t outlen);

@@ -7,6 +7,7 @@
 #include "rigid_cone.h"
 #include "rigid_solver.h"
 #include "rigid_gauss_seidel.h"
+#include "rigid_stall.h"
 
 /* Projected gradient step of one contact on its cone (CCP, the paper's Alg. 2). */
 static void ccp_contact_update(RigidProblem *p, const double *lambda, int i, double y[3]) {
@@ -19,5 +20,5 @@ static void ccp_contact_update(RigidProblem *p, const double *lambda, int i, dou
 }
 
 int rigid_ccp_pgs(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r) {
-  return rigid_gauss_seidel(p, params, lambda, r, ccp_contact_update, 0);
+  return rigid_gauss_seidel(p, params, lambda, r, ccp_contact_update, 0, RIGID_STALL_ULPS);
 }

@@ -33,7 +33,8 @@ static void direction(int nf, int a, double *g) {
   else edge(nf, a - 1, g);
 }
 
-static void build(const RigidProblem *p, int nf, double *M, double *q) {
+/* M, q of the LCP for W + shift I (shift 0: the problem itself; > 0: Lemke's retry below) */
+static void build(const RigidProblem *p, int nf, double shift, double *M, double *q) {
   int nb = nf + 2, nl = p->nc * nb, n3 = 3 * p->nc;
   memset(M, 0, (size_t)nl * nl * sizeof *M);
   for (int i = 0; i < p->nc; ++i)
@@ -48,6 +49,7 @@ static void build(const RigidProblem *p, int nf, double *M, double *q) {
           direction(nf, bb, gb);
           for (int r = 0; r < 3; ++r)
             for (int c = 0; c < 3; ++c) s += ga[r] * p->W[(size_t)(3 * i + r) * n3 + 3 * j + c] * gb[c];
+          if (j == i) s += shift * (ga[0] * gb[0] + ga[1] * gb[1] + ga[2] * gb[2]);
           M[row + (size_t)(j * nb + bb) * nl] = s; /* column-major (Siconos dense) */
         }
       if (a > 0) M[row + (size_t)(i * nb + nf + 1) * nl] = 1.0;
@@ -97,30 +99,54 @@ static void from_lcp(const RigidProblem *p, int nf, const double *z, double *lam
   }
 }
 
-static int solve(int solver_id, RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r) {
-  int nf = params->facets;
-  if (nf < 3 || nf > RIGID_MAX_FACETS) return -1;
-  memset(r, 0, sizeof *r);
-  int n3 = 3 * p->nc;
-  if (p->nc == 0) return 0;
-  int nl = p->nc * (nf + 2);
-  double *M = p->work, *q = M + (size_t)nl * nl, *z = q + nl, *w = z + nl, *c = w + nl;
-  build(p, nf, M, q);
-  if (params->warm_start) to_lcp(p, nf, lambda, z);
-  else memset(z, 0, (size_t)nl * sizeof *z);
+/* One Siconos solve of the LCP of W + shift I from z: 0 solved, -1 at the iteration limit, else
+ * the driver's info (a ray). */
+static int siconos_lcp(int solver_id, const RigidProblem *p, const RigidSolverParams *params, double shift, double *M,
+                       double *q, double *z, double *w, RigidSolveResult *r) {
+  int nf = params->facets, nl = p->nc * (nf + 2);
+  build(p, nf, shift, M, q);
   NumericsMatrix *nm = NM_create_from_data(NM_DENSE, nl, nl, M);
   LinearComplementarityProblem lcp = {nl, nm, q};
   SolverOptions *opt = solver_options_create(solver_id);
   opt->iparam[SICONOS_IPARAM_MAX_ITER] = params->max_iter;
   opt->dparam[SICONOS_DPARAM_TOL] = params->tol;
   int info = linearComplementarity_driver(&lcp, z, w, opt);
-  r->iterations = opt->iparam[SICONOS_IPARAM_ITER_DONE];
+  r->iterations += opt->iparam[SICONOS_IPARAM_ITER_DONE];
+  if (info != 0 && opt->iparam[SICONOS_IPARAM_ITER_DONE] >= params->max_iter) info = -1; /* at the limit */
   r->residual = opt->dparam[SICONOS_DPARAM_RESIDU];
   siconos_options_free(opt);
   siconos_matrix_release(nm);
-  r->stop = info == 0 ? RIGID_STOP_TOLERANCE : r->iterations >= params->max_iter ? RIGID_STOP_LIMIT : RIGID_STOP_FAILED;
+  return info;
+}
+
+/* Lemke ends on a ray, or cycles to its pivot limit, when W is singular (redundant contacts, a
+ * box on its four corners: many impulses give the same motion and the pivots tie). The retry
+ * solves W + eps mean(diag W) I, positive definite, which changes the contact velocities by eps
+ * of the impulses' own effect: eps = 1e-5 first, then 100 times more up to 1e-1 while Lemke
+ * still fails (a box coming to rest on its corners needs the larger ones). */
+
+static int solve(int solver_id, RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r) {
+  int nf = params->facets;
+  if (nf < 3 || nf > RIGID_MAX_FACETS) return -1;
+  memset(r, 0, sizeof *r);
+  if (p->nc == 0) return 0;
+  int n3 = 3 * p->nc, nl = p->nc * (nf + 2);
+  double *M = p->work, *q = M + (size_t)nl * nl, *z = q + nl, *w = z + nl, *c = w + nl;
+  if (params->warm_start) to_lcp(p, nf, lambda, z);
+  else memset(z, 0, (size_t)nl * sizeof *z);
+  int info = siconos_lcp(solver_id, p, params, 0.0, M, q, z, w, r);
+  if (info != 0 && solver_id == SICONOS_LCP_LEMKE) {
+    double diag = 0;
+    for (int k = 0; k < n3; ++k) diag += p->W[(size_t)k * n3 + k];
+    static const double eps[] = {1e-5, 1e-3, 1e-1};
+    for (int k = 0; info != 0 && k < 3; ++k) {
+      memset(z, 0, (size_t)nl * sizeof *z);
+      info = siconos_lcp(solver_id, p, params, eps[k] * diag / n3, M, q, z, w, r);
+    }
+    r->regularized = info == 0;
+  }
+  r->stop = info == 0 ? RIGID_STOP_TOLERANCE : info == -1 ? RIGID_STOP_LIMIT : RIGID_STOP_FAILED;
   from_lcp(p, nf, z, lambda);
-  (void)n3;
   rigid_criteria(p, lambda, c, 1, r);
   return 0;
 }

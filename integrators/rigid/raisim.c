@@ -14,6 +14,12 @@
 
 #define RAISIM_SAMPLES 16
 #define RAISIM_BISECTIONS 50
+/* The sliding impulse's resolution: the bisection reads the slope's sign from energies 1e-7 rad
+ * apart, which round-off blurs at about 1e-12 of the impulse per sweep on a box's four corners.
+ * A sweep that moves the impulses by less than 1e-8 of their size has reached RaiSim's fixed
+ * point: on redundant contacts its eq. 15 residual there is the model's (it relaxes maximum
+ * dissipation), not a lack of sweeps. */
+#define RAISIM_RESOLUTION 1e-8
 
 /* the impulse on the cone boundary at angle th with zero normal velocity: lambda_T = mu lambda_N
  * (cos th, sin th), G_N lambda + g_N = 0; returns 0 when the plane misses that ray */
@@ -83,5 +89,5 @@ static void raisim_contact_update(RigidProblem *p, const double *lambda, int i, 
 }
 
 int rigid_raisim(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r) {
-  return rigid_gauss_seidel(p, params, lambda, r, raisim_contact_update, 1);
+  return rigid_gauss_seidel(p, params, lambda, r, raisim_contact_update, 1, RAISIM_RESOLUTION);
 }

@@ -4,10 +4,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "rigid_stall.h"
 
 int rigid_gauss_seidel(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r,
-                       RigidContactUpdate update, int with_gamma) {
+                       RigidContactUpdate update, int with_gamma, double stall_rel) {
   memset(r, 0, sizeof *r);
   int nc = p->nc;
   if (!params->warm_start) memset(lambda, 0, (size_t)(3 * nc) * sizeof *lambda);
@@ -28,7 +27,7 @@ int rigid_gauss_seidel(RigidProblem *p, const RigidSolverParams *params, double 
     }
     r->iterations = it + 1;
     r->residual = rigid_criteria(p, lambda, c, with_gamma, r);
-    if (r->residual > params->tol && rigid_stalled(change, size)) { r->stop = RIGID_STOP_STALL; break; }
+    if (r->residual > params->tol && change <= stall_rel * size) { r->stop = RIGID_STOP_STALL; break; }
   }
   if (r->residual <= params->tol) r->stop = RIGID_STOP_TOLERANCE;
   /* the criteria the records report are eq. 15's */

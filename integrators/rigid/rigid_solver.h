@@ -38,10 +38,11 @@ typedef struct {
   /* the criterion the solver stopped on: eq. 15 (NCP, RaiSim), eq. 15 without Gamma (CCP,
    * paper sec. III-B), or Siconos' own LCP error (LCP) */
   double residual;
+  int regularized; /* 1: solved only after regularizing W (Lemke's retry after a ray) */
 } RigidSolveResult;
 
 static inline RigidSolverParams rigid_solver_defaults(void) {
-  RigidSolverParams s = {1e-6, 1000, 0, 4};
+  RigidSolverParams s = {1e-6, 10000, 0, 4}; /* the paper's limit, sec. IV-C */
   return s;
 }
 const char *rigid_stop_name(RigidStop s);

@@ -5,6 +5,8 @@
 
 #include <float.h>
 
-static inline int rigid_stalled(double change, double size) { return change <= 16.0 * DBL_EPSILON * size; }
+#define RIGID_STALL_ULPS (16.0 * DBL_EPSILON)
+
+static inline int rigid_stalled(double change, double size) { return change <= RIGID_STALL_ULPS * size; }
 
 #endif

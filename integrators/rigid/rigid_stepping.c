@@ -2,8 +2,9 @@
  * step (contact-models paper, Le Lidec et al. 2024, sec. II, eq. 3 with the contact problems of
  * sec. III). One attempt per step: contacts at the step start, impulses from the model's solver,
  *   v+ = v_free + M^-1 J^T lambda,   q+ = q + h N(q) v+   (semi-implicit Euler),
- * on the shared fixed-step driver. A solver that stops on its iteration limit or breaks down
- * fails the step (recoverable: the fixed-step driver fails the run with the solver's message). */
+ * on the shared fixed-step driver. A solver that breaks down fails the step (recoverable: the
+ * fixed-step driver fails the run with the solver's message); one that stops on its iteration
+ * limit keeps its last iterate (on_limit=accept, as the paper's early stop, sec. IV-C) or fails. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "../integrator.h"
 #include "rigid_problem.h"
 #include "rigid_solver.h"
+#include "rigid_stats.h"
 
 typedef int (*RigidSolveFn)(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r);
 
@@ -27,6 +29,7 @@ typedef struct {
   RigidSolveFn solve;
   const char *solver_name;
   RigidSolverParams params;
+  int accept_limit, measure_internal;
   double *lambda; /* [3 cap]: this step's impulses, the next step's warm start */
   int lambda_cap, prev_nc;
   double *v_free, *v, *zdot;
@@ -36,9 +39,14 @@ typedef struct {
 
 #define RIGID_COMMON_OPTIONS                                                                                 \
   OPTION_DOUBLE_SPEC("tolerance", "1e-6", 0.0, 1, 1.0, "the solver's stopping tolerance on its own criterion"), \
-      OPTION_INT_SPEC("max_iterations", "1000", 1, 10000000,                                                 \
-                      "solver iterations per step (sweeps, Newton or ADMM steps, Lemke pivots); "            \
-                      "reaching it fails the run"),                                                          \
+      OPTION_INT_SPEC("max_iterations", "10000", 1, 10000000,                                                \
+                      "solver iterations per step (sweeps, Newton or ADMM steps, Lemke pivots)"),            \
+      OPTION_ENUM_SPEC("on_limit", "accept", OPTION_CHOICES("accept", "fail"),                               \
+                       "a solve that reaches max_iterations: keep its last iterate (counted in the record's "  \
+                       "solver.stops) or fail the run"),                                                     \
+      OPTION_BOOL_SPEC("internal_force", "0", "measure the impulses' internal force (their distance to the "  \
+                                              "minimum-norm impulses with the same effect) at every step, "  \
+                                              "for the record's solver block; costly on many contacts"),     \
       OPTION_BOOL_SPEC("warm_start", "0", "start each solve from the previous step's impulses when the "     \
                                           "number of contacts is unchanged (Lemke ignores it)")
 
@@ -98,7 +106,8 @@ static int rigid_attempt(void *content, const StepAttempt *a, double *xout, Step
     return CB_ERR_OPTION;
   }
   s->stats->newton_iters += s->last.iterations;
-  if (s->last.stop == RIGID_STOP_LIMIT || s->last.stop == RIGID_STOP_FAILED) {
+  if (nc > 0) rigid_stats_add(&s->stats->solver, &s->prob, s->lambda, &s->last, s->measure_internal);
+  if ((s->last.stop == RIGID_STOP_LIMIT && !s->accept_limit) || s->last.stop == RIGID_STOP_FAILED) {
     s->prev_nc = -1;
     snprintf(s->message, sizeof s->message,
              "%s solver stopped on %s at t = %.17g, h = %.3g (%d iterations, residual %.3g, %d contacts)",
@@ -163,6 +172,8 @@ static int create_common(Integrator *it, const RigidSolveFn *fns, const char *co
   s->params.max_iter = (int)option_int(&ov, "max_iterations");
   s->params.warm_start = option_bool(&ov, "warm_start");
   if (options_find(it->vtbl->options, "facets")) s->params.facets = (int)option_int(&ov, "facets");
+  s->accept_limit = option_enum(&ov, "on_limit") == 0;
+  s->measure_internal = option_bool(&ov, "internal_force");
   s->prev_nc = -1;
   s->d = data_create(m);
   s->v_free = calloc((size_t)m->nv + 1, sizeof(double));
@@ -180,6 +191,10 @@ static int rigid_reset(Integrator *it, double t0, const double *x0) {
   RigidStepper *s = it->content;
   s->prev_nc = -1;
   s->stats = &it->stats;
+  ContactSolverStats *st = &it->stats.solver;
+  st->name = s->solver_name;
+  st->max_iter = s->params.max_iter;
+  st->accept_limit = s->accept_limit;
   return stepper_reset(it, t0, x0);
 }
 
