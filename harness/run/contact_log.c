@@ -24,7 +24,7 @@ int contact_log_open(ContactLog *log, const Model *m, const char *path) {
     log->touched = NULL;
     return -1;
   }
-  fprintf(log->f, "t,kind,name_a,name_b,fn,ft,slip,penetration,fx,fy,fz,source\n");
+  fprintf(log->f, "t,kind,name_a,name_b,fn,ft,slip,penetration,gap,fx,fy,fz,source\n");
   return 0;
 }
 
@@ -44,7 +44,9 @@ static void write_rows(ContactLog *log, const Model *m, const Data *d, double t,
   for (int i = 0; i < d->ncon;) {
     /* the contact points of one geometry pair are consecutive */
     int ga = d->contacts[i].geom[0], gb = d->contacts[i].geom[1], j = i;
-    double fn = 0, ftw[3] = {0, 0, 0}, slip = 0, pen = 0;
+    /* gap: the smallest distance of the pair's force-carrying points when all are apart (a gap
+     * closing within the step, or SAP and Similar gliding during slip, ICF eq. 24) */
+    double fn = 0, ftw[3] = {0, 0, 0}, slip = 0, pen = 0, gap = INFINITY;
     int touching = 0;
     for (; j < d->ncon && d->contacts[j].geom[0] == ga && d->contacts[j].geom[1] == gb; ++j) {
       const Contact *c = &d->contacts[j];
@@ -71,20 +73,21 @@ static void write_rows(ContactLog *log, const Model *m, const Data *d, double t,
       fn += f[2];
       slip = fmax(slip, hypot(vc[0], vc[1]));
       pen = fmax(pen, -c->phi);
+      gap = fmin(gap, c->phi);
       touching = 1;
     }
     if (touching) {
       char ba[32], bb[32];
-      fprintf(log->f, "%s,pair,%s,%s,%.10g,%.10g,%.10g,%.10g,,,,%s\n", num_text(t, tt, sizeof tt), geom_name(m, ga, ba, sizeof ba),
+      fprintf(log->f, "%s,pair,%s,%s,%.10g,%.10g,%.10g,%.10g,%.10g,,,,%s\n", num_text(t, tt, sizeof tt), geom_name(m, ga, ba, sizeof ba),
               geom_name(m, gb, bb, sizeof bb), fn, sqrt(ftw[0] * ftw[0] + ftw[1] * ftw[1] + ftw[2] * ftw[2]), slip, pen,
-              source);
+              fmax(gap, 0.0), source);
     }
     i = j > i ? j : i + 1;
   }
   for (int b = 1; b < m->nbody; ++b)
     if (log->touched[b] && m->bodies[b].tree >= 0) {
       const double *F = log->body_force + 3 * b;
-      fprintf(log->f, "%s,body,%s,,,,,,%.10g,%.10g,%.10g,%s\n", num_text(t, tt, sizeof tt), m->bodies[b].name, F[0], F[1], F[2], source);
+      fprintf(log->f, "%s,body,%s,,,,,,,%.10g,%.10g,%.10g,%s\n", num_text(t, tt, sizeof tt), m->bodies[b].name, F[0], F[1], F[2], source);
     }
 }
 

@@ -6,7 +6,10 @@
  * Rows:
  *   kind "pair": one per touching geometry pair: name_a, name_b, fn (N, summed over the pair's
  *     contact points, on a), ft (N, magnitude of the summed tangential force), slip (m/s, the
- *     largest tangential speed), penetration (m, the deepest point);
+ *     largest tangential speed), penetration (m, the deepest point), gap (m, the smallest
+ *     distance at the start of the step when every force-carrying point is apart, else 0: a
+ *     speculative contact closing within the step, or a convex model pushing across a gap that
+ *     stays open, as SAP and Similar do during slip, ICF eq. 24);
  *   kind "body": one per movable body with contact: name_a, and fx, fy, fz (N, world frame),
  *     the summed contact force on it;
  *   last column: source, "impulse/h" or "force law". */
