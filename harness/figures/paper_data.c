@@ -14,7 +14,7 @@ static cJSON *load(const char *path, char *err, size_t errlen) {
 }
 
 static const char *const entry_keys[] = {"id", "quantity", "value", "units", "source", "case", "integrator",
-                                         "setting", "approximate", "note", "machine", NULL};
+                                         "setting", "approximate", "note", "machine", "role", NULL};
 
 static int check_doc(const cJSON *doc, const char *path, char *err, size_t errlen) {
   const cJSON *s = json_get(doc, "schema");
@@ -41,6 +41,8 @@ static int check_doc(const cJSON *doc, const char *path, char *err, size_t errle
     else if (!cJSON_IsString(json_get(e, "units"))) problem = "units: expected a string (\"\" when none)";
     else if (!cJSON_IsString(json_get(e, "source")) || !*json_get(e, "source")->valuestring) problem = "source: expected where the paper prints it";
     else if (json_get(e, "approximate") && !cJSON_IsBool(json_get(e, "approximate"))) problem = "approximate: expected true or false";
+    else if (json_get(e, "role") && !(cJSON_IsString(json_get(e, "role")) && !strcmp(json_get(e, "role")->valuestring, "parameter")))
+      problem = "role: expected \"parameter\" (a setting of the paper's scene, solver or run) or no role (a result)";
     if (!problem) {
       const cJSON *f;
       cJSON_ArrayForEach(f, e) {
