@@ -58,8 +58,9 @@ static void swap_data(CenicCore *k) {
   OPTION_BOOL_SPEC("adaptive_tolerance", "1", "Newton tolerance tied to the accuracy (CENIC eq. 34); 0: fixed 1e-8"), \
   OPTION_ENUM_SPEC("regularized", "0", OPTION_CHOICES("0", "1", "continuation"),                                 \
                    "0: the Lagged problem as posed; 1: ICF eq. 26's regularization; continuation: eq. 26, then 0"), \
-  OPTION_ENUM_SPEC("controllers", "implicit", OPTION_CHOICES("implicit", "explicit"),                            \
-                   "controllers inside the convex step (implicit) or evaluated at the step start (explicit)"),   \
+  OPTION_ENUM_SPEC("controllers", "implicit", OPTION_CHOICES("implicit", "explicit", "symmetric"),               \
+                   "controllers inside the convex step with eq. 29's diagonal C (implicit) or the symmetric "    \
+                   "part of their Jacobian (symmetric), or evaluated at the step start (explicit)"),             \
   OPTION_BOOL_SPEC("speculative", "1", "report gaps that can close within the step; 0: the papers' discrete simulator"), \
   OPTION_ENUM_SPEC("friction_hessian", "dual", OPTION_CHOICES("dual", "exact"),                                  \
                    "friction's Hessian block: the dual (convex) approximation or the exact one"),               \
@@ -127,7 +128,8 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   so.friction_hessian = friction_hessians[option_enum(&ov, "friction_hessian")];
   so.hessian_reuse = option_bool(&ov, "hessian_reuse");
   so.defer_open_contacts = option_bool(&ov, "defer_open_contacts");
-  int implicit_ctrl = option_enum(&ov, "controllers") == 0;
+  static const int ctrl_modes[] = {CENIC_CTRL_DIAGONAL, CENIC_CTRL_EXPLICIT, CENIC_CTRL_SYMMETRIC};
+  int implicit_ctrl = ctrl_modes[option_enum(&ov, "controllers")];
   int regularized = regularizations[option_enum(&ov, "regularized")];
   int adaptive = option_bool(&ov, "adaptive_tolerance"), speculative = option_bool(&ov, "speculative");
   int retry_warm_start = option_bool(&ov, "retry_warm_start"), lookahead_friction = option_bool(&ov, "lookahead_friction");

@@ -80,6 +80,9 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
     }
   }
   for (int b = 1; b < m->nbody; ++b) nterm += m->bodies[b].has_limit && m->bodies[b].nv == 1;
+  c->cjac = dalloc(c->nctrl * c->nctrl);
+  c->cchol = dalloc(c->nctrl * c->nctrl);
+  if (!c->cjac || !c->cchol) return -1;
   c->sp_qd = dalloc(maxndof);
   c->sp_vd = dalloc(maxndof);
   if (!c->sp_qd || !c->sp_vd || icf_problem_reserve_dof(&c->prob, nterm)) return -1;
@@ -103,6 +106,8 @@ void cenic_core_free(CenicCore *c) {
                     c->ztmp, c->zdot, c->M0, c->k0, c->tau0, c->jn, c->jn_next};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i) free(bufs[i]);
   free(c->ctrl_dof);
+  free(c->cjac);
+  free(c->cchol);
   cenic_lag_free(&c->lag);
   free(c->fd_ctrl);
   free(c->lin_ctrl);
@@ -143,6 +148,34 @@ static void controller_tilde(CenicCore *c, double t, const double *x, double h, 
     for (int i = 0; i < m->nz; ++i) c->ztmp[i] = z[i] + h * c->zdot[i];
   }
   controller_tau(c, &c->fd_model, t + h, c->qtmp, v, c->ztmp, tau, NULL);
+}
+
+/* SYMMETRIC mode: replaces cjac by its symmetric part, entries across trees zeroed (A has one
+ * block per tree), and says whether that C is positive definite (Cholesky), so that
+ * v^T C v / 2 is a strictly convex cost. 0: use eq. 29's diagonal instead. */
+static int ctrl_symmetric_block(CenicCore *c) {
+  const Model *m = c->m;
+  int n = c->nctrl;
+  double *C = c->cjac, *L = c->cchol;
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < i; ++k) {
+      int same = m->dof_tree[c->ctrl_dof[i]] == m->dof_tree[c->ctrl_dof[k]];
+      double s = same ? 0.5 * (C[i * n + k] + C[k * n + i]) : 0.0;
+      C[i * n + k] = C[k * n + i] = s;
+    }
+  memcpy(L, C, sizeof(double) * (size_t)n * (size_t)n);
+  for (int j = 0; j < n; ++j) {
+    double s = L[j * n + j];
+    for (int k = 0; k < j; ++k) s -= L[j * n + k] * L[j * n + k];
+    if (!(s > 0.0)) return 0;
+    L[j * n + j] = sqrt(s);
+    for (int i = j + 1; i < n; ++i) {
+      double r = L[i * n + j];
+      for (int k = 0; k < j; ++k) r -= L[i * n + k] * L[j * n + k];
+      L[i * n + j] = r / L[j * n + j];
+    }
+  }
+  return 1;
 }
 
 /* Effort-limited linear laws tau = clamp(-C v + b, +-e) (CENIC eq. 19) of the PD/PID
@@ -394,14 +427,18 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   if (c->fd_model.ncontroller > 0 && c->implicit_ctrl) {
     controller_tilde(c, t, x, h, v, c->gbase);
     memcpy(c->vtmp, v, sizeof(double) * (size_t)nv);
-    for (int k = 0; k < c->nctrl; ++k) { /* forward differences of g~ (C = max(0, -dg/dv)) */
+    int nc = c->nctrl;
+    for (int k = 0; k < nc; ++k) { /* forward differences of g~: cjac = -dg~/dv over ctrl_dof */
       int j = c->ctrl_dof[k];
       double dv = 1e-6 * fmax(1.0, fabs(v[j]));
       c->vtmp[j] = v[j] + dv;
       controller_tilde(c, t, x, h, c->vtmp, c->gpert);
       c->vtmp[j] = v[j];
-      c->cdiag[j] = fmax(0.0, -(c->gpert[j] - c->gbase[j]) / dv);
+      for (int i = 0; i < nc; ++i) c->cjac[i * nc + k] = -(c->gpert[c->ctrl_dof[i]] - c->gbase[c->ctrl_dof[i]]) / dv;
     }
+    c->cfull = c->implicit_ctrl == CENIC_CTRL_SYMMETRIC && ctrl_symmetric_block(c);
+    if (!c->cfull) /* eq. 29: C = max(0, diag(-dg~/dv)) */
+      for (int k = 0; k < nc; ++k) c->cdiag[c->ctrl_dof[k]] = fmax(0.0, c->cjac[k * nc + k]);
     /* tau^{n+1} = -C v + d, d = g~(v^n) + C v^n (eq. 29): with h C in A, r = A v^n + h g~(v^n) - h k */
     for (int i = 0; i < nv; ++i) c->tau_ext[i] += c->gbase[i];
   }
@@ -414,6 +451,12 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
       A[i * n + i] += h * (m->dof_damping[a + i] + c->cdiag[a + i]);
     }
   }
+  if (c->cfull) /* the symmetric C over the controlled dofs (one tree's block each) */
+    for (int i = 0; i < c->nctrl; ++i)
+      for (int k = 0; k < c->nctrl; ++k) {
+        int di = c->ctrl_dof[i], dk = c->ctrl_dof[k], t2 = m->dof_tree[di], n = m->tree_nv[t2];
+        p->A[m->tree_madr[t2] + (di - m->tree_vadr[t2]) * n + (dk - m->tree_vadr[t2])] += h * c->cjac[i * c->nctrl + k];
+      }
   icf_amul(p, v, p->r);
   for (int i = 0; i < nv; ++i) p->r[i] += h * (c->tau_ext[i] - d->bias[i]);
   cenic_add_limit_terms(c, q, h);

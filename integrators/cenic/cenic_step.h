@@ -24,6 +24,16 @@
  *                 converges where the paper's single solve fails). */
 typedef enum { CENIC_REG_NONE = 0, CENIC_REG_ICF26 = 1, CENIC_REG_CONTINUATION = 2 } CenicRegularization;
 
+/* Controllers (CENIC V-C):
+ *   EXPLICIT   tau evaluated at the step start;
+ *   DIAGONAL   tau^{n+1} = -C v^{n+1} + d with C = max(0, diag(-d g~/d v)) (eq. 29, the paper);
+ *   SYMMETRIC  C = the symmetric part of -d g~/d v over the finite-differenced dofs when it is
+ *              positive definite (else eq. 29's diagonal): a quadratic cost v^T C v / 2 meets
+ *              ICF's curl condition as well as a diagonal one (eq. 20 needs a diagonal only for
+ *              the effort clamp), and keeps the inverse-dynamics damping M Kd, which couples
+ *              the joints through M, implicit. */
+typedef enum { CENIC_CTRL_EXPLICIT = 0, CENIC_CTRL_DIAGONAL = 1, CENIC_CTRL_SYMMETRIC = 2 } CenicControllers;
+
 typedef struct {
   const Model *m;
   Data *d;                 /* the evaluation the step functions read */
@@ -36,10 +46,13 @@ typedef struct {
   IcfSolverOptions sopt;
   IcfSolverStats sstats;
   int regularized;         /* CenicRegularization: the friction soft norm's eps */
-  int implicit_ctrl;       /* controllers linearized implicitly (V-C) or explicit */
+  int implicit_ctrl;       /* CenicControllers: how the controllers enter the convex step */
   int prescribed_motion;   /* surface velocities or kinematic bodies in the model */
   int nctrl;               /* velocity coordinates of the finite-differenced controllers */
   int *ctrl_dof;           /* [nctrl] */
+  double *cjac;            /* [nctrl * nctrl] -d g~/d v over ctrl_dof, then C (SYMMETRIC) */
+  double *cchol;           /* [nctrl * nctrl] scratch: the positive-definiteness check */
+  int cfull;               /* the last step's C is the full symmetric block (SYMMETRIC mode) */
   /* Controllers linearized by forward differences (V-C): a shallow copy of the model that
    * holds only those; PD/PID controllers on one-dof joints are instead exact linear laws with
    * effort limits in the convex problem (IV-E, eq. 19-20). */
@@ -69,6 +82,7 @@ typedef struct {
   char msg[256];
 } CenicCore;
 
+/* implicit_ctrl: a CenicControllers value. */
 int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, int regularized, int implicit_ctrl);
 /* The contact approximation of every following step (default Lagged); SAP with tau_d >= 0. */
 void cenic_core_set_model(CenicCore *c, IcfModelKind model, double sap_tau_d);
