@@ -25,6 +25,15 @@ typedef struct {
   RigidSolveResult last;
 } RigidImpulseStep;
 
+/* The options every rigid integrator takes (its solver's). */
+#define RIGID_COMMON_OPTIONS                                                                                 \
+  OPTION_DOUBLE_SPEC("tolerance", "1e-6", 0.0, 1, 1.0, "the solver's stopping tolerance on its own criterion"), \
+      OPTION_INT_SPEC("max_iterations", "1000", 1, 10000000,                                                 \
+                      "solver iterations per step (sweeps, Newton or ADMM steps, Lemke pivots); "            \
+                      "reaching it fails the run"),                                                          \
+      OPTION_BOOL_SPEC("warm_start", "0", "start each solve from the previous step's impulses when the "     \
+                                          "number of contacts is unchanged (Lemke ignores it)")
+
 /* For nv velocities; solve, solver_name and params are the caller's to set. 0 or -1 (memory). */
 int rigid_impulse_step_init(RigidImpulseStep *s, int nv);
 void rigid_impulse_step_free(RigidImpulseStep *s);

@@ -25,14 +25,6 @@ typedef struct {
   char message[256];
 } RigidStepper;
 
-#define RIGID_COMMON_OPTIONS                                                                                 \
-  OPTION_DOUBLE_SPEC("tolerance", "1e-6", 0.0, 1, 1.0, "the solver's stopping tolerance on its own criterion"), \
-      OPTION_INT_SPEC("max_iterations", "1000", 1, 10000000,                                                 \
-                      "solver iterations per step (sweeps, Newton or ADMM steps, Lemke pivots); "            \
-                      "reaching it fails the run"),                                                          \
-      OPTION_BOOL_SPEC("warm_start", "0", "start each solve from the previous step's impulses when the "     \
-                                          "number of contacts is unchanged (Lemke ignores it)")
-
 static const OptionSpec lcp_options[] = {
     OPTION_ENUM_SPEC("solver", "lemke", OPTION_CHOICES("lemke", "pgs"),
                      "Lemke's pivoting or (regularized) projected Gauss-Seidel, both Siconos"),
