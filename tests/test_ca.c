@@ -286,7 +286,7 @@ Test(ca, refuses_a_scene_it_cannot_bound_and_a_start_in_overlap) {
   char err[512] = "";
   Integrator *it = make_ca(m, 1e-3, NULL, NULL, err, sizeof err);
   cr_expect_null(it);
-  cr_expect(strstr(err, "ca cannot take scene 'belt'") && strstr(err, "kinematic body") && strstr(err, "platform"),
+  cr_expect(strstr(err, "cannot take scene 'belt'") && strstr(err, "kinematic body") && strstr(err, "platform"),
             "message: %s", err);
   model_free(m);
 

@@ -109,9 +109,9 @@ static int check_scene(Integrator *it) {
   if (!why && m->nsuction > 0) why = "suction cups (not modeled by ca)";
   if (!why) return CB_OK;
   if (body > 0)
-    return integrator_fail(it, CB_ERR_MODEL, "ca cannot take scene '%s': %s (body '%s')", m->name, why,
+    return integrator_fail(it, CB_ERR_MODEL, "cannot take scene '%s': %s (body '%s')", m->name, why,
                            m->bodies[body].name);
-  return integrator_fail(it, CB_ERR_MODEL, "ca cannot take scene '%s': %s", m->name, why);
+  return integrator_fail(it, CB_ERR_MODEL, "cannot take scene '%s': %s", m->name, why);
 }
 
 static int ca_create(Integrator *it) {
@@ -174,7 +174,7 @@ static int ca_reset(Integrator *it, double t0, const double *x0) {
   for (int p = 0; p < s->cb.npair; ++p) s->cb.touching[p] = -1;
   if (st.min_distance < -s->eps)
     return integrator_fail(it, CB_ERR_MODEL,
-                           "ca: the initial state overlaps by %.3g m (more than contact_tolerance %.3g m): "
+                           "the initial state overlaps by %.3g m (more than contact_tolerance %.3g m): "
                            "conservative advancement needs a start without overlap",
                            -st.min_distance, s->eps);
   return stepper_reset(it, t0, x0);
