@@ -62,7 +62,8 @@ typedef struct {
 #define CB_COUNTERS_ADDED(X)                                                                  \
   X(newton_dofs, "velocity coordinates Newton iterated on, summed over iterations (CENIC: converged contact islands drop out)") \
   X(factor_updates, "block updates T -= Li Lj^T of CENIC's block Cholesky factorizations (machine-independent work; 0 for other solvers)") \
-  X(symbolic_analyses, "fill-reducing orderings and symbolic factorizations of CENIC's sparse linear solvers (block, CHOLMOD; 0 otherwise)")
+  X(symbolic_analyses, "fill-reducing orderings and symbolic factorizations of CENIC's sparse linear solvers (block, CHOLMOD; 0 otherwise)") \
+  X(manifold_changes, "changes of the contact manifold: steps after which the number of contact points of a geometry pair changed (ca)")
 
 /* What the contact solver of an integrator that solves one contact problem per step did over a
  * run (the rigid models, docs/rigid.md): the record's `solver` block. Not counters: `cbench
@@ -89,6 +90,12 @@ typedef struct {
 #undef CB_COUNTER_FIELD
   double time_geometry, time_assembly, time_factorization, time_linesearch, time_total;
   ContactSolverStats solver;
+  /* Accepted step sizes (the shared drivers keep them): smallest and sum, s (0 before a step). */
+  double step_min, step_sum;
+  /* Smallest signed distance between geometries the integrator saw at its accepted states, m
+   * (conservative advancement measures it); has_min_distance = 0: not measured. */
+  double min_distance;
+  int has_min_distance;
 } IntegratorStats;
 
 typedef struct Integrator Integrator;

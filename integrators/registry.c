@@ -12,14 +12,14 @@ extern const IntegratorVtbl cenic_sd_vtbl, cenic_trap_vtbl, cenic_fixed_vtbl;
 extern const IntegratorVtbl tamsi_vtbl, tamsi_sd_vtbl;
 extern const IntegratorVtbl ie_vtbl, bdf_vtbl, sdirk2_vtbl, rosenbrock_vtbl, rk3_vtbl;
 extern const IntegratorVtbl mujoco_vtbl;
-extern const IntegratorVtbl lcp_vtbl, ccp_vtbl, ncp_vtbl, raisim_vtbl;
+extern const IntegratorVtbl lcp_vtbl, ccp_vtbl, ncp_vtbl, raisim_vtbl, ca_vtbl;
 
 static const IntegratorVtbl *const registry[] = {
     &cenic_sd_vtbl, &cenic_trap_vtbl, &cenic_fixed_vtbl,
     &tamsi_vtbl, &tamsi_sd_vtbl,
     &ie_vtbl, &bdf_vtbl, &sdirk2_vtbl, &rosenbrock_vtbl, &rk3_vtbl,
     &mujoco_vtbl,
-    &lcp_vtbl, &ccp_vtbl, &ncp_vtbl, &raisim_vtbl,
+    &lcp_vtbl, &ccp_vtbl, &ncp_vtbl, &raisim_vtbl, &ca_vtbl,
     NULL};
 
 int integrator_registry_add(IntegratorRegistry *r, const IntegratorVtbl *vt) {

@@ -54,7 +54,11 @@ Test(alloc, integrators_do_not_allocate_after_warm_up) {
     cr_assert_not_null(it, "%s: %s", vt->name, err);
     /* the wrapper sees cbench's allocations (else this test could not fail) */
     cr_assert_gt(allocations, at_create, "%s: creation allocated nothing?", vt->name);
-    cr_assert_eq(integrator_reset(it, 0.0, x0), CB_OK, "%s: %s", vt->name, it->message);
+    /* conservative advancement refuses a start in overlap: lift both bodies clear of the floor,
+     * and the ball clear of the cube */
+    for (int i = 0; i < nx; ++i) x[i] = x0[i];
+    if (!strcmp(vt->name, "ca")) x[2] += 1e-3, x[9] += 2e-3, x[7] += 1e-3;
+    cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK, "%s: %s", vt->name, it->message);
     int rc = CB_OK;
     for (int k = 1; k <= 20 && rc == CB_OK; ++k) rc = integrator_advance(it, 0.005 * k, x);
     cr_assert_eq(rc, CB_OK, "%s warm-up: %s", vt->name, it->message);

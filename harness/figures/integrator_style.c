@@ -8,7 +8,7 @@
  * markers; filled point types, none of the markers' open cross (2), circle (6), triangle (8). */
 static const char *const colors[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#17becf", "#bcbd22",
                                      "#000080", "#7f7f7f", "#b15928", "#1b9e77", "#e6ab02", "#6a3d9a",
-                                     "#000000", "#a6761d", "#006d2c", "#5e3c99"};
+                                     "#000000", "#a6761d", "#006d2c", "#556b2f"};
 static const int points[] = {7, 5, 9, 11, 13, 15, 4, 10, 12, 14, 3};
 enum { NCOLORS = sizeof colors / sizeof colors[0], NPOINTS = sizeof points / sizeof points[0] };
 

@@ -99,14 +99,15 @@ const RecordField record_fields[] = {
      "every `IntegratorStats` counter of the error run (required when ok; `cbench list --counters` and "
      "integrators/integrator.h `CB_COUNTERS` say what each counts): `steps`, `rejected`, `rhs_evals`, `jac_evals`, "
      "`factorizations`, `newton_iters`, `linesearch_iters`, `convex_solves`, `geometry_queries`, `conv_failures`, "
-     "`error_test_failures`, `substep_retries`, and `newton_dofs`, `factor_updates` and `symbolic_analyses` (added "
+     "`error_test_failures`, `substep_retries`, and `newton_dofs`, `factor_updates`, `symbolic_analyses` and `manifold_changes` (added "
      "later: optional, a record written before them lacks them and is compared on the rest). CENIC's Newton iterates "
      "per contact island: `newton_iters` counts the iterations of each solve (the most any island needed), "
      "`newton_dofs` the velocity coordinates of the islands still iterating, summed over iterations, and "
      "`linesearch_iters` the line-search evaluations in whole-problem units (an island's evaluation counts nv_I / nv); "
      "`factor_updates` counts the block updates `T -= L_i L_j^T` of CENIC's block Cholesky factorizations (0 for the "
      "dense and CHOLMOD solvers and other integrators); `symbolic_analyses` counts the fill-reducing orderings and "
-     "symbolic factorizations of CENIC's sparse linear solvers (one per new block pattern)"},
+     "symbolic factorizations of CENIC's sparse linear solvers (one per new block pattern); `manifold_changes` counts the steps after which "
+     "the number of contact points of a geometry pair changed (`ca`; 0 for other integrators)"},
     {"time_split", RF_OBJECT, 0, NULL, D0, NULL,
      "as the integrator reports them (error run), s; absent when the run did not finish"},
     {"time_split.geometry", RF_NONNEG, REQ, NULL, D0, NULL, "geometry queries"},
@@ -116,7 +117,7 @@ const RecordField record_fields[] = {
     {"time_split.total", RF_NONNEG, REQ, NULL, D0, NULL, "the whole integration"},
     {"solver", RF_OBJECT, 0, NULL, "2026-11-28", NULL,
      "the contact solver's statistics over the error run, for integrators that solve one contact problem per step "
-     "(`lcp`, `ccp`, `ncp`, `raisim`; [docs/rigid.md](../docs/rigid.md)); absent for the others"},
+     "(`lcp`, `ccp`, `ncp`, `raisim`, `ca`; [docs/rigid.md](../docs/rigid.md)); absent for the others"},
     {"solver.name", RF_STRING, REQ, NULL, "2026-11-28", NULL, "model and algorithm, e.g. `\"CCP/ADMM\"`"},
     {"solver.max_iterations", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "the iteration limit per solve"},
     {"solver.on_limit", RF_STRING, REQ, "accept|fail", "2026-11-28", NULL,
@@ -140,6 +141,14 @@ const RecordField record_fields[] = {
      "with `--opt internal_force=1`: `max` over the solves of the impulses' internal force, their distance to the "
      "minimum-norm impulses in the friction cones with the same effect on the bodies (contact-models paper sec. II-C), "
      "in N, and `tangential_max` of its tangential entries; null when not measured"},
+    {"stepping", RF_OBJECT, 0, NULL, "2026-11-28", NULL,
+     "the accepted steps of the error run, for integrators on the shared step drivers (absent for SUNDIALS and MuJoCo, "
+     "and when the run did not finish)"},
+    {"stepping.min_step", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "the smallest accepted step, s"},
+    {"stepping.mean_step", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "the mean accepted step, s"},
+    {"stepping.min_distance", RF_NUMBER, REQ | NUL, NULL, "2026-11-28", NULL,
+     "the smallest signed distance between geometries at the accepted states, m (negative: overlap); measured by "
+     "conservative advancement (`ca`), null for the others"},
     {"counters_reproducible", RF_BOOL, 0, NULL, D0, NULL,
      "every timing run reproduced the error run's counters exactly; absent when the run did not finish"},
     {"peak_rss_mb", RF_NONNEG, 0, NULL, "2026-11-23", NULL,

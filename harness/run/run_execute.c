@@ -266,6 +266,8 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   cJSON_AddItemToObject(rec, "repetitions", rep_times);
   cJSON_AddItemToObject(rec, "counters", run_record_counters_json(&er.stats));
   cJSON_AddItemToObject(rec, "time_split", run_record_time_split_json(&er.stats));
+  cJSON *stepping = st == RUN_OK ? run_record_stepping_json(&er.stats) : NULL;
+  if (stepping) cJSON_AddItemToObject(rec, "stepping", stepping);
   cJSON_AddBoolToObject(rec, "counters_reproducible", reproducible);
   if (er.stats.solver.name) cJSON_AddItemToObject(rec, "solver", run_record_solver_json(&er.stats.solver));
   add_instructions(rec, &ic, instr, nwall);

@@ -123,6 +123,16 @@ cJSON *run_record_solver_json(const ContactSolverStats *st) {
   return c;
 }
 
+cJSON *run_record_stepping_json(const IntegratorStats *st) {
+  if (!(st->steps > 0 && st->step_sum > 0)) return NULL;
+  cJSON *c = cJSON_CreateObject();
+  cJSON_AddNumberToObject(c, "min_step", st->step_min);
+  cJSON_AddNumberToObject(c, "mean_step", st->step_sum / (double)st->steps);
+  if (st->has_min_distance && isfinite(st->min_distance)) cJSON_AddNumberToObject(c, "min_distance", st->min_distance);
+  else cJSON_AddNullToObject(c, "min_distance");
+  return c;
+}
+
 int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b) {
 #define CB_COUNTER_EQUAL(name, meaning) if (a->name != b->name) return 0;
   CB_COUNTERS(CB_COUNTER_EQUAL)

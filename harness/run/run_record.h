@@ -20,6 +20,9 @@ cJSON *run_record_counters_json(const IntegratorStats *st);
 cJSON *run_record_time_split_json(const IntegratorStats *st);
 /* The record's `solver` block (integrators with a contact solver: st->name set). */
 cJSON *run_record_solver_json(const ContactSolverStats *st);
+/* The record's "stepping" object (smallest and mean accepted step, smallest distance), or NULL
+ * when the integrator does not keep step sizes (SUNDIALS, MuJoCo) or took no step. */
+cJSON *run_record_stepping_json(const IntegratorStats *st);
 /* 1 when every counter of a equals b's (timing repetitions must reproduce the error run's). */
 int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b);
 /* Number or null when has is 0 or v is not finite. */

@@ -346,7 +346,7 @@ static void sync_stats(void *content, Integrator *it) {
 
 static const char *cenic_why(void *content) { return ((Cenic *)((Integrator *)content)->content)->core.msg; }
 
-static const StepperOps cenic_ops = {cenic_attempt, cenic_why, cenic_accepted, sync_stats};
+static const StepperOps cenic_ops = {.attempt = cenic_attempt, .why = cenic_why, .accepted = cenic_accepted, .sync_stats = sync_stats};
 
 /* The impulses of the last convex solve (the accepted step's, or its second half step for
  * step doubling) over that solve's step, at its solution velocity (which c->xnew holds). The

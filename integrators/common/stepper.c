@@ -18,11 +18,13 @@ static void stepper_free(Stepper *s) {
 }
 
 int integrator_use_stepper(Integrator *it, const StepperConfig *cfg) {
-  if (!cfg || !cfg->ops || !cfg->ops->attempt || cfg->kind < STEPPER_FIXED || cfg->kind > STEPPER_EMBEDDED)
+  if (!cfg || !cfg->ops || !cfg->ops->attempt || cfg->kind < STEPPER_FIXED || cfg->kind > STEPPER_BOUNDED ||
+      (cfg->kind == STEPPER_BOUNDED && !cfg->ops->bound))
     return integrator_fail(it, CB_ERR_OPTION, "%s: incomplete stepper configuration", it->vtbl->name);
   if (!(cfg->max_turn >= 0) || !(cfg->v_weight >= 0))
     return integrator_fail(it, CB_ERR_OPTION, "%s: max_turn and velocity weight must be >= 0", it->vtbl->name);
-  const int fixed = cfg->kind == STEPPER_FIXED;
+  /* the bounded driver takes dt as its largest step (True Rigidity Alg. 1's Delta t) */
+  const int fixed = cfg->kind == STEPPER_FIXED || cfg->kind == STEPPER_BOUNDED;
   if (fixed && !(it->opt.dt > 0 && isfinite(it->opt.dt)))
     return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
   if (!fixed && !(it->opt.accuracy > 0 && isfinite(it->opt.accuracy)))
@@ -76,8 +78,9 @@ int stepper_reset(Integrator *it, double t0, const double *x0) {
 int stepper_advance(Integrator *it, double t_out, double *x_out) {
   Stepper *s = it->stepper;
   if (!s) return integrator_fail(it, CB_ERR_STEP, "%s: no stepper (create failed?)", it->vtbl->name);
-  int rc = s->cfg.kind == STEPPER_FIXED ? stepper_fixed_advance(s, it, t_out, x_out)
-                                        : stepper_adaptive_advance(s, it, t_out, x_out);
+  int rc = s->cfg.kind == STEPPER_FIXED     ? stepper_fixed_advance(s, it, t_out, x_out)
+           : s->cfg.kind == STEPPER_BOUNDED ? stepper_bounded_advance(s, it, t_out, x_out)
+                                            : stepper_adaptive_advance(s, it, t_out, x_out);
   stepper_sync_stats(s, it);
   return rc;
 }

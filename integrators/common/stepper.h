@@ -15,6 +15,9 @@
  *   STEPPER_EMBEDDED       the attempt returns its solution and a lower-order one (cenic-trap's
  *                          trapezoid against its first-order step, V-B); the error is the norm of
  *                          their difference.
+ *   STEPPER_BOUNDED        the scheme proposes each step's size (StepperOps.bound, at most opt.dt:
+ *                          conservative advancement's safe step, True Rigidity Alg. 1 line 1);
+ *                          no error estimate; a failed step fails the run.
  * SUNDIALS (its own internal stepping) and MuJoCo (mj_step) keep IntegratorVtbl.advance.
  *
  * An integrator on a driver calls integrator_use_stepper in its create, stepper_release in its
@@ -26,7 +29,7 @@
 #include "../integrator.h"
 #include "step_control.h"
 
-typedef enum { STEPPER_FIXED = 0, STEPPER_STEP_DOUBLING = 1, STEPPER_EMBEDDED = 2 } StepperKind;
+typedef enum { STEPPER_FIXED = 0, STEPPER_STEP_DOUBLING = 1, STEPPER_EMBEDDED = 2, STEPPER_BOUNDED = 3 } StepperKind;
 
 /* Which step of the driver's attempt a call is: the driver says, the scheme does not guess. */
 typedef enum { STEP_WHOLE = 0, STEP_FIRST_HALF = 1, STEP_SECOND_HALF = 2 } StepPart;
@@ -60,6 +63,9 @@ typedef struct StepperOps {
   /* Optional: copy the scheme's own counters and time split into it->stats (before each step
    * log row and at the end of each advance). */
   void (*sync_stats)(void *content, Integrator *it);
+  /* Required by STEPPER_BOUNDED: the size *h in (0, h_max] of the next step from (t, x).
+   * CB_OK, or a failure code (the run fails with why()). */
+  int (*bound)(void *content, double t, const double *x, double h_max, double *h);
 } StepperOps;
 
 typedef struct {

@@ -79,7 +79,7 @@ int stepper_adaptive_advance(Stepper *s, Integrator *it, double t_out, double *x
       s->t_prev = s->t;
       s->t += h;
       it->t = s->t;
-      it->stats.steps++;
+      stepper_count_step(it, h);
       if (s->cfg.ops->accepted) s->cfg.ops->accepted(s->cfg.content, h);
     } else {
       it->stats.rejected++;

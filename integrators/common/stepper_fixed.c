@@ -49,7 +49,7 @@ int stepper_fixed_advance(Stepper *s, Integrator *it, double t_out, double *x_ou
     if (s->cfg.ops->accepted) s->cfg.ops->accepted(s->cfg.content, dt);
     s->n++;
     taken++;
-    it->stats.steps++;
+    stepper_count_step(it, dt);
     it->t = s->t0 + (double)s->n * dt;
   }
   const double tn = s->t0 + (double)s->n * dt;

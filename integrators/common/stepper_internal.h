@@ -24,8 +24,15 @@ struct Stepper {
 
 int stepper_fixed_advance(Stepper *s, Integrator *it, double t_out, double *x_out);
 int stepper_adaptive_advance(Stepper *s, Integrator *it, double t_out, double *x_out);
+int stepper_bounded_advance(Stepper *s, Integrator *it, double t_out, double *x_out);
 /* it->message gets ": why" appended when the scheme says why its last attempt failed. */
 void stepper_append_why(const Stepper *s, Integrator *it);
+/* An accepted step of size h into the step-size statistics. */
+static inline void stepper_count_step(Integrator *it, double h) {
+  if (it->stats.steps == 0 || h < it->stats.step_min) it->stats.step_min = h;
+  it->stats.step_sum += h;
+  it->stats.steps++;
+}
 static inline void stepper_sync_stats(const Stepper *s, Integrator *it) {
   if (s->cfg.ops->sync_stats) s->cfg.ops->sync_stats(s->cfg.content, it);
 }

@@ -15,40 +15,16 @@
 #include "../../models/system.h"
 #include "../common/stepper.h"
 #include "../integrator.h"
-#include "rigid_problem.h"
-#include "rigid_solver.h"
-#include "rigid_stats.h"
-
-typedef int (*RigidSolveFn)(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r);
+#include "rigid_impulse_step.h"
 
 typedef struct {
   const Model *m;
   Data *d;
   IntegratorStats *stats;
-  RigidProblem prob;
-  RigidSolveFn solve;
-  const char *solver_name;
-  RigidSolverParams params;
-  int accept_limit, measure_internal;
-  double *lambda; /* [3 cap]: this step's impulses, the next step's warm start */
-  int lambda_cap, prev_nc;
-  double *v_free, *v, *zdot;
-  RigidSolveResult last;
+  RigidImpulseStep imp; /* problem, solver, warm start, last result */
+  double *v, *zdot;
   char message[256];
 } RigidStepper;
-
-#define RIGID_COMMON_OPTIONS                                                                                 \
-  OPTION_DOUBLE_SPEC("tolerance", "1e-6", 0.0, 1, 1.0, "the solver's stopping tolerance on its own criterion"), \
-      OPTION_INT_SPEC("max_iterations", "10000", 1, 10000000,                                                \
-                      "solver iterations per step (sweeps, Newton or ADMM steps, Lemke pivots)"),            \
-      OPTION_ENUM_SPEC("on_limit", "accept", OPTION_CHOICES("accept", "fail"),                               \
-                       "a solve that reaches max_iterations: keep its last iterate (counted in the record's "  \
-                       "solver.stops) or fail the run"),                                                     \
-      OPTION_BOOL_SPEC("internal_force", "0", "measure the impulses' internal force (their distance to the "  \
-                                              "minimum-norm impulses with the same effect) at every step, "  \
-                                              "for the record's solver block; costly on many contacts"),     \
-      OPTION_BOOL_SPEC("warm_start", "0", "start each solve from the previous step's impulses when the "     \
-                                          "number of contacts is unchanged (Lemke ignores it)")
 
 static const OptionSpec lcp_options[] = {
     OPTION_ENUM_SPEC("solver", "lemke", OPTION_CHOICES("lemke", "pgs"),
@@ -64,16 +40,6 @@ static const OptionSpec ccp_options[] = {
                      "projected Gauss-Seidel (paper Alg. 2) or ADMM with adaptive rho (Alg. 3)"),
     RIGID_COMMON_OPTIONS, OPTIONS_END};
 static const OptionSpec raisim_options[] = {RIGID_COMMON_OPTIONS, OPTIONS_END};
-
-static int grow_lambda(RigidStepper *s, int nc) {
-  if (nc <= s->lambda_cap) return 0;
-  int cap = nc > 2 * s->lambda_cap ? nc : 2 * s->lambda_cap;
-  double *l = realloc(s->lambda, 3 * (size_t)cap * sizeof *l);
-  if (!l) return -1;
-  s->lambda = l;
-  s->lambda_cap = cap;
-  return 0;
-}
 
 static int rigid_attempt(void *content, const StepAttempt *a, double *xout, StepEstimate *est) {
   (void)est;
@@ -93,29 +59,9 @@ static int rigid_attempt(void *content, const StepAttempt *a, double *xout, Step
     memset(s->v, 0, (size_t)nv * sizeof(double));
     controller_eval(m, s->d, a->t, q, v, z, s->v, s->zdot);
   }
-  const int nc = s->d->ncon;
-  if (rigid_problem_build(&s->prob, m, s->d, h, v, 0.0, s->v_free) != 0 || grow_lambda(s, nc) != 0) {
-    snprintf(s->message, sizeof s->message, "out of memory or mass matrix not positive definite at t = %.17g", a->t);
-    return CB_RECOVERABLE_MODEL;
-  }
-  RigidSolverParams par = s->params;
-  par.warm_start = par.warm_start && nc == s->prev_nc;
-  if (!par.warm_start) memset(s->lambda, 0, 3 * (size_t)nc * sizeof *s->lambda);
-  if (s->solve(&s->prob, &par, s->lambda, &s->last) != 0) {
-    snprintf(s->message, sizeof s->message, "%s solver refused the problem at t = %.17g", s->solver_name, a->t);
-    return CB_ERR_OPTION;
-  }
-  s->stats->newton_iters += s->last.iterations;
-  if (nc > 0) rigid_stats_add(&s->stats->solver, &s->prob, s->lambda, &s->last, s->measure_internal);
-  if ((s->last.stop == RIGID_STOP_LIMIT && !s->accept_limit) || s->last.stop == RIGID_STOP_FAILED) {
-    s->prev_nc = -1;
-    snprintf(s->message, sizeof s->message,
-             "%s solver stopped on %s at t = %.17g, h = %.3g (%d iterations, residual %.3g, %d contacts)",
-             s->solver_name, rigid_stop_name(s->last.stop), a->t, h, s->last.iterations, s->last.residual, nc);
-    return CB_RECOVERABLE_SOLVER;
-  }
-  s->prev_nc = nc;
-  rigid_problem_velocity(&s->prob, m, s->d, s->lambda, s->v_free, s->v);
+  rc = rigid_impulse_step_solve(&s->imp, m, s->d, a->t, h, v, &s->stats->newton_iters, s->v, s->message,
+                                sizeof s->message);
+  if (rc != CB_OK) return rc;
   for (int i = 0; i < nz; ++i) xout[nq + nv + i] = z[i] + h * s->zdot[i];
   mb_integrate_q(m, q, s->v, h, xout);
   memcpy(xout + nq, s->v, (size_t)nv * sizeof(double));
@@ -129,28 +75,12 @@ static void rigid_destroy(Integrator *it) {
   RigidStepper *s = it->content;
   stepper_release(it);
   if (!s) return;
-  rigid_problem_free(&s->prob);
+  rigid_impulse_step_free(&s->imp);
   data_free(s->d);
-  free(s->lambda);
-  free(s->v_free);
   free(s->v);
   free(s->zdot);
   free(s);
   it->content = NULL;
-}
-
-/* What the rigid models leave out of the scene, said in the record. */
-static void note_model(Integrator *it) {
-  const Model *m = it->model;
-  integrator_note(it, "%s: rigid contact: the scene's contact stiffness and dissipation are ignored", it->vtbl->name);
-  for (int i = 0; i < m->nmaterial; ++i)
-    if (m->materials[i].mu_static != m->materials[i].mu_dynamic) {
-      integrator_note(it, "%s: one Coulomb coefficient, mu_dynamic (material '%s': mu_static %g, mu_dynamic %g): "
-                          "static friction above mu_dynamic is not modeled",
-                      it->vtbl->name, m->materials[i].name, m->materials[i].mu_static, m->materials[i].mu_dynamic);
-      return;
-    }
-  integrator_note(it, "%s: friction uses mu_dynamic (mu_static equals it on this scene)", it->vtbl->name);
 }
 
 static int create_common(Integrator *it, const RigidSolveFn *fns, const char *const *names) {
@@ -165,36 +95,23 @@ static int create_common(Integrator *it, const RigidSolveFn *fns, const char *co
   s->m = m;
   s->stats = &it->stats;
   int k = options_find(it->vtbl->options, "solver") ? option_enum(&ov, "solver") : 0;
-  s->solve = fns[k];
-  s->solver_name = names[k];
-  s->params = rigid_solver_defaults();
-  s->params.tol = option_double(&ov, "tolerance");
-  s->params.max_iter = (int)option_int(&ov, "max_iterations");
-  s->params.warm_start = option_bool(&ov, "warm_start");
-  if (options_find(it->vtbl->options, "facets")) s->params.facets = (int)option_int(&ov, "facets");
-  s->accept_limit = option_enum(&ov, "on_limit") == 0;
-  s->measure_internal = option_bool(&ov, "internal_force");
-  s->prev_nc = -1;
+  if (rigid_impulse_step_init(&s->imp, m->nv) != 0) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  rigid_impulse_step_configure(&s->imp, it, &ov, fns[k], names[k]);
   s->d = data_create(m);
-  s->v_free = calloc((size_t)m->nv + 1, sizeof(double));
   s->v = calloc((size_t)m->nv + 1, sizeof(double));
   s->zdot = calloc((size_t)m->nz + 1, sizeof(double));
-  if (!s->d || !s->v_free || !s->v || !s->zdot || rigid_problem_init(&s->prob, m->nv) != 0 || grow_lambda(s, 8) != 0)
-    return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  if (!s->d || !s->v || !s->zdot) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   data_count_geometry_into(s->d, &it->stats.geometry_queries);
-  note_model(it);
+  rigid_note_model(it);
   StepperConfig cfg = {.kind = STEPPER_FIXED, .ops = &rigid_ops, .content = s};
   return integrator_use_stepper(it, &cfg);
 }
 
 static int rigid_reset(Integrator *it, double t0, const double *x0) {
   RigidStepper *s = it->content;
-  s->prev_nc = -1;
+  rigid_impulse_step_reset(&s->imp);
   s->stats = &it->stats;
-  ContactSolverStats *st = &it->stats.solver;
-  st->name = s->solver_name;
-  st->max_iter = s->params.max_iter;
-  st->accept_limit = s->accept_limit;
+  rigid_impulse_step_record(&s->imp, &it->stats.solver);
   return stepper_reset(it, t0, x0);
 }
 
