@@ -77,6 +77,27 @@ Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
   free(md);
 }
 
+Test(report, quick_grid_that_decides_says_why) {
+  make_figure("fig_q");
+  char p[600], html[1400], err[1024];
+  snprintf(p, sizeof p, "%s/fig_q/figure.json", tmpdir);
+  char *text = file_read_all(p, NULL);
+  cr_assert_not_null(text);
+  cJSON *fig = cJSON_Parse(text);
+  free(text);
+  cJSON_AddStringToObject(fig, "quick_decides", "the quick runs are the full ones & 3 < 4");
+  text = cJSON_Print(fig);
+  fx_write_text(p, text);
+  free(text);
+  cJSON_Delete(fig);
+  cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
+  char *h = read_text("index.html"), *md = read_text("report.md");
+  cr_expect(strstr(h, "Why the quick grid decides the claim: the quick runs are the full ones &amp; 3 &lt; 4"), "%s", h);
+  cr_expect(strstr(md, "Why the quick grid decides the claim: the quick runs are the full ones & 3 < 4"), "%s", md);
+  free(h);
+  free(md);
+}
+
 Test(report, malformed_figure_is_refused_by_name_and_nothing_written) {
   make_figure("fig_a");
   char d[512], p[700];

@@ -215,6 +215,8 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   cJSON_AddStringToObject(fig, "verdict", v);
   cJSON_AddStringToObject(fig, "verdict_status", cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring);
   cJSON_AddItemToObject(fig, "checks", cJSON_DetachItemFromObjectCaseSensitive(verdict, "checks"));
+  if (cJSON_HasObjectItem(verdict, "quick_decides"))
+    cJSON_AddItemToObject(fig, "quick_decides", cJSON_DetachItemFromObjectCaseSensitive(verdict, "quick_decides"));
   cJSON *pj = cJSON_AddObjectToObject(fig, "points");
   cJSON_AddNumberToObject(pj, "ok", pts[0]);
   cJSON_AddNumberToObject(pj, "failed", pts[1]);

@@ -312,6 +312,11 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     if (*json_str(fig, "verdict_status")) { html(f, json_str(fig, "verdict_status")); fputs(". ", f); }
     html(f, json_str(fig, "verdict"));
     fputs("</p>\n", f);
+    if (*json_str(fig, "quick_decides")) {
+      fputs("<p>Why the quick grid decides the claim: ", f);
+      html(f, json_str(fig, "quick_decides"));
+      fputs("</p>\n", f);
+    }
     write_checks(f, json_get(fig, "checks"), 0);
     const cJSON *pts = json_get(fig, "points");
     int failed = count_of(pts, "failed"), timeout = count_of(pts, "timeout"), flagged = count_of(pts, "flagged");
@@ -368,6 +373,7 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
     if (cJSON_IsObject(paper)) fprintf(f, "Paper: **%s**: %s\n\n", json_str(paper, "ref"), json_str(paper, "trend"));
     fprintf(f, "![%s](%s/%s)\n\n%s\n\n**Verdict:** %s%s%s\n\n", json_str(fig, "name"), folder, json_str(json_get(fig, "images"), "png"),
             json_str(fig, "caption"), json_str(fig, "verdict_status"), *json_str(fig, "verdict_status") ? ". " : "", json_str(fig, "verdict"));
+    if (*json_str(fig, "quick_decides")) fprintf(f, "Why the quick grid decides the claim: %s\n\n", json_str(fig, "quick_decides"));
     write_checks(f, json_get(fig, "checks"), 1);
     fprintf(f, "Runs: %d ok, %d failed, %d timed out, %d flagged by a physics guard.\n\n", count_of(pts, "ok"),
             count_of(pts, "failed"), count_of(pts, "timeout"), count_of(pts, "flagged"));
