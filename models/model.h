@@ -133,6 +133,10 @@ typedef struct Model {
    * the violation. Units 1/s^2 and 1/s (scaled by the joint's own inertia M_ii); 0 selects
    * CB_LIMIT_STIFFNESS / CB_LIMIT_DAMPING. */
   double limit_stiffness, limit_damping;
+  /* 1: geometries of two bodies of the same kinematic tree never collide (scene
+   * "self_collision": false; collision_pair_allowed). 0 (default): only parent and child are
+   * filtered. */
+  int no_self_collision;
 
   int nbody;               /* including the world (body 0) */
   Body *bodies;

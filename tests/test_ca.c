@@ -340,3 +340,140 @@ Test(ca, fails_at_the_solver_iteration_limit) {
   integrator_destroy(it);
   model_free(m);
 }
+
+/* A point of geometry g in its own frame, drawn inside the shape (capsule, box or sphere). */
+enum { CA_TEST_MAX_GEOMS = 128 };
+
+static void random_point_in_geom(const Geom *g, unsigned long *st, double *p) {
+  double u[3];
+  switch (g->type) {
+  case GEOM_BOX:
+    for (int k = 0; k < 3; ++k) p[k] = urange(st, -g->size[k], g->size[k]);
+    return;
+  case GEOM_CAPSULE:
+  case GEOM_SPHERE: {
+    const double r = g->size[0], hl = g->type == GEOM_CAPSULE ? g->size[1] : 0.0;
+    for (int k = 0; k < 3; ++k) u[k] = urange(st, -1, 1);
+    const double nu = v3_norm(u), s = urange(st, 0, 1) * r / (nu > 0 ? nu : 1);
+    p[0] = u[0] * s;
+    p[1] = u[1] * s;
+    p[2] = u[2] * s + urange(st, -hl, hl);
+    return;
+  }
+  default: p[0] = p[1] = p[2] = 0; return;
+  }
+}
+
+static void geom_world_point(const Data *d, int g, const double *local, double *w) {
+  m3_mulv(w, d->geom_xrot + 9 * g, local);
+  v3_add(w, w, d->geom_xpos + 3 * g);
+}
+
+/* The motion bound of eqs. 11-14 (ca_geom_speed) bounds how far any point of a link moves over
+ * the discrete step q(s) = q + s N(q) v, s <= h: |p(s) - p(0)| <= (|lin| + rest) s in any
+ * direction (n = NULL) and |n.(p(s) - p(0))| <= (|lin| + rest) s along a drawn unit n; random
+ * states of the 100-link chain of cases/tr_chain.json and of the three-link chain above (two
+ * joint axes, a box link). The bound may be loose; it must never be exceeded. */
+static void check_link_bound(Model *m, int trials, double vmax, unsigned long seed) {
+  Data *d = data_create(m);
+  CaBound cb;
+  cr_assert_eq(ca_bound_init(&cb, m), 0);
+  const int nq = m->nq, nv = m->nv;
+  double *q = calloc((size_t)nq, sizeof *q), *v = calloc((size_t)nv, sizeof *v);
+  double *qs = calloc((size_t)nq, sizeof *qs);
+  double(*pts)[3] = malloc((size_t)m->ngeom * 8 * sizeof *pts), (*p0)[3] = malloc((size_t)m->ngeom * 8 * sizeof *p0);
+  unsigned long st = seed;
+  const double h = 0.01;
+  double tightest = 0; /* largest displacement / bound seen */
+  long checked = 0;
+  for (int t = 0; t < trials; ++t) {
+    for (int k = 0; k < nq; ++k) q[k] = urange(&st, -3.2, 3.2);
+    for (int k = 0; k < nv; ++k) v[k] = urange(&st, -vmax, vmax);
+    double n[3];
+    for (int k = 0; k < 3; ++k) n[k] = urange(&st, -1, 1);
+    v3_scale(n, n, 1.0 / v3_norm(n));
+    mb_kinematics(m, d, q);
+    double bnd[2][CA_TEST_MAX_GEOMS];
+    for (int g = 0; g < m->ngeom && g < CA_TEST_MAX_GEOMS; ++g) {
+      double lin, rest;
+      ca_geom_speed(&cb, m, d, q, v, g, NULL, h, &lin, &rest);
+      bnd[0][g] = fabs(lin) + rest;
+      ca_geom_speed(&cb, m, d, q, v, g, n, h, &lin, &rest);
+      bnd[1][g] = fabs(lin) + rest;
+      for (int i = 0; i < 8; ++i) {
+        random_point_in_geom(&m->geoms[g], &st, pts[8 * g + i]);
+        geom_world_point(d, g, pts[8 * g + i], p0[8 * g + i]);
+      }
+    }
+    for (int j = 1; j <= 4; ++j) {
+      const double s = h * j / 4.0;
+      mb_integrate_q(m, q, v, s, qs);
+      mb_kinematics(m, d, qs);
+      for (int g = 0; g < m->ngeom && g < CA_TEST_MAX_GEOMS; ++g) {
+        if (m->bodies[m->geoms[g].body].tree < 0) continue;
+        for (int i = 0; i < 8; ++i) {
+          double w[3], dp[3];
+          geom_world_point(d, g, pts[8 * g + i], w);
+          v3_sub(dp, w, p0[8 * g + i]);
+          const double any = v3_norm(dp), along = fabs(v3_dot(dp, n));
+          cr_expect(any <= bnd[0][g] * s * (1 + 1e-9) + 1e-12,
+                    "draw %d, geom %d: a point moved %.6g m in %.3g s, bound %.6g m", t, g, any, s, bnd[0][g] * s);
+          cr_expect(along <= bnd[1][g] * s * (1 + 1e-9) + 1e-12,
+                    "draw %d, geom %d: a point moved %.6g m along n in %.3g s, bound %.6g m", t, g, along, s,
+                    bnd[1][g] * s);
+          if (bnd[0][g] > 0) tightest = fmax(tightest, any / (bnd[0][g] * s));
+          ++checked;
+        }
+      }
+    }
+  }
+  cr_log_info("%s: %ld point displacements within the bound, the tightest at %.3f of it\n", m->name, checked, tightest);
+  cr_expect(tightest > 0.2, "the bound is never approached (%.3g): the test draws too little motion", tightest);
+  free(q);
+  free(v);
+  free(qs);
+  free(pts);
+  free(p0);
+  ca_bound_free(&cb);
+  data_free(d);
+}
+
+Test(ca, the_link_bound_bounds_every_point_displacement) {
+  Model *m = fx_load_file("cases/tr_chain.json");
+  cr_assert_eq(m->nbody, 101);
+  check_link_bound(m, 40, 2.0, 7);
+  model_free(m);
+  m = fx_load_json(chain_json, "chain");
+  check_link_bound(m, 300, 6.0, 8);
+  model_free(m);
+}
+
+/* cases/tr_chain.json (True Rigidity sec. 6.2, Fig. 3): the 100-link chain dropped from the
+ * horizontal until it passes its lowest point never touches the ground under ca at the paper's
+ * nominal step 0.01 s; the chain does not collide with itself ("self_collision": false), so
+ * only its 100 link-ground pairs are bounded (no parent-child pair, which touch at their joint);
+ * a majority of the steps are dt, and the bound shortens the steps near the ground. */
+Test(ca, the_falling_chain_never_touches_the_ground) {
+  Model *m = fx_load_file("cases/tr_chain.json");
+  CaBound cb;
+  cr_assert_eq(ca_bound_init(&cb, m), 0);
+  cr_expect_eq(cb.npair, 100, "%d pairs bounded, expected the 100 link-ground pairs", cb.npair);
+  ca_bound_free(&cb);
+  char err[512];
+  Integrator *it = make_ca(m, 0.01, NULL, NULL, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
+  double *x = calloc((size_t)(m->nq + m->nv), sizeof *x);
+  system_initial_state(m, x);
+  cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK, "%s", it->message);
+  cr_assert_eq(integrator_advance(it, m->t_end, x), CB_OK, "%s", it->message);
+  const IntegratorStats *s = &it->stats;
+  cr_log_info("tr_chain: %ld steps, mean %.4g s, smallest %.3g s, min distance %.4g m\n", s->steps,
+              s->step_sum / (double)s->steps, s->step_min, s->min_distance);
+  cr_expect(s->min_distance > 0.5, "the chain came %.3g m close to the ground (it passes 0.95 m above it)",
+            s->min_distance);
+  cr_expect(s->step_min < 1e-3, "the bound never shortened a step below dt / 10: smallest %.3g s", s->step_min);
+  cr_expect(s->steps > 450 && s->steps < 900, "%ld steps for 4.5 s at dt 0.01 s", s->steps);
+  free(x);
+  integrator_destroy(it);
+  model_free(m);
+}

@@ -116,3 +116,44 @@ Test(figure_draw, bars_with_too_many_fields_are_refused) {
   cr_expect(strstr(err, "bars.json: plot.fields"), "%s", err);
   cJSON_Delete(r);
 }
+
+/* The histogram kind counts a step log's accepted steps into equal bins (a value at the upper
+ * edge in the last bin), one block per record, and refuses a bad bin count. */
+Test(figure_draw, histogram_counts_the_steps_into_bins) {
+  const char *recipe_text =
+      "{\"schema\": \"cbench.recipe/1\", \"title\": \"h\", \"caption\": \"\", \"runs\": [{}], \"plot\": {\"kind\": "
+      "\"histogram\", \"file\": \"steps\", \"column\": \"h\", \"rows\": {\"accepted\": \"1\"}, \"bins\": 4, "
+      "\"range\": [0, 0.01], \"series\": [\"integrator\"]}}";
+  char err[1024];
+  cJSON *recipe = recipe_load_text(recipe_text, "hist.json", err, sizeof err);
+  cr_assert(recipe, "%s", err);
+  char path[600];
+  snprintf(path, sizeof path, "%s/a.steps.csv", tmpdir);
+  FILE *f = fopen(path, "w");
+  cr_assert(f);
+  fprintf(f, "t,h,accepted,why\n0,0.01,1,ok\n0.01,0.01,1,ok\n0.02,0.001,1,ok\n0.021,0.0026,1,ok\n0.0236,0.005,0,"
+             "rejected\n0.0237,0.01,1,ok\n");
+  fclose(f);
+  cJSON *records = cJSON_CreateArray();
+  cJSON *r = record("ok", 0, 1e-2, 5);
+  cJSON_AddStringToObject(r, "record_file", "a.json");
+  cJSON_AddStringToObject(r, "_dir", tmpdir);
+  cJSON_AddItemToArray(records, r);
+  char fdir[400];
+  snprintf(fdir, sizeof fdir, "%s/hist/data", tmpdir);
+  cr_assert_eq(dir_make_parents(fdir), 0);
+  cr_assert_eq(figure_draw(recipe, records, "results/paper", tmpdir, "hist", err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/hist/data/histogram.dat", tmpdir);
+  char *dat = file_read_all(path, NULL);
+  cr_assert(dat, "no %s", path);
+  cr_expect(strstr(dat, "0.00125\t1\t0.2\n0.00375\t1\t0.2\n0.00625\t0\t0\n0.00875\t3\t0.6\n"), "%s", dat);
+  free(dat);
+  cJSON_Delete(records);
+  cJSON_Delete(recipe);
+  recipe = recipe_load_text("{\"schema\": \"cbench.recipe/1\", \"title\": \"h\", \"caption\": \"\", \"runs\": [{}], "
+                            "\"plot\": {\"kind\": \"histogram\", \"file\": \"steps\", \"column\": \"h\", \"bins\": 0}}",
+                            "hist.json", err, sizeof err);
+  cr_expect_null(recipe, "0 bins accepted");
+  cr_expect(strstr(err, "hist.json: plot.bins"), "%s", err);
+  cJSON_Delete(recipe);
+}

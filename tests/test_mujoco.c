@@ -268,9 +268,10 @@ Test(mujoco, every_representable_case_converts_and_runs) {
     int belt = 0;
     for (int g = 0; g < m->ngeom; ++g) belt |= m->geoms[g].has_surface_velocity;
     Integrator *it = create_mujoco(m, 1e-3, NULL, NULL, err, sizeof err);
-    if (belt || m->nsuction > 0) {
-      cr_expect_null(it, "%s: a scene with %s was accepted", path, belt ? "a belt" : "suction");
-      cr_expect(strstr(err, belt ? "surface_velocity" : "suction") && strstr(err, path), "%s: message '%s'", path, err);
+    if (belt || m->nsuction > 0 || m->no_self_collision) {
+      const char *what = belt ? "surface_velocity" : m->nsuction > 0 ? "suction" : "self_collision";
+      cr_expect_null(it, "%s: a scene with %s was accepted", path, what);
+      cr_expect(strstr(err, what) && strstr(err, path), "%s: message '%s'", path, err);
       refused++;
     } else {
       cr_assert_not_null(it, "%s: %s", path, err);
@@ -291,7 +292,7 @@ Test(mujoco, every_representable_case_converts_and_runs) {
   closedir(dir);
   cr_log_info("mujoco: %d cases ran, %d refused", ran, refused);
   cr_expect_geq(ran, 12);
-  cr_expect_eq(refused, 3); /* conveyor, icf_conveyor (belts), suction_gripper */
+  cr_expect_eq(refused, 4); /* conveyor, icf_conveyor (belts), suction_gripper, tr_chain (self_collision) */
 }
 
 Test(mujoco, free_joint_inside_a_tree_is_refused_naming_the_body) {

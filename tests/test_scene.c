@@ -74,6 +74,7 @@ static const BadScene bad_scenes[] = {
     {"bad_suction_saturation.json", "suction[0].saturation_distance: must be below max_distance (0.02), got 0.05"},
     {"bad_suction_target_self.json", "suction[0].targets[0]: target is on the cup body's own kinematic tree, got \"pad\""},
     {"bad_suction_target_static.json", "suction[0].targets[0]: target must be a movable body, got \"world\""},
+    {"bad_self_collision.json", "self_collision: must be true or false, got \"no\""},
     {"bad_suction_targets_type.json", "suction[0].targets: must be \"all\" or an array of body names, got \"box\""},
 };
 #define NBAD (sizeof bad_scenes / sizeof bad_scenes[0])

@@ -184,7 +184,7 @@ int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick,
 static const char *const top_keys[] = {"schema", "title", "caption", "paper", "runs", "quick", "plot", "compare",
                                        "checks", "quick_decides", NULL};
 static const char *const plot_keys[] = {"kind", "series", "layout", "panels", "fields", "labels", "where",
-                                        "normalize", "ylabel", "title", NULL};
+                                        "normalize", "ylabel", "title", "file", "column", "rows", "bins", "range", "xlabel", "logy", NULL};
 static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "ylabel", "logx", "logy", "fit",
                                          "file", "rows", "xreverse", "paper_y", NULL};
 static const char *const side_keys[] = {"where", "field", "stat", "x", "series", NULL};
@@ -208,13 +208,14 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
         sweep_series_parse(json_get(ser, "file")->valuestring) <= 0)
       return fail(err, errlen, path, f, "expected {file: steps|contacts|energy|trajectory, rows, x, y, stat, threshold}", ser);
     static const char *const sstats[] = {"max", "last", "last_x", "first_x_below", "first_x_above", "rel_variation",
-                                         "max_abs_slope", NULL};
+                                         "max_abs_slope", "min", "mean", "median", "count", "fraction_at_least", NULL};
     const cJSON *ss = json_get(ser, "stat");
     int ok = !ss;
     for (int i = 0; sstats[i] && cJSON_IsString(ss) && !ok; ++i) ok = !strcmp(ss->valuestring, sstats[i]);
     if (!ok) {
       snprintf(f, sizeof f, "%s.series.stat", where);
-      return fail(err, errlen, path, f, "expected max, last, last_x, first_x_below, first_x_above, rel_variation or max_abs_slope", ss);
+      return fail(err, errlen, path, f, "expected max, last, last_x, first_x_below, first_x_above, rel_variation, max_abs_slope, min, mean, "
+                  "median, count or fraction_at_least", ss);
     }
     return 0;
   }

@@ -26,7 +26,14 @@ static const cJSON *one_usable(const cJSON *records, const cJSON *where) {
  * threshold after having been above it (a slide-to-stick time); first_x_above: the first x at
  * which y exceeds it; last_x: the last x with a matching row (the last time in contact);
  * rel_variation: sum |y_i+1 - y_i| / sum |y_i| (0 for a constant force, large for a noisy one);
- * max_abs_slope: max |dy/dx| between rows (how sharp a transition is). */
+ * max_abs_slope: max |dy/dx| between rows (how sharp a transition is); min, mean, median and
+ * count of y; fraction_at_least: the fraction of rows with y >= threshold (of a step log's h: how
+ * often the largest step is taken). */
+static int cmp_double(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 static double series_value(const cJSON *records, const cJSON *sel) {
   const cJSON *s = json_get(sel, "series");
   const cJSON *hit = one_usable(records, json_get(sel, "where"));
@@ -45,8 +52,19 @@ static double series_value(const cJSON *records, const cJSON *sel) {
    * a series with one is not data */
   for (int i = 0; i < np; ++i)
     if (isnan(x[i]) || isnan(y[i])) np = -1;
+  if (np > 0 && !strcmp(stat, "median")) {
+    qsort(y, (size_t)np, sizeof *y, cmp_double);
+    v = np % 2 ? y[np / 2] : 0.5 * (y[np / 2 - 1] + y[np / 2]);
+    np = 0;
+  } else if (np >= 0 && !strcmp(stat, "count")) {
+    v = np;
+  }
+  int nat = 0;
   for (int i = 0; i < np; ++i) {
     if (!strcmp(stat, "max")) v = i > 0 ? fmax(v, y[i]) : y[i];
+    else if (!strcmp(stat, "min")) v = i > 0 ? fmin(v, y[i]) : y[i];
+    else if (!strcmp(stat, "mean")) { sum += y[i]; if (i == np - 1) v = sum / np; }
+    else if (!strcmp(stat, "fraction_at_least")) { nat += y[i] >= thr; if (i == np - 1) v = (double)nat / np; }
     else if (!strcmp(stat, "last")) v = y[i];
     else if (!strcmp(stat, "last_x")) v = x[i];
     else if (!strcmp(stat, "first_x_above") && y[i] > thr) { v = x[i]; break; }

@@ -184,6 +184,113 @@ static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, cha
   return 0;
 }
 
+/* ---- histogram: the distribution of one column of a time series, one set of bars per record ---- */
+
+enum { HIST_MAX_BINS = 1000 };
+
+static const char *check_histogram(const cJSON *plot, const char **field) {
+  const cJSON *file = json_get(plot, "file"), *col = json_get(plot, "column"), *bins = json_get(plot, "bins");
+  const cJSON *range = json_get(plot, "range");
+  *field = "file";
+  if (!cJSON_IsString(file) || sweep_series_parse(file->valuestring) <= 0)
+    return "a histogram needs \"file\": \"steps\", \"contacts\", \"energy\" or \"trajectory\"";
+  *field = "column";
+  if (!cJSON_IsString(col)) return "a histogram needs \"column\" (the series column to count)";
+  *field = "bins";
+  if (bins && (!cJSON_IsNumber(bins) || bins->valuedouble < 1 || bins->valuedouble > HIST_MAX_BINS ||
+               bins->valuedouble != (int)bins->valuedouble))
+    return "\"bins\" must be an integer from 1 to 1000";
+  *field = "range";
+  if (range && (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2 ||
+                !cJSON_IsNumber(cJSON_GetArrayItem(range, 0)) || !cJSON_IsNumber(cJSON_GetArrayItem(range, 1)) ||
+                !(cJSON_GetArrayItem(range, 0)->valuedouble < cJSON_GetArrayItem(range, 1)->valuedouble)))
+    return "\"range\" must be [lo, hi] with lo < hi";
+  return NULL;
+}
+
+/* Counts values of the column in `bins` equal bins over `range` (default [0, the largest value]);
+ * a value at the upper edge counts in the last bin. Writes data/histogram.dat (one block per
+ * record: bin center, count, fraction of the record's values) and draws boxes. */
+static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records, char *err, size_t errlen) {
+  const char *file = json_str(plot, "file"), *col = json_str(plot, "column");
+  const int nb = cJSON_IsNumber(json_get(plot, "bins")) ? json_get(plot, "bins")->valueint : 20;
+  const cJSON *range = json_get(plot, "range");
+  const int normalize = !cJSON_IsFalse(json_get(plot, "normalize"));
+  char dat[PATH_MAX + 64];
+  snprintf(dat, sizeof dat, "%s/%s/data/histogram.dat", D->dir, D->name);
+  AtomicFile af;
+  FILE *f = atomic_open(&af, dat, 0, err, errlen);
+  if (!f) return 1;
+  int nblock = 0;
+  char titles[8][256];
+  const cJSON *r;
+  cJSON_ArrayForEach(r, records) {
+    if (!figure_match(r, json_get(plot, "where"))) continue;
+    RecordOutcome oc = record_outcome(r);
+    const char *rf = json_str_or(r, "record_file", "");
+    if (oc != OUTCOME_OK || !rf[0]) {
+      figure_count_bad(D, r, oc == OUTCOME_OK ? OUTCOME_FAILED : oc, 1);
+      continue;
+    }
+    char csv[PATH_MAX + 600], rec_path[PATH_MAX + 300];
+    snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(r, "_dir", "."), rf);
+    sweep_series_path(rec_path, file, csv, sizeof csv);
+    double *x, *y;
+    int n = figure_csv_series(csv, json_get(plot, "rows"), "t", col, &x, &y, err, errlen);
+    if (n < 0) {
+      atomic_abort(&af);
+      return 1;
+    }
+    double lo = 0, hi = 0;
+    for (int i = 0; i < n; ++i) hi = fmax(hi, y[i]);
+    if (range) {
+      lo = cJSON_GetArrayItem(range, 0)->valuedouble;
+      hi = cJSON_GetArrayItem(range, 1)->valuedouble;
+    }
+    if (!(hi > lo)) hi = lo + 1;
+    int count[HIST_MAX_BINS] = {0}, total = 0;
+    for (int i = 0; i < n; ++i) {
+      if (!(y[i] >= lo && y[i] <= hi)) continue;
+      int k = (int)((y[i] - lo) / (hi - lo) * nb);
+      count[k < nb ? k : nb - 1]++;
+      ++total;
+    }
+    free(x);
+    free(y);
+    char label[256];
+    figure_series_label(r, json_get(plot, "series"), label, sizeof label);
+    if (nblock < 8) snprintf(titles[nblock], sizeof titles[nblock], "%s (%d values)", label, total);
+    fprintf(f, "%s# %s\n", nblock ? "\n\n" : "", label);
+    fprintf(D->tsv, "%d\t%s", nblock, label);
+    for (int k = 0; k < nb; ++k) {
+      const double c = lo + (k + 0.5) * (hi - lo) / nb, fr = total ? (double)count[k] / total : 0;
+      fprintf(f, "%.9g\t%d\t%.6g\n", c, count[k], fr);
+      fprintf(D->tsv, "\t%.9g:%d", c, count[k]);
+    }
+    fprintf(D->tsv, "\n");
+    ++nblock;
+  }
+  if (atomic_commit(&af, err, errlen) != 0) return 1;
+  FILE *g = D->gp_body;
+  fprintf(g, "set style fill transparent solid 0.6 border -1\nset key top right noenhanced\nset xlabel ");
+  gp_quote(g, json_str_or(plot, "xlabel", col));
+  fprintf(g, "\nset ylabel ");
+  gp_quote(g, json_str_or(plot, "ylabel", normalize ? "fraction of values" : "count"));
+  fprintf(g, "\nset title ");
+  gp_quote(g, json_str(plot, "title"));
+  fprintf(g, "\n");
+  if (cJSON_IsTrue(json_get(plot, "logy"))) fprintf(g, "set logscale y\n");
+  if (nblock == 0) { fprintf(g, "plot NaN title 'no data'\n"); return 0; }
+  fprintf(g, "plot ");
+  for (int b = 0; b < nblock && b < 8; ++b) {
+    fprintf(g, "%s'data/histogram.dat' index %d u 1:%d w boxes lc rgb '%s' title ", b ? ", " : "", b, normalize ? 3 : 2,
+            palette[b % 10]);
+    gp_quote(g, titles[b]);
+  }
+  fprintf(g, "\n");
+  return 0;
+}
+
 /* ---- the table ---- */
 
 #define XY_TSV "# panel\tseries\tx\ty\tstatus\tcommand\n"
@@ -198,6 +305,9 @@ const PlotKind plot_kinds[] = {
     {.name = "bars", .doc = "stacked fields per record (`fields`, `labels`, `where`, `normalize`)",
      .tsv_header = "# panel\tseries\tfields (see plot.fields)...\n", .check_plot = check_bars,
      .draw_whole = draw_bars},
+    {.name = "histogram", .doc = "the distribution of a time-series column per record (`file`, `column`, `rows`, `bins`, `range`, `where`, `normalize`, `logy`)",
+     .tsv_header = "# block\tseries\tbin center:count...\n", .check_plot = check_histogram,
+     .draw_whole = draw_histogram},
 };
 const int plot_kind_count = (int)(sizeof plot_kinds / sizeof plot_kinds[0]);
 

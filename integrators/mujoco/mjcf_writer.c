@@ -65,6 +65,11 @@ int mjcf_check(const Model *m, char *err, size_t errlen) {
     snprintf(err, errlen, "%s: suction: MuJoCo 2.2 has no suction cups (%d in the scene)", src, m->nsuction);
     return -1;
   }
+  if (m->no_self_collision) { /* MuJoCo filters parent and child only; not converted to exclude pairs */
+    snprintf(err, errlen, "%s: self_collision: false is not converted to MuJoCo (it filters parent-child pairs only)",
+             src);
+    return -1;
+  }
   return 0;
 }
 

@@ -43,6 +43,7 @@ int collision_pair_allowed(const Model *m, int g1, int g2) {
   if (m->bodies[b1].tree < 0 && m->bodies[b2].tree < 0) return 0;
   if (m->geoms[g1].type == GEOM_PLANE && m->geoms[g2].type == GEOM_PLANE) return 0;
   if (b1 != 0 && b2 != 0 && (m->bodies[b1].parent == b2 || m->bodies[b2].parent == b1)) return 0;
+  if (m->no_self_collision && m->bodies[b1].tree >= 0 && m->bodies[b1].tree == m->bodies[b2].tree) return 0;
   return 1;
 }
 

@@ -52,6 +52,9 @@ static int read_settings(SceneLoader *L) {
   m->limit_damping = CB_LIMIT_DAMPING;
   if (sc_num(c, r, "", "limit_stiffness", SC_POSITIVE, &m->limit_stiffness) < 0) return -1;
   if (sc_num(c, r, "", "limit_damping", SC_POSITIVE, &m->limit_damping) < 0) return -1;
+  const cJSON *self = cJSON_GetObjectItemCaseSensitive(r, "self_collision");
+  if (self && !cJSON_IsBool(self)) return sc_fail(c, "self_collision", self, "must be true or false");
+  m->no_self_collision = self && cJSON_IsFalse(self);
   return 0;
 }
 
@@ -77,7 +80,7 @@ static int check_rigid_pairs(SceneLoader *L) {
 
 static int load(SceneLoader *L) {
   static const char *const keys[] = {"name", "description", "gravity", "duration", "stiction_tolerance", "max_step",
-                                     "limit_stiffness", "limit_damping", "materials", "world_geoms", "bodies", "forces", "controllers", "suction", NULL};
+                                     "limit_stiffness", "limit_damping", "self_collision", "materials", "world_geoms", "bodies", "forces", "controllers", "suction", NULL};
   const SceneCtx *c = &L->ctx;
   if (!cJSON_IsObject(L->root)) return sc_fail(c, "", L->root, "a scene must be a JSON object");
   if (sc_object(c, L->root, "", keys) < 0) return -1;
