@@ -55,5 +55,10 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
                       const double *x0, const double *tgrid, int npts, double budget, RunProgress *prog,
                       GridSink sink, void *ctx, StepObserver observer, void *observer_ctx,
                       GridRunResult *res);
+/* Same with a Newton observer too (Newton logs); either observer may be NULL. */
+int grid_run_logged(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
+                    const double *x0, const double *tgrid, int npts, double budget, RunProgress *prog,
+                    GridSink sink, void *ctx, StepObserver observer, void *observer_ctx,
+                    NewtonObserver newton, void *newton_ctx, GridRunResult *res);
 
 #endif

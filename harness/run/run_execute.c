@@ -220,8 +220,8 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   rm.flags = flags;
   if (prog) prog->stage = 0;
   GridRunResult er;
-  int st = grid_run_observed(ctx->vt, m, &opt, NULL, to, nout, ctx->budget, prog, run_metrics_sink, &rm,
-                             run_metrics_step_observer(&rm), &rm.steps, &er);
+  int st = grid_run_logged(ctx->vt, m, &opt, NULL, to, nout, ctx->budget, prog, run_metrics_sink, &rm,
+                           run_metrics_step_observer(&rm), &rm.steps, run_metrics_newton_observer(&rm), &rm.newton, &er);
   run_metrics_close_series(&rm);
   if (to != tg) free(to);
   free(flags);
