@@ -627,7 +627,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     for (int a = 0; a < s->nactive; ++a) active_nv += s->isl[s->active[a]].nv;
     if (k == 0 && s->opt.hessian_reuse && s->has_factor) pattern_changed = icf_lin_pattern_changed(s->lin, p, s->Gc);
     const int refactor = !s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed;
-    if (!s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed) {
+    if (refactor) {
       s->has_factor = 0;
       long analyses = icf_lin_analyses(s->lin);
       int frc = icf_lin_factor_at(s->lin, p, v, s->vc, s->Gc);
