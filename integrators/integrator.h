@@ -112,6 +112,32 @@ typedef struct {
 } StepEvent;
 typedef void (*StepObserver)(void *ctx, const Integrator *it, const StepEvent *e);
 
+/* One Newton iteration of an implicit step's nonlinear solve, for Newton logs (`cbench run
+ * --newton-log`, CENIC Fig. 5, TAMSI Fig. 4). residual: the quantity the solver tests (CENIC:
+ * |D g| of eq. 32 against tol; TAMSI: |R|_inf of eq. 21); refactorized: the Jacobian/Hessian
+ * was factored afresh at this iteration; alpha: the step length taken (NAN: none, e.g. the
+ * converged last row). */
+typedef struct {
+  double t, h;             /* the step (attempt) the solve belongs to */
+  int iter;                /* 0, 1, ... within one solve: iter 0 starts a solve */
+  double residual, tol, alpha;
+  int refactorized;
+} NewtonEvent;
+typedef void (*NewtonObserver)(void *ctx, const NewtonEvent *e);
+/* What a solver holds to report its iterations: the observer (NULL: no log, no cost beyond one
+ * test per iteration) and the step it is solving, set by the integrator before each solve. */
+typedef struct {
+  NewtonObserver fn;
+  void *ctx;
+  double t, h;
+} NewtonTap;
+static inline void newton_tap_report(const NewtonTap *tap, int iter, double residual, double tol, double alpha,
+                                     int refactorized) {
+  if (!tap || !tap->fn) return;
+  NewtonEvent e = {tap->t, tap->h, iter, residual, tol, alpha, refactorized};
+  tap->fn(tap->ctx, &e);
+}
+
 struct Data; /* models/data.h */
 
 typedef struct IntegratorVtbl {
@@ -157,6 +183,9 @@ struct Integrator {
   int nnotes;
   StepObserver step_observer; /* NULL (the default): no step log, no cost */
   void *step_observer_ctx;
+  NewtonObserver newton_observer; /* NULL (the default): no Newton log; integrators with a
+                                   * Newton solve (cenic-*, tamsi*) read it at reset */
+  void *newton_observer_ctx;
   void *content;           /* the integrator's own data */
   struct Stepper *stepper; /* the shared driver that owns the step loop (common/stepper.h), or
                             * NULL for an integrator with its own advance (SUNDIALS, MuJoCo) */

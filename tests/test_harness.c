@@ -23,6 +23,7 @@
 #include "harness/sweep/plan.h"
 #include "harness/figures/plot.h"
 #include "harness/run/reference.h"
+#include "harness/run/run_fields.h"
 #include "harness/run/run_record.h"
 #include "harness/sweep/sweep.h"
 #include "models/data.h"
@@ -1249,6 +1250,65 @@ Test(harness, step_log_rows_sum_to_the_record_counters) {
     cr_expect_eq(fact, (long)jnum(c, "factorizations"), "%s: factorizations %ld", specs[k][0], fact);
     cr_expect(rows > 0);
     cJSON_Delete(rec);
+  }
+}
+
+/* --newton-log: one row per Newton iteration; its fresh factorizations sum to the record's
+ * counter, iterations number 0, 1, ... within each solve, and the log leaves the counters as
+ * they are without it (no cost on the integration). bdf logs the header only. */
+Test(harness, newton_log_rows_sum_to_factorizations_and_leave_counters_alone) {
+  const char *specs[][3] = {{"cenic-sd", "1e-3", "hessian_reuse=1"}, {"cenic-fixed", "1e-2", ""},
+                            {"tamsi", "1e-2", ""}, {"tamsi-sd", "1e-3", ""}, {"bdf", "1e-4", ""}};
+  for (size_t k = 0; k < sizeof specs / sizeof specs[0]; ++k) {
+    cJSON *recs[2];
+    char path[600];
+    snprintf(path, sizeof path, "%s/newton_%zu.csv", tmpdir, k);
+    for (int logged = 0; logged < 2; ++logged) {
+      RunSpec s;
+      char err[512];
+      run_spec_init(&s);
+      cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
+      snprintf(s.integrator, sizeof s.integrator, "%s", specs[k][0]);
+      const IntegratorVtbl *vt = integrator_find(specs[k][0]);
+      double param = atof(specs[k][1]);
+      if (vt->fixed_step) s.has_dt = 1, s.dt = param; else s.has_accuracy = 1, s.accuracy = param;
+      if (specs[k][2][0]) cr_assert_eq(run_spec_add_option(&s, specs[k][2], err, sizeof err), 0, "%s", err);
+      if (logged) snprintf(s.newton_log, sizeof s.newton_log, "%s", path);
+      recs[logged] = run_one(&s, 0);
+    }
+    const cJSON *c0 = cJSON_GetObjectItem(recs[0], "counters"), *c = cJSON_GetObjectItem(recs[1], "counters");
+    const char *names[] = {"steps", "rejected", "newton_iters", "factorizations", "linesearch_iters"};
+    for (int i = 0; i < 5; ++i)
+      cr_expect_eq(jnum(c0, names[i]), jnum(c, names[i]), "%s: %s %g without the log, %g with it", specs[k][0], names[i],
+                   jnum(c0, names[i]), jnum(c, names[i]));
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s: no Newton log", specs[k][0]);
+    char line[512];
+    cr_assert_not_null(fgets(line, sizeof line, f));
+    cr_expect(strncmp(line, "row,solve,t,h,iter,residual,tol,alpha,refactorized\n", 51) == 0, "header: %s", line);
+    long rows = 0, fact = 0, solve_prev = -1, iter_prev = -1;
+    while (fgets(line, sizeof line, f)) {
+      char *fld[9];
+      int nf = split_csv(line, fld, 9);
+      cr_assert_eq(nf, 9, "%s row %ld has %d fields", specs[k][0], rows, nf);
+      long row = atol(fld[0]), solve = atol(fld[1]), iter = atol(fld[4]);
+      cr_expect_eq(row, rows, "%s: row %ld numbered %ld", specs[k][0], rows, row);
+      if (iter == 0) cr_expect_eq(solve, solve_prev + 1, "%s: a solve starts at iter 0", specs[k][0]);
+      else cr_expect(solve == solve_prev && iter == iter_prev + 1, "%s row %ld: iter %ld after %ld", specs[k][0], rows, iter, iter_prev);
+      cr_expect(fld[5][0] && atof(fld[5]) >= 0, "%s: residual '%s'", specs[k][0], fld[5]);
+      solve_prev = solve, iter_prev = iter;
+      fact += atol(fld[8]);
+      rows++;
+    }
+    fclose(f);
+    if (!strcmp(specs[k][0], "bdf")) cr_expect_eq(rows, 0, "bdf has no Newton observer: header only");
+    else {
+      cr_expect_gt(rows, 0, "%s: no rows", specs[k][0]);
+      cr_expect_eq(fact, (long)jnum(c, "factorizations"), "%s: refactorized rows %ld, factorizations %g", specs[k][0], fact,
+                   jnum(c, "factorizations"));
+    }
+    cJSON_Delete(recs[0]);
+    cJSON_Delete(recs[1]);
   }
 }
 

@@ -33,7 +33,7 @@ static const CommandHelp commands_help[] = {
     {"run", "one case with one integrator: error, work, counters; opt-in time series",
      "run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
      "    [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv]\n"
-     "    [--energy FILE.csv] [--contact-forces FILE.csv] [--output-dt DT|step] [--opt key=value ...]\n"
+     "    [--newton-log FILE.csv] [--energy FILE.csv] [--contact-forces FILE.csv] [--output-dt DT|step] [--opt key=value ...]\n"
      "    [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
      "    [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"
      "    [--quiet] (no progress line; there is one only when stderr is a terminal)\n"},
@@ -46,7 +46,7 @@ static const CommandHelp commands_help[] = {
      "    [--output-dt DT|step] (series rows every DT s or every accepted step)\n"
      "    [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
      "    [--opt KEY=V1,V2,.. ...] [--param PATH=V1,V2,.. ...] (each list is an axis; the grid is\n"
-     "    their product, at most " CB_STR(SWEEP_MAX_POINTS) " points) [--series steps,contacts,energy,trajectory] (time series next to\n"
+     "    their product, at most " CB_STR(SWEEP_MAX_POINTS) " points) [--series steps,contacts,energy,trajectory,newton] (time series next to\n"
      "    each record)\n"},
     {"plot", "work-precision plots and a table from records", "plot DIR|FILE [--no-gnuplot]\n"},
     {"compare", "regression check of two record sets (counters exact, times with tolerance)",

@@ -154,6 +154,7 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
     }
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
+    else if (!strcmp(a, "--newton-log")) { VALUE_OR_FAIL(v); snprintf(s.newton_log, sizeof s.newton_log, "%s", v); }
     else if (!strcmp(a, "--contact-forces")) { VALUE_OR_FAIL(v); snprintf(s.contact_log, sizeof s.contact_log, "%s", v); }
     else if (!strcmp(a, "--energy")) { VALUE_OR_FAIL(v); snprintf(s.energy_log, sizeof s.energy_log, "%s", v); }
     else if (!strcmp(a, "--opt")) {

@@ -123,12 +123,12 @@ static int apply_run(const cJSON *run, const char *path, const char *where, Swee
     if ((x = json_get(run, settings[i].key)) && apply_setting(x, settings[i].f, settings[i].axis, path, FIELD(settings[i].key), c, err, errlen))
       return 2;
   if ((x = json_get(run, "series"))) {
-    if (!is_string_array(x)) return fail(err, errlen, path, FIELD("series"), "expected an array of \"steps\", \"contacts\", \"energy\", \"trajectory\"", x);
+    if (!is_string_array(x)) return fail(err, errlen, path, FIELD("series"), "expected an array of \"steps\", \"contacts\", \"energy\", \"trajectory\", \"newton\"", x);
     c->series = 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, x) {
       int b = sweep_series_parse(s->valuestring);
-      if (b <= 0) return fail(err, errlen, path, FIELD("series"), "expected \"steps\", \"contacts\", \"energy\" or \"trajectory\"", s);
+      if (b <= 0) return fail(err, errlen, path, FIELD("series"), "expected \"steps\", \"contacts\", \"energy\", \"trajectory\" or \"newton\"", s);
       c->series |= b;
     }
   }
@@ -187,7 +187,7 @@ static const char *const plot_keys[] = {"kind", "series", "layout", "panels", "f
                                         "normalize", "ylabel", "title", "file", "column", "rows", "bins", "range", "xlabel", "logy", NULL};
 static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "ylabel", "logx", "logy", "fit",
                                          "file", "rows", "xreverse", "paper_y", NULL};
-static const char *const side_keys[] = {"where", "field", "stat", "x", "series", NULL};
+static const char *const side_keys[] = {"where", "field", "stat", "x", "series", "any_outcome", NULL};
 static const char *const stats[] = {"value", "sum", "mean", "min", "max", "count", "ratio_max_min", "slope", NULL};
 
 /* A {where, field, stat, x} selection (compare entries and check sides). */
@@ -206,16 +206,17 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
     snprintf(f, sizeof f, "%s.series", where);
     if (!cJSON_IsObject(ser) || !cJSON_IsString(json_get(ser, "y")) || !cJSON_IsString(json_get(ser, "file")) ||
         sweep_series_parse(json_get(ser, "file")->valuestring) <= 0)
-      return fail(err, errlen, path, f, "expected {file: steps|contacts|energy|trajectory, rows, x, y, stat, threshold}", ser);
+      return fail(err, errlen, path, f, "expected {file: steps|contacts|energy|trajectory|newton, rows, x, y, stat, threshold}", ser);
     static const char *const sstats[] = {"max", "last", "last_x", "first_x_below", "first_x_above", "rel_variation",
-                                         "max_abs_slope", "min", "mean", "median", "count", "fraction_at_least", NULL};
+                                         "max_abs_slope", "min", "mean", "median", "count", "fraction_at_least",
+                                         "frac_below", "longest_run_below", NULL};
     const cJSON *ss = json_get(ser, "stat");
     int ok = !ss;
     for (int i = 0; sstats[i] && cJSON_IsString(ss) && !ok; ++i) ok = !strcmp(ss->valuestring, sstats[i]);
     if (!ok) {
       snprintf(f, sizeof f, "%s.series.stat", where);
       return fail(err, errlen, path, f, "expected max, last, last_x, first_x_below, first_x_above, rel_variation, max_abs_slope, min, mean, "
-                  "median, count or fraction_at_least", ss);
+                  "median, count, fraction_at_least, frac_below or longest_run_below", ss);
     }
     return 0;
   }

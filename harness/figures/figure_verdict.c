@@ -21,6 +21,11 @@ static const cJSON *one_usable(const cJSON *records, const cJSON *where) {
   return n == 1 && record_outcome(hit) == OUTCOME_OK ? hit : NULL;
 }
 
+static int cmp_double(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 /* A statistic of the time series next to the one record matching sel.where: sel.series =
  * {file, rows, x, y, stat, threshold}. first_x_below: the first x at which y falls below the
  * threshold after having been above it (a slide-to-stick time); first_x_above: the first x at
@@ -28,15 +33,21 @@ static const cJSON *one_usable(const cJSON *records, const cJSON *where) {
  * rel_variation: sum |y_i+1 - y_i| / sum |y_i| (0 for a constant force, large for a noisy one);
  * max_abs_slope: max |dy/dx| between rows (how sharp a transition is); min, mean, median and
  * count of y; fraction_at_least: the fraction of rows with y >= threshold (of a step log's h: how
- * often the largest step is taken). */
-static int cmp_double(const void *a, const void *b) {
-  const double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
+ * often the largest step is taken); frac_below: the fraction of points with y <= threshold;
+ * longest_run_below: the most consecutive such points. Rows with the same x are one point (y
+ * summed), so x = a Newton log's solve with y = refactorized gives each solve's fresh
+ * factorizations. sel.any_outcome = true also reads the series of a failed or timed-out run (what
+ * a solver did up to its failure, e.g. Newton iterations that never converge), still of exactly
+ * one record. */
 static double series_value(const cJSON *records, const cJSON *sel) {
   const cJSON *s = json_get(sel, "series");
   const cJSON *hit = one_usable(records, json_get(sel, "where"));
+  if (!hit && cJSON_IsTrue(json_get(sel, "any_outcome"))) {
+    const cJSON *r;
+    int n = 0;
+    cJSON_ArrayForEach(r, records) if (figure_match(r, json_get(sel, "where"))) { hit = r; ++n; }
+    if (n != 1) hit = NULL;
+  }
   if (!hit) return NAN;
   char rec_path[PATH_MAX + 300], csv[PATH_MAX + 600], err[512];
   snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(hit, "_dir", "."), json_str_or(hit, "record_file", ""));
@@ -47,7 +58,7 @@ static double series_value(const cJSON *records, const cJSON *sel) {
   const char *stat = json_str_or(s, "stat", "max");
   const cJSON *th = json_get(s, "threshold");
   double thr = cJSON_IsNumber(th) ? th->valuedouble : 0, v = NAN, tv = 0, sum = 0;
-  int above = 0;
+  int above = 0, run = 0, nbelow = 0;
   /* a NaN sample would compare false and be read as "below the threshold" or skipped by max:
    * a series with one is not data */
   for (int i = 0; i < np; ++i)
@@ -75,6 +86,13 @@ static double series_value(const cJSON *records, const cJSON *sel) {
       sum += fabs(y[i]);
       if (i > 0) tv += fabs(y[i] - y[i - 1]);
       if (i == np - 1 && sum > 0) v = tv / sum;
+    } else if (!strcmp(stat, "frac_below")) {
+      nbelow += y[i] <= thr;
+      if (i == np - 1) v = (double)nbelow / np;
+    } else if (!strcmp(stat, "longest_run_below")) {
+      run = y[i] <= thr ? run + 1 : 0;
+      if (run > nbelow) nbelow = run;
+      if (i == np - 1) v = nbelow;
     } else if (!strcmp(stat, "max_abs_slope") && i > 0 && x[i] > x[i - 1]) {
       double d = fabs(y[i] - y[i - 1]) / (x[i] - x[i - 1]);
       v = isnan(v) ? d : fmax(v, d);

@@ -31,13 +31,13 @@ int grid_run(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *
 int grid_run_from(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
                   const double *x0, const double *tgrid, int npts, double budget,
                   RunProgress *prog, GridSink sink, void *ctx, GridRunResult *res) {
-  return grid_run_observed(vt, m, opt, x0, tgrid, npts, budget, prog, sink, ctx, NULL, NULL, res);
+  return grid_run_observed(vt, m, opt, x0, tgrid, npts, budget, prog, sink, ctx, NULL, NULL, NULL, NULL, res);
 }
 
 int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
                       const double *x0, const double *tgrid, int npts, double budget, RunProgress *prog,
                       GridSink sink, void *ctx, StepObserver observer, void *observer_ctx,
-                      GridRunResult *res) {
+                      NewtonObserver newton, void *newton_ctx, GridRunResult *res) {
   memset(res, 0, sizeof *res);
   int nx = system_nx(m);
   double *x = malloc(sizeof(double) * (size_t)(nx > 0 ? nx : 1));
@@ -63,6 +63,8 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
   }
   it->step_observer = observer;
   it->step_observer_ctx = observer_ctx;
+  it->newton_observer = newton;
+  it->newton_observer_ctx = newton_ctx;
   double sink_time = 0.0;
   double wall0 = clock_monotonic();
   int status = RUN_OK;

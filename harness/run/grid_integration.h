@@ -50,10 +50,12 @@ int grid_run(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *
 int grid_run_from(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
                   const double *x0, const double *tgrid, int npts, double budget,
                   RunProgress *prog, GridSink sink, void *ctx, GridRunResult *res);
-/* Same with a step observer installed on the integrator (step logs); observer may be NULL. */
+/* Same with a step observer (step logs) and a Newton observer (Newton logs) installed on the
+ * integrator; either may be NULL. (`cbench bench` counts instructions inside this function by
+ * name: harness/bench/instr_count.h.) */
 int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
                       const double *x0, const double *tgrid, int npts, double budget, RunProgress *prog,
                       GridSink sink, void *ctx, StepObserver observer, void *observer_ctx,
-                      GridRunResult *res);
+                      NewtonObserver newton, void *newton_ctx, GridRunResult *res);
 
 #endif

@@ -217,7 +217,7 @@ const RecordField record_fields[] = {
      "grid points where kinematics or the geometry query failed (the guards skip them)"},
     {"record_file", RF_STRING, 0, NULL, "2026-11-23", "string (only in a sweep's `sweep.json`)",
      "the record's file name in the sweep folder; its time series (`--series`) are `FILE.steps.csv`, "
-     "`FILE.contacts.csv`, `FILE.energy.csv`, `FILE.trajectory.csv`"},
+     "`FILE.contacts.csv`, `FILE.energy.csv`, `FILE.trajectory.csv`, `FILE.newton.csv`"},
 };
 const int record_field_count = (int)(sizeof record_fields / sizeof record_fields[0]);
 

@@ -115,7 +115,7 @@ static int output_grid_for_run(const RunContext *ctx, const IntegratorOptions *o
     GridRunResult pre;
     if (prog) prog->stage = 0;
     grid_run_observed(ctx->vt, ctx->model, opt, NULL, tg, npts, ctx->budget, prog, NULL, NULL, step_times_observe,
-                      &st, &pre);
+                      &st, NULL, NULL, &pre);
     if (st.internal) {
       snprintf(err, errlen, "--output-dt step: %s steps internally (SUNDIALS) and reports its steps only "
                "between output points, so it has no per-step state: give --output-dt DT", s->integrator);
@@ -221,7 +221,7 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   if (prog) prog->stage = 0;
   GridRunResult er;
   int st = grid_run_observed(ctx->vt, m, &opt, NULL, to, nout, ctx->budget, prog, run_metrics_sink, &rm,
-                             run_metrics_step_observer(&rm), &rm.steps, &er);
+                             run_metrics_step_observer(&rm), &rm.steps, run_metrics_newton_observer(&rm), &rm.newton, &er);
   run_metrics_close_series(&rm);
   if (to != tg) free(to);
   free(flags);

@@ -123,7 +123,7 @@ static void note_open_failure(RunMetrics *s, const char *path, int opened) {
 }
 
 int run_outputs_check(const RunSpec *s, const char *json, char *err, size_t errlen) {
-  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log, json ? json : ""};
+  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log, s->newton_log, json ? json : ""};
   for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
     if (!paths[i][0]) continue;
     char tmp[1200];
@@ -140,7 +140,7 @@ int run_outputs_check(const RunSpec *s, const char *json, char *err, size_t errl
 }
 
 void run_series_tmp_remove(const RunSpec *s, pid_t pid) {
-  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log};
+  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log, s->newton_log};
   for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
     if (!paths[i][0]) continue;
     char tmp[1200];
@@ -200,9 +200,14 @@ void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref
     series_tmp(spec->step_log, s->steps_tmp, sizeof s->steps_tmp);
     note_open_failure(s, spec->step_log, step_log_open(&s->steps, s->steps_tmp) == 0);
   }
+  if (spec->newton_log[0]) {
+    series_tmp(spec->newton_log, s->newton_tmp, sizeof s->newton_tmp);
+    note_open_failure(s, spec->newton_log, newton_log_open(&s->newton, s->newton_tmp) == 0);
+  }
 }
 
 StepObserver run_metrics_step_observer(const RunMetrics *rm) { return rm->steps.f ? step_log_observe : NULL; }
+NewtonObserver run_metrics_newton_observer(const RunMetrics *rm) { return rm->newton.f ? newton_log_observe : NULL; }
 
 /* Renames tmp to path when the series closed cleanly (closed == 0), else removes it and notes
  * the failure (the run then reports it: a missing series is an error, not a quiet omission). */
@@ -217,6 +222,7 @@ static void finish_series(RunMetrics *s, int closed, const char *tmp, const char
 void run_metrics_close_series(RunMetrics *s) {
   const RunSpec *spec = s->spec;
   if (s->steps.f) finish_series(s, step_log_close(&s->steps), s->steps_tmp, spec->step_log);
+  if (s->newton.f) finish_series(s, newton_log_close(&s->newton), s->newton_tmp, spec->newton_log);
   if (s->energy.f) finish_series(s, energy_log_close(&s->energy), s->energy_tmp, spec->energy_log);
   if (s->contacts.f) finish_series(s, contact_log_close(&s->contacts), s->contacts_tmp, spec->contact_log);
   if (s->traj) finish_series(s, file_close_synced(s->traj), s->traj_tmp, spec->trajectory);

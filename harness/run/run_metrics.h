@@ -1,6 +1,6 @@
 /* What the error run measures at each point of its output grid: the error against the
  * reference, the windowed (local) error, penetration, energy, the physics guards, and the opt-in
- * series (--trajectory, --energy, --contact-forces, --step-log). Series are written to
+ * series (--trajectory, --energy, --contact-forces, --step-log, --newton-log). Series are written to
  * PATH.tmp.HOST.PID and renamed only when complete, so no partial file is left behind. */
 #ifndef CBENCH_RUN_METRICS_H
 #define CBENCH_RUN_METRICS_H
@@ -15,6 +15,7 @@
 #include "physics_guards.h"
 #include "reference.h"
 #include "run.h"
+#include "newton_log.h"
 #include "step_log.h"
 
 typedef struct {
@@ -34,7 +35,8 @@ typedef struct {
   EnergyLog energy;
   ContactLog contacts;
   StepLog steps;
-  char traj_tmp[1200], energy_tmp[1200], contacts_tmp[1200], steps_tmp[1200];
+  NewtonLog newton;
+  char traj_tmp[1200], energy_tmp[1200], contacts_tmp[1200], steps_tmp[1200], newton_tmp[1200];
   char out_err[1400];      /* the first series that could not be written: "PATH: REASON" */
   /* windowed error: at every window end (OUTPUT_POINT_WINDOW) a tight integration restarted
    * from the run's state at the window start is compared with the run */
@@ -58,6 +60,8 @@ void run_metrics_open(RunMetrics *rm, const RunContext *ctx, const Reference *re
 int run_metrics_sink(void *rm, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen);
 /* The step observer for --step-log, or NULL when off. */
 StepObserver run_metrics_step_observer(const RunMetrics *rm);
+/* The Newton observer for --newton-log (ctx: &rm->newton), or NULL when off. */
+NewtonObserver run_metrics_newton_observer(const RunMetrics *rm);
 /* Closes the series, renaming each complete file into place (an incomplete one is removed, and
  * the failure noted in rm->out_err). */
 void run_metrics_close_series(RunMetrics *rm);

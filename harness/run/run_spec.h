@@ -30,6 +30,7 @@ typedef struct {
   double timeout;          /* wall-time budget per integration, s; 0: 100 s per simulated s */
   char trajectory[1024];   /* CSV path or "" */
   char step_log[1024];     /* CSV path or "": one row per attempted step (harness/run/step_log.h) */
+  char newton_log[1024];   /* CSV path or "": one row per Newton iteration (harness/run/newton_log.h) */
   char contact_log[1024];  /* CSV path or "": contact forces on the grid (harness/run/contact_log.h) */
   char energy_log[1024];   /* CSV path or "": energy balance on the grid (harness/run/energy_log.h) */
   double window;           /* windowed (local) error window, s; 0: off (TAMSI Fig. 5) */

@@ -34,6 +34,7 @@ int sweep_series_parse(const char *list) {
     else if (n == 8 && !strncmp(p, "contacts", 8)) bits |= SWEEP_SERIES_CONTACTS;
     else if (n == 6 && !strncmp(p, "energy", 6)) bits |= SWEEP_SERIES_ENERGY;
     else if (n == 10 && !strncmp(p, "trajectory", 10)) bits |= SWEEP_SERIES_TRAJECTORY;
+    else if (n == 6 && !strncmp(p, "newton", 6)) bits |= SWEEP_SERIES_NEWTON;
     else return -1;
     p += n;
     if (*p == ',') ++p;
@@ -98,6 +99,7 @@ static int job_done(const SweepJob *job) {
   char key[4096];
   run_spec_key(js, key, sizeof key);
   int series_present = (!js->step_log[0] || file_exists(js->step_log)) &&
+                       (!js->newton_log[0] || file_exists(js->newton_log)) &&
                        (!js->contact_log[0] || file_exists(js->contact_log)) &&
                        (!js->energy_log[0] || file_exists(js->energy_log)) &&
                        (!js->trajectory[0] || file_exists(js->trajectory));
@@ -382,6 +384,7 @@ static void job_fill(const SweepConfig *c, const IntegratorVtbl *vt, const int *
   if (c->series & SWEEP_SERIES_STEPS) sweep_series_path(j->path, "steps", j->spec.step_log, sizeof j->spec.step_log);
   if (c->series & SWEEP_SERIES_CONTACTS)
     sweep_series_path(j->path, "contacts", j->spec.contact_log, sizeof j->spec.contact_log);
+  if (c->series & SWEEP_SERIES_NEWTON) sweep_series_path(j->path, "newton", j->spec.newton_log, sizeof j->spec.newton_log);
   if (c->series & SWEEP_SERIES_ENERGY) sweep_series_path(j->path, "energy", j->spec.energy_log, sizeof j->spec.energy_log);
   if (c->series & SWEEP_SERIES_TRAJECTORY)
     sweep_series_path(j->path, "trajectory", j->spec.trajectory, sizeof j->spec.trajectory);

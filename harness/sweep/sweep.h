@@ -52,9 +52,10 @@ typedef struct {
 } SweepConfig;
 
 /* Time series a sweep writes next to each record FILE.json (as `cbench run` would with
- * --step-log / --contact-forces / --energy): FILE.steps.csv, FILE.contacts.csv, FILE.energy.csv.
+ * --step-log / --contact-forces / --energy / --newton-log): FILE.steps.csv, FILE.contacts.csv,
+ * FILE.energy.csv, FILE.newton.csv.
  * A record whose series is missing is redone on resume. */
-enum { SWEEP_SERIES_STEPS = 1, SWEEP_SERIES_CONTACTS = 2, SWEEP_SERIES_ENERGY = 4, SWEEP_SERIES_TRAJECTORY = 8 };
+enum { SWEEP_SERIES_STEPS = 1, SWEEP_SERIES_CONTACTS = 2, SWEEP_SERIES_ENERGY = 4, SWEEP_SERIES_TRAJECTORY = 8, SWEEP_SERIES_NEWTON = 16 };
 /* Parses "steps,contacts,energy,trajectory" (any subset) into bits; -1 for an unknown name. */
 int sweep_series_parse(const char *list);
 /* The series file of a record path: "steps", "contacts" or "energy". */

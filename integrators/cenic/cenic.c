@@ -196,6 +196,8 @@ static int cenic_reset(Integrator *it, double t0, const double *x0) {
   c->core.have_jn = 0;
   cenic_lag_reset(&c->core.lag);
   icf_solver_invalidate(c->core.solver);
+  c->core.tap.fn = it->newton_observer;
+  c->core.tap.ctx = it->newton_observer_ctx;
   memset(&c->core.sstats, 0, sizeof c->core.sstats);
   c->core.time_geometry = c->core.time_assembly = 0;
   c->start_valid = 0;

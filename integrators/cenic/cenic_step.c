@@ -29,6 +29,7 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   if (icf_problem_reserve(&c->prob, c->d->maxcon, 0)) return -1; /* Jacobians: borrowed from Data (copy_contacts) */
   c->solver = icf_solver_create(&c->prob, sopt);
   if (!c->solver) return -1;
+  icf_solver_set_tap(c->solver, &c->tap);
   int nv = m->nv;
   c->diag = dalloc(nv);
   c->tau_ext = dalloc(nv);
@@ -369,7 +370,9 @@ static int copy_contacts(CenicCore *c, double h, int trap, const double *x) {
  * solver"). Eq. 26's eps bounds that ratio by 1e3; its minimizer puts almost every contact in
  * its final stick or slip state, and the exact problem then converges in a few iterations. */
 #define CENIC_CONTINUATION_TOL_FACTOR 1e3
-static int solve(CenicCore *c, double *v) {
+static int solve(CenicCore *c, double *v, double t, double h) {
+  c->tap.t = t; /* the Newton log's step */
+  c->tap.h = h;
   char err[200];
   IcfProblem *p = &c->prob;
   int staged = 0;
@@ -468,7 +471,7 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   c->time_assembly += wall_seconds() - t0;
   double *vnew = xout + nq;
   memcpy(vnew, v0 ? v0 : v, sizeof(double) * (size_t)nv);
-  int rc = solve(c, vnew);
+  int rc = solve(c, vnew, t, h);
   if (rc != CB_OK) return rc;
   mb_integrate_q(m, q, vnew, h, xout); /* eq. 12 */
   if (nz > 0) { /* z^{n+1} = z^n + h zdot (implicit in q, v; explicit in z: eq. 27 with dh/dz = 0) */
@@ -523,7 +526,7 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
   c->time_assembly += wall_seconds() - t0;
   double *vnew = xout + nq;
   memcpy(vnew, xhat + nq, sizeof(double) * (size_t)nv); /* warm start from vhat (VI-A) */
-  int rc = solve(c, vnew);
+  int rc = solve(c, vnew, t, h);
   if (rc != CB_OK) return rc;
   /* A contact that closes or opens inside the step: the trapezoid average of a force that
    * switches on or off mid-step is only first order, and the error estimate against x-hat

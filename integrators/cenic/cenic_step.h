@@ -79,6 +79,7 @@ typedef struct {
   IcfModelKind model;
   double sap_tau_d, sap_beta, sap_sigma;
   CenicLag lag;
+  NewtonTap tap;           /* the Newton log (tap.fn NULL: none); the solver reports to it */
   char msg[256];
 } CenicCore;
 

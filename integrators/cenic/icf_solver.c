@@ -38,6 +38,7 @@ typedef struct {
 
 struct IcfSolver {
   IcfSolverOptions opt;
+  const NewtonTap *tap;    /* per-iteration log (NULL: none) */
   IcfLinSolver *lin;
   int nv;
   int stale;               /* the factorization must be recomputed (eq. 35) */
@@ -141,6 +142,8 @@ void icf_solver_free(IcfSolver *s) {
   free(s->isl_parent);
   free(s);
 }
+
+void icf_solver_set_tap(IcfSolver *s, const NewtonTap *tap) { s->tap = tap; }
 
 void icf_solver_invalidate(IcfSolver *s) { s->has_factor = 0; }
 double icf_solver_tol(const IcfSolver *s) { return s->opt.tol; }
@@ -608,16 +611,23 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     }
     st->last_dg = sqrt(dg2);
     if (!isfinite(st->last_dg)) return fail(err, errlen, CB_ERR_NONFINITE, "non-finite gradient", k);
-    if (st->last_dg <= tol) return CB_OK; /* eq. 32 */
+    if (st->last_dg <= tol) { /* eq. 32 */
+      newton_tap_report(s->tap, k, st->last_dg, tol, NAN, 0);
+      return CB_OK;
+    }
     for (int a = 0; a < s->nactive; ++a)
       if (s->isl[s->active[a]].dg <= s->isl[s->active[a]].tol) deactivate(s, s->active[a], ISLAND_CONVERGED_GRADIENT);
     compact_active(s);
-    if (s->nactive == 0) return CB_OK; /* every island met its share: eq. 32 up to round-off */
+    if (s->nactive == 0) { /* every island met its share: eq. 32 up to round-off */
+      newton_tap_report(s->tap, k, st->last_dg, tol, NAN, 0);
+      return CB_OK;
+    }
     if (k >= s->opt.max_iters) return fail(err, errlen, CB_ERR_MAX_ITERS, "no convergence", k);
     int active_nv = 0;
     for (int a = 0; a < s->nactive; ++a) active_nv += s->isl[s->active[a]].nv;
     if (k == 0 && s->opt.hessian_reuse && s->has_factor) pattern_changed = icf_lin_pattern_changed(s->lin, p, s->Gc);
-    if (!s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed) {
+    const int refactor = !s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed;
+    if (refactor) {
       s->has_factor = 0;
       long analyses = icf_lin_analyses(s->lin);
       int frc = icf_lin_factor_at(s->lin, p, v, s->vc, s->Gc);
@@ -668,6 +678,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     st->linesearch_iters = llround(st->linesearch_work);
     st->time_linesearch += lap_seconds(&lap);
     if (retry) {
+      newton_tap_report(s->tap, k, st->last_dg, tol, 0.0, refactor);
       s->stale = 1;
       continue;
     }
@@ -708,6 +719,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       is->dv_prev = dvn;
       if (eta * dvn <= is->tol) deactivate(s, I, ISLAND_CONVERGED_UPDATE); /* eq. 33 */
     }
+    newton_tap_report(s->tap, k, st->last_dg, tol, s->nactive > 0 ? s->isl[s->active[0]].alpha : NAN, refactor);
     st->newton_iters++;
     st->last_iters = k + 1;
     /* v moved: a cut contact that acts now joins its islands before any of them can stop */

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "icf_linsolve.h"
+#include "../integrator.h"
 
 typedef enum { ICF_LS_CUBIC = 0, ICF_LS_QUADRATIC = 1, ICF_LS_ONE = 2 } IcfLineSearchInit;
 
@@ -62,6 +63,10 @@ void icf_solver_free(IcfSolver *s);
 /* The convergence tolerance eps_tol (eq. 32-33), read and set between solves. */
 double icf_solver_tol(const IcfSolver *s);
 void icf_solver_set_tol(IcfSolver *s, double tol);
+/* Reports every Newton iteration to tap (NULL or tap->fn NULL: none; the tap is the caller's
+ * and must outlive the solver): its |D g| against tol (eq. 32), whether the Hessian was factored
+ * afresh at it, and the first active island's step length. */
+void icf_solver_set_tap(IcfSolver *s, const NewtonTap *tap);
 /* Forget any reusable factorization (next solve factors afresh). */
 void icf_solver_invalidate(IcfSolver *s);
 /* Minimizes l starting from v (in/out). diagM: [nv] diagonal used for the scaling D of eq. 32

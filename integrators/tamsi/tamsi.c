@@ -96,6 +96,8 @@ static int tamsi_reset(Integrator *it, double t0, const double *x0) {
   TamsiIntegrator *ti = it->content;
   tamsi_stepper_invalidate(&ti->st);
   ti->st.stats = &it->stats;
+  ti->st.tap.fn = it->newton_observer;
+  ti->st.tap.ctx = it->newton_observer_ctx;
   return stepper_reset(it, t0, x0);
 }
 

@@ -206,6 +206,7 @@ int tamsi_solve(TamsiProblem *p, double *v, int max_iter, TamsiSolveInfo *info) 
     if (!isfinite(info->residual)) return -1;
     if (info->residual <= 1e-13 * scale) {
       info->converged = 1;
+      newton_tap_report(p->tap, it, info->residual, 1e-13 * scale, NAN, 0);
       return 0;
     }
     tamsi_jacobian(p, v, p->jac);
@@ -232,12 +233,14 @@ int tamsi_solve(TamsiProblem *p, double *v, int max_iter, TamsiSolveInfo *info) 
       if (!(c <= change)) change = c;
     }
     if (alpha < 1.0) info->linesearch_cuts++;
+    newton_tap_report(p->tap, it, info->residual, NAN, alpha, 1);
     for (int r = 0; r < nv; ++r) v[r] += alpha * p->dv[r];
     if (!isfinite(change) || !isfinite(alpha)) return -1;
     if (change < 1.0) {
       info->converged = 1;
       tamsi_residual(p, v, p->res);
       info->residual = inf_norm(p->res, nv);
+      newton_tap_report(p->tap, it + 1, info->residual, NAN, NAN, 0);
       return 0;
     }
   }

@@ -12,6 +12,8 @@
 #ifndef CBENCH_TAMSI_SOLVER_H
 #define CBENCH_TAMSI_SOLVER_H
 
+#include "../integrator.h"
+
 typedef struct {
   double fn0;              /* -k phi0, N: negative for a gap that may close within the step */
   double k, d;             /* stiffness N/m, Hunt-Crossley dissipation s/m */
@@ -26,6 +28,7 @@ typedef struct {
   int nv, nc, cap_c;
   double h;
   int no_tals;             /* 1: plain Newton (alpha = 1), for comparisons (paper Fig. 4) */
+  const NewtonTap *tap;    /* per-iteration log (NULL or tap->fn NULL: none) */
   double *A;               /* [nv*nv] row-major, symmetric positive definite */
   double *pstar;           /* [nv] */
   double *J;               /* [3*cap_c*nv] row-major; zero outside each contact's segments */

@@ -36,6 +36,7 @@ int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats)
     tamsi_stepper_free(st);
     return -1;
   }
+  st->prob.tap = &st->tap;
   return 0;
 }
 
@@ -181,6 +182,8 @@ int tamsi_step(TamsiStepper *st, double t, const double *x, double h, double *xo
   const double *v0 = x + nq, *z0 = x + nq + nv;
   /* Newton + TALS from v0. */
   memcpy(st->v, v0, (size_t)nv * sizeof(double));
+  st->tap.t = t;
+  st->tap.h = h;
   TamsiSolveInfo info;
   rc = tamsi_solve(p, st->v, st->max_iter, &info);
   st->stats->newton_iters += info.iterations;

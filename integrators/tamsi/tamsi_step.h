@@ -37,6 +37,7 @@ typedef struct {
   TamsiStepData cache[2];
   int current;             /* entry d and zdot point into */
   int prescribed_motion;   /* surface velocities or kinematic bodies in the model */
+  NewtonTap tap;           /* the Newton log (tap.fn NULL: none); prob.tap points here */
   char message[256];
 } TamsiStepper;
 
