@@ -402,7 +402,16 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
   cr_expect_eq(computed, 1, "first call computes");
   cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 0, "second call reuses the cached reference");
+  /* Asked for nothing in particular (make run: `cbench reference --case NAME`): a current
+   * reference made by another method on another grid (hard_clutter's) is reused. */
+  {
+    ReferenceConfig any;
+    reference_config_default(&any);
+    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &any, &computed, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(computed, 0, "no method asked: the current reference is reused");
+  }
   /* Asked for another grid or another tightness: not the reference that was asked for. */
+  cfg.method_asked = 1;
   cfg.rate = 200.0;
   cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 1, "a different grid rate must recompute");

@@ -257,13 +257,14 @@ int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
       if (ncase >= 64) return usage_error(cb, "too many --case (at most 64) at '%s'", v);
       cases[ncase++] = v;
     }
-    else if (!strcmp(a, "--grid")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.rate)) return usage_error(cb, "--grid must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--grid")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.rate)) return usage_error(cb, "--grid must be a number > 0, got '%s'", v); cfg.method_asked = 1; }
     else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.budget)) return usage_error(cb, "--timeout must be a number > 0, got '%s'", v); }
     else if (!strcmp(a, "--primary")) {
       VALUE_OR_FAIL(v);
       if (!strchr(v, ':') || parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param))
         return usage_error(cb, "--primary needs NAME:PARAM with PARAM > 0, got '%s'", v);
       if (!integrator_registry_find(&cb->registry, cfg.primary)) return unknown_integrator_in(cb, cfg.primary, v, "--primary");
+      cfg.method_asked = 1;
     } else if (!strcmp(a, "--secondary")) {
       VALUE_OR_FAIL(v);
       if (strcmp(v, "none") != 0 &&

@@ -83,11 +83,19 @@ int convergence_table_write(FILE *f, const cJSON *records, int format) {
     fprintf(f, "<h3>Measured error against requested accuracy</h3>\n<p>Largest position error against the reference "
                "(m) at each requested accuracy (or step), and the log-log slope of error against it over the usable "
                "runs. <b>slow</b>: slope below %g, asking for more accuracy barely lowers the error (pick another "
-               "error norm for that question).</p>\n<table><tr><th>case</th><th>line</th><th>norm</th>"
+               "error norm for that question).</p>\n"
+               "<p>Which norm: <code>--error-norm q</code> (positions only, cenic-sd's default) answers \"how cheaply "
+               "does it stay stable in contact\"; <code>full</code> (positions and velocities) answers \"how close is "
+               "the trajectory\". The elastic ball dropped from 1 m (cases/elastic_ball.json, cenic-sd) comes back to "
+               "0.05 m (no bounce) at 1e-3 and 0.58 m at 1e-4 under <code>q</code>, to 0.91 and 0.97 m under "
+               "<code>full</code> at 7.8x and 2.3x the steps (273 against 35, 518 against 223).</p>\n<table><tr><th>case</th><th>line</th><th>norm</th>"
                "<th>accuracy or dt: error</th><th>slope</th></tr>\n", CONVERGENCE_SLOW_SLOPE);
   else if (format == CONVERGENCE_MD)
     fprintf(f, "Measured error against requested accuracy (largest position error against the reference, m; slope of "
-               "log error against log accuracy or dt; **slow**: slope below %g):\n\n"
+               "log error against log accuracy or dt; **slow**: slope below %g). Which norm: `--error-norm q` (positions "
+               "only, cenic-sd's default) for stable contact cheaply, `full` when the trajectory is the question: the "
+               "elastic ball dropped from 1 m comes back to 0.05 m at 1e-3 and 0.58 m at 1e-4 under `q`, to 0.91 and "
+               "0.97 m under `full` (273 against 35 and 518 against 223 steps).\n\n"
                "| case | line | norm | accuracy or dt: error | slope |\n| --- | --- | --- | --- | --- |\n", CONVERGENCE_SLOW_SLOPE);
   else
     fprintf(f, "case\tline\tnorm\tpoints\tslope\tslow\n");

@@ -285,8 +285,8 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
     else if (pk->check_plot && (problem = pk->check_plot(plot, &pf))) {
       snprintf(f, sizeof f, "plot.%s", pf);
       bad = fail(err, errlen, path, f, problem, json_get(plot, pf));
-    } else if (pk->uses_panels && (!cJSON_IsArray(x = json_get(plot, "panels")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 16))
-      bad = fail(err, errlen, path, "plot.panels", "expected an array of 1 to 16 panels", x);
+    } else if (pk->uses_panels && (!cJSON_IsArray(x = json_get(plot, "panels")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 24))
+      bad = fail(err, errlen, path, "plot.panels", "expected an array of 1 to 24 panels", x);
     for (int i = 0; !bad && pk->uses_panels && i < cJSON_GetArraySize(json_get(plot, "panels")); ++i) {
       const cJSON *p = cJSON_GetArrayItem(json_get(plot, "panels"), i);
       snprintf(f, sizeof f, "plot.panels[%d]", i);

@@ -271,7 +271,7 @@ static int reference_reusable(const CbenchContext *cb, const char *path, const c
     cur = 0;
     snprintf(why, sizeof why, "made to t = %g, asked for t = %g", old.t_end, cfg->t_end);
   }
-  if (cur && want && (strcmp(old.method, want->name) != 0 || old.method_param != want_p || old.rate != cfg->rate)) {
+  if (cur && cfg->method_asked && want && (strcmp(old.method, want->name) != 0 || old.method_param != want_p || old.rate != cfg->rate)) {
     cur = 0;
     snprintf(why, sizeof why, "made with %.60s at %g on %g points per s, asked for %s at %g on %g", old.method,
              old.method_param, old.rate, want->name, want_p, cfg->rate);
@@ -318,11 +318,12 @@ static int reference_methods(const IntegratorRegistry *r, const ReferenceConfig 
 /* The plan on stderr: what runs, and how long it may take (each integration is bounded by the
  * budget; a terminal also gets the time left). */
 static void reference_announce(const RefPlan *p) {
-  char bound[128] = "no time limit";
+  char bound[256] = "no time limit";
   if (p->cfg->budget > 0) {
     char d[32];
     progress_duration_text(p->cfg->budget * (p->vt2 ? 2 : 1), d, sizeof d);
-    snprintf(bound, sizeof bound, "at most %s (--timeout %g s per integration)", d, p->cfg->budget);
+    snprintf(bound, sizeof bound, "at most %s (--timeout %g s per integration), checked at each output point: one stiff "
+             "interval can overrun it", d, p->cfg->budget);
   }
   cbench_note(p->cb, "reference %s: %s at %s %g%s%s over %g simulated s (seconds for small cases, minutes for "
                   "contact-rich ones; %s)",

@@ -34,6 +34,8 @@ typedef struct {
   double rate;             /* output grid points per simulated second */
   double budget;           /* wall-time budget per integration, s (<= 0: none) */
   double t_end;            /* horizon, s; 0: the scene's duration */
+  int method_asked;        /* primary or grid given (--primary, --grid, a recipe's reference_method):
+                            * a current reference made otherwise is recomputed; else it is reused */
   int force;               /* recompute even if current */
   int quiet;               /* no progress line (there is one only when stderr is a terminal) */
 } ReferenceConfig;
