@@ -127,3 +127,34 @@ Test(ab_stats, decision_rule_on_synthetic_samples) {
   cr_assert_eq(ab_decide(a, 12, b, 12, 0.01, 0.02, &d), 0);
   cr_assert_eq(d.verdict, AB_SLOWDOWN);
 }
+
+/* The stopping rule measures on while the verdict is undecided. Samples measured by
+ * `make bench-selftest` on a loaded machine (1.3x injected into TAMSI, tamsi_stick_slip, 14
+ * rounds): the 99% interval [1.057, 2.097] lies beyond the 5% threshold but the exact U test
+ * gives p = 0.0106; the old rule stopped there and the slowdown was missed. */
+Test(ab_stats, stopping_rule_waits_for_a_decided_verdict) {
+  static const double a[14] = {0.003417066, 0.006150653, 0.004708138, 0.003210775, 0.00659554, 0.004807497,
+                               0.003322841, 0.006235679, 0.00338295,  0.003589869, 0.0036361,  0.005979241,
+                               0.003464426, 0.005171055};
+  static const double b[14] = {0.004441145, 0.007722642, 0.004267078, 0.004026716, 0.008261811, 0.004326805,
+                               0.00752855,  0.007995914, 0.004366565, 0.007152507, 0.004375229, 0.006588249,
+                               0.008293323, 0.00801535};
+  AbDecision d;
+  cr_assert_eq(ab_decide(a, 14, b, 14, 0.01, 0.05, &d), 0);
+  cr_assert(d.lo > 1.05 && d.mw.p >= 0.01, "interval [%g, %g], p %g", d.lo, d.hi, d.mw.p);
+  cr_assert_eq(d.verdict, AB_SAME);
+  cr_assert_not(ab_should_stop(&d, 0.05, 14, 30), "undecided with rounds left: measure on");
+  cr_assert(ab_should_stop(&d, 0.05, 30, 30), "the round cap ends it");
+
+  /* a decided slowdown beyond the threshold stops; so does an interval narrower than it */
+  double c[12], e[12];
+  noisy(c, 12, 1.0, 1);
+  noisy(e, 12, 1.3, 2);
+  cr_assert_eq(ab_decide(c, 12, e, 12, 0.01, 0.05, &d), 0);
+  cr_assert_eq(d.verdict, AB_SLOWDOWN);
+  cr_assert(ab_should_stop(&d, 0.05, 12, 30));
+  AbDecision narrow = {1.01, 0.99, 1.03, {0, 0.5, 1}, AB_SAME};
+  cr_assert(ab_should_stop(&narrow, 0.05, 6, 30));
+  AbDecision wide = {1.0, 0.8, 1.25, {0, 0.5, 1}, AB_SAME};
+  cr_assert_not(ab_should_stop(&wide, 0.05, 6, 30));
+}

@@ -379,8 +379,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
       if (bm->n < c->min_rounds) continue;
       if (ab_decide(bm->a, bm->n, bm->b, bm->n, c->alpha, c->threshold, &bm->d) != 0) continue;
       bm->have_d = 1;
-      double up = 1.0 + c->threshold;
-      if (bm->d.hi / bm->d.lo <= up || bm->d.lo > up || bm->d.hi < 1.0 / up || bm->n >= c->max_rounds) bm->done = 1;
+      if (ab_should_stop(&bm->d, c->threshold, bm->n, c->max_rounds)) bm->done = 1;
     }
   }
 

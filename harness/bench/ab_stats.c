@@ -156,6 +156,14 @@ int ab_decide(const double *a, int na, const double *b, int nb, double alpha, do
   return 0;
 }
 
+int ab_should_stop(const AbDecision *d, double threshold, int n, int max_rounds) {
+  const double up = 1.0 + threshold;
+  if (n >= max_rounds || d->hi / d->lo <= up) return 1;
+  if (d->verdict == AB_SLOWDOWN && d->lo > up) return 1;
+  if (d->verdict == AB_IMPROVEMENT && d->hi < 1.0 / up) return 1;
+  return 0;
+}
+
 const char *ab_verdict_name(AbVerdict v) {
   switch (v) {
   case AB_SLOWDOWN: return "SLOWDOWN";

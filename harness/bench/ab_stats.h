@@ -41,6 +41,11 @@ typedef struct {
 /* Times of A (base) and B (new): slowdown when p < alpha and ratio > 1 + threshold;
  * improvement when p < alpha and ratio < 1 / (1 + threshold). 0, or -1 (bad input). */
 int ab_decide(const double *a, int na, const double *b, int nb, double alpha, double threshold, AbDecision *d);
+/* Whether a benchmark after n rounds (of at most max_rounds) needs no more: its interval is
+ * narrower than the threshold, or the verdict is a decided slowdown or improvement whose whole
+ * interval lies beyond the threshold. An interval beyond the threshold with p >= alpha (the
+ * interval and the U test can disagree near the level) measures on. */
+int ab_should_stop(const AbDecision *d, double threshold, int n, int max_rounds);
 /* "no significant change", "SLOWDOWN", "improvement", ... */
 const char *ab_verdict_name(AbVerdict v);
 
