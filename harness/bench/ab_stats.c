@@ -109,11 +109,11 @@ static size_t ci_rank(int m, int n, double conf) {
   if (c) {
     double total = 0.0, cum = 0.0;
     for (size_t u = 0; u <= (size_t)mn; ++u) total += c[u];
-    /* largest k with P(U <= k - 1) <= half */
+    /* largest k with P(U <= k - 1) <= half: each end misses with that probability */
     for (size_t u = 0; u < (size_t)mn; ++u) {
       cum += c[u];
       if (cum / total > half) break;
-      k = u + 2;
+      k = u + 1;
     }
     free(c);
   } else {
