@@ -16,6 +16,11 @@ OUT=build/selftest/out
 ARGS=(--set selftest --no-instructions --quiet --max-rounds ${SELFTEST_ROUNDS:-30})
 [ -x "$CB" ] && [ -x "$ST" ] || { echo "bench-selftest: build $CB and $ST first (make bench-selftest)"; exit 2; }
 mkdir -p "$OUT"
+# Private copies: a rebuild of build/cbench during the run (tens of minutes) must not swap or
+# break the binaries under test.
+cp "$CB" "$OUT/cbench-self" && cp "$ST" "$OUT/cbench-inject" || { echo "bench-selftest: cannot copy the binaries to $OUT"; exit 2; }
+CB=$OUT/cbench-self
+ST=$OUT/cbench-inject
 t0=$(date +%s)
 status=0
 summary=""
