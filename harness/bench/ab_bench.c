@@ -100,6 +100,8 @@ static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, in
   if (callgrind) {
     argv[k++] = "valgrind";
     argv[k++] = "--tool=callgrind";
+    /* a wrapper script (one that sets the environment, say) execs the binary: follow it */
+    argv[k++] = "--trace-children=yes";
     argv[k++] = "--toggle-collect=" INSTR_CALLGRIND_FUNCTION;
     argv[k++] = cgout;
   }
