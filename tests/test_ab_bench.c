@@ -72,3 +72,16 @@ Test(ab_bench, self_comparison_reports_ratio_interval_and_u_test) {
   cr_expect_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(b, "a_s_per_rep")), 3);
   cJSON_Delete(d);
 }
+
+/* The table's interval column is the (1 - alpha) interval the verdicts use, not a fixed 99%. */
+Test(ab_bench, interval_header_follows_alpha) {
+  char out[16384], args[1024], res[600];
+  snprintf(res, sizeof res, "%s/ab_alpha.json", tmpdir);
+  snprintf(args, sizeof args,
+           "--a-binary build/sanitize/cbench --b-binary build/sanitize/cbench --set quick --integrators cenic-sd "
+           "--min-rounds 3 --max-rounds 3 --min-time 0.001 --no-instructions --alpha 0.05 --quiet --out %s", res);
+  int rc = cb(args, out, sizeof out);
+  cr_assert(rc == 0 || rc == 1, "exit %d: %s", rc, out);
+  cr_expect(strstr(out, "[95% interval]") && !strstr(out, "[99% interval]"), "%s", out);
+  cr_expect(strstr(out, "at p < 0.05"), "%s", out);
+}

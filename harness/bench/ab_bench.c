@@ -400,8 +400,10 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   cJSON_AddNumberToObject(doc, "instr_tolerance", c->instr_tolerance);
   cJSON_AddNumberToObject(doc, "min_time_s", c->min_time);
   cJSON *arr = cJSON_AddArrayToObject(doc, "benchmarks");
+  char interval_header[32];
+  snprintf(interval_header, sizeof interval_header, "[%g%% interval]", 100 * (1 - c->alpha));
   fprintf(out, "%-36s %10s %10s %7s %17s %9s %3s  %s\n", "benchmark", "A ms/rep", "B ms/rep", "B/A",
-          "[99% interval]", "p (U)", "n", "verdict");
+          interval_header, "p (U)", "n", "verdict");
   for (int i = 0; i < nb; ++i) {
     AbBench *bm = &bms[i];
     if (bm->rec_a && bm->rec_b && !bm->fail_a[0] && !bm->fail_b[0])
