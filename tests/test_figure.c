@@ -75,6 +75,8 @@ Test(figure, malformed_recipes_name_file_and_field) {
       {NULL, NULL, ", \"checks\": [{\"a\": {\"field\": \"x\"}, \"op\": \"=\", \"b\": 1, \"yes\": \"y\", \"no\": \"n\"}]", "checks[0]"},
       {NULL, NULL, ", \"compare\": [{\"quantity\": \"q\", \"field\": \"x\", \"stat\": \"median\", \"paper_id\": \"p\"}]", "compare[0].stat"},
       {NULL, NULL, ", \"quick\": {\"t_end\": -1}", "quick.t_end"},
+      {"{\"references\": true, \"reference_grid\": 0}", NULL, "", "runs[0].reference_grid"},
+      {"{\"references\": true, \"reference_grid\": \"fine\"}", NULL, "", "runs[0].reference_grid"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     char text[2048], path[400], err[1024];
@@ -260,6 +262,50 @@ Test(figure, small_recipe_end_to_end) {
   text = file_read_all(path, NULL);
   cr_expect(text && strstr(text, "\tflagged\t"), "the table says flagged");
   free(text);
+}
+
+/* A recipe's reference_grid sets its references' points per simulated second, and with them the
+ * grid its runs measure their error on (the default, 100 per s, would give 21 points here). */
+Test(figure, reference_grid_sets_the_reference_and_error_grid) {
+  char rdir[400], out[400], path[600];
+  snprintf(rdir, sizeof rdir, "%s/recipes", tmpdir);
+  snprintf(out, sizeof out, "%s/out", tmpdir);
+  cr_assert_eq(dir_make_parents(rdir), 0);
+  snprintf(path, sizeof path, "%s/grid.json", rdir);
+  fx_write_text(path,
+             "{\"schema\": \"cbench.recipe/1\", \"title\": \"grid\", \"caption\": \"c\","
+             " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\"], \"accuracies\": [1e-2],"
+             "            \"t_end\": 0.2, \"references\": true, \"reference_method\": \"cenic-sd:1e-6\","
+             "            \"reference_secondary\": \"none\", \"reference_grid\": 1000}],"
+             " \"plot\": {\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"error.positions.rms\"}]},"
+             " \"checks\": [{\"quantity\": \"q\", \"a\": {\"field\": \"error.positions.rms\"}, \"op\": \">\", \"b\": 0,"
+             "              \"yes\": \"y\", \"no\": \"n\"}]}");
+  cbench_context_set_figures_dir(fx_cb(), rdir);
+  FigureOptions o;
+  figure_options_default(&o);
+  snprintf(o.out, sizeof o.out, "%s", out);
+  o.quiet = 1;
+  o.quick = 1; /* its reference lives under out/ */
+  o.gnuplot = 0;
+  char err[2048] = "";
+  cr_assert_eq(figure_make(fx_cb(), "grid", &o, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/reference/ball_drop.json", out);
+  char *text = file_read_all(path, NULL);
+  cJSON *ref = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  cr_assert_not_null(ref, "the quick reference %s", path);
+  cr_expect_float_eq(cJSON_GetObjectItem(ref, "grid_rate")->valuedouble, 1000.0, 0);
+  cJSON_Delete(ref);
+  snprintf(path, sizeof path, "%s/grid/run0/sweep.json", out);
+  text = file_read_all(path, NULL);
+  cJSON *recs = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  cJSON *rec = cJSON_IsArray(recs) ? cJSON_GetArrayItem(recs, 0) : cJSON_GetArrayItem(cJSON_GetObjectItem(recs, "records"), 0);
+  cr_assert_not_null(rec, "the run's record");
+  cJSON *gp = cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "error"), "grid_points");
+  cr_expect(cJSON_IsNumber(gp) && gp->valueint == 201, "error on 201 points (0.2 s at 1000 per s), got %d",
+            cJSON_IsNumber(gp) ? gp->valueint : -1);
+  cJSON_Delete(recs);
 }
 
 /* A time-series figure shows a timed-out run (up to where it stopped, or as a legend entry), and

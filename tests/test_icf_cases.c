@@ -1,10 +1,14 @@
 /* The ICF paper's falling sphere and sliding rod (cases/icf_*.json) against what mechanics
  * predicts: the sphere rolls at 5/7 of its speed (angular momentum about the contact point) from
  * the impact-aware slide-to-roll time; the passive rod never gains energy, and friction above
- * 4/3 turns it up and makes it jump (Painleve's impact without collision). */
+ * 4/3 turns it up and makes it jump (Painleve's impact without collision). The rod with
+ * dissipation (Figs. 11-13) is the same rod with only d and the horizon changed. */
+#include <cjson/cJSON.h>
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
+
+#include "harness/common/files.h"
 
 #include "integrators/integrator.h"
 #include "models/data.h"
@@ -74,4 +78,30 @@ Test(icf_cases, sliding_rod_turns_up_jumps_and_never_gains_energy) {
   integrator_destroy(it);
   free(x);
   model_free(m);
+}
+
+/* Figs. 11-13 compare the rod with and without dissipation: the scenes differ in d (0.2 s/m, the
+ * paper's value), the name, the description and the horizon, and in nothing else. */
+Test(icf_cases, dissipative_rod_differs_only_in_its_dissipation) {
+  const char *files[2] = {"cases/icf_sliding_rod.json", "cases/icf_sliding_rod_dissipation.json"};
+  cJSON *scene[2];
+  double d[2];
+  for (int i = 0; i < 2; ++i) {
+    char *text = file_read_all(files[i], NULL);
+    scene[i] = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    cr_assert_not_null(scene[i], "%s", files[i]);
+    cJSON *rod = cJSON_GetArrayItem(cJSON_GetObjectItem(scene[i], "materials"), 1);
+    cr_assert_str_eq(cJSON_GetObjectItem(rod, "name")->valuestring, "rod");
+    d[i] = cJSON_GetObjectItem(rod, "dissipation")->valuedouble;
+    cJSON_DeleteItemFromObject(rod, "dissipation");
+    cJSON_DeleteItemFromObject(scene[i], "name");
+    cJSON_DeleteItemFromObject(scene[i], "description");
+    cJSON_DeleteItemFromObject(scene[i], "duration");
+  }
+  cr_expect_eq(d[0], 0.0);
+  cr_expect_eq(d[1], 0.2);
+  cr_expect(cJSON_Compare(scene[0], scene[1], 1), "the two rods differ in more than d and the horizon");
+  cJSON_Delete(scene[0]);
+  cJSON_Delete(scene[1]);
 }

@@ -133,8 +133,10 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
         rcfg.t_end = o->quick ? c->run.t_end : 0;
         const cJSON *pm = recipe_run_field(recipe, k, o->quick, "reference_method");
         const cJSON *sm = recipe_run_field(recipe, k, o->quick, "reference_secondary");
+        const cJSON *gm = recipe_run_field(recipe, k, o->quick, "reference_grid");
         if (pm) sscanf(pm->valuestring, "%63[^:]:%lf", rcfg.primary, &rcfg.primary_param);
-        rcfg.method_asked = pm != NULL;
+        if (gm) rcfg.rate = gm->valuedouble;
+        rcfg.method_asked = pm != NULL || gm != NULL;
         if (sm && !strcmp(sm->valuestring, "none")) snprintf(rcfg.secondary, sizeof rcfg.secondary, "none");
         else if (sm) sscanf(sm->valuestring, "%63[^:]:%lf", rcfg.secondary, &rcfg.secondary_param);
         int computed = 0;

@@ -35,7 +35,7 @@ static int only_keys(const cJSON *o, const char *const *known, const char *path,
 static const char *const run_keys[] = {"cases", "integrators", "accuracies", "dts", "error_norm", "error_norms",
                                        "max_steps", "opt", "param", "t_end", "timeout", "reps", "window", "output_dt", "series",
                                        "quick", "references", "reference_method",
-                                       "reference_secondary", NULL};
+                                       "reference_secondary", "reference_grid", NULL};
 
 static int is_string_array(const cJSON *a) {
   if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) == 0) return 0;
@@ -160,6 +160,8 @@ static int apply_run(const cJSON *run, const char *path, const char *where, Swee
   for (int i = 0; i < 2; ++i)
     if ((x = json_get(run, refk[i])) && !(cJSON_IsString(x) && (strchr(x->valuestring, ':') || !strcmp(x->valuestring, "none"))))
       return fail(err, errlen, path, FIELD(refk[i]), "expected \"NAME:PARAM\" (or \"none\" for the secondary)", x);
+  if ((x = json_get(run, "reference_grid")) && !(cJSON_IsNumber(x) && x->valuedouble > 0 && isfinite(x->valuedouble)))
+    return fail(err, errlen, path, FIELD("reference_grid"), "expected the reference's points per simulated second, a number > 0", x);
   if ((x = json_get(run, "references")) && !cJSON_IsBool(x)) return fail(err, errlen, path, FIELD("references"), "expected true or false", x);
   if ((x = json_get(run, "quick")) && !cJSON_IsObject(x)) return fail(err, errlen, path, FIELD("quick"), "expected an object", x);
 #undef FIELD
