@@ -111,6 +111,13 @@ typedef struct {
                             * between output points (SUNDIALS) */
 } StepEvent;
 typedef void (*StepObserver)(void *ctx, const Integrator *it, const StepEvent *e);
+/* Per-step diagnostics an integrator may offer the step log (Integrator.step_diag; NULL: none):
+ * of the last implicit solve of the step, NAN where not measured. CENIC (ICF Figs. 15-16): the
+ * Newton Hessian's condition number at the solution (option condition_number) and the median and
+ * smallest effective stiction tolerance over the contacts whose friction acts (icf_diagnostics.h). */
+typedef struct {
+  double hessian_cond, stiction_median, stiction_min;
+} StepDiagnostics;
 
 /* One Newton iteration of an implicit step's nonlinear solve, for Newton logs (`cbench run
  * --newton-log`, CENIC Fig. 5, TAMSI Fig. 4). residual: the quantity the solver tests (CENIC:
@@ -187,6 +194,7 @@ struct Integrator {
                                    * Newton solve (cenic-*, tamsi*) read it at reset */
   void *newton_observer_ctx;
   void *content;           /* the integrator's own data */
+  const StepDiagnostics *step_diag; /* NULL (the default): the step log's diagnostic columns stay empty */
   struct Stepper *stepper; /* the shared driver that owns the step loop (common/stepper.h), or
                             * NULL for an integrator with its own advance (SUNDIALS, MuJoCo) */
 };

@@ -209,6 +209,13 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
     if (!cJSON_IsObject(ser) || !cJSON_IsString(json_get(ser, "y")) || !cJSON_IsString(json_get(ser, "file")) ||
         sweep_series_parse(json_get(ser, "file")->valuestring) <= 0)
       return fail(err, errlen, path, f, "expected {file: steps|contacts|energy|trajectory|newton, rows, x, y, stat, threshold}", ser);
+    const cJSON *xr = json_get(ser, "x_range");
+    if (xr && (!cJSON_IsArray(xr) || cJSON_GetArraySize(xr) != 2 || !cJSON_IsNumber(cJSON_GetArrayItem(xr, 0)) ||
+               !cJSON_IsNumber(cJSON_GetArrayItem(xr, 1)) ||
+               !(cJSON_GetArrayItem(xr, 0)->valuedouble < cJSON_GetArrayItem(xr, 1)->valuedouble))) {
+      snprintf(f, sizeof f, "%s.series.x_range", where);
+      return fail(err, errlen, path, f, "expected [lo, hi] with lo < hi", xr);
+    }
     static const char *const sstats[] = {"max", "last", "last_x", "first_x_below", "first_x_above", "rel_variation",
                                          "max_abs_slope", "min", "mean", "median", "count", "fraction_at_least",
                                          "frac_below", "longest_run_below", NULL};

@@ -38,7 +38,7 @@ static int cmp_double(const void *a, const void *b) {
  * summed), so x = a Newton log's solve with y = refactorized gives each solve's fresh
  * factorizations. sel.any_outcome = true also reads the series of a failed or timed-out run (what
  * a solver did up to its failure, e.g. Newton iterations that never converge), still of exactly
- * one record. */
+ * one record. sel.series.x_range [lo, hi] keeps the points with lo <= x < hi. */
 static double series_value(const cJSON *records, const cJSON *sel) {
   const cJSON *s = json_get(sel, "series");
   const cJSON *hit = one_usable(records, json_get(sel, "where"));
@@ -55,6 +55,15 @@ static double series_value(const cJSON *records, const cJSON *sel) {
   double *x, *y;
   int np = figure_csv_series(csv, json_get(s, "rows"), json_str_or(s, "x", "t"), json_str_or(s, "y", ""), &x, &y, err, sizeof err);
   if (np < 0) return NAN;
+  /* x_range [lo, hi]: only the points with lo <= x < hi (a phase of the run: a transient) */
+  const cJSON *xr = json_get(s, "x_range");
+  if (cJSON_IsArray(xr) && cJSON_GetArraySize(xr) == 2) {
+    double lo = cJSON_GetArrayItem(xr, 0)->valuedouble, hi = cJSON_GetArrayItem(xr, 1)->valuedouble;
+    int k = 0;
+    for (int i = 0; i < np; ++i)
+      if (x[i] >= lo && x[i] < hi) x[k] = x[i], y[k++] = y[i];
+    np = k;
+  }
   const char *stat = json_str_or(s, "stat", "max");
   const cJSON *th = json_get(s, "threshold");
   double thr = cJSON_IsNumber(th) ? th->valuedouble : 0, v = NAN, tv = 0, sum = 0;

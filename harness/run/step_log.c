@@ -12,7 +12,7 @@ int step_log_open(StepLog *log, const char *path) {
   memset(log, 0, sizeof *log);
   log->f = fopen(path, "w");
   if (!log->f) return -1;
-  fprintf(log->f, "t,h,accepted,why,error,steps,newton_iters,linesearch_iters,factorizations,wall_s,real_time_rate\n");
+  fprintf(log->f, "t,h,accepted,why,error,steps,newton_iters,linesearch_iters,factorizations,wall_s,real_time_rate,hessian_cond,stiction_median,stiction_min\n");
   log->wall_prev = clock_monotonic();
   return 0;
 }
@@ -43,6 +43,10 @@ void step_log_observe(void *ctx, const Integrator *it, const StepEvent *e) {
           it->stats.linesearch_iters - log->linesearch, it->stats.factorizations - log->factorizations);
   put_num(log->f, wall);
   put_num(log->f, sw > 0 ? sh / sw : NAN);
+  const StepDiagnostics *sd = it->step_diag;
+  put_num(log->f, sd ? sd->hessian_cond : NAN);
+  put_num(log->f, sd ? sd->stiction_median : NAN);
+  put_num(log->f, sd ? sd->stiction_min : NAN);
   fputc('\n', log->f);
   log->newton = it->stats.newton_iters;
   log->linesearch = it->stats.linesearch_iters;

@@ -5,7 +5,10 @@
  * SUNDIALS baselines, which report between output points with h their mean step),
  * newton_iters, linesearch_iters, factorizations (counter increments since the previous row),
  * wall_s (wall time since the previous row), real_time_rate (simulated time of the accepted
- * steps over the last 20 rows divided by their wall time). Sums of the columns equal the
+ * steps over the last 20 rows divided by their wall time), hessian_cond, stiction_median,
+ * stiction_min (the integrator's StepDiagnostics of the step, empty when it offers none: CENIC's
+ * Newton Hessian condition number with --opt condition_number=1, and its effective stiction
+ * tolerance over the contacts whose friction acts). Sums of the columns equal the
  * record's counters of the error run. */
 #ifndef CBENCH_STEP_LOG_H
 #define CBENCH_STEP_LOG_H

@@ -37,6 +37,7 @@ typedef struct {
   double last_solve_h;     /* step of the last convex solve of the last attempt (impulse / h) */
   double *cforce, *cvc;    /* [3 * cap] contact forces and velocities (--contact-forces only) */
   int ccap;
+  int cond_number;         /* option condition_number: the step log's Hessian condition number */
 } Cenic;
 
 static void swap_data(CenicCore *k) {
@@ -71,7 +72,8 @@ static void swap_data(CenicCore *k) {
   OPTION_BOOL_SPEC("lookahead_friction", "1", "a contact across a gap takes its lagged normal force from the last solve (0: the paper's Lagged)"), \
   OPTION_ENUM_SPEC("model", "lagged", OPTION_CHOICES("lagged", "similar", "sap"),                                \
                    "the convex contact approximation (ICF sec. V): Lagged, Similar or SAP"),                      \
-  OPTION_DOUBLE_SPEC("sap_tau_d", "0", 0, 0, INFINITY, "SAP's dissipation time scale tau_d in s (ICF eq. 24; model=sap only)")
+  OPTION_DOUBLE_SPEC("sap_tau_d", "0", 0, 0, INFINITY, "SAP's dissipation time scale tau_d in s (ICF eq. 24; model=sap only)"), \
+  OPTION_BOOL_SPEC("condition_number", "0", "step log: the condition number of the Newton Hessian at each solution (dense eigenvalues, O(nv^3) per step; ICF Fig. 15)")
 
 #define CENIC_VELOCITY_WEIGHT_OPTION                                                                             \
   OPTION_DOUBLE_SPEC("velocity_weight", "0", 0, 0, INFINITY,                                                     \
@@ -175,6 +177,9 @@ static int create_common(Integrator *it, CenicScheme scheme) {
       cenic_core_init(&c->core, m, &so, regularized, implicit_ctrl))
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   c->core.lookahead_friction = lookahead_friction;
+  c->cond_number = option_bool(&ov, "condition_number");
+  if (cenic_core_init_diagnostics(&c->core, c->cond_number)) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  it->step_diag = &c->core.step_diag;
   cenic_core_set_model(&c->core, model, sap_tau_d);
   /* the model layer counts geometry queries straight into our statistics */
   data_count_geometry_into(c->core.d, &it->stats.geometry_queries);
@@ -198,6 +203,9 @@ static int cenic_reset(Integrator *it, double t0, const double *x0) {
   icf_solver_invalidate(c->core.solver);
   c->core.tap.fn = it->newton_observer;
   c->core.tap.ctx = it->newton_observer_ctx;
+  /* the diagnostics cost nothing unless a step log reads them */
+  c->core.diag_on = it->step_observer != NULL;
+  c->core.step_diag.hessian_cond = c->core.step_diag.stiction_median = c->core.step_diag.stiction_min = NAN;
   memset(&c->core.sstats, 0, sizeof c->core.sstats);
   c->core.time_geometry = c->core.time_assembly = 0;
   c->start_valid = 0;

@@ -98,7 +98,13 @@ void cenic_core_set_model(CenicCore *c, IcfModelKind model, double sap_tau_d) {
   c->sap_sigma = 1e-3; /* ICF sec. VIII: SAP's R_t = sigma w */
 }
 
+int cenic_core_init_diagnostics(CenicCore *c, int with_cond) {
+  c->step_diag.hessian_cond = c->step_diag.stiction_median = c->step_diag.stiction_min = NAN;
+  return icf_diag_init(&c->sdiag, c->m->nv, c->prob.maxcon, with_cond);
+}
+
 void cenic_core_free(CenicCore *c) {
+  icf_diag_free(&c->sdiag);
   icf_solver_free(c->solver);
   icf_problem_free(&c->prob);
   if (c->d) data_free(c->d);
@@ -401,6 +407,11 @@ static int solve(CenicCore *c, double *v, double t, double h) {
   }
   int rc = icf_solver_solve(c->solver, p, c->diag, v, &c->sstats, err, sizeof err);
   if (rc != CB_OK) snprintf(c->msg, sizeof c->msg, "%s", err);
+  if (c->diag_on) {
+    IcfDiagResult r = {NAN, NAN, NAN, 0};
+    if (rc == CB_OK && icf_diag_reserve(&c->sdiag, p->ncon) == 0) icf_diag_eval(&c->sdiag, p, v, &r);
+    c->step_diag = (StepDiagnostics){r.cond, r.stiction_median, r.stiction_min};
+  }
   return rc;
 }
 

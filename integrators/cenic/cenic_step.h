@@ -10,6 +10,7 @@
 #include "../../models/data.h"
 #include "../integrator.h"
 #include "cenic_lag.h"
+#include "icf_diagnostics.h"
 #include "icf_models.h"
 #include "icf_problem.h"
 #include "icf_solver.h"
@@ -79,6 +80,11 @@ typedef struct {
   IcfModelKind model;
   double sap_tau_d, sap_beta, sap_sigma;
   CenicLag lag;
+  /* Opt-in diagnostics of every successful solve (icf_diagnostics.h) into step_diag: diag_on
+   * (a step log is attached: they go nowhere else) and sdiag.with_cond (condition_number=1) */
+  IcfDiag sdiag;
+  int diag_on;
+  StepDiagnostics step_diag;
   NewtonTap tap;           /* the Newton log (tap.fn NULL: none); the solver reports to it */
   char msg[256];
 } CenicCore;
@@ -91,6 +97,8 @@ void cenic_core_set_model(CenicCore *c, IcfModelKind model, double sap_tau_d);
  * with step h and M from c->d, appended to c->prob's dof terms. */
 void cenic_add_limit_terms(CenicCore *c, const double *q, double h);
 void cenic_core_free(CenicCore *c);
+/* The diagnostics' workspace (with_cond: the dense Hessian's too), once per integrator; 0 or -1. */
+int cenic_core_init_diagnostics(CenicCore *c, int with_cond);
 /* Step data at x = [q; v; z] (one geometry query) for steps up to horizon (speculative
  * contacts: system_step_data). CB_OK, CB_ERR_MODEL (M not positive definite) or CB_ERR_MEMORY,
  * with c->msg. */
