@@ -324,3 +324,50 @@ Test(blockchol, update_count_is_the_fronts_work) {
   free(blk);
   free(dense);
 }
+
+/* A pair of the pattern that joins an active and an inactive block reads as zero, whatever its
+ * block holds: the CENIC solver keeps the pair of a contact that no longer adds to H, and its
+ * block then holds an earlier iteration's values. Factored again and again with half the blocks
+ * inactive (as Newton refactors while islands converge), the active rows' solution stays that of
+ * the active submatrix without those pairs, and inactive entries of x stay untouched. Before, a
+ * mixed pair kept the last factorization's values and each refactorization divided them by the
+ * pivot again: on 40-object clutter with SAP the Newton residual grew 500x per iteration. */
+Test(blockchol, pairs_between_active_and_inactive_blocks_read_as_zero) {
+  for (int trial = 0; trial < 6; ++trial) {
+    Pattern p;
+    make_pattern(&p, 16 + 4 * trial, 30 + 8 * trial, trial % 2);
+    int nv = p.nv;
+    double *blk = calloc(64 * 36 + 512 * 36, sizeof(double)), *dense = calloc((size_t)nv * nv, sizeof(double));
+    double *x = calloc((size_t)nv, sizeof(double)), *rhs = calloc((size_t)nv, sizeof(double));
+    int diag_off[64], pair_off[512];
+    unsigned char active[64], blk_of[2048];
+    IcfBlockChol *bc = icf_blockchol_create(p.nb, p.bsize, p.boff);
+    cr_assert(blk && dense && x && rhs && bc);
+    cr_assert_eq(icf_blockchol_analyze(bc, p.npair, p.pair), 0);
+    make_matrix(&p, blk, diag_off, pair_off, dense);
+    cr_assert_eq(icf_blockchol_factor(bc, blk, diag_off, pair_off, NULL), 0); /* every slot of L written */
+    for (int b = 0; b < p.nb; ++b) active[b] = urand() < 0.5;
+    for (int r = 0; r < nv; ++r) /* the block of each row */
+      for (int b = 0; b < p.nb; ++b)
+        if (r >= p.boff[b] && r < p.boff[b] + p.bsize[b]) blk_of[r] = (unsigned char)b;
+    for (int rep = 0; rep < 4; ++rep) {
+      cr_assert_eq(icf_blockchol_factor(bc, blk, diag_off, pair_off, active), 0);
+      for (int i = 0; i < nv; ++i) rhs[i] = x[i] = 2.0 * urand() - 1.0;
+      icf_blockchol_solve(bc, x, active);
+      double rmax = 0.0;
+      for (int r = 0; r < nv; ++r) {
+        if (!active[blk_of[r]]) {
+          cr_expect_eq(x[r], rhs[r], "trial %d rep %d: inactive entry %d changed", trial, rep, r);
+          continue;
+        }
+        double acc = -rhs[r]; /* the active submatrix: mixed pairs and inactive columns left out */
+        for (int c = 0; c < nv; ++c)
+          if (active[blk_of[c]]) acc += dense[(size_t)r * nv + c] * x[c];
+        rmax = fmax(rmax, fabs(acc));
+      }
+      cr_expect(rmax <= 1e-12 * nv, "trial %d rep %d: active residual %g", trial, rep, rmax);
+    }
+    icf_blockchol_free(bc);
+    free(blk); free(dense); free(x); free(rhs);
+  }
+}

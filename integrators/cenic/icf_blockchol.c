@@ -396,7 +396,17 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
   }
   for (int k = 0; k < s->npair; ++k) {
     int a = s->pair[2 * k], b = s->pair[2 * k + 1], na = s->bsize[a], nbb = s->bsize[b];
-    if (active && !active[a]) continue;
+    if (active && !active[a] && !active[b]) continue;
+    if (active && (!active[a] || !active[b])) {
+      /* A pair between an active and an inactive tree: the pattern keeps the pair of a contact
+       * that no longer adds to H (its block is zero, or the islands would be one). Its slot must
+       * read zero: left as the last factorization wrote it, the active tree's elimination would
+       * divide the stale block by its pivot again at every refactorization, push it into the
+       * inactive tree's x in the forward solve and read it back in the backward one. */
+      memset(L + (s->pair_dst[k] >= 0 ? s->pair_dst[k] : -1 - s->pair_dst[k]), 0,
+             (size_t)na * (size_t)nbb * sizeof(double));
+      continue;
+    }
     const double *B = blk + pair_off[k];
     if (s->pair_dst[k] >= 0) {
       memcpy(L + s->pair_dst[k], B, (size_t)na * (size_t)nbb * sizeof(double));

@@ -18,10 +18,11 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair);
  * row-major, symmetric) and the block of pair k (rows of pair[2k], columns of pair[2k+1],
  * row-major) at blk + pair_off[k], for the pairs given to the last analyze. Returns 0, or -1
  * when the matrix is not positive definite.
- * active: NULL, or a flag per block; only the active blocks' columns are factored. The active
- * blocks must be a union of connected components of the pattern (no pair joins an active and an
- * inactive block): then their factor is exactly that of the active submatrix, and blocks outside
- * it are not read. */
+ * active: NULL, or a flag per block; only the active blocks' columns are factored, and a pair
+ * that joins an active and an inactive block is taken as zero (its block is not read): the
+ * factor is exactly that of the active submatrix without those pairs, and blocks outside it are
+ * not read. The caller's islands make such pairs zero in H (a contact that joins two islands
+ * adds nothing to H). */
 int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
                          const unsigned char *active);
 /* x = H^{-1} x with the last factorization, on the blocks it factored (active as given to the

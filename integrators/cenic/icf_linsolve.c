@@ -335,7 +335,7 @@ static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v
     for (int t = 0; t < s->ntree; ++t)
       if (active[t]) memcpy(s->blk + s->tree_madr[t], p->A + s->tree_madr[t], (size_t)s->tree_nv[t] * (size_t)s->tree_nv[t] * sizeof(double));
   if (!active) memset(s->blk + s->mass_size, 0, (size_t)(size - s->mass_size) * sizeof(double));
-  else /* only the active islands' coupling blocks (a pair's trees share an island) */
+  else /* only the active islands' coupling blocks (a pair joining an active and an inactive tree is not read) */
     for (int k = 0; k < s->npair; ++k)
       if (active[s->pair[2 * k]])
         memset(s->blk + s->pair_off[k], 0, (size_t)s->tree_nv[s->pair[2 * k]] * (size_t)s->tree_nv[s->pair[2 * k + 1]] * sizeof(double));
