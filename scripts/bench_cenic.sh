@@ -59,7 +59,7 @@ done
 # addition and a cache miss like a hit.
 rm -f "$OUT"/callgrind_*
 if [ "${INSTR:-1}" = 1 ] && command -v valgrind >/dev/null; then
-  for spec in "sd|cenic-sd --accuracy 1e-3|cenic_advance*" "fixed|cenic-fixed --dt 1e-2|cenic_advance*" \
+  for spec in "sd|cenic-sd --accuracy 1e-3|stepper_advance*" "fixed|cenic-fixed --dt 1e-2|stepper_advance*" \
               "mujoco10|mujoco --dt 1e-2|mujoco_advance*"; do
     IFS='|' read -r name args fn <<<"$spec"
     # shellcheck disable=SC2086
