@@ -107,6 +107,15 @@ static void print_summary(const cJSON *rec) {
     const cJSON *fm = cJSON_GetObjectItemCaseSensitive(f, "max");
     printf("  error: positions max %.3g rms %.3g, full max %.3g\n", cJSON_IsNumber(pm) ? pm->valuedouble : NAN,
            cJSON_IsNumber(pr) ? pr->valuedouble : NAN, cJSON_IsNumber(fm) ? fm->valuedouble : NAN);
+    const cJSON *rc = cJSON_GetObjectItemCaseSensitive(e, "reference_check");
+    const cJSON *rci = cJSON_GetObjectItemCaseSensitive(rc, "integrator");
+    const cJSON *rcq = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rc, "positions"), "max");
+    const cJSON *rcf = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rc, "full"), "max");
+    if (cJSON_IsString(rci) && cJSON_IsNumber(rcq) && cJSON_IsNumber(rcf))
+      printf("  reference uncertainty: its cross-check (%s) differs by positions max %.3g, full max %.3g\n",
+             rci->valuestring, rcq->valuedouble, rcf->valuedouble);
+    else
+      printf("  reference uncertainty: unknown (the reference has no cross-check)\n");
   } else {
     printf("  error: none (%s)\n", S("error_note"));
   }

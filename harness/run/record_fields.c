@@ -169,6 +169,13 @@ const RecordField record_fields[] = {
     {"error.norm", RF_STRING, 0, NULL, D0, NULL, "the norms, in words"},
     {"error.positions", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over the grid of e_q"},
     {"error.full", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over the grid of e_full"},
+    {"error.reference_check", RF_OBJECT, NUL, NULL, "2026-11-28", NULL,
+     "the reference's own cross-check (its `provenance.cross_check`): `integrator` and its distance to the reference, "
+     "`positions` and `full` (`max`, `rms` over the reference's grid); an error below it is not resolved by the "
+     "reference. null when the reference has no cross-check that compared a point"},
+    {"error.reference_check.integrator", RF_STRING, REQ, NULL, "2026-11-28", NULL, "the cross-check's integrator"},
+    {"error.reference_check.positions", RF_MAXRMS, REQ, NULL, "2026-11-28", NULL, "distance in e_q"},
+    {"error.reference_check.full", RF_MAXRMS, REQ, NULL, "2026-11-28", NULL, "distance in e_full"},
     {"error_note", RF_STRING, REQ | NUL | NR, NULL, D0, NULL,
      "why `error` is null or partial (required when `error` is null)"},
     {"error_windowed", RF_OBJECT, NUL, NULL, D0, NULL,

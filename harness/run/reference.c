@@ -107,6 +107,21 @@ int reference_load_text(const char *text, const char *path, Reference *ref, char
   if (!cJSON_IsNumber(mp)) mp = cJSON_GetObjectItemCaseSensitive(meth, "dt");
   if (cJSON_IsString(mi)) snprintf(ref->method, sizeof ref->method, "%s", mi->valuestring);
   ref->method_param = cJSON_IsNumber(mp) ? mp->valuedouble : NAN;
+  const cJSON *cc = cJSON_GetObjectItemCaseSensitive(prov, "cross_check");
+  const cJSON *ci = cJSON_GetObjectItemCaseSensitive(cc, "integrator");
+  const cJSON *cd = cJSON_GetObjectItemCaseSensitive(cc, "distance");
+  const cJSON *cq = cJSON_GetObjectItemCaseSensitive(cd, "positions"), *cf = cJSON_GetObjectItemCaseSensitive(cd, "full");
+  const cJSON *d4[4] = {cJSON_GetObjectItemCaseSensitive(cq, "max"), cJSON_GetObjectItemCaseSensitive(cq, "rms"),
+                        cJSON_GetObjectItemCaseSensitive(cf, "max"), cJSON_GetObjectItemCaseSensitive(cf, "rms")};
+  int have_check = cJSON_IsString(ci);
+  for (int i = 0; i < 4; ++i) have_check &= cJSON_IsNumber(d4[i]) && d4[i]->valuedouble >= 0;
+  if (have_check) { /* a cross-check that compared no point, or failed to parse, counts as none */
+    snprintf(ref->check_method, sizeof ref->check_method, "%s", ci->valuestring);
+    ref->check_q_max = d4[0]->valuedouble;
+    ref->check_q_rms = d4[1]->valuedouble;
+    ref->check_full_max = d4[2]->valuedouble;
+    ref->check_full_rms = d4[3]->valuedouble;
+  }
   ref->npts = cJSON_GetArraySize(t);
   int bad_nq = read_size(nq, &ref->nq) != 0;
   if (bad_nq || read_size(nv, &ref->nv)) {

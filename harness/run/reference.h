@@ -24,6 +24,10 @@ typedef struct {
   char scene_hash[64], model_version[64];
   char method[64];         /* primary integrator it was made with ("" if not recorded) */
   double method_param;     /* its accuracy or dt */
+  /* its cross-check (provenance.cross_check): the second integrator ("" if none compared) and
+   * its distance to this reference over the grid, max and rms of e_q and e_full */
+  char check_method[64];
+  double check_q_max, check_q_rms, check_full_max, check_full_rms;
 } Reference;
 
 typedef struct {

@@ -240,6 +240,17 @@ void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok
     cJSON_AddStringToObject(e, "norm", "per grid point: max over coordinates of |S (q - q_ref)| (quaternions sign-aligned); full adds |v - v_ref|; then max and RMS over the grid");
     run_record_add_maxrms(e, "positions", &s->eq);
     run_record_add_maxrms(e, "full", &s->efull);
+    if (s->ref->check_method[0]) { /* the reference's own uncertainty: errors below it are not resolved */
+      cJSON *c = cJSON_AddObjectToObject(e, "reference_check");
+      cJSON_AddStringToObject(c, "integrator", s->ref->check_method);
+      cJSON *cq = cJSON_AddObjectToObject(c, "positions"), *cf = cJSON_AddObjectToObject(c, "full");
+      cJSON_AddNumberToObject(cq, "max", s->ref->check_q_max);
+      cJSON_AddNumberToObject(cq, "rms", s->ref->check_q_rms);
+      cJSON_AddNumberToObject(cf, "max", s->ref->check_full_max);
+      cJSON_AddNumberToObject(cf, "rms", s->ref->check_full_rms);
+    } else {
+      cJSON_AddNullToObject(e, "reference_check");
+    }
     if (!run_ok || s->t_compared < t_end - 1e-9) snprintf(note, notelen, "error measured up to t = %g only", s->t_compared);
   } else {
     cJSON_AddNullToObject(rec, "error");
