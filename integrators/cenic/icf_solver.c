@@ -546,6 +546,80 @@ static void compact_active(IcfSolver *s) {
   s->nactive = n;
 }
 
+/* An exact line search per active island along its part of p: each island's alpha and the
+ * start of its next line. Evaluations are weighted by the island's dofs (evals_weighted). CB_OK,
+ * with *retry = 1 when a reused factorization gives no descent (refactor and retry), or the
+ * failure with its message. */
+static int search_islands(IcfSolver *s, const IcfProblem *p, const double *v, int k, double *evals_weighted,
+                          int *retry, char *err, size_t errlen) {
+  for (int a = 0; a < s->nactive; ++a) {
+    int I = s->active[a];
+    Island *is = &s->isl[I];
+    IcfPart part = island_part(s, I);
+    icf_amul_part(p, &part, s->p, s->Ap);
+    for (int q = 0; q < part.ncon; ++q) icf_contact_jmul(p, part.con[q], s->p, s->dvc + 3 * part.con[q]);
+    IslandSums sums = island_sums(s, p, I, v);
+    LineFn f = {p, s->vc, s->dvc, v, s->p, sums.vAp, sums.pAp, sums.rp, part}; /* v^T A p = p^T A v */
+    is->start.dl0 = sums.gp; /* l'(0) = g^T p */
+    long evals = 0;
+    int ls = line_search(s, &f, &is->start, island_ls_tol(s, is->tol, sqrt(sums.p_scaled2)), &is->alpha, &evals,
+                         &is->l_alpha, &is->l_known);
+    *evals_weighted += (double)evals * is->nv;
+    if (ls == CB_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
+      *retry = 1; /* a reused factorization that does not give descent: refactor and retry */
+      return CB_OK;
+    }
+    if (ls == CB_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
+    if (ls != CB_OK) return fail(err, errlen, ls, "line search failed", k);
+    is->start.known = is->l_known; /* the next iterate is v + alpha p: its cost in the next line's frame */
+    is->start.l0 = is->l_alpha - line_quadratic(&f, is->alpha);
+  }
+  return CB_OK;
+}
+
+/* Each active island moves by its own step (v, its contact velocities and, with the dual
+ * friction blocks, their w) and is tested by eq. 33 (and eq. 35 for a reused Hessian). CB_OK,
+ * or CB_ERR_NONFINITE for a non-finite update. */
+static int update_islands(IcfSolver *s, const IcfProblem *p, double *v, int dual, int k, char *err, size_t errlen) {
+  for (int a = 0; a < s->nactive; ++a) {
+    int I = s->active[a];
+    Island *is = &s->isl[I];
+    double alpha = is->alpha;
+    for (int q = s->isl_con_start[I]; q < s->isl_con_start[I + 1]; ++q) {
+      int i = s->isl_con[q];
+      const double *du = s->dvc + 3 * i;
+      if (dual && p->con[i].mu * p->con[i].n0 > 0) { /* w is used only with friction */
+        double step[3] = {alpha * du[0], alpha * du[1], alpha * du[2]};
+        icf_friction_dual_update_at(s->vc + 3 * i, s->finv_s[i], step, s->fw + 2 * i);
+      }
+      for (int r = 0; r < 3; ++r) s->vc[3 * i + r] += alpha * du[r]; /* J (v + alpha p) + o */
+    }
+    double dvn = 0.0;
+    for (int q = s->isl_tree_start[I]; q < s->isl_tree_start[I + 1]; ++q) {
+      int t = s->isl_tree[q];
+      for (int j = p->tree_vadr[t]; j < p->tree_vadr[t] + p->tree_nv[t]; ++j) {
+        double dv = alpha * s->p[j];
+        v[j] += dv;
+        dvn += (dv / s->dscale[j]) * (dv / s->dscale[j]);
+      }
+    }
+    dvn = sqrt(dvn);
+    if (!isfinite(dvn)) return fail(err, errlen, CB_ERR_NONFINITE, "non-finite update", k);
+    double eta = 1.0, theta = 0.0;
+    if (is->dv_prev > 0) {
+      theta = dvn / is->dv_prev;
+      if (theta > 0.9999) theta = 0.9999;
+      eta = theta / (1.0 - theta);
+    }
+    if (s->opt.hessian_reuse && is->dv_prev > 0 &&
+        pow(theta, (double)(s->opt.reuse_target - (k + 1))) / (1.0 - theta) * dvn > is->tol)
+      s->stale = 1; /* eq. 35 */
+    is->dv_prev = dvn;
+    if (eta * dvn <= is->tol) deactivate(s, I, ISLAND_CONVERGED_UPDATE); /* eq. 33 */
+  }
+  return CB_OK;
+}
+
 int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
                      IcfSolverStats *st, char *err, size_t errlen) {
   int nv = p->nv;
@@ -651,28 +725,8 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     /* an exact line search per active island along its part of p */
     double evals_weighted = 0.0;
     int retry = 0;
-    for (int a = 0; a < s->nactive; ++a) {
-      int I = s->active[a];
-      Island *is = &s->isl[I];
-      IcfPart part = island_part(s, I);
-      icf_amul_part(p, &part, s->p, s->Ap);
-      for (int q = 0; q < part.ncon; ++q) icf_contact_jmul(p, part.con[q], s->p, s->dvc + 3 * part.con[q]);
-      IslandSums sums = island_sums(s, p, I, v);
-      LineFn f = {p, s->vc, s->dvc, v, s->p, sums.vAp, sums.pAp, sums.rp, part}; /* v^T A p = p^T A v */
-      is->start.dl0 = sums.gp; /* l'(0) = g^T p */
-      long evals = 0;
-      int ls = line_search(s, &f, &is->start, island_ls_tol(s, is->tol, sqrt(sums.p_scaled2)), &is->alpha, &evals,
-                           &is->l_alpha, &is->l_known);
-      evals_weighted += (double)evals * is->nv;
-      if (ls == CB_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
-        retry = 1; /* a reused factorization that does not give descent: refactor and retry */
-        break;
-      }
-      if (ls == CB_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
-      if (ls != CB_OK) return fail(err, errlen, ls, "line search failed", k);
-      is->start.known = is->l_known; /* the next iterate is v + alpha p: its cost in the next line's frame */
-      is->start.l0 = is->l_alpha - line_quadratic(&f, is->alpha);
-    }
+    int ls = search_islands(s, p, v, k, &evals_weighted, &retry, err, errlen);
+    if (ls != CB_OK) return ls;
     /* an island's evaluation costs its share of a whole-problem evaluation: counted as nv_I / nv */
     st->linesearch_work += nv > 0 ? evals_weighted / nv : 0.0;
     st->linesearch_iters = llround(st->linesearch_work);
@@ -683,42 +737,8 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       continue;
     }
     /* each island moves by its own step; eq. 33 per island */
-    for (int a = 0; a < s->nactive; ++a) {
-      int I = s->active[a];
-      Island *is = &s->isl[I];
-      double alpha = is->alpha;
-      for (int q = s->isl_con_start[I]; q < s->isl_con_start[I + 1]; ++q) {
-        int i = s->isl_con[q];
-        const double *du = s->dvc + 3 * i;
-        if (dual && p->con[i].mu * p->con[i].n0 > 0) { /* w is used only with friction */
-          double step[3] = {alpha * du[0], alpha * du[1], alpha * du[2]};
-          icf_friction_dual_update_at(s->vc + 3 * i, s->finv_s[i], step, s->fw + 2 * i);
-        }
-        for (int r = 0; r < 3; ++r) s->vc[3 * i + r] += alpha * du[r]; /* J (v + alpha p) + o */
-      }
-      double dvn = 0.0;
-      for (int q = s->isl_tree_start[I]; q < s->isl_tree_start[I + 1]; ++q) {
-        int t = s->isl_tree[q];
-        for (int j = p->tree_vadr[t]; j < p->tree_vadr[t] + p->tree_nv[t]; ++j) {
-          double dv = alpha * s->p[j];
-          v[j] += dv;
-          dvn += (dv / s->dscale[j]) * (dv / s->dscale[j]);
-        }
-      }
-      dvn = sqrt(dvn);
-      if (!isfinite(dvn)) return fail(err, errlen, CB_ERR_NONFINITE, "non-finite update", k);
-      double eta = 1.0, theta = 0.0;
-      if (is->dv_prev > 0) {
-        theta = dvn / is->dv_prev;
-        if (theta > 0.9999) theta = 0.9999;
-        eta = theta / (1.0 - theta);
-      }
-      if (s->opt.hessian_reuse && is->dv_prev > 0 &&
-          pow(theta, (double)(s->opt.reuse_target - (k + 1))) / (1.0 - theta) * dvn > is->tol)
-        s->stale = 1; /* eq. 35 */
-      is->dv_prev = dvn;
-      if (eta * dvn <= is->tol) deactivate(s, I, ISLAND_CONVERGED_UPDATE); /* eq. 33 */
-    }
+    int up = update_islands(s, p, v, dual, k, err, errlen);
+    if (up != CB_OK) return up;
     newton_tap_report(s->tap, k, st->last_dg, tol, s->nactive > 0 ? s->isl[s->active[0]].alpha : NAN, refactor);
     st->newton_iters++;
     st->last_iters = k + 1;
