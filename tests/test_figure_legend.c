@@ -122,3 +122,40 @@ Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
     cr_expect(file_exists(path), "gnuplot draws the script");
   }
 }
+
+/* A figure whose lines are all of one integrator (here cenic-fixed at two options) tells them
+ * apart by colour, each line in its own colour in every panel, not by dash alone. */
+Test(figure_legend, one_integrator_lines_differ_by_colour) {
+  char rdir[400], out[400], path[700];
+  snprintf(rdir, sizeof rdir, "%s/recipes1", tmpdir);
+  snprintf(out, sizeof out, "%s/out1", tmpdir);
+  cr_assert_eq(dir_make_parents(rdir), 0);
+  snprintf(path, sizeof path, "%s/one.json", rdir);
+  fx_write_text(path,
+                "{\"schema\": \"cbench.recipe/1\", \"title\": \"one integrator\", \"caption\": \"c\","
+                " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-fixed\"], \"dts\": [1e-2, 5e-3],"
+                "            \"t_end\": 0.2, \"opt\": {\"ls_init\": [\"cubic\", \"one\"]}}],"
+                " \"plot\": {\"kind\": \"xy\", \"series\": [\"opt:ls_init\"], \"layout\": [1, 2],"
+                "          \"panels\": [{\"title\": \"steps\", \"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true},"
+                "                       {\"title\": \"newton\", \"x\": \"param\", \"y\": \"counters.newton_iters\", \"logx\": true}]}}");
+  cbench_context_set_figures_dir(fx_cb(), rdir);
+  FigureOptions o;
+  figure_options_default(&o);
+  snprintf(o.out, sizeof o.out, "%s", out);
+  o.quiet = 1;
+  o.gnuplot = 0;
+  char err[2048] = "";
+  cr_assert_eq(figure_make(fx_cb(), "one", &o, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/one/one.gp", out);
+  char *gp = file_read_all(path, NULL);
+  cr_assert_not_null(gp);
+  IntegratorStyle a = series_style(0), b = series_style(1);
+  cr_assert(strcmp(a.color, b.color), "two series styles share a colour");
+  char want_a[64], want_b[64];
+  snprintf(want_a, sizeof want_a, "lc rgb '%s'", a.color);
+  snprintf(want_b, sizeof want_b, "lc rgb '%s'", b.color);
+  /* each colour on a data line of both panels (written twice: SVG, PNG) and in the legend */
+  cr_expect_eq(count(gp, want_a), 2 * 3, "first line's colour %s:\n%s", a.color, gp);
+  cr_expect_eq(count(gp, want_b), 2 * 3, "second line's colour %s:\n%s", b.color, gp);
+  free(gp);
+}

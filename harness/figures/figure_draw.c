@@ -183,10 +183,18 @@ static int panel_lines(PanelDraw *P, int *first, char *err, size_t errlen) {
     if (P->panel->fit && isfinite(s->slope) && D->npanels == 1) snprintf(title, sizeof title, "%s (slope %.2f)", s->label, s->slope);
     else snprintf(title, sizeof title, "%s", s->label);
     if (P->panel->fit) fprintf(D->tsv, "%d\t%s\tslope\t%.4g\t\t\n", P->p, s->label, s->slope);
-    /* one color per integrator; further series of the same integrator get other dash types */
+    /* one color per integrator; further series of the same integrator get other dash types. A
+     * figure of one integrator (Lagged, Similar and SAP of cenic-fixed, say) colours its lines by
+     * their place in the legend instead, the same in every panel: dashes alone are hard to tell. */
     int same = 0;
     for (int k = 0; k < i; ++k) same += !strcmp(P->ser[k].integrator, s->integrator);
     IntegratorStyle st = integrator_style(s->integrator);
+    if (D->one_integrator) {
+      int place = 0;
+      while (place < D->nlegend && strcmp(D->legend[place].title, title)) ++place;
+      st = series_style(place);
+      same = 0;
+    }
     char style[200];
     P->kind->line_style(style, sizeof style, 1 + same % 5, &st);
     fprintf(D->gp_body, "%s'data/p%d_s%d.dat' u 1:2 w %s notitle", *first ? "" : ", \\\n  ", P->p, i, style);
@@ -323,6 +331,14 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const char *paper_dir
     return 1;
   }
   fputs(kind->tsv_header, D.tsv);
+  const cJSON *r;
+  const char *first_integrator = NULL;
+  D.one_integrator = 1;
+  cJSON_ArrayForEach(r, records) {
+    const char *name_r = json_str(r, "integrator");
+    if (!first_integrator) first_integrator = name_r;
+    else if (strcmp(first_integrator, name_r)) D.one_integrator = 0;
+  }
   D.npanels = kind->uses_panels ? cJSON_GetArraySize(json_get(plot, "panels")) : 1;
   int rc = 0;
   for (int p = 0; p < D.npanels && rc == 0; ++p)

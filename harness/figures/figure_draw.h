@@ -47,6 +47,7 @@ typedef struct FigureDraw {
   int nbad[OUTCOME_COUNT];    /* runs that are not data, over every panel */
   int nbad_noseries[OUTCOME_COUNT];
   int paper_lines;            /* panels drawing a paper's number */
+  int one_integrator;         /* every record is of one integrator: lines differ by colour, not dash */
   const cJSON **counted;      /* runs that are not data already in the legend's counts */
   int ncounted, counted_cap;
   int oom;                    /* an array could not grow: the figure fails, it never drops */

@@ -19,3 +19,8 @@ IntegratorStyle integrator_style(const char *name) {
     if (!strcmp(integrator_at(i)->name, name)) return (IntegratorStyle){colors[i % NCOLORS], points[i % NPOINTS]};
   return (IntegratorStyle){"#aaaaaa", 1};
 }
+
+IntegratorStyle series_style(int k) {
+  if (k < 0) k = 0;
+  return (IntegratorStyle){colors[k % NCOLORS], points[k % NPOINTS]};
+}
