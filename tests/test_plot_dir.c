@@ -71,3 +71,50 @@ Test(plot_dir, every_case_and_every_point_is_plotted) {
   cJSON_Delete(all);
   cJSON_Delete(base);
 }
+
+/* The work-error plot draws the reference's own uncertainty (error.reference_check, the
+ * reference's cross-check distance) as a vertical line, so errors left of it read as unresolved;
+ * records without it draw no line. */
+Test(plot_dir, reference_uncertainty_is_drawn_on_the_error_plot) {
+  cJSON *all = cJSON_CreateArray();
+  for (int i = 0; i < 6; ++i) {
+    cJSON *r = base_record();
+    cJSON_ReplaceItemInObjectCaseSensitive(r, "case", cJSON_CreateString(i < 3 ? "checked" : "unchecked"));
+    cJSON *p = cJSON_GetObjectItemCaseSensitive(r, "params");
+    cJSON_ReplaceItemInObjectCaseSensitive(p, cJSON_IsNull(json_get(p, "dt")) ? "accuracy" : "dt",
+                                           cJSON_CreateNumber(1e-3 * (1 + i)));
+    cJSON *e = cJSON_CreateObject(), *pos = cJSON_CreateObject();
+    cJSON_AddStringToObject(e, "reference", "results/reference/x.json");
+    cJSON_AddNumberToObject(pos, "max", 1e-3 * (1 + i));
+    cJSON_AddNumberToObject(pos, "rms", 5e-4 * (1 + i));
+    cJSON_AddItemToObject(e, "positions", pos);
+    cJSON_AddItemToObject(e, "full", cJSON_Duplicate(pos, 1));
+    if (i < 3) {
+      cJSON *rc = cJSON_AddObjectToObject(e, "reference_check"), *q = cJSON_CreateObject();
+      cJSON_AddStringToObject(rc, "integrator", "sdirk2");
+      cJSON_AddNumberToObject(q, "max", 2.5e-6);
+      cJSON_AddNumberToObject(q, "rms", 1e-6);
+      cJSON_AddItemToObject(rc, "positions", q);
+      cJSON_AddItemToObject(rc, "full", cJSON_Duplicate(q, 1));
+    }
+    cJSON_ReplaceItemInObjectCaseSensitive(r, "error", e);
+    cJSON_AddItemToArray(all, r);
+  }
+  char *text = cJSON_PrintUnformatted(all), path[600], err[1024] = "";
+  snprintf(path, sizeof path, "%s/records.json", tmpdir);
+  cr_assert_eq(file_write_atomic(path, text, strlen(text), err, sizeof err), 0, "%s", err);
+  free(text);
+  cr_assert_eq(plot_dir(tmpdir, 0, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/plots/checked.gp", tmpdir);
+  char *gp = file_read_all(path, NULL);
+  cr_assert_not_null(gp, "no %s", path);
+  cr_expect(strstr(gp, "set arrow 1 from 2.5e-06, graph 0 to 2.5e-06, graph 1 nohead"), "%s", gp);
+  cr_expect(strstr(gp, "reference uncertainty (cross-check sdirk2: 2.5e-06)"), "%s", gp);
+  free(gp);
+  snprintf(path, sizeof path, "%s/plots/unchecked.gp", tmpdir);
+  gp = file_read_all(path, NULL);
+  cr_assert_not_null(gp, "no %s", path);
+  cr_expect(!strstr(gp, "reference uncertainty") && !strstr(gp, "set arrow 1"), "%s", gp);
+  free(gp);
+  cJSON_Delete(all);
+}

@@ -181,6 +181,9 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
   int nint = 0;
   const cJSON *r;
   double maxerr = 0.0, maxwork = 0.0;
+  /* the reference's own uncertainty (error.reference_check): an error left of it is not resolved */
+  double ref_unc = 0.0, minerr = INFINITY;
+  char ref_check[64] = "";
   cJSON_ArrayForEach(r, recs) {
     if (strcmp(json_str(r, "case"), cname) != 0) continue;
     char label[128];
@@ -188,7 +191,14 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
     nint = uniq_add(ints, nint, label);
     double e = json_num(json_get(json_get(r, "error"), "positions"), "max"), w = json_num(json_get(r, "work"), "median");
     if (isfinite(e) && e > maxerr) maxerr = e;
+    if (isfinite(e) && e > 0 && e < minerr) minerr = e;
     if (isfinite(w) && w > maxwork) maxwork = w;
+    const cJSON *rc = json_get(json_get(r, "error"), "reference_check");
+    double u = json_num(json_get(rc, "positions"), "max");
+    if (isfinite(u) && u > ref_unc) {
+      ref_unc = u;
+      snprintf(ref_check, sizeof ref_check, "%s", json_str(rc, "integrator"));
+    }
   }
   double xfail = maxerr > 0 ? 10.0 * maxerr : 1.0;
   double yfail = maxwork > 0 ? 2.0 * maxwork : 1.0; /* a failed run without work: the top, not off a log axis */
@@ -294,7 +304,18 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
     fprintf(g, "  set output sprintf(\"%s_work_error.%%s\", fmt)\n", cname);
     fprintf(g, "  set title \"%s: work vs measured error (failed and timed-out runs at the right edge)\\n%s\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"max position error vs reference (S-scaled)\"\n"
-               "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
+               "  set ylabel \"wall time per simulated second (s)\"\n");
+    if (ref_unc > 0) { /* a vertical line: errors left of it are below what the reference resolves */
+      char who[160];
+      gp_escape(ref_check, who, sizeof who);
+      fprintf(g, "  set arrow 1 from %.6g, graph 0 to %.6g, graph 1 nohead dt 2 lw 1.5 lc rgb \"black\"\n", ref_unc, ref_unc);
+      /* the label beside the line, on the side the data leaves free */
+      fprintf(g, "  set label 1 \"reference uncertainty (cross-check %s: %.2g)\" at %.6g, graph 0.97 %s "
+                 "font \",8\" noenhanced\n", who, ref_unc, ref_unc, ref_unc < minerr ? "left offset 0.5,0" : "right offset -0.5,0");
+      /* far below every error the line would fall off the autoscaled axis: widen it to show it */
+      if (ref_unc < minerr) fprintf(g, "  set xrange [%.6g:*]\n", ref_unc / 3);
+    }
+    fprintf(g, "  plot ");
     int first = 1;
     for (int i = 0; i < nint; ++i) {
       if (!has_err[i]) continue;
@@ -304,6 +325,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
     if (ntime) plot_marker_terms(g, cname, "timeout", 2, time_style, fail_label_right, &first);
     if (nwarn_err) plot_marker_terms(g, cname, "physics_warnings", 2, warn_style, flag_label_right, &first);
     fprintf(g, "\n");
+    if (ref_unc > 0) fprintf(g, "  unset arrow 1\n  unset label 1\n  set xrange [*:*]\n");
   }
   int any_win = 0;
   for (int i = 0; i < nint; ++i) any_win |= has_win[i];
