@@ -159,3 +159,37 @@ Test(figure_legend, one_integrator_lines_differ_by_colour) {
   cr_expect_eq(count(gp, want_b), 2 * 3, "second line's colour %s:\n%s", b.color, gp);
   free(gp);
 }
+
+/* A panel whose x axis is a measured error shows the reference's own uncertainty (its
+ * cross-check distance, error.reference_check) as a dashed line and its value; a panel of
+ * requested accuracy does not. */
+Test(figure_legend, error_axis_shows_the_reference_uncertainty) {
+  char rdir[400], out[400], path[700];
+  snprintf(rdir, sizeof rdir, "%s/recipes2", tmpdir);
+  snprintf(out, sizeof out, "%s/out2", tmpdir);
+  cr_assert_eq(dir_make_parents(rdir), 0);
+  snprintf(path, sizeof path, "%s/err.json", rdir);
+  fx_write_text(path,
+                "{\"schema\": \"cbench.recipe/1\", \"title\": \"measured error\", \"caption\": \"c\","
+                " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\"], \"accuracies\": [1e-2, 1e-3],"
+                "            \"t_end\": 0.2}],"
+                " \"plot\": {\"kind\": \"xy\", \"series\": [\"integrator\"], \"layout\": [1, 2],"
+                "          \"panels\": [{\"title\": \"measured\", \"x\": \"error.positions.max\", \"y\": \"counters.steps\", \"logx\": true},"
+                "                       {\"title\": \"requested\", \"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true}]}}");
+  cbench_context_set_figures_dir(fx_cb(), rdir);
+  FigureOptions o;
+  figure_options_default(&o);
+  snprintf(o.out, sizeof o.out, "%s", out);
+  o.quiet = 1;
+  o.gnuplot = 0;
+  char err[2048] = "";
+  cr_assert_eq(figure_make(fx_cb(), "err", &o, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/err/err.gp", out);
+  char *gp = file_read_all(path, NULL);
+  cr_assert_not_null(gp);
+  /* written twice (SVG, PNG): once per image, on the measured panel only */
+  cr_expect_eq(count(gp, "set arrow 90 from first "), 2, "%s", gp);
+  cr_expect_eq(count(gp, "reference uncertainty (x): "), 2, "%s", gp);
+  cr_expect_eq(count(gp, "set arrow 91"), 0, "%s", gp);
+  free(gp);
+}

@@ -131,6 +131,27 @@ static void draw_paper_lines(FigureDraw *D, const RecipePanel *panel) {
   }
 }
 
+/* For an axis showing an error (error.positions.rms, error.full.max, ...), the reference's own
+ * uncertainty in the same terms (error.reference_check.positions.rms, ...): its cross-check
+ * distance. NAN for other axes and for records without it. */
+static double axis_uncertainty(const cJSON *r, const char *field) {
+  if (!field || (strncmp(field, "error.positions.", 16) && strncmp(field, "error.full.", 11))) return NAN;
+  char f[256];
+  snprintf(f, sizeof f, "error.reference_check.%.200s", field + 6);
+  return figure_value(r, f);
+}
+
+/* A dashed line at the references' uncertainty on an error axis (drawn when it falls inside the
+ * axis range), and its value in the panel's corner either way: an error beyond it toward zero
+ * is not resolved by the reference. */
+static void draw_uncertainty(FILE *g, double ux, double uy) {
+  int k = 0;
+  if (ux > 0) fprintf(g, "set arrow 90 from first %.10g, graph 0 to first %.10g, graph 1 nohead dt 3 lw 1.5 lc rgb '#555555' front\n", ux, ux);
+  if (uy > 0) fprintf(g, "set arrow 91 from graph 0, first %.10g to graph 1, first %.10g nohead dt 3 lw 1.5 lc rgb '#555555' front\n", uy, uy);
+  if (ux > 0) fprintf(g, "set label 90 'reference uncertainty (x): %.2g' at graph 0.02, graph %.2f left font ',8' front\n", ux, 0.04 + 0.05 * k++);
+  if (uy > 0) fprintf(g, "set label 91 'reference uncertainty (y): %.2g' at graph 0.02, graph %.2f left font ',8' front\n", uy, 0.04 + 0.05 * k++);
+}
+
 /* x, y of n points to path, atomically. */
 static int write_points(const char *path, const double *x, const double *y, int n, char *err, size_t errlen) {
   AtomicFile af;
@@ -242,8 +263,12 @@ static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, in
   PanelDraw P = {.D = D, .kind = kind, .panel = &panel, .p = p, .xmax = -INFINITY, .ymax = -INFINITY};
   const cJSON *r;
   int rc = 0;
+  double unc_x = NAN, unc_y = NAN; /* the references' own uncertainty on an error axis: the largest */
   cJSON_ArrayForEach(r, records) {
     if (!figure_match(r, panel.where)) continue;
+    double ux = axis_uncertainty(r, panel.x), uy = axis_uncertainty(r, panel.y);
+    if (ux > 0 && !(ux <= unc_x)) unc_x = ux;
+    if (uy > 0 && !(uy <= unc_y)) unc_y = uy;
     char label[256];
     figure_series_label(r, json_get(plot, "series"), label, sizeof label);
     if (!label[0]) snprintf(label, sizeof label, "%s", json_str_or(r, "integrator", "?"));
@@ -263,6 +288,7 @@ static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, in
   int first = 1;
   if (rc == 0) {
     panel_axes(&P, drawable);
+    draw_uncertainty(D->gp_body, unc_x, unc_y);
     fprintf(D->gp_body, "plot ");
     rc = panel_lines(&P, &first, err, errlen) || panel_bad_markers(&P, &first, err, errlen);
   }
