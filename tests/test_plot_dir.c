@@ -92,6 +92,9 @@ Test(plot_dir, reference_uncertainty_is_drawn_on_the_error_plot) {
     if (i < 3) {
       cJSON *rc = cJSON_AddObjectToObject(e, "reference_check"), *q = cJSON_CreateObject();
       cJSON_AddStringToObject(rc, "integrator", "sdirk2");
+      cJSON_AddStringToObject(rc, "status", "ok");
+      cJSON_AddNumberToObject(rc, "grid_points", 101);
+      cJSON_AddNumberToObject(rc, "reference_points", 101);
       cJSON_AddNumberToObject(q, "max", 2.5e-6);
       cJSON_AddNumberToObject(q, "rms", 1e-6);
       cJSON_AddItemToObject(rc, "positions", q);

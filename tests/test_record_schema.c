@@ -97,6 +97,13 @@ Test(record_schema, validator_rejects_each_missing_or_mistyped_field) {
   if (!json_get(rec, "stepping"))
     cJSON_AddItemToObject(rec, "stepping",
                           cJSON_Parse("{\"min_step\": 0.01, \"mean_step\": 0.01, \"min_distance\": -1e-9}"));
+  /* and error.reference_check, written when the reference has a cross-check */
+  cJSON *error = cJSON_GetObjectItemCaseSensitive(rec, "error");
+  if (cJSON_IsObject(error) && !json_get(error, "reference_check"))
+    cJSON_AddItemToObject(error, "reference_check",
+                          cJSON_Parse("{\"integrator\": \"sdirk2\", \"status\": \"ok\", \"grid_points\": 101, "
+                                      "\"reference_points\": 101, \"positions\": {\"max\": 1e-8, \"rms\": 1e-9}, "
+                                      "\"full\": {\"max\": 1e-6, \"rms\": 1e-7}}"));
   cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
   int checked = 0;
   for (int i = 0; i < record_field_count; ++i) {

@@ -37,14 +37,25 @@ Test(reference_check, loader_reads_the_cross_check_distance) {
   Reference r;
   cr_assert_eq(reference_load_text(text, BALL, &r, err, sizeof err), 0, "%s", err);
   cr_expect_str_eq(r.check_method, "sdirk2");
+  cr_expect_str_eq(r.check_status, "ok");
+  cr_expect_eq(r.check_points, r.npts, "the cross-check compared %d of %d points", r.check_points, r.npts);
   cr_expect_eq(r.check_q_max, distance_of(doc, "positions", "max"));
   cr_expect_eq(r.check_q_rms, distance_of(doc, "positions", "rms"));
   cr_expect_eq(r.check_full_max, distance_of(doc, "full", "max"));
   cr_expect_eq(r.check_full_rms, distance_of(doc, "full", "rms"));
   reference_free(&r);
-  /* no cross-check (--secondary none), and one that compared no point: no uncertainty */
+  /* a cross-check that timed out says over how many points its distance holds */
   cJSON *prov = cJSON_GetObjectItemCaseSensitive(doc, "provenance");
   cJSON *cc = cJSON_GetObjectItemCaseSensitive(prov, "cross_check");
+  cJSON_ReplaceItemInObject(cc, "status", cJSON_CreateString("timeout"));
+  cJSON_ReplaceItemInObject(cJSON_GetObjectItemCaseSensitive(cc, "distance"), "grid_points", cJSON_CreateNumber(45));
+  char *t1 = cJSON_PrintUnformatted(doc);
+  cr_assert_eq(reference_load_text(t1, "mem.json", &r, err, sizeof err), 0, "%s", err);
+  cr_expect_str_eq(r.check_status, "timeout");
+  cr_expect_eq(r.check_points, 45);
+  reference_free(&r);
+  free(t1);
+  /* no cross-check (--secondary none), and one that compared no point: no uncertainty */
   cJSON_ReplaceItemInObject(cc, "distance", cJSON_CreateNull());
   char *t2 = cJSON_PrintUnformatted(doc);
   cr_assert_eq(reference_load_text(t2, "mem.json", &r, err, sizeof err), 0, "%s", err);
@@ -82,6 +93,8 @@ Test(reference_check, record_carries_the_reference_uncertainty) {
   const cJSON *rc = json_get(json_get(rec, "error"), "reference_check");
   cr_assert(cJSON_IsObject(rc), "no error.reference_check in the record");
   cr_expect_str_eq(json_get(rc, "integrator")->valuestring, "sdirk2");
+  cr_expect_str_eq(json_get(rc, "status")->valuestring, "ok");
+  cr_expect_eq(json_get(rc, "grid_points")->valuedouble, json_get(rc, "reference_points")->valuedouble);
   cr_expect_eq(json_get(json_get(rc, "positions"), "max")->valuedouble, distance_of(ref, "positions", "max"));
   cr_expect_eq(json_get(json_get(rc, "full"), "rms")->valuedouble, distance_of(ref, "full", "rms"));
   /* the validator refuses a reference_check without its distances */

@@ -111,9 +111,16 @@ static void print_summary(const cJSON *rec) {
     const cJSON *rci = cJSON_GetObjectItemCaseSensitive(rc, "integrator");
     const cJSON *rcq = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rc, "positions"), "max");
     const cJSON *rcf = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rc, "full"), "max");
-    if (cJSON_IsString(rci) && cJSON_IsNumber(rcq) && cJSON_IsNumber(rcf))
-      printf("  reference uncertainty: its cross-check (%s) differs by positions max %.3g, full max %.3g\n",
-             rci->valuestring, rcq->valuedouble, rcf->valuedouble);
+    const cJSON *rcs = cJSON_GetObjectItemCaseSensitive(rc, "status");
+    const cJSON *rcn = cJSON_GetObjectItemCaseSensitive(rc, "grid_points"), *rcr = cJSON_GetObjectItemCaseSensitive(rc, "reference_points");
+    if (cJSON_IsString(rci) && cJSON_IsNumber(rcq) && cJSON_IsNumber(rcf)) {
+      printf("  reference uncertainty: its cross-check (%s) differs by positions max %.3g, full max %.3g", rci->valuestring,
+             rcq->valuedouble, rcf->valuedouble);
+      if (cJSON_IsString(rcs) && strcmp(rcs->valuestring, "ok") && cJSON_IsNumber(rcn) && cJSON_IsNumber(rcr))
+        printf(" (the cross-check %s: over its first %.0f of %.0f points only)", rcs->valuestring, rcn->valuedouble,
+               rcr->valuedouble);
+      printf("\n");
+    }
     else
       printf("  reference uncertainty: unknown (the reference has no cross-check)\n");
   } else {

@@ -174,6 +174,11 @@ const RecordField record_fields[] = {
      "`positions` and `full` (`max`, `rms` over the reference's grid); an error below it is not resolved by the "
      "reference. null when the reference has no cross-check that compared a point"},
     {"error.reference_check.integrator", RF_STRING, REQ, NULL, "2026-11-28", NULL, "the cross-check's integrator"},
+    {"error.reference_check.status", RF_STRING, REQ, "ok|timeout|failed", "2026-11-28", NULL,
+     "how the cross-check ended: `timeout` or `failed` means its distance covers only its first `grid_points`"},
+    {"error.reference_check.grid_points", RF_NONNEG, REQ, NULL, "2026-11-28", NULL,
+     "grid points the cross-check compared (0: not recorded in the reference)"},
+    {"error.reference_check.reference_points", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "grid points of the reference"},
     {"error.reference_check.positions", RF_MAXRMS, REQ, NULL, "2026-11-28", NULL, "distance in e_q"},
     {"error.reference_check.full", RF_MAXRMS, REQ, NULL, "2026-11-28", NULL, "distance in e_full"},
     {"error_note", RF_STRING, REQ | NUL | NR, NULL, D0, NULL,

@@ -121,6 +121,9 @@ int reference_load_text(const char *text, const char *path, Reference *ref, char
     ref->check_q_rms = d4[1]->valuedouble;
     ref->check_full_max = d4[2]->valuedouble;
     ref->check_full_rms = d4[3]->valuedouble;
+    const cJSON *cs = cJSON_GetObjectItemCaseSensitive(cc, "status"), *cn = cJSON_GetObjectItemCaseSensitive(cd, "grid_points");
+    snprintf(ref->check_status, sizeof ref->check_status, "%s", cJSON_IsString(cs) ? cs->valuestring : "ok");
+    ref->check_points = cJSON_IsNumber(cn) && cn->valuedouble >= 0 && cn->valuedouble <= 1e9 ? (int)cn->valuedouble : 0;
   }
   ref->npts = cJSON_GetArraySize(t);
   int bad_nq = read_size(nq, &ref->nq) != 0;

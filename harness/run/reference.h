@@ -27,6 +27,8 @@ typedef struct {
   /* its cross-check (provenance.cross_check): the second integrator ("" if none compared) and
    * its distance to this reference over the grid, max and rms of e_q and e_full */
   char check_method[64];
+  char check_status[16];   /* "ok", or "timeout"/"failed": the distance covers its first check_points only */
+  int check_points;        /* grid points the cross-check compared (0: not recorded) */
   double check_q_max, check_q_rms, check_full_max, check_full_rms;
 } Reference;
 

@@ -243,6 +243,9 @@ void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok
     if (s->ref->check_method[0]) { /* the reference's own uncertainty: errors below it are not resolved */
       cJSON *c = cJSON_AddObjectToObject(e, "reference_check");
       cJSON_AddStringToObject(c, "integrator", s->ref->check_method);
+      cJSON_AddStringToObject(c, "status", s->ref->check_status);
+      cJSON_AddNumberToObject(c, "grid_points", s->ref->check_points);
+      cJSON_AddNumberToObject(c, "reference_points", s->ref->npts);
       cJSON *cq = cJSON_AddObjectToObject(c, "positions"), *cf = cJSON_AddObjectToObject(c, "full");
       cJSON_AddNumberToObject(cq, "max", s->ref->check_q_max);
       cJSON_AddNumberToObject(cq, "rms", s->ref->check_q_rms);
