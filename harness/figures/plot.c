@@ -175,6 +175,41 @@ typedef struct {
   const cJSON **sel;
 } CaseLines;
 
+/* The reference's own uncertainty of record r (error.reference_check.positions.max, its
+ * cross-check distance): raises *unc to it, with the cross-check's integrator in check. */
+static void reference_uncertainty_of(const cJSON *r, double *unc, char *check, size_t checklen) {
+  const cJSON *rc = json_get(json_get(r, "error"), "reference_check");
+  double u = json_num(json_get(rc, "positions"), "max");
+  if (isfinite(u) && u > *unc) {
+    *unc = u;
+    snprintf(check, checklen, "%s", json_str(rc, "integrator"));
+  }
+}
+
+/* A vertical line at the reference's uncertainty on the work-error plot: errors left of it are
+ * below what the reference resolves. Far below every error (minerr) the line would fall off the
+ * autoscaled axis, so the axis is widened to show it; the label goes where the data leaves room. */
+static void draw_reference_uncertainty(FILE *g, double unc, double minerr, const char *check) {
+  char who[160];
+  gp_escape(check, who, sizeof who);
+  fprintf(g, "  set arrow 1 from %.6g, graph 0 to %.6g, graph 1 nohead dt 2 lw 1.5 lc rgb \"black\"\n", unc, unc);
+  fprintf(g, "  set label 1 \"reference uncertainty (cross-check %s: %.2g)\" at %.6g, graph 0.97 %s "
+             "font \",8\" noenhanced\n", who, unc, unc, unc < minerr ? "left offset 0.5,0" : "right offset -0.5,0");
+  if (unc < minerr) fprintf(g, "  set xrange [%.6g:*]\n", unc / 3);
+}
+
+/* The script's head: how to regenerate it, the axes' defaults, the loop over PNG and SVG. */
+static void write_script_head(FILE *g, const char *pdir, const char *cname) {
+  fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n", pdir, cname);
+  fprintf(g, "set datafile missing \"?\"\nset datafile separator \"\\t\"\nset logscale xy\n"
+             "set grid\nset key outside right top\nset format x \"%%.0e\"\nset format y \"%%.0e\"\n");
+  fprintf(g, "do for [fmt in \"png svg\"] {\n"
+             "  if (fmt eq \"png\") {\n"
+             "    if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) { set terminal pngcairo size 1000,640 enhanced font \",10\" } "
+             "else { set terminal png size 1000,640 }\n"
+             "  } else { set terminal svg size 1000,640 enhanced font \",10\" }\n");
+}
+
 static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
                            char *err, size_t errlen) {
   char(*ints)[128] = L->ints;
@@ -193,12 +228,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
     if (isfinite(e) && e > maxerr) maxerr = e;
     if (isfinite(e) && e > 0 && e < minerr) minerr = e;
     if (isfinite(w) && w > maxwork) maxwork = w;
-    const cJSON *rc = json_get(json_get(r, "error"), "reference_check");
-    double u = json_num(json_get(rc, "positions"), "max");
-    if (isfinite(u) && u > ref_unc) {
-      ref_unc = u;
-      snprintf(ref_check, sizeof ref_check, "%s", json_str(rc, "integrator"));
-    }
+    reference_uncertainty_of(r, &ref_unc, ref_check, sizeof ref_check);
   }
   double xfail = maxerr > 0 ? 10.0 * maxerr : 1.0;
   double yfail = maxwork > 0 ? 2.0 * maxwork : 1.0; /* a failed run without work: the top, not off a log axis */
@@ -286,14 +316,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
   AtomicFile ag;
   FILE *g = atomic_open(&ag, path, 0, err, errlen);
   if (!g) return 1;
-  fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n", pdir, cname);
-  fprintf(g, "set datafile missing \"?\"\nset datafile separator \"\\t\"\nset logscale xy\n"
-             "set grid\nset key outside right top\nset format x \"%%.0e\"\nset format y \"%%.0e\"\n");
-  fprintf(g, "do for [fmt in \"png svg\"] {\n"
-             "  if (fmt eq \"png\") {\n"
-             "    if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) { set terminal pngcairo size 1000,640 enhanced font \",10\" } "
-             "else { set terminal png size 1000,640 }\n"
-             "  } else { set terminal svg size 1000,640 enhanced font \",10\" }\n");
+  write_script_head(g, pdir, cname);
   int any_err = 0, any = 0;
   for (int i = 0; i < nint; ++i) { any_err |= has_err[i]; any |= has_any[i]; }
   const char *fail_label_right = "(sprintf(\"%s %s\", strcol(1), strcol(5))) with labels right offset -1,0 font \",8\" noenhanced notitle";
@@ -305,16 +328,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
     fprintf(g, "  set title \"%s: work vs measured error (failed and timed-out runs at the right edge)\\n%s\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"max position error vs reference (S-scaled)\"\n"
                "  set ylabel \"wall time per simulated second (s)\"\n");
-    if (ref_unc > 0) { /* a vertical line: errors left of it are below what the reference resolves */
-      char who[160];
-      gp_escape(ref_check, who, sizeof who);
-      fprintf(g, "  set arrow 1 from %.6g, graph 0 to %.6g, graph 1 nohead dt 2 lw 1.5 lc rgb \"black\"\n", ref_unc, ref_unc);
-      /* the label beside the line, on the side the data leaves free */
-      fprintf(g, "  set label 1 \"reference uncertainty (cross-check %s: %.2g)\" at %.6g, graph 0.97 %s "
-                 "font \",8\" noenhanced\n", who, ref_unc, ref_unc, ref_unc < minerr ? "left offset 0.5,0" : "right offset -0.5,0");
-      /* far below every error the line would fall off the autoscaled axis: widen it to show it */
-      if (ref_unc < minerr) fprintf(g, "  set xrange [%.6g:*]\n", ref_unc / 3);
-    }
+    if (ref_unc > 0) draw_reference_uncertainty(g, ref_unc, minerr, ref_check);
     fprintf(g, "  plot ");
     int first = 1;
     for (int i = 0; i < nint; ++i) {
