@@ -123,21 +123,15 @@ Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
   }
 }
 
-/* A figure whose lines are all of one integrator (here cenic-fixed at two options) tells them
- * apart by colour, each line in its own colour in every panel, not by dash alone. */
-Test(figure_legend, one_integrator_lines_differ_by_colour) {
+/* Makes figure NAME from recipe text (its own recipes folder SUB under tmpdir, no gnuplot) and
+ * returns its gnuplot script's text (free it). */
+static char *figure_script(const char *sub, const char *name, const char *recipe) {
   char rdir[400], out[400], path[700];
-  snprintf(rdir, sizeof rdir, "%s/recipes1", tmpdir);
-  snprintf(out, sizeof out, "%s/out1", tmpdir);
+  snprintf(rdir, sizeof rdir, "%s/recipes_%s", tmpdir, sub);
+  snprintf(out, sizeof out, "%s/out_%s", tmpdir, sub);
   cr_assert_eq(dir_make_parents(rdir), 0);
-  snprintf(path, sizeof path, "%s/one.json", rdir);
-  fx_write_text(path,
-                "{\"schema\": \"cbench.recipe/1\", \"title\": \"one integrator\", \"caption\": \"c\","
-                " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-fixed\"], \"dts\": [1e-2, 5e-3],"
-                "            \"t_end\": 0.2, \"opt\": {\"ls_init\": [\"cubic\", \"one\"]}}],"
-                " \"plot\": {\"kind\": \"xy\", \"series\": [\"opt:ls_init\"], \"layout\": [1, 2],"
-                "          \"panels\": [{\"title\": \"steps\", \"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true},"
-                "                       {\"title\": \"newton\", \"x\": \"param\", \"y\": \"counters.newton_iters\", \"logx\": true}]}}");
+  snprintf(path, sizeof path, "%s/%s.json", rdir, name);
+  fx_write_text(path, recipe);
   cbench_context_set_figures_dir(fx_cb(), rdir);
   FigureOptions o;
   figure_options_default(&o);
@@ -145,10 +139,23 @@ Test(figure_legend, one_integrator_lines_differ_by_colour) {
   o.quiet = 1;
   o.gnuplot = 0;
   char err[2048] = "";
-  cr_assert_eq(figure_make(fx_cb(), "one", &o, err, sizeof err), 0, "%s", err);
-  snprintf(path, sizeof path, "%s/one/one.gp", out);
+  cr_assert_eq(figure_make(fx_cb(), name, &o, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/%s/%s.gp", out, name, name);
   char *gp = file_read_all(path, NULL);
-  cr_assert_not_null(gp);
+  cr_assert_not_null(gp, "no %s", path);
+  return gp;
+}
+
+/* A figure whose lines are all of one integrator (here cenic-fixed at two options) tells them
+ * apart by colour, each line in its own colour in every panel, not by dash alone. */
+Test(figure_legend, one_integrator_lines_differ_by_colour) {
+  char *gp = figure_script("one", "one",
+                "{\"schema\": \"cbench.recipe/1\", \"title\": \"one integrator\", \"caption\": \"c\","
+                " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-fixed\"], \"dts\": [1e-2, 5e-3],"
+                "            \"t_end\": 0.2, \"opt\": {\"ls_init\": [\"cubic\", \"one\"]}}],"
+                " \"plot\": {\"kind\": \"xy\", \"series\": [\"opt:ls_init\"], \"layout\": [1, 2],"
+                "          \"panels\": [{\"title\": \"steps\", \"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true},"
+                "                       {\"title\": \"newton\", \"x\": \"param\", \"y\": \"counters.newton_iters\", \"logx\": true}]}}");
   IntegratorStyle a = series_style(0), b = series_style(1);
   cr_assert(strcmp(a.color, b.color), "two series styles share a colour");
   char want_a[64], want_b[64];
@@ -164,29 +171,13 @@ Test(figure_legend, one_integrator_lines_differ_by_colour) {
  * cross-check distance, error.reference_check) as a dashed line and its value; a panel of
  * requested accuracy does not. */
 Test(figure_legend, error_axis_shows_the_reference_uncertainty) {
-  char rdir[400], out[400], path[700];
-  snprintf(rdir, sizeof rdir, "%s/recipes2", tmpdir);
-  snprintf(out, sizeof out, "%s/out2", tmpdir);
-  cr_assert_eq(dir_make_parents(rdir), 0);
-  snprintf(path, sizeof path, "%s/err.json", rdir);
-  fx_write_text(path,
+  char *gp = figure_script("err", "err",
                 "{\"schema\": \"cbench.recipe/1\", \"title\": \"measured error\", \"caption\": \"c\","
                 " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-sd\"], \"accuracies\": [1e-2, 1e-3],"
                 "            \"t_end\": 0.2}],"
                 " \"plot\": {\"kind\": \"xy\", \"series\": [\"integrator\"], \"layout\": [1, 2],"
                 "          \"panels\": [{\"title\": \"measured\", \"x\": \"error.positions.max\", \"y\": \"counters.steps\", \"logx\": true},"
                 "                       {\"title\": \"requested\", \"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true}]}}");
-  cbench_context_set_figures_dir(fx_cb(), rdir);
-  FigureOptions o;
-  figure_options_default(&o);
-  snprintf(o.out, sizeof o.out, "%s", out);
-  o.quiet = 1;
-  o.gnuplot = 0;
-  char err[2048] = "";
-  cr_assert_eq(figure_make(fx_cb(), "err", &o, err, sizeof err), 0, "%s", err);
-  snprintf(path, sizeof path, "%s/err/err.gp", out);
-  char *gp = file_read_all(path, NULL);
-  cr_assert_not_null(gp);
   /* written twice (SVG, PNG): once per image, on the measured panel only */
   cr_expect_eq(count(gp, "set arrow 90 from first "), 2, "%s", gp);
   cr_expect_eq(count(gp, "reference uncertainty (x): "), 2, "%s", gp);
