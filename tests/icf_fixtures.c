@@ -31,3 +31,13 @@ void fx_icf_random_jacobians(IcfProblem *p, IcfContact *c, unsigned long *state)
     p->jac_size += n;
   }
 }
+
+void fx_icf_fd_hessian_column(const IcfProblem *p, double *v, int j, double e, double *gp, double *gm, double *col) {
+  double vj = v[j];
+  v[j] = vj + e;
+  icf_gradient(p, v, gp);
+  v[j] = vj - e;
+  icf_gradient(p, v, gm);
+  v[j] = vj;
+  for (int i = 0; i < p->nv; ++i) col[i] = (gp[i] - gm[i]) / (2 * e);
+}

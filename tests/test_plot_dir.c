@@ -47,6 +47,15 @@ static cJSON *base_record(void) {
   return r;
 }
 
+/* Writes the records into tmpdir/records.json and plots the folder (no gnuplot). */
+static void plot_records(const cJSON *all) {
+  char *text = cJSON_PrintUnformatted(all), path[600], err[1024] = "";
+  snprintf(path, sizeof path, "%s/records.json", tmpdir);
+  cr_assert_eq(file_write_atomic(path, text, strlen(text), err, sizeof err), 0, "%s", err);
+  free(text);
+  cr_assert_eq(plot_dir(tmpdir, 0, err, sizeof err), 0, "%s", err);
+}
+
 Test(plot_dir, every_case_and_every_point_is_plotted) {
   cJSON *base = base_record(), *all = cJSON_CreateArray();
   for (int i = 0; i < NCASES + NPOINTS; ++i) {
@@ -59,11 +68,8 @@ Test(plot_dir, every_case_and_every_point_is_plotted) {
                                            cJSON_CreateNumber(1e-3 * (1 + i)));
     cJSON_AddItemToArray(all, r);
   }
-  char *text = cJSON_PrintUnformatted(all), path[600], err[1024] = "";
-  snprintf(path, sizeof path, "%s/records.json", tmpdir);
-  cr_assert_eq(file_write_atomic(path, text, strlen(text), err, sizeof err), 0, "%s", err);
-  free(text);
-  cr_assert_eq(plot_dir(tmpdir, 0, err, sizeof err), 0, "%s", err);
+  plot_records(all);
+  char path[600];
   snprintf(path, sizeof path, "%s/plots/c%02d.gp", tmpdir, NCASES - 1);
   cr_expect(file_exists(path), "the %dth case has no script", NCASES);
   snprintf(path, sizeof path, "%s/plots/many/x.dat", tmpdir);
@@ -103,11 +109,8 @@ Test(plot_dir, reference_uncertainty_is_drawn_on_the_error_plot) {
     cJSON_ReplaceItemInObjectCaseSensitive(r, "error", e);
     cJSON_AddItemToArray(all, r);
   }
-  char *text = cJSON_PrintUnformatted(all), path[600], err[1024] = "";
-  snprintf(path, sizeof path, "%s/records.json", tmpdir);
-  cr_assert_eq(file_write_atomic(path, text, strlen(text), err, sizeof err), 0, "%s", err);
-  free(text);
-  cr_assert_eq(plot_dir(tmpdir, 0, err, sizeof err), 0, "%s", err);
+  plot_records(all);
+  char path[600];
   snprintf(path, sizeof path, "%s/plots/checked.gp", tmpdir);
   char *gp = file_read_all(path, NULL);
   cr_assert_not_null(gp, "no %s", path);
