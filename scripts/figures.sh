@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes every figure recipe (figures/*.json) with `cbench figure`, times each, and writes the
 # report of the folder when `cbench report` exists. Usage: scripts/figures.sh [--quick]
+# (FIGURES="a b" picks recipes, JOBS=N runs in parallel, OUT=DIR writes elsewhere)
 set -u
 cd "$(dirname "$0")/.."
 mode=full; [ "${1:-}" = "--quick" ] && mode=quick
@@ -10,7 +11,8 @@ flag=""; [ $mode = quick ] && flag=--quick
 names=${FIGURES:-$(ls figures/*.json | xargs -n1 basename | sed 's/\.json$//')}
 mkdir -p "$out"
 status=0
-: > "$out/times.tsv"
+# times.tsv gathers every invocation (an interrupted set resumes: its recipes reuse their records)
+printf '# %s: %s mode, jobs %s, %s\n' "$(date -u +%FT%TZ)" "$mode" "$jobs" "$(hostname)" >> "$out/times.tsv"
 for n in $names; do
   s=$(date +%s.%N)
   build/cbench figure "$n" $flag --out "$out" -j "$jobs" || status=1

@@ -420,6 +420,27 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
   cr_expect_eq(computed, 1, "a different primary parameter must recompute");
   cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
   cr_expect_eq(computed, 0, "same request again: reused");
+  /* A horizon other than the one asked is not reused: a shorter reference would measure a run's
+   * error over part of it only, a longer one is not what a cut horizon asked for. */
+  {
+    ReferenceConfig cut = cfg;
+    Reference r;
+    char rp[1200];
+    reference_path(fx_cb()->results_dir, "tiny_ball", rp, sizeof rp);
+    cr_assert_eq(reference_load(rp, &r, err, sizeof err), 0, "%s", err);
+    double scene_t_end = r.t_end;
+    reference_free(&r);
+    cut.t_end = 0.5 * scene_t_end;
+    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cut, &computed, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(computed, 1, "a shorter horizon must recompute");
+    cr_assert_eq(reference_load(rp, &r, err, sizeof err), 0, "%s", err);
+    cr_expect(fabs(r.t_end - 0.5 * scene_t_end) < 1e-12, "made to %g, asked %g", r.t_end, 0.5 * scene_t_end);
+    reference_free(&r);
+    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(computed, 1, "the scene's duration asked again (t_end 0): the short one must not be reused");
+    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(computed, 0, "and then it is current");
+  }
   {
     Reference r;
     char rp[1200];

@@ -73,6 +73,7 @@ Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
   cr_expect(strstr(md, "![fig_a](fig_a/fig_a.png)"));
   cr_expect(strstr(md, "| trap / sd cost | smoke (quick grid: not_reproduced) | 2 | 5 | a / b in [4.5, 22] |"), "report.md check row:\n%s", md);
   cr_expect(strstr(md, "**Verdict:** smoke. Reproduced: fig_a."), "%s", md);
+  cr_expect(strstr(md, "| `fig_b` | CENIC Fig. 9 | smoke | 3, 1, 2, 4 |"), "report.md verdict row:\n%s", md);
   free(h);
   free(md);
 }

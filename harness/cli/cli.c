@@ -39,7 +39,7 @@ static const CommandHelp commands_help[] = {
      "    [--quiet] (no progress line; there is one only when stderr is a terminal)\n"},
     {"reference", "reference solutions of cases (tight runs, cross-checked)",
      "reference --case NAME|PATH [--case ...] [--grid POINTS_PER_S] [--primary NAME:PARAM]\n"
-     "    [--secondary NAME:PARAM|none] [--timeout S] [--force] [--quiet] (no progress line)\n"},
+     "    [--secondary NAME:PARAM|none] [--timeout S] [--t-end T] [--force] [--quiet] (no progress line)\n"},
     {"sweep", "a grid of runs over every axis, one record each, resumable",
      "sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
      "    [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"

@@ -275,6 +275,7 @@ int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
     }
     else if (!strcmp(a, "--grid")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.rate)) return usage_error(cb, "--grid must be a number > 0, got '%s'", v); cfg.method_asked = 1; }
     else if (!strcmp(a, "--timeout")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.budget)) return usage_error(cb, "--timeout must be a number > 0, got '%s'", v); }
+    else if (!strcmp(a, "--t-end")) { VALUE_OR_FAIL(v); if (parse_pos(v, &cfg.t_end)) return usage_error(cb, "--t-end must be a number > 0, got '%s'", v); }
     else if (!strcmp(a, "--primary")) {
       VALUE_OR_FAIL(v);
       if (!strchr(v, ':') || parse_method(v, cfg.primary, sizeof cfg.primary, &cfg.primary_param))

@@ -130,7 +130,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
         if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = CB_ERR_INPUT; break; }
         ReferenceConfig rcfg;
         reference_config_default(&rcfg);
-        rcfg.t_end = o->quick ? c->run.t_end : 0;
+        rcfg.t_end = c->run.t_end; /* the runs' horizon (0: the scene's duration) */
         const cJSON *pm = recipe_run_field(recipe, k, o->quick, "reference_method");
         const cJSON *sm = recipe_run_field(recipe, k, o->quick, "reference_secondary");
         const cJSON *gm = recipe_run_field(recipe, k, o->quick, "reference_grid");

@@ -362,10 +362,21 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
                      const char *history_path) {
   fprintf(f, "# cbench report\n\nFolder `%s`, written %s. Regenerate with `cbench report %s%s%s`.\n\n", dir, date, dir,
           history_path ? " --history " : "", history_path ? history_path : "");
-  fprintf(f, "Machine: %s, %g cores, %s, git %s.\n\n", json_str(machine, "cpu"),
+  fprintf(f, "Machine: %s, %g cores, %s, git %s%s.\n\n", json_str(machine, "cpu"),
           cJSON_IsNumber(json_get(machine, "cores")) ? json_get(machine, "cores")->valuedouble : 0, json_str(machine, "compiler"),
-          json_str(machine, "git"));
+          json_str(machine, "git"), cJSON_IsTrue(json_get(machine, "git_dirty")) ? " (built from a modified working tree)" : "");
   const cJSON *fig;
+  if (cJSON_GetArraySize(figs) > 0) { /* one line per paper item: the README carries the same rows */
+    fputs("## Verdicts\n\n| figure | paper | verdict | runs: ok, failed, timed out, flagged |\n| --- | --- | --- | --- |\n", f);
+    cJSON_ArrayForEach(fig, figs) {
+      const cJSON *paper = json_get(fig, "paper"), *pts = json_get(fig, "points");
+      fprintf(f, "| `%s` | ", json_str(fig, "name"));
+      md_cell(f, cJSON_IsObject(paper) ? json_str(paper, "ref") : "-");
+      fprintf(f, " | %s | %d, %d, %d, %d |\n", *json_str(fig, "verdict_status") ? json_str(fig, "verdict_status") : "-",
+              count_of(pts, "ok"), count_of(pts, "failed"), count_of(pts, "timeout"), count_of(pts, "flagged"));
+    }
+    fputs("\n", f);
+  }
   cJSON_ArrayForEach(fig, figs) {
     const char *folder = json_str(fig, "_folder");
     const cJSON *paper = json_get(fig, "paper"), *pts = json_get(fig, "points");

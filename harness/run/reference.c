@@ -271,7 +271,7 @@ static const IntegratorVtbl *pick_other_family(const IntegratorRegistry *r, cons
 /* 1 when the reference at path can be reused as it is; otherwise says on stderr why it is
  * recomputed (missing, unreadable, stale). */
 static int reference_reusable(const CbenchContext *cb, const char *path, const char *scene_path, const char *case_name,
-                              const ReferenceConfig *cfg) {
+                              const ReferenceConfig *cfg, double want_t_end) {
   if (!file_exists(path)) {
     cbench_note(cb, "reference %s: none at %s: computing it now", case_name, path);
     return 0;
@@ -285,9 +285,11 @@ static int reference_reusable(const CbenchContext *cb, const char *path, const c
   int cur = reference_is_current(&old, scene_path, why, sizeof why);
   double want_p = 0.0;
   const IntegratorVtbl *want = reference_pick_method(&cb->registry, cfg, &want_p);
-  if (cur && cfg->t_end > 0 && fabs(old.t_end - cfg->t_end) > 1e-12 * cfg->t_end) {
+  /* a horizon other than the one asked (the scene's duration unless --t-end) is not reused: a
+   * shorter one would measure a longer run's error over part of it only */
+  if (cur && fabs(old.t_end - want_t_end) > 1e-12 * want_t_end) {
     cur = 0;
-    snprintf(why, sizeof why, "made to t = %g, asked for t = %g", old.t_end, cfg->t_end);
+    snprintf(why, sizeof why, "made to t = %g, asked for t = %g", old.t_end, want_t_end);
   }
   if (cur && cfg->method_asked && want && (strcmp(old.method, want->name) != 0 || old.method_param != want_p || old.rate != cfg->rate)) {
     cur = 0;
@@ -472,18 +474,19 @@ int reference_ensure(const CbenchContext *cb, const char *scene_path, const char
   *computed = 0;
   char path[1200];
   reference_path(cb->results_dir, case_name, path, sizeof path);
-  if (!cfg->force && reference_reusable(cb, path, scene_path, case_name, cfg)) return 0;
   char scene_hash[64];
-  if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
-    snprintf(err, errlen, "%s: cannot read scene file", scene_path);
-    return CB_ERR_INPUT;
-  }
   RefPlan p = {.cb = cb, .scene_path = scene_path, .case_name = case_name, .scene_hash = scene_hash, .cfg = cfg};
   p.m = scene_load(scene_path, err, errlen);
   if (!p.m) return CB_ERR_INPUT;
-  int rc = CB_ERR_INPUT;
+  if (cfg->t_end > 0) p.m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode, a cut budget) */
+  int rc = CB_OK;
+  if (!cfg->force && reference_reusable(cb, path, scene_path, case_name, cfg, p.m->t_end)) goto out;
+  rc = CB_ERR_INPUT;
+  if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
+    snprintf(err, errlen, "%s: cannot read scene file", scene_path);
+    goto out;
+  }
   if (!(cfg->rate > 0)) { snprintf(err, errlen, "grid rate must be > 0"); goto out; }
-  if (cfg->t_end > 0) p.m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode) */
   if (reference_methods(&cb->registry, cfg, &p, err, errlen) != 0) goto out;
   p.tg = grid_make(p.m->t_end, cfg->rate, &p.npts);
   if (!p.tg) {
