@@ -10,6 +10,7 @@
 
 #include "../bench/compare.h"
 #include "../figures/figure.h"
+#include "../common/blas_threads.h"
 #include "../common/files.h"
 #include "integrators/common/nearest_name.h"
 #include "../sweep/plan.h"
@@ -209,6 +210,7 @@ static int cmd_schema(const CbenchContext *cb, int argc, char **argv) {
 }
 
 int cbench_main(int argc, char **argv) {
+  blas_single_thread(); /* before any run: measured work is one core's */
   CbenchContext *cb = malloc(sizeof *cb);
   if (!cb) { fprintf(stderr, "cbench: out of memory\n"); return 1; }
   cbench_context_init(cb);

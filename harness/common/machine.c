@@ -1,4 +1,5 @@
 #include "machine.h"
+#include "blas_threads.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,6 +110,7 @@ cJSON *machine_info_json(const double *load_start) {
   cpu_model(buf, sizeof buf);
   cJSON_AddStringToObject(m, "cpu", buf);
   cJSON_AddNumberToObject(m, "cores", (double)sysconf(_SC_NPROCESSORS_ONLN));
+  cJSON_AddNumberToObject(m, "blas_threads", (double)blas_thread_count());
 #ifdef __VERSION__
   cJSON_AddStringToObject(m, "compiler", __VERSION__);
 #else

@@ -55,6 +55,7 @@ const RecordField record_fields[] = {
     {"machine", RF_OBJECT, REQ, NULL, D0, NULL, "where and with what the run was made (below); as in `cbench.figure/1`"},
     {"machine.cpu", RF_STRING, REQ, NULL, D0, NULL, "/proc/cpuinfo's model name"},
     {"machine.cores", RF_NUMBER, REQ, NULL, D0, NULL, "online cores"},
+    {"machine.blas_threads", RF_NUMBER, 0, NULL, "2026-11-29", NULL, "threads of the BLAS (cbench sets OpenBLAS to 1: one core per run)"},
     {"machine.compiler", RF_STRING, REQ, NULL, D0, NULL, "`__VERSION__`"},
     {"machine.flags", RF_STRING, 0, NULL, D0, NULL, "optimization or sanitizer flags, from the Makefile"},
     {"machine.build", RF_STRING, 0, NULL, D0, NULL, "`release`, `sanitize` or `debug`, from the preprocessor"},
