@@ -8,6 +8,7 @@
 #include "../../models/json_input.h"
 #include "../common/files.h"
 #include "../common/json_get.h"
+#include "figure_data.h"
 #include "plot_kind.h"
 #include "../run/run_fields.h"
 #include "../run/run_spec.h"
@@ -230,6 +231,8 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
     return 0;
   }
   if (!cJSON_IsString(json_get(s, "field"))) { snprintf(f, sizeof f, "%s.field", where); return fail(err, errlen, path, f, "expected a record field name", json_get(s, "field")); }
+  const char *problem = figure_field_problem(json_get(s, "field")->valuestring);
+  if (problem) { snprintf(f, sizeof f, "%s.field", where); return fail(err, errlen, path, f, problem, json_get(s, "field")); }
   const cJSON *st = json_get(s, "stat");
   if (st) {
     int ok = 0;
@@ -304,6 +307,9 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
       else if (!cJSON_IsString(json_get(p, "x")) || !cJSON_IsString(json_get(p, "y")))
         bad = fail(err, errlen, path, f, "a panel needs \"x\" and \"y\" field names", NULL);
       else if (pk->check_panel && (problem = pk->check_panel(p, &pf))) bad = fail(err, errlen, path, f, problem, json_get(p, pf));
+      else if ((problem = figure_field_problem(json_get(p, "x")->valuestring)) ||
+               (problem = figure_field_problem(json_get(p, "y")->valuestring)))
+        bad = fail(err, errlen, path, f, problem, figure_field_problem(json_get(p, "x")->valuestring) ? json_get(p, "x") : json_get(p, "y"));
       else if ((x = json_get(p, "where")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"where\" must be an object", x);
       else if ((x = json_get(p, "rows")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"rows\" must be an object", x);
       else if ((x = json_get(p, "paper_y")) && !is_string_array(x))
