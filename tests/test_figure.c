@@ -80,6 +80,8 @@ Test(figure, malformed_recipes_name_file_and_field) {
       {"{\"references\": true, \"reference_grid\": \"fine\"}", NULL, "", "runs[0].reference_grid"},
       {NULL, "{\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"series:steps:hessian_cond:avg\"}]}", "", "plot.panels[0]"},
       {NULL, NULL, ", \"checks\": [{\"quantity\": \"q\", \"a\": {\"field\": \"series:forces:fn:max\"}, \"op\": \">\", \"b\": 1, \"yes\": \"y\", \"no\": \"n\"}]", "checks[0].a.field"},
+      {NULL, "{\"kind\": \"series\", \"panels\": [{\"x\": \"t\", \"y\": \"fn\", \"file\": \"contacts\", \"xrange\": [0.3, 0.1]}]}", "", "plot.panels[0]"},
+      {NULL, "{\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"work.median\", \"logx\": true, \"xrange\": [0, 1]}]}", "", "plot.panels[0]"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     char text[2048], path[400], err[1024];
