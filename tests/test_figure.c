@@ -13,6 +13,7 @@
 #include "harness/figures/figure.h"
 #include "harness/figures/figure_data.h"
 #include "harness/figures/figure_recipe.h"
+#include "harness/figures/figure_verdict.h"
 #include "harness/common/files.h"
 #include "integrators/integrator.h"
 #include "sim_fixtures.h"
@@ -77,6 +78,10 @@ Test(figure, malformed_recipes_name_file_and_field) {
       {NULL, NULL, ", \"quick\": {\"t_end\": -1}", "quick.t_end"},
       {"{\"references\": true, \"reference_grid\": 0}", NULL, "", "runs[0].reference_grid"},
       {"{\"references\": true, \"reference_grid\": \"fine\"}", NULL, "", "runs[0].reference_grid"},
+      {NULL, "{\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"series:steps:hessian_cond:avg\"}]}", "", "plot.panels[0]"},
+      {NULL, NULL, ", \"checks\": [{\"quantity\": \"q\", \"a\": {\"field\": \"series:forces:fn:max\"}, \"op\": \">\", \"b\": 1, \"yes\": \"y\", \"no\": \"n\"}]", "checks[0].a.field"},
+      {NULL, "{\"kind\": \"series\", \"panels\": [{\"x\": \"t\", \"y\": \"fn\", \"file\": \"contacts\", \"xrange\": [0.3, 0.1]}]}", "", "plot.panels[0]"},
+      {NULL, "{\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"work.median\", \"logx\": true, \"xrange\": [0, 1]}]}", "", "plot.panels[0]"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     char text[2048], path[400], err[1024];
@@ -143,6 +148,46 @@ Test(figure, record_fields_and_statistics) {
   cr_expect_float_eq(figure_stat(recs, where, "counters.steps", "sum", NULL), 10.0 + 80.0, 1e-12);
   cJSON_Delete(where);
   cJSON_Delete(recs);
+}
+
+/* "series:FILE:COLUMN:STAT" reduces one column of the record's time series to a number; a series
+ * that is missing, or has a NaN sample, gives none; a malformed form is refused by name. */
+Test(figure, a_series_field_reduces_a_time_series_column) {
+  char path[400], text[600];
+  snprintf(path, sizeof path, "%s/r.steps.csv", tmpdir);
+  fx_write_text(path, "t,h,hessian_cond\n0,0.1,3\n0.1,0.1,1\n0.2,0.1,2\n0.3,0.1,100\n");
+  snprintf(path, sizeof path, "%s/nan.steps.csv", tmpdir);
+  fx_write_text(path, "t,h,hessian_cond\n0,0.1,3\n0.1,0.1,\n");
+  snprintf(text, sizeof text, "{\"status\": \"ok\", \"_dir\": \"%s\", \"record_file\": \"r.json\"}", tmpdir);
+  cJSON *r = cJSON_Parse(text);
+  cr_expect_float_eq(figure_value(r, "series:steps:hessian_cond:median"), 2.5, 1e-15);
+  cr_expect_float_eq(figure_value(r, "series:steps:hessian_cond:mean"), 26.5, 1e-15);
+  cr_expect_float_eq(figure_value(r, "series:steps:hessian_cond:max"), 100, 0);
+  cr_expect_float_eq(figure_value(r, "series:steps:hessian_cond:min"), 1, 0);
+  cr_expect_float_eq(figure_value(r, "series:steps:hessian_cond:last"), 100, 0);
+  cr_expect_float_eq(figure_value(r, "series:steps:hessian_cond:last_x"), 0.3, 1e-15);
+  cr_expect_float_eq(figure_value(r, "series:steps:hessian_cond:count"), 4, 0);
+  cr_expect_float_eq(figure_value(r, "ratio:series:steps:hessian_cond:max,series:steps:hessian_cond:min"), 100, 0);
+  cr_expect(isnan(figure_value(r, "series:steps:no_such_column:max")));
+  cr_expect(isnan(figure_value(r, "series:contacts:hessian_cond:max")), "no contacts file: no number");
+  cr_expect(isnan(figure_value(r, "series:steps:hessian_cond:avg")));
+  /* as a selection: the one record's value */
+  cJSON *recs = cJSON_CreateArray();
+  cJSON_AddItemToArray(recs, r);
+  cJSON *sel = cJSON_Parse("{\"field\": \"series:steps:hessian_cond:median\", \"stat\": \"value\"}");
+  cr_expect_float_eq(figure_selection_value(recs, sel), 2.5, 1e-15);
+  cJSON_Delete(sel);
+  cJSON_Delete(recs);
+  snprintf(text, sizeof text, "{\"status\": \"ok\", \"_dir\": \"%s\", \"record_file\": \"nan.json\"}", tmpdir);
+  r = cJSON_Parse(text);
+  cr_expect(isnan(figure_value(r, "series:steps:hessian_cond:median")), "a NaN sample: not data");
+  cr_expect(isnan(figure_value(r, "series:steps:hessian_cond:max")), "a NaN sample: not data");
+  cJSON_Delete(r);
+  const char *bad[] = {"series:steps:hessian_cond", "series:steps::median", "series::hessian_cond:median",
+                       "series:steps,contacts:fn:max", "series:forces:fn:max", "series:steps:h:median:x", "series:steps:h:avg"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) cr_expect_not_null(figure_field_problem(bad[i]), "%s accepted", bad[i]);
+  cr_expect_null(figure_field_problem("series:steps:hessian_cond:median"));
+  cr_expect_null(figure_field_problem("counters.steps"));
 }
 
 /* One recipe end to end on a fast case: two integrators, a paper number to compare with, a

@@ -184,3 +184,28 @@ Test(figure_legend, error_axis_shows_the_reference_uncertainty) {
   cr_expect_eq(count(gp, "set arrow 91"), 0, "%s", gp);
   free(gp);
 }
+
+/* A panel's "xrange" [lo, hi] sets the x axis's range in the script (a close-up of a series; on
+ * an xy panel with xreverse, from hi to lo); a panel without one autoscales. */
+Test(figure_legend, xrange_sets_the_x_axis_range) {
+  char *gp = figure_script("xr", "xr",
+                "{\"schema\": \"cbench.recipe/1\", \"title\": \"close-up\", \"caption\": \"c\","
+                " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-fixed\"], \"dts\": [1e-2, 5e-3],"
+                "            \"t_end\": 0.6, \"series\": [\"contacts\"]}],"
+                " \"plot\": {\"kind\": \"series\", \"series\": [\"param\"], \"layout\": [1, 2],"
+                "          \"panels\": [{\"title\": \"all\", \"file\": \"contacts\", \"rows\": {\"kind\": \"pair\"}, \"x\": \"t\", \"y\": \"fn\"},"
+                "                       {\"title\": \"close-up\", \"file\": \"contacts\", \"rows\": {\"kind\": \"pair\"}, \"x\": \"t\", \"y\": \"fn\","
+                "                        \"xrange\": [0.4, 0.55]}]}}");
+  /* written twice (SVG, PNG): once per image, on the close-up only */
+  cr_expect_eq(count(gp, "set xrange [0.4:0.55] noreverse"), 2, "%s", gp);
+  cr_expect_eq(count(gp, "set xrange [*:*] noreverse"), 2, "%s", gp);
+  free(gp);
+  gp = figure_script("xrxy", "xrxy",
+                "{\"schema\": \"cbench.recipe/1\", \"title\": \"reversed\", \"caption\": \"c\","
+                " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"cenic-fixed\"], \"dts\": [1e-2, 5e-3], \"t_end\": 0.2}],"
+                " \"plot\": {\"kind\": \"xy\", \"series\": [\"integrator\"],"
+                "          \"panels\": [{\"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true, \"xreverse\": true,"
+                "                        \"xrange\": [1e-3, 1e-1]}]}}");
+  cr_expect_eq(count(gp, "set xrange [0.1:0.001] noreverse"), 2, "%s", gp);
+  free(gp);
+}

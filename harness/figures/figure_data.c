@@ -1,6 +1,7 @@
 #include "figure_data.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,9 @@
 #include "../common/json_get.h"
 #include "../run/record_outcome.h"
 #include "../run/reference.h"
+#include "../sweep/sweep.h"
+
+static double series_field(const cJSON *rec, const char *spec);
 
 /* The JSON item a field names (NULL when absent). */
 static const cJSON *field_item(const cJSON *rec, const char *field) {
@@ -59,6 +63,7 @@ double figure_value(const cJSON *rec, const char *field) {
     double t = figure_value(rec, "t_reached");
     return t > 0 ? figure_value(rec, field + 6) / t : NAN;
   }
+  if (!strncmp(field, "series:", 7)) return series_field(rec, field + 7);
   if (!strcmp(field, "status_code")) {
     if (!cJSON_IsString(json_get(rec, "status"))) return NAN;
     return (double)record_outcome(rec);
@@ -260,3 +265,107 @@ int figure_csv_series(const char *path, const cJSON *rows, const char *x_col, co
   return (int)n;
 }
 
+
+int figure_record_series(const cJSON *rec, const char *file, const cJSON *rows, const char *x_col, const char *y_expr,
+                         double **x, double **y, char *err, size_t errlen) {
+  char rec_path[PATH_MAX + 300], csv[PATH_MAX + 600];
+  *x = *y = NULL;
+  if (!json_str_or(rec, "record_file", "")[0]) { snprintf(err, errlen, "the record names no file: no series"); return -1; }
+  snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(rec, "_dir", "."), json_str_or(rec, "record_file", ""));
+  sweep_series_path(rec_path, file, csv, sizeof csv);
+  return figure_csv_series(csv, rows, x_col, y_expr, x, y, err, errlen);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double figure_points_stat(const double *x, double *y, int np, const char *stat, double thr) {
+  double v = NAN, tv = 0, sum = 0;
+  int above = 0, run = 0, nbelow = 0, nat = 0;
+  /* a NaN sample would compare false and be read as "below the threshold" or skipped by max:
+   * a series with one is not data */
+  for (int i = 0; i < np; ++i)
+    if (isnan(x[i]) || isnan(y[i])) return NAN;
+  if (np < 0) return NAN;
+  if (!strcmp(stat, "count")) return np;
+  if (np > 0 && !strcmp(stat, "median")) {
+    qsort(y, (size_t)np, sizeof *y, cmp_double);
+    return np % 2 ? y[np / 2] : 0.5 * (y[np / 2 - 1] + y[np / 2]);
+  }
+  for (int i = 0; i < np; ++i) {
+    if (!strcmp(stat, "max")) v = i > 0 ? fmax(v, y[i]) : y[i];
+    else if (!strcmp(stat, "min")) v = i > 0 ? fmin(v, y[i]) : y[i];
+    else if (!strcmp(stat, "mean")) { sum += y[i]; if (i == np - 1) v = sum / np; }
+    else if (!strcmp(stat, "fraction_at_least")) { nat += y[i] >= thr; if (i == np - 1) v = (double)nat / np; }
+    else if (!strcmp(stat, "last")) v = y[i];
+    else if (!strcmp(stat, "last_x")) v = x[i];
+    else if (!strcmp(stat, "first_x_above") && y[i] > thr) { v = x[i]; break; }
+    else if (!strcmp(stat, "first_x_below")) {
+      if (y[i] > thr) above = 1;
+      else if (above) { v = x[i]; break; }
+    } else if (!strcmp(stat, "rel_variation")) {
+      sum += fabs(y[i]);
+      if (i > 0) tv += fabs(y[i] - y[i - 1]);
+      if (i == np - 1 && sum > 0) v = tv / sum;
+    } else if (!strcmp(stat, "frac_below")) {
+      nbelow += y[i] <= thr;
+      if (i == np - 1) v = (double)nbelow / np;
+    } else if (!strcmp(stat, "longest_run_below")) {
+      run = y[i] <= thr ? run + 1 : 0;
+      if (run > nbelow) nbelow = run;
+      if (i == np - 1) v = nbelow;
+    } else if (!strcmp(stat, "max_abs_slope") && i > 0 && x[i] > x[i - 1]) {
+      double d = fabs(y[i] - y[i - 1]) / (x[i] - x[i - 1]);
+      v = isnan(v) ? d : fmax(v, d);
+    }
+  }
+  return v;
+}
+
+/* The statistics a "series:FILE:COLUMN:STAT" field takes: those without a threshold. */
+static const char *const field_stats[] = {"max", "min", "mean", "median", "last", "last_x", "count", "rel_variation",
+                                          "max_abs_slope", NULL};
+
+/* 1 when file names one series (steps, contacts, energy, trajectory, newton). */
+static int one_series_file(const char *file) { return !strchr(file, ',') && sweep_series_parse(file) > 0; }
+
+/* Splits "FILE:COLUMN:STAT" into its three parts; 0, or -1 when malformed. */
+static int series_field_parts(const char *spec, char *file, char *col, char *stat, size_t len) {
+  const char *a = strchr(spec, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+  if (!a || !b || strchr(b + 1, ':') || a == spec || b == a + 1 || !b[1]) return -1;
+  if ((size_t)(a - spec) >= len || (size_t)(b - a - 1) >= len || strlen(b + 1) >= len) return -1;
+  snprintf(file, len, "%.*s", (int)(a - spec), spec);
+  snprintf(col, len, "%.*s", (int)(b - a - 1), a + 1);
+  snprintf(stat, len, "%s", b + 1);
+  return 0;
+}
+
+const char *figure_field_problem(const char *field) {
+  if (strncmp(field, "series:", 7)) return NULL;
+  char file[64], col[64], stat[64];
+  if (series_field_parts(field + 7, file, col, stat, sizeof file))
+    return "expected \"series:FILE:COLUMN:STAT\", e.g. \"series:steps:hessian_cond:median\"";
+  if (!one_series_file(file)) return "the series FILE must be steps, contacts, energy, trajectory or newton";
+  for (int i = 0; field_stats[i]; ++i)
+    if (!strcmp(stat, field_stats[i])) return NULL;
+  return "the series STAT must be max, min, mean, median, last, last_x, count, rel_variation or max_abs_slope";
+}
+
+/* "FILE:COLUMN:STAT": the statistic of the column of the record's series FILE against t (rows
+ * with the same t summed, as in every series selection); NAN when it cannot be read. */
+static double series_field(const cJSON *rec, const char *spec) {
+  char file[64], col[64], stat[64], err[512];
+  if (series_field_parts(spec, file, col, stat, sizeof file) || !one_series_file(file)) return NAN;
+  int known = 0;
+  for (int i = 0; field_stats[i] && !known; ++i) known = !strcmp(stat, field_stats[i]);
+  if (!known) return NAN;
+  double *x, *y;
+  int n = figure_record_series(rec, file, NULL, "t", col, &x, &y, err, sizeof err);
+  if (n < 0) return NAN;
+  double v = figure_points_stat(x, y, n, stat, 0);
+  free(x);
+  free(y);
+  return v;
+}

@@ -12,7 +12,11 @@
  *   "opt:KEY"      params.options.KEY;  "scene:PATH"  params.scene_params[PATH];
  *   "status_code"  0 ok, 1 failed, 2 timeout, 3 flagged (a physics guard fired);  "abs:FIELD"  |FIELD|;  "ratio:A,B"  A / B;
  *   "mean_step"    t_reached / counters.steps;  "per_s:FIELD"  FIELD / t_reached;
- *   "time_other"   time_split.total minus its geometry, assembly, factorization, line search.
+ *   "time_other"   time_split.total minus its geometry, assembly, factorization, line search;
+ *   "series:FILE:COLUMN:STAT"  a statistic of one column of the record's time series FILE
+ *                  (steps, contacts, ...; figure_record_series) against t: max, min, mean,
+ *                  median, last, last_x, count, rel_variation or max_abs_slope (figure_points_stat),
+ *                  e.g. "series:steps:hessian_cond:median".
  * figure_value: the number (numeric strings are parsed), NAN when absent. figure_label: the text
  * ("" when absent; numbers formatted %g). */
 double figure_value(const cJSON *rec, const char *field);
@@ -36,5 +40,24 @@ double figure_stat(const cJSON *records, const cJSON *where, const char *field, 
  * Returns the point count (arrays malloc'd into *x, *y), or -1 with a message. */
 int figure_csv_series(const char *path, const cJSON *rows, const char *x_col, const char *y_expr, double **x,
                       double **y, char *err, size_t errlen);
+
+/* The time series `file` (steps, contacts, energy, trajectory, newton) next to record rec (its
+ * "_dir" and "record_file"), read as figure_csv_series. */
+int figure_record_series(const cJSON *rec, const char *file, const cJSON *rows, const char *x_col, const char *y_expr,
+                         double **x, double **y, char *err, size_t errlen);
+
+/* A statistic of the n points (x, y) of a time series (figures/README.md, "Checks"): max, min,
+ * mean, median and count of y; last (y) and last_x (x of the last point); rel_variation
+ * (sum |y_i+1 - y_i| / sum |y_i|: force noise); max_abs_slope (max |dy/dx|: the sharpest change);
+ * against threshold: first_x_below (the first x at which y falls below it after having been
+ * above: a slide-to-stick time), first_x_above, fraction_at_least (of the points with y >= it),
+ * frac_below (y <= it) and longest_run_below (the most consecutive such points). NAN for an
+ * unknown stat, when no point gives one, and when any sample is NaN (such a series is not data).
+ * Sorts y in place for the median. */
+double figure_points_stat(const double *x, double *y, int n, const char *stat, double threshold);
+
+/* NULL when field is a well-formed record field as far as it can be checked without records
+ * (the "series:FILE:COLUMN:STAT" form), else the problem. */
+const char *figure_field_problem(const char *field);
 
 #endif

@@ -181,8 +181,12 @@ static void panel_axes(PanelDraw *P, int drawable) {
           pn->logy ? "set" : "unset", pn->logx ? "'10^{%L}'" : "'%g'", pn->logy ? "'10^{%L}'" : "'%g'");
   /* nothing to draw but legend entries: fixed ranges (gnuplot cannot autoscale on nothing) */
   fprintf(g, drawable ? "set autoscale xy\n" : "set xrange [1:10]\nset yrange [1:10]\n");
-  /* as the paper draws it, e.g. accuracy tightening to the right */
-  fprintf(g, "set xrange [*:*] %s\n", pn->xreverse ? "reverse" : "noreverse");
+  /* as the paper draws it, e.g. accuracy tightening to the right; "xrange": a close-up (the y
+   * axis autoscales on the points inside it) */
+  if (drawable && pn->has_xrange)
+    fprintf(g, "set xrange [%.10g:%.10g] noreverse\n", pn->xreverse ? pn->xhi : pn->xlo, pn->xreverse ? pn->xlo : pn->xhi);
+  else
+    fprintf(g, "set xrange [*:*] %s\n", pn->xreverse ? "reverse" : "noreverse");
   if (!drawable) fprintf(g, "set label 99 'no data (every run failed or none matched)' at graph 0.5, graph 0.5 center\n");
   if (P->p == P->D->npanels - 1) fprintf(g, "set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2\n");
   else fprintf(g, "unset key\n");
@@ -274,12 +278,13 @@ static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, in
     if (!label[0]) snprintf(label, sizeof label, "%s", json_str_or(r, "integrator", "?"));
     if ((rc = kind->collect(&P, r, label, record_outcome(r), err, errlen)) != 0) break;
   }
-  /* runs that are not data: at their x (or beyond the right edge), at their y (or the top edge
-   * when they have none, or none a log axis can show: a failed run's work 0) */
+  /* runs that are not data: at their x (or beyond the right edge; at it with an "xrange"), at
+   * their y (or the top edge when they have none, or none a log axis can show: a failed run's
+   * work 0) */
   for (int o = 1; o < OUTCOME_COUNT; ++o)
     for (int i = 0; i < P.bad[o].n; ++i) {
       double *bx = &P.bad[o].x[i], *by = &P.bad[o].y[i];
-      if (!isfinite(*bx) || (panel.logx && *bx <= 0)) *bx = isfinite(P.xmax) ? P.xmax * 2 : 1;
+      if (!isfinite(*bx) || (panel.logx && *bx <= 0)) *bx = panel.has_xrange ? panel.xhi : isfinite(P.xmax) ? P.xmax * 2 : 1;
       if (!isfinite(*by) || (panel.logy && *by <= 0)) *by = isfinite(P.ymax) ? P.ymax * 2 : 1;
     }
   int drawable = 0;

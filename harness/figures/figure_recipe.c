@@ -8,6 +8,7 @@
 #include "../../models/json_input.h"
 #include "../common/files.h"
 #include "../common/json_get.h"
+#include "figure_data.h"
 #include "plot_kind.h"
 #include "../run/run_fields.h"
 #include "../run/run_spec.h"
@@ -188,7 +189,7 @@ static const char *const top_keys[] = {"schema", "title", "caption", "paper", "r
 static const char *const plot_keys[] = {"kind", "series", "layout", "panels", "fields", "labels", "where",
                                         "normalize", "ylabel", "title", "file", "column", "rows", "bins", "range", "xlabel", "logy", NULL};
 static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "ylabel", "logx", "logy", "fit",
-                                         "file", "rows", "xreverse", "paper_y", NULL};
+                                         "file", "rows", "xreverse", "paper_y", "xrange", NULL};
 static const char *const side_keys[] = {"where", "field", "stat", "x", "series", "any_outcome", NULL};
 static const char *const stats[] = {"value", "sum", "mean", "min", "max", "count", "ratio_max_min", "slope", NULL};
 
@@ -230,6 +231,8 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
     return 0;
   }
   if (!cJSON_IsString(json_get(s, "field"))) { snprintf(f, sizeof f, "%s.field", where); return fail(err, errlen, path, f, "expected a record field name", json_get(s, "field")); }
+  const char *problem = figure_field_problem(json_get(s, "field")->valuestring);
+  if (problem) { snprintf(f, sizeof f, "%s.field", where); return fail(err, errlen, path, f, problem, json_get(s, "field")); }
   const cJSON *st = json_get(s, "stat");
   if (st) {
     int ok = 0;
@@ -304,6 +307,15 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
       else if (!cJSON_IsString(json_get(p, "x")) || !cJSON_IsString(json_get(p, "y")))
         bad = fail(err, errlen, path, f, "a panel needs \"x\" and \"y\" field names", NULL);
       else if (pk->check_panel && (problem = pk->check_panel(p, &pf))) bad = fail(err, errlen, path, f, problem, json_get(p, pf));
+      else if ((problem = figure_field_problem(json_get(p, "x")->valuestring)) ||
+               (problem = figure_field_problem(json_get(p, "y")->valuestring)))
+        bad = fail(err, errlen, path, f, problem, figure_field_problem(json_get(p, "x")->valuestring) ? json_get(p, "x") : json_get(p, "y"));
+      else if ((x = json_get(p, "xrange")) &&
+               !(cJSON_IsArray(x) && cJSON_GetArraySize(x) == 2 && cJSON_IsNumber(cJSON_GetArrayItem(x, 0)) &&
+                 cJSON_IsNumber(cJSON_GetArrayItem(x, 1)) &&
+                 cJSON_GetArrayItem(x, 0)->valuedouble < cJSON_GetArrayItem(x, 1)->valuedouble &&
+                 (!cJSON_IsTrue(json_get(p, "logx")) || cJSON_GetArrayItem(x, 0)->valuedouble > 0)))
+        bad = fail(err, errlen, path, f, "\"xrange\" must be [lo, hi] with lo < hi (lo > 0 on a log axis)", x);
       else if ((x = json_get(p, "where")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"where\" must be an object", x);
       else if ((x = json_get(p, "rows")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"rows\" must be an object", x);
       else if ((x = json_get(p, "paper_y")) && !is_string_array(x))

@@ -21,24 +21,12 @@ static const cJSON *one_usable(const cJSON *records, const cJSON *where) {
   return n == 1 && record_outcome(hit) == OUTCOME_OK ? hit : NULL;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  const double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* A statistic of the time series next to the one record matching sel.where: sel.series =
- * {file, rows, x, y, stat, threshold}. first_x_below: the first x at which y falls below the
- * threshold after having been above it (a slide-to-stick time); first_x_above: the first x at
- * which y exceeds it; last_x: the last x with a matching row (the last time in contact);
- * rel_variation: sum |y_i+1 - y_i| / sum |y_i| (0 for a constant force, large for a noisy one);
- * max_abs_slope: max |dy/dx| between rows (how sharp a transition is); min, mean, median and
- * count of y; fraction_at_least: the fraction of rows with y >= threshold (of a step log's h: how
- * often the largest step is taken); frac_below: the fraction of points with y <= threshold;
- * longest_run_below: the most consecutive such points. Rows with the same x are one point (y
- * summed), so x = a Newton log's solve with y = refactorized gives each solve's fresh
- * factorizations. sel.any_outcome = true also reads the series of a failed or timed-out run (what
- * a solver did up to its failure, e.g. Newton iterations that never converge), still of exactly
- * one record. sel.series.x_range [lo, hi] keeps the points with lo <= x < hi. */
+ * {file, rows, x, y, stat, threshold} (the stats: figure_points_stat). Rows with the same x are
+ * one point (y summed), so x = a Newton log's solve with y = refactorized gives each solve's
+ * fresh factorizations. sel.any_outcome = true also reads the series of a failed or timed-out run
+ * (what a solver did up to its failure, e.g. Newton iterations that never converge), still of
+ * exactly one record. sel.series.x_range [lo, hi] keeps the points with lo <= x < hi. */
 static double series_value(const cJSON *records, const cJSON *sel) {
   const cJSON *s = json_get(sel, "series");
   const cJSON *hit = one_usable(records, json_get(sel, "where"));
@@ -49,11 +37,10 @@ static double series_value(const cJSON *records, const cJSON *sel) {
     if (n != 1) hit = NULL;
   }
   if (!hit) return NAN;
-  char rec_path[PATH_MAX + 300], csv[PATH_MAX + 600], err[512];
-  snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(hit, "_dir", "."), json_str_or(hit, "record_file", ""));
-  sweep_series_path(rec_path, json_str_or(s, "file", "contacts"), csv, sizeof csv);
+  char err[512];
   double *x, *y;
-  int np = figure_csv_series(csv, json_get(s, "rows"), json_str_or(s, "x", "t"), json_str_or(s, "y", ""), &x, &y, err, sizeof err);
+  int np = figure_record_series(hit, json_str_or(s, "file", "contacts"), json_get(s, "rows"), json_str_or(s, "x", "t"),
+                                json_str_or(s, "y", ""), &x, &y, err, sizeof err);
   if (np < 0) return NAN;
   /* x_range [lo, hi]: only the points with lo <= x < hi (a phase of the run: a transient) */
   const cJSON *xr = json_get(s, "x_range");
@@ -64,49 +51,8 @@ static double series_value(const cJSON *records, const cJSON *sel) {
       if (x[i] >= lo && x[i] < hi) x[k] = x[i], y[k++] = y[i];
     np = k;
   }
-  const char *stat = json_str_or(s, "stat", "max");
   const cJSON *th = json_get(s, "threshold");
-  double thr = cJSON_IsNumber(th) ? th->valuedouble : 0, v = NAN, tv = 0, sum = 0;
-  int above = 0, run = 0, nbelow = 0;
-  /* a NaN sample would compare false and be read as "below the threshold" or skipped by max:
-   * a series with one is not data */
-  for (int i = 0; i < np; ++i)
-    if (isnan(x[i]) || isnan(y[i])) np = -1;
-  if (np > 0 && !strcmp(stat, "median")) {
-    qsort(y, (size_t)np, sizeof *y, cmp_double);
-    v = np % 2 ? y[np / 2] : 0.5 * (y[np / 2 - 1] + y[np / 2]);
-    np = 0;
-  } else if (np >= 0 && !strcmp(stat, "count")) {
-    v = np;
-  }
-  int nat = 0;
-  for (int i = 0; i < np; ++i) {
-    if (!strcmp(stat, "max")) v = i > 0 ? fmax(v, y[i]) : y[i];
-    else if (!strcmp(stat, "min")) v = i > 0 ? fmin(v, y[i]) : y[i];
-    else if (!strcmp(stat, "mean")) { sum += y[i]; if (i == np - 1) v = sum / np; }
-    else if (!strcmp(stat, "fraction_at_least")) { nat += y[i] >= thr; if (i == np - 1) v = (double)nat / np; }
-    else if (!strcmp(stat, "last")) v = y[i];
-    else if (!strcmp(stat, "last_x")) v = x[i];
-    else if (!strcmp(stat, "first_x_above") && y[i] > thr) { v = x[i]; break; }
-    else if (!strcmp(stat, "first_x_below")) {
-      if (y[i] > thr) above = 1;
-      else if (above) { v = x[i]; break; }
-    } else if (!strcmp(stat, "rel_variation")) {
-      sum += fabs(y[i]);
-      if (i > 0) tv += fabs(y[i] - y[i - 1]);
-      if (i == np - 1 && sum > 0) v = tv / sum;
-    } else if (!strcmp(stat, "frac_below")) {
-      nbelow += y[i] <= thr;
-      if (i == np - 1) v = (double)nbelow / np;
-    } else if (!strcmp(stat, "longest_run_below")) {
-      run = y[i] <= thr ? run + 1 : 0;
-      if (run > nbelow) nbelow = run;
-      if (i == np - 1) v = nbelow;
-    } else if (!strcmp(stat, "max_abs_slope") && i > 0 && x[i] > x[i - 1]) {
-      double d = fabs(y[i] - y[i - 1]) / (x[i] - x[i - 1]);
-      v = isnan(v) ? d : fmax(v, d);
-    }
-  }
+  double v = figure_points_stat(x, y, np, json_str_or(s, "stat", "max"), cJSON_IsNumber(th) ? th->valuedouble : 0);
   free(x);
   free(y);
   return v;

@@ -28,6 +28,10 @@ void recipe_panel_read(const cJSON *panel, RecipePanel *out) {
   out->logy = cJSON_IsTrue(json_get(panel, "logy"));
   out->fit = cJSON_IsTrue(json_get(panel, "fit"));
   out->xreverse = cJSON_IsTrue(json_get(panel, "xreverse"));
+  const cJSON *xr = json_get(panel, "xrange");
+  out->has_xrange = cJSON_IsArray(xr) && cJSON_GetArraySize(xr) == 2;
+  out->xlo = out->has_xrange ? cJSON_GetArrayItem(xr, 0)->valuedouble : NAN;
+  out->xhi = out->has_xrange ? cJSON_GetArrayItem(xr, 1)->valuedouble : NAN;
 }
 
 static int out_of_memory(char *err, size_t errlen) {

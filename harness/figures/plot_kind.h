@@ -15,6 +15,8 @@ typedef struct {
   const char *file;                            /* series kinds: steps, contacts, energy or trajectory */
   const cJSON *where, *rows, *paper_y;         /* NULL when absent */
   int logx, logy, fit, xreverse;
+  int has_xrange;                              /* "xrange" [xlo, xhi]: the x axis's range */
+  double xlo, xhi;
 } RecipePanel;
 
 void recipe_panel_read(const cJSON *panel, RecipePanel *out);
