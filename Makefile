@@ -88,7 +88,7 @@ run: build/cbench
 figures: build/cbench
 	bash scripts/figures.sh --quick
 
-# The same with the papers' horizons and grids (hours; resumable: rerun to continue).
+# The same with the papers' horizons and grids (about 40 min of one core; resumable: rerun to continue).
 figures-full: build/cbench
 	bash scripts/figures.sh
 

@@ -1,7 +1,9 @@
 /* The documentation stays a front door with working doors: README.md is short, every relative
  * link in README.md and docs/ (the .md pages under docs/ and docs/notes/) names a file that exists, and no page
  * names a file a user of the repository does not have. Run from the repository root, as
- * `make test` does. docs/incoming/ (drafts waiting to be folded in) is not checked. */
+ * `make test` does. docs/incoming/ (drafts waiting to be folded in) is not checked. The README also
+ * states the verdict of every committed full-mode figure. */
+#include <cjson/cJSON.h>
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <limits.h>
@@ -117,4 +119,52 @@ Test(docs, the_link_checker_finds_a_missing_file) {
   cr_expect_eq(broken_links("t.md", ".", "[u](https://example.org/x) [s](#top) [r](README.md#the-two-commands)", 0), 0);
   cr_expect_eq(broken_links("t.md", "docs", "[i](integrators.md) [r](../README.md)", 0), 0);
   cr_expect_eq(private_paths("t.md", "the scene ../shared/repro/x.json", 0), 1);
+}
+
+/* The README states, per paper item, the verdict of the committed full-mode evidence
+ * (results/figures/full/NAME/figure.json): "REF: reproduced", "REF: not reproduced" or "REF: differs
+ * by design", REF the figure's paper.ref (its name when it has none). A rerun that changes a
+ * verdict fails here until the README says so. */
+
+static int readme_states_verdict(const char *readme, const char *fig_path, char *missing, size_t len) {
+  char *text = slurp(fig_path);
+  cr_assert_not_null(text, "cannot read %s", fig_path);
+  cJSON *fig = cJSON_Parse(text);
+  free(text);
+  cr_assert_not_null(fig, "%s is not JSON", fig_path);
+  const cJSON *paper = cJSON_GetObjectItemCaseSensitive(fig, "paper");
+  const cJSON *ref = cJSON_GetObjectItemCaseSensitive(paper, "ref");
+  const cJSON *name = cJSON_GetObjectItemCaseSensitive(fig, "name");
+  const cJSON *status = cJSON_GetObjectItemCaseSensitive(fig, "verdict_status");
+  cr_assert(cJSON_IsString(name) && cJSON_IsString(status), "%s lacks name or verdict_status", fig_path);
+  char want[512], words[64];
+  snprintf(words, sizeof words, "%s", status->valuestring);
+  for (char *c = words; *c; ++c) if (*c == '_') *c = ' ';
+  snprintf(want, sizeof want, "%s: %s", cJSON_IsString(ref) ? ref->valuestring : name->valuestring, words);
+  int found = strstr(readme, want) != NULL;
+  if (!found) snprintf(missing, len, "%s", want);
+  cJSON_Delete(fig);
+  return found;
+}
+
+Test(docs, readme_states_every_full_mode_verdict) {
+  char *readme = slurp("README.md");
+  cr_assert_not_null(readme, "cannot read README.md (run from the repository root)");
+  const char *dir = "results/figures/full";
+  DIR *d = opendir(dir);
+  cr_assert_not_null(d, "no %s: the full-mode evidence is committed", dir);
+  struct dirent *e;
+  int figures = 0, stated = 0;
+  while ((e = readdir(d))) {
+    char path[PATH_MAX], missing[512];
+    snprintf(path, sizeof path, "%s/%s/figure.json", dir, e->d_name);
+    if (e->d_name[0] == '.' || !is_file(path)) continue;
+    ++figures;
+    if (readme_states_verdict(readme, path, missing, sizeof missing)) ++stated;
+    else fprintf(stderr, "README.md does not say \"%s\" (%s)\n", missing, path);
+  }
+  closedir(d);
+  free(readme);
+  cr_expect_geq(figures, 41, "every recipe has full-mode evidence (%d found)", figures);
+  cr_expect_eq(stated, figures, "README.md states %d of %d full-mode verdicts (missing above)", stated, figures);
 }

@@ -1,0 +1,55 @@
+# cenic_fig12_franka_gain: regenerate with `cd results/figures/full/cenic_fig12_franka_gain && gnuplot cenic_fig12_franka_gain.gp`
+set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
+set output 'cenic_fig12_franka_gain.svg'
+set grid
+set datafile missing '?'
+KEY_X = 0.6952
+KEY_Y = 0.8500
+set multiplot layout 1,1 margins 0.0714,0.6714,0.1100,0.8500 spacing 0.0810,0.1900 title "CENIC Fig. 12: steps to simulate the Franka task vs controller gain"
+unset arrow
+unset label
+set title "Franka, accuracy 1e-2"
+set xlabel "Kp = Kd"
+set ylabel "accepted steps"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "controllers=implicit", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "controllers=symmetric", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "controllers=explicit"
+unset multiplot
+unset output
+set terminal pngcairo size 1050,500 font 'sans,10'
+set output 'cenic_fig12_franka_gain.png'
+set grid
+set datafile missing '?'
+KEY_X = 0.6952
+KEY_Y = 0.8500
+set multiplot layout 1,1 margins 0.0714,0.6714,0.1100,0.8500 spacing 0.0810,0.1900 title "CENIC Fig. 12: steps to simulate the Franka task vs controller gain"
+unset arrow
+unset label
+set title "Franka, accuracy 1e-2"
+set xlabel "Kp = Kd"
+set ylabel "accepted steps"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "controllers=implicit", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "controllers=symmetric", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "controllers=explicit"
+unset multiplot
+unset output

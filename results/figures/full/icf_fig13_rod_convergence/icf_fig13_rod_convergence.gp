@@ -1,0 +1,93 @@
+# icf_fig13_rod_convergence: regenerate with `cd results/figures/full/icf_fig13_rod_convergence && gnuplot icf_fig13_rod_convergence.gp`
+set terminal svg size 1370,500 dynamic font 'sans,11' background '#ffffff'
+set output 'icf_fig13_rod_convergence.svg'
+set grid
+set datafile missing '?'
+KEY_X = 0.7664
+KEY_Y = 0.8500
+set multiplot layout 1,2 margins 0.0547,0.7482,0.1100,0.8500 spacing 0.0620,0.1900 title "ICF Fig. 13: the sliding rod, convergence of the positions with the step, without and with dissipation"
+unset arrow
+unset label
+set title "without dissipation"
+set xlabel "step dt (s)"
+set ylabel "RMS position error (m)"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+unset key
+set arrow 91 from graph 0, first 0.0002406542653 to graph 1, first 0.0002406542653 nohead dt 3 lw 1.5 lc rgb '#555555' front
+set label 91 'reference uncertainty (y): 0.00024' at graph 0.02, graph 0.04 left font ',8' front
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle
+unset arrow
+unset label
+set title "with dissipation (d = 0.2 s/m, SAP tau\\_d = 4e-6 s)"
+set xlabel "step dt (s)"
+set ylabel "RMS position error (m)"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
+set arrow 91 from graph 0, first 0.0002422558387 to graph 1, first 0.0002422558387 nohead dt 3 lw 1.5 lc rgb '#555555' front
+set label 91 'reference uncertainty (y): 0.00024' at graph 0.02, graph 0.04 left font ',8' front
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
+  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
+  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "model=lagged", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "model=similar", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "model=sap"
+unset multiplot
+unset output
+set terminal pngcairo size 1370,500 font 'sans,10'
+set output 'icf_fig13_rod_convergence.png'
+set grid
+set datafile missing '?'
+KEY_X = 0.7664
+KEY_Y = 0.8500
+set multiplot layout 1,2 margins 0.0547,0.7482,0.1100,0.8500 spacing 0.0620,0.1900 title "ICF Fig. 13: the sliding rod, convergence of the positions with the step, without and with dissipation"
+unset arrow
+unset label
+set title "without dissipation"
+set xlabel "step dt (s)"
+set ylabel "RMS position error (m)"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+unset key
+set arrow 91 from graph 0, first 0.0002406542653 to graph 1, first 0.0002406542653 nohead dt 3 lw 1.5 lc rgb '#555555' front
+set label 91 'reference uncertainty (y): 0.00024' at graph 0.02, graph 0.04 left font ',8' front
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle
+unset arrow
+unset label
+set title "with dissipation (d = 0.2 s/m, SAP tau\\_d = 4e-6 s)"
+set xlabel "step dt (s)"
+set ylabel "RMS position error (m)"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
+set arrow 91 from graph 0, first 0.0002422558387 to graph 1, first 0.0002422558387 nohead dt 3 lw 1.5 lc rgb '#555555' front
+set label 91 'reference uncertainty (y): 0.00024' at graph 0.02, graph 0.04 left font ',8' front
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
+  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
+  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "model=lagged", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "model=similar", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "model=sap"
+unset multiplot
+unset output

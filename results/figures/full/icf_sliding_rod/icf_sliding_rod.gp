@@ -1,0 +1,85 @@
+# icf_sliding_rod: regenerate with `cd results/figures/full/icf_sliding_rod && gnuplot icf_sliding_rod.gp`
+set terminal svg size 1050,920 dynamic font 'sans,11' background '#ffffff'
+set output 'icf_sliding_rod.svg'
+set grid
+set datafile missing '?'
+KEY_X = 0.6952
+KEY_Y = 0.9185
+set multiplot layout 2,1 margins 0.0714,0.6714,0.0598,0.9185 spacing 0.0810,0.1033 title "ICF: the sliding rod (Painleve), contact force and slip"
+unset arrow
+unset label
+set title "normal force"
+set xlabel "t (s)"
+set ylabel "normal force (N)"
+unset logscale x
+unset logscale y
+set format x '%g'
+set format y '%g'
+set autoscale xy
+set xrange [*:*] noreverse
+unset key
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 2 lc rgb '#1f77b4' notitle, \
+  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9467bd' notitle
+unset arrow
+unset label
+set title "slip speed"
+set xlabel "t (s)"
+set ylabel "slip speed (m/s)"
+unset logscale x
+unset logscale y
+set format x '%g'
+set format y '%g'
+set autoscale xy
+set xrange [*:*] noreverse
+set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
+plot 'data/p1_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle, \
+  'data/p1_s1.dat' u 1:2 w l lw 2 dt 2 lc rgb '#1f77b4' notitle, \
+  'data/p1_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9467bd' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#1f77b4' title "cenic-sd param=0.0001", \
+  keyentry w l lw 2 dt 2 lc rgb '#1f77b4' title "cenic-sd param=1e-06", \
+  keyentry w l lw 2 dt 1 lc rgb '#9467bd' title "cenic-fixed param=0.001"
+unset multiplot
+unset output
+set terminal pngcairo size 1050,920 font 'sans,10'
+set output 'icf_sliding_rod.png'
+set grid
+set datafile missing '?'
+KEY_X = 0.6952
+KEY_Y = 0.9185
+set multiplot layout 2,1 margins 0.0714,0.6714,0.0598,0.9185 spacing 0.0810,0.1033 title "ICF: the sliding rod (Painleve), contact force and slip"
+unset arrow
+unset label
+set title "normal force"
+set xlabel "t (s)"
+set ylabel "normal force (N)"
+unset logscale x
+unset logscale y
+set format x '%g'
+set format y '%g'
+set autoscale xy
+set xrange [*:*] noreverse
+unset key
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 2 lc rgb '#1f77b4' notitle, \
+  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9467bd' notitle
+unset arrow
+unset label
+set title "slip speed"
+set xlabel "t (s)"
+set ylabel "slip speed (m/s)"
+unset logscale x
+unset logscale y
+set format x '%g'
+set format y '%g'
+set autoscale xy
+set xrange [*:*] noreverse
+set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
+plot 'data/p1_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle, \
+  'data/p1_s1.dat' u 1:2 w l lw 2 dt 2 lc rgb '#1f77b4' notitle, \
+  'data/p1_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9467bd' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#1f77b4' title "cenic-sd param=0.0001", \
+  keyentry w l lw 2 dt 2 lc rgb '#1f77b4' title "cenic-sd param=1e-06", \
+  keyentry w l lw 2 dt 1 lc rgb '#9467bd' title "cenic-fixed param=0.001"
+unset multiplot
+unset output

@@ -1,0 +1,95 @@
+# tamsi_fig05_wp_tals: regenerate with `cd results/figures/full/tamsi_fig05_wp_tals && gnuplot tamsi_fig05_wp_tals.gp`
+set terminal svg size 1370,500 dynamic font 'sans,11' background '#ffffff'
+set output 'tamsi_fig05_wp_tals.svg'
+set grid
+set datafile missing '?'
+KEY_X = 0.7664
+KEY_Y = 0.8500
+set multiplot layout 1,2 margins 0.0547,0.7482,0.1100,0.8500 spacing 0.0620,0.1900 title "TAMSI Fig. 5: windowed error vs work, with and without TALS"
+unset arrow
+unset label
+set title "TAMSI (and cenic-fixed): Newton iterations"
+set xlabel "windowed error (RMS)"
+set ylabel "Newton iterations"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+unset key
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+  'data/p0_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' notitle
+unset arrow
+unset label
+set title "implicit Euler: RHS evaluations"
+set xlabel "windowed error (RMS)"
+set ylabel "RHS evaluations"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' notitle, \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=1", \
+  keyentry w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=0", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=1", \
+  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=0", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "cenic-fixed", \
+  keyentry w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' title "ie", \
+  keyentry w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed (2)'
+unset multiplot
+unset output
+set terminal pngcairo size 1370,500 font 'sans,10'
+set output 'tamsi_fig05_wp_tals.png'
+set grid
+set datafile missing '?'
+KEY_X = 0.7664
+KEY_Y = 0.8500
+set multiplot layout 1,2 margins 0.0547,0.7482,0.1100,0.8500 spacing 0.0620,0.1900 title "TAMSI Fig. 5: windowed error vs work, with and without TALS"
+unset arrow
+unset label
+set title "TAMSI (and cenic-fixed): Newton iterations"
+set xlabel "windowed error (RMS)"
+set ylabel "Newton iterations"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+unset key
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+  'data/p0_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' notitle
+unset arrow
+unset label
+set title "implicit Euler: RHS evaluations"
+set xlabel "windowed error (RMS)"
+set ylabel "RHS evaluations"
+set logscale x
+set logscale y
+set format x '10^{%L}'
+set format y '10^{%L}'
+set autoscale xy
+set xrange [*:*] noreverse
+set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' notitle, \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=1", \
+  keyentry w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=0", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=1", \
+  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=0", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "cenic-fixed", \
+  keyentry w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' title "ie", \
+  keyentry w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed (2)'
+unset multiplot
+unset output
