@@ -106,3 +106,26 @@ Test(reference_check, record_carries_the_reference_uncertainty) {
   free(rt);
   free(bt);
 }
+
+/* `cbench reference` warns when a reference's uncertainty covers part of its grid only (a
+ * cross-check that failed or timed out, as sdirk2 on franka_box at t = 0.40 s) or none of it. */
+Test(reference_check, partial_or_missing_cross_check_is_said) {
+  double t[5] = {0, 0.1, 0.2, 0.3, 0.4};
+  Reference r;
+  memset(&r, 0, sizeof r);
+  r.t = t;
+  r.npts = 5;
+  r.t_end = 0.4;
+  char out[512];
+  cr_expect_eq(reference_check_incomplete(&r, out, sizeof out), 1, "no cross-check is incomplete");
+  cr_expect(strstr(out, "not cross-checked"), "%s", out);
+  snprintf(r.check_method, sizeof r.check_method, "sdirk2");
+  snprintf(r.check_status, sizeof r.check_status, "failed");
+  r.check_points = 3;
+  cr_expect_eq(reference_check_incomplete(&r, out, sizeof out), 1);
+  cr_expect(strstr(out, "sdirk2, failed") && strstr(out, "3 of 5") && strstr(out, "t <= 0.2 s of 0.4"), "%s", out);
+  snprintf(r.check_status, sizeof r.check_status, "ok");
+  r.check_points = 5;
+  cr_expect_eq(reference_check_incomplete(&r, out, sizeof out), 0, "a whole-grid cross-check: %s", out);
+  cr_expect_str_eq(out, "");
+}

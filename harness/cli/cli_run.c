@@ -307,7 +307,15 @@ int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
     char path[1200];
     reference_path(cb->results_dir, s.case_name, path, sizeof path);
     if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
-    else printf("reference %s: %s (%s)\n", s.case_name, path, computed ? "computed" : "current, reused");
+    else {
+      printf("reference %s: %s (%s)\n", s.case_name, path, computed ? "computed" : "current, reused");
+      Reference ref;
+      char lerr[512], why[512];
+      if (reference_load(path, &ref, lerr, sizeof lerr) == 0) { /* say when its uncertainty is partial */
+        if (reference_check_incomplete(&ref, why, sizeof why)) fprintf(stderr, "cbench: warning: reference %s: %s\n", s.case_name, why);
+        reference_free(&ref);
+      }
+    }
     if (cb_status_exit_code(rc) > cb_status_exit_code(worst)) worst = rc;
   }
   return worst;

@@ -469,6 +469,22 @@ out:
   return rc;
 }
 
+int reference_check_incomplete(const Reference *ref, char *out, size_t outlen) {
+  out[0] = '\0';
+  if (!ref->check_method[0]) {
+    snprintf(out, outlen, "not cross-checked: its own error is unknown");
+    return 1;
+  }
+  if (ref->check_points > 0 && ref->check_points < ref->npts) {
+    double t_last = ref->t[ref->check_points - 1];
+    snprintf(out, outlen, "its cross-check (%s, %s) compared %d of %d grid points: the distance covers t <= %g s of %g only",
+             ref->check_method, ref->check_status[0] ? ref->check_status : "stopped", ref->check_points, ref->npts, t_last,
+             ref->t_end);
+    return 1;
+  }
+  return 0;
+}
+
 int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name, const ReferenceConfig *cfg,
                      int *computed, char *err, size_t errlen) {
   *computed = 0;

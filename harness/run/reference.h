@@ -60,6 +60,9 @@ void reference_free(Reference *ref);
 /* 1 if ref matches the scene file's current hash and CBENCH_MODEL_VERSION, else 0 with the
  * reason in why. */
 int reference_is_current(const Reference *ref, const char *scene_path, char *why, size_t whylen);
+/* 1 when ref's uncertainty is not known over its whole grid (no cross-check, or one that stopped
+ * early and compared part of the grid), with the sentence in out; else 0 and out empty. */
+int reference_check_incomplete(const Reference *ref, char *out, size_t outlen);
 
 /* Makes sure a current reference exists for the case (computing it if needed): current for
  * the scene and model (reference_is_current) and made with cfg's method, parameter and grid.
