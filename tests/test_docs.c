@@ -127,7 +127,7 @@ Test(docs, the_link_checker_finds_a_missing_file) {
  * verdict fails here until the README says so, and so does a recipe whose caption changed after
  * its committed figure was drawn. */
 
-static int readme_states_verdict(const char *readme, const char *fig_path, char *missing, size_t len) {
+static int evidence_is_stated(const char *readme, const char *fig_path, char *missing, size_t len) {
   char *text = slurp(fig_path);
   cr_assert_not_null(text, "cannot read %s", fig_path);
   cJSON *fig = cJSON_Parse(text);
@@ -176,7 +176,7 @@ Test(docs, readme_states_every_full_mode_verdict) {
     snprintf(path, sizeof path, "%s/%s/figure.json", dir, e->d_name);
     if (e->d_name[0] == '.' || !is_file(path)) continue;
     ++figures;
-    if (readme_states_verdict(readme, path, missing, sizeof missing)) ++stated;
+    if (evidence_is_stated(readme, path, missing, sizeof missing)) ++stated;
     else fprintf(stderr, "README.md or the evidence lacks: %s (%s)\n", missing, path);
   }
   closedir(d);
