@@ -32,7 +32,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test FORCE test-faults test-report test-slurm bench bench-scale bench-compare bench-selftest clean deps figures figures-full fuzz fuzz-build
+.PHONY: all run test perf-gate FORCE test-faults test-report test-slurm bench bench-scale bench-compare bench-selftest clean deps figures figures-full fuzz fuzz-build
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench
@@ -109,6 +109,12 @@ test-faults: build/cbench
 # where the daemons cannot start).
 test-slurm: build/cbench
 	@bash scripts/slurm/test_slurm.sh
+
+# The CI performance gate (docs/benchmarks.md, "The CI performance gate"): instruction counts of a
+# fixed set (`build/cbench gate --list`) under callgrind against results/history/perf_gate.jsonl;
+# fails on an undeclared rise above 2%. APPEND=1 adds this commit's line after a pass.
+perf-gate: build/cbench
+	build/cbench gate $(if $(APPEND),--append)
 
 bench: build/cbench $(BENCH_BIN)
 	bash scripts/bench.sh

@@ -104,8 +104,8 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
            cJSON_IsString(cpu) ? cpu->valuestring : "?", cJSON_IsNumber(cores) ? (int)cores->valuedouble : 0);
   cJSON_AddStringToObject(e, "machine", id);
   cJSON *mi = cJSON_AddObjectToObject(e, "machine_info");
-  const char *fields[] = {"host", "cpu", "cores", "os", "compiler", "flags"};
-  for (int k = 0; k < 6; ++k)
+  const char *fields[] = {"host", "cpu", "isa", "cores", "os", "compiler", "flags"};
+  for (int k = 0; k < 7; ++k)
     if (json_get(machine, fields[k])) cJSON_AddItemToObject(mi, fields[k], cJSON_Duplicate(json_get(machine, fields[k]), 1));
   cJSON_AddItemToObject(e, "benchmarks", benches);
   return e;

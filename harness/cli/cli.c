@@ -63,6 +63,12 @@ static const CommandHelp commands_help[] = {
      "    --instr-tolerance 0.01, --min-time 0.2, --min-rounds 6, --max-rounds 20, --set default,\n"
      "    --out results/out/ab.json; exit 1 on a significant slowdown beyond the threshold, an\n"
      "    instruction increase beyond its tolerance, or a run only B fails\n"},
+    {"gate", "the CI performance gate: instruction counts of a fixed set against the committed history",
+     "gate [--history FILE] [--tolerance F] [--append] [--measured BENCH.json] [--binary PATH]\n"
+     "    [--repo DIR] [--out DIR] [--cases A,B..] [--list] (the set)\n"
+     "    defaults: --history results/history/perf_gate.jsonl, --tolerance 0.02, --out results/out/perf_gate;\n"
+     "    exit 1 on an instruction rise beyond the tolerance that no `Perf:` trailer of the commits since\n"
+     "    the baseline declares, or a benchmark that fails now; --append: on a pass, add this commit's line\n"},
     {"export", "records in benchmark-tracker formats", "export --format gbench|gab FILE [--out OUT]\n"},
     {"slurm", "submit a sweep plan as a Slurm job array",
      "slurm PLAN [--max-parallel M] [--missing] [--dry-run] [--script FILE.sbatch] [--max-array-size N]\n"
@@ -242,6 +248,7 @@ static int run_command(CbenchContext *cb, int argc, char **argv) {
   if (!strcmp(c, "plot")) return cmd_plot(cb, argc, argv);
   if (!strcmp(c, "compare")) return cmd_compare(cb, argc, argv);
   if (!strcmp(c, "bench")) return cmd_bench(cb, argc, argv);
+  if (!strcmp(c, "gate")) return cmd_gate(cb, argc, argv);
   if (!strcmp(c, "export")) return cmd_export(cb, argc, argv);
   if (!strcmp(c, "merge")) return cmd_merge(cb, argc, argv);
   if (!strcmp(c, "slurm")) return cmd_slurm(cb, argc, argv);

@@ -46,5 +46,6 @@ int cmd_paper(const CbenchContext *cb, int argc, char **argv);
 int cmd_report(const CbenchContext *cb, int argc, char **argv);
 int cmd_history(const CbenchContext *cb, int argc, char **argv);
 int cmd_bench(const CbenchContext *cb, int argc, char **argv);
+int cmd_gate(const CbenchContext *cb, int argc, char **argv);
 
 #endif

@@ -34,6 +34,36 @@ static void cpu_model(char *out, size_t outlen) {
   fclose(f);
 }
 
+/* The instruction-set extensions that glibc, libm and OpenBLAS pick their code paths by (from
+ * /proc/cpuinfo's flags): two machines with the same binary, libraries and list execute the same
+ * instructions, so instruction counts are comparable between them (perf_gate.h). */
+static void cpu_isa(char *out, size_t outlen) {
+  static const char *const wanted[] = {"sse4_2", "avx", "avx2", "fma", "bmi2", "erms", "fsrm",
+                                       "avx512f", "avx512vl", "avx512_vnni", "sha_ni", "vaes"};
+  snprintf(out, outlen, "unknown");
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (!f) return;
+  char line[4096];
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "flags", 5) != 0) continue;
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t k = 0; k < sizeof wanted / sizeof wanted[0]; ++k) {
+      const char *p = line;
+      size_t w = strlen(wanted[k]);
+      int found = 0;
+      while ((p = strstr(p, wanted[k])) != NULL) {
+        if ((p == line || p[-1] == ' ' || p[-1] == ':') && (p[w] == ' ' || p[w] == '\n' || p[w] == '\0')) { found = 1; break; }
+        p += w;
+      }
+      if (found && n < outlen) n += (size_t)snprintf(out + n, outlen - n, "%s%s", n ? " " : "", wanted[k]);
+    }
+    if (!out[0]) snprintf(out, outlen, "none");
+    break;
+  }
+  fclose(f);
+}
+
 void machine_build_sha(char *out, size_t outlen) { snprintf(out, outlen, "%s", CBENCH_BUILD_SHA); }
 
 int machine_build_dirty(void) { return CBENCH_BUILD_DIRTY; }
@@ -109,6 +139,8 @@ cJSON *machine_info_json(const double *load_start) {
   char buf[512];
   cpu_model(buf, sizeof buf);
   cJSON_AddStringToObject(m, "cpu", buf);
+  cpu_isa(buf, sizeof buf);
+  cJSON_AddStringToObject(m, "isa", buf);
   cJSON_AddNumberToObject(m, "cores", (double)sysconf(_SC_NPROCESSORS_ONLN));
   cJSON_AddNumberToObject(m, "blas_threads", (double)blas_thread_count());
 #ifdef __VERSION__

@@ -54,6 +54,9 @@ const RecordField record_fields[] = {
     {"date", RF_STRING, REQ, NULL, D0, NULL, "UTC, ISO 8601"},
     {"machine", RF_OBJECT, REQ, NULL, D0, NULL, "where and with what the run was made (below); as in `cbench.figure/1`"},
     {"machine.cpu", RF_STRING, REQ, NULL, D0, NULL, "/proc/cpuinfo's model name"},
+    {"machine.isa", RF_STRING, 0, NULL, "2026-12-02", NULL,
+     "the CPU's instruction-set extensions that library code paths depend on (from /proc/cpuinfo's flags): "
+     "instruction counts compare between machines with the same list, binary and libraries"},
     {"machine.cores", RF_NUMBER, REQ, NULL, D0, NULL, "online cores"},
     {"machine.blas_threads", RF_NUMBER, 0, NULL, "2026-11-29", NULL, "threads of the BLAS (cbench sets OpenBLAS to 1: one core per run)"},
     {"machine.compiler", RF_STRING, REQ, NULL, D0, NULL, "`__VERSION__`"},
@@ -160,7 +163,9 @@ const RecordField record_fields[] = {
      "`perf_event_open`; `per_rep` the median over the repetitions, `min`, `max`, `scope`) or `\"none\"` with `reason` "
      "(no hardware counter, e.g. in a container or VM; `cbench bench` then counts with valgrind's callgrind); absent when "
      "the run did not start"},
-    {"instructions.source", RF_STRING, REQ, "perf_event|none", "2026-11-26", NULL, "who counted: the hardware counter or none"},
+    {"instructions.source", RF_STRING, REQ, "perf_event|callgrind|none", "2026-11-26", NULL,
+     "who counted: the hardware counter, valgrind's callgrind (`count`: the instructions inside the run loop, "
+     "written by `cbench gate`) or none"},
     {"error", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL,
      "against the reference (\"Error against the reference\", below); null without a current reference"},
     {"error.reference", RF_STRING, REQ, NULL, D0, NULL, "the reference file"},

@@ -1,0 +1,451 @@
+/* The deterministic performance gate (perf_gate.h). */
+#include "perf_gate.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../models/status.h"
+#include "../common/files.h"
+#include "../common/json_get.h"
+#include "../common/num_text.h"
+#include "../common/subprocess.h"
+#include "../run/run_record.h"
+#include "ab_bench.h"
+#include "history.h"
+#include "instr_count.h"
+#include "perf_decl.h"
+
+#define GATE_MAX_DECLS 256
+#define GATE_LOG_BYTES ((size_t)8 << 20)
+
+/* Every integrator family once, CENIC's headline scene at the paper's settings, and the clutter
+ * at 20 and 200 objects; horizons cut so that the set takes about two minutes under callgrind. */
+static const PerfGateBench gate_set[] = {
+    {"hard_clutter", "cenic-sd", 0, 1e-3, 1.0, NULL},
+    {"hard_clutter", "cenic-fixed", 1, 1e-2, 1.0, NULL},
+    {"hard_clutter", "mujoco", 1, 1e-2, 1.0, NULL},
+    {"perf/clutter_200.json", "cenic-sd", 0, 1e-3, 0.2, NULL},
+    {"perf/clutter_200.json", "cenic-fixed", 1, 1e-2, 0.3, NULL},
+    {"tamsi_stick_slip", "cenic-trap", 0, 1e-3, -1, NULL},
+    {"dragged_cube", "cenic-sd", 0, 1e-3, -1, "model=sap"},
+    {"sliding_cube", "tamsi", 1, 1e-3, -1, NULL},
+    {"sliding_cube", "bdf", 0, 1e-3, -1, NULL},
+    {"ball_drop", "rk3", 0, 1e-3, -1, NULL},
+    {"dragged_cube_rigid", "lcp", 1, 1e-3, 0.05, NULL},
+    {"tr_ball_box", "ca", 1, 1e-2, -1, NULL},
+};
+
+const PerfGateBench *perf_gate_set(int *n) {
+  *n = (int)(sizeof gate_set / sizeof gate_set[0]);
+  return gate_set;
+}
+
+void perf_gate_config_default(PerfGateConfig *c) {
+  memset(c, 0, sizeof *c);
+  c->cases_dir = "cases";
+  snprintf(c->history, sizeof c->history, "results/history/perf_gate.jsonl");
+  snprintf(c->out_dir, sizeof c->out_dir, "results/out/perf_gate");
+  c->tolerance = 0.02;
+}
+
+static int in_list(const char *list, const char *name) {
+  if (!list || !list[0]) return 1;
+  size_t n = strlen(name);
+  for (const char *p = list; *p;) {
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (len == n && !strncmp(p, name, n)) return 1;
+    if (!e) break;
+    p = e + 1;
+  }
+  return 0;
+}
+
+/* Removes the callgrind outputs PREFIX* of dir. */
+static void remove_outputs(const char *dir, const char *prefix) {
+  int n = 0;
+  char **names = dir_list_all(dir, "", &n);
+  for (int i = 0; names && i < n; ++i)
+    if (!strncmp(names[i], prefix, strlen(prefix))) {
+      char p[2300];
+      snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+      unlink(p);
+    }
+  dir_list_free(names, n);
+}
+
+/* One benchmark under callgrind: its record (instructions set) or NULL with err. */
+static cJSON *measure_one(const char *bin, const char *cases_dir, const PerfGateBench *b, const char *dir, int idx,
+                          char *err, size_t errlen) {
+  char json[1200], log[1200], val[32], tend[32], cgout[1300], prefix[32];
+  snprintf(prefix, sizeof prefix, "cg%02d.", idx);
+  snprintf(json, sizeof json, "%s/run%02d.json", dir, idx);
+  snprintf(log, sizeof log, "%s/run%02d.log", dir, idx);
+  snprintf(cgout, sizeof cgout, "--callgrind-out-file=%s/%s%%p", dir, prefix);
+  num_text(b->value, val, sizeof val);
+  num_text(b->t_end, tend, sizeof tend);
+  remove_outputs(dir, prefix);
+  unlink(json);
+  const char *argv[32];
+  int k = 0;
+  const char *head[] = {"valgrind", "--tool=callgrind", "--trace-children=yes",
+                        "--toggle-collect=" INSTR_CALLGRIND_FUNCTION, cgout, bin, "--cases-dir", cases_dir, "run",
+                        "--case", b->case_name, "--integrator", b->integrator, b->fixed ? "--dt" : "--accuracy", val,
+                        "--reps", "1", "--quiet", "--json", json,
+                        /* callgrind runs 50-100x slower: the budget is the integrator's, not valgrind's */
+                        "--timeout", "100000"};
+  for (size_t i = 0; i < sizeof head / sizeof head[0]; ++i) argv[k++] = head[i];
+  if (b->t_end > 0) { argv[k++] = "--t-end"; argv[k++] = tend; }
+  if (b->opt) { argv[k++] = "--opt"; argv[k++] = b->opt; }
+  argv[k] = NULL;
+  char serr[512];
+  subprocess_run(argv, NULL, log, serr, sizeof serr); /* a failed run exits 1 and still writes its record */
+  char *text = file_read_all(json, NULL);
+  cJSON *rec = text ? cJSON_Parse(text) : NULL;
+  free(text);
+  if (!rec) {
+    snprintf(err, errlen, "%s %s: no record (%s; see %s)", b->case_name, b->integrator, serr, log);
+    return NULL;
+  }
+  unsigned long long ir = 0;
+  char cerr[600];
+  int counted = callgrind_total_ir(dir, prefix, &ir, cerr, sizeof cerr) == 0 && ir > 0;
+  const char *status = cJSON_IsString(cJSON_GetObjectItem(rec, "status")) ? cJSON_GetObjectItem(rec, "status")->valuestring : "?";
+  if (!counted && !strcmp(status, "ok")) {
+    snprintf(err, errlen, "%s %s: callgrind counted nothing (%s; see %s)", b->case_name, b->integrator,
+             ir == 0 ? "no instructions inside " INSTR_CALLGRIND_FUNCTION : cerr, log);
+    cJSON_Delete(rec);
+    remove_outputs(dir, prefix);
+    return NULL;
+  }
+  if (strcmp(status, "ok")) { /* a run that fails is data: its status goes to the gate, its count does not */
+    remove_outputs(dir, prefix);
+    cJSON *in = cJSON_CreateObject();
+    cJSON_AddStringToObject(in, "source", "none");
+    cJSON_AddStringToObject(in, "reason", "the run did not finish: no count (cbench gate)");
+    cJSON_DeleteItemFromObject(rec, "instructions");
+    cJSON_AddItemToObject(rec, "instructions", in);
+    return rec;
+  }
+  remove_outputs(dir, prefix);
+  cJSON *in = cJSON_CreateObject();
+  cJSON_AddStringToObject(in, "source", "callgrind");
+  cJSON_AddNumberToObject(in, "count", (double)ir);
+  cJSON_AddStringToObject(in, "scope", "Ir inside " INSTR_CALLGRIND_FUNCTION ", --reps 1 (cbench gate)");
+  cJSON_DeleteItemFromObject(rec, "instructions");
+  cJSON_AddItemToObject(rec, "instructions", in);
+  return rec;
+}
+
+int perf_gate_measure(const char *bin, const char *cases_dir, const char *out_dir, const char *only, int quiet,
+                      char *err, size_t errlen) {
+  const char *vg_argv[] = {"valgrind", "--version", NULL};
+  char vg[128];
+  if (subprocess_output(vg_argv, vg, sizeof vg) != 0) {
+    snprintf(err, errlen, "gate: valgrind not found (apt-get install valgrind): instructions cannot be counted");
+    return CB_ERR_IO;
+  }
+  if (dir_make_parents(out_dir) != 0) { snprintf(err, errlen, "gate: %s: cannot create", out_dir); return CB_ERR_IO; }
+  int n;
+  const PerfGateBench *set = perf_gate_set(&n);
+  cJSON *all = cJSON_CreateArray();
+  for (int i = 0; i < n; ++i) {
+    if (!in_list(only, set[i].case_name)) continue;
+    if (!quiet) fprintf(stderr, "gate: measuring %d/%d %s %s under callgrind ...\n", i + 1, n, set[i].case_name,
+                        set[i].integrator);
+    cJSON *rec = measure_one(bin, cases_dir, &set[i], out_dir, i, err, errlen);
+    if (!rec) { cJSON_Delete(all); return CB_ERR_INPUT; }
+    cJSON_AddItemToArray(all, rec);
+  }
+  if (cJSON_GetArraySize(all) == 0) {
+    snprintf(err, errlen, "gate: no benchmark of the set matches '%s'", only);
+    cJSON_Delete(all);
+    return CB_ERR_INPUT;
+  }
+  char path[1200];
+  snprintf(path, sizeof path, "%s/bench.json", out_dir);
+  char *text = json_print(all, 1);
+  int rc = text && file_write_atomic(path, text, strlen(text), err, errlen) == 0 ? CB_OK : CB_ERR_IO;
+  if (!text) snprintf(err, errlen, "out of memory");
+  free(text);
+  cJSON_Delete(all);
+  return rc;
+}
+
+/* ---- comparing ---- */
+
+/* 1 when commit sha is an ancestor of (or equal to) head in the git checkout repo ("" = here). */
+static int is_ancestor(const char *repo, const char *sha, const char *head) {
+  if (!strcmp(sha, head)) return 1;
+  const char *argv[] = {"git", "-C", repo[0] ? repo : ".", "merge-base", "--is-ancestor", sha, head, NULL};
+  char serr[256];
+  return subprocess_run(argv, NULL, "/dev/null", serr, sizeof serr) == 0;
+}
+
+static int machines_match(const cJSON *line_info, const cJSON *machine) {
+  const char *keys[] = {"cpu", "isa", "compiler", "flags"};
+  for (int k = 0; k < 4; ++k) {
+    const cJSON *a = json_get(line_info, keys[k]), *b = json_get(machine, keys[k]);
+    if (!cJSON_IsString(a) || !cJSON_IsString(b) || strcmp(a->valuestring, b->valuestring)) return 0;
+  }
+  return 1;
+}
+
+typedef struct {
+  char name[400];
+  char case_name[160], integrator[64];
+  const char *status_new, *status_base;
+  double base, now;     /* instruction counts; -1 when absent */
+  double allowed;       /* declared change (NAN: none) */
+  int covering;
+  const char *verdict;
+  int fail;
+} GateRow;
+
+/* A commit sha as git prints it: 7 to 40 lowercase hex digits (never an option to git). */
+static int sha_valid(const char *s) {
+  size_t n = strlen(s);
+  return n >= 7 && n <= 40 && strspn(s, "0123456789abcdef") == n;
+}
+
+/* The history line the measurement is compared with: the newest whose sha is an ancestor of
+ * (or equal to) head; *comparable says whether its machine executes the same instructions. */
+static const cJSON *pick_base(const cJSON *lines, const char *repo, const char *head, const cJSON *machine,
+                              int *comparable) {
+  *comparable = 0;
+  for (int i = cJSON_GetArraySize(lines) - 1; i >= 0; --i) {
+    const cJSON *l = cJSON_GetArrayItem(lines, i);
+    const char *sha = json_str(l, "sha");
+    if (!sha_valid(sha)) continue;
+    if (!is_ancestor(repo, sha, head)) continue;
+    *comparable = machines_match(json_get(l, "machine_info"), machine);
+    return l;
+  }
+  return NULL;
+}
+
+/* The messages of the commits base..head, `git log --format=%x1e%H%n%B` (perf_decl.h). */
+static char *git_log(const char *repo, const char *base, const char *head, char *err, size_t errlen) {
+  char range[200];
+  snprintf(range, sizeof range, "%s..%s", base, head);
+  const char *argv[] = {"git", "-C", repo[0] ? repo : ".", "log", "--format=%x1e%H%n%B", range, NULL};
+  char *buf = malloc(GATE_LOG_BYTES);
+  if (!buf) { snprintf(err, errlen, "out of memory"); return NULL; }
+  if (subprocess_output(argv, buf, GATE_LOG_BYTES) != 0) {
+    snprintf(err, errlen, "gate: git log %s in %s failed", range, repo[0] ? repo : ".");
+    free(buf);
+    return NULL;
+  }
+  if (strlen(buf) >= GATE_LOG_BYTES - 1) {
+    snprintf(err, errlen, "gate: git log %s is longer than %zu MiB: measure against a newer history line", range,
+             GATE_LOG_BYTES >> 20);
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+static double bench_instr(const cJSON *b) {
+  const cJSON *i = json_get(b, "instructions");
+  return cJSON_IsNumber(i) && i->valuedouble > 0 ? i->valuedouble : -1;
+}
+
+static void judge(GateRow *r, double tol) {
+  r->fail = 0;
+  int ok_now = r->status_new && !strcmp(r->status_new, "ok");
+  int ok_base = r->status_base && !strcmp(r->status_base, "ok");
+  if (!r->status_base) { r->verdict = "new benchmark (no baseline)"; return; }
+  if (!ok_now && ok_base) { r->verdict = "REGRESSION (fails now)"; r->fail = 1; return; }
+  if (r->base <= 0 || r->now <= 0) { r->verdict = "not counted"; return; }
+  double rel = r->now / r->base - 1.0;
+  if (rel > tol) {
+    if (!isnan(r->allowed) && rel <= r->allowed + tol) r->verdict = "declared (Perf: trailer)";
+    else if (!isnan(r->allowed)) { r->verdict = "REGRESSION (beyond the declared change)"; r->fail = 1; }
+    else if (r->covering) { r->verdict = "REGRESSION (Perf: line without +N%)"; r->fail = 1; }
+    else { r->verdict = "REGRESSION (undeclared increase)"; r->fail = 1; }
+  } else if (rel < -tol) {
+    r->verdict = "improvement (decrease)";
+  } else {
+    r->verdict = rel == 0 ? "equal" : "within tolerance";
+  }
+}
+
+/* The baseline's counts measured here: builds base_sha (ab_binary_for_rev) and runs the set. */
+static cJSON *measure_base_here(const PerfGateConfig *c, const char *base_sha, char *err, size_t errlen) {
+  char bin[1100], sha[64], dir[1200];
+  if (ab_binary_for_rev(base_sha, bin, sizeof bin, sha, sizeof sha, err, errlen) != 0) return NULL;
+  snprintf(dir, sizeof dir, "%s/base", c->out_dir);
+  if (perf_gate_measure(bin, c->cases_dir, dir, c->only, c->quiet, err, errlen) != CB_OK) return NULL;
+  char path[1300], rerr[1024] = "";
+  snprintf(path, sizeof path, "%s/bench.json", dir);
+  cJSON *recs = records_load_file(path, rerr, sizeof rerr);
+  if (!recs || rerr[0]) { snprintf(err, errlen, "gate: %s", rerr); cJSON_Delete(recs); return NULL; }
+  cJSON *line = history_entry_from_records(recs, path, err, errlen);
+  cJSON_Delete(recs);
+  return line;
+}
+
+static int write_verdicts(const PerfGateConfig *c, const GateRow *rows, int n, const char *base_sha,
+                          const char *head, const char *source, int fail, char *err, size_t errlen) {
+  cJSON *doc = cJSON_CreateObject();
+  cJSON_AddStringToObject(doc, "schema", "cbench.gate/1");
+  cJSON_AddStringToObject(doc, "base", base_sha);
+  cJSON_AddStringToObject(doc, "head", head);
+  cJSON_AddStringToObject(doc, "baseline_source", source);
+  cJSON_AddNumberToObject(doc, "tolerance", c->tolerance);
+  cJSON *arr = cJSON_AddArrayToObject(doc, "benchmarks");
+  for (int i = 0; i < n; ++i) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "benchmark", rows[i].name);
+    if (rows[i].base > 0) cJSON_AddNumberToObject(o, "base", rows[i].base);
+    if (rows[i].now > 0) cJSON_AddNumberToObject(o, "now", rows[i].now);
+    if (!isnan(rows[i].allowed)) cJSON_AddNumberToObject(o, "declared", rows[i].allowed);
+    cJSON_AddStringToObject(o, "verdict", rows[i].verdict);
+    cJSON_AddItemToArray(arr, o);
+  }
+  cJSON_AddBoolToObject(doc, "fail", fail);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/gate.json", c->out_dir);
+  char *text = json_print(doc, 1);
+  cJSON_Delete(doc);
+  int rc = text && dir_make_parents(c->out_dir) == 0 && file_write_atomic(path, text, strlen(text), err, errlen) == 0;
+  if (!text) snprintf(err, errlen, "out of memory");
+  free(text);
+  return rc ? CB_OK : CB_ERR_IO;
+}
+
+int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) {
+  char bench[1200];
+  if (c->measured[0]) {
+    snprintf(bench, sizeof bench, "%s", c->measured);
+  } else {
+    char bin[1100];
+    if (c->binary[0] ? !realpath(c->binary, bin) : !realpath("/proc/self/exe", bin)) {
+      snprintf(err, errlen, "gate: binary %s not found", c->binary[0] ? c->binary : "(this one)");
+      return CB_ERR_INPUT;
+    }
+    int rc = perf_gate_measure(bin, c->cases_dir, c->out_dir, c->only, c->quiet, err, errlen);
+    if (rc != CB_OK) return rc;
+    snprintf(bench, sizeof bench, "%s/bench.json", c->out_dir);
+  }
+  char rerr[1024] = "";
+  cJSON *recs = records_load_file(bench, rerr, sizeof rerr);
+  if (!recs || rerr[0]) {
+    snprintf(err, errlen, "gate: %s", rerr[0] ? rerr : "cannot read the measurement");
+    cJSON_Delete(recs);
+    return CB_ERR_INPUT;
+  }
+  cJSON *now = history_entry_from_records(recs, bench, err, errlen);
+  if (!now) { cJSON_Delete(recs); return CB_ERR_INPUT; }
+  const cJSON *machine = json_get(cJSON_GetArrayItem(recs, 0), "machine");
+  const char *head = json_str(now, "sha");
+  if (!sha_valid(head)) {
+    snprintf(err, errlen, "gate: %s: machine.git: expected the build's commit sha, got '%.60s'", bench, head);
+    cJSON_Delete(now);
+    cJSON_Delete(recs);
+    return CB_ERR_INPUT;
+  }
+  int dirty = cJSON_IsTrue(json_get(now, "dirty"));
+
+  cJSON *lines = file_exists(c->history) ? history_load(c->history, err, errlen) : cJSON_CreateArray();
+  if (!lines) { cJSON_Delete(now); cJSON_Delete(recs); return CB_ERR_INPUT; }
+  int comparable = 0;
+  const cJSON *base = pick_base(lines, c->repo, head, machine, &comparable);
+  cJSON *base_here = NULL;
+  const char *source = "history";
+  int rc = CB_OK;
+  if (!base) {
+    fprintf(out, "gate: %s has no line for an ancestor of %.12s: nothing to compare with (first landing)\n",
+            c->history, head);
+    source = "none";
+  } else if (!comparable) {
+    fprintf(out, "gate: the history's line for %.12s was measured on another kind of machine (cpu, isa, compiler or "
+                 "flags differ): building it to measure it here\n", json_str(base, "sha"));
+    base_here = measure_base_here(c, json_str(base, "sha"), err, errlen);
+    if (!base_here) rc = CB_ERR_INPUT;
+    source = "measured here";
+  }
+  char *log = NULL;
+  PerfDecl *decls = calloc(GATE_MAX_DECLS, sizeof *decls);
+  int ndecl = 0;
+  if (!decls) { snprintf(err, errlen, "out of memory"); rc = CB_ERR_MEMORY; }
+  if (rc == CB_OK && base && strcmp(json_str(base, "sha"), head)) {
+    log = git_log(c->repo, json_str(base, "sha"), head, err, errlen);
+    if (!log) rc = CB_ERR_INPUT;
+    else ndecl = perf_decls_parse(log, decls, GATE_MAX_DECLS);
+    if (ndecl > GATE_MAX_DECLS) {
+      fprintf(out, "gate: %d Perf: lines, the first %d are read\n", ndecl, GATE_MAX_DECLS);
+      ndecl = GATE_MAX_DECLS;
+    }
+  }
+  const cJSON *bb = json_get(base_here ? base_here : base, "benchmarks"), *nb = json_get(now, "benchmarks");
+  int n = cJSON_GetArraySize(nb), fails = 0, ups = 0, downs = 0, declared = 0;
+  GateRow *rows = rc == CB_OK ? calloc((size_t)n + 1, sizeof *rows) : NULL;
+  if (rc == CB_OK && !rows) { snprintf(err, errlen, "out of memory"); rc = CB_ERR_MEMORY; }
+  if (rc == CB_OK) {
+    fprintf(out, "gate: instructions inside %s, %.12s%s against %s (%s); tolerance %g%%\n", INSTR_CALLGRIND_FUNCTION,
+            head, dirty ? " (dirty)" : "", base ? json_str(base, "sha") : "nothing", source, 100 * c->tolerance);
+    for (int i = 0; i < ndecl; ++i) fprintf(out, "gate: declared in %.12s: Perf: %s\n", decls[i].sha, decls[i].text);
+    fprintf(out, "%-44s %15s %15s %9s  %s\n", "benchmark", "base Ir", "now Ir", "change", "verdict");
+    int i = 0;
+    const cJSON *b;
+    cJSON_ArrayForEach(b, nb) {
+      GateRow *r = &rows[i];
+      const cJSON *rec = cJSON_GetArrayItem(recs, i);
+      snprintf(r->name, sizeof r->name, "%s", b->string);
+      snprintf(r->case_name, sizeof r->case_name, "%s", json_str(rec, "case"));
+      snprintf(r->integrator, sizeof r->integrator, "%s", json_str(rec, "integrator"));
+      const cJSON *old = json_get(bb, b->string);
+      r->status_new = json_str(b, "status");
+      r->status_base = old ? json_str(old, "status") : NULL;
+      r->now = bench_instr(b);
+      r->base = old ? bench_instr(old) : -1;
+      r->allowed = perf_decls_allowed(decls, ndecl, r->case_name, r->integrator, &r->covering);
+      judge(r, c->tolerance);
+      fails += r->fail;
+      declared += !strncmp(r->verdict, "declared", 8);
+      double rel = r->base > 0 && r->now > 0 ? r->now / r->base - 1 : NAN;
+      ups += rel > c->tolerance;
+      downs += rel < -c->tolerance;
+      char change[32] = "-";
+      if (!isnan(rel)) snprintf(change, sizeof change, "%+.2f%%", 100 * rel);
+      char nb_text[32] = "-", nn_text[32] = "-";
+      if (r->base > 0) snprintf(nb_text, sizeof nb_text, "%.0f", r->base);
+      if (r->now > 0) snprintf(nn_text, sizeof nn_text, "%.0f", r->now);
+      fprintf(out, "%-44s %15s %15s %9s  %s\n", r->name, nb_text, nn_text, change, r->verdict);
+      ++i;
+    }
+    fprintf(out, "gate: %d benchmark(s); %d rise(s) beyond %g%%, %d of them declared; %d decrease(s); -> %s\n", n, ups,
+            100 * c->tolerance, declared, downs, fails ? "FAIL" : "pass");
+    if (fails) fprintf(out, "gate: a commit that trades speed for physics says so in its message, e.g.\n"
+                            "    Perf: %s %s +N%% instructions: what it buys\n", rows[0].integrator, rows[0].case_name);
+    char werr[600];
+    if (write_verdicts(c, rows, n, base ? json_str(base, "sha") : "", head, source, fails > 0, werr, sizeof werr)) {
+      snprintf(err, errlen, "gate: %s", werr);
+      rc = CB_ERR_IO;
+    } else if (fails) {
+      rc = CB_ERR_VERDICT;
+    }
+  }
+  if (rc == CB_OK && c->append) {
+    if (dirty) {
+      snprintf(err, errlen, "gate: --append: %.12s was built from a tree with uncommitted changes; commit, rebuild, "
+                            "measure again", head);
+      rc = CB_ERR_INPUT;
+    } else {
+      rc = history_append(bench, c->history, 0, out, err, errlen);
+    }
+  }
+  free(rows);
+  free(log);
+  free(decls);
+  cJSON_Delete(base_here);
+  cJSON_Delete(lines);
+  cJSON_Delete(now);
+  cJSON_Delete(recs);
+  return rc;
+}
