@@ -437,6 +437,10 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
                             "measure again", head);
       rc = CB_ERR_INPUT;
     } else {
+      char parent[1024];
+      snprintf(parent, sizeof parent, "%s", c->history);
+      char *slash = strrchr(parent, '/');
+      if (slash) { *slash = '\0'; dir_make_parents(parent); }
       rc = history_append(bench, c->history, 0, out, err, errlen);
     }
   }
