@@ -140,7 +140,9 @@ int cenic_lag_store(CenicLag *l, const double *xend, const Model *m, const Data 
   for (int i = 0; i < p->ncon; ++i) {
     double vc[3], gamma[3];
     icf_contact_velocity(p, i, v, vc);
-    icf_problem_contact_eval(p, i, vc, gamma, NULL);
+    /* Lagged (no table): its own evaluation, which inlines here */
+    if (p->model) icf_problem_contact_eval(p, i, vc, gamma, NULL);
+    else icf_contact_eval(&p->con[i], vc, gamma, NULL);
     if (!(gamma[2] > 0 && p->con[i].n0 > 0)) continue; /* only loaded contacts lend their force */
     const Contact *k = &d->contacts[i];
     CenicLagEntry *e = &rec->e[rec->n++];
