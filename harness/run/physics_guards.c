@@ -24,6 +24,9 @@ void physics_guards_init(PhysicsGuards *g, const Model *m) {
   for (int i = 0; i < m->ngeom && !why; ++i)
     if (m->geoms[i].has_surface_velocity) why = "moving belt surfaces";
   g->passive = why == NULL;
+  g->e_mech_ok = 1;
+  for (int b = 1; b < m->nbody; ++b)
+    if (m->bodies[b].kinematic) g->e_mech_ok = 0;
   g->contact_springs = 1;
   snprintf(g->active_reason, sizeof g->active_reason, "%s", why ? why : "");
   double mass = 0;
@@ -55,13 +58,14 @@ static double cone_distance(double mu, const double *x) {
   return fabs(r - mu * z) / sqrt(1.0 + mu * mu);
 }
 
-static double energy_and_kinetic(const Model *m, Data *d, double t, const double *x, int springs, double *kinetic) {
+static double energy_and_kinetic(const Model *m, Data *d, double t, const double *x, int springs, double *kinetic,
+                                 double *mech) {
   const double *q = x, *v = x + m->nq;
   mb_kinematics(m, d, q);
   mb_velocities(m, d, v);
   kinematic_update(m, d, t);
   *kinetic = mb_kinetic_energy(m, d, v);
-  double e = *kinetic + mb_potential_energy(m, d, q);
+  double e = *mech = *kinetic + mb_potential_energy(m, d, q);
   if (collision_detect(m, d) != 0) return NAN;
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
@@ -71,13 +75,13 @@ static double energy_and_kinetic(const Model *m, Data *d, double t, const double
 }
 
 double physics_energy(const Model *m, Data *d, double t, const double *x) {
-  double k;
-  return energy_and_kinetic(m, d, t, x, 1, &k);
+  double k, mech;
+  return energy_and_kinetic(m, d, t, x, 1, &k, &mech);
 }
 
 void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x) {
   double kinetic = 0;
-  double e = energy_and_kinetic(m, d, t, x, g->contact_springs, &kinetic);
+  double e = energy_and_kinetic(m, d, t, x, g->contact_springs, &kinetic, &g->e_mech);
   if (!isfinite(e) || contact_jacobians(m, d, t) != 0) {
     g->failed_samples++;
     return;

@@ -51,6 +51,11 @@ typedef struct {
   /* residuals */
   double eps_p, eps_d, eps_c;
   int failed_samples;        /* geometry or kinematics failures at a sample */
+  /* kinetic + potential energy at the last sample, the value system_energy gives there (the
+   * metrics read it instead of a second kinematics pass); valid when e_mech_ok (no kinematic
+   * bodies: the guard moves them to their prescribed pose, system_energy does not) */
+  double e_mech;
+  int e_mech_ok;
   RestGuard rest;            /* static friction broken without a change of force (rest_guard.h) */
 } PhysicsGuards;
 

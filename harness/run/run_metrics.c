@@ -75,7 +75,7 @@ int run_metrics_sink(void *ctx, Integrator *it, int k, double t, const double *x
   double pen = 0;
   for (int i = 0; i < s->d->ncon; ++i) pen = fmax(pen, -s->d->contacts[i].phi);
   maxrms_add(&s->pen, s->guards.failed_samples > failed ? NAN : pen);
-  double e = system_energy(m, s->d, x);
+  double e = s->guards.e_mech_ok ? s->guards.e_mech : system_energy(m, s->d, x);
   if (k == 0) s->e0 = e;
   s->e_last = e;
   if (!(f & OUTPUT_POINT_ROW)) return 0;

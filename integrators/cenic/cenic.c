@@ -83,16 +83,20 @@ static void swap_data(CenicCore *k) {
   OPTION_DOUBLE_SPEC("max_turn", deflt, 0, 0, INFINITY,                                                          \
                      "largest rotation of a free body in one step, degrees (0: off; the step driver refuses more)")
 
+#define CENIC_STEP_CONTROL_OPTION                                                                                \
+  OPTION_ENUM_SPEC("step_control", "deadband", OPTION_CHOICES("deadband", "pi"),                                 \
+                   "step sizes by CENIC Algorithm 1's dead band, or a PI controller (Gustafsson; no growth after a rejection)")
+
 static const OptionSpec cenic_fixed_options[] = {CENIC_COMMON_OPTIONS, CENIC_MAX_TURN_OPTION("0"), OPTIONS_END};
 static const OptionSpec cenic_sd_options[] = {CENIC_COMMON_OPTIONS, CENIC_VELOCITY_WEIGHT_OPTION, CENIC_MAX_TURN_OPTION("0"),
-                                              OPTIONS_END};
+                                              CENIC_STEP_CONTROL_OPTION, OPTIONS_END};
 /* max_turn (deg; 0: off): a step that turns a free body by more is refused. Contacts are found
  * at the step start and linearized along v (the look-ahead gap phi + h v_n), so a corner that a
  * turn of tens of degrees brings down is first seen deep inside the floor, and its spring
  * returns more than the impact took. */
 static const OptionSpec cenic_trap_options[] = {
     CENIC_COMMON_OPTIONS, CENIC_VELOCITY_WEIGHT_OPTION,
-    CENIC_MAX_TURN_OPTION("10"),
+    CENIC_MAX_TURN_OPTION("10"), CENIC_STEP_CONTROL_OPTION,
     OPTIONS_END};
 
 static const StepperOps cenic_ops;
@@ -146,6 +150,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
     return integrator_fail(it, CB_ERR_OPTION, "option velocity_weight=%g needs --error-norm q (full already counts velocities)",
                            v_weight);
   double max_turn = option_double(&ov, "max_turn") * M_PI / 180.0;
+  int pi_control = scheme == CENIC_FIXED ? 0 : option_enum(&ov, "step_control") == 1;
   if (scheme == CENIC_FIXED) {
     if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
       return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
@@ -186,7 +191,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   data_count_geometry_into(c->core.d_alt, &it->stats.geometry_queries);
   const StepperKind kinds[3] = {STEPPER_FIXED, STEPPER_STEP_DOUBLING, STEPPER_EMBEDDED};
   /* cenic-trap's steps end within 1e-12 of the output time; the others step until they reach it */
-  StepperConfig cfg = {kinds[scheme], &cenic_ops, it, v_weight, max_turn, scheme == CENIC_TRAP ? 1e-12 : 0.0};
+  StepperConfig cfg = {kinds[scheme], &cenic_ops, it, v_weight, max_turn, scheme == CENIC_TRAP ? 1e-12 : 0.0, pi_control};
   return integrator_use_stepper(it, &cfg);
 }
 

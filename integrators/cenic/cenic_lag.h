@@ -27,6 +27,7 @@ typedef struct {
 typedef struct {
   double *key;        /* [nx] state the solve ended at */
   CenicLagEntry *e;   /* sorted by pair */
+  CenicLagEntry *tmp; /* [cap] scratch of the sort */
   int n, cap;
   unsigned long used; /* last use (LRU) */
   int valid;

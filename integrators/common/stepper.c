@@ -43,6 +43,7 @@ int integrator_use_stepper(Integrator *it, const StepperConfig *cfg) {
   s->accuracy = it->opt.accuracy;
   s->norm = it->opt.error_norm;
   if (!fixed) step_controller_init(&s->ctl, max_step, 2.0);
+  s->ctl.pi = cfg->pi_control;
   size_t n = (size_t)(s->nx > 0 ? s->nx : 1);
   double **bufs[5] = {&s->x, &s->x_prev, &s->x_full, &s->x_mid, &s->x_new};
   for (int i = 0; i < 5; ++i)
@@ -69,6 +70,7 @@ int stepper_reset(Integrator *it, double t0, const double *x0) {
   s->t0 = s->t = s->t_prev = t0;
   s->n = 0;
   s->h = s->ctl.k_init * s->ctl.max_step;
+  step_controller_reset(&s->ctl);
   s->new_state = 1;
   s->done_h = 0.0;
   it->t = t0;

@@ -81,6 +81,9 @@ typedef struct {
   double max_turn;
   /* Error-controlled drivers: steps stop once t >= t_out - end_tol (0: t >= t_out). */
   double end_tol_rel;
+  /* error-controlled drivers: 1 selects the PI step-size controller (step_control.h), 0 the
+   * dead band of CENIC Algorithm 1 */
+  int pi_control;
 } StepperConfig;
 
 typedef struct Stepper Stepper;

@@ -88,7 +88,7 @@ int stepper_adaptive_advance(Stepper *s, Integrator *it, double t_out, double *x
     }
     s->new_state = accepted;
     s->done_h = accepted || failed ? 0.0 : h;
-    s->h = step_next(&s->ctl, h, err, s->accuracy);
+    s->h = step_controller_next(&s->ctl, h, err, s->accuracy, accepted);
     if (!(s->h >= s->ctl.min_step)) {
       integrator_fail(it, CB_ERR_STEP, "step size underflow (%.3g) at t = %.17g", s->h, s->t);
       if (failed) stepper_append_why(s, it);
