@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../models/collision.h"
+#include "../../models/kinematic.h"
 #include "../../models/multibody.h"
 #include "../common/stepper.h"
 #include "../integrator.h"
@@ -38,6 +40,12 @@ typedef struct {
   double *cforce, *cvc;    /* [3 * cap] contact forces and velocities (--contact-forces only) */
   int ccap;
   int cond_number;         /* option condition_number: the step log's Hessian condition number */
+  /* The end-state check of the error-controlled schemes (unsolved_overlap): the geometry at
+   * the attempt's end, and the solved pairs' keys, sorted */
+  Data *d_end;
+  long *solved_keys;
+  int solved_cap;
+  double accuracy;
 } Cenic;
 
 static void swap_data(CenicCore *k) {
@@ -112,6 +120,8 @@ static void cenic_destroy(Integrator *it) {
   free(c->xmid);
   free(c->xnew);
   free(c->vguess);
+  data_free(c->d_end);
+  free(c->solved_keys);
   free(c);
   it->content = NULL;
 }
@@ -189,6 +199,11 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   /* the model layer counts geometry queries straight into our statistics */
   data_count_geometry_into(c->core.d, &it->stats.geometry_queries);
   data_count_geometry_into(c->core.d_alt, &it->stats.geometry_queries);
+  c->accuracy = it->opt.accuracy;
+  if (scheme != CENIC_FIXED && c->speculative) { /* the end-state check (unsolved_overlap) */
+    if (!(c->d_end = data_create(m))) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+    data_count_geometry_into(c->d_end, &it->stats.geometry_queries);
+  }
   const StepperKind kinds[3] = {STEPPER_FIXED, STEPPER_STEP_DOUBLING, STEPPER_EMBEDDED};
   /* cenic-trap's steps end within 1e-12 of the output time; the others step until they reach it */
   StepperConfig cfg = {kinds[scheme], &cenic_ops, it, v_weight, max_turn, scheme == CENIC_TRAP ? 1e-12 : 0.0, pi_control};
@@ -271,6 +286,57 @@ static int start_evaluation(Cenic *c, double h) {
   return CB_OK;
 }
 
+static int by_key(const void *a, const void *b) {
+  long x = *(const long *)a, y = *(const long *)b;
+  return (x > y) - (x < y);
+}
+
+static long pair_key(const Model *m, const Contact *k) {
+  int a = k->geom[0] < k->geom[1] ? k->geom[0] : k->geom[1], b = k->geom[0] ^ k->geom[1] ^ a;
+  return (long)a * m->ngeom + b;
+}
+
+/* The error floor of an attempt that ends in an overlap it never solved: a pair not among the
+ * contacts of the attempt's evaluations (start and midpoint, or start and x-hat) overlapping at
+ * the end by more than accuracy times the smaller geometry's bounding radius. Such a step
+ * missed a contact that closed within it (the look-ahead bound did not cover it), so the step's
+ * own two solutions agree while both are wrong, and the spring energy stored in the unsolved
+ * overlap comes back in the next steps. The floor, accuracy * depth / allowed, fails the error
+ * test and shrinks the step. 0 when the end state is fine (or cannot be evaluated: the next
+ * step's start evaluation reports that). */
+static double unsolved_overlap(Cenic *c, double t_end, const double *x_end) {
+  const CenicCore *k = &c->core;
+  const Model *m = k->m;
+  Data *de = c->d_end;
+  mb_kinematics(m, de, x_end);
+  kinematic_update(m, de, t_end);
+  de->speculative_horizon = 0.0;
+  if (collision_detect(m, de) != 0) return 0.0;
+  int nsolved = k->d->ncon + k->d_alt->ncon, n = 0;
+  if (nsolved > c->solved_cap) {
+    long *keys = realloc(c->solved_keys, (size_t)nsolved * sizeof *keys);
+    if (!keys) return 0.0;
+    c->solved_keys = keys;
+    c->solved_cap = nsolved;
+  }
+  const Data *sets[2] = {k->d, k->d_alt};
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < sets[s]->ncon; ++i) c->solved_keys[n++] = pair_key(m, &sets[s]->contacts[i]);
+  if (n > 1) qsort(c->solved_keys, (size_t)n, sizeof *c->solved_keys, by_key);
+  double worst = 0.0;
+  for (int i = 0; i < de->ncon; ++i) {
+    const Contact *ct = &de->contacts[i];
+    if (!(ct->phi < 0)) continue;
+    double ra = m->geoms[ct->geom[0]].rbound, rb = m->geoms[ct->geom[1]].rbound;
+    double allowed = c->accuracy * fmin(isfinite(ra) ? ra : INFINITY, isfinite(rb) ? rb : INFINITY);
+    if (!(-ct->phi > allowed)) continue;
+    long key = pair_key(m, ct);
+    if (n > 0 && bsearch(&key, c->solved_keys, (size_t)n, sizeof key, by_key)) continue;
+    worst = fmax(worst, c->accuracy * -ct->phi / allowed);
+  }
+  return worst;
+}
+
 /* cenic-trap: the first-order full step to x-hat (eq. 24), then the trapezoid step (eq. 25)
  * into xnew; the driver measures the error of xnew against x-hat. A contact switching inside the
  * step floors the error at its distance from the step boundary (cenic_trap_step). */
@@ -287,6 +353,7 @@ static int trap_attempt(Cenic *c, const StepAttempt *a, StepEstimate *est) {
   rc = second_stage(c, c->t + a->h, c->xhat, a->h);
   est->x_low = c->xhat;
   est->err_floor = k->switch_distance;
+  if (rc == CB_OK && c->speculative) est->err_floor = fmax(est->err_floor, unsolved_overlap(c, c->t + a->h, c->xnew));
   return rc;
 }
 
@@ -295,10 +362,14 @@ static int trap_attempt(Cenic *c, const StepAttempt *a, StepEstimate *est) {
  * evaluation, warm-started with the mean of v^n and the full step's v (eq. 22); the second half
  * step from the midpoint, evaluated in the alternate Data and warm-started with the full step's v
  * (eq. 23). Each result is also kept here (xhat, xmid, xnew) for the retry guess. */
-static int sd_attempt(Cenic *c, const StepAttempt *a) {
+static int sd_attempt(Cenic *c, const StepAttempt *a, StepEstimate *est) {
   CenicCore *k = &c->core;
   const int nq = k->m->nq, nv = k->m->nv;
-  if (a->part == STEP_SECOND_HALF) return second_stage(c, a->t, c->xmid, c->sd_hfull);
+  if (a->part == STEP_SECOND_HALF) {
+    int rc = second_stage(c, a->t, c->xmid, c->sd_hfull);
+    if (rc == CB_OK && est && c->speculative) est->err_floor = unsolved_overlap(c, a->t + a->h, c->xnew);
+    return rc;
+  }
   if (a->part == STEP_FIRST_HALF) {
     for (int i = 0; i < nv; ++i) c->vguess[i] = 0.5 * (a->x[nq + i] + c->xhat[nq + i]);
     return solve_code(cenic_icf_step(k, a->t, a->x, a->h, c->vguess, c->xmid));
@@ -329,7 +400,7 @@ static int cenic_attempt(void *content, const StepAttempt *a, double *xout, Step
   if (c->scheme == CENIC_FIXED) rc = solve_code(cenic_icf_step(&c->core, c->t, c->x, a->h, NULL, c->xnew));
   else if (c->scheme == CENIC_TRAP) rc = trap_attempt(c, a, est);
   else {
-    rc = sd_attempt(c, a);
+    rc = sd_attempt(c, a, est);
     result = a->part == STEP_WHOLE ? c->xhat : a->part == STEP_FIRST_HALF ? c->xmid : c->xnew;
   }
   if (rc == CB_OK) memcpy(xout, result, sizeof(double) * (size_t)c->nx);

@@ -631,16 +631,22 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   if (reserve(s, p)) return fail(err, errlen, CB_ERR_MEMORY, "out of memory", 0);
   st->solves++;
   st->last_iters = 0;
-  /* D = diag(M)^{-1/2}; scale = max(1, |D r|) (eq. 32) */
+  /* D = diag(M)^{-1/2}; scale = max(floor, |D r|) (eq. 32). |D g| is a momentum in units of
+   * sqrt(kg) m/s, and the paper's floor 1 is that of 1 kg at 1 m/s: for a problem whose heaviest
+   * coordinate is lighter, an absolute 1 is met at the initial guess (a body of 1e-12 kg under
+   * gravity never fell), so the floor scales as sqrt(max diag M) below 1 kg. */
+  double mmax = 0.0;
   for (int t = 0; t < p->ntree; ++t)
     for (int i = 0; i < p->tree_nv[t]; ++i) {
       int j = p->tree_vadr[t] + i;
       double m = diagM ? diagM[j] : p->A[p->tree_madr[t] + i * p->tree_nv[t] + i];
       s->dscale[j] = m > 0 ? 1.0 / sqrt(m) : 1.0;
+      if (m > mmax) mmax = m;
     }
   double dr = 0.0;
   for (int j = 0; j < nv; ++j) dr += (s->dscale[j] * p->r[j]) * (s->dscale[j] * p->r[j]);
-  double tol = s->opt.tol * fmax(1.0, sqrt(dr));
+  const double floor_scale = mmax > 0 && mmax < 1.0 ? sqrt(mmax) : 1.0;
+  double tol = s->opt.tol * fmax(floor_scale, sqrt(dr));
   int pattern_changed = 0; /* set at the first gradient: the pattern depends on which contacts add to H */
   if (!s->full_factor) s->has_factor = 0; /* a factorization of some islands only */
   /* The time split is taken as laps, one clock read per phase boundary (timing each phase

@@ -54,7 +54,8 @@ typedef struct {
 
 typedef struct StepperOps {
   /* Required. One step into xout (nx values; may not alias a->x). est: NULL except under
-   * STEPPER_EMBEDDED. */
+   * STEPPER_EMBEDDED (the whole step) and STEPPER_STEP_DOUBLING's second half step (where only
+   * err_floor is read). */
   int (*attempt)(void *content, const StepAttempt *a, double *xout, StepEstimate *est);
   /* Optional: why the last attempt failed (appended to the run's message). */
   const char *(*why)(void *content);

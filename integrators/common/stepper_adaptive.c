@@ -32,7 +32,8 @@ static int attempt(Stepper *s, double h, double *err) {
     /* the first half step starts from the full step's state: a scheme may reuse its evaluation */
     rc = part(s, &a, STEP_WHOLE, s->t, s->x, h, s->x_full, NULL);
     if (rc == CB_OK) rc = part(s, &a, STEP_FIRST_HALF, s->t, s->x, 0.5 * h, s->x_mid, NULL);
-    if (rc == CB_OK) rc = part(s, &a, STEP_SECOND_HALF, s->t + 0.5 * h, s->x_mid, 0.5 * h, s->x_new, NULL);
+    /* the second half step may floor the error (an end state the scheme finds unsolved) */
+    if (rc == CB_OK) rc = part(s, &a, STEP_SECOND_HALF, s->t + 0.5 * h, s->x_mid, 0.5 * h, s->x_new, &est);
     x_low = s->x_full;
   } else {
     rc = part(s, &a, STEP_WHOLE, s->t, s->x, h, s->x_new, &est);

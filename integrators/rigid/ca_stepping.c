@@ -6,7 +6,9 @@
  *   3. v* = v + h M^-1 (tau - k)(q+, v)     (Alg. 1 line 3, f(q+, v));
  *   4. v+ = v* + M^-1 J^T lambda at the contacts of q+ within the contact tolerance, solved by
  *      one of the rigid velocity-level models (rigid_impulse_step.h) with the constraint
- *      v_n >= 0 (paper footnote 1: the time-stepping equations with zero for h, no gap term).
+ *      v_n >= 0 (paper footnote 1: the time-stepping equations with zero for h, no gap term);
+ *      a joint within the tolerance of its limit is held the same way, and the step is bounded
+ *      so that a joint reaches its limit no earlier than the step's end.
  * dt (--dt) is the paper's Delta t, the largest step. The paper's eqs. 7-8 and dt-dagger (Fig. 6)
  * are not implemented: a pair in contact is held by the impulses and bounded only by its
  * reported points outside the tolerance (ca_bound.h), so rotation in sustained contact can
@@ -56,7 +58,18 @@ static int ca_bound_op(void *content, double t, const double *x, double h_max, d
   ca_bound_step(&s->cb, m, s->d, x, x + m->nq, s->eps, h_max, &st, &changed);
   s->stats->manifold_changes += changed;
   if (st.min_distance < s->stats->min_distance) s->stats->min_distance = st.min_distance;
-  *h = fmin(h_max, fmax(st.h, s->min_step));
+  /* joint limits bound the step as the geometries do: a joint moving toward its limit, farther
+   * than the contact tolerance from it, reaches it at the step's end at the latest */
+  double hl = st.h;
+  const double *q = x, *v = x + m->nq;
+  for (int b = 1; b < m->nbody; ++b) {
+    const Body *bd = &m->bodies[b];
+    if (!bd->has_limit || bd->nv != 1 || bd->tree < 0) continue;
+    double vi = v[bd->vadr], qi = q[bd->qadr];
+    double gap = vi > 0 ? bd->limit_upper - qi : qi - bd->limit_lower;
+    if (vi != 0.0 && isfinite(gap) && gap > s->eps) hl = fmin(hl, gap / fabs(vi));
+  }
+  *h = fmin(h_max, fmax(hl, s->min_step));
   (void)t;
   return CB_OK;
 }
@@ -77,7 +90,7 @@ static int ca_attempt(void *content, const StepAttempt *a, double *xout, StepEst
   }
   for (int i = 0; i < s->d->ncon; ++i) /* v_n >= 0 at every contact within the tolerance */
     if (s->d->contacts[i].phi > 0) s->d->contacts[i].phi = 0.0;
-  rc = rigid_impulse_step_solve(&s->imp, m, s->d, t1, h, v, &s->stats->newton_iters, s->v, s->message,
+  rc = rigid_impulse_step_solve(&s->imp, m, s->d, t1, h, xout, v, &s->stats->newton_iters, s->v, s->message,
                                 sizeof s->message);
   if (rc != CB_OK) return rc;
   memcpy(xout + nq, s->v, (size_t)nv * sizeof(double));
@@ -139,10 +152,12 @@ static int ca_create(Integrator *it) {
   if (m->ngeom > 0) memcpy(s->geoms, m->geoms, (size_t)m->ngeom * sizeof *s->geoms);
   for (int g = 0; g < m->ngeom; ++g) s->geoms[g].margin = s->eps;
   s->view.geoms = s->geoms;
-  if (rigid_impulse_step_init(&s->imp, m->nv) != 0 || ca_bound_init(&s->cb, m) != 0)
+  if (rigid_impulse_step_init(&s->imp, m) != 0 || ca_bound_init(&s->cb, m) != 0)
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   const int k = option_enum(&ov, "solver");
   rigid_impulse_step_configure(&s->imp, it, &ov, fns[k], names[k]);
+  s->imp.limit_at_contact = 1; /* a joint at its limit is held as a contact is: v_n >= 0 */
+  s->imp.limit_tolerance = s->eps;
   s->d = data_create(&s->view);
   s->v = calloc((size_t)m->nv + 1, sizeof(double));
   if (!s->d || !s->v) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");

@@ -26,6 +26,17 @@ typedef struct {
   int accept_limit;     /* 1: a solve stopped at its iteration limit keeps its last iterate */
   int measure_internal; /* 1: measure the impulses' internal force (rigid_stats.h) */
   ContactSolverStats *record; /* the run's solver statistics (rigid_impulse_step_record); NULL: none */
+  /* Joint limits: unilateral rows on one-dof joints' velocities, solved with the contacts by
+   * block Gauss-Seidel (rigid_impulse_step_solve). limit_at_contact = 0: the time-stepping form,
+   * q + h v+ within the limit (gap / h as the contacts' gap term); 1 (ca): a joint within
+   * limit_tolerance of its limit may not move further (v+ toward the limit <= 0). */
+  int limit_at_contact;
+  double limit_tolerance;
+  double *limit_lambda; /* [2 nlimit] impulses per joint-limit row (lower, upper) */
+  double *limit_col;    /* [2 nlimit * nv] M^-1 e_i of each row's joint, per step */
+  int *limit_colset;    /* [2 nlimit] 1 when limit_col holds this step's column */
+  double *limit_dv;     /* [nv] change of v_free since the last contact solve */
+  int nlimit_rows;
 } RigidImpulseStep;
 
 /* The options every rigid integrator takes (its solver's). */
@@ -42,8 +53,9 @@ typedef struct {
       OPTION_BOOL_SPEC("warm_start", "0", "start each solve from the previous step's impulses when the "     \
                                           "number of contacts is unchanged (Lemke ignores it)")
 
-/* For nv velocities; solve, solver_name and params are the caller's to set. 0 or -1 (memory). */
-int rigid_impulse_step_init(RigidImpulseStep *s, int nv);
+/* For model m's nv velocities and joint limits; solve, solver_name and params are the caller's
+ * to set. 0 or -1 (memory). */
+int rigid_impulse_step_init(RigidImpulseStep *s, const Model *m);
 void rigid_impulse_step_free(RigidImpulseStep *s);
 /* Forget the previous step's impulses (no warm start from them). */
 static inline void rigid_impulse_step_reset(RigidImpulseStep *s) { s->prev_nc = -1; }
@@ -54,13 +66,17 @@ void rigid_impulse_step_configure(RigidImpulseStep *s, const Integrator *it, con
 /* Every solve from now on adds to st (the record's solver block), which is reset and named. */
 void rigid_impulse_step_record(RigidImpulseStep *s, ContactSolverStats *st);
 
-/* One step of size h at time t from velocity v, with d evaluated by system_step_data at the
- * step start (tau included): the solver's iterations are added to *iters, the step's velocity
- * goes to v_out (nv). CB_OK; CB_RECOVERABLE_MODEL (no memory, M not positive definite),
+/* One step of size h at time t from (q, v), with d evaluated by system_step_data at q (tau
+ * included): the solver's iterations are added to *iters, the step's velocity goes to v_out
+ * (nv). Joint limits of one-dof joints are unilateral rows beside the contacts: the contact
+ * problem is re-solved with the limits' impulses in its free velocity until both hold
+ * (block Gauss-Seidel, at most RIGID_LIMIT_SWEEPS sweeps; a solve that has not settled then
+ * fails the step). CB_OK; CB_RECOVERABLE_MODEL (no memory, M not positive definite),
  * CB_ERR_OPTION (the solver refused the problem) or CB_RECOVERABLE_SOLVER (breakdown, or the
  * iteration limit unless accept_limit), with the reason in msg. */
-int rigid_impulse_step_solve(RigidImpulseStep *s, const Model *m, Data *d, double t, double h, const double *v,
-                             long *iters, double *v_out, char *msg, size_t msglen);
+int rigid_impulse_step_solve(RigidImpulseStep *s, const Model *m, Data *d, double t, double h, const double *q,
+                             const double *v, long *iters, double *v_out, char *msg, size_t msglen);
+#define RIGID_LIMIT_SWEEPS 200
 
 /* The record's notes on what the rigid models leave out of the scene (stiffness, dissipation,
  * mu_static). */

@@ -59,7 +59,7 @@ static int rigid_attempt(void *content, const StepAttempt *a, double *xout, Step
     memset(s->v, 0, (size_t)nv * sizeof(double));
     controller_eval(m, s->d, a->t, q, v, z, s->v, s->zdot);
   }
-  rc = rigid_impulse_step_solve(&s->imp, m, s->d, a->t, h, v, &s->stats->newton_iters, s->v, s->message,
+  rc = rigid_impulse_step_solve(&s->imp, m, s->d, a->t, h, q, v, &s->stats->newton_iters, s->v, s->message,
                                 sizeof s->message);
   if (rc != CB_OK) return rc;
   for (int i = 0; i < nz; ++i) xout[nq + nv + i] = z[i] + h * s->zdot[i];
@@ -95,7 +95,7 @@ static int create_common(Integrator *it, const RigidSolveFn *fns, const char *co
   s->m = m;
   s->stats = &it->stats;
   int k = options_find(it->vtbl->options, "solver") ? option_enum(&ov, "solver") : 0;
-  if (rigid_impulse_step_init(&s->imp, m->nv) != 0) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+  if (rigid_impulse_step_init(&s->imp, m) != 0) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   rigid_impulse_step_configure(&s->imp, it, &ov, fns[k], names[k]);
   s->d = data_create(m);
   s->v = calloc((size_t)m->nv + 1, sizeof(double));

@@ -55,19 +55,37 @@ int contact_jacobians(const Model *m, Data *d, double t) {
     Contact *c = &d->contacts[i];
     int tA = c->tree[0], tB = c->tree[1];
     c->jac_adr[0] = c->jac_adr[1] = -1;
+    /* Across a gap (a look-ahead contact, phi > 0) each side moves at its own witness point,
+     * A's at pos + (1 - w) phi n and B's at pos - w phi n (w: A's stiffness weight): the points
+     * that meet when the gap closes. An impulse through the contact point itself would act on a
+     * ball a gap below its surface, with the lever r + phi. In contact (phi <= 0) both sides use
+     * the stiffness-weighted point, which is where the witness points meet at phi = 0. */
+    const double *pA = c->pos, *pB = c->pos;
+    double wpA[3], wpB[3];
+    if (c->phi > 0) {
+      double w = contact_point_weight(&m->materials[m->geoms[c->geom[0]].material],
+                                      &m->materials[m->geoms[c->geom[1]].material]);
+      const double *n = c->frame + 6;
+      v3_copy(wpA, c->pos);
+      v3_axpy(wpA, (1.0 - w) * c->phi, n);
+      v3_copy(wpB, c->pos);
+      v3_axpy(wpB, -w * c->phi, n);
+      pA = wpA;
+      pB = wpB;
+    }
     if (tA >= 0) {
       int n = m->tree_nv[tA];
       c->jac_adr[0] = size;
-      mb_point_jacobian_in_frame(m, d, c->body[0], c->pos, tA, c->frame, 1.0, 0, d->contact_jac + size);
+      mb_point_jacobian_in_frame(m, d, c->body[0], pA, tA, c->frame, 1.0, 0, d->contact_jac + size);
       size += 3 * n;
     }
     if (tB >= 0) {
       int n = m->tree_nv[tB];
       if (tB == tA) {
-        mb_point_jacobian_in_frame(m, d, c->body[1], c->pos, tB, c->frame, -1.0, 1, d->contact_jac + c->jac_adr[0]);
+        mb_point_jacobian_in_frame(m, d, c->body[1], pB, tB, c->frame, -1.0, 1, d->contact_jac + c->jac_adr[0]);
       } else {
         c->jac_adr[1] = size;
-        mb_point_jacobian_in_frame(m, d, c->body[1], c->pos, tB, c->frame, -1.0, 0, d->contact_jac + size);
+        mb_point_jacobian_in_frame(m, d, c->body[1], pB, tB, c->frame, -1.0, 0, d->contact_jac + size);
         size += 3 * n;
       }
     }
