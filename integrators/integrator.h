@@ -177,6 +177,9 @@ typedef struct IntegratorVtbl {
   /* The options it takes (--opt KEY=VALUE), ended by OPTIONS_END (option_table.h); NULL: none,
    * and any --opt is refused. */
   const OptionSpec *options;
+  /* The family it belongs to ("cenic", "sundials", "rigid", ...): plots give a family's members
+   * shades of one hue (harness/figures/integrator_style.h). NULL: its name up to the first '-'. */
+  const char *family;
 } IntegratorVtbl;
 
 struct Integrator {
@@ -203,7 +206,7 @@ struct Integrator {
  * registry object at run time (tests, plug-ins; found by name like the built-in ones). The
  * object is the caller's (the harness keeps it in its context): no process-wide list. Every
  * function takes r = NULL for the built-in table alone. */
-#define INTEGRATOR_MAX_ADDED 16
+#define INTEGRATOR_MAX_ADDED 64
 typedef struct {
   const IntegratorVtbl *added[INTEGRATOR_MAX_ADDED];
   int nadded;

@@ -20,7 +20,7 @@ done
 echo "== sweep -> $OUT"
 # shellcheck disable=SC2086
 "$CB" sweep --cases $CASES --accuracies 1e-2,1e-3,1e-4 --dts 1e-2,3e-3,1e-3 \
-  -j "$JOBS" --reps 1 --timeout "$TIMEOUT" --out "$OUT"
+  -j "$JOBS" --timeout "$TIMEOUT" --out "$OUT"
 
 echo "== figures"
 "$CB" plot "$OUT"

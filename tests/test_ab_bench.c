@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "harness/bench/ab_bench.h"
 #include "harness/common/files.h"
 #include "sim_fixtures.h"
 
@@ -40,6 +41,9 @@ Test(ab_bench, bad_arguments_exit_2_without_a_result_file) {
   snprintf(args, sizeof args, "--threshold -1 --out %s", res);
   cr_expect_eq(cb(args, out, sizeof out), 2, "%s", out);
   snprintf(args, sizeof args, "--a-binary build/sanitize/cbench --integrators nope --out %s", res);
+  cr_expect_eq(cb(args, out, sizeof out), 2, "%s", out);
+  cr_expect(strstr(out, "--integrators: unknown integrator 'nope'"), "%s", out);
+  snprintf(args, sizeof args, "--a-binary build/sanitize/cbench --cases nope --out %s", res);
   cr_expect_eq(cb(args, out, sizeof out), 2, "%s", out);
   cr_expect(strstr(out, "no benchmark of set 'default'"), "%s", out);
   cr_expect(!file_exists(res), "no result file after an argument error");
@@ -84,4 +88,75 @@ Test(ab_bench, interval_header_follows_alpha) {
   cr_assert(rc == 0 || rc == 1, "exit %d: %s", rc, out);
   cr_expect(strstr(out, "[95% interval]") && !strstr(out, "[99% interval]"), "%s", out);
   cr_expect(strstr(out, "at p < 0.05"), "%s", out);
+}
+
+/* Any registered integrator can be benched, not only those of the set (`--integrators verlet`
+ * exited 2 because the set is a fixed table): one outside it runs on each case of the set at the
+ * accuracy (error-controlled) or step (fixed-step) the set uses there. An unknown name is still
+ * exit 2, naming it. */
+Test(ab_bench, integrators_outside_the_set_are_benched_by_their_kind) {
+  char out[16384], args[1024], res[600];
+  snprintf(res, sizeof res, "%s/ab_own.json", tmpdir);
+  snprintf(args, sizeof args,
+           "--a-binary build/sanitize/cbench --b-binary build/sanitize/cbench --set quick --integrators rk3,lcp "
+           "--min-rounds 2 --max-rounds 2 --min-time 0.001 --no-instructions --seed 3 --quiet --out %s", res);
+  int rc = cb(args, out, sizeof out);
+  cr_expect(rc == 0 || rc == 1, "exit %d: %s", rc, out);
+  cr_expect(strstr(out, "dragged_cube/rk3/acc=0.001"), "error-controlled: the set's accuracy:\n%s", out);
+  cr_expect(strstr(out, "dragged_cube/lcp/dt=0.001"), "fixed-step: the set's step:\n%s", out);
+  cr_expect(strstr(out, "2 benchmark(s)"), "%s", out);
+  snprintf(args, sizeof args, "--a-binary build/sanitize/cbench --integrators verlet --out %s/none.json", tmpdir);
+  cr_expect_eq(cb(args, out, sizeof out), 2, "%s", out);
+  cr_expect(strstr(out, "unknown integrator 'verlet'"), "%s", out);
+}
+
+/* hard_clutter is in the default set: cenic-fixed at 10 ms over its first second (cenic-sd at
+ * 1e-3 beside it is not timed here: it takes seconds under the sanitizers). */
+Test(ab_bench, default_set_has_hard_clutter) {
+  char out[16384], args[1024], res[600];
+  snprintf(res, sizeof res, "%s/ab_hc.json", tmpdir);
+  snprintf(args, sizeof args, "--a-binary build/sanitize/cbench --b-binary build/sanitize/cbench --cases hard_clutter "
+           "--integrators cenic-fixed --min-rounds 2 --max-rounds 2 --min-time 0.001 --no-instructions --quiet --out %s", res);
+  int rc = cb(args, out, sizeof out);
+  cr_expect(rc == 0 || rc == 1, "exit %d: %s", rc, out);
+  cr_expect(strstr(out, "hard_clutter/cenic-fixed/dt=0.01"), "%s", out);
+  char *t = file_read_all(res, NULL);
+  cr_expect(t && strstr(t, "\"t_end\":\t1"), "the short horizon: %s", t ? t : "no result");
+  free(t);
+}
+
+/* The load average warning: one line on stderr with the load, before timing, when the
+ * 1-minute load is at least one runnable task per core (the file is a /proc/loadavg stand-in). */
+Test(ab_bench, a_high_load_average_is_warned_in_one_line) {
+  char out[16384], args[2048], load[600], res[600];
+  snprintf(load, sizeof load, "%s/loadavg", tmpdir);
+  snprintf(res, sizeof res, "%s/ab_load.json", tmpdir);
+  fx_write_text(load, "999.50 3.00 1.00 4/300 12345\n");
+  snprintf(args, sizeof args,
+           "--a-binary build/sanitize/cbench --b-binary build/sanitize/cbench --set quick --integrators cenic-fixed "
+           "--min-rounds 2 --max-rounds 2 --min-time 0.001 --no-instructions --quiet --load-file %s --out %s", load, res);
+  int rc = cb(args, out, sizeof out);
+  cr_expect(rc == 0 || rc == 1, "exit %d: %s", rc, out);
+  cr_expect(strstr(out, "bench: warning: load average 999.50 (1 min, before timing) on "), "%s", out);
+  cr_expect(strstr(out, "(1 min, while timing)"), "%s", out);
+  char *t = file_read_all(res, NULL);
+  cr_expect(t && strstr(t, "\"before\":\t999.5"), "%s", t ? t : "no result");
+  free(t);
+  fx_write_text(load, "0.00 0.00 0.00 1/300 12345\n");
+  rc = cb(args, out, sizeof out);
+  cr_expect(rc == 0 || rc == 1, "exit %d: %s", rc, out);
+  cr_expect(!strstr(out, "load average"), "no warning on an idle machine:\n%s", out);
+}
+
+Test(ab_bench, load_high_reads_the_first_number_per_core) {
+  char load[600];
+  snprintf(load, sizeof load, "%s/la", tmpdir);
+  double l = -1;
+  fx_write_text(load, "2.00 1.00 0.50 2/100 7\n");
+  cr_expect_eq(ab_load_high(load, 2, &l), 1);
+  cr_expect_float_eq(l, 2.0, 1e-12);
+  cr_expect_eq(ab_load_high(load, 4, &l), 0);
+  fx_write_text(load, "garbage\n");
+  cr_expect_eq(ab_load_high(load, 2, &l), -1);
+  cr_expect_eq(ab_load_high("/nonexistent/loadavg", 2, &l), -1);
 }

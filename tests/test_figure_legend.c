@@ -2,6 +2,7 @@
  * point type per integrator shared by `cbench plot` and `cbench figure`, and the paper's number
  * drawn on the panel that names it. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,61 @@ Test(figure_legend, registered_integrators_never_share_a_colour) {
       cr_expect(strcmp(a.color, b.color), "%s and %s share %s", integrator_at(i)->name, integrator_at(j)->name, a.color);
     }
   }
+}
+
+static void rgb_of(const char *hex, int rgb[3]) {
+  unsigned v = 0;
+  sscanf(hex + 1, "%x", &v);
+  rgb[0] = (int)(v >> 16 & 0xff), rgb[1] = (int)(v >> 8 & 0xff), rgb[2] = (int)(v & 0xff);
+}
+static double hue_of(const int rgb[3]) {
+  double r = rgb[0] / 255.0, g = rgb[1] / 255.0, b = rgb[2] / 255.0;
+  double mx = fmax(r, fmax(g, b)), mn = fmin(r, fmin(g, b)), d = mx - mn;
+  if (d <= 0) return 0;
+  double h = mx == r ? fmod((g - b) / d, 6.0) : mx == g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return fmod(60 * h + 360, 360);
+}
+
+/* Registering a 17th integrator (and up to 64) gives each a colour of its own: the palette used
+ * to be a table of 16, and the 17th silently took cenic-sd's. Every colour is at least
+ * INTEGRATOR_STYLE_MIN_DIST from every other, and adding integrators leaves the built-ins'
+ * colours as they were. */
+static IntegratorVtbl added_vt[INTEGRATOR_STYLE_CAPACITY];
+static char added_name[INTEGRATOR_STYLE_CAPACITY][32];
+Test(figure_legend, the_palette_extends_past_16_integrators_without_reuse) {
+  IntegratorRegistry r = {0};
+  int nb = integrator_count(), nadd = INTEGRATOR_STYLE_CAPACITY - nb;
+  cr_assert(nadd > 0 && nadd <= INTEGRATOR_MAX_ADDED, "%d built-ins", nb);
+  for (int i = 0; i < nadd; ++i) {
+    snprintf(added_name[i], sizeof added_name[i], "user%d-x", i);
+    /* two thirds in one large family, the others each a family of its own (name before '-') */
+    added_vt[i] = (IntegratorVtbl){.name = added_name[i], .summary = "test", .family = i % 3 ? "user" : NULL};
+    cr_assert_eq(integrator_registry_add(&r, &added_vt[i]), 0);
+  }
+  int n = integrator_registry_count(&r);
+  cr_assert_eq(n, INTEGRATOR_STYLE_CAPACITY);
+  int rgb[INTEGRATOR_STYLE_CAPACITY][3];
+  for (int i = 0; i < n; ++i) {
+    const char *name = integrator_registry_at(&r, i)->name;
+    IntegratorStyle a = integrator_style_in(&r, name);
+    cr_assert(a.color[0] == '#' && strlen(a.color) == 7 && strcmp(a.color, "#aaaaaa"), "%s: %s", name, a.color);
+    rgb_of(a.color, rgb[i]);
+    if (i < nb) cr_expect_str_eq(a.color, integrator_style(name).color, "%s moved when others were added", name);
+    for (int j = 0; j < i; ++j) {
+      double d0 = rgb[i][0] - rgb[j][0], d1 = rgb[i][1] - rgb[j][1], d2 = rgb[i][2] - rgb[j][2];
+      double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+      cr_expect(d >= INTEGRATOR_STYLE_MIN_DIST, "%s and %s: %.1f apart", name, integrator_registry_at(&r, j)->name, d);
+    }
+  }
+  cr_expect_str_neq(integrator_style_in(&r, added_name[0]).color, integrator_style("cenic-sd").color,
+                    "the 17th integrator reuses cenic-sd's colour");
+  /* grouped by family: cenic's three members are shades of one hue, SUNDIALS' five of another */
+  int c0[3], c1[3], s0[3];
+  rgb_of(integrator_style("cenic-sd").color, c0);
+  rgb_of(integrator_style("cenic-fixed").color, c1);
+  rgb_of(integrator_style("bdf").color, s0);
+  cr_expect(fabs(hue_of(c0) - hue_of(c1)) < 15, "cenic hues %.0f, %.0f", hue_of(c0), hue_of(c1));
+  cr_expect(fabs(hue_of(c0) - hue_of(s0)) > 40, "cenic and sundials hues %.0f, %.0f", hue_of(c0), hue_of(s0));
 }
 
 Test(figure_legend, one_legend_same_colours_and_the_papers_number) {

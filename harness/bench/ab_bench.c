@@ -24,17 +24,27 @@ typedef struct {
   const char *case_name, *integrator;
   int fixed;    /* 1: --dt value, 0: --accuracy value */
   double value;
+  double t_end; /* --t-end; 0: the case's duration */
 } AbBenchDef;
 
+/* hard_clutter's horizon: the drop and first impacts of the pile (20 objects), where contact
+ * is densest; a measurement (error run and calibrated repetitions) then takes about a second
+ * instead of ten for the whole scene. */
+#define AB_CLUTTER_T_END 1.0
+
 /* The default set: the three error-controlled CENIC/SUNDIALS schemes at 1e-3 and the three
- * fixed-step ones at 1 ms, on a sliding, a dragged and a stick-slip contact case. */
-#define AB_ROW(c) {c, "cenic-sd", 0, 1e-3}, {c, "cenic-trap", 0, 1e-3}, {c, "bdf", 0, 1e-3}, \
-                  {c, "cenic-fixed", 1, 1e-3}, {c, "tamsi", 1, 1e-3}, {c, "mujoco", 1, 1e-3}
-static const AbBenchDef set_default[] = {AB_ROW("dragged_cube"), AB_ROW("tamsi_stick_slip"), AB_ROW("sliding_cube")};
+ * fixed-step ones at 1 ms, on a sliding, a dragged and a stick-slip contact case; and hard
+ * clutter, where CENIC is compared with MuJoCo (scripts/bench_cenic.sh): cenic-sd at 1e-3 and
+ * cenic-fixed at 10 ms. */
+#define AB_ROW(c) {c, "cenic-sd", 0, 1e-3, 0}, {c, "cenic-trap", 0, 1e-3, 0}, {c, "bdf", 0, 1e-3, 0}, \
+                  {c, "cenic-fixed", 1, 1e-3, 0}, {c, "tamsi", 1, 1e-3, 0}, {c, "mujoco", 1, 1e-3, 0}
+static const AbBenchDef set_default[] = {AB_ROW("dragged_cube"), AB_ROW("tamsi_stick_slip"), AB_ROW("sliding_cube"),
+                                         {"hard_clutter", "cenic-sd", 0, 1e-3, AB_CLUTTER_T_END},
+                                         {"hard_clutter", "cenic-fixed", 1, 1e-2, AB_CLUTTER_T_END}};
 static const AbBenchDef set_quick[] = {AB_ROW("dragged_cube")};
 /* `make bench-selftest`: tamsi (where the selftest build injects its slowdown) and two controls. */
-static const AbBenchDef set_selftest[] = {{"dragged_cube", "tamsi", 1, 1e-3}, {"tamsi_stick_slip", "tamsi", 1, 1e-3},
-                                          {"dragged_cube", "cenic-sd", 0, 1e-3}};
+static const AbBenchDef set_selftest[] = {{"dragged_cube", "tamsi", 1, 1e-3, 0}, {"tamsi_stick_slip", "tamsi", 1, 1e-3, 0},
+                                          {"dragged_cube", "cenic-sd", 0, 1e-3, 0}};
 
 typedef struct {
   AbBenchDef def;
@@ -63,6 +73,31 @@ void ab_config_default(AbConfig *c) {
   c->count_instructions = 1;
   c->instr_tolerance = 0.01;
   snprintf(c->out, sizeof c->out, "results/out/ab.json");
+  snprintf(c->load_file, sizeof c->load_file, "/proc/loadavg");
+}
+
+int ab_load_high(const char *path, int cores, double *load) {
+  char *text = file_read_all(path, NULL);
+  char *end = NULL;
+  double v = text ? strtod(text, &end) : NAN;
+  int ok = text && end != text && isfinite(v) && v >= 0;
+  free(text);
+  if (!ok) return -1;
+  *load = v;
+  return v >= AB_LOAD_PER_CORE * (cores > 0 ? cores : 1);
+}
+
+/* One line on stderr when the load is high (when: "before timing" or "while timing"); 1 when it
+ * was, with the largest load seen in *max_load. */
+static int warn_load(const AbConfig *c, int cores, const char *when, double *max_load) {
+  double load = NAN;
+  int high = ab_load_high(c->load_file, cores, &load);
+  if (high >= 0 && !(load <= *max_load)) *max_load = load;
+  if (high == 1)
+    fprintf(stderr, "bench: warning: load average %.2f (1 min, %s) on %d core(s): other processes compete for the "
+            "CPU, so timings spread more and need more rounds; the instruction counts do not depend on it\n",
+            load, when, cores);
+  return high == 1;
 }
 
 static int in_list(const char *list, const char *name) {
@@ -88,11 +123,12 @@ static double num(const cJSON *o, const char *k, double dflt) {
  * callgrind into DIR/cg.PID); returns its record or NULL with why in err. */
 static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, int reps, const char *dir, int callgrind,
                        char *err, size_t errlen) {
-  char json[1200], log[1200], val[32], nreps[32], cgout[1200];
+  char json[1200], log[1200], val[32], nreps[32], cgout[1200], tend[32];
   snprintf(json, sizeof json, "%s/m.json", dir);
   snprintf(log, sizeof log, "%s/run.log", dir);
   snprintf(val, sizeof val, "%g", bm->def.value);
   snprintf(nreps, sizeof nreps, "%d", reps);
+  snprintf(tend, sizeof tend, "%g", bm->def.t_end);
   snprintf(cgout, sizeof cgout, "--callgrind-out-file=%s/cg.%%p", dir);
   unlink(json);
   const char *argv[24];
@@ -108,6 +144,7 @@ static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, in
   const char *rest[] = {bin, "--cases-dir", cases, "run", "--case", bm->def.case_name, "--integrator",
                         bm->def.integrator, bm->def.fixed ? "--dt" : "--accuracy", val, "--reps", nreps, "--json", json};
   for (size_t i = 0; i < sizeof rest / sizeof rest[0]; ++i) argv[k++] = rest[i];
+  if (bm->def.t_end > 0) { argv[k++] = "--t-end"; argv[k++] = tend; }
   argv[k] = NULL;
   char serr[512];
   subprocess_run(argv, dir, log, serr, sizeof serr); /* a failed run exits 1 and still writes its record */
@@ -228,6 +265,30 @@ static int counter_changes(const AbBench *bm, char *out, size_t outlen) {
   return changes;
 }
 
+/* The values a case's benchmarks use, for an integrator the set does not list on it: the
+ * accuracy of the set's error-controlled entries on that case, the step of its fixed-step ones
+ * (1e-3 when it has none) and its horizon. */
+static AbBenchDef case_defaults(const AbBenchDef *set, size_t n, const char *case_name, const IntegratorVtbl *vt) {
+  double acc = NAN, dt = NAN, t_end = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (strcmp(set[i].case_name, case_name)) continue;
+    if (set[i].fixed && !isfinite(dt)) dt = set[i].value;
+    if (!set[i].fixed && !isfinite(acc)) acc = set[i].value;
+    t_end = set[i].t_end;
+  }
+  AbBenchDef d = {case_name, vt->name, vt->fixed_step, vt->fixed_step ? dt : acc, t_end};
+  if (!isfinite(d.value)) d.value = 1e-3;
+  return d;
+}
+
+static void bench_key(AbBench *b) {
+  snprintf(b->key, sizeof b->key, "%s/%s/%s=%g", b->def.case_name, b->def.integrator, b->def.fixed ? "dt" : "acc",
+           b->def.value);
+}
+
+/* The benchmarks: the set's entries that --cases and --integrators keep, and for each integrator
+ * of --integrators that the set does not list (any registered one: a user's own too) one
+ * benchmark on each case of the set that --cases keeps, at the step or accuracy its kind takes. */
 static int load_set(const AbConfig *c, AbBench **out, int *nout, char *err, size_t errlen) {
   const AbBenchDef *set;
   size_t n;
@@ -235,15 +296,46 @@ static int load_set(const AbConfig *c, AbBench **out, int *nout, char *err, size
   else if (!strcmp(c->set, "quick")) { set = set_quick; n = sizeof set_quick / sizeof *set_quick; }
   else if (!strcmp(c->set, "selftest")) { set = set_selftest; n = sizeof set_selftest / sizeof *set_selftest; }
   else { snprintf(err, errlen, "bench: --set '%s': expected default, quick or selftest", c->set); return -1; }
-  AbBench *b = calloc(n, sizeof *b);
+  /* the integrators named, each checked against the registry */
+  const IntegratorVtbl *named[64];
+  int nnamed = 0;
+  for (const char *p = c->integrators; *p;) {
+    size_t len = strcspn(p, ",");
+    char name[64];
+    if (len >= sizeof name) { snprintf(err, errlen, "bench: --integrators: name too long: '%.40s...'", p); return -1; }
+    snprintf(name, sizeof name, "%.*s", (int)len, p);
+    p += len + (p[len] == ',');
+    if (!name[0]) continue;
+    const IntegratorVtbl *vt = integrator_registry_find(c->registry, name);
+    if (!vt) {
+      char msg[400];
+      integrator_registry_unknown_message(c->registry, name, msg, sizeof msg);
+      snprintf(err, errlen, "bench: --integrators: %s", msg);
+      return -1;
+    }
+    if (nnamed == 64) { snprintf(err, errlen, "bench: --integrators: at most 64 names"); return -1; }
+    named[nnamed++] = vt;
+  }
+  size_t cap = n + (size_t)nnamed * n;
+  AbBench *b = calloc(cap, sizeof *b);
   if (!b) { snprintf(err, errlen, "out of memory"); return -1; }
   int k = 0;
   for (size_t i = 0; i < n; ++i) {
     if (!in_list(c->cases, set[i].case_name) || !in_list(c->integrators, set[i].integrator)) continue;
     b[k].def = set[i];
-    snprintf(b[k].key, sizeof b[k].key, "%s/%s/%s=%g", set[i].case_name, set[i].integrator,
-             set[i].fixed ? "dt" : "acc", set[i].value);
-    ++k;
+    bench_key(&b[k++]);
+  }
+  for (int j = 0; j < nnamed; ++j) {
+    int listed = 0;
+    for (size_t i = 0; i < n; ++i) listed |= !strcmp(set[i].integrator, named[j]->name);
+    if (listed) continue;
+    for (size_t i = 0; i < n; ++i) {
+      int first = 1; /* each case once, at its first entry */
+      for (size_t e = 0; e < i; ++e) first &= strcmp(set[e].case_name, set[i].case_name) != 0;
+      if (!first || !in_list(c->cases, set[i].case_name)) continue;
+      b[k].def = case_defaults(set, n, set[i].case_name, named[j]);
+      bench_key(&b[k++]);
+    }
   }
   if (!k) {
     free(b);
@@ -267,6 +359,14 @@ static int calibrate(AbBench *bm, const char *abin, const char *bbin, const char
   cJSON **recs[2] = {&bm->rec_a, &bm->rec_b};
   for (int s = 0; s < 2; ++s) {
     cJSON *rec = run_side(bins[s], cases, bm, 3, dir, 0, err, sizeof err);
+    if (!rec) { /* a binary without the integrator (A, before it was added) says so on stderr */
+      char log[1200];
+      snprintf(log, sizeof log, "%s/run.log", dir);
+      char *text = file_read_all(log, NULL);
+      if (text && strstr(text, "unknown integrator"))
+        snprintf(err, sizeof err, "%s has no integrator '%s'", s ? "B" : "A", bm->def.integrator);
+      free(text);
+    }
     t[s] = rec ? rep_time(rec, c->use_wall, c->use_mean, err, sizeof err) : -1;
     if (t[s] < 0) snprintf(fails[s], 300, "%.290s", err);
     *recs[s] = rec;
@@ -281,6 +381,7 @@ static int calibrate(AbBench *bm, const char *abin, const char *bbin, const char
 static cJSON *bench_json(const AbBench *bm, const char *changes) {
   cJSON *o = cJSON_CreateObject();
   cJSON_AddStringToObject(o, "benchmark", bm->key);
+  if (bm->def.t_end > 0) cJSON_AddNumberToObject(o, "t_end", bm->def.t_end);
   cJSON_AddNumberToObject(o, "reps_per_measurement", bm->reps);
   cJSON_AddItemToObject(o, "a_s_per_rep", cJSON_CreateDoubleArray(bm->a, bm->n));
   cJSON_AddItemToObject(o, "b_s_per_rep", cJSON_CreateDoubleArray(bm->b, bm->n));
@@ -348,6 +449,9 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
           "%s time per repetition; A and B interleaved in random order, %d-%d rounds (seed %u)\n", nb, c->set,
           c->min_time, c->use_mean ? "mean" : "fastest", c->use_wall ? "wall" : "process CPU", c->min_rounds,
           c->max_rounds, seed);
+  int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+  double load_before = NAN, load_max = NAN;
+  int load_warned = warn_load(c, cores, "before timing", &load_before), load_warned_timing = 0;
   for (int i = 0; i < nb; ++i) {
     if (calibrate(&bms[i], abin, bbin, cases, dir, c) != 0) bms[i].done = 1;
     if (!c->quiet) fprintf(stderr, "bench: calibrated %d/%d %s: %d repetition(s) per measurement\n", i + 1, nb,
@@ -357,6 +461,9 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
     int active = 0;
     for (int i = 0; i < nb; ++i) active += !bms[i].done;
     if (!active) break;
+    /* once while timing: the first round that finds the machine loaded */
+    if (!load_warned_timing) load_warned_timing = warn_load(c, cores, "while timing", &load_max);
+    else { double l; if (ab_load_high(c->load_file, cores, &l) >= 0 && !(l <= load_max)) load_max = l; }
     if (!c->quiet) fprintf(stderr, "bench: round %d/%d, %d benchmark(s) measuring, %.0f s\n", r + 1, c->max_rounds,
                            active, clock_monotonic() - t0);
     for (int i = 0; i < nb; ++i) {
@@ -399,6 +506,11 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   cJSON_AddNumberToObject(doc, "threshold", c->threshold);
   cJSON_AddNumberToObject(doc, "instr_tolerance", c->instr_tolerance);
   cJSON_AddNumberToObject(doc, "min_time_s", c->min_time);
+  cJSON *ld = cJSON_AddObjectToObject(doc, "load_average");
+  cJSON_AddNumberToObject(ld, "cores", cores);
+  if (isfinite(load_before)) cJSON_AddNumberToObject(ld, "before", load_before);
+  if (isfinite(load_max)) cJSON_AddNumberToObject(ld, "max_while_timing", load_max);
+  cJSON_AddBoolToObject(ld, "warned", load_warned || load_warned_timing);
   cJSON *arr = cJSON_AddArrayToObject(doc, "benchmarks");
   char interval_header[32];
   snprintf(interval_header, sizeof interval_header, "[%g%% interval]", 100 * (1 - c->alpha));
@@ -411,7 +523,10 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
     else snprintf(bm->isource, sizeof bm->isource, "none");
     char changes[1200] = "";
     if (bm->rec_a && bm->rec_b) counters_moved += counter_changes(bm, changes, sizeof changes) > 0;
-    if (bm->fail_a[0] || bm->fail_b[0]) {
+    if (strstr(bm->fail_a, "A has no integrator")) {
+      fprintf(out, "%-36s  A has no integrator '%s' (added in B): nothing to compare; B %s\n", bm->key,
+              bm->def.integrator, bm->fail_b[0] ? bm->fail_b : "runs");
+    } else if (bm->fail_a[0] || bm->fail_b[0]) {
       int broke = !bm->fail_a[0];
       b_broke += broke;
       fprintf(out, "%-36s  A %s; B %s  %s\n", bm->key, bm->fail_a[0] ? bm->fail_a : "ok", bm->fail_b[0] ? bm->fail_b : "ok",

@@ -11,8 +11,15 @@
 
 #include <stdio.h>
 
+#include "../../integrators/integrator.h"
+
+/* A 1-minute load average at or above this many runnable tasks per core makes the bench warn
+ * that its timings are contended. */
+#define AB_LOAD_PER_CORE 1.0
+
 typedef struct {
   const char *cases_dir;   /* the context's cases folder */
+  const IntegratorRegistry *registry; /* where --integrators names are looked up (NULL: built-in) */
   char against[256];     /* REV for A (default "main"); ignored with a_bin */
   char a_bin[1024];      /* explicit binaries ("" = build REV / this binary) */
   char b_bin[1024];
@@ -29,10 +36,15 @@ typedef struct {
   int use_mean;           /* a measurement is its mean repetition instead of its fastest */
   unsigned seed;          /* order within rounds; 0: from the clock */
   char out[1024];         /* JSON result file */
+  char load_file[1024];   /* the load average's source (/proc/loadavg; tests point it elsewhere) */
   int quiet;
 } AbConfig;
 
 void ab_config_default(AbConfig *c);
+
+/* The 1-minute load average from a /proc/loadavg-style file (its first number) into *load, and
+ * whether it is high on `cores` cores (>= AB_LOAD_PER_CORE per core): 1 high, 0 not, -1 unreadable. */
+int ab_load_high(const char *path, int cores, double *load);
 /* Runs the comparison, printing the table to out (progress on stderr unless quiet).
  * CB_OK: no slowdown; CB_ERR_VERDICT: a significant slowdown beyond the threshold, an
  * instruction increase beyond its tolerance, or a run that B fails and A does not; CB_ERR_OPTION

@@ -33,6 +33,7 @@ static const CommandHelp commands_help[] = {
     {"list", "integrators and cases; --options: each integrator's options", "list [--options [--markdown]]\n"},
     {"run", "one case with one integrator: error, work, counters; opt-in time series",
      "run --case NAME|PATH --integrator NAME (--accuracy A | --dt H) [--t-end T] [--reps N]\n"
+     "    [--min-time S] (timing repetitions until they total S s: at least 3, at most --reps or 100)\n"
      "    [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv]\n"
      "    [--newton-log FILE.csv] [--energy FILE.csv] [--contact-forces FILE.csv] [--output-dt DT|step] [--opt key=value ...]\n"
      "    [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
@@ -43,7 +44,7 @@ static const CommandHelp commands_help[] = {
      "    [--secondary NAME:PARAM|none] [--timeout S] [--t-end T] [--force] [--quiet] (no progress line)\n"},
     {"sweep", "a grid of runs over every axis, one record each, resumable",
      "sweep [--cases A,B..] [--integrators A,B..] [--accuracies a,b..] [--dts h,k..] [-j N]\n"
-     "    [--out DIR] [--reps N] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
+     "    [--out DIR] [--reps N] [--min-time S] [--timeout S] [--t-end T] [--window W] [--quiet] [--plan FILE]\n"
      "    [--output-dt DT|step] (series rows every DT s or every accepted step)\n"
      "    [--error-norm q|full|default] [--error-norms q,full,default] [--max-steps h,..]\n"
      "    [--opt KEY=V1,V2,.. ...] [--param PATH=V1,V2,.. ...] (each list is an axis; the grid is\n"
@@ -59,6 +60,7 @@ static const CommandHelp commands_help[] = {
      "    [--min-rounds N] [--max-rounds N] [--set default|quick|selftest] [--cases A,B..]\n"
      "    [--integrators A,B..] [--wall] [--mean] [--no-instructions] [--seed N] [--out FILE] [--quiet]\n"
      "    [--a-binary PATH] [--b-binary PATH] (compare two built binaries instead)\n"
+     "    [--load-file PATH] (read the load average there instead of /proc/loadavg)\n"
      "    defaults: --against main, --threshold 0.05, --alpha 0.01 (Mann-Whitney U, two-sided),\n"
      "    --instr-tolerance 0.01, --min-time 0.2, --min-rounds 6, --max-rounds 20, --set default,\n"
      "    --out results/out/ab.json; exit 1 on a significant slowdown beyond the threshold, an\n"
@@ -110,9 +112,13 @@ static void print_usage(FILE *f, const char *command) {
 static void print_defaults(const CbenchContext *cb, FILE *f, const char *command) {
   if (!command || (strcmp(command, "run") && strcmp(command, "sweep"))) return;
   int sweep = !strcmp(command, "sweep");
-  fprintf(f, "defaults: --t-end the scene's duration, --reps 1, --timeout %g s per simulated s,\n"
+  if (sweep)
+    fprintf(f, "defaults: --min-time %g with at most %d repetitions (calibrated timing; --reps N alone: exactly N),\n",
+            SWEEP_DEFAULT_MIN_TIME_S, RUN_CALIBRATED_MAX_REPS);
+  fprintf(f, "%s--t-end the scene's duration,%s --timeout %g s per simulated s,\n"
              "    --error-norm default (the integrator's own), --max-step the scene's, --window off%s\n",
-          RUN_DEFAULT_BUDGET_PER_SIM_S, sweep ? "," : " (--window-method: the reference's primary)");
+          sweep ? "    " : "defaults: ", sweep ? "" : " --reps 1,", RUN_DEFAULT_BUDGET_PER_SIM_S,
+          sweep ? "," : " (--window-method: the reference's primary)");
   if (!sweep) return;
   SweepConfig *c = malloc(sizeof *c);
   if (!c) return;

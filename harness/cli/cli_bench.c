@@ -21,6 +21,7 @@ int cmd_bench(const CbenchContext *cb, int argc, char **argv) {
   AbConfig c;
   ab_config_default(&c);
   c.cases_dir = cb->cases_dir;
+  c.registry = &cb->registry;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--against")) COPY_OPT(against);
@@ -30,6 +31,7 @@ int cmd_bench(const CbenchContext *cb, int argc, char **argv) {
     else if (!strcmp(a, "--cases")) COPY_OPT(cases);
     else if (!strcmp(a, "--integrators")) COPY_OPT(integrators);
     else if (!strcmp(a, "--out")) COPY_OPT(out);
+    else if (!strcmp(a, "--load-file")) COPY_OPT(load_file);
     else if (!strcmp(a, "--threshold")) { VALUE_OR_FAIL(v); if (parse_frac(v, 0, 10, &c.threshold)) return usage_error(cb, "--threshold must be a fraction in [0, 10] (0.05 = 5%%), got '%s'", v); }
     else if (!strcmp(a, "--alpha")) { VALUE_OR_FAIL(v); if (parse_frac(v, 1e-9, 0.5, &c.alpha)) return usage_error(cb, "--alpha must be in (0, 0.5], got '%s'", v); }
     else if (!strcmp(a, "--instr-tolerance")) { VALUE_OR_FAIL(v); if (parse_frac(v, 0, 10, &c.instr_tolerance)) return usage_error(cb, "--instr-tolerance must be a fraction in [0, 10], got '%s'", v); }

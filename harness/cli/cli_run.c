@@ -145,7 +145,7 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
   run_spec_init(&s);
   char err[1024];
   const char *case_arg = NULL, *json = NULL;
-  int resume = 0;
+  int resume = 0, reps_given = 0;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--case")) { VALUE_OR_FAIL(v); case_arg = v; }
@@ -156,6 +156,7 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
       if (run_spec_add_param(&s, v, err, sizeof err)) return usage_error(cb, "%s", err);
     }
     else if (run_field_by_flag(a) >= 0) {
+      reps_given |= !strcmp(a, "--reps");
       VALUE_OR_FAIL(v);
       if (run_field_apply(&s, (RunField)run_field_by_flag(a), v, a, err, sizeof err)) return usage_error(cb, "%s", err);
     }
@@ -178,6 +179,7 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
       if (run_spec_add_option(&s, v, err, sizeof err)) return usage_error(cb, "%s", err);
     } else return usage_error(cb, "unknown option '%s' for run", a);
   }
+  if (s.min_time > 0 && !reps_given) s.reps = RUN_CALIBRATED_MAX_REPS;
   if (!case_arg) return usage_error(cb, "run needs --case%s", "");
   if (!s.integrator[0]) return usage_error(cb, "run needs --integrator%s", "");
   if (s.has_accuracy && s.has_dt) return usage_error(cb, "give either --accuracy or --dt, not both%s", "");

@@ -90,12 +90,14 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
   char (*tmp)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
   if (!tmp) return CB_ERR_MEMORY;
   sweep_config_default(cb, c);
+  c->run.reps = 0; /* not given yet: the calibrated default below */
   int rc = 0;
   unsigned axes_given = 0; /* bit f: the axis of run field f was listed */
   char err[1200];
   size_t n = 0;
   for (int i = 0; i < argc && n < sizeof c->command; ++i)
     n += (size_t)snprintf(c->command + n, sizeof c->command - n, "%s%s", i ? " " : "", i == 0 ? "cbench" : argv[i]);
+  if (shell_quote_argv(argc, argv, c->resume_command, sizeof c->resume_command) != 0) c->resume_command[0] = '\0';
   for (int i = 2; i < argc && rc == 0; ++i) {
     const char *a = argv[i];
     int nt = 0;
@@ -167,6 +169,10 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
     }
   }
   free(tmp);
+  if (c->run.reps == 0) { /* no --reps: calibrated, --min-time or the default */
+    c->run.reps = RUN_CALIBRATED_MAX_REPS;
+    if (!(c->run.min_time > 0)) c->run.min_time = SWEEP_DEFAULT_MIN_TIME_S;
+  }
   return rc;
 }
 

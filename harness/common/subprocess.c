@@ -109,3 +109,25 @@ int subprocess_output(const char *const argv[], char *out, size_t outlen) {
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
   return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
+
+int shell_quote_argv(int argc, char *const argv[], char *out, size_t outlen) {
+  size_t n = 0;
+#define PUT(ch) do { if (n + 1 >= outlen) return -1; out[n++] = (ch); } while (0)
+  for (int i = 0; i < argc; ++i) {
+    const char *a = argv[i];
+    int plain = a[0] != '\0';
+    for (const char *p = a; *p && plain; ++p)
+      plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("_@%+=:,./-", *p);
+    if (i) PUT(' ');
+    if (!plain) PUT('\'');
+    for (const char *p = a; *p; ++p) {
+      if (*p == '\'' && !plain) { PUT('\''); PUT('\\'); PUT('\''); PUT('\''); }
+      else PUT(*p);
+    }
+    if (!plain) PUT('\'');
+  }
+#undef PUT
+  if (outlen == 0) return -1;
+  out[n] = '\0';
+  return 0;
+}

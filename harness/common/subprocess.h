@@ -20,4 +20,9 @@ int subprocess_output(const char *const argv[], char *out, size_t outlen);
  * [A-Za-z0-9._+-], not starting with '.' or '-' (so no "..", no '/', no quote, no ';'). */
 int path_component_safe(const char *name);
 
+/* argv[0..argc) as one POSIX shell command line that runs the same argument vector: words of
+ * [A-Za-z0-9_@%+=:,./-] as they are, others (and the empty word) in single quotes, a quote
+ * inside as '\''. 0, or -1 when it does not fit in outlen. */
+int shell_quote_argv(int argc, char *const argv[], char *out, size_t outlen);
+
 #endif

@@ -115,7 +115,8 @@ static char *read_command(const char *dir) {
 }
 
 /* A line's style: its integrator's colour and point type (the label starts with the integrator's
- * name); further lines of the same integrator (options, norms) get other dash types. */
+ * name); further lines of the same integrator (options, norms) get other dash types. Each point
+ * carries its timing spread: a bar from the fastest to the slowest repetition. */
 static void line_style(char (*ints)[128], int i, char *out, size_t n) {
   char name[128];
   snprintf(name, sizeof name, "%s", ints[i]);
@@ -123,7 +124,7 @@ static void line_style(char (*ints)[128], int i, char *out, size_t n) {
   int same = 0;
   for (int k = 0; k < i; ++k) same += !strncmp(ints[k], name, strlen(name)) && (ints[k][strlen(name)] == ' ' || !ints[k][strlen(name)]);
   IntegratorStyle st = integrator_style(name);
-  snprintf(out, n, "with linespoints lw 2 dt %d pt %d ps 1 lc rgb \"%s\"", 1 + same % 5, st.point, st.color);
+  snprintf(out, n, "with yerrorlines lw 2 dt %d pt %d ps 1 lc rgb \"%s\"", 1 + same % 5, st.point, st.color);
 }
 
 /* The sweep command as small title lines of at most ~120 characters, broken at spaces, so a long
@@ -149,14 +150,15 @@ static void title_command(const char *cmd, char *out, size_t outlen) {
   }
 }
 
-/* One integrator's line in a plot command: its .dat file's column xcol against work (column 4),
- * in the integrator's fixed style, titled with its (escaped) name. */
+/* One integrator's line in a plot command: its .dat file's column xcol against work (column 4,
+ * with the fastest and slowest repetition's work, columns 5 and 6, as the bar), in the
+ * integrator's fixed style, titled with its (escaped) name. */
 static void plot_series_line(FILE *g, char ints[][128], int i, const char *cname, int xcol, int *first) {
   char lt[300], file[128], ls[200];
   gp_escape(ints[i], lt, sizeof lt);
   series_file(ints[i], file, sizeof file);
   line_style(ints, i, ls, sizeof ls);
-  fprintf(g, "%s\"%s/%s.dat\" using %d:4 %s title \"%s\"", *first ? "" : ", \\\n    ", cname, file, xcol, ls, lt);
+  fprintf(g, "%s\"%s/%s.dat\" using %d:4:5:6 %s title \"%s\"", *first ? "" : ", \\\n    ", cname, file, xcol, ls, lt);
   *first = 0;
 }
 
@@ -474,7 +476,8 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", dir);
     fprintf(cap, "Sweep command: %s\n", cmd ? cmd : "(unknown: no command.txt)");
     fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", pdir);
-    fprintf(cap, "Work = wall time per simulated second (median over repetitions); error = max over the output grid of the S-scaled position error against the case's reference; runs that are not data have their own markers, counted in the legend, and are not points of their lines: failed runs red crosses, timed-out runs orange triangles (on the error plot at the right edge, at their measured work or budget, or at the top when they have none), runs flagged by a physics guard (records.tsv status \"flagged\") pink circles.\n");
+    fprintf(cap, "Work = wall time per simulated second (median over the timing repetitions; the bar on each point runs from the fastest to the slowest repetition, none when the run was timed once: a sweep repeats each run until its repetitions total %g s, at least %d times unless one repetition takes that long, at most %d times, unless --reps fixes the count); error = max over the output grid of the S-scaled position error against the case's reference: max_i |S_i (q_i - qref_i)| over the position coordinates, S the scene's error weights (Model.q_scale, 1 for every coordinate of the shipped cases), so metres for translations and unit-quaternion components (about half the angle in radians) for rotations, with each free body's quaternion sign-aligned to the reference's first; runs that are not data have their own markers, counted in the legend, and are not points of their lines: failed runs red crosses, timed-out runs orange triangles (on the error plot at the right edge, at their measured work or budget, or at the top when they have none), runs flagged by a physics guard (records.tsv status \"flagged\") pink circles.\n",
+            SWEEP_DEFAULT_MIN_TIME_S, RUN_CALIBRATED_MIN_REPS, RUN_CALIBRATED_MAX_REPS);
     rc = atomic_commit(&acap, err, errlen) == 0 ? CB_OK : CB_ERR_IO;
   }
   for (int i = 0; i < ncase && rc == 0; ++i) {

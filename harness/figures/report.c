@@ -13,6 +13,7 @@
 #include "../bench/history.h"
 #include "convergence_table.h"
 #include "history_report.h"
+#include "winners_table.h"
 #include "../common/json_get.h"
 #include "../common/machine.h"
 #include "../run/record_outcome.h"
@@ -343,6 +344,7 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     if (sweep_cmd) { fputs("<p>Reproduce:</p><pre>", f); html(f, sweep_cmd); fputs("</pre>\n", f); }
     if (runs) write_not_data(f, runs, 0);
     if (runs) convergence_table_write(f, runs, CONVERGENCE_HTML);
+    if (runs) winners_table_write(f, runs, WINNERS_HTML);
     for (int i = 0; i < nplots; ++i) {
       fputs("<h3>", f);
       html(f, plots[i]);
@@ -396,6 +398,7 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
     if (sweep_cmd) fprintf(f, "Reproduce: `%s`\n\n", sweep_cmd);
     if (runs) write_not_data(f, runs, 1);
     if (runs) convergence_table_write(f, runs, CONVERGENCE_MD);
+    if (runs) winners_table_write(f, runs, WINNERS_MD);
     for (int i = 0; i < nplots; ++i) fprintf(f, "![%s](plots/%s)\n\n", plots[i], plots[i]);
   }
   if (history) history_report_section(f, history, history_path, 0);

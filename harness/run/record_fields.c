@@ -28,7 +28,10 @@ const RecordField record_fields[] = {
     {"params.error_norm_default", RF_BOOL, 0, NULL, "2026-11-23", NULL,
      "true when the user did not choose: `error_norm` is the integrator's `default_error_norm` ([docs/integrators.md](../docs/integrators.md#error-norms))"},
     {"params.t_end", RF_NONNEG, REQ, NULL, D0, NULL, "simulated duration, s"},
-    {"params.reps", RF_NONNEG, 0, NULL, D0, NULL, "timing repetitions asked for"},
+    {"params.reps", RF_NONNEG, 0, NULL, D0, NULL, "timing repetitions asked for (with `min_time`: the most)"},
+    {"params.min_time", RF_NONNEG, 0, NULL, "2026-12-02", NULL,
+     "calibrated timing (`--min-time`, a sweep's default): repetitions until they total at least this many s, at "
+     "least 3 unless one takes that long alone, at most `reps`; absent: exactly `reps`"},
     {"params.budget_s", RF_NONNEG, REQ, NULL, D0, NULL,
      "wall-time budget per integration, s (default 100 s per simulated second)"},
     {"params.window", RF_NONNEG, NUL, NULL, D0, NULL, "windowed-error window (s), null when off"},

@@ -234,8 +234,11 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   InstrCounter ic;
   instr_counter_open(&ic);
   int nwall = 0, reproducible = 1;
+  /* calibrated (min_time > 0): after the first repetition, as many as make min_time, at least
+   * RUN_CALIBRATED_MIN_REPS unless the first alone took min_time, at most reps */
+  int nrun = reps;
   if (st == RUN_OK) {
-    for (int r = 0; r < reps; ++r) {
+    for (int r = 0; r < nrun; ++r) {
       if (prog) prog->stage = r + 1;
       GridRunResult tr;
       double cpu0 = clock_process_cpu();
@@ -251,6 +254,10 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
         break;
       }
       walls[nwall++] = tr.wall;
+      if (s->min_time > 0 && r == 0) {
+        double want = tr.wall >= s->min_time ? 1 : fmax(RUN_CALIBRATED_MIN_REPS, ceil(s->min_time / fmax(tr.wall, 1e-9)));
+        nrun = want < reps ? (int)want : reps;
+      }
       cJSON *rt = cJSON_CreateObject();
       cJSON_AddNumberToObject(rt, "wall_s", tr.wall);
       cJSON_AddNumberToObject(rt, "cpu_s", cpu);

@@ -17,6 +17,7 @@ static const struct {
     [RUN_FIELD_WINDOW] = {"window", "--window", "a number > 0"},
     [RUN_FIELD_OUTPUT_DT] = {"output_dt", "--output-dt", "a number > 0 (s) or 'step'"},
     [RUN_FIELD_ERROR_NORM] = {"error_norm", "--error-norm", ERROR_NORM_NAMES},
+    [RUN_FIELD_MIN_TIME] = {"min_time", "--min-time", "a number in (0, 60] s"},
 };
 
 int run_field_by_flag(const char *flag) {
@@ -60,6 +61,9 @@ int run_field_parse(RunField f, const char *text, double *out) {
   case RUN_FIELD_OUTPUT_DT:
     if (run_spec_parse_output_dt(text, &x)) return -1;
     break;
+  case RUN_FIELD_MIN_TIME:
+    if (positive(text, &x) || x > RUN_MAX_MIN_TIME_S) return -1;
+    break;
   case RUN_FIELD_ERROR_NORM: {
     int norm;
     if (error_norm_parse(text, &norm)) return -1;
@@ -83,6 +87,7 @@ void run_field_set(RunSpec *s, RunField f, double value) {
   case RUN_FIELD_REPS: s->reps = (int)value; break;
   case RUN_FIELD_WINDOW: s->window = value; break;
   case RUN_FIELD_OUTPUT_DT: s->output_dt = value; break;
+  case RUN_FIELD_MIN_TIME: s->min_time = value; break;
   case RUN_FIELD_ERROR_NORM:
     s->error_norm_given = value != ERROR_NORM_DEFAULT;
     if (s->error_norm_given) s->error_norm = (ErrorNormKind)(int)value;

@@ -44,6 +44,7 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   cJSON_AddBoolToObject(p, "error_norm_default", !s->error_norm_given);
   cJSON_AddNumberToObject(p, "t_end", ctx->t_end);
   cJSON_AddNumberToObject(p, "reps", s->reps);
+  if (s->min_time > 0) cJSON_AddNumberToObject(p, "min_time", s->min_time);
   cJSON_AddNumberToObject(p, "budget_s", ctx->budget);
   run_record_add_number(p, "window", s->window > 0, s->window);
   if (s->output_dt == OUTPUT_DT_STEP) cJSON_AddStringToObject(p, "output_dt", "step");

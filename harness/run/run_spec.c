@@ -110,6 +110,7 @@ void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
   if (s->t_end > 0) APP(" --t-end %s", num_text(s->t_end, t1, sizeof t1));
   if (s->max_step > 0) APP(" --max-step %s", num_text(s->max_step, t1, sizeof t1));
   APP(" --error-norm %s --reps %d", error_norm_name(run_spec_error_norm(s)), s->reps);
+  if (s->min_time > 0) APP(" --min-time %s", num_text(s->min_time, t1, sizeof t1));
   if (s->timeout > 0) APP(" --timeout %s", num_text(s->timeout, t1, sizeof t1));
   if (s->window > 0) APP(" --window %s", num_text(s->window, t1, sizeof t1));
   if (s->window > 0 && s->window_method[0]) APP(" --window-method %s:%s", s->window_method, num_text(s->window_param, t1, sizeof t1));
@@ -159,6 +160,7 @@ void run_spec_key(const RunSpec *s, char *out, size_t outlen) {
   APP(";t_end=%s;max_step=%s;error_norm=%s;reps=%d;timeout=%s", num_text(s->t_end, t1, sizeof t1),
       num_text(s->max_step, t2, sizeof t2), error_norm_name(run_spec_error_norm(s)), s->reps,
       num_text(s->timeout, t3, sizeof t3));
+  if (s->min_time > 0) APP(";min_time=%s", num_text(s->min_time, t1, sizeof t1));
   if (s->window > 0) APP(";window=%s;window_method=%s:%s", num_text(s->window, t1, sizeof t1), s->window_method, num_text(s->window_param, t2, sizeof t2));
   /* the physics guards sample the finer grid too, so it is part of what the record measured */
   if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); APP(";output_dt=%s", od); }

@@ -15,6 +15,13 @@
  * timeout must make a finite Slurm time limit (harness/sweep/plan.h). */
 #define RUN_MAX_TIMEOUT_S 1e6
 #define RUN_MAX_REPS 100000
+/* Calibrated timing (--min-time): repetitions until they total at least the minimum time, at
+ * least RUN_CALIBRATED_MIN_REPS of them unless one repetition alone takes the minimum time, at
+ * most the spec's reps (RUN_CALIBRATED_MAX_REPS when --reps is not given); `cbench sweep` times
+ * this way by default with SWEEP_DEFAULT_MIN_TIME_S. */
+#define RUN_CALIBRATED_MIN_REPS 3
+#define RUN_CALIBRATED_MAX_REPS 100
+#define RUN_MAX_MIN_TIME_S 60.0
 
 typedef struct {
   char case_path[1024];    /* scene file */
@@ -26,7 +33,8 @@ typedef struct {
   double max_step;         /* 0: the scene's */
   ErrorNormKind error_norm;  /* as given; with error_norm_given 0 the integrator's default */
   int error_norm_given;    /* 1: --error-norm q|full; 0: the integrator's default_error_norm */
-  int reps;                /* timing repetitions (>= 1) */
+  int reps;                /* timing repetitions (>= 1); with min_time > 0 the most of them */
+  double min_time;         /* > 0: calibrated repetitions totalling at least this many s; 0: exactly reps */
   double timeout;          /* wall-time budget per integration, s; 0: 100 s per simulated s */
   char trajectory[1024];   /* CSV path or "" */
   char step_log[1024];     /* CSV path or "": one row per attempted step (harness/run/step_log.h) */

@@ -43,7 +43,7 @@ int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeou
   *timeout = 0;
   *reps = 1;
   json[0] = 0;
-  int is_run = 0, bad = 0;
+  int is_run = 0, bad = 0, calibrated = 0;
   char *save = NULL, *prev = NULL;
   for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; prev = tok, tok = strtok_r(NULL, " \t\r\n", &save)) {
     if (!strcmp(tok, "run") && !is_run) is_run = 1;
@@ -59,8 +59,13 @@ int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeou
       long r = strtol(tok, &end, 10);
       if (end == tok || *end || r < 1 || r > RUN_MAX_REPS) bad = 1;
       else *reps = (int)r;
+    } else if (!strcmp(prev, "--min-time")) {
+      calibrated = 1;
     }
   }
+  /* calibrated timing stops at the minimum time (at most 60 s) or after 3 repetitions when one
+   * is shorter, or after one longer one: within 4 integrations' budgets */
+  if (calibrated && *reps > 4) *reps = 4;
   return !is_run || !json[0] ? -1 : bad ? -2 : 0;
 }
 

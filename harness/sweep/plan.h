@@ -19,7 +19,8 @@
 /* One plan line for spec writing its record to record_path (both made absolute). */
 int plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen);
 
-/* The --json path and the --timeout, --reps of a plan line; 0, -1 if it is not a plan line, -2 if
+/* The --json path and the --timeout, --reps of a plan line (with --min-time, reps is at most 4:
+ * the integrations' budgets calibrated timing can take); 0, -1 if it is not a plan line, -2 if
  * --timeout is not in (0, RUN_MAX_TIMEOUT_S] or --reps not in [1, RUN_MAX_REPS]. */
 int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeout, int *reps);
 

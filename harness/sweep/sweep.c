@@ -361,6 +361,7 @@ static void job_fill(const SweepConfig *c, const IntegratorVtbl *vt, const int *
   j->spec.accuracy = fixed ? 0 : c->accuracies[g->p];
   j->spec.dt = fixed ? c->dts[g->p] : 0;
   j->spec.reps = c->run.reps > 0 ? c->run.reps : 1;
+  j->spec.min_time = c->run.min_time;
   j->spec.timeout = c->run.timeout;
   j->spec.t_end = c->run.t_end;
   j->spec.window = c->run.window;
@@ -476,6 +477,13 @@ static int jobs_start(const CbenchContext *cb, Scheduler *s, SweepJob *jobs, int
     if (pid == 0) {
       prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (getppid() != parent) _exit(3);
+      /* Ctrl-C reaches the whole process group: the sweep stops its jobs itself (sweep_execute),
+       * so that no job dies of it and gets a failed record */
+      signal(SIGINT, SIG_IGN);
+      sigset_t intr;
+      sigemptyset(&intr);
+      sigaddset(&intr, SIGINT);
+      sigprocmask(SIG_UNBLOCK, &intr, NULL);
       job_main(cb, &jobs[s->next], prog);
     }
     if (pid < 0) { snprintf(err, errlen, "fork failed: %s", strerror(errno)); return -1; }
@@ -521,6 +529,36 @@ static void job_reap(const CbenchContext *cb, const SweepConfig *c, Scheduler *s
   }
 }
 
+/* After Ctrl-C: the running jobs killed (their runs get no record, so a resume redoes them), one
+ * line with the records kept and the command that resumes, then the sweep ends by SIGINT as it
+ * would have (exit status 130 in a shell). */
+static void sweep_interrupted(const SweepConfig *c, Scheduler *s, SweepJob *jobs, int njob, const sigset_t *old_mask) {
+  for (int k = 0; k < s->maxj; ++k)
+    if (s->slot_job[k] >= 0) kill(jobs[s->slot_job[k]].pid, SIGKILL);
+  for (int k = 0; k < s->maxj; ++k)
+    if (s->slot_job[k] >= 0) while (waitpid(jobs[s->slot_job[k]].pid, NULL, 0) < 0 && errno == EINTR) {}
+  int kept = 0;
+  for (int i = 0; i < njob; ++i) kept += job_done(&jobs[i]);
+  fprintf(stderr, "%ssweep: interrupted: %d of %d records kept in %s (%d made by this run); resume with: %s\n",
+          isatty(2) && !c->quiet ? "\n" : "", kept, njob, c->out, kept - s->skipped > 0 ? kept - s->skipped : 0,
+          c->resume_command[0] ? c->resume_command : c->command[0] ? c->command : "(the same command)");
+  fflush(stderr);
+  signal(SIGINT, SIG_DFL);
+  sigprocmask(SIG_SETMASK, old_mask, NULL);
+  sigset_t intr;
+  sigemptyset(&intr);
+  sigaddset(&intr, SIGINT);
+  sigprocmask(SIG_UNBLOCK, &intr, NULL);
+  raise(SIGINT);
+  _exit(130); /* not reached: SIGINT ends the process */
+}
+
+/* 1 when a SIGINT is pending (it is blocked while jobs run). */
+static int interrupt_pending(void) {
+  sigset_t pend;
+  return sigpending(&pend) == 0 && sigismember(&pend, SIGINT) == 1;
+}
+
 /* Every job not done yet run, c->jobs at a time; the runs that left no record in failed_writes. */
 static int sweep_execute(const CbenchContext *cb, const SweepConfig *c, SweepJob *jobs, int njob, int skipped,
                          int *failed_writes, char *err, size_t errlen) {
@@ -532,7 +570,16 @@ static int sweep_execute(const CbenchContext *cb, const SweepConfig *c, SweepJob
   progress(c, s.done, njob, s.skipped, s.executed, s.running, s.t0, &s.last_print);
   int rc = scheduler_open(&s, err, errlen);
   if (rc != CB_OK) return rc;
+  /* Ctrl-C is taken between reaps (interrupt_pending), not in a handler */
+  sigset_t intr, old_mask;
+  sigemptyset(&intr);
+  sigaddset(&intr, SIGINT);
+  int ignored = 0;
+  struct sigaction sa;
+  if (sigaction(SIGINT, NULL, &sa) == 0) ignored = sa.sa_handler == SIG_IGN; /* e.g. a background job of sh */
+  if (!ignored) sigprocmask(SIG_BLOCK, &intr, &old_mask);
   while (s.done < njob) {
+    if (!ignored && interrupt_pending()) sweep_interrupted(c, &s, jobs, njob, &old_mask);
     if (jobs_start(cb, &s, jobs, njob, err, errlen) != 0) { rc = CB_ERR_IO; break; }
     int ws = 0;
     pid_t w = waitpid(-1, &ws, WNOHANG);
@@ -544,6 +591,10 @@ static int sweep_execute(const CbenchContext *cb, const SweepConfig *c, SweepJob
       continue;
     }
     job_reap(cb, c, &s, jobs, njob, w, ws);
+  }
+  if (!ignored) {
+    if (interrupt_pending()) sweep_interrupted(c, &s, jobs, njob, &old_mask);
+    sigprocmask(SIG_SETMASK, &old_mask, NULL);
   }
   scheduler_close(&s);
   *failed_writes = s.failed_writes;

@@ -15,6 +15,10 @@
 #define SWEEP_MAX_OPT_VALUES 8
 /* The most points a grid may have (each takes ~14 KB until the sweep ends; larger: split it). */
 #define SWEEP_MAX_POINTS 100000
+/* `cbench sweep` without --reps or --min-time times each run calibrated (run_spec.h): repetitions
+ * totalling at least this many seconds, at least 3 unless one alone takes that long, at most
+ * RUN_CALIBRATED_MAX_REPS. */
+#define SWEEP_DEFAULT_MIN_TIME_S 0.1
 
 typedef struct {
   int ncases;
@@ -46,6 +50,8 @@ typedef struct {
   char param_values[SCENE_MAX_PARAMS][SWEEP_MAX_OPT_VALUES][SCENE_PARAM_VALUE_LEN];
   char out[1024];
   char command[4096];      /* the command line that started the sweep (for captions) */
+  char resume_command[4096]; /* the same, shell-quoted as typed (argv[0] too): printed after Ctrl-C
+                            * to resume; "": `command` */
   int quiet;               /* no progress line */
   char plan[1024];         /* non-empty: write the grid as a plan file (harness/sweep/plan.h), run nothing */
   int series;              /* SWEEP_SERIES_* bits: time series written next to each record */

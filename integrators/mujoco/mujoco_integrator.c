@@ -383,4 +383,4 @@ const mjModel *mujoco_integrator_model(const Integrator *it, mjData **data, cons
 
 const IntegratorVtbl mujoco_vtbl = {
     "mujoco", "MuJoCo 2.2 mj_step per dt (soft-constraint contact, Newton solver): a discrete-time peer", 1,
-    mujoco_create, mujoco_reset, mujoco_advance, mujoco_destroy, 1, ERRNORM_POSITIONS, NULL, mujoco_options};
+    mujoco_create, mujoco_reset, mujoco_advance, mujoco_destroy, 1, ERRNORM_POSITIONS, NULL, mujoco_options, "mujoco"};

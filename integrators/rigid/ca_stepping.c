@@ -202,4 +202,5 @@ const IntegratorVtbl ca_vtbl = {.name = "ca",
                                 .destroy = ca_destroy,
                                 .options = ca_options,
                                 .default_error_norm = ERRNORM_FULL,
-                                .peer_model = 1};
+                                .peer_model = 1,
+                                .family = "rigid"};

@@ -141,7 +141,7 @@ static int raisim_create(Integrator *it) {
 #define RIGID_VTBL(var, nm, sum, cr, opts)                                                                   \
   const IntegratorVtbl var = {.name = nm, .summary = sum, .fixed_step = 1, .create = cr, .reset = rigid_reset, \
                               .advance = stepper_advance, .destroy = rigid_destroy, .options = opts,          \
-                              .default_error_norm = ERRNORM_FULL, .peer_model = 1}
+                              .default_error_norm = ERRNORM_FULL, .peer_model = 1, .family = "rigid"}
 
 RIGID_VTBL(lcp_vtbl, "lcp", "rigid time stepping, LCP with a pyramidal cone (Stewart-Trinkle); fixed step", lcp_create,
            lcp_options);

@@ -220,7 +220,7 @@ static const OptionSpec implicit_options[] = {
     return create_common(it, &spec);                                                \
   }                                                                                 \
   const IntegratorVtbl NAME##_vtbl = {STR, SUMMARY, 0, NAME##_create, sundials_reset, \
-                                      sundials_advance, sundials_destroy, 0, ERRNORM_FULL, NULL, OPTIONS};
+                                      sundials_advance, sundials_destroy, 0, ERRNORM_FULL, NULL, OPTIONS, "sundials"};
 
 SUNDIALS_METHOD(ie, "ie", "CVODE BDF order 1: variable-step implicit Euler with error control",
                 SUNODE_CVODE_BDF, 1, 0, 0, implicit_options)
