@@ -322,10 +322,10 @@ static int write_script(FigureDraw *D, const char *title, const char *body, int 
   /* the panels, then one column for the figure's legend, outside them */
   int pw = 520 * cols > 720 ? 520 * cols : 720, kw = 330;
   int w = whole ? 900 : pw + kw, h = 420 * rows + 80;
-  fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n", D->name, D->dir, D->name, D->name);
+  fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n" GP_OUT_SUFFIX_INIT, D->name, D->dir, D->name, D->name);
   for (int t = 0; t < 2; ++t) {
-    if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'\n", w, h, D->name);
-    else fprintf(g, "set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'\n", w, h, D->name);
+    if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'." GP_OUT_SUFFIX "\n", w, h, D->name);
+    else fprintf(g, "set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'." GP_OUT_SUFFIX "\n", w, h, D->name);
     fprintf(g, "set grid\n%sset datafile missing '?'\n", whole ? "set key top left font ',9'\n" : "");
     if (!whole) {
       double right = (double)pw / w, top = 1.0 - 75.0 / h; /* room for the title and the panels' titles */
