@@ -380,9 +380,11 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const char *paper_dir
   fclose(D.gp_body);
   int rows = 1, cols = D.npanels;
   const cJSON *layout = json_get(plot, "layout");
-  if (cJSON_GetArraySize(layout) == 2) {
-    rows = (int)cJSON_GetArrayItem(layout, 0)->valuedouble;
-    cols = (int)cJSON_GetArrayItem(layout, 1)->valuedouble;
+  long long lr, lc; /* checked by the recipe loader: [1, 24] each */
+  if (cJSON_GetArraySize(layout) == 2 && !json_int_in(cJSON_GetArrayItem(layout, 0), 1, 24, &lr) &&
+      !json_int_in(cJSON_GetArrayItem(layout, 1), 1, 24, &lc)) {
+    rows = (int)lr;
+    cols = (int)lc;
   }
   if (rc == 0 && write_script(&D, json_str_or(recipe, "title", name), body ? body : "", rows, cols, !kind->uses_panels) != 0) {
     snprintf(err, errlen, "cannot write the gnuplot script in %s/%s", dir, name);
