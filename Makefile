@@ -148,7 +148,7 @@ bench-selftest: $(SELFTEST)/cbench
 # `make fuzz` seeds the corpora and runs each target FUZZ_TIME seconds (FUZZ_TARGETS: a subset).
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
-FUZZ_TARGETS ?= scene record recipe reference cli
+FUZZ_TARGETS ?= scene record recipe reference cli history csv
 FUZZ := build/fuzz
 FUZZFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 FUZZ_OBJ := $(LIB_SRC:%.c=$(FUZZ)/obj/%.o)

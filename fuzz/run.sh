@@ -3,12 +3,12 @@
 # fuzz/seed.sh) with its dictionary. A crash, sanitizer report, leak or hang (> 10 s per input)
 # fails the target: its input is kept in build/fuzz/crashes/ and the log in build/fuzz/log/.
 # Every target runs even after one fails; the exit status is 1 if any failed.
-# Usage: fuzz/run.sh SECONDS [TARGET ...]   (targets: scene record recipe reference cli)
+# Usage: fuzz/run.sh SECONDS [TARGET ...]   (targets: scene record recipe reference cli history csv)
 set -u
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 shift || true
-targets=${*:-scene record recipe reference cli}
+targets=${*:-scene record recipe reference cli history csv}
 mkdir -p build/fuzz/crashes build/fuzz/log
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 status=0

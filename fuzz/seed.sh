@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 C=build/fuzz/corpus
-mkdir -p $C/scene $C/record $C/recipe $C/reference $C/cli
+mkdir -p $C/scene $C/record $C/recipe $C/reference $C/cli $C/history $C/csv
 cp cases/*.json tests/scenes/*.json $C/scene/
 cp figures/*.json $C/recipe/
 cp results/reference/*.json $C/reference/
@@ -23,6 +23,24 @@ if [ ! -e $C/record/sweep.json ]; then
   cp $S/a/sweep.json $C/record/sweep.json
 fi
 
+# A bench history: two commits of the committed baseline (cbench history append), and the time
+# series of one run, each behind the line that picks what fuzz/fuzz_csv.c reads.
+if [ ! -e $C/history/two.jsonl ]; then
+  [ -x build/cbench ] || { echo "seed: build/cbench missing (make first)" >&2; exit 1; }
+  S=build/fuzz/seed-history
+  rm -rf $S && mkdir -p $S
+  for sha in 1111111111111111111111111111111111111111 2222222222222222222222222222222222222222; do
+    sed "s/\"git\": *\"[0-9a-f]*\"/\"git\": \"$sha\"/" results/baseline.json > $S/bench.json
+    build/cbench history append $S/bench.json --to $S/history.jsonl >/dev/null
+  done
+  head -c 60000 $S/history.jsonl > $C/history/two.jsonl
+  build/cbench run --case ball_drop --integrator cenic-sd --accuracy 1e-2 --t-end 0.3 --json $S/r.json \
+    --step-log $S/steps.csv --contact-forces $S/contacts.csv --energy $S/energy.csv >/dev/null
+  { printf 't\th\taccepted=1\n'; head -c 30000 $S/steps.csv; } > $C/csv/steps
+  { printf 't\tnorm:fx,fy,fz\tkind=point\n'; head -c 30000 $S/contacts.csv; } > $C/csv/contacts
+  { printf 't\t%s\n' "$(head -n 1 $S/energy.csv | cut -d, -f2)"; head -c 30000 $S/energy.csv; } > $C/csv/energy
+fi
+
 # Command lines, one argument per line (fuzz/fuzz_cli.c).
 args() { local name=$1; shift; printf '%s\n' "$@" | head -c -1 > "$C/cli/$name"; }
 args run_acc --case sliding_cube --integrator cenic-sd --accuracy 1e-3 --reps 3
@@ -37,4 +55,4 @@ args sweep_grid --cases ball_drop,sliding_cube --integrators cenic-sd,tamsi --ac
 args sweep_axes --cases hard_clutter --integrators cenic-sd --accuracies 1e-3 --error-norms q,full,default \
   --max-steps 1e-2,1e-3 --opt line_search=0,1 --param 'bodies[0].mass=1,2' --series steps,contacts,energy
 args sweep_plan --cases conveyor --integrators tamsi --dts 1e-3 --plan plan.txt --error-norm default --jobs 1
-echo "seed: $(for t in scene record recipe reference cli; do printf '%s %s  ' $t "$(ls $C/$t | wc -l)"; done)"
+echo "seed: $(for t in scene record recipe reference cli history csv; do printf '%s %s  ' $t "$(ls $C/$t | wc -l)"; done)"

@@ -5,10 +5,13 @@
 #include <criterion/redirect.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "harness/bench/history.h"
 #include "harness/cli/cli_args.h"
+#include "harness/figures/figure_data.h"
 #include "sim_fixtures.h"
 #include "harness/figures/figure_recipe.h"
 #include "harness/common/files.h"
@@ -165,4 +168,65 @@ Test(inputs, sweep_list_errors_name_the_option) {
   free(big);
   free(many);
   free(c);
+}
+
+/* A number read into an int is range-checked: plot.layout [1e300, 1] was cast to int (undefined
+ * behaviour) when the figure was drawn. */
+Test(inputs, recipe_layout_is_a_pair_of_small_integers) {
+  const char *path = "figures/cenic_fig04_ball_drop_error.json";
+  char *text = file_read_all(path, NULL), err[512];
+  cr_assert_not_null(text);
+  const char *bad[] = {"[1e300, 1]", "[0, 2]", "[1.5, 2]", "[1]", "[25, 1]", "[\"1\", 2]"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    cJSON *r = cJSON_Parse(text);
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(r, "plot"), "layout", cJSON_Parse(bad[i]));
+    char *t = cJSON_Print(r);
+    cJSON *got = recipe_load_text(t, "mem.json", err, sizeof err);
+    cr_expect_null(got, "layout %s accepted", bad[i]);
+    cr_expect(strstr(err, "mem.json: plot.layout"), "%s: %s", bad[i], err);
+    cJSON_Delete(got);
+    cJSON_Delete(r);
+    free(t);
+  }
+  free(text);
+}
+
+/* The history loader from memory (fuzz/fuzz_history.c) reads what the file loader reads, and a
+ * NUL byte inside the text is refused with its line, not taken as the end. */
+Test(inputs, history_from_text_sees_past_a_nul) {
+  char t[] = "{\"schema\":\"cbench.history/1\",\"sha\":\"abcdef0\",\"machine\":\"m\",\"benchmarks\":{}}\n"
+             "{\"schema\":\"cbench.history/1\",\"sha\":\"abcdef1\",\"machine\":\"m\",\"benchmarks\":{}}\n";
+  char err[512];
+  cJSON *all = history_load_text(t, strlen(t), "mem.jsonl", err, sizeof err);
+  cr_assert_not_null(all, "%s", err);
+  cr_expect_eq(cJSON_GetArraySize(all), 2);
+  cJSON_Delete(all);
+  char u[] = "{\"schema\":\"cbench.history/1\",\"sha\":\"abcdef0\",\"machine\":\"m\",\"benchmarks\":{}}\n\n\0x\n";
+  cr_expect_null(history_load_text(u, sizeof u - 1, "mem.jsonl", err, sizeof err));
+  cr_expect(strstr(err, "mem.jsonl: line 3: a NUL byte"), "%s", err);
+}
+
+/* The series CSV reader from memory (fuzz/fuzz_csv.c) reads what the file reader reads. */
+Test(inputs, csv_series_from_text_equals_csv_series_from_file) {
+  char path[] = "/tmp/cbench_csv_XXXXXX", err[512];
+  int fd = mkstemp(path);
+  cr_assert_geq(fd, 0);
+  const char *csv = "t,kind,fx,fy\n0,point,3,4\n0,line,1,0\n0.5,point,0,1\n0.5,point,0,2\n1,point,,\n";
+  cr_assert_eq(write(fd, csv, strlen(csv)), (ssize_t)strlen(csv));
+  close(fd);
+  cJSON *rows = cJSON_Parse("{\"kind\": \"point\"}");
+  double *x1, *y1, *x2, *y2;
+  int n1 = figure_csv_series(path, rows, "t", "norm:fx,fy", &x1, &y1, err, sizeof err);
+  int n2 = figure_csv_series_text(strdup(csv), "mem.csv", rows, "t", "norm:fx,fy", &x2, &y2, err, sizeof err);
+  unlink(path);
+  cr_assert_eq(n1, 3, "%s", err);
+  cr_assert_eq(n2, n1);
+  cr_expect(x1[0] == 0 && y1[0] == 5 && x1[1] == 0.5 && y1[1] == 3 && isnan(y1[2]), "rows of one t are summed");
+  cr_expect(!memcmp(x1, x2, 2 * sizeof *x1) && !memcmp(y1, y2, 2 * sizeof *y1));
+  free(x2);
+  free(y2);
+  cr_expect_eq(figure_csv_series_text(strdup("t,a\n"), "mem.csv", NULL, "t", "b", &x2, &y2, err, sizeof err), -1);
+  cr_expect(strstr(err, "mem.csv") && strstr(err, "not in the header"), "%s", err);
+  free(x1); free(y1);
+  cJSON_Delete(rows);
 }

@@ -34,6 +34,17 @@ static const char *figure_json =
     " \"checks\": [{\"quantity\": \"trap / sd cost\", \"status\": \"smoke\", \"outcome\": \"not_reproduced\", \"ours\": 2,"
     "               \"paper\": 5, \"tolerance\": \"a / b in [4.5, 22]\", \"sentence\": \"s\"}]}";
 
+/* A whole PNG as far as image_check.h looks: the signature, a header chunk, the IEND chunk. */
+static void write_png(const char *path) {
+  static const unsigned char png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 1,
+                                      0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde, 0, 0, 0, 0, 'I', 'E', 'N', 'D',
+                                      0xae, 0x42, 0x60, 0x82};
+  FILE *f = fopen(path, "wb");
+  cr_assert_not_null(f, "%s", path);
+  fwrite(png, 1, sizeof png, f);
+  fclose(f);
+}
+
 static void make_figure(const char *name) {
   char d[512], p[700], text[4096];
   snprintf(d, sizeof d, "%s/%s", tmpdir, name);
@@ -42,7 +53,9 @@ static void make_figure(const char *name) {
   snprintf(p, sizeof p, "%s/figure.json", d);
   fx_write_text(p, text);
   snprintf(p, sizeof p, "%s/%s.png", d, name);
-  fx_write_text(p, "not really a png");
+  write_png(p);
+  snprintf(p, sizeof p, "%s/%s.svg", d, name);
+  fx_write_text(p, "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n");
 }
 
 static char *read_text(const char *name) {
@@ -71,7 +84,7 @@ Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
   cr_expect(strstr(md, "| wall \\| time | 0.3 | 0.6 | 0.5 | s | CENIC Table II |"), "report.md comparison row:\n%s", md);
   cr_expect(strstr(md, "| missing | - | 2 | - |"), "null numbers are '-'");
   cr_expect(strstr(md, "![fig_a](fig_a/fig_a.png)"));
-  cr_expect(strstr(md, "| trap / sd cost | smoke (quick grid: not_reproduced) | 2 | 5 | a / b in [4.5, 22] |"), "report.md check row:\n%s", md);
+  cr_expect(strstr(md, "| trap / sd cost | smoke (quick grid: not_reproduced) | 2 | 5 | a / b in \\[4.5, 22\\] |"), "report.md check row:\n%s", md);
   cr_expect(strstr(md, "**Verdict:** smoke. Reproduced: fig_a."), "%s", md);
   cr_expect(strstr(md, "| `fig_b` | CENIC Fig. 9 | smoke | 3, 1, 2, 4 |"), "report.md verdict row:\n%s", md);
   free(h);
@@ -94,7 +107,7 @@ Test(report, quick_grid_that_decides_says_why) {
   cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
   char *h = read_text("index.html"), *md = read_text("report.md");
   cr_expect(strstr(h, "Why the quick grid decides the claim: the quick runs are the full ones &amp; 3 &lt; 4"), "%s", h);
-  cr_expect(strstr(md, "Why the quick grid decides the claim: the quick runs are the full ones & 3 < 4"), "%s", md);
+  cr_expect(strstr(md, "Why the quick grid decides the claim: the quick runs are the full ones \\& 3 \\< 4"), "%s", md);
   free(h);
   free(md);
 }
@@ -226,7 +239,7 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
   free(text);
 
   snprintf(p, sizeof p, "%s/plots/ball_drop_work_accuracy.png", out);
-  fx_write_text(p, "not really a png");
+  write_png(p);
   char html[1400];
   cr_assert_eq(report_write(out, html, sizeof html, err, sizeof err), 0, "%s", err);
   char *h = file_read_all(html, NULL);
@@ -239,6 +252,121 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
     cr_expect(strstr(h, want[i]), "index.html lacks '%s'", want[i]);
     if (i < 2) cr_expect(strstr(md, want[i]), "report.md lacks '%s'", want[i]);
   }
+  free(h);
+  free(md);
+}
+
+/* A figure folder named like a URL scheme is linked as a relative, percent-encoded path, never as
+ * "javascript:..."; report.md escapes what would be Markdown or HTML. */
+Test(report, links_are_relative_and_markdown_is_escaped) {
+  make_figure("javascript:alert(1)");
+  char html[1400], err[1024];
+  cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
+  char *h = read_text("index.html"), *md = read_text("report.md");
+  cr_assert(h && md);
+  cr_expect(!strstr(h, "href=\"javascript:") && !strstr(h, "src=\"javascript:"), "a javascript: link:\n%s", h);
+  cr_expect(strstr(h, "<a href=\"javascript%3Aalert%281%29/javascript%3Aalert%281%29.svg\">"), "%s", h);
+  cr_expect(strstr(h, "<img src=\"javascript%3Aalert%281%29/javascript%3Aalert%281%29.png\""), "%s", h);
+  cr_expect(strstr(md, "](javascript%3Aalert%281%29/javascript%3Aalert%281%29.png)"), "%s", md);
+  cr_expect(!strstr(md, "](javascript:"), "%s", md);
+  cr_expect(strstr(md, "mu \\< 1 \\& k \\> 0 \\<script\\>"), "the caption is not escaped in report.md:\n%s", md);
+  for (const char *lt = strchr(md, '<'); lt; lt = strchr(lt + 1, '<'))
+    cr_expect(lt > md && lt[-1] == '\\', "an unescaped '<' in report.md: '%.40s'", lt);
+  free(h);
+  free(md);
+}
+
+/* figure.json's file names stay in the figure's folder, its counts are counts. */
+Test(report, figure_files_outside_the_folder_and_huge_counts_are_refused) {
+  struct { const char *key, *sub, *value, *want; } bad[] = {
+      {"images", "png", "\"../../index.png\"", "images.png: expected a file name in the figure's folder"},
+      {"images", "svg", "\"/etc/passwd\"", "images.svg: expected a file name"},
+      {NULL, "table", "\"..\"", "table: expected a file name"},
+      {"points", "ok", "1e300", "points.ok: expected a count"},
+      {"points", "flagged", "-1", "points.flagged: expected a count"},
+      {"points", "timeout", "0.5", "points.timeout: expected a count"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    make_figure("fig_a");
+    char p[700], html[1400], err[1024];
+    snprintf(p, sizeof p, "%s/fig_a/figure.json", tmpdir);
+    char *text = file_read_all(p, NULL);
+    cJSON *fig = cJSON_Parse(text);
+    free(text);
+    cJSON *o = bad[i].key ? cJSON_GetObjectItem(fig, bad[i].key) : fig;
+    cJSON_ReplaceItemInObject(o, bad[i].sub, cJSON_Parse(bad[i].value));
+    text = cJSON_Print(fig);
+    fx_write_text(p, text);
+    free(text);
+    cJSON_Delete(fig);
+    cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT, "case %zu accepted", i);
+    cr_expect(strstr(err, "fig_a/figure.json") && strstr(err, bad[i].want), "case %zu: '%s' lacks '%s'", i, err, bad[i].want);
+    snprintf(p, sizeof p, "%s/index.html", tmpdir);
+    cr_expect(!file_exists(p), "case %zu: a page was written", i);
+  }
+}
+
+/* A cut or empty image (a full disk while gnuplot drew it) is refused by name, nothing written. */
+Test(report, cut_or_empty_images_are_refused) {
+  char p[700], html[1400], err[1024];
+  const char *what[] = {"png cut", "svg cut", "png empty", "png missing", "plot cut"};
+  for (int i = 0; i < 5; ++i) {
+    fx_tmpdir_remove(tmpdir);
+    cr_assert_eq(dir_make_parents(tmpdir), 0);
+    if (i < 4) make_figure("fig_a");
+    else {
+      snprintf(p, sizeof p, "%s/plots", tmpdir);
+      cr_assert_eq(dir_make_parents(p), 0);
+      snprintf(p, sizeof p, "%s/plots/a_work_error.png", tmpdir);
+      write_png(p);
+      snprintf(p, sizeof p, "%s/plots/b_work_error.png", tmpdir);
+    }
+    if (i == 0 || i == 2 || i == 3) snprintf(p, sizeof p, "%s/fig_a/fig_a.png", tmpdir);
+    if (i == 1) snprintf(p, sizeof p, "%s/fig_a/fig_a.svg", tmpdir);
+    if (i == 0 || i == 4) {
+      write_png(p);
+      cr_assert_eq(truncate(p, 30), 0);
+    }
+    if (i == 1) fx_write_text(p, "<svg xmlns=\"http://www.w3.org/2000/svg\"><line x1=\"0\"");
+    if (i == 2) fx_write_text(p, "");
+    if (i == 3) unlink(p);
+    cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT, "%s: accepted", what[i]);
+    cr_expect(strstr(err, p), "%s: '%s' does not name %s", what[i], err, p);
+    snprintf(p, sizeof p, "%s/index.html", tmpdir);
+    cr_expect(!file_exists(p), "%s: a page was written", what[i]);
+    snprintf(p, sizeof p, "%s/report.md", tmpdir);
+    cr_expect(!file_exists(p), "%s: a report.md was written", what[i]);
+  }
+}
+
+static int count_of_text(const char *s, const char *what) {
+  int n = 0;
+  for (const char *p = strstr(s, what); p; p = strstr(p + 1, what)) ++n;
+  return n;
+}
+
+/* However many figure folders and plots there are, every one is on the page (it stopped at 512
+ * figures and 256 plots without a word). */
+Test(report, every_figure_and_plot_is_reported) {
+  char p[700], html[1400], err[1024];
+  for (int i = 0; i < 600; ++i) {
+    char name[32];
+    snprintf(name, sizeof name, "fig_%03d", i);
+    make_figure(name);
+  }
+  snprintf(p, sizeof p, "%s/plots", tmpdir);
+  cr_assert_eq(dir_make_parents(p), 0);
+  for (int i = 0; i < 300; ++i) {
+    snprintf(p, sizeof p, "%s/plots/case%03d_work_error.png", tmpdir, i);
+    write_png(p);
+  }
+  cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
+  char *h = read_text("index.html"), *md = read_text("report.md");
+  cr_assert(h && md);
+  cr_expect_eq(count_of_text(h, "<div class=\"fig\">"), 600);
+  cr_expect_eq(count_of_text(h, "<img src=\"plots/"), 300);
+  cr_expect(strstr(h, "fig_599/fig_599.png") && strstr(h, "plots/case299_work_error.png"));
+  cr_expect_eq(count_of_text(md, "](plots/"), 300);
   free(h);
   free(md);
 }

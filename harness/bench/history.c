@@ -41,41 +41,172 @@ static void copy_number(cJSON *to, const char *key, const cJSON *from) {
   else cJSON_AddNullToObject(to, key);
 }
 
+int history_sha_ok(const char *s) {
+  size_t n = strlen(s);
+  return n >= 7 && n <= 40 && strspn(s, "0123456789abcdef") == n;
+}
+
+/* d digits at s, their value in *v; 0 or -1. */
+static int digits(const char *s, int d, int *v) {
+  *v = 0;
+  for (int i = 0; i < d; ++i) {
+    if (s[i] < '0' || s[i] > '9') return -1;
+    *v = 10 * *v + (s[i] - '0');
+  }
+  return 0;
+}
+
+int history_date_ok(const char *s) {
+  int y, mo, d, h, mi, se;
+  if (digits(s, 4, &y) || s[4] != '-' || digits(s + 5, 2, &mo) || s[7] != '-' || digits(s + 8, 2, &d)) return 0;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return 0;
+  s += 10;
+  if (!*s) return 1;
+  if (*s != 'T' || digits(s + 1, 2, &h) || s[3] != ':' || digits(s + 4, 2, &mi) || s[6] != ':' || digits(s + 7, 2, &se))
+    return 0;
+  if (h > 23 || mi > 59 || se > 60) return 0;
+  s += 9;
+  if (*s == '.') {
+    size_t k = strspn(s + 1, "0123456789");
+    if (k == 0 || k > 9) return 0;
+    s += 1 + k;
+  }
+  if (!strcmp(s, "Z")) return 1;
+  int oh, om;
+  return (*s == '+' || *s == '-') && !digits(s + 1, 2, &oh) && s[3] == ':' && !digits(s + 4, 2, &om) && !s[6] && oh < 24 &&
+         om < 60;
+}
+
+int history_name_ok(const char *s) {
+  size_t n = strlen(s);
+  return n > 0 && n <= HISTORY_NAME_MAX &&
+         strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+=/-") == n;
+}
+
+/* Text for the page: no control characters, at most HISTORY_TEXT_MAX bytes. */
+static int text_ok(const char *s) {
+  size_t n = 0;
+  for (; s[n]; ++n)
+    if ((unsigned char)s[n] < 0x20 || s[n] == 0x7f) return 0;
+  return n <= HISTORY_TEXT_MAX;
+}
+
+typedef struct {
+  const char *name;
+  int idx;
+} NameAt;
+
+static int cmp_name_at(const void *a, const void *b) {
+  const NameAt *x = a, *y = b;
+  int c = strcmp(x->name, y->name);
+  return c ? c : (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* Per record, 1 when an earlier record has the same benchmark name (sorted, not pairwise: a
+ * bench of 10^5 records must not cost 10^10 comparisons). NULL when out of memory. */
+static char *later_duplicates(char **names, int n) {
+  NameAt *v = malloc(sizeof *v * (size_t)(n ? n : 1));
+  char *dup = calloc((size_t)(n ? n : 1), 1);
+  if (!v || !dup) { free(v); free(dup); return NULL; }
+  for (int i = 0; i < n; ++i) v[i] = (NameAt){names[i], i};
+  qsort(v, (size_t)n, sizeof *v, cmp_name_at);
+  for (int i = 1; i < n; ++i)
+    if (!strcmp(v[i].name, v[i - 1].name)) dup[v[i].idx] = 1;
+  free(v);
+  return dup;
+}
+
+static void free_names(char **names, int n) {
+  for (int i = 0; names && i < n; ++i) free(names[i]);
+  free(names);
+}
+
+/* The checks of one record for its history line: 0, or -1 with "record N: field: why". */
+static int check_record(const cJSON *r, int idx, const char *sha, char *err, size_t errlen) {
+  char verr[512];
+  if (run_record_validate(r, verr, sizeof verr)) {
+    snprintf(err, errlen, "record %d: %s", idx, verr);
+    return -1;
+  }
+  const cJSON *m = json_get(r, "machine"), *git = json_get(m, "git"), *d = json_get(r, "date");
+  long long cores;
+  if (!cJSON_IsString(git) || !history_sha_ok(git->valuestring)) {
+    snprintf(err, errlen, "record %d: machine.git: expected the build's commit sha (7 to 40 hex digits), got '%.60s'", idx,
+             cJSON_IsString(git) ? git->valuestring : "(none)");
+    return -1;
+  }
+  if (sha && strcmp(sha, git->valuestring)) {
+    snprintf(err, errlen, "record %d: machine.git: '%.40s', but record 0 has '%.40s' (one bench, one build)", idx,
+             git->valuestring, sha);
+    return -1;
+  }
+  if (json_int_in(json_get(m, "cores"), 1, HISTORY_CORES_MAX, &cores)) {
+    char *g = cJSON_PrintUnformatted(json_get(m, "cores"));
+    snprintf(err, errlen, "record %d: machine.cores: expected a count of cores (1 to %d), got %.40s", idx, HISTORY_CORES_MAX,
+             g ? g : "(none)");
+    free(g);
+    return -1;
+  }
+  const char *texts[] = {"host", "cpu"};
+  for (int k = 0; k < 2; ++k) {
+    const cJSON *t = json_get(m, texts[k]);
+    if (cJSON_IsString(t) && !text_ok(t->valuestring)) {
+      snprintf(err, errlen, "record %d: machine.%s: control characters or more than %d bytes: '%.60s'", idx, texts[k],
+               HISTORY_TEXT_MAX, t->valuestring);
+      return -1;
+    }
+  }
+  if (!cJSON_IsString(d) || (strcmp(d->valuestring, "unknown") && !history_date_ok(d->valuestring))) {
+    snprintf(err, errlen, "record %d: date: expected an ISO 8601 date (YYYY-MM-DDTHH:MM:SSZ) or \"unknown\", got '%.60s'", idx,
+             cJSON_IsString(d) ? d->valuestring : "(none)");
+    return -1;
+  }
+  const cJSON *c;
+  cJSON_ArrayForEach(c, json_get(r, "counters")) if (!history_name_ok(c->string)) {
+    snprintf(err, errlen, "record %d: counters: name '%.60s' is not [A-Za-z0-9._+=/-]{1,%d}", idx, c->string,
+             HISTORY_NAME_MAX);
+    return -1;
+  }
+  return 0;
+}
+
 cJSON *history_entry_from_records(const cJSON *records, const char *path, char *err, size_t errlen) {
   if (!cJSON_IsArray(records) || cJSON_GetArraySize(records) == 0) {
     snprintf(err, errlen, "%s: expected a non-empty array of cbench.run/1 records (results/bench.json)", path);
     return NULL;
   }
   const char *sha = NULL, *date = "";
-  int dirty = 0, idx = 0;
+  int dirty = 0, idx = 0, n = cJSON_GetArraySize(records);
   const cJSON *machine = NULL, *r;
-  cJSON *benches = cJSON_CreateObject();
+  char **names = calloc((size_t)n, sizeof *names), rerr[700];
+  if (!names) { snprintf(err, errlen, "%s: out of memory", path); return NULL; }
   cJSON_ArrayForEach(r, records) {
-    char verr[512];
-    if (run_record_validate(r, verr, sizeof verr)) {
-      snprintf(err, errlen, "%s: record %d: %s", path, idx, verr);
-      cJSON_Delete(benches);
-      return NULL;
-    }
-    const cJSON *m = json_get(r, "machine"), *git = json_get(m, "git"), *d = json_get(r, "date");
-    if (!cJSON_IsString(git) || strlen(git->valuestring) < 7 || strspn(git->valuestring, "0123456789abcdef") != strlen(git->valuestring)) {
-      snprintf(err, errlen, "%s: record %d: machine.git: expected the build's commit sha, got '%.60s'", path, idx,
-               cJSON_IsString(git) ? git->valuestring : "(none)");
-      cJSON_Delete(benches);
-      return NULL;
-    }
-    if (sha && strcmp(sha, git->valuestring)) {
-      snprintf(err, errlen, "%s: record %d: machine.git: '%.40s', but record 0 has '%.40s' (one bench, one build)", path,
-               idx, git->valuestring, sha);
-      cJSON_Delete(benches);
-      return NULL;
-    }
-    if (!sha) { sha = git->valuestring; machine = m; }
-    if (cJSON_IsTrue(json_get(m, "git_dirty"))) dirty = 1;
-    if (cJSON_IsString(d) && strcmp(d->valuestring, date) > 0) date = d->valuestring;
     char name[512];
+    if (check_record(r, idx, sha, rerr, sizeof rerr)) {
+      snprintf(err, errlen, "%s: %s", path, rerr);
+      free_names(names, idx);
+      return NULL;
+    }
+    const cJSON *m = json_get(r, "machine"), *d = json_get(r, "date");
+    if (!sha) { sha = json_get(m, "git")->valuestring; machine = m; }
+    if (cJSON_IsTrue(json_get(m, "git_dirty"))) dirty = 1;
+    if (history_date_ok(d->valuestring) && strcmp(d->valuestring, date) > 0) date = d->valuestring;
     history_benchmark_name(r, name, sizeof name);
-    if (json_get(benches, name)) {
+    if (!history_name_ok(name)) {
+      snprintf(err, errlen, "%s: record %d: case, integrator: benchmark name '%.80s' is not [A-Za-z0-9._+=/-]{1,%d}", path,
+               idx, name, HISTORY_NAME_MAX);
+      free_names(names, idx);
+      return NULL;
+    }
+    if (!(names[idx++] = strdup(name))) { snprintf(err, errlen, "%s: out of memory", path); free_names(names, idx); return NULL; }
+  }
+  char *dup = later_duplicates(names, n);
+  if (!dup) { snprintf(err, errlen, "%s: out of memory", path); free_names(names, n); return NULL; }
+  cJSON *benches = cJSON_CreateObject();
+  idx = 0;
+  cJSON_ArrayForEach(r, records) {
+    const char *name = names[idx];
+    if (dup[idx]) {
       fprintf(stderr, "history: %s: record %d: %s is there twice; the first is kept\n", path, idx, name);
       ++idx;
       continue;
@@ -92,39 +223,116 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
     if (ins) cJSON_AddItemToObject(b, "instructions", ins);
     ++idx;
   }
+  free(dup);
   cJSON *e = cJSON_CreateObject();
   cJSON_AddStringToObject(e, "schema", HISTORY_SCHEMA);
   cJSON_AddStringToObject(e, "sha", sha);
   cJSON_AddBoolToObject(e, "dirty", dirty);
-  cJSON_AddStringToObject(e, "date", date);
+  if (*date) cJSON_AddStringToObject(e, "date", date);
   /* timings are comparable on one machine only: the history keys its lines by sha and this */
-  const cJSON *host = json_get(machine, "host"), *cpu = json_get(machine, "cpu"), *cores = json_get(machine, "cores");
+  const cJSON *host = json_get(machine, "host"), *cpu = json_get(machine, "cpu");
+  long long cores = 0;
+  json_int_in(json_get(machine, "cores"), 1, HISTORY_CORES_MAX, &cores); /* checked by check_record */
   char id[400];
-  snprintf(id, sizeof id, "%s/%s/%d cores", cJSON_IsString(host) ? host->valuestring : "?",
-           cJSON_IsString(cpu) ? cpu->valuestring : "?", cJSON_IsNumber(cores) ? (int)cores->valuedouble : 0);
+  snprintf(id, sizeof id, "%.180s/%.180s/%lld cores", cJSON_IsString(host) ? host->valuestring : "?",
+           cJSON_IsString(cpu) ? cpu->valuestring : "?", cores);
   cJSON_AddStringToObject(e, "machine", id);
   cJSON *mi = cJSON_AddObjectToObject(e, "machine_info");
   const char *fields[] = {"host", "cpu", "isa", "cores", "os", "compiler", "flags"};
   for (int k = 0; k < 7; ++k)
     if (json_get(machine, fields[k])) cJSON_AddItemToObject(mi, fields[k], cJSON_Duplicate(json_get(machine, fields[k]), 1));
   cJSON_AddItemToObject(e, "benchmarks", benches);
+  free_names(names, n);
   return e;
 }
 
-/* A history entry's required fields; 0 or -1 naming the first bad one. */
-static int check_entry(const cJSON *e, const char **field) {
-  *field = NULL;
-  if (!cJSON_IsObject(e)) *field = "(line): expected a JSON object";
-  else if (!cJSON_IsString(json_get(e, "schema")) || strcmp(json_get(e, "schema")->valuestring, HISTORY_SCHEMA))
-    *field = "schema: expected \"" HISTORY_SCHEMA "\"";
-  else if (!cJSON_IsString(json_get(e, "sha"))) *field = "sha: expected a string";
-  else if (!cJSON_IsString(json_get(e, "machine"))) *field = "machine: expected a string";
-  else if (!cJSON_IsObject(json_get(e, "benchmarks"))) *field = "benchmarks: expected an object";
-  return *field ? -1 : 0;
+/* "got 'VALUE'" of a string field, cut short. */
+static void got(char *out, size_t n, const cJSON *x) {
+  if (cJSON_IsString(x)) snprintf(out, n, " (got '%.60s')", x->valuestring);
+  else out[0] = '\0';
 }
 
-/* The lines of text (modified in place) and their parsed entries; NULL with err. */
-static cJSON *parse_lines(char *text, const char *path, char ***lines_out, int *nlines, char *err, size_t errlen) {
+/* One benchmark of a line: 0, or -1 with the field and why. */
+static int check_benchmark(const cJSON *b, char *why, size_t n) {
+  if (!history_name_ok(b->string)) {
+    snprintf(why, n, "benchmarks: name '%.60s' is not [A-Za-z0-9._+=/-]{1,%d}", b->string, HISTORY_NAME_MAX);
+    return -1;
+  }
+  if (!cJSON_IsObject(b)) { snprintf(why, n, "benchmarks.%s: expected an object", b->string); return -1; }
+  const cJSON *st = json_get(b, "status");
+  if (st && !(cJSON_IsString(st) && history_name_ok(st->valuestring))) {
+    snprintf(why, n, "benchmarks.%s.status: expected a status word", b->string);
+    return -1;
+  }
+  const char *numbers[] = {"wall_median", "wall_min", "work_median", "instructions"};
+  for (int k = 0; k < 4; ++k) {
+    const cJSON *x = json_get(b, numbers[k]);
+    if (x && !cJSON_IsNumber(x) && !cJSON_IsNull(x)) {
+      snprintf(why, n, "benchmarks.%s.%s: expected a number or null", b->string, numbers[k]);
+      return -1;
+    }
+  }
+  const cJSON *c = json_get(b, "counters"), *x;
+  if (c && !cJSON_IsObject(c)) { snprintf(why, n, "benchmarks.%s.counters: expected an object", b->string); return -1; }
+  cJSON_ArrayForEach(x, c) {
+    if (!history_name_ok(x->string)) {
+      snprintf(why, n, "benchmarks.%s.counters: name '%.60s' is not [A-Za-z0-9._+=/-]{1,%d}", b->string, x->string,
+               HISTORY_NAME_MAX);
+      return -1;
+    }
+    if (!cJSON_IsNumber(x) && !cJSON_IsNull(x)) {
+      snprintf(why, n, "benchmarks.%s.counters.%s: expected a number or null", b->string, x->string);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* A history line's fields (harness/SCHEMA.md): 0, or -1 with the field, why and value. */
+static int check_entry(const cJSON *e, char *why, size_t n) {
+  const cJSON *sha = json_get(e, "sha"), *date = json_get(e, "date"), *m = json_get(e, "machine");
+  const cJSON *mi = json_get(e, "machine_info"), *dirty = json_get(e, "dirty");
+  char g[96];
+  long long cores;
+  if (!cJSON_IsObject(e)) snprintf(why, n, "(line): expected a JSON object");
+  else if (!cJSON_IsString(json_get(e, "schema")) || strcmp(json_get(e, "schema")->valuestring, HISTORY_SCHEMA))
+    snprintf(why, n, "schema: expected \"" HISTORY_SCHEMA "\"");
+  else if (!cJSON_IsString(sha) || !history_sha_ok(sha->valuestring))
+    got(g, sizeof g, sha), snprintf(why, n, "sha: expected a commit sha (7 to 40 hex digits)%s", g);
+  else if (date && !(cJSON_IsString(date) && history_date_ok(date->valuestring)))
+    got(g, sizeof g, date), snprintf(why, n, "date: expected an ISO 8601 date (YYYY-MM-DDTHH:MM:SSZ)%s", g);
+  else if (dirty && !cJSON_IsBool(dirty)) snprintf(why, n, "dirty: expected true or false");
+  else if (!cJSON_IsString(m) || !*m->valuestring || !text_ok(m->valuestring))
+    got(g, sizeof g, m),
+        snprintf(why, n, "machine: expected a string of 1 to %d bytes without control characters%s", HISTORY_TEXT_MAX, g);
+  else if (mi && !cJSON_IsObject(mi)) snprintf(why, n, "machine_info: expected an object");
+  else if (json_get(mi, "cores") && json_int_in(json_get(mi, "cores"), 1, HISTORY_CORES_MAX, &cores))
+    snprintf(why, n, "machine_info.cores: expected a count of cores (1 to %d)", HISTORY_CORES_MAX);
+  else if (!cJSON_IsObject(json_get(e, "benchmarks"))) snprintf(why, n, "benchmarks: expected an object");
+  else {
+    const cJSON *b;
+    cJSON_ArrayForEach(b, json_get(e, "benchmarks")) if (check_benchmark(b, why, n)) return -1;
+    return 0;
+  }
+  return -1;
+}
+
+/* The line number (from 1) of offset off in text. */
+static int line_of(const char *text, size_t off) {
+  int line = 1;
+  for (size_t i = 0; i < off; ++i) line += text[i] == '\n';
+  return line;
+}
+
+/* The lines of text (len bytes, modified in place) and their parsed entries; NULL with err. */
+static cJSON *parse_lines(char *text, size_t len, const char *path, char ***lines_out, int *nlines, char *err, size_t errlen) {
+  /* a NUL would end the text early: lines after it would be neither shown nor kept */
+  const char *nul = memchr(text, '\0', len);
+  if (nul) {
+    snprintf(err, errlen, "%s: line %d: a NUL byte (a damaged file?): refused, nothing after it would be read", path,
+             line_of(text, (size_t)(nul - text)));
+    return NULL;
+  }
   cJSON *all = cJSON_CreateArray();
   int n = 0, cap = 0, lineno = 0;
   char **lines = NULL;
@@ -133,10 +341,12 @@ static cJSON *parse_lines(char *text, const char *path, char ***lines_out, int *
     if (next) *next++ = '\0';
     ++lineno;
     if (!l[strspn(l, " \t\r")]) continue;
-    cJSON *e = cJSON_Parse(l);
-    const char *field = NULL;
-    if (!e || check_entry(e, &field)) {
-      snprintf(err, errlen, "%s: line %d: %s", path, lineno, e ? field : "not JSON (a cut or edited line?)");
+    char name[1200], why[512];
+    snprintf(name, sizeof name, "%.1100s: line %d", path, lineno);
+    /* whole-line JSON: trailing text after the object and keys given twice are refused */
+    cJSON *e = json_parse_checked(l, name, err, errlen);
+    if (!e || check_entry(e, why, sizeof why)) {
+      if (e) snprintf(err, errlen, "%s: %s", name, why);
       cJSON_Delete(e);
       cJSON_Delete(all);
       free(lines);
@@ -156,10 +366,28 @@ static cJSON *parse_lines(char *text, const char *path, char ***lines_out, int *
   return all;
 }
 
+cJSON *history_load_text(char *text, size_t len, const char *path, char *err, size_t errlen) {
+  if (len > HISTORY_MAX_BYTES) {
+    snprintf(err, errlen, "%s: %zu bytes, more than the %zu MiB a history may have (start a new file)", path, len,
+             HISTORY_MAX_BYTES >> 20);
+    return NULL;
+  }
+  return parse_lines(text, len, path, NULL, NULL, err, errlen);
+}
+
+/* The whole history file, NUL-terminated (its length in *len); NULL with err. */
+static char *read_history(const char *path, size_t *len, char *err, size_t errlen) {
+  char *text = input_read_file(path, HISTORY_MAX_BYTES, len, err, errlen);
+  if (!text && strstr(err, "more than"))
+    snprintf(err + strlen(err), errlen - strlen(err), " (a history may have %zu MiB: start a new file)", HISTORY_MAX_BYTES >> 20);
+  return text;
+}
+
 cJSON *history_load(const char *path, char *err, size_t errlen) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+  size_t len = 0;
+  char *text = read_history(path, &len, err, errlen);
   if (!text) return NULL;
-  cJSON *all = parse_lines(text, path, NULL, NULL, err, errlen);
+  cJSON *all = history_load_text(text, len, path, err, errlen);
   free(text);
   return all;
 }
@@ -178,14 +406,17 @@ static int append_locked(const char *bench_path, const char *history_path, int r
   if (!entry) return CB_ERR_INPUT;
   char *line = json_print(entry, 0);
   const char *sha = json_get(entry, "sha")->valuestring, *machine = json_get(entry, "machine")->valuestring;
-  char *text = file_exists(history_path) ? input_read_file(history_path, INPUT_MAX_BYTES, NULL, err, errlen) : strdup("");
+  size_t tlen = 0;
+  char *text = file_exists(history_path) ? read_history(history_path, &tlen, err, errlen) : strdup("");
   char **lines = NULL;
-  int n = 0, rc = 0, same = -1;
-  cJSON *all = text && line ? parse_lines(text, history_path, &lines, &n, err, errlen) : NULL;
+  int n = 0, rc = 0, same = -1, i = 0;
+  /* a history that is not read whole (a NUL, a bad line) is refused: never rewritten short */
+  cJSON *all = text && line ? parse_lines(text, tlen, history_path, &lines, &n, err, errlen) : NULL;
   if (!all) rc = CB_ERR_INPUT;
-  for (int i = 0; rc == 0 && i < n; ++i) {
-    const cJSON *e = cJSON_GetArrayItem(all, i);
+  const cJSON *e;
+  cJSON_ArrayForEach(e, all) {
     if (!strcmp(json_get(e, "sha")->valuestring, sha) && !strcmp(json_get(e, "machine")->valuestring, machine)) same = i;
+    ++i;
   }
   if (rc == 0 && same >= 0 && !replace) {
     snprintf(err, errlen, "%s: line %d already holds commit %.12s on %s (--replace replaces it)", history_path,

@@ -11,6 +11,20 @@
 #include <cjson/cJSON.h>
 
 #define HISTORY_SCHEMA "cbench.history/1"
+/* The largest history file read (64 MiB: some 200 benched commits of 1,000 benchmarks). */
+#define HISTORY_MAX_BYTES ((size_t)64 << 20)
+/* Benchmark, counter and status names: [A-Za-z0-9._+=/-], 1 to HISTORY_NAME_MAX bytes. */
+#define HISTORY_NAME_MAX 256
+/* The machine string: no control characters, at most HISTORY_TEXT_MAX bytes. */
+#define HISTORY_TEXT_MAX 400
+#define HISTORY_CORES_MAX (1 << 20)
+
+/* 1 when s is a commit sha: 7 to 40 lowercase hex digits. */
+int history_sha_ok(const char *s);
+/* 1 when s is an ISO 8601 date: YYYY-MM-DD, optionally THH:MM:SS[.frac] and Z or +HH:MM. */
+int history_date_ok(const char *s);
+/* 1 when s is a benchmark, counter or status name ([A-Za-z0-9._+=/-], 1 to HISTORY_NAME_MAX). */
+int history_name_ok(const char *s);
 
 /* The history line of a bench: sha, dirty, date (the latest record's), machine (an identity
  * string and its fields), and per benchmark (case/integrator/acc=A or dt=H) its status, wall
@@ -31,7 +45,13 @@ void history_benchmark_name(const cJSON *rec, char *out, size_t outlen);
 int history_append(const char *bench_path, const char *history_path, int replace, FILE *out, char *err, size_t errlen);
 
 /* The entries of a history file in file (commit) order: a new array, or NULL with "PATH: line N:
- * reason" in err (a line that is not a cbench.history/1 object). */
+ * field: reason" in err: a file over HISTORY_MAX_BYTES, a NUL byte, a line that is not one
+ * JSON object (text after it, a key given twice) or not a cbench.history/1 entry (a sha that is
+ * not hex, a date that is not ISO 8601, a name outside its character set, a count out of
+ * range). Blank lines are skipped. */
 cJSON *history_load(const char *path, char *err, size_t errlen);
+/* The same for text in memory (len bytes, NUL-terminated at text[len]; modified in place);
+ * path only names it in err. */
+cJSON *history_load_text(char *text, size_t len, const char *path, char *err, size_t errlen);
 
 #endif

@@ -20,6 +20,27 @@ const char *json_str_or(const cJSON *o, const char *k, const char *dflt) {
   return cJSON_IsString(x) ? x->valuestring : dflt;
 }
 
+int json_int_in(const cJSON *x, long long lo, long long hi, long long *out) {
+  if (!cJSON_IsNumber(x)) return -1;
+  double v = x->valuedouble;
+  /* the comparisons in double first: a NaN or 1e300 never reaches the cast */
+  if (!(v >= (double)lo && v <= (double)hi) || v != floor(v)) return -1;
+  long long i = (long long)v;
+  if (i < lo || i > hi) return -1;
+  *out = i;
+  return 0;
+}
+
+int json_int_field(const cJSON *o, const char *k, int lo, int hi, int dflt, int *out) {
+  const cJSON *x = json_get(o, k);
+  long long v;
+  *out = dflt;
+  if (!x || cJSON_IsNull(x)) return 0;
+  if (json_int_in(x, lo, hi, &v)) return -1;
+  *out = (int)v;
+  return 0;
+}
+
 int json_field_error(char *err, size_t errlen, const char *file, const char *path, const char *problem,
                      const cJSON *got) {
   char *g = got ? cJSON_PrintUnformatted(got) : NULL;

@@ -18,6 +18,14 @@ const char *json_str(const cJSON *o, const char *k);
 /* o[k] as a string, dflt when absent or not a string. */
 const char *json_str_or(const cJSON *o, const char *k, const char *dflt);
 
+/* A number read into an integer: x is a number, integral and in [lo, hi] (a double outside an
+ * int's range cast to int is undefined behaviour: 1e300 would read as -2147483648). 0 with the
+ * value in *out, else -1 (*out untouched). */
+int json_int_in(const cJSON *x, long long lo, long long hi, long long *out);
+/* o[k] by json_int_in into an int; dflt when o[k] is absent or null; -1 (with *out = dflt) when
+ * it is there but not an integer in [lo, hi]. */
+int json_int_field(const cJSON *o, const char *k, int lo, int hi, int dflt, int *out);
+
 /* "FILE: PATH: problem (got VALUE)" into err (FILE left out when NULL, the value when got is
  * NULL); returns 2, the exit status of bad input. */
 int json_field_error(char *err, size_t errlen, const char *file, const char *path, const char *problem,

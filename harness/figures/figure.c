@@ -177,7 +177,11 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
     snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);
     snprintf(gp, sizeof gp, "%s.gp", name);
     snprintf(log, sizeof log, "%s/gnuplot.log", fdir_name);
-    rc = gp_run(fdir_name, gp, log, err, errlen) ? CB_ERR_IO : CB_OK;
+    char svg[300], png[300];
+    snprintf(svg, sizeof svg, "%s.svg", name);
+    snprintf(png, sizeof png, "%s.png", name);
+    const char *imgs[] = {svg, png};
+    rc = gp_run_atomic(fdir_name, gp, log, imgs, 2, 1, err, errlen) ? CB_ERR_IO : CB_OK;
   }
 
   /* numbers beside the paper's, the verdict, figure.json */

@@ -203,6 +203,12 @@ int figure_csv_series(const char *path, const cJSON *rows, const char *x_col, co
   *xo = *yo = NULL;
   char *text = file_read_all(path, NULL);
   if (!text) { snprintf(err, errlen, "%s: cannot read", path); return -1; }
+  return figure_csv_series_text(text, path, rows, x_col, y_expr, xo, yo, err, errlen);
+}
+
+int figure_csv_series_text(char *text, const char *path, const cJSON *rows, const char *x_col, const char *y_expr,
+                           double **xo, double **yo, char *err, size_t errlen) {
+  *xo = *yo = NULL;
   char *save = NULL, *line = strtok_r(text, "\n", &save);
   if (!line) { free(text); snprintf(err, errlen, "%s: empty", path); return -1; }
   char *head[CSV_MAX_COLS];

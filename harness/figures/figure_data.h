@@ -41,6 +41,11 @@ double figure_stat(const cJSON *records, const cJSON *where, const char *field, 
 int figure_csv_series(const char *path, const cJSON *rows, const char *x_col, const char *y_expr, double **x,
                       double **y, char *err, size_t errlen);
 
+/* The same from text in memory (malloc'ed, NUL-terminated; taken over and freed); path only
+ * names it in err. */
+int figure_csv_series_text(char *text, const char *path, const cJSON *rows, const char *x_col, const char *y_expr,
+                           double **x, double **y, char *err, size_t errlen);
+
 /* The time series `file` (steps, contacts, energy, trajectory, newton) next to record rec (its
  * "_dir" and "record_file"), read as figure_csv_series. */
 int figure_record_series(const cJSON *rec, const char *file, const cJSON *rows, const char *x_col, const char *y_expr,

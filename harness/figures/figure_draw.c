@@ -322,10 +322,10 @@ static int write_script(FigureDraw *D, const char *title, const char *body, int 
   /* the panels, then one column for the figure's legend, outside them */
   int pw = 520 * cols > 720 ? 520 * cols : 720, kw = 330;
   int w = whole ? 900 : pw + kw, h = 420 * rows + 80;
-  fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n", D->name, D->dir, D->name, D->name);
+  fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n" GP_OUT_SUFFIX_INIT, D->name, D->dir, D->name, D->name);
   for (int t = 0; t < 2; ++t) {
-    if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'\n", w, h, D->name);
-    else fprintf(g, "set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'\n", w, h, D->name);
+    if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'." GP_OUT_SUFFIX "\n", w, h, D->name);
+    else fprintf(g, "set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'." GP_OUT_SUFFIX "\n", w, h, D->name);
     fprintf(g, "set grid\n%sset datafile missing '?'\n", whole ? "set key top left font ',9'\n" : "");
     if (!whole) {
       double right = (double)pw / w, top = 1.0 - 75.0 / h; /* room for the title and the panels' titles */
@@ -380,9 +380,11 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const char *paper_dir
   fclose(D.gp_body);
   int rows = 1, cols = D.npanels;
   const cJSON *layout = json_get(plot, "layout");
-  if (cJSON_GetArraySize(layout) == 2) {
-    rows = (int)cJSON_GetArrayItem(layout, 0)->valuedouble;
-    cols = (int)cJSON_GetArrayItem(layout, 1)->valuedouble;
+  long long lr, lc; /* checked by the recipe loader: [1, 24] each */
+  if (cJSON_GetArraySize(layout) == 2 && !json_int_in(cJSON_GetArrayItem(layout, 0), 1, 24, &lr) &&
+      !json_int_in(cJSON_GetArrayItem(layout, 1), 1, 24, &lc)) {
+    rows = (int)lr;
+    cols = (int)lc;
   }
   if (rc == 0 && write_script(&D, json_str_or(recipe, "title", name), body ? body : "", rows, cols, !kind->uses_panels) != 0) {
     snprintf(err, errlen, "cannot write the gnuplot script in %s/%s", dir, name);

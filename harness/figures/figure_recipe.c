@@ -193,6 +193,13 @@ static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "
 static const char *const side_keys[] = {"where", "field", "stat", "x", "series", "any_outcome", NULL};
 static const char *const stats[] = {"value", "sum", "mean", "min", "max", "count", "ratio_max_min", "slope", NULL};
 
+/* plot.layout: [rows, columns], each an integer from 1 to 24 (the most panels). */
+static int layout_ok(const cJSON *x) {
+  long long v;
+  return cJSON_IsArray(x) && cJSON_GetArraySize(x) == 2 && !json_int_in(cJSON_GetArrayItem(x, 0), 1, 24, &v) &&
+         !json_int_in(cJSON_GetArrayItem(x, 1), 1, 24, &v);
+}
+
 /* A {where, field, stat, x} selection (compare entries and check sides). */
 static int check_selection(const cJSON *s, const char *path, const char *where, char *err, size_t errlen) {
   char f[256];
@@ -294,6 +301,8 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
       bad = fail(err, errlen, path, "plot.kind", expected, kind);
     else if ((x = json_get(plot, "series")) && !is_string_array(x))
       bad = fail(err, errlen, path, "plot.series", "expected an array of record field names", x);
+    else if ((x = json_get(plot, "layout")) && !layout_ok(x))
+      bad = fail(err, errlen, path, "plot.layout", "expected [rows, columns], integers from 1 to 24", x);
     else if (pk->check_plot && (problem = pk->check_plot(plot, &pf))) {
       snprintf(f, sizeof f, "plot.%s", pf);
       bad = fail(err, errlen, path, f, problem, json_get(plot, pf));

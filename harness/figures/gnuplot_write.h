@@ -15,4 +15,16 @@ void gp_quote(FILE *f, const char *s);
 /* Runs `gnuplot script` in dir, its output in log; 0, or 1 with "DIR/SCRIPT: why (see LOG)". */
 int gp_run(const char *dir, const char *script, const char *log, char *err, size_t errlen);
 
+/* The gnuplot variable a script appends to every output name (GP_OUT_SUFFIX_INIT at its top sets
+ * it to "" when the script is run by hand). */
+#define GP_OUT_SUFFIX "cbench_out_suffix"
+#define GP_OUT_SUFFIX_INIT "if (!exists(\"" GP_OUT_SUFFIX "\")) " GP_OUT_SUFFIX " = \"\"\n"
+/* Runs the script as gp_run, with its outputs written to temporaries (GP_OUT_SUFFIX set to
+ * ".tmp.HOST.PID"), then checks each of the nimages images (names in dir; required: each must be
+ * drawn) with image_check.h and renames them into place. On any failure (gnuplot's exit status, a
+ * missing, empty or cut image: a full disk) every temporary is removed, the images already there
+ * are left as they were, and 1 is returned with "DIR/SCRIPT: why". */
+int gp_run_atomic(const char *dir, const char *script, const char *log, const char *const *images, int nimages,
+                  int required, char *err, size_t errlen);
+
 #endif

@@ -202,7 +202,7 @@ static void draw_reference_uncertainty(FILE *g, double unc, double minerr, const
 
 /* The script's head: how to regenerate it, the axes' defaults, the loop over PNG and SVG. */
 static void write_script_head(FILE *g, const char *pdir, const char *cname) {
-  fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n", pdir, cname);
+  fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n" GP_OUT_SUFFIX_INIT, pdir, cname);
   fprintf(g, "set datafile missing \"?\"\nset datafile separator \"\\t\"\nset logscale xy\n"
              "set grid\nset key outside right top\nset format x \"%%.0e\"\nset format y \"%%.0e\"\n");
   fprintf(g, "do for [fmt in \"png svg\"] {\n"
@@ -326,7 +326,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
   const char *flag_label_right = "(strcol(1)) with labels right offset -1,0 font \",8\" noenhanced notitle";
   const char *flag_label = "(strcol(1)) with labels left offset 1,0 font \",8\" noenhanced notitle";
   if (any_err || nfail || ntime || nwarn_err) {
-    fprintf(g, "  set output sprintf(\"%s_work_error.%%s\", fmt)\n", cname);
+    fprintf(g, "  set output sprintf(\"%s_work_error.%%s%%s\", fmt, " GP_OUT_SUFFIX ")\n", cname);
     fprintf(g, "  set title \"%s: work vs measured error (failed and timed-out runs at the right edge)\\n%s\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"max position error vs reference (S-scaled)\"\n"
                "  set ylabel \"wall time per simulated second (s)\"\n");
@@ -346,7 +346,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
   int any_win = 0;
   for (int i = 0; i < nint; ++i) any_win |= has_win[i];
   if (any_win) {
-    fprintf(g, "  set output sprintf(\"%s_work_windowed_error.%%s\", fmt)\n", cname);
+    fprintf(g, "  set output sprintf(\"%s_work_windowed_error.%%s%%s\", fmt, " GP_OUT_SUFFIX ")\n", cname);
     fprintf(g, "  set title \"%s: work vs windowed (local) error\\n%s\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"max windowed position error (restarted tight integration per window)\"\n"
                "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
@@ -358,7 +358,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
     fprintf(g, "\n");
   }
   if (any || nfail || ntime || nwarn) {
-    fprintf(g, "  set output sprintf(\"%s_work_accuracy.%%s\", fmt)\n", cname);
+    fprintf(g, "  set output sprintf(\"%s_work_accuracy.%%s%%s\", fmt, " GP_OUT_SUFFIX ")\n", cname);
     fprintf(g, "  set title \"%s: work vs requested accuracy (fixed-step: step size dt)\\n%s\"\n", title, ecmd);
     fprintf(g, "  set xlabel \"requested accuracy, or dt (s) for fixed-step integrators\"\n"
                "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
@@ -392,25 +392,23 @@ static int plot_case(const char *pdir, const char *cname, const cJSON *recs, con
   return rc;
 }
 
-/* gnuplot CASE.gp in pdir (no shell: the names are data), its output in gnuplot_CASE.log; a
- * failure, or an empty image left behind (a full disk), is an error naming the script. */
+/* gnuplot CASE.gp in pdir (no shell: the names are data), its output in gnuplot_CASE.log, its
+ * images through temporaries (gp_run_atomic): a failure, or an empty or cut image (a full disk),
+ * is an error naming the script, and the images from before are left as they were. */
 static int run_gnuplot_on(const char *pdir, const char *cname, char *err, size_t errlen) {
   char gp[200], log[1400];
   snprintf(gp, sizeof gp, "%.127s.gp", cname);
   snprintf(log, sizeof log, "%.1100s/gnuplot_%.127s.log", pdir, cname);
-  if (gp_run(pdir, gp, log, err, errlen) != 0) return 1;
   static const char *const kinds[] = {"work_error", "work_windowed_error", "work_accuracy"};
   static const char *const exts[] = {"png", "svg"};
+  char names[6][200];
+  const char *imgs[6];
   for (int k = 0; k < 3; ++k)
     for (int e = 0; e < 2; ++e) {
-      char img[1500];
-      struct stat st;
-      snprintf(img, sizeof img, "%.1100s/%.127s_%s.%s", pdir, cname, kinds[k], exts[e]);
-      if (stat(img, &st) == 0 && st.st_size == 0) {
-        snprintf(err, errlen, "%.1100s/%s: gnuplot left an empty %s (disk full?)", pdir, gp, img);
-        return 1;
-      }
+      snprintf(names[2 * k + e], sizeof names[0], "%.127s_%s.%s", cname, kinds[k], exts[e]);
+      imgs[2 * k + e] = names[2 * k + e];
     }
+  if (gp_run_atomic(pdir, gp, log, imgs, 6, 0, err, errlen) != 0) return 1;
   printf("plot: %s/%s_work_*.png (+ .svg)\n", pdir, cname);
   return 0;
 }

@@ -2,6 +2,7 @@
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,8 @@
 #include "../bench/history.h"
 #include "convergence_table.h"
 #include "history_report.h"
+#include "image_check.h"
+#include "markup.h"
 #include "winners_table.h"
 #include "../common/json_get.h"
 #include "../common/machine.h"
@@ -20,26 +23,32 @@
 #include "../run/run_record.h"
 
 /* Text for HTML content and attributes. */
-static void html(FILE *f, const char *s) {
-  for (; *s; ++s) {
-    switch (*s) {
-      case '<': fputs("&lt;", f); break;
-      case '>': fputs("&gt;", f); break;
-      case '&': fputs("&amp;", f); break;
-      case '"': fputs("&quot;", f); break;
-      case '\'': fputs("&#39;", f); break;
-      default: fputc(*s, f);
-    }
+static void html(FILE *f, const char *s) { markup_html(f, s); }
+
+/* Text in Markdown: a table cell, a heading, a paragraph (escaped: markup.h). */
+static void md_cell(FILE *f, const char *s) { markup_md(f, s); }
+/* A code span in Markdown. */
+static void md_code(FILE *f, const char *s) { markup_md_code(f, s, (size_t)-1); }
+/* A code span in a Markdown table cell: a '|' escaped there too (GFM splits cells first). */
+static void md_code_cell(FILE *f, const char *s) {
+  char *t = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&t, &len);
+  if (!m) return;
+  markup_md_code(m, s, (size_t)-1);
+  fclose(m);
+  for (size_t i = 0; t && i < len; ++i) {
+    if (t[i] == '|') fputc('\\', f);
+    fputc(t[i], f);
   }
+  free(t);
 }
 
-/* Text inside a Markdown table cell. */
-static void md_cell(FILE *f, const char *s) {
-  for (; *s; ++s) {
-    if (*s == '|') fputs("\\|", f);
-    else if (*s == '\n') fputc(' ', f);
-    else fputc(*s, f);
-  }
+/* A link to file in the figure's folder: a relative path, each part percent-encoded (a folder
+ * named "javascript:alert(1)" is a folder, not a scheme). */
+static void url_path(FILE *f, const char *folder, const char *file) {
+  if (folder) { markup_url_segment(f, folder); fputc('/', f); }
+  markup_url_segment(f, file);
 }
 
 static void num(FILE *f, const cJSON *x) {
@@ -144,18 +153,27 @@ static void write_not_data(FILE *f, const cJSON *runs, int md) {
     fputs(md ? "| " : "<tr><td>", f);
     for (int i = 0; i < 6; ++i) {
       if (i) fputs(md ? " | " : "</td><td>", f);
-      if (md && i == 5) fputc('`', f);
-      (md ? md_cell : html)(f, cells[i]);
-      if (md && i == 5) fputc('`', f);
+      (md ? (i == 5 ? md_code_cell : md_cell) : html)(f, cells[i]);
     }
     fputs(md ? " |\n" : "</td></tr>\n", f);
   }
   fputs(md ? "\n" : "</table>\n", f);
 }
 
+/* A run count of figure.json's points (check_figure checked the range). */
 static int count_of(const cJSON *pts, const char *k) {
-  const cJSON *x = json_get(pts, k);
-  return cJSON_IsNumber(x) ? (int)x->valuedouble : 0;
+  int v = 0;
+  json_int_field(pts, k, 0, INT_MAX, 0, &v);
+  return v;
+}
+
+/* 1 when s names a file in the figure's own folder: no '/', not "." or "..", no control
+ * characters (links are relative to the folder, never out of it). */
+static int folder_file_ok(const char *s) {
+  if (!*s || strchr(s, '/') || !strcmp(s, ".") || !strcmp(s, "..")) return 0;
+  for (; *s; ++s)
+    if ((unsigned char)*s < 0x20 || *s == 0x7f) return 0;
+  return 1;
 }
 
 /* A figure.json's required fields (harness/SCHEMA.md, cbench.figure/1); 0 or -1 naming one. */
@@ -178,6 +196,23 @@ static int check_figure(const cJSON *fig, const char *path, char *err, size_t er
   else if (!bad && !cJSON_IsArray(cmp)) bad = "comparisons: expected an array";
   else if (!bad && json_get(fig, "paper") && !cJSON_IsNull(json_get(fig, "paper")) && !cJSON_IsString(json_get(json_get(fig, "paper"), "ref")))
     bad = "paper: expected null or {ref, trend}";
+  const char *files[][2] = {{"images.svg", json_str(img, "svg")}, {"images.png", json_str(img, "png")},
+                            {"table", json_str(fig, "table")}};
+  for (int i = 0; !bad && i < 3; ++i)
+    if (!folder_file_ok(files[i][1])) {
+      snprintf(err, errlen, "%s: %s: expected a file name in the figure's folder, got '%.100s'", path, files[i][0], files[i][1]);
+      return -1;
+    }
+  const char *counts[] = {"ok", "failed", "timeout", "flagged"};
+  for (int i = 0; !bad && i < 4; ++i) {
+    int v;
+    if (json_int_field(pts, counts[i], 0, INT_MAX, 0, &v)) {
+      char *g = cJSON_PrintUnformatted(json_get(pts, counts[i]));
+      snprintf(err, errlen, "%s: points.%s: expected a count (0 to %d), got %.40s", path, counts[i], INT_MAX, g ? g : "?");
+      free(g);
+      return -1;
+    }
+  }
   if (!bad) {
     const cJSON *c;
     cJSON_ArrayForEach(c, cmp) if (!cJSON_IsString(json_get(c, "quantity"))) bad = "comparisons: every entry needs a quantity";
@@ -191,29 +226,53 @@ static int check_figure(const cJSON *fig, const char *path, char *err, size_t er
 
 static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
 
-/* Figure folders of dir (sorted) with their parsed figure.json; returns the count or -1. */
+/* 0 when every image of figure fig (in dir/folder) is whole, else -1 naming it. */
+static int check_figure_images(const char *dir, const cJSON *fig, const char *folder, char *err, size_t errlen) {
+  const char *keys[] = {"png", "svg"};
+  for (int k = 0; k < 2; ++k) {
+    char p[1800], why[1900];
+    snprintf(p, sizeof p, "%.1200s/%.255s/%.255s", dir, folder, json_str(json_get(fig, "images"), keys[k]));
+    if (image_check(p, why, sizeof why)) {
+      snprintf(err, errlen, "%s (draw the figure again: cbench figure %.200s)", why, json_str(fig, "name"));
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Figure folders of dir (sorted, however many) with their parsed figure.json; returns the count
+ * or -1. */
 static int load_figures(const char *dir, cJSON *figs, char *err, size_t errlen) {
   DIR *d = opendir(dir);
   if (!d) { snprintf(err, errlen, "%s: cannot open the folder", dir); return -1; }
-  char (*names)[256] = malloc(sizeof(char[256]) * 512);
-  int n = 0;
+  char (*names)[256] = NULL;
+  int n = 0, cap = 0;
   struct dirent *e;
-  while (names && (e = readdir(d)) && n < 512) {
+  while ((e = readdir(d))) {
     if (e->d_name[0] == '.') continue;
     char p[1600];
     snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, e->d_name);
-    if (file_exists(p)) snprintf(names[n++], 256, "%s", e->d_name);
+    if (!file_exists(p)) continue;
+    if (n == cap) {
+      char (*g)[256] = realloc(names, sizeof(char[256]) * (size_t)(cap = 2 * cap + 64));
+      if (!g) { free(names); closedir(d); snprintf(err, errlen, "out of memory"); return -1; }
+      names = g;
+    }
+    snprintf(names[n++], 256, "%s", e->d_name); /* d_name holds at most 255 bytes */
   }
   closedir(d);
-  if (!names) { snprintf(err, errlen, "out of memory"); return -1; }
-  qsort(names, (size_t)n, 256, cmp_str);
+  if (n) qsort(names, (size_t)n, 256, cmp_str);
   int rc = n;
   for (int i = 0; i < n && rc >= 0; ++i) {
     char p[1600];
     snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, names[i]);
     cJSON *fig = json_load_file(p, err, errlen);
     if (!fig) { rc = -1; break; }
-    if (check_figure(fig, p, err, errlen)) { cJSON_Delete(fig); rc = -1; break; }
+    if (check_figure(fig, p, err, errlen) || check_figure_images(dir, fig, names[i], err, errlen)) {
+      cJSON_Delete(fig);
+      rc = -1;
+      break;
+    }
     cJSON_AddStringToObject(fig, "_folder", names[i]);
     cJSON_AddItemToArray(figs, fig);
   }
@@ -221,12 +280,32 @@ static int load_figures(const char *dir, cJSON *figs, char *err, size_t errlen) 
   return rc;
 }
 
-/* The plots of a sweep folder (`cbench plot DIR` writes PNG files in DIR/plots): names sorted. */
-static int sweep_plots(const char *dir, char (*names)[256], int max) {
+/* The plots of a sweep folder (`cbench plot DIR` writes PNG files in DIR/plots): names sorted,
+ * however many, into *out (malloc'ed); each checked whole (image_check.h). The count, 0 when there
+ * is no plots/ folder, -1 with err. */
+static int sweep_plots(const char *dir, char (**out)[256], char *err, size_t errlen) {
   char pd[1300];
   snprintf(pd, sizeof pd, "%.1200s/plots", dir);
-  int n = dir_list(pd, ".png", &names[0][0], 256, max);
-  return n < 0 ? 0 : n;
+  int n = 0;
+  *out = NULL;
+  char **all = dir_list_all(pd, ".png", &n);
+  if (!all) {
+    if (file_exists(pd)) { snprintf(err, errlen, "%s: cannot list the plots (out of memory?)", pd); return -1; }
+    return 0;
+  }
+  char (*names)[256] = malloc(sizeof(char[256]) * (size_t)(n ? n : 1));
+  int rc = names ? n : -1;
+  if (!names) snprintf(err, errlen, "out of memory");
+  for (int i = 0; names && i < n && rc >= 0; ++i) {
+    char p[1600];
+    snprintf(names[i], 256, "%s", all[i]); /* a file name holds at most 255 bytes */
+    snprintf(p, sizeof p, "%s/%.255s", pd, all[i]);
+    if (image_check(p, err, errlen)) rc = -1;
+  }
+  dir_list_free(all, n);
+  if (rc < 0) { free(names); return -1; }
+  *out = names;
+  return rc;
 }
 
 static char *first_line_of(const char *path) {
@@ -298,13 +377,9 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     }
     const cJSON *img = json_get(fig, "images");
     fputs("<p><a href=\"", f);
-    html(f, folder);
-    fputc('/', f);
-    html(f, json_str(img, "svg"));
+    url_path(f, folder, json_str(img, "svg"));
     fputs("\"><img src=\"", f);
-    html(f, folder);
-    fputc('/', f);
-    html(f, json_str(img, "png"));
+    url_path(f, folder, json_str(img, "png"));
     fputs("\" alt=\"", f);
     html(f, json_str(fig, "title"));
     fputs("\"></a></p>\n<p>", f);
@@ -331,9 +406,7 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     html(f, json_str(fig, "command"));
     fprintf(f, "</pre>\n<p>%s mode, %.1f s wall; numbers behind it: <a href=\"", cJSON_IsTrue(json_get(fig, "quick")) ? "Quick" : "Full",
             cJSON_IsNumber(json_get(fig, "wall_seconds")) ? json_get(fig, "wall_seconds")->valuedouble : NAN);
-    html(f, folder);
-    fputc('/', f);
-    html(f, json_str(fig, "table"));
+    url_path(f, folder, json_str(fig, "table"));
     fputs("\">", f);
     html(f, json_str(fig, "table"));
     fputs("</a>.</p></div>\n", f);
@@ -349,7 +422,7 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
       fputs("<h3>", f);
       html(f, plots[i]);
       fputs("</h3>\n<p><img src=\"plots/", f);
-      html(f, plots[i]);
+      url_path(f, NULL, plots[i]);
       fputs("\" alt=\"", f);
       html(f, plots[i]);
       fputs("\"></p>\n", f);
@@ -362,44 +435,88 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
 static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[256], int nplots, const char *sweep_cmd,
                      const cJSON *runs, const cJSON *machine, const char *date, const cJSON *history,
                      const char *history_path) {
-  fprintf(f, "# cbench report\n\nFolder `%s`, written %s. Regenerate with `cbench report %s%s%s`.\n\n", dir, date, dir,
-          history_path ? " --history " : "", history_path ? history_path : "");
-  fprintf(f, "Machine: %s, %g cores, %s, git %s%s.\n\n", json_str(machine, "cpu"),
-          cJSON_IsNumber(json_get(machine, "cores")) ? json_get(machine, "cores")->valuedouble : 0, json_str(machine, "compiler"),
-          json_str(machine, "git"), cJSON_IsTrue(json_get(machine, "git_dirty")) ? " (built from a modified working tree)" : "");
+  /* every string from a file or a folder name is escaped (md_cell) or a code span (md_code) */
+  fputs("# cbench report\n\nFolder ", f);
+  md_code(f, dir);
+  fputs(", written ", f);
+  md_cell(f, date);
+  fputs(". Regenerate with ", f);
+  char regen[3000];
+  snprintf(regen, sizeof regen, "cbench report %.1200s%s%.1200s", dir, history_path ? " --history " : "", history_path ? history_path : "");
+  md_code(f, regen);
+  fputs(".\n\nMachine: ", f);
+  md_cell(f, json_str(machine, "cpu"));
+  fprintf(f, ", %g cores, ", cJSON_IsNumber(json_get(machine, "cores")) ? json_get(machine, "cores")->valuedouble : 0);
+  md_cell(f, json_str(machine, "compiler"));
+  fputs(", git ", f);
+  md_cell(f, json_str(machine, "git"));
+  fprintf(f, "%s.\n\n", cJSON_IsTrue(json_get(machine, "git_dirty")) ? " (built from a modified working tree)" : "");
   const cJSON *fig;
   if (cJSON_GetArraySize(figs) > 0) { /* one line per paper item: the README carries the same rows */
     fputs("## Verdicts\n\n| figure | paper | verdict | runs: ok, failed, timed out, flagged |\n| --- | --- | --- | --- |\n", f);
     cJSON_ArrayForEach(fig, figs) {
       const cJSON *paper = json_get(fig, "paper"), *pts = json_get(fig, "points");
-      fprintf(f, "| `%s` | ", json_str(fig, "name"));
+      fputs("| ", f);
+      md_code_cell(f, json_str(fig, "name"));
+      fputs(" | ", f);
       md_cell(f, cJSON_IsObject(paper) ? json_str(paper, "ref") : "-");
-      fprintf(f, " | %s | %d, %d, %d, %d |\n", *json_str(fig, "verdict_status") ? json_str(fig, "verdict_status") : "-",
-              count_of(pts, "ok"), count_of(pts, "failed"), count_of(pts, "timeout"), count_of(pts, "flagged"));
+      fputs(" | ", f);
+      md_cell(f, *json_str(fig, "verdict_status") ? json_str(fig, "verdict_status") : "-");
+      fprintf(f, " | %d, %d, %d, %d |\n", count_of(pts, "ok"), count_of(pts, "failed"), count_of(pts, "timeout"),
+              count_of(pts, "flagged"));
     }
     fputs("\n", f);
   }
   cJSON_ArrayForEach(fig, figs) {
     const char *folder = json_str(fig, "_folder");
     const cJSON *paper = json_get(fig, "paper"), *pts = json_get(fig, "points");
-    fprintf(f, "## %s\n\n", json_str(fig, "title"));
-    if (cJSON_IsObject(paper)) fprintf(f, "Paper: **%s**: %s\n\n", json_str(paper, "ref"), json_str(paper, "trend"));
-    fprintf(f, "![%s](%s/%s)\n\n%s\n\n**Verdict:** %s%s%s\n\n", json_str(fig, "name"), folder, json_str(json_get(fig, "images"), "png"),
-            json_str(fig, "caption"), json_str(fig, "verdict_status"), *json_str(fig, "verdict_status") ? ". " : "", json_str(fig, "verdict"));
-    if (*json_str(fig, "quick_decides")) fprintf(f, "Why the quick grid decides the claim: %s\n\n", json_str(fig, "quick_decides"));
+    fputs("## ", f);
+    md_cell(f, json_str(fig, "title"));
+    fputs("\n\n", f);
+    if (cJSON_IsObject(paper)) {
+      fputs("Paper: **", f);
+      md_cell(f, json_str(paper, "ref"));
+      fputs("**: ", f);
+      md_cell(f, json_str(paper, "trend"));
+      fputs("\n\n", f);
+    }
+    fputs("![", f);
+    md_cell(f, json_str(fig, "name"));
+    fputs("](", f);
+    url_path(f, folder, json_str(json_get(fig, "images"), "png"));
+    fputs(")\n\n", f);
+    md_cell(f, json_str(fig, "caption"));
+    fputs("\n\n**Verdict:** ", f);
+    md_cell(f, json_str(fig, "verdict_status"));
+    fputs(*json_str(fig, "verdict_status") ? ". " : "", f);
+    md_cell(f, json_str(fig, "verdict"));
+    fputs("\n\n", f);
+    if (*json_str(fig, "quick_decides")) {
+      fputs("Why the quick grid decides the claim: ", f);
+      md_cell(f, json_str(fig, "quick_decides"));
+      fputs("\n\n", f);
+    }
     write_checks(f, json_get(fig, "checks"), 1);
     fprintf(f, "Runs: %d ok, %d failed, %d timed out, %d flagged by a physics guard.\n\n", count_of(pts, "ok"),
             count_of(pts, "failed"), count_of(pts, "timeout"), count_of(pts, "flagged"));
     write_comparisons(f, json_get(fig, "comparisons"), &md_table);
-    fprintf(f, "Reproduce: `%s`\n\n", json_str(fig, "command"));
+    fputs("Reproduce: ", f);
+    md_code(f, json_str(fig, "command"));
+    fputs("\n\n", f);
   }
   if (nplots > 0) {
     fputs("## Sweep\n\n", f);
-    if (sweep_cmd) fprintf(f, "Reproduce: `%s`\n\n", sweep_cmd);
+    if (sweep_cmd) { fputs("Reproduce: ", f); md_code(f, sweep_cmd); fputs("\n\n", f); }
     if (runs) write_not_data(f, runs, 1);
     if (runs) convergence_table_write(f, runs, CONVERGENCE_MD);
     if (runs) winners_table_write(f, runs, WINNERS_MD);
-    for (int i = 0; i < nplots; ++i) fprintf(f, "![%s](plots/%s)\n\n", plots[i], plots[i]);
+    for (int i = 0; i < nplots; ++i) {
+      fputs("![", f);
+      md_cell(f, plots[i]);
+      fputs("](plots/", f);
+      url_path(f, NULL, plots[i]);
+      fputs(")\n\n", f);
+    }
   }
   if (history) history_report_section(f, history, history_path, 0);
 }
@@ -438,8 +555,9 @@ int report_write_with_history(const char *dir, const char *history_path, char *h
   cJSON *figs = cJSON_CreateArray();
   int n = load_figures(dir, figs, err, errlen);
   if (n < 0) { cJSON_Delete(figs); cJSON_Delete(history); return CB_ERR_INPUT; }
-  char (*plots)[256] = malloc(sizeof(char[256]) * 256);
-  int nplots = plots ? sweep_plots(dir, plots, 256) : 0;
+  char (*plots)[256] = NULL;
+  int nplots = sweep_plots(dir, &plots, err, errlen);
+  if (nplots < 0) { cJSON_Delete(figs); cJSON_Delete(history); return CB_ERR_INPUT; }
   if (n == 0 && nplots == 0 && !history) {
     snprintf(err, errlen, "%s: nothing to report (no NAME/figure.json from `cbench figure`, no plots/ from `cbench plot`)", dir);
     cJSON_Delete(figs);

@@ -1,5 +1,6 @@
 /* Who wins at which accuracy (winners_table.h). */
 #include "winners_table.h"
+#include "markup.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,14 +26,10 @@ typedef struct {
   double value;
 } RowKey;
 
+/* Data escaped for the page it goes to (markup.h: HTML entities, Markdown's active characters). */
 static void text_out(FILE *f, const char *s, int format) {
-  for (; *s; ++s) {
-    if (format == WINNERS_HTML && *s == '<') fputs("&lt;", f);
-    else if (format == WINNERS_HTML && *s == '>') fputs("&gt;", f);
-    else if (format == WINNERS_HTML && *s == '&') fputs("&amp;", f);
-    else if (format == WINNERS_MD && *s == '|') fputs("\\|", f);
-    else fputc(*s, f);
-  }
+  if (format == WINNERS_HTML) markup_html(f, s);
+  else markup_md(f, s);
 }
 
 static int in_row(const Entry *e, const RowKey *k) {
@@ -93,7 +90,9 @@ static int write_case(FILE *f, const char *cname, const cJSON *records, Entry *e
     text_out(f, cname, format);
     fputs("</h4>\n", f);
   } else {
-    fprintf(f, "**%s**", cname);
+    fputs("**", f);
+    text_out(f, cname, format);
+    fputs("**", f);
   }
   fprintf(f, "%s%d usable run(s); left out: %d failed, %d timed out, %d flagged by a physics guard", format == WINNERS_HTML ? "<p>" : ": ",
           n, excluded[OUTCOME_FAILED], excluded[OUTCOME_TIMEOUT], excluded[OUTCOME_FLAGGED]);
