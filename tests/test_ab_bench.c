@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "harness/common/files.h"
 #include "sim_fixtures.h"
@@ -84,4 +86,41 @@ Test(ab_bench, interval_header_follows_alpha) {
   cr_assert(rc == 0 || rc == 1, "exit %d: %s", rc, out);
   cr_expect(strstr(out, "[95% interval]") && !strstr(out, "[99% interval]"), "%s", out);
   cr_expect(strstr(out, "at p < 0.05"), "%s", out);
+}
+
+/* A side whose record says a repetition took -1 s: no sample. The benchmark is an error and the
+ * comparison exits 2 without a verdict (before: an uninitialized message, the benchmark gone
+ * from the table, and "pass"). */
+Test(ab_bench, negative_time_is_an_error_not_a_pass) {
+  char out[16384], args[2048], res[600], fake[600], cwd[1024];
+  cr_assert_not_null(getcwd(cwd, sizeof cwd));
+  snprintf(res, sizeof res, "%s/ab_neg.json", tmpdir);
+  snprintf(fake, sizeof fake, "%s/negative-time-cbench", tmpdir);
+  char script[2048];
+  snprintf(script, sizeof script,
+           "#!/bin/sh\n# cbench, then every repetition's time made negative in its record\n"
+           "%s/build/sanitize/cbench \"$@\"; rc=$?\njson=\nprev=\n"
+           "for a in \"$@\"; do [ \"$prev\" = --json ] && json=$a; prev=$a; done\n"
+           "[ -n \"$json\" ] && sed -i -e 's/\"cpu_s\":[^,}]*/\"cpu_s\": -1/g' \"$json\"\nexit $rc\n", cwd);
+  fx_write_text(fake, script);
+  cr_assert_eq(chmod(fake, 0755), 0);
+  for (int side = 0; side < 2; ++side) {
+    snprintf(args, sizeof args,
+             "--a-binary %s --b-binary %s --set quick --integrators cenic-sd --min-rounds 3 --max-rounds 3 "
+             "--min-time 0.001 --no-instructions --seed 7 --quiet --out %s",
+             side ? "build/sanitize/cbench" : fake, side ? fake : "build/sanitize/cbench", res);
+    int rc = cb(args, out, sizeof out);
+    cr_expect_eq(rc, 2, "%s side: exit %d: %s", side ? "B" : "A", rc, out);
+    cr_expect(strstr(out, "dragged_cube/cenic-sd/acc=0.001") && strstr(out, "ERROR (invalid sample)") &&
+                  strstr(out, "invalid sample: repetitions[0].cpu_s is -1 s"),
+              "%s side: %s", side ? "B" : "A", out);
+    cr_expect(strstr(out, "-> ERROR") && !strstr(out, "-> pass"), "%s side: %s", side ? "B" : "A", out);
+    char *t = file_read_all(res, NULL);
+    cJSON *d = t ? cJSON_Parse(t) : NULL;
+    free(t);
+    cr_assert(d, "no JSON result");
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "fail")));
+    cr_expect_eq(cJSON_GetObjectItemCaseSensitive(d, "invalid_samples")->valuedouble, 1);
+    cJSON_Delete(d);
+  }
 }

@@ -43,6 +43,7 @@ typedef struct {
   double a[AB_MAX_ROUNDS], b[AB_MAX_ROUNDS];
   int n, done;
   char fail_a[300], fail_b[300];
+  int invalid_a, invalid_b; /* the failure is a record whose times are not times */
   cJSON *rec_a, *rec_b;     /* the first record of each side (counters, instructions) */
   AbDecision d;
   int have_d;
@@ -119,7 +120,8 @@ static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, in
 }
 
 /* Seconds per timing repetition of a record (process CPU or wall): the fastest repetition (the
- * least disturbed by other processes on a shared machine) or the mean; -1 with why in err. */
+ * least disturbed by other processes on a shared machine) or the mean; -1 with why in err when
+ * the run failed, -2 when the record's times are no sample (negative, not finite, missing). */
 static double rep_time(const cJSON *rec, int use_wall, int use_mean, char *err, size_t errlen) {
   const cJSON *st = get(rec, "status");
   if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok") != 0) {
@@ -131,9 +133,14 @@ static double rep_time(const cJSON *rec, int use_wall, int use_mean, char *err, 
   const cJSON *r, *reps = get(rec, "repetitions");
   double sum = 0.0, lo = INFINITY;
   int n = 0;
+  const char *field = use_wall ? "wall_s" : "cpu_s";
   cJSON_ArrayForEach(r, reps) {
-    double t = num(r, use_wall ? "wall_s" : "cpu_s", NAN);
+    double t = num(r, field, NAN);
     if (!isfinite(t)) { n = 0; break; }
+    if (t < 0) {
+      snprintf(err, errlen, "invalid sample: repetitions[%d].%s is %g s", n, field, t);
+      return -2;
+    }
     sum += t;
     lo = fmin(lo, t);
     ++n;
@@ -141,7 +148,7 @@ static double rep_time(const cJSON *rec, int use_wall, int use_mean, char *err, 
   if (n > 0) return use_mean ? sum / n : lo;
   /* a record from before per-repetition times: its median wall time */
   double med = num(get(rec, "wall_time"), "median", NAN);
-  if (!(med > 0)) { snprintf(err, errlen, "record has no timing"); return -1; }
+  if (!(med > 0) || !isfinite(med)) { snprintf(err, errlen, "invalid sample: the record has no repetition time"); return -2; }
   return med;
 }
 
@@ -269,6 +276,7 @@ static int calibrate(AbBench *bm, const char *abin, const char *bbin, const char
     cJSON *rec = run_side(bins[s], cases, bm, 3, dir, 0, err, sizeof err);
     t[s] = rec ? rep_time(rec, c->use_wall, c->use_mean, err, sizeof err) : -1;
     if (t[s] < 0) snprintf(fails[s], 300, "%.290s", err);
+    if (t[s] == -2) *(s ? &bm->invalid_b : &bm->invalid_a) = 1;
     *recs[s] = rec;
   }
   if (t[0] < 0 || t[1] < 0) return -1;
@@ -286,6 +294,7 @@ static cJSON *bench_json(const AbBench *bm, const char *changes) {
   cJSON_AddItemToObject(o, "b_s_per_rep", cJSON_CreateDoubleArray(bm->b, bm->n));
   if (bm->fail_a[0]) cJSON_AddStringToObject(o, "a_failed", bm->fail_a);
   if (bm->fail_b[0]) cJSON_AddStringToObject(o, "b_failed", bm->fail_b);
+  if (bm->invalid_a || bm->invalid_b) cJSON_AddStringToObject(o, "verdict", "error: invalid sample");
   if (bm->have_d) {
     cJSON_AddNumberToObject(o, "ratio", bm->d.ratio);
     cJSON_AddNumberToObject(o, "ratio_lo", bm->d.lo);
@@ -371,6 +380,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
         cJSON_Delete(rec);
         if (t < 0) {
           snprintf(side_b ? bm->fail_b : bm->fail_a, 300, "%.290s", rerr);
+          if (t == -2) *(side_b ? &bm->invalid_b : &bm->invalid_a) = 1;
           bm->done = 1;
         } else {
           (side_b ? bm->b : bm->a)[bm->n] = t;
@@ -386,7 +396,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   }
 
   /* Report. */
-  int slowdowns = 0, improvements = 0, instr_up = 0, instr_down = 0, b_broke = 0, counters_moved = 0;
+  int slowdowns = 0, improvements = 0, instr_up = 0, instr_down = 0, b_broke = 0, counters_moved = 0, invalid = 0;
   cJSON *doc = cJSON_CreateObject();
   cJSON_AddStringToObject(doc, "schema", "cbench.ab/1");
   cJSON_AddStringToObject(doc, "a", c->a_bin[0] ? abin : c->against);
@@ -411,7 +421,11 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
     else snprintf(bm->isource, sizeof bm->isource, "none");
     char changes[1200] = "";
     if (bm->rec_a && bm->rec_b) counters_moved += counter_changes(bm, changes, sizeof changes) > 0;
-    if (bm->fail_a[0] || bm->fail_b[0]) {
+    if (bm->invalid_a || bm->invalid_b) { /* no measurement: neither a pass nor a regression */
+      invalid++;
+      fprintf(out, "%-36s  A %s; B %s  ERROR (invalid sample)\n", bm->key, bm->fail_a[0] ? bm->fail_a : "ok",
+              bm->fail_b[0] ? bm->fail_b : "ok");
+    } else if (bm->fail_a[0] || bm->fail_b[0]) {
       int broke = !bm->fail_a[0];
       b_broke += broke;
       fprintf(out, "%-36s  A %s; B %s  %s\n", bm->key, bm->fail_a[0] ? bm->fail_a : "ok", bm->fail_b[0] ? bm->fail_b : "ok",
@@ -443,13 +457,19 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   int fail = slowdowns + instr_up + b_broke > 0;
   fprintf(out, "bench: %d slowdown(s) and %d improvement(s) beyond %g%% at p < %g (Mann-Whitney U, two-sided; "
           "B/A is the Hodges-Lehmann estimate with its %g%% interval); instructions (tolerance %g%%): %d increase(s), "
-          "%d decrease(s); %d benchmark(s) with counter changes; %d run(s) failing only in B; %.0f s -> %s\n",
+          "%d decrease(s); %d benchmark(s) with counter changes; %d run(s) failing only in B; %d invalid sample(s); "
+          "%.0f s -> %s\n",
           slowdowns, improvements, 100 * c->threshold, c->alpha, 100 * (1 - c->alpha), 100 * c->instr_tolerance,
-          instr_up, instr_down, counters_moved, b_broke, clock_monotonic() - t0, fail ? "FAIL" : "pass");
-  cJSON_AddBoolToObject(doc, "fail", fail);
+          instr_up, instr_down, counters_moved, b_broke, invalid, clock_monotonic() - t0,
+          invalid ? "ERROR" : fail ? "FAIL" : "pass");
+  cJSON_AddBoolToObject(doc, "fail", fail || invalid);
+  cJSON_AddNumberToObject(doc, "invalid_samples", invalid);
   char *text = cJSON_Print(doc);
   char werr[600];
-  int rc = fail ? CB_ERR_VERDICT : CB_OK;
+  int rc = invalid ? CB_ERR_INPUT : fail ? CB_ERR_VERDICT : CB_OK;
+  if (invalid)
+    snprintf(err, errlen, "bench: %d benchmark(s) without a valid sample (a record's time is not a time): no verdict",
+             invalid);
   if (c->out[0]) {
     char parent[1024];
     snprintf(parent, sizeof parent, "%s", c->out);
