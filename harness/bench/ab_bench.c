@@ -3,6 +3,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,37 @@ static double num(const cJSON *o, const char *k, double dflt) {
   return cJSON_IsNumber(x) ? x->valuedouble : dflt;
 }
 
+/* Removes the files of dir, its folders' files (the callgrind folders) and the folders. */
+static void remove_tree(const char *dir, int depth) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *e;
+  char p[1400];
+  while ((e = readdir(d)))
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+      snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+      if (unlink(p) != 0 && depth > 0) remove_tree(p, depth - 1);
+    }
+  closedir(d);
+  rmdir(dir);
+}
+static void remove_dir(const char *dir) { remove_tree(dir, 1); }
+
+/* SIGINT / SIGTERM during a comparison: the scratch folder is removed, then the signal ends the
+ * process as it would have. While a run is measured (the process waits for its child, in a
+ * system call) the handler does it at once; otherwise the loop does at its next run. */
+static char scratch_dir[512];
+static volatile sig_atomic_t stop_signal, waiting_child;
+static void stop_now(int sig) {
+  if (scratch_dir[0]) remove_dir(scratch_dir);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+static void on_stop_signal(int sig) {
+  stop_signal = sig;
+  if (waiting_child) stop_now(sig);
+}
+
 /* Runs `BIN --cases-dir CASES run ... --reps REPS --json DIR/m.json` in DIR (optionally under
  * callgrind into DIR/cg.PID); returns its record or NULL with why in err. */
 static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, int reps, const char *dir, int callgrind,
@@ -111,7 +143,11 @@ static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, in
   for (size_t i = 0; i < sizeof rest / sizeof rest[0]; ++i) argv[k++] = rest[i];
   argv[k] = NULL;
   char serr[512];
+  if (stop_signal) stop_now(stop_signal);
+  waiting_child = 1;
   subprocess_run(argv, dir, log, serr, sizeof serr); /* a failed run exits 1 and still writes its record */
+  waiting_child = 0;
+  if (stop_signal) stop_now(stop_signal);
   char *text = file_read_all(json, NULL);
   cJSON *rec = text ? cJSON_Parse(text) : NULL;
   free(text);
@@ -157,20 +193,6 @@ static unsigned next_rand(unsigned *s) {
   return *s;
 }
 
-/* Removes the files of dir (one level) and dir itself. */
-static void remove_dir(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  char p[1400];
-  while ((e = readdir(d)))
-    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-      snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-      unlink(p);
-    }
-  closedir(d);
-  rmdir(dir);
-}
 
 /* Instruction counts of both sides: from the records when the kernel counted them, else one
  * run of each under callgrind, else none with the reason. */
@@ -318,7 +340,7 @@ static cJSON *bench_json(const AbBench *bm, const char *changes) {
 }
 
 int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
-  char abin[1100], bbin[1100], sha[64] = "", cases[1100], dir[64];
+  char abin[1100], bbin[1100], sha[64] = "", cases[1100], dir[512];
   AbBench *bms = NULL;
   int nb = 0;
   if (c->max_rounds > AB_MAX_ROUNDS || c->min_rounds < 2 || c->min_rounds > c->max_rounds) {
@@ -340,8 +362,17 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
     free(bms);
     return CB_ERR_INPUT; /* no such revision, or it does not build */
   }
-  snprintf(dir, sizeof dir, "/tmp/cbench-ab-XXXXXX");
-  if (!mkdtemp(dir)) { snprintf(err, errlen, "bench: cannot create a scratch folder in /tmp"); free(bms); return CB_ERR_IO; }
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp || strlen(tmp) > sizeof dir - 20) tmp = "/tmp";
+  snprintf(dir, sizeof dir, "%s/cbench-ab-XXXXXX", tmp);
+  if (!mkdtemp(dir)) { snprintf(err, errlen, "bench: cannot create a scratch folder in %s", tmp); free(bms); return CB_ERR_IO; }
+  snprintf(scratch_dir, sizeof scratch_dir, "%s", dir);
+  struct sigaction sa, old_int, old_term;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
   const char *vg_argv[] = {"valgrind", "--version", NULL};
   char vg[128];
   InstrCounter ic;
@@ -487,5 +518,8 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   for (int i = 0; i < nb; ++i) { cJSON_Delete(bms[i].rec_a); cJSON_Delete(bms[i].rec_b); }
   free(bms);
   remove_dir(dir);
+  sigaction(SIGINT, &old_int, NULL);
+  sigaction(SIGTERM, &old_term, NULL);
+  scratch_dir[0] = '\0';
   return rc;
 }
