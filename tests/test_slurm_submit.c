@@ -83,6 +83,13 @@ Test(slurm_submit, bad_sbatch_settings_are_refused_by_value) {
       {"--sbatch-arg=partition=short", "--sbatch-arg takes one sbatch option (e.g. --sbatch-arg=--partition=short), got 'partition=short'"},
       {"--sbatch-arg=--array=0-3", "cbench sets --array itself (the plan's tasks), got '--array=0-3'"},
       {"--sbatch-arg", "missing value for --sbatch-arg"},
+      /* sbatch takes unambiguous prefixes of its long options */
+      {"--sbatch-arg=--arr=0-3", "cbench sets --array itself (the plan's tasks), got '--arr=0-3'"},
+      {"--sbatch-arg=--arra=0-3", "cbench sets --array itself (the plan's tasks), got '--arra=0-3'"},
+      {"--sbatch-arg=--ar", "cbench sets --array itself (the plan's tasks), got '--ar'"},
+      {"--sbatch-arg=-Ha0-3", "cbench sets --array itself (the plan's tasks), got '-Ha0-3'"},
+      {"--sbatch-arg=--wrap=hostname", "--wrap would replace the plan's script, got '--wrap=hostname'"},
+      {"--sbatch-arg=--wr=hostname", "--wrap would replace the plan's script, got '--wr=hostname'"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     int rc = sh("cd %s && PATH=%s/bin:$PATH %s/build/sanitize/cbench slurm p/plan.txt %s", tmpdir, tmpdir, cwd, bad[i][0]);

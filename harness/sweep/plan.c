@@ -255,6 +255,24 @@ void plan_free_commands(SbatchCommand *cmds, int n) {
   free(cmds);
 }
 
+const char *plan_sbatch_arg_forbidden(const char *arg) {
+  static const char *const names[] = {"array", "wrap"};
+  if (arg[0] != '-') return NULL;
+  if (arg[1] == '-') {
+    size_t n = strcspn(arg + 2, "=");
+    for (int k = 0; k < 2; ++k)
+      if (n > 0 && n <= strlen(names[k]) && !strncmp(arg + 2, names[k], n)) return k ? "--wrap" : "--array";
+    return NULL;
+  }
+  /* a cluster of short flags: those that take no value (sbatch's -h -H -k -O -Q -s -u -v -V -W),
+   * then perhaps one that does, whose value is the rest of the word */
+  for (const char *c = arg + 1; *c; ++c) {
+    if (*c == 'a') return "--array";
+    if (!strchr("hHkOQsuvVW", *c)) break;
+  }
+  return NULL;
+}
+
 /* A word as the shell reads it back: as is when it is plain, else in single quotes. */
 static void shell_word(FILE *f, const char *w) {
   if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,%+@-") == strlen(w)) {

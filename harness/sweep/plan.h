@@ -62,6 +62,10 @@ int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const
                          int nsbatch_args, int max_parallel, int only_missing, int max_array_size,
                          SbatchCommand **cmds, int *ncmd, char *err, size_t errlen);
 void plan_free_commands(SbatchCommand *cmds, int n);
+/* "--array" or "--wrap" when the sbatch option word arg sets one of them, in any spelling sbatch
+ * takes: a prefix of the long name (sbatch accepts unambiguous abbreviations: --arr=0-3), with or
+ * without "=value", or the short -a, also after short flags without a value (-Ha0-3); else NULL. */
+const char *plan_sbatch_arg_forbidden(const char *arg);
 /* MaxArraySize from `scontrol show config`, else PLAN_DEFAULT_MAX_ARRAY_SIZE. */
 int plan_slurm_max_array_size(void);
 
