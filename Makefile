@@ -189,5 +189,5 @@ fuzz: $(FUZZ_BIN) build/cbench
 clean:
 	rm -rf build
 
--include $(REL_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(SANC_OBJ:.o=.d) $(SANC_TEST_HELPER_OBJ:.o=.d) $(TEST_SRC:tests/%.c=$(SAN)/tests/%.d) $(SAN_TEST_HELPER_OBJ:.o=.d) \
+-include $(REL_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(SANC_OBJ:.o=.d) $(SANC_TEST_HELPER_OBJ:.o=.d) $(CLANG_TESTS:%=$(SANC)/tests/%.d) $(TEST_SRC:tests/%.c=$(SAN)/tests/%.d) $(SAN_TEST_HELPER_OBJ:.o=.d) \
          $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%.d) $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:=.d)
