@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "harness/bench/ab_bench.h"
 #include "harness/common/files.h"
@@ -159,4 +161,129 @@ Test(ab_bench, load_high_reads_the_first_number_per_core) {
   fx_write_text(load, "garbage\n");
   cr_expect_eq(ab_load_high(load, 2, &l), -1);
   cr_expect_eq(ab_load_high("/nonexistent/loadavg", 2, &l), -1);
+}
+
+/* A side whose record says a repetition took -1 s: no sample. The benchmark is an error and the
+ * comparison exits 2 without a verdict (before: an uninitialized message, the benchmark gone
+ * from the table, and "pass"). */
+Test(ab_bench, negative_time_is_an_error_not_a_pass) {
+  char out[16384], args[2048], res[600], fake[600], cwd[1024];
+  cr_assert_not_null(getcwd(cwd, sizeof cwd));
+  snprintf(res, sizeof res, "%s/ab_neg.json", tmpdir);
+  snprintf(fake, sizeof fake, "%s/negative-time-cbench", tmpdir);
+  char script[2048];
+  snprintf(script, sizeof script,
+           "#!/bin/sh\n# cbench, then every repetition's time made negative in its record\n"
+           "%s/build/sanitize/cbench \"$@\"; rc=$?\njson=\nprev=\n"
+           "for a in \"$@\"; do [ \"$prev\" = --json ] && json=$a; prev=$a; done\n"
+           "[ -n \"$json\" ] && sed -i -e 's/\"cpu_s\":[^,}]*/\"cpu_s\": -1/g' \"$json\"\nexit $rc\n", cwd);
+  fx_write_text(fake, script);
+  cr_assert_eq(chmod(fake, 0755), 0);
+  for (int side = 0; side < 2; ++side) {
+    snprintf(args, sizeof args,
+             "--a-binary %s --b-binary %s --set quick --integrators cenic-sd --min-rounds 3 --max-rounds 3 "
+             "--min-time 0.001 --no-instructions --seed 7 --quiet --out %s",
+             side ? "build/sanitize/cbench" : fake, side ? fake : "build/sanitize/cbench", res);
+    int rc = cb(args, out, sizeof out);
+    cr_expect_eq(rc, 2, "%s side: exit %d: %s", side ? "B" : "A", rc, out);
+    cr_expect(strstr(out, "dragged_cube/cenic-sd/acc=0.001") && strstr(out, "ERROR (invalid sample)") &&
+                  strstr(out, "invalid sample: repetitions[0].cpu_s is -1 s"),
+              "%s side: %s", side ? "B" : "A", out);
+    cr_expect(strstr(out, "-> ERROR") && !strstr(out, "-> pass"), "%s side: %s", side ? "B" : "A", out);
+    char *t = file_read_all(res, NULL);
+    cJSON *d = t ? cJSON_Parse(t) : NULL;
+    free(t);
+    cr_assert(d, "no JSON result");
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "fail")));
+    cr_expect_eq(cJSON_GetObjectItemCaseSensitive(d, "invalid_samples")->valuedouble, 1);
+    cJSON_Delete(d);
+  }
+}
+
+/* A repository whose build/cbench takes a second to make: a stand-in for REV's build. */
+static void toy_repo(char *top, size_t toplen, char *sha, size_t shalen) {
+  snprintf(top, toplen, "%s/repo", tmpdir);
+  char cmd[2048];
+  snprintf(cmd, sizeof cmd,
+           "mkdir -p %s && cd %s && git init -q . && printf 'build/cbench:\\n\\tmkdir -p build && sleep 1 && "
+           "printf \"#!/bin/sh\\\\n\" > build/cbench && chmod +x build/cbench\\n' > Makefile && git add Makefile && "
+           "git -c user.name=t -c user.email=t@t commit -q -m toy && git rev-parse HEAD > %s/sha",
+           top, top, tmpdir);
+  cr_assert_eq(system(cmd), 0, "%s", cmd);
+  snprintf(cmd, sizeof cmd, "%s/sha", tmpdir);
+  char *t = file_read_all(cmd, NULL);
+  cr_assert_not_null(t);
+  t[strcspn(t, "\n")] = '\0';
+  snprintf(sha, shalen, "%s", t);
+  free(t);
+}
+
+/* Two builds of one revision at once (two `bench --against REV`): before, both used the worktree
+ * build/ab/src-SHA and the second removed the first's at its start (both failed). Now each has
+ * its own and they take turns; none is left behind. */
+Test(ab_bench, concurrent_builds_of_one_revision_both_succeed) {
+  char top[512], sha[64], cmd[4096];
+  toy_repo(top, sizeof top, sha, sizeof sha);
+  snprintf(cmd, sizeof cmd,
+           "mkdir -p %s/build/ab; (bash scripts/ab_build.sh %s %s %s/build/ab/cbench-x >%s/b1.log 2>&1; echo $? > %s/rc1) & "
+           "(bash scripts/ab_build.sh %s %s %s/build/ab/cbench-x >%s/b2.log 2>&1; echo $? > %s/rc2) & wait",
+           top, top, sha, top, tmpdir, tmpdir, top, sha, top, tmpdir, tmpdir);
+  cr_assert_eq(system(cmd), 0);
+  for (int i = 1; i <= 2; ++i) {
+    char p[600];
+    snprintf(p, sizeof p, "%s/rc%d", tmpdir, i);
+    char *rc = file_read_all(p, NULL);
+    snprintf(p, sizeof p, "%s/b%d.log", tmpdir, i);
+    char *log = file_read_all(p, NULL);
+    cr_expect(rc && atoi(rc) == 0, "build %d: exit %s: %s", i, rc ? rc : "?", log ? log : "");
+    free(rc);
+    free(log);
+  }
+  snprintf(cmd, sizeof cmd, "test -x %s/build/ab/cbench-x && test $(git -C %s worktree list | wc -l) -eq 1 && "
+           "! ls -d %s/build/ab/src-* 2>/dev/null", top, top, top);
+  cr_expect_eq(system(cmd), 0, "no binary, or a worktree left behind");
+}
+
+/* SIGTERM while REV builds: its worktree is removed at once. */
+Test(ab_bench, interrupted_build_removes_its_worktree) {
+  char top[512], sha[64], cmd[4096];
+  toy_repo(top, sizeof top, sha, sizeof sha);
+  snprintf(cmd, sizeof cmd,
+           "mkdir -p %s/build/ab && bash scripts/ab_build.sh %s %s %s/build/ab/cbench-x >/dev/null 2>&1 & pid=$!; "
+           "sleep 0.5; kill -TERM $pid; wait $pid; test $? -ne 0 && test $(git -C %s worktree list | wc -l) -eq 1 && "
+           "! ls -d %s/build/ab/src-* 2>/dev/null && test ! -e %s/build/ab/cbench-x",
+           top, top, sha, top, top, top, top);
+  cr_expect_eq(system(cmd), 0, "the interrupted build left its worktree or a binary");
+}
+
+/* SIGTERM or SIGINT during a comparison: the scratch folder ($TMPDIR/cbench-ab-*) goes with it
+ * (before: it stayed in /tmp). */
+Test(ab_bench, interrupted_comparison_removes_its_scratch_folder) {
+  char cmd[6000], fake[600], cwd[1024], scratch[600];
+  cr_assert_not_null(getcwd(cwd, sizeof cwd));
+  snprintf(fake, sizeof fake, "%s/slow-cbench", tmpdir);
+  char script[1200];
+  snprintf(script, sizeof script, "#!/bin/sh\nsleep 1\nexec %s/build/sanitize/cbench \"$@\"\n", cwd);
+  fx_write_text(fake, script);
+  cr_assert_eq(chmod(fake, 0755), 0);
+  static const char *const sigs[] = {"TERM", "INT"};
+  for (int i = 0; i < 2; ++i) {
+    snprintf(scratch, sizeof scratch, "%s/tmp-%s", tmpdir, sigs[i]);
+    cr_assert_eq(dir_make_parents(scratch), 0);
+    snprintf(cmd, sizeof cmd,
+             "TMPDIR=%s build/sanitize/cbench --cases-dir cases bench --a-binary %s --b-binary %s --set quick "
+             "--integrators cenic-sd --min-rounds 3 --max-rounds 3 --min-time 0.001 --no-instructions --quiet "
+             "--out %s/ab.json >/dev/null 2>&1 & pid=$!; sleep 0.7; "
+             "ls %s | grep -q cbench-ab- || echo 'no scratch folder while it ran'; kill -%s $pid; { wait $pid; } 2>/dev/null; "
+             "test $? -gt 128 || echo 'not ended by the signal'; sleep 1.5; test -z \"$(ls -A %s)\" || ls -R %s",
+             scratch, fake, fake, tmpdir, scratch, sigs[i], scratch, scratch);
+    char out[600];
+    snprintf(out, sizeof out, "%s/sig.log", tmpdir);
+    char full[6800];
+    snprintf(full, sizeof full, "(%s) > %s 2>&1", cmd, out);
+    cr_assert_neq(system(full), -1);
+    char *log = file_read_all(out, NULL);
+    cr_expect(log && !log[0], "SIG%s: %s", sigs[i], log ? log : "?");
+    free(log);
+  }
 }

@@ -17,13 +17,18 @@
 #include "models/system.h"
 
 static long allocations;
+static double bytes_asked; /* the bytes of every wrapped request: a bound on the peak */
 static int out_of_memory; /* 1: every wrapped allocation fails */
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t s);
 void *__real_realloc(void *p, size_t n);
-void *__wrap_malloc(size_t n) { allocations++; return out_of_memory ? NULL : __real_malloc(n); }
-void *__wrap_calloc(size_t n, size_t s) { allocations++; return out_of_memory ? NULL : __real_calloc(n, s); }
-void *__wrap_realloc(void *p, size_t n) { allocations++; return out_of_memory ? NULL : __real_realloc(p, n); }
+void *__wrap_malloc(size_t n) { allocations++; bytes_asked += (double)n; return out_of_memory ? NULL : __real_malloc(n); }
+void *__wrap_calloc(size_t n, size_t s) {
+  allocations++;
+  bytes_asked += (double)n * (double)s;
+  return out_of_memory ? NULL : __real_calloc(n, s);
+}
+void *__wrap_realloc(void *p, size_t n) { allocations++; bytes_asked += (double)n; return out_of_memory ? NULL : __real_realloc(p, n); }
 
 /* A cube resting on the floor next to a sphere in contact with it: steady contact set. */
 static const char *scene =
@@ -151,4 +156,49 @@ Test(alloc, cenic_out_of_memory_stops_the_run_as_out_of_memory) {
     free(x);
     model_free(m);
   }
+}
+
+/* Bytes asked by creating cenic-sd on a row of nb balls on the floor, each touching the next (nb
+ * trees, nb - 1 coupled pairs), and by its first steps. */
+static double cenic_row_bytes(int nb) {
+  size_t cap = (size_t)nb * 240 + 1024;
+  char *text = malloc(cap), *w = text;
+  cr_assert_not_null(text);
+  w += sprintf(w, "{\"name\": \"row\", \"duration\": 1, \"max_step\": 0.01,"
+                  " \"materials\": [{\"name\": \"ground\", \"stiffness\": \"rigid\", \"mu\": 0.5},"
+                  " {\"name\": \"obj\", \"stiffness\": 1e4, \"dissipation\": 10, \"mu\": 0.5}],"
+                  " \"world_geoms\": [{\"type\": \"plane\", \"material\": \"ground\"}], \"bodies\": [");
+  for (int b = 0; b < nb; ++b)
+    w += sprintf(w, "%s{\"name\": \"b%d\", \"joint\": \"free\", \"mass\": 0.1, \"geoms\": [{\"type\": \"sphere\","
+                    " \"size\": 0.05, \"material\": \"obj\"}], \"q0\": {\"pos\": [%.4f, 0, 0.0499]}}",
+                 b ? ", " : "", b, 0.0999 * b);
+  sprintf(w, "]}");
+  cr_assert_lt((size_t)(w - text) + 3, cap);
+  char err[512];
+  Model *m = scene_load_string(text, "row", err, sizeof err);
+  free(text);
+  cr_assert_not_null(m, "%s", err);
+  double *x = calloc((size_t)system_nx(m), sizeof(double));
+  system_initial_state(m, x);
+  IntegratorOptions opt = {.accuracy = 1e-3, .dt = 1e-3, .max_step = 0.01};
+  double before = bytes_asked;
+  Integrator *it = integrator_create("cenic-sd", m, &opt, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
+  cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK, "%s", it->message);
+  cr_assert_eq(integrator_advance(it, 1e-4, x), CB_OK, "%s", it->message);
+  cr_assert_gt(it->stats.newton_iters, 0, "no Newton iteration: the contacts were not solved");
+  double bytes = bytes_asked - before;
+  integrator_destroy(it);
+  free(x);
+  model_free(m);
+  return bytes;
+}
+
+/* CENIC's memory grows with the bodies, not their square: 4 times the bodies ask about 4 times
+ * the bytes (2,500 and 10^4 balls: 44 and 175 MB). An nb x nb table (the block Cholesky's
+ * offsets of L once were one: 400 MB at 10^4 bodies, 40 GB at 10^5) makes it 8.4. */
+Test(alloc, cenic_memory_is_linear_in_the_bodies) {
+  double small = cenic_row_bytes(2500), large = cenic_row_bytes(10000);
+  cr_expect_lt(large / small, 5.0, "2500 bodies: %.0f MB, 10^4 bodies: %.0f MB (x%.1f)", small / 1e6, large / 1e6,
+               large / small);
 }

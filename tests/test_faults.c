@@ -405,3 +405,29 @@ Test(faults, sweeps_leave_no_lock_files_and_compute_each_run_once) {
   cr_expect(exists("%s/ball_drop__bdf__acc0.001.json", dir));
   cr_expect(!exists("%s/.locks", dir), "lock files were left by two sweeps");
 }
+
+/* A sweep whose record fails to write (the 3 KB record past a 3 KB limit) leaves no series either:
+ * before, a complete steps.csv stayed for a run without a record. */
+Test(faults, a_record_cut_by_a_full_disk_leaves_no_series) {
+  int rc = sh(FULL(6) CB " sweep --quiet --cases ball_drop --integrators bdf --accuracies 1e-2 --t-end 0.05 --series steps"
+                         " --out %s/s", tmpdir);
+  cr_expect_neq(rc, 0, "a record not written: exit 0");
+  cr_expect(strstr(out, "ball_drop__bdf__acc0.01.json") != NULL, "message '%s' should name the record", out);
+  cr_expect(!exists("%s/s/ball_drop__bdf__acc0.01.json", tmpdir), "the record was written after all: raise the limit");
+  cr_expect(!exists("%s/s/ball_drop__bdf__acc0.01.steps.csv", tmpdir), "a series without its record");
+  /* the same for one run */
+  rc = sh(FULL(6) CB " run " RUN_ARGS " --step-log %s/one.steps.csv --json %s/one.json", tmpdir, tmpdir);
+  cr_expect_neq(rc, 0, "a record not written: exit 0");
+  cr_expect(!exists("%s/one.json", tmpdir) && !exists("%s/one.steps.csv", tmpdir), "a series without its record");
+}
+
+/* A plan task (`run --resume`) removes its record's lock file and the emptied .locks/ when it ends,
+ * whether it ran or found the record done (docs/harness.md). Before, both stayed. */
+Test(faults, plan_tasks_leave_no_lock_files) {
+  for (int k = 0; k < 2; ++k) { /* the run, then "record exists" */
+    int rc = sh(CB " run " RUN_ARGS " --quiet --json %s/r.json --resume", tmpdir);
+    cr_expect_eq(rc, 0, "%s", out);
+    cr_expect(exists("%s/r.json", tmpdir), "no record");
+    cr_expect(!exists("%s/.locks/r.json.lock", tmpdir) && !exists("%s/.locks", tmpdir), "pass %d: .locks left", k);
+  }
+}

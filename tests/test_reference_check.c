@@ -129,3 +129,99 @@ Test(reference_check, partial_or_missing_cross_check_is_said) {
   cr_expect_eq(reference_check_incomplete(&r, out, sizeof out), 0, "a whole-grid cross-check: %s", out);
   cr_expect_str_eq(out, "");
 }
+
+/* ball_drop's reference with one defect: the t column reversed, a point duplicated, the file cut
+ * short, another case, or a grid of 10^12 points per s. */
+static char *broken_reference(const char *defect) {
+  char *text = file_read_all(BALL, NULL);
+  cr_assert_not_null(text);
+  cJSON *doc = cJSON_Parse(text);
+  free(text);
+  cr_assert_not_null(doc);
+  cJSON *t = cJSON_GetObjectItemCaseSensitive(doc, "t");
+  int n = cJSON_GetArraySize(t);
+  if (!strcmp(defect, "reversed")) {
+    cJSON *r = cJSON_CreateArray();
+    for (int k = n - 1; k >= 0; --k) cJSON_AddItemToArray(r, cJSON_CreateNumber(cJSON_GetArrayItem(t, k)->valuedouble));
+    cJSON_ReplaceItemInObject(doc, "t", r);
+  } else if (!strcmp(defect, "duplicated")) {
+    cJSON_ReplaceItemInArray(t, 5, cJSON_CreateNumber(cJSON_GetArrayItem(t, 4)->valuedouble));
+  } else if (!strcmp(defect, "cut short")) {
+    const char *cols[] = {"t", "q", "v"};
+    for (int c = 0; c < 3; ++c) {
+      cJSON *a = cJSON_GetObjectItemCaseSensitive(doc, cols[c]);
+      while (cJSON_GetArraySize(a) > 10) cJSON_DeleteItemFromArray(a, 10);
+    }
+  } else if (!strcmp(defect, "t_end")) { /* the horizon says more than the grid holds */
+    cJSON_ReplaceItemInObject(doc, "t_end", cJSON_CreateNumber(3.0));
+  } else if (!strcmp(defect, "case")) {
+    cJSON_ReplaceItemInObject(doc, "case", cJSON_CreateString("sliding_cube"));
+  } else if (!strcmp(defect, "grid_rate")) {
+    cJSON_ReplaceItemInObject(doc, "grid_rate", cJSON_CreateNumber(1e12));
+  }
+  char *out = cJSON_PrintUnformatted(doc);
+  cJSON_Delete(doc);
+  cr_assert_not_null(out);
+  return out;
+}
+
+/* The loader checks the t column against the grid of its t_end and grid_rate. */
+Test(reference_check, loader_refuses_a_t_column_that_is_not_its_grid) {
+  static const struct { const char *defect, *says; } cases[] = {
+      {"reversed", "t[0]: expected 0"},         {"duplicated", "t[5]: expected 0.05"},
+      {"cut short", "t: expected 151 points"}, {"t_end", "t: expected 301 points"},
+      {"grid_rate", "grid_rate: expected a number > 0 giving at most"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
+    char *text = broken_reference(cases[i].defect), err[512] = "";
+    Reference r;
+    cr_expect_neq(reference_load_text(text, "ref.json", &r, err, sizeof err), 0, "%s: accepted", cases[i].defect);
+    cr_expect(strstr(err, cases[i].says) && !strncmp(err, "ref.json: ", 10), "%s: %s", cases[i].defect, err);
+    free(text);
+  }
+  char *text = broken_reference("none"), err[512];
+  Reference r;
+  cr_expect_eq(reference_load_text(text, "ref.json", &r, err, sizeof err), 0, "%s", err);
+  reference_free(&r);
+  free(text);
+}
+
+/* A run whose case's reference is unusable goes on without an error and says why in its record
+ * (before: a grid_rate of 1e12 stopped every run of the case, and the other defects were
+ * accepted, the error covering 1 or 10 grid points). */
+Test(reference_check, run_goes_on_past_an_unusable_reference) {
+  static const struct { const char *defect, *says; } cases[] = {
+      {"grid_rate", "grid_rate"}, {"case", "case: expected 'ball_drop', got 'sliding_cube'"},
+      {"cut short", "t: expected 151 points"}, {"reversed", "t[0]"},
+  };
+  char dir[512], path[600], rec_path[600], log[600];
+  snprintf(dir, sizeof dir, "%s/reference", tmpdir);
+  cr_assert_eq(dir_make_parents(dir), 0);
+  snprintf(path, sizeof path, "%s/ball_drop.json", dir);
+  snprintf(rec_path, sizeof rec_path, "%s/run.json", tmpdir);
+  snprintf(log, sizeof log, "%s/log.txt", tmpdir);
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
+    char *text = broken_reference(cases[i].defect), cmd[2048], err[512];
+    fx_write_text(path, text);
+    free(text);
+    snprintf(cmd, sizeof cmd,
+             "CBENCH_RESULTS_DIR=%s build/sanitize/cbench --cases-dir cases run --case ball_drop --integrator cenic-sd "
+             "--accuracy 1e-2 --t-end 0.2 --quiet --json %s >%s 2>&1", tmpdir, rec_path, log);
+    int st = system(cmd);
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: exit %d: see %s", cases[i].defect, WEXITSTATUS(st), log);
+    char *rt = file_read_all(rec_path, NULL);
+    cr_assert_not_null(rt, "%s: no record", cases[i].defect);
+    cJSON *rec = cJSON_Parse(rt);
+    free(rt);
+    cr_assert_not_null(rec);
+    cr_expect_eq(run_record_validate(rec, err, sizeof err), 0, "%s: %s", cases[i].defect, err);
+    cr_expect_str_eq(json_get(rec, "status")->valuestring, "ok", "%s", cases[i].defect);
+    cr_expect(cJSON_IsNull(json_get(rec, "error")), "%s: an error from an unusable reference", cases[i].defect);
+    const cJSON *note = json_get(rec, "error_note");
+    cr_expect(cJSON_IsString(note) && !strncmp(note->valuestring, "reference unusable: ", 20) &&
+                  strstr(note->valuestring, cases[i].says),
+              "%s: error_note %s", cases[i].defect, cJSON_IsString(note) ? note->valuestring : "(none)");
+    cJSON_Delete(rec);
+    remove(rec_path);
+  }
+}

@@ -83,6 +83,13 @@ Test(slurm_submit, bad_sbatch_settings_are_refused_by_value) {
       {"--sbatch-arg=partition=short", "--sbatch-arg takes one sbatch option (e.g. --sbatch-arg=--partition=short), got 'partition=short'"},
       {"--sbatch-arg=--array=0-3", "cbench sets --array itself (the plan's tasks), got '--array=0-3'"},
       {"--sbatch-arg", "missing value for --sbatch-arg"},
+      /* sbatch takes unambiguous prefixes of its long options */
+      {"--sbatch-arg=--arr=0-3", "cbench sets --array itself (the plan's tasks), got '--arr=0-3'"},
+      {"--sbatch-arg=--arra=0-3", "cbench sets --array itself (the plan's tasks), got '--arra=0-3'"},
+      {"--sbatch-arg=--ar", "cbench sets --array itself (the plan's tasks), got '--ar'"},
+      {"--sbatch-arg=-Ha0-3", "cbench sets --array itself (the plan's tasks), got '-Ha0-3'"},
+      {"--sbatch-arg=--wrap=hostname", "--wrap would replace the plan's script, got '--wrap=hostname'"},
+      {"--sbatch-arg=--wr=hostname", "--wrap would replace the plan's script, got '--wr=hostname'"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     int rc = sh("cd %s && PATH=%s/bin:$PATH %s/build/sanitize/cbench slurm p/plan.txt %s", tmpdir, tmpdir, cwd, bad[i][0]);
@@ -92,4 +99,41 @@ Test(slurm_submit, bad_sbatch_settings_are_refused_by_value) {
     snprintf(p, sizeof p, "%s/args.txt", tmpdir);
     cr_expect(!file_exists(p), "%s: sbatch ran", bad[i][0]);
   }
+}
+
+/* Plan lines survive any folder name: an --out with a space, a quote and a would-be option in it
+ * runs as one path through scripts/slurm/sweep.sbatch (as array task 0) and `merge` finds the
+ * record (before: the task split the path and failed, or ran `--integrator bdf --reps 3` taken
+ * from the name). A blank line in a plan is refused with its number by `slurm` and `merge`
+ * (before: skipped by cbench but counted by the task's sed, so every later task ran the line
+ * after its own and --missing resubmitted the wrong ones). */
+Test(slurm_submit, plan_lines_keep_any_folder_name_whole_and_blank_lines_are_refused) {
+  char dir[600];
+  snprintf(dir, sizeof dir, "%s/my runs --reps 3 'x'", tmpdir);
+  cr_assert_eq(sh("cd %s && %s/build/sanitize/cbench sweep --cases %s/cases/ball_drop.json --integrators bdf,cenic-sd"
+                  " --accuracies 1e-2 --t-end 0.05 --out \"%s\" --plan plan.txt", tmpdir, cwd, cwd, dir), 0, "%s", out);
+  char p[700];
+  snprintf(p, sizeof p, "%s/plan.txt", tmpdir);
+  char *plan = file_read_all(p, NULL);
+  cr_assert_not_null(plan);
+  cr_expect(strstr(plan, "my%20runs%20--reps%203%20%27x%27/") && !strstr(plan, "'"), "%s", plan);
+  free(plan);
+  for (int task = 0; task < 2; ++task) {
+    int rc = sh("cd %s && SLURM_ARRAY_TASK_ID=%d bash %s/scripts/slurm/sweep.sbatch %s/plan.txt", tmpdir, task, cwd, tmpdir);
+    cr_expect_eq(rc, 0, "task %d: exit %d: %s", task, rc, out);
+  }
+  cr_expect_eq(sh("ls \"%s\"/*.json | wc -l", dir), 0);
+  cr_expect(atoi(out) == 2, "records in the folder: %s", out);
+  int rc = sh("cd %s && %s/build/sanitize/cbench merge \"%s\" --plan plan.txt", tmpdir, cwd, dir);
+  cr_expect_eq(rc, 0, "merge: exit %d: %s", rc, out);
+  cr_expect(strstr(out, "merge: 2 records of 2 points") != NULL, "%s", out);
+  /* a blank line between the two */
+  cr_assert_eq(sh("cd %s && sed -i '1a\\\\' plan.txt && sed -n 2p plan.txt | wc -c", tmpdir), 0, "%s", out);
+  cr_assert(atoi(out) == 1, "line 2 is not blank: %s", out);
+  rc = sh("cd %s && %s/build/sanitize/cbench merge \"%s\" --plan plan.txt", tmpdir, cwd, dir);
+  cr_expect_eq(rc, 2, "merge of a plan with a blank line: exit %d: %s", rc, out);
+  cr_expect(strstr(out, "plan.txt: line 2 is blank") != NULL, "%s", out);
+  rc = sh("cd %s && %s/build/sanitize/cbench slurm plan.txt --missing --dry-run", tmpdir, cwd);
+  cr_expect_eq(rc, 2, "slurm of a plan with a blank line: exit %d: %s", rc, out);
+  cr_expect(strstr(out, "line 2 is blank") != NULL, "%s", out);
 }

@@ -3,6 +3,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,7 @@ typedef struct {
   double a[AB_MAX_ROUNDS], b[AB_MAX_ROUNDS];
   int n, done;
   char fail_a[300], fail_b[300];
+  int invalid_a, invalid_b; /* the failure is a record whose times are not times */
   cJSON *rec_a, *rec_b;     /* the first record of each side (counters, instructions) */
   AbDecision d;
   int have_d;
@@ -119,6 +121,37 @@ static double num(const cJSON *o, const char *k, double dflt) {
   return cJSON_IsNumber(x) ? x->valuedouble : dflt;
 }
 
+/* Removes the files of dir, its folders' files (the callgrind folders) and the folders. */
+static void remove_tree(const char *dir, int depth) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *e;
+  char p[1400];
+  while ((e = readdir(d)))
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+      snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+      if (unlink(p) != 0 && depth > 0) remove_tree(p, depth - 1);
+    }
+  closedir(d);
+  rmdir(dir);
+}
+static void remove_dir(const char *dir) { remove_tree(dir, 1); }
+
+/* SIGINT / SIGTERM during a comparison: the scratch folder is removed, then the signal ends the
+ * process as it would have. While a run is measured (the process waits for its child, in a
+ * system call) the handler does it at once; otherwise the loop does at its next run. */
+static char scratch_dir[512];
+static volatile sig_atomic_t stop_signal, waiting_child;
+static void stop_now(int sig) {
+  if (scratch_dir[0]) remove_dir(scratch_dir);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+static void on_stop_signal(int sig) {
+  stop_signal = sig;
+  if (waiting_child) stop_now(sig);
+}
+
 /* Runs `BIN --cases-dir CASES run ... --reps REPS --json DIR/m.json` in DIR (optionally under
  * callgrind into DIR/cg.PID); returns its record or NULL with why in err. */
 static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, int reps, const char *dir, int callgrind,
@@ -147,7 +180,11 @@ static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, in
   if (bm->def.t_end > 0) { argv[k++] = "--t-end"; argv[k++] = tend; }
   argv[k] = NULL;
   char serr[512];
+  if (stop_signal) stop_now(stop_signal);
+  waiting_child = 1;
   subprocess_run(argv, dir, log, serr, sizeof serr); /* a failed run exits 1 and still writes its record */
+  waiting_child = 0;
+  if (stop_signal) stop_now(stop_signal);
   char *text = file_read_all(json, NULL);
   cJSON *rec = text ? cJSON_Parse(text) : NULL;
   free(text);
@@ -156,7 +193,8 @@ static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, in
 }
 
 /* Seconds per timing repetition of a record (process CPU or wall): the fastest repetition (the
- * least disturbed by other processes on a shared machine) or the mean; -1 with why in err. */
+ * least disturbed by other processes on a shared machine) or the mean; -1 with why in err when
+ * the run failed, -2 when the record's times are no sample (negative, not finite, missing). */
 static double rep_time(const cJSON *rec, int use_wall, int use_mean, char *err, size_t errlen) {
   const cJSON *st = get(rec, "status");
   if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok") != 0) {
@@ -168,9 +206,14 @@ static double rep_time(const cJSON *rec, int use_wall, int use_mean, char *err, 
   const cJSON *r, *reps = get(rec, "repetitions");
   double sum = 0.0, lo = INFINITY;
   int n = 0;
+  const char *field = use_wall ? "wall_s" : "cpu_s";
   cJSON_ArrayForEach(r, reps) {
-    double t = num(r, use_wall ? "wall_s" : "cpu_s", NAN);
+    double t = num(r, field, NAN);
     if (!isfinite(t)) { n = 0; break; }
+    if (t < 0) {
+      snprintf(err, errlen, "invalid sample: repetitions[%d].%s is %g s", n, field, t);
+      return -2;
+    }
     sum += t;
     lo = fmin(lo, t);
     ++n;
@@ -178,7 +221,7 @@ static double rep_time(const cJSON *rec, int use_wall, int use_mean, char *err, 
   if (n > 0) return use_mean ? sum / n : lo;
   /* a record from before per-repetition times: its median wall time */
   double med = num(get(rec, "wall_time"), "median", NAN);
-  if (!(med > 0)) { snprintf(err, errlen, "record has no timing"); return -1; }
+  if (!(med > 0) || !isfinite(med)) { snprintf(err, errlen, "invalid sample: the record has no repetition time"); return -2; }
   return med;
 }
 
@@ -187,20 +230,6 @@ static unsigned next_rand(unsigned *s) {
   return *s;
 }
 
-/* Removes the files of dir (one level) and dir itself. */
-static void remove_dir(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  char p[1400];
-  while ((e = readdir(d)))
-    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-      snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-      unlink(p);
-    }
-  closedir(d);
-  rmdir(dir);
-}
 
 /* Instruction counts of both sides: from the records when the kernel counted them, else one
  * run of each under callgrind, else none with the reason. */
@@ -369,6 +398,7 @@ static int calibrate(AbBench *bm, const char *abin, const char *bbin, const char
     }
     t[s] = rec ? rep_time(rec, c->use_wall, c->use_mean, err, sizeof err) : -1;
     if (t[s] < 0) snprintf(fails[s], 300, "%.290s", err);
+    if (t[s] == -2) *(s ? &bm->invalid_b : &bm->invalid_a) = 1;
     *recs[s] = rec;
   }
   if (t[0] < 0 || t[1] < 0) return -1;
@@ -387,6 +417,7 @@ static cJSON *bench_json(const AbBench *bm, const char *changes) {
   cJSON_AddItemToObject(o, "b_s_per_rep", cJSON_CreateDoubleArray(bm->b, bm->n));
   if (bm->fail_a[0]) cJSON_AddStringToObject(o, "a_failed", bm->fail_a);
   if (bm->fail_b[0]) cJSON_AddStringToObject(o, "b_failed", bm->fail_b);
+  if (bm->invalid_a || bm->invalid_b) cJSON_AddStringToObject(o, "verdict", "error: invalid sample");
   if (bm->have_d) {
     cJSON_AddNumberToObject(o, "ratio", bm->d.ratio);
     cJSON_AddNumberToObject(o, "ratio_lo", bm->d.lo);
@@ -410,7 +441,7 @@ static cJSON *bench_json(const AbBench *bm, const char *changes) {
 }
 
 int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
-  char abin[1100], bbin[1100], sha[64] = "", cases[1100], dir[64];
+  char abin[1100], bbin[1100], sha[64] = "", cases[1100], dir[512];
   AbBench *bms = NULL;
   int nb = 0;
   if (c->max_rounds > AB_MAX_ROUNDS || c->min_rounds < 2 || c->min_rounds > c->max_rounds) {
@@ -432,8 +463,17 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
     free(bms);
     return CB_ERR_INPUT; /* no such revision, or it does not build */
   }
-  snprintf(dir, sizeof dir, "/tmp/cbench-ab-XXXXXX");
-  if (!mkdtemp(dir)) { snprintf(err, errlen, "bench: cannot create a scratch folder in /tmp"); free(bms); return CB_ERR_IO; }
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !*tmp || strlen(tmp) > sizeof dir - 20) tmp = "/tmp";
+  snprintf(dir, sizeof dir, "%s/cbench-ab-XXXXXX", tmp);
+  if (!mkdtemp(dir)) { snprintf(err, errlen, "bench: cannot create a scratch folder in %s", tmp); free(bms); return CB_ERR_IO; }
+  snprintf(scratch_dir, sizeof scratch_dir, "%s", dir);
+  struct sigaction sa, old_int, old_term;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
   const char *vg_argv[] = {"valgrind", "--version", NULL};
   char vg[128];
   InstrCounter ic;
@@ -478,6 +518,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
         cJSON_Delete(rec);
         if (t < 0) {
           snprintf(side_b ? bm->fail_b : bm->fail_a, 300, "%.290s", rerr);
+          if (t == -2) *(side_b ? &bm->invalid_b : &bm->invalid_a) = 1;
           bm->done = 1;
         } else {
           (side_b ? bm->b : bm->a)[bm->n] = t;
@@ -493,7 +534,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   }
 
   /* Report. */
-  int slowdowns = 0, improvements = 0, instr_up = 0, instr_down = 0, b_broke = 0, counters_moved = 0;
+  int slowdowns = 0, improvements = 0, instr_up = 0, instr_down = 0, b_broke = 0, counters_moved = 0, invalid = 0;
   cJSON *doc = cJSON_CreateObject();
   cJSON_AddStringToObject(doc, "schema", "cbench.ab/1");
   cJSON_AddStringToObject(doc, "a", c->a_bin[0] ? abin : c->against);
@@ -523,7 +564,11 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
     else snprintf(bm->isource, sizeof bm->isource, "none");
     char changes[1200] = "";
     if (bm->rec_a && bm->rec_b) counters_moved += counter_changes(bm, changes, sizeof changes) > 0;
-    if (strstr(bm->fail_a, "A has no integrator")) {
+    if (bm->invalid_a || bm->invalid_b) { /* no measurement: neither a pass nor a regression */
+      invalid++;
+      fprintf(out, "%-36s  A %s; B %s  ERROR (invalid sample)\n", bm->key, bm->fail_a[0] ? bm->fail_a : "ok",
+              bm->fail_b[0] ? bm->fail_b : "ok");
+    } else if (strstr(bm->fail_a, "A has no integrator")) {
       fprintf(out, "%-36s  A has no integrator '%s' (added in B): nothing to compare; B %s\n", bm->key,
               bm->def.integrator, bm->fail_b[0] ? bm->fail_b : "runs");
     } else if (bm->fail_a[0] || bm->fail_b[0]) {
@@ -558,13 +603,19 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   int fail = slowdowns + instr_up + b_broke > 0;
   fprintf(out, "bench: %d slowdown(s) and %d improvement(s) beyond %g%% at p < %g (Mann-Whitney U, two-sided; "
           "B/A is the Hodges-Lehmann estimate with its %g%% interval); instructions (tolerance %g%%): %d increase(s), "
-          "%d decrease(s); %d benchmark(s) with counter changes; %d run(s) failing only in B; %.0f s -> %s\n",
+          "%d decrease(s); %d benchmark(s) with counter changes; %d run(s) failing only in B; %d invalid sample(s); "
+          "%.0f s -> %s\n",
           slowdowns, improvements, 100 * c->threshold, c->alpha, 100 * (1 - c->alpha), 100 * c->instr_tolerance,
-          instr_up, instr_down, counters_moved, b_broke, clock_monotonic() - t0, fail ? "FAIL" : "pass");
-  cJSON_AddBoolToObject(doc, "fail", fail);
+          instr_up, instr_down, counters_moved, b_broke, invalid, clock_monotonic() - t0,
+          invalid ? "ERROR" : fail ? "FAIL" : "pass");
+  cJSON_AddBoolToObject(doc, "fail", fail || invalid);
+  cJSON_AddNumberToObject(doc, "invalid_samples", invalid);
   char *text = cJSON_Print(doc);
   char werr[600];
-  int rc = fail ? CB_ERR_VERDICT : CB_OK;
+  int rc = invalid ? CB_ERR_INPUT : fail ? CB_ERR_VERDICT : CB_OK;
+  if (invalid)
+    snprintf(err, errlen, "bench: %d benchmark(s) without a valid sample (a record's time is not a time): no verdict",
+             invalid);
   if (c->out[0]) {
     char parent[1024];
     snprintf(parent, sizeof parent, "%s", c->out);
@@ -582,5 +633,8 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   for (int i = 0; i < nb; ++i) { cJSON_Delete(bms[i].rec_a); cJSON_Delete(bms[i].rec_b); }
   free(bms);
   remove_dir(dir);
+  sigaction(SIGINT, &old_int, NULL);
+  sigaction(SIGTERM, &old_term, NULL);
+  scratch_dir[0] = '\0';
   return rc;
 }

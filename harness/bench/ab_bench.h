@@ -48,7 +48,8 @@ int ab_load_high(const char *path, int cores, double *load);
 /* Runs the comparison, printing the table to out (progress on stderr unless quiet).
  * CB_OK: no slowdown; CB_ERR_VERDICT: a significant slowdown beyond the threshold, an
  * instruction increase beyond its tolerance, or a run that B fails and A does not; CB_ERR_OPTION
- * or CB_ERR_INPUT: the comparison could not run (bad settings, a missing binary or revision);
+ * or CB_ERR_INPUT: the comparison could not run (bad settings, a missing binary or revision, or
+ * a side's record whose repetition times are no sample: the benchmark is an error);
  * CB_ERR_IO or CB_ERR_MEMORY: a scratch folder or the details file could not be written
  * (message in err). */
 int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen);

@@ -192,21 +192,31 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
   return 0;
 }
 
+static int run_to_record(const CbenchContext *cb, int argc, char **argv, RunSpec s, const char *json, int resume);
+
 int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   RunSpec s;
   const char *json;
   int resume;
   int prc = run_args_parse(cb, argc, argv, &s, &json, &resume);
   if (prc) return prc;
+  if (!resume) return run_to_record(cb, argc, argv, s, json, resume);
+  /* a plan line (harness/sweep/plan.h): done already when its record is complete; the record's
+   * lock makes a sweep or a task on the same record wait and reuse, and its file is removed
+   * when released (a killed task's is reused by the next) */
+  int lock = record_lock_take(json);
+  char cmd[4096];
+  run_spec_key(&s, cmd, sizeof cmd);
+  int rc = 0;
+  if (run_record_complete(json, cmd)) printf("  record exists: %s (--resume: nothing to do)\n", json);
+  else rc = run_to_record(cb, argc, argv, s, json, resume);
+  record_lock_release(lock, json);
+  return rc;
+}
+
+/* The run of s, its record written to json (NULL: RESULTS/out/NAME.json) and summarized. */
+static int run_to_record(const CbenchContext *cb, int argc, char **argv, RunSpec s, const char *json, int resume) {
   char err[1024];
-  if (resume) {
-    /* a plan line (harness/sweep/plan.h): done already when its record is complete; the record's lock
-     * (held until this process ends) makes a sweep or a task on the same record wait and reuse */
-    record_lock_take(json);
-    char cmd[4096];
-    run_spec_key(&s, cmd, sizeof cmd);
-    if (run_record_complete(json, cmd)) { printf("  record exists: %s (--resume: nothing to do)\n", json); return 0; }
-  }
   RunContext ctx;
   int rc = run_prepare(cb, &s, &ctx, err, sizeof err);
   if (rc == CB_ERR_INPUT) { fprintf(stderr, "cbench: %s\n", err); return rc; } /* the loader's message */
@@ -252,8 +262,12 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1, no_text = !text;
   if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
   print_summary(rec);
-  if (wrc != 0) fprintf(stderr, "cbench: %s\n", err);
-  else printf("  record: %s\n", path);
+  if (wrc != 0) {
+    fprintf(stderr, "cbench: %s\n", err);
+    run_series_remove(&s); /* no record: no series either */
+  } else {
+    printf("  record: %s\n", path);
+  }
   const cJSON *st = cJSON_GetObjectItemCaseSensitive(rec, "status");
   int ok = cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
   free(text);

@@ -242,8 +242,10 @@ int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
       if (!v) return usage_error(cb, "missing value for %s", a);
       if (v[0] != '-' || !v[1] || strchr(v, '\n'))
         return usage_error(cb, "--sbatch-arg takes one sbatch option (e.g. --sbatch-arg=--partition=short), got '%s'", v);
-      if (!strncmp(v, "--array", 7) || !strncmp(v, "-a", 2))
+      const char *forbidden = plan_sbatch_arg_forbidden(v);
+      if (forbidden && !strcmp(forbidden, "--array"))
         return usage_error(cb, "--sbatch-arg: cbench sets --array itself (the plan's tasks), got '%s'", v);
+      if (forbidden) return usage_error(cb, "--sbatch-arg: --wrap would replace the plan's script, got '%s'", v);
       if (nsb >= SLURM_MAX_SBATCH_ARGS) return usage_error(cb, "at most 32 --sbatch-arg, at '%s'", v);
       sbatch_args[nsb++] = v;
     } else if (!strcmp(a, "--script")) { VALUE_OR_FAIL(v); script = v; }

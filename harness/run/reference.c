@@ -70,6 +70,53 @@ static int read_rows(const cJSON *arr, int npts, int ncol, double *out) {
   return 0;
 }
 
+/* The t column against the grid its t_end and grid_rate make (grid_make's points, not built:
+ * a grid_rate of 1e12 must not allocate 10^12 points); 0, or -1 with err. */
+static int check_time_grid(const Reference *ref, const char *path, char *err, size_t errlen) {
+  char a[NUM_TEXT_MAX], b[NUM_TEXT_MAX];
+  if (!(ref->t_end > 0) || !isfinite(ref->t_end)) {
+    snprintf(err, errlen, "%s: t_end: expected a number > 0, got %s", path, num_text(ref->t_end, a, sizeof a));
+    return -1;
+  }
+  if (!(ref->rate > 0) || !isfinite(ref->rate) || !(ref->t_end * ref->rate < (double)(GRID_MAX_POINTS - 1))) {
+    snprintf(err, errlen, "%s: grid_rate: expected a number > 0 giving at most %ld points to t_end %s s, got %s", path,
+             GRID_MAX_POINTS, num_text(ref->t_end, b, sizeof b), num_text(ref->rate, a, sizeof a));
+    return -1;
+  }
+  long n = (long)floor(ref->t_end * ref->rate + 1e-9) + 1;
+  long want = n + ((double)(n - 1) / ref->rate < ref->t_end - 1e-12);
+  if (ref->npts != want) {
+    snprintf(err, errlen, "%s: t: expected %ld points (t_end %s s at grid_rate %s), got %d", path, want,
+             num_text(ref->t_end, a, sizeof a), num_text(ref->rate, b, sizeof b), ref->npts);
+    return -1;
+  }
+  for (long k = 0; k < want; ++k) {
+    double tk = k < n ? (double)k / ref->rate : ref->t_end;
+    if (!(fabs(ref->t[k] - tk) <= 1e-9 * (1.0 + fabs(tk)))) {
+      char c[NUM_TEXT_MAX], d[NUM_TEXT_MAX];
+      snprintf(err, errlen, "%s: t[%ld]: expected %s (the grid of t_end %s s at grid_rate %s), got %s", path, k,
+               num_text(tk, a, sizeof a), num_text(ref->t_end, b, sizeof b), num_text(ref->rate, c, sizeof c),
+               num_text(ref->t[k], d, sizeof d));
+      return -1;
+    }
+  }
+  return 0;
+}
+
+int reference_fits_run(const Reference *ref, const char *case_name, double t_end, char *why, size_t whylen) {
+  char a[NUM_TEXT_MAX], b[NUM_TEXT_MAX];
+  if (strcmp(ref->case_name, case_name) != 0) {
+    snprintf(why, whylen, "%s: case: expected '%.100s', got '%.100s'", ref->path, case_name, ref->case_name);
+    return 0;
+  }
+  if (ref->t_end < t_end - 1e-12 * t_end) {
+    snprintf(why, whylen, "%s: t_end: %s s, short of the run's %s s", ref->path, num_text(ref->t_end, a, sizeof a),
+             num_text(t_end, b, sizeof b));
+    return 0;
+  }
+  return 1;
+}
+
 int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
   char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
   if (!text) {
@@ -97,6 +144,8 @@ int reference_load_text(const char *text, const char *path, Reference *ref, char
     snprintf(err, errlen, "%s: not a %s file", path, REFERENCE_SCHEMA);
     goto done;
   }
+  const cJSON *cs = cJSON_GetObjectItemCaseSensitive(doc, "case");
+  if (cJSON_IsString(cs)) snprintf(ref->case_name, sizeof ref->case_name, "%s", cs->valuestring);
   const cJSON *sh = cJSON_GetObjectItemCaseSensitive(prov, "scene_hash");
   const cJSON *mv = cJSON_GetObjectItemCaseSensitive(prov, "model_version");
   if (cJSON_IsString(sh)) snprintf(ref->scene_hash, sizeof ref->scene_hash, "%s", sh->valuestring);
@@ -153,6 +202,7 @@ int reference_load_text(const char *text, const char *path, Reference *ref, char
     snprintf(err, errlen, "%s: malformed q/v arrays", path);
     goto done;
   }
+  if (check_time_grid(ref, path, err, errlen) != 0) goto done;
   rc = 0;
 done:
   cJSON_Delete(doc);
@@ -283,6 +333,10 @@ static int reference_reusable(const CbenchContext *cb, const char *path, const c
     return 0;
   }
   int cur = reference_is_current(&old, scene_path, why, sizeof why);
+  if (cur && strcmp(old.case_name, case_name) != 0) {
+    cur = 0;
+    snprintf(why, sizeof why, "made for case '%.100s'", old.case_name);
+  }
   double want_p = 0.0;
   const IntegratorVtbl *want = reference_pick_method(&cb->registry, cfg, &want_p);
   /* a horizon other than the one asked (the scene's duration unless --t-end) is not reused: a

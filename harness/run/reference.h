@@ -17,6 +17,7 @@
 
 typedef struct {
   char path[1024];
+  char case_name[128];     /* the file's "case" ("" if absent) */
   double t_end, rate;
   int npts, nq, nv;
   double *t;               /* [npts] */
@@ -53,10 +54,16 @@ const IntegratorVtbl *reference_pick_method(const IntegratorRegistry *r, const R
 /* RESULTS/reference/CASE.json, RESULTS = results_dir (the context's). */
 void reference_path(const char *results_dir, const char *case_name, char *out, size_t outlen);
 
+/* Loads a reference and checks it on its own: t_end > 0 and grid_rate > 0 (finite), its grid of
+ * at most GRID_MAX_POINTS points, and the t column that very grid (0, 1 / rate, ..., t_end: not
+ * reversed, duplicated or cut short); 0, or -1 with the file, field and value in err. */
 int reference_load(const char *path, Reference *ref, char *err, size_t errlen);
 /* The same from the file's text (path names it in messages). */
 int reference_load_text(const char *text, const char *path, Reference *ref, char *err, size_t errlen);
 void reference_free(Reference *ref);
+/* 1 when a loaded reference applies to a run of case_name to t_end (s): the file's case is that
+ * case and its grid reaches t_end; else 0 with the field and values in why. */
+int reference_fits_run(const Reference *ref, const char *case_name, double t_end, char *why, size_t whylen);
 /* 1 if ref matches the scene file's current hash and CBENCH_MODEL_VERSION, else 0 with the
  * reason in why. */
 int reference_is_current(const Reference *ref, const char *scene_path, char *why, size_t whylen);

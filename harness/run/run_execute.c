@@ -36,7 +36,9 @@ static int reference_for_run(const RunContext *ctx, Reference *ref, char *rpath,
     snprintf(note, notelen, "reference unusable: %.600s", lerr);
     return 0;
   }
-  if (!reference_is_current(ref, s->case_path, why, sizeof why)) {
+  if (!reference_fits_run(ref, s->case_name, ctx->t_end, why, sizeof why)) {
+    snprintf(note, notelen, "reference unusable: %.900s", why);
+  } else if (!reference_is_current(ref, s->case_path, why, sizeof why)) {
     snprintf(note, notelen, "reference %.300s is stale: %.400s; run `cbench reference --case %.50s`", rpath, why,
              s->case_name);
   } else if (ref->nq != ctx->model->nq || ref->nv != ctx->model->nv) {

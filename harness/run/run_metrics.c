@@ -149,6 +149,12 @@ void run_series_tmp_remove(const RunSpec *s, pid_t pid) {
   }
 }
 
+void run_series_remove(const RunSpec *s) {
+  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log, s->newton_log};
+  for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i)
+    if (paths[i][0]) unlink(paths[i]);
+}
+
 void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref, double rate) {
   const RunSpec *spec = &ctx->spec;
   const Model *m = ctx->model;

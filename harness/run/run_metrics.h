@@ -76,6 +76,9 @@ void run_metrics_free(RunMetrics *rm);
 int run_outputs_check(const RunSpec *s, const char *json, char *err, size_t errlen);
 /* Removes the series temporaries of the run process pid (a killed or crashed run leaves them). */
 void run_series_tmp_remove(const RunSpec *s, pid_t pid);
+/* Removes the run's series files (a run whose record could not be written leaves none: a series
+ * without its record would read as a finished run's). */
+void run_series_remove(const RunSpec *s);
 
 /* The temporary trajectory file of the run process pid (removed by the parent when the child is
  * killed). */

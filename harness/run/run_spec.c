@@ -100,24 +100,49 @@ ErrorNormKind run_spec_error_norm(const RunSpec *s) {
   return vt ? vt->default_error_norm : ERRNORM_POSITIONS;
 }
 
-void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
+int run_spec_words(const RunSpec *s, char *buf, size_t buflen, const char **words, int maxwords) {
   size_t n = 0;
-#define APP(...) do { if (n < outlen) n += (size_t)snprintf(out + n, outlen - n, __VA_ARGS__); } while (0)
-  char t1[NUM_TEXT_MAX];
-  APP("cbench run --case %s --integrator %s", s->case_path, s->integrator);
-  if (s->has_accuracy) APP(" --accuracy %s", num_text(s->accuracy, t1, sizeof t1));
-  if (s->has_dt) APP(" --dt %s", num_text(s->dt, t1, sizeof t1));
-  if (s->t_end > 0) APP(" --t-end %s", num_text(s->t_end, t1, sizeof t1));
-  if (s->max_step > 0) APP(" --max-step %s", num_text(s->max_step, t1, sizeof t1));
-  APP(" --error-norm %s --reps %d", error_norm_name(run_spec_error_norm(s)), s->reps);
-  if (s->min_time > 0) APP(" --min-time %s", num_text(s->min_time, t1, sizeof t1));
-  if (s->timeout > 0) APP(" --timeout %s", num_text(s->timeout, t1, sizeof t1));
-  if (s->window > 0) APP(" --window %s", num_text(s->window, t1, sizeof t1));
-  if (s->window > 0 && s->window_method[0]) APP(" --window-method %s:%s", s->window_method, num_text(s->window_param, t1, sizeof t1));
-  if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); APP(" --output-dt %s", od); }
-  for (int i = 0; i < s->nextra; ++i) APP(" --opt %s=%s", s->extra_key[i], s->extra_value[i]);
-  for (int i = 0; i < s->nparam; ++i) APP(" --param %s=%s", s->param_path[i], s->param_value[i]);
-#undef APP
+  int nw = 0, over = 0;
+  /* each word NUL-terminated in buf; a word that does not fit (or one word too many) is dropped */
+#define WORD(...)                                                                                      \
+  do {                                                                                                 \
+    int w_ = n < buflen ? snprintf(buf + n, buflen - n, __VA_ARGS__) : -1;                              \
+    if (w_ < 0 || n + (size_t)w_ + 1 > buflen || nw >= maxwords) { over = 1; break; }                \
+    words[nw++] = buf + n;                                                                             \
+    n += (size_t)w_ + 1;                                                                               \
+  } while (0)
+  char t1[NUM_TEXT_MAX], t2[NUM_TEXT_MAX];
+  WORD("cbench"); WORD("run"); WORD("--case"); WORD("%s", s->case_path); WORD("--integrator"); WORD("%s", s->integrator);
+  if (s->has_accuracy) { WORD("--accuracy"); WORD("%s", num_text(s->accuracy, t1, sizeof t1)); }
+  if (s->has_dt) { WORD("--dt"); WORD("%s", num_text(s->dt, t1, sizeof t1)); }
+  if (s->t_end > 0) { WORD("--t-end"); WORD("%s", num_text(s->t_end, t1, sizeof t1)); }
+  if (s->max_step > 0) { WORD("--max-step"); WORD("%s", num_text(s->max_step, t1, sizeof t1)); }
+  WORD("--error-norm"); WORD("%s", error_norm_name(run_spec_error_norm(s))); WORD("--reps"); WORD("%d", s->reps);
+  if (s->min_time > 0) { WORD("--min-time"); WORD("%s", num_text(s->min_time, t1, sizeof t1)); }
+  if (s->timeout > 0) { WORD("--timeout"); WORD("%s", num_text(s->timeout, t1, sizeof t1)); }
+  if (s->window > 0) { WORD("--window"); WORD("%s", num_text(s->window, t1, sizeof t1)); }
+  if (s->window > 0 && s->window_method[0]) {
+    WORD("--window-method");
+    WORD("%s:%s", s->window_method, num_text(s->window_param, t2, sizeof t2));
+  }
+  if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); WORD("--output-dt"); WORD("%s", od); }
+  for (int i = 0; i < s->nextra; ++i) { WORD("--opt"); WORD("%s=%s", s->extra_key[i], s->extra_value[i]); }
+  for (int i = 0; i < s->nparam; ++i) { WORD("--param"); WORD("%s=%s", s->param_path[i], s->param_value[i]); }
+#undef WORD
+  return over ? -1 : nw;
+}
+
+void run_spec_command(const RunSpec *s, char *out, size_t outlen) {
+  char buf[8192];
+  const char *w[4 * (CB_MAX_EXTRA_OPTIONS + SCENE_MAX_PARAMS) + 40];
+  int nw = run_spec_words(s, buf, sizeof buf, w, (int)(sizeof w / sizeof *w));
+  if (nw < 0) nw = 0;
+  size_t n = 0;
+  if (outlen) out[0] = '\0';
+  for (int i = 0; i < nw && n < outlen; ++i) {
+    if (i == 1) continue; /* "cbench run": the first two words are joined below */
+    n += (size_t)snprintf(out + n, outlen - n, i == 0 ? "%s run" : " %s", w[i]);
+  }
 }
 
 void run_spec_options(const RunSpec *s, IntegratorOptions *o) {

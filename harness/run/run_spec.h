@@ -75,6 +75,10 @@ const char *error_norm_name(ErrorNormKind norm);
 ErrorNormKind run_spec_error_norm(const RunSpec *s);
 /* The command line that reproduces the run (with the resolved error norm written out). */
 void run_spec_command(const RunSpec *s, char *out, size_t outlen);
+/* The same as words: "cbench", "run", then one word per option and value (a path with spaces
+ * stays one word), NUL-terminated in buf. Returns their count, or -1 when buf or maxwords is
+ * too small. */
+int run_spec_words(const RunSpec *s, char *buf, size_t buflen, const char **words, int maxwords);
 /* The integrator options of the spec (pointers into s: s must outlive o). */
 void run_spec_options(const RunSpec *s, IntegratorOptions *o);
 /* Canonical form of what determines the run's results: scene, integrator, accuracy or dt,

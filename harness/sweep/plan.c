@@ -25,29 +25,94 @@ static int absolute_path(const char *path, char *out, size_t outlen) {
   return n < 0 || (size_t)n >= outlen ? -1 : 0;
 }
 
+/* A plan word's characters that stand for themselves; any other byte is written %XX, so that a
+ * line is words separated by single spaces that no shell or `read` splits or interprets
+ * (scripts/slurm/sweep.sbatch decodes them without eval). */
+static const char PLAN_PLAIN[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,+@-";
+
+static int put_word(char *out, size_t outlen, size_t *n, const char *w, int first) {
+  if (!first) {
+    if (*n + 1 >= outlen) return -1;
+    out[(*n)++] = ' ';
+  }
+  if (!*w) return -1; /* an empty word has no encoding: refused */
+  for (const unsigned char *c = (const unsigned char *)w; *c; ++c) {
+    if (strchr(PLAN_PLAIN, *c)) {
+      if (*n + 1 >= outlen) return -1;
+      out[(*n)++] = (char)*c;
+    } else {
+      if (*n + 3 >= outlen) return -1;
+      snprintf(out + *n, 4, "%%%02X", *c);
+      *n += 3;
+    }
+  }
+  out[*n] = '\0';
+  return 0;
+}
+
 int plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen) {
   RunSpec s = *spec;
-  char exe[PATH_MAX], rec[PATH_MAX], cmd[PLAN_MAX_LINE];
+  char exe[PATH_MAX], rec[PATH_MAX], buf[PLAN_MAX_LINE];
   if (self_exe_path(exe, sizeof exe) != 0) return -1;
   if (!realpath(spec->case_path, s.case_path)) return -1;
   if (absolute_path(record_path, rec, sizeof rec)) return -1;
-  run_spec_command(&s, cmd, sizeof cmd);
-  /* run_spec_command starts with the word "cbench": the line names this very binary */
-  int w = snprintf(out, outlen, "%s%s --json %s --resume", exe, cmd + strlen("cbench"), rec);
-  return w < 0 || (size_t)w >= outlen ? -1 : 0;
+  const char *w[4 * (CB_MAX_EXTRA_OPTIONS + SCENE_MAX_PARAMS) + 40];
+  int nw = run_spec_words(&s, buf, sizeof buf, w, (int)(sizeof w / sizeof *w));
+  if (nw < 2) return -1;
+  size_t n = 0;
+  if (outlen) out[0] = '\0';
+  /* run_spec_words starts with the word "cbench": the line names this very binary */
+  int bad = put_word(out, outlen, &n, exe, 1);
+  for (int i = 1; i < nw && !bad; ++i) bad = put_word(out, outlen, &n, w[i], 0);
+  if (!bad) bad = put_word(out, outlen, &n, "--json", 0) || put_word(out, outlen, &n, rec, 0) ||
+                  put_word(out, outlen, &n, "--resume", 0);
+  return bad || n + 1 >= PLAN_MAX_LINE ? -1 : 0;
+}
+
+static int hex_value(char c) {
+  return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+int plan_line_words(const char *line, char *buf, size_t buflen, const char **words, int maxwords) {
+  size_t n = 0;
+  int nw = 0;
+  const char *c = line;
+  if (!*c) return -1;
+  for (;;) {
+    if (*c == ' ' || !*c) return -1; /* an empty word: two spaces, or one at either end */
+    if (nw >= maxwords) return -1;
+    words[nw++] = buf + n;
+    for (; *c && *c != ' '; ++c) {
+      int ch = (unsigned char)*c;
+      if (ch == '%') {
+        int hi = hex_value(c[1]), lo = hi < 0 ? -1 : hex_value(c[2]);
+        if (lo < 0 || (hi == 0 && lo == 0)) return -1;
+        ch = hi * 16 + lo;
+        c += 2;
+      } else if (!strchr(PLAN_PLAIN, ch)) {
+        return -1;
+      }
+      if (n + 1 >= buflen) return -1;
+      buf[n++] = (char)ch;
+    }
+    if (n + 1 > buflen) return -1;
+    buf[n++] = '\0';
+    if (!*c) return nw;
+    ++c; /* the space */
+  }
 }
 
 int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeout, int *reps) {
   char buf[PLAN_MAX_LINE];
-  snprintf(buf, sizeof buf, "%s", line);
+  const char *w[PLAN_MAX_LINE / 2];
   *timeout = 0;
   *reps = 1;
   json[0] = 0;
-  int is_run = 0, bad = 0, calibrated = 0;
-  char *save = NULL, *prev = NULL;
-  for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; prev = tok, tok = strtok_r(NULL, " \t\r\n", &save)) {
-    if (!strcmp(tok, "run") && !is_run) is_run = 1;
-    if (!prev) continue;
+  int nw = plan_line_words(line, buf, sizeof buf, w, (int)(sizeof w / sizeof *w));
+  if (nw < 2 || strcmp(w[1], "run") != 0) return -1;
+  int bad = 0, calibrated = 0;
+  for (int i = 2; i + 1 < nw; ++i) {
+    const char *prev = w[i], *tok = w[i + 1];
     if (!strcmp(prev, "--json")) snprintf(json, jsonlen, "%s", tok);
     else if (!strcmp(prev, "--timeout")) {
       char *end;
@@ -66,7 +131,7 @@ int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeou
   /* calibrated timing stops at the minimum time (at most 60 s) or after 3 repetitions when one
    * is shorter, or after one longer one: within 4 integrations' budgets */
   if (calibrated && *reps > 4) *reps = 4;
-  return !is_run || !json[0] ? -1 : bad ? -2 : 0;
+  return !json[0] ? -1 : bad ? -2 : 0;
 }
 
 void plan_free_lines(char **lines, int n) {
@@ -80,19 +145,26 @@ int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
   if (!text) return -1;
   int n = 0, cap = 64;
   char **lines = malloc(sizeof(char *) * (size_t)cap);
-  char *save = NULL;
   int lineno = 0;
-  for (char *l = strtok_r(text, "\n", &save); l && lines; l = strtok_r(NULL, "\n", &save)) {
+  /* Line i is task i - 1 (scripts/slurm/sweep.sbatch reads line BASE + id + 1): a blank or
+   * comment line would shift every later task, so each line must be a run (the last one may end
+   * with a newline or not). */
+  for (char *l = text, *next; l && *l && lines; l = next) {
     ++lineno;
+    char *nl = strchr(l, '\n');
+    next = nl ? nl + 1 : NULL;
+    if (nl) *nl = '\0';
     char json[PATH_MAX];
     double timeout;
     int reps;
     int prc = plan_parse_line(l, json, sizeof json, &timeout, &reps);
     if (prc) {
-      if (prc == -2)
+      if (!l[0]) snprintf(err, errlen, "%s: line %d is blank: each line is one task (line i runs as task i - 1)", path, lineno);
+      else if (prc == -2)
         snprintf(err, errlen, "%s: line %d: --timeout must be a number in (0, %g] s and --reps an integer in [1, %d]: '%.200s'",
                  path, lineno, RUN_MAX_TIMEOUT_S, RUN_MAX_REPS, l);
-      else snprintf(err, errlen, "%s: line %d is not a `cbench run ... --json FILE` line: '%.80s'", path, lineno, l);
+      else snprintf(err, errlen, "%s: line %d is not a `cbench run ... --json FILE` line of words with %%XX escapes "
+                    "separated by single spaces: '%.80s'", path, lineno, l);
       plan_free_lines(lines, n);
       free(text);
       return -1;
@@ -258,6 +330,24 @@ void plan_free_commands(SbatchCommand *cmds, int n) {
     free(cmds[i].text);
   }
   free(cmds);
+}
+
+const char *plan_sbatch_arg_forbidden(const char *arg) {
+  static const char *const names[] = {"array", "wrap"};
+  if (arg[0] != '-') return NULL;
+  if (arg[1] == '-') {
+    size_t n = strcspn(arg + 2, "=");
+    for (int k = 0; k < 2; ++k)
+      if (n > 0 && n <= strlen(names[k]) && !strncmp(arg + 2, names[k], n)) return k ? "--wrap" : "--array";
+    return NULL;
+  }
+  /* a cluster of short flags: those that take no value (sbatch's -h -H -k -O -Q -s -u -v -V -W),
+   * then perhaps one that does, whose value is the rest of the word */
+  for (const char *c = arg + 1; *c; ++c) {
+    if (*c == 'a') return "--array";
+    if (!strchr("hHkOQsuvVW", *c)) break;
+  }
+  return NULL;
 }
 
 /* A word as the shell reads it back: as is when it is plain, else in single quotes. */

@@ -16,15 +16,23 @@
 
 #define PLAN_MAX_LINE 8192
 
-/* One plan line for spec writing its record to record_path (both made absolute). */
+/* One plan line for spec writing its record to record_path (both made absolute): the command's
+ * words separated by single spaces, each byte outside [A-Za-z0-9_./:=,+@-] written %XX (a space
+ * in a folder name is %20: no word splits, none becomes an option). 0, or -1 when it does not fit. */
 int plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen);
+/* The words of a plan line, decoded into buf (NUL-terminated each): their count, or -1 when the
+ * line is not words of that alphabet separated by single spaces (blank, a tab, a quote, a bad
+ * or %00 escape) or does not fit. */
+int plan_line_words(const char *line, char *buf, size_t buflen, const char **words, int maxwords);
 
 /* The --json path and the --timeout, --reps of a plan line (with --min-time, reps is at most 4:
  * the integrations' budgets calibrated timing can take); 0, -1 if it is not a plan line, -2 if
  * --timeout is not in (0, RUN_MAX_TIMEOUT_S] or --reps not in [1, RUN_MAX_REPS]. */
 int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeout, int *reps);
 
-/* Reads a plan: number of lines (tasks), or -1 with a message. lines/nlines optional (malloc'ed;
+/* Reads a plan: number of lines (tasks), or -1 with a message naming the line (a blank line, a
+ * comment or anything but a plan line is refused: line i is task i - 1 for the runner and for
+ * --missing alike). lines/nlines optional (malloc'ed;
  * free with plan_free_lines). */
 int plan_read(const char *path, char ***lines, char *err, size_t errlen);
 void plan_free_lines(char **lines, int n);
@@ -63,6 +71,10 @@ int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const
                          int nsbatch_args, int max_parallel, int only_missing, int max_array_size,
                          SbatchCommand **cmds, int *ncmd, char *err, size_t errlen);
 void plan_free_commands(SbatchCommand *cmds, int n);
+/* "--array" or "--wrap" when the sbatch option word arg sets one of them, in any spelling sbatch
+ * takes: a prefix of the long name (sbatch accepts unambiguous abbreviations: --arr=0-3), with or
+ * without "=value", or the short -a, also after short flags without a value (-Ha0-3); else NULL. */
+const char *plan_sbatch_arg_forbidden(const char *arg);
 /* MaxArraySize from `scontrol show config`, else PLAN_DEFAULT_MAX_ARRAY_SIZE. */
 int plan_slurm_max_array_size(void);
 

@@ -129,6 +129,7 @@ static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *
   char *text = cJSON_IsString(oe) ? NULL : json_print(rec, 1);
   int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
   if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
+  if (wrc != 0) run_series_remove(&job->spec); /* no record: no series either */
   free(text);
   cJSON_Delete(rec);
   run_context_free(&ctx);

@@ -19,9 +19,6 @@ struct IcfBlockChol {
   int *adj_start;          /* [nb + 1] the coupled blocks' neighbours (local indices) */
   int *adj, *amd_iw;       /* [adj_cap], [iw_cap] */
   int adj_cap, iw_cap;
-  int *slot;               /* [nb * nb] offset in L of block (i, j), pos[i] >= pos[j]; -1 none */
-  int *used;               /* [used_cap] keys i * nb + j set in slot */
-  int nused, used_cap;
   int *nbr_start;          /* [nb + 1] by elimination position: later neighbours */
   int *nbr;                /* [nbr_cap], each front sorted by elimination position */
   int *nbr_orig;           /* [nbr_orig_cap] 1 if the block is in the matrix, 0 if fill creates it */
@@ -58,7 +55,6 @@ IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff
   IcfBlockChol *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   int nb = nblock > 0 ? nblock : 1;
-  size_t nn = (size_t)nb * (size_t)nb;
   s->nb = nblock;
   int **per_block[] = {&s->bsize,   &s->boff,     &s->order,    &s->pos,      &s->active,     &s->loc,
                        &s->deg,     &s->child,    &s->sibling,  &s->mark,     &s->amd_pe,     &s->amd_len,
@@ -69,17 +65,15 @@ IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff
   for (size_t k = 0; s->per_block && k < narrays; ++k) *per_block[k] = s->per_block + k * (size_t)nb;
   int ok = s->per_block != NULL;
   s->adj_start = calloc((size_t)nb + 1, sizeof(int));
-  s->slot = malloc(nn * sizeof(int));
   s->nbr_start = calloc((size_t)nb + 1, sizeof(int));
   int nv = 0;
   for (int b = 0; b < nblock; ++b)
     if (boff[b] + bsize[b] > nv) nv = boff[b] + bsize[b];
   s->dinv = calloc((size_t)(nv > 0 ? nv : 1), sizeof(double));
-  if (!ok || !s->adj_start || !s->slot || !s->nbr_start || !s->dinv) {
+  if (!ok || !s->adj_start || !s->nbr_start || !s->dinv) {
     icf_blockchol_free(s);
     return NULL;
   }
-  for (size_t k = 0; k < nn; ++k) s->slot[k] = -1;
   for (int b = 0; b < nblock; ++b) {
     s->bsize[b] = bsize[b];
     s->boff[b] = boff[b];
@@ -93,8 +87,6 @@ void icf_blockchol_free(IcfBlockChol *s) {
   free(s->adj_start);
   free(s->adj);
   free(s->amd_iw);
-  free(s->slot);
-  free(s->used);
   free(s->nbr_start);
   free(s->nbr);
   free(s->nbr_orig);
@@ -113,13 +105,22 @@ long icf_blockchol_fill(const IcfBlockChol *s) { return s->lsize; }
 long icf_blockchol_updates(const IcfBlockChol *s) { return s->updates; }
 const int *icf_blockchol_order(const IcfBlockChol *s) { return s->order; }
 
-static int add_slot(IcfBlockChol *s, int i, int j) {
-  if (grow_ints(&s->used, &s->used_cap, s->nused + 1)) return -1;
-  int key = i * s->nb + j;
-  s->slot[key] = (int)s->lsize;
-  s->used[s->nused++] = key;
-  s->lsize += (long)s->bsize[i] * s->bsize[j];
-  return 0;
+/* Offset in L of block (i, j), pos[i] > pos[j]: i's place in j's front, which is sorted by
+ * elimination position (binary search; the block exists by the elimination tree's fill). A table
+ * over all block pairs would be nb^2 (40 GB at 1e5 bodies) for O(entries of L) blocks. */
+static int block_off(const IcfBlockChol *s, int i, int j) {
+  int kj = s->pos[j], pi = s->pos[i], lo = s->nbr_start[kj], hi = s->nbr_start[kj + 1] - 1;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (s->pos[s->nbr[mid]] < pi) lo = mid + 1;
+    else hi = mid;
+  }
+  return s->nbr_off[lo];
+}
+
+/* Offset in L of block (i, j), pos[i] >= pos[j]. */
+static int slot_of(const IcfBlockChol *s, int i, int j) {
+  return i == j ? s->diag_slot[s->pos[i]] : block_off(s, i, j);
 }
 
 /* The fill-reducing order of the coupled blocks: SuiteSparse AMD (approximate minimum degree with
@@ -143,8 +144,6 @@ static int order_coupled(IcfBlockChol *s, int na) {
 
 int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
   int nb = s->nb;
-  for (int k = 0; k < s->nused; ++k) s->slot[s->used[k]] = -1;
-  s->nused = 0;
   if (grow_ints(&s->pair, &s->pair_cap, 2 * npair + 2) || grow_ints(&s->adj, &s->adj_cap, 2 * npair + 1)) return -1;
   memcpy(s->pair, pair, 2 * (size_t)npair * sizeof(int));
   s->npair = npair;
@@ -213,49 +212,52 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
       s->child[parent] = k;
     }
   }
+  /* L's layout: column by column in elimination order, the diagonal block, then the front's
+   * blocks in the order the front was built. */
+  if (grow_ints(&s->nbr_off, &s->nbr_off_cap, s->nbr_start[nb] + 1)) return -1;
   s->lsize = 0;
   for (int k = 0; k < nb; ++k) {
     int b = s->order[k];
-    if (add_slot(s, b, b)) return -1;
-    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u)
-      if (add_slot(s, s->nbr[u], b)) return -1;
+    s->diag_slot[k] = (int)s->lsize;
+    s->lsize += (long)s->bsize[b] * s->bsize[b];
+    for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
+      s->nbr_off[u] = (int)s->lsize;
+      s->lsize += (long)s->bsize[s->nbr[u]] * s->bsize[b];
+    }
   }
-  /* Where the factorization writes, computed once per pattern: the slot table is nb^2 (4 MB at
-   * 1000 objects) and looking targets up in it during the factorization misses the cache.
-   * Sorting a front by position makes "target
-   * (i, j) with pos[i] >= pos[j]" the pairs w <= u. */
+  /* Where the factorization writes, computed once per pattern (looking targets up during the
+   * factorization misses the cache). Sorting a front by position makes "target (i, j) with
+   * pos[i] >= pos[j]" the pairs w <= u, and lets slot_of search a front. */
   int nupd = 0;
   for (int k = 0; k < nb; ++k) {
     int lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
     for (int u = lo + 1; u < hi; ++u) {
       int x = s->nbr[u], v = u - 1;
-      int o = s->nbr_orig[u];
+      int o = s->nbr_orig[u], off = s->nbr_off[u];
       while (v >= lo && s->pos[s->nbr[v]] > s->pos[x]) {
         s->nbr[v + 1] = s->nbr[v];
         s->nbr_orig[v + 1] = s->nbr_orig[v];
+        s->nbr_off[v + 1] = s->nbr_off[v];
         --v;
       }
       s->nbr[v + 1] = x;
       s->nbr_orig[v + 1] = o;
+      s->nbr_off[v + 1] = off;
     }
     nupd += (hi - lo) * (hi - lo + 1) / 2;
   }
-  if (grow_ints(&s->nbr_off, &s->nbr_off_cap, s->nbr_start[nb] + 1) || grow_ints(&s->upd_off, &s->upd_cap, nupd + 1))
-    return -1;
+  if (grow_ints(&s->upd_off, &s->upd_cap, nupd + 1)) return -1;
   for (int k = 0, q = 0; k < nb; ++k) {
-    int b = s->order[k], lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
-    s->diag_slot[k] = s->slot[b * nb + b];
-    for (int u = lo; u < hi; ++u) {
-      s->nbr_off[u] = s->slot[s->nbr[u] * nb + b];
-      for (int w = lo; w <= u; ++w) s->upd_off[q++] = s->slot[s->nbr[u] * nb + s->nbr[w]];
-    }
+    int lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
+    for (int u = lo; u < hi; ++u)
+      for (int w = lo; w <= u; ++w) s->upd_off[q++] = slot_of(s, s->nbr[u], s->nbr[w]);
   }
-  /* Where each matrix block goes in L (the slot table missed the cache when read per
-   * factorization at 1000 objects): below the diagonal as given, or transposed. */
+  /* Where each matrix block goes in L (a lookup per factorization missed the cache at 1000
+   * objects): below the diagonal as given, or transposed. */
   if (grow_ints(&s->pair_dst, &s->pair_dst_cap, npair + 1)) return -1;
   for (int k = 0; k < npair; ++k) {
     int a = pair[2 * k], b = pair[2 * k + 1];
-    s->pair_dst[k] = s->pos[a] > s->pos[b] ? s->slot[a * nb + b] : -1 - s->slot[b * nb + a];
+    s->pair_dst[k] = s->pos[a] > s->pos[b] ? block_off(s, a, b) : -1 - block_off(s, b, a);
   }
   /* The blocks that only fill creates: the factorization zeroes these, and copies the matrix
    * into the others (zeroing all of L first would write every block twice). */

@@ -499,7 +499,8 @@ static int merge_acting_cuts(IcfSolver *s, const IcfProblem *p, const double *v,
 static IcfPart island_part(const IcfSolver *s, int I) {
   IcfPart part = {s->isl_tree_start[I + 1] - s->isl_tree_start[I], s->isl_con_start[I + 1] - s->isl_con_start[I],
                   s->isl_dof_start[I + 1] - s->isl_dof_start[I], s->isl_tree + s->isl_tree_start[I],
-                  s->isl_con + s->isl_con_start[I], s->isl_dof + s->isl_dof_start[I]};
+                  /* isl_con and isl_dof stay NULL until a solve has contacts: NULL + 0 is undefined */
+                  s->isl_con ? s->isl_con + s->isl_con_start[I] : NULL, s->isl_dof ? s->isl_dof + s->isl_dof_start[I] : NULL};
   return part;
 }
 

@@ -22,7 +22,7 @@ static void put(TextBuffer *b, const char *fmt, ...) {
   for (;;) {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+    int n = vsnprintf(b->s ? b->s + b->len : NULL, b->cap - b->len, fmt, ap); /* NULL + 0 is undefined */
     va_end(ap);
     if (n < 0) { b->failed = 1; return; }
     if ((size_t)n < b->cap - b->len) { b->len += (size_t)n; return; }
