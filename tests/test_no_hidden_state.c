@@ -13,14 +13,14 @@ static int probe(void) { return ++probe_calls; }
 
 /* Writable data symbols of the objects `find ROOT -name '*.o'` lists: .data, .bss and
  * .data.rel.local (not .data.rel.ro: read-only once relocated), without the sanitizers' own and
- * section symbols. Appends "OBJECT SYMBOL" lines to out; returns the count, -1 when none could
+ * section symbols, and the signal_* variables a signal handler needs (it can reach no other state). Appends "OBJECT SYMBOL" lines to out; returns the count, -1 when none could
  * be read. */
 static int writable_symbols(const char *root, char *out, size_t outlen) {
   char cmd[512];
   snprintf(cmd, sizeof cmd,
            "find %s -name '*.o' | sort | while read -r o; do objdump -t \"$o\" | "
            "awk -v o=\"$o\" '{for (i = 1; i <= NF; ++i) if ($i ~ /^\\.(data|bss)/) s = $i} "
-           "$0 ~ / \\.(data|bss)/ && s !~ /^\\.data\\.rel\\.ro/ && $NF != s && $NF !~ /asan|ubsan|^\\.L|__odr/ "
+           "$0 ~ / \\.(data|bss)/ && s !~ /^\\.data\\.rel\\.ro/ && $NF != s && $NF !~ /asan|ubsan|^\\.L|__odr|^signal_/ "
            "{print o, $NF}'; done",
            root);
   FILE *p = popen(cmd, "r");

@@ -139,17 +139,18 @@ static void remove_dir(const char *dir) { remove_tree(dir, 1); }
 
 /* SIGINT / SIGTERM during a comparison: the scratch folder is removed, then the signal ends the
  * process as it would have. While a run is measured (the process waits for its child, in a
- * system call) the handler does it at once; otherwise the loop does at its next run. */
-static char scratch_dir[512];
-static volatile sig_atomic_t stop_signal, waiting_child;
+ * system call) the handler does it at once; otherwise the loop does at its next run. A handler
+ * reaches only static state: these signal_* variables are harness/'s one exception. */
+static char signal_scratch_dir[512];
+static volatile sig_atomic_t signal_stop, signal_waiting_child;
 static void stop_now(int sig) {
-  if (scratch_dir[0]) remove_dir(scratch_dir);
+  if (signal_scratch_dir[0]) remove_dir(signal_scratch_dir);
   signal(sig, SIG_DFL);
   raise(sig);
 }
 static void on_stop_signal(int sig) {
-  stop_signal = sig;
-  if (waiting_child) stop_now(sig);
+  signal_stop = sig;
+  if (signal_waiting_child) stop_now(sig);
 }
 
 /* Runs `BIN --cases-dir CASES run ... --reps REPS --json DIR/m.json` in DIR (optionally under
@@ -180,11 +181,11 @@ static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, in
   if (bm->def.t_end > 0) { argv[k++] = "--t-end"; argv[k++] = tend; }
   argv[k] = NULL;
   char serr[512];
-  if (stop_signal) stop_now(stop_signal);
-  waiting_child = 1;
+  if (signal_stop) stop_now(signal_stop);
+  signal_waiting_child = 1;
   subprocess_run(argv, dir, log, serr, sizeof serr); /* a failed run exits 1 and still writes its record */
-  waiting_child = 0;
-  if (stop_signal) stop_now(stop_signal);
+  signal_waiting_child = 0;
+  if (signal_stop) stop_now(signal_stop);
   char *text = file_read_all(json, NULL);
   cJSON *rec = text ? cJSON_Parse(text) : NULL;
   free(text);
@@ -463,11 +464,11 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
     free(bms);
     return CB_ERR_INPUT; /* no such revision, or it does not build */
   }
-  const char *tmp = getenv("TMPDIR");
+  const char *tmp = c->tmp_dir;
   if (!tmp || !*tmp || strlen(tmp) > sizeof dir - 20) tmp = "/tmp";
   snprintf(dir, sizeof dir, "%s/cbench-ab-XXXXXX", tmp);
   if (!mkdtemp(dir)) { snprintf(err, errlen, "bench: cannot create a scratch folder in %s", tmp); free(bms); return CB_ERR_IO; }
-  snprintf(scratch_dir, sizeof scratch_dir, "%s", dir);
+  snprintf(signal_scratch_dir, sizeof signal_scratch_dir, "%s", dir);
   struct sigaction sa, old_int, old_term;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_stop_signal;
@@ -635,6 +636,6 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   remove_dir(dir);
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
-  scratch_dir[0] = '\0';
+  signal_scratch_dir[0] = '\0';
   return rc;
 }

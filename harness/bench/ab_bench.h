@@ -19,6 +19,7 @@
 
 typedef struct {
   const char *cases_dir;   /* the context's cases folder */
+  const char *tmp_dir;     /* scratch folders go here (the context's $TMPDIR, else /tmp) */
   const IntegratorRegistry *registry; /* where --integrators names are looked up (NULL: built-in) */
   char against[256];     /* REV for A (default "main"); ignored with a_bin */
   char a_bin[1024];      /* explicit binaries ("" = build REV / this binary) */

@@ -21,6 +21,7 @@ int cmd_bench(const CbenchContext *cb, int argc, char **argv) {
   AbConfig c;
   ab_config_default(&c);
   c.cases_dir = cb->cases_dir;
+  c.tmp_dir = cb->tmp_dir;
   c.registry = &cb->registry;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i];

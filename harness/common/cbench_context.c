@@ -26,6 +26,8 @@ static void default_cases_dir(char *out, size_t outlen) {
 void cbench_context_init(CbenchContext *cb) {
   memset(cb, 0, sizeof *cb);
   default_cases_dir(cb->cases_dir, sizeof cb->cases_dir);
+  const char *tmp = getenv("TMPDIR");
+  snprintf(cb->tmp_dir, sizeof cb->tmp_dir, "%s", tmp && *tmp && strlen(tmp) < sizeof cb->tmp_dir ? tmp : "/tmp");
   cbench_context_set_results_dir(cb, getenv("CBENCH_RESULTS_DIR"));
   cbench_context_set_figures_dir(cb, getenv("CBENCH_FIGURES"));
   cbench_context_set_paper_dir(cb, getenv("CBENCH_PAPER_DIR"));

@@ -19,6 +19,7 @@ typedef struct {
 
 typedef struct CbenchContext {
   char cases_dir[PATH_MAX];   /* scene files: --cases-dir, $CBENCH_CASES, ./cases, the source tree's */
+  char tmp_dir[PATH_MAX];     /* scratch folders: $TMPDIR, else /tmp */
   char results_dir[PATH_MAX]; /* references, default outputs: $CBENCH_RESULTS_DIR or results */
   char figures_dir[PATH_MAX]; /* figure recipes: $CBENCH_FIGURES, ./figures, the installed figures/ */
   char paper_dir[PATH_MAX];   /* the papers' numbers: $CBENCH_PAPER_DIR, else RESULTS/paper with
