@@ -77,8 +77,11 @@ Test(rest_guard, synthetic_start_below_mu_s_trips_and_above_it_does_not) {
   cr_expect_eq(synthetic(incline_json(14, 0.35, 0.05, 0.05, 0, 0), 0.05, 0.5, 0.05), 1);
   /* the same start where the load is 133% of mu_s n (25 degrees): sliding is the physics */
   cr_expect_eq(synthetic(incline_json(25, 0.35, 0.05, 0.05, 0, 0), 0.05, 0.5, 0.05), 0);
-  /* a box that never rests for the hold (moves from 20 ms on): nothing to judge */
+  /* a box that starts to move at 20 ms, before three rest samples: judged from its start in
+   * static equilibrium, faster than its initial depths' settling can make it (5 sqrt(2 E_c / m)
+   * = 7.5 cm/s) at 20 cm/s, not at 5 cm/s */
   cr_expect_eq(synthetic(incline_json(14, 0.35, 0.05, 0.05, 0, 0), 0.05, 0.02, 0.05), 0);
+  cr_expect_eq(synthetic(incline_json(14, 0.35, 0.05, 0.05, 0, 0), 0.05, 0.02, 0.2), 1);
   /* level, pushed by F = 20 t N: the load reaches mu_s n = 3.43 N at 0.172 s, the box slides
    * from 0.18 s; the samples before it carry more than 90% of mu_s n, so no hold ends in it */
   cr_expect_eq(synthetic(incline_json(0, 0.35, 0.05, 0.05, 0, 20), 0.05, 0.18, 0.05), 0);

@@ -3,12 +3,16 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../models/collision.h"
 #include "../../models/contact.h"
 #include "../../models/kinematic.h"
 #include "../../models/multibody.h"
+#include "../../models/controller.h"
+#include "../../models/suction.h"
+#include "../../models/system.h"
 
 void physics_guards_init(PhysicsGuards *g, const Model *m) {
   memset(g, 0, sizeof *g);
@@ -34,13 +38,74 @@ void physics_guards_init(PhysicsGuards *g, const Model *m) {
     if (m->bodies[b].tree >= 0) mass += m->bodies[b].mass;
   g->gmag = sqrt(m->gravity[0] * m->gravity[0] + m->gravity[1] * m->gravity[1] + m->gravity[2] * m->gravity[2]);
   g->weight = mass * g->gmag;
-  if (rest_guard_init(&g->rest, m) != 0) {
+  g->geo_body[0] = g->geo_body[1] = -1;
+  g->lim_body = -1;
+  for (int b = 1; b < m->nbody; ++b)
+    if (m->bodies[b].has_limit && m->bodies[b].nv == 1 && m->bodies[b].tree >= 0) g->nlimit++;
+  if (g->nlimit > 0) g->v_peak = calloc((size_t)m->nbody, sizeof(double));
+  if (rest_guard_init(&g->rest, m) != 0 || (g->nlimit > 0 && !g->v_peak)) {
     rest_guard_free(&g->rest);
     snprintf(g->rest.why_not, sizeof g->rest.why_not, "out of memory");
   }
 }
 
-void physics_guards_free(PhysicsGuards *g) { rest_guard_free(&g->rest); }
+void physics_guards_free(PhysicsGuards *g) {
+  rest_guard_free(&g->rest);
+  free(g->v_peak);
+  g->v_peak = NULL;
+}
+
+/* The depth a geometry can take before a contact has passed through it: sphere and capsule
+ * radius, smallest box half extent, cylinder min(radius, half length); planes: none. */
+static double geom_depth_size(const Geom *ge) {
+  switch (ge->type) {
+  case GEOM_SPHERE: case GEOM_CAPSULE: return ge->size[0];
+  case GEOM_BOX: return fmin(ge->size[0], fmin(ge->size[1], ge->size[2]));
+  case GEOM_CYLINDER: return fmin(ge->size[0], ge->size[1]);
+  default: return INFINITY;
+  }
+}
+
+/* Joint limits against the limit model (physics_guards.h); d holds kinematics, contacts and
+ * their Jacobians at x. */
+static void limit_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x) {
+  const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
+  mb_mass_matrix(m, d);
+  mb_bias(m, d, q, v);
+  memset(d->tau, 0, sizeof(double) * (size_t)m->nv);
+  memset(d->contact_force, 0, sizeof(double) * (size_t)m->nv);
+  system_applied_forces(m, d, t, d->tau);
+  suction_apply(m, d, t, d->tau);
+  if (m->ncontroller > 0) controller_eval(m, d, t, q, v, z, d->tau, NULL);
+  for (int i = 0; i < d->ncon; ++i) {
+    const Contact *c = &d->contacts[i];
+    if (!(c->phi < 0)) continue;
+    double vc[3], f[3];
+    contact_velocity(m, d, i, v, vc);
+    contact_force(&c->par, c->phi, vc, f, NULL, NULL);
+    contact_apply_force(m, d, i, f, d->contact_force);
+  }
+  double w = sqrt(m->limit_stiffness > 0 ? m->limit_stiffness : CB_LIMIT_STIFFNESS);
+  for (int b = 1; b < m->nbody; ++b) {
+    const Body *bd = &m->bodies[b];
+    if (!bd->has_limit || bd->nv != 1 || bd->tree < 0) continue;
+    int i = bd->vadr, tr = bd->tree, n = m->tree_nv[tr], li = i - m->tree_vadr[tr];
+    double Mii = d->mass[m->tree_madr[tr] + li * n + li], qi = q[bd->qadr];
+    g->v_peak[b] = fmax(g->v_peak[b], fabs(v[i]));
+    double delta = fmax(qi - bd->limit_upper, bd->limit_lower - qi);
+    if (!(delta > 0)) continue;
+    double f = d->tau[i] + d->contact_force[i] - d->bias[i];
+    double allowed = GUARD_LIMIT_FACTOR * (g->v_peak[b] / w + (Mii > 0 ? fabs(f) / (Mii * w * w) : 0.0)) +
+                     GUARD_LIMIT_FLOOR;
+    if (delta / allowed > g->lim_ratio) {
+      g->lim_ratio = delta / allowed;
+      g->lim_excess = delta;
+      g->lim_allowed = allowed;
+      g->lim_body = b;
+      g->t_lim = t;
+    }
+  }
+}
 
 static double tree_mass(const Model *m, int tree) {
   double s = 0;
@@ -90,6 +155,15 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
     if (c->phi >= 0) continue;
+    double size = fmin(geom_depth_size(&m->geoms[c->geom[0]]), geom_depth_size(&m->geoms[c->geom[1]]));
+    if (size > 0 && isfinite(size) && -c->phi / size > g->geo_ratio) {
+      g->geo_ratio = -c->phi / size;
+      g->geo_depth = -c->phi;
+      g->geo_size = size;
+      g->geo_body[0] = c->body[0];
+      g->geo_body[1] = c->body[1];
+      g->t_geo = t;
+    }
     if (-c->phi > g->pen_max) {
       g->pen_max = -c->phi;
       g->pen_k = c->par.stiffness;
@@ -107,12 +181,23 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
     g->eps_c = fmax(g->eps_c, fabs(f[0] * w[0] + f[1] * w[1] + f[2] * w[2]));
   }
   rest_guard_sample(&g->rest, m, d, t, v);
+  if (g->nlimit > 0 && g->v_peak) limit_sample(g, m, d, t, x);
   if (g->n == 0) g->e0 = g->running_min = g->e_min = e;
   g->running_min = fmin(g->running_min, e);
   g->e_min = fmin(g->e_min, e);
-  if (e - g->running_min > g->max_rise) {
-    g->max_rise = e - g->running_min;
+  double rise = e - g->running_min;
+  if (rise > g->max_rise) {
+    g->max_rise = rise;
     g->t_max_rise = t;
+  }
+  /* the local test: rise_j > r (E_j - E_min) <=> rise_j - r E_j > -r E_min, E_min known at the end */
+  double key = rise - GUARD_ENERGY_LOCAL_REL * e;
+  if (rise > GUARD_ENERGY_LOCAL_DROP * g->weight && (!g->has_local || key > g->local_key)) {
+    g->has_local = 1;
+    g->local_key = key;
+    g->local_rise = rise;
+    g->local_top = e;
+    g->t_local = t;
   }
   g->e_last = e;
   g->k_max = fmax(g->k_max, kinetic);
@@ -158,6 +243,25 @@ int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics
       cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
       tripped++;
     }
+    /* the local test: the energy more than doubled above the run's lowest */
+    cJSON *loc = cJSON_AddObjectToObject(rise, "local");
+    double above = g->local_top - g->e_min;
+    int judged = g->has_local && g->contact_springs;
+    num_or_null(loc, "abs", judged, g->local_rise);
+    num_or_null(loc, "above_min", judged, above);
+    num_or_null(loc, "rel", judged && above > 0, g->local_rise / above);
+    num_or_null(loc, "t", judged, g->t_local);
+    cJSON_AddNumberToObject(loc, "threshold_rel", GUARD_ENERGY_LOCAL_REL);
+    cJSON_AddNumberToObject(loc, "floor", GUARD_ENERGY_LOCAL_DROP * g->weight);
+    if (!g->contact_springs) cJSON_AddStringToObject(loc, "note", "a peer's contact energy is not observable");
+    if (judged && g->local_rise > GUARD_ENERGY_LOCAL_REL * above && !(tripped > 0)) {
+      snprintf(msg, sizeof msg,
+               "physics: energy (with contact springs k phi^2/2) rose by %.3g J by t = %.4g s, %.0f%% of the %.3g J "
+               "above the run's lowest: in a passive scene the run gained energy",
+               g->local_rise, g->t_local, 100.0 * g->local_rise / above, above);
+      cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+      tripped++;
+    }
   } else {
     cJSON_AddNullToObject(rise, "abs");
     cJSON_AddNullToObject(rise, "rel");
@@ -187,6 +291,41 @@ int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics
              g->pen_max, g->t_pen_max, g->pen_max / bound_e, bound_e, k);
     cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
     tripped++;
+  }
+  /* penetration against the geometry: every scene, every integrator */
+  num_or_null(pen, "geometry_size", g->geo_ratio > 0, g->geo_size);
+  cJSON_AddNumberToObject(pen, "ratio_geometry", g->geo_ratio);
+  num_or_null(pen, "t_geometry", g->geo_ratio > 0, g->t_geo);
+  cJSON_AddNumberToObject(pen, "threshold_geometry", GUARD_GEOMETRY_DEPTH);
+  if (g->geo_ratio > GUARD_GEOMETRY_DEPTH) {
+    const char *a = g->geo_body[0] > 0 ? m->bodies[g->geo_body[0]].name : "world";
+    const char *b = g->geo_body[1] > 0 ? m->bodies[g->geo_body[1]].name : "world";
+    snprintf(msg, sizeof msg,
+             "physics: contact %s-%s %.3g m deep at t = %.4g s, %.1f times its geometry's %.3g m: the run passed "
+             "through a body",
+             a, b, g->geo_depth, g->t_geo, g->geo_ratio, g->geo_size);
+    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    tripped++;
+  }
+  /* joint limits */
+  if (g->nlimit > 0) {
+    cJSON *jl = cJSON_AddObjectToObject(physics, "joint_limits");
+    cJSON_AddNumberToObject(jl, "joints", g->nlimit);
+    cJSON_AddNumberToObject(jl, "ratio", g->lim_ratio);
+    num_or_null(jl, "violation", g->lim_body > 0, g->lim_excess);
+    num_or_null(jl, "allowed", g->lim_body > 0, g->lim_allowed);
+    num_or_null(jl, "t", g->lim_body > 0, g->t_lim);
+    if (g->lim_body > 0) cJSON_AddStringToObject(jl, "body", m->bodies[g->lim_body].name);
+    cJSON_AddNumberToObject(jl, "threshold_factor", GUARD_LIMIT_FACTOR);
+    cJSON_AddNumberToObject(jl, "floor", GUARD_LIMIT_FLOOR);
+    if (g->lim_ratio > 1.0) {
+      snprintf(msg, sizeof msg,
+               "physics: joint of %s %.3g beyond its limit at t = %.4g s, %.1f times the %.3g its limit model allows: "
+               "the run ignored the limit",
+               m->bodies[g->lim_body].name, g->lim_excess, g->t_lim, g->lim_ratio, g->lim_allowed);
+      cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+      tripped++;
+    }
   }
   /* residuals (Le Lidec et al. 2024, eq. 15), data only */
   cJSON *res = cJSON_AddObjectToObject(physics, "contact_residuals");

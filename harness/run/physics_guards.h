@@ -23,8 +23,30 @@
  *    as maxima over the grid; they measure the compliant, regularized model at the returned
  *    states (eps_c is the normal power f_n v_n during compression, eps_d the approach speed),
  *    not an integrator's internal impulses, so they are data, not a trip condition.
+ *    A second test sees a gain late in a run, where the energy left is far below the energy in
+ *    play (a ball bouncing back higher than its model lets it, after its first impact took most
+ *    of the energy): trips where a rise exceeds half of the energy above the run's lowest
+ *    (E_j - E_min, E_j at the rise's top) and the energy of a GUARD_ENERGY_LOCAL_DROP drop of all
+ *    movable mass (a dense-output dip in a free flight is at most m g^2 h^2 / 8, h <= the step).
+ *    Passive scenes with our contact springs only: a peer's contact energy is not observable.
+ *  - penetration: the deepest contact against (a) its static estimate m g / k (m: the movable
+ *    mass on the contact) and (b) for passive scenes the energy bound: a spring of stiffness k
+ *    loaded by at most the whole weight W cannot store more than the energy in play E_r (as
+ *    above, without the floor), so delta <= W/k + sqrt((W/k)^2 + 2 E_r / k). Trips (passive
+ *    scenes) above 1.5 times (b): the bound is loose already (all the weight on one contact).
+ *    Every scene and every integrator (peers included): a contact deeper than the smaller of its
+ *    two geometries' sizes (sphere and capsule radius, smallest box half extent, cylinder
+ *    min(radius, half length); planes have none) has passed through it.
+ *  - joint limits: a one-dof joint beyond its limit by more than the limit model allows: the
+ *    model's spring-damper (natural frequency w = sqrt(limit_stiffness), critically damped by
+ *    default) stops a joint entering at speed v within v / (w e) and holds a generalized load f
+ *    at f / (M_ii w^2); trips where the violation exceeds GUARD_LIMIT_FACTOR times
+ *    (v_peak / w + |f| / (M_ii w^2)) + GUARD_LIMIT_FLOOR (v_peak: the joint's largest speed on
+ *    the grid so far; f: its generalized force without the limit at the sample).
  *  - rest: a free body resting under static friction with reserve that starts to move
- *    without a change of force (rest_guard.h). */
+ *    without a change of force, also from its initial state of equilibrium; a body slipping
+ *    on its supports under a load below mu n for longer than friction needs to stop it; a
+ *    body held at rest under a load above mu_s n (rest_guard.h). */
 #ifndef CBENCH_PHYSICS_GUARDS_H
 #define CBENCH_PHYSICS_GUARDS_H
 
@@ -36,6 +58,11 @@
 #define GUARD_ENERGY_RISE_REL 0.05
 #define GUARD_ENERGY_FLOOR_DROP 1e-3   /* m: floor of the releasable-energy scale */
 #define GUARD_PENETRATION_FACTOR 1.5
+#define GUARD_ENERGY_LOCAL_REL 0.5     /* of the energy above the run's lowest */
+#define GUARD_ENERGY_LOCAL_DROP 5e-3   /* m: the smallest local rise, as a drop of all movable mass */
+#define GUARD_GEOMETRY_DEPTH 1.0       /* times the smaller geometry size */
+#define GUARD_LIMIT_FACTOR 3.0
+#define GUARD_LIMIT_FLOOR 1e-3         /* rad or m */
 
 typedef struct {
   int passive;
@@ -46,6 +73,17 @@ typedef struct {
   long n;                    /* samples */
   /* energy */
   double e0, e_min, e_last, running_min, max_rise, t_max_rise, k_max;
+  /* the local test: max_j (rise_j - GUARD_ENERGY_LOCAL_REL E_j) over rises above the drop floor */
+  int has_local;
+  double local_key, local_rise, local_top, t_local;
+  /* penetration against the geometry */
+  double geo_ratio, geo_depth, geo_size, t_geo;
+  int geo_body[2];
+  /* joint limits */
+  int nlimit;                /* limited one-dof joints */
+  double *v_peak;            /* [nbody] largest |qdot| seen of a limited joint */
+  double lim_ratio, lim_excess, lim_allowed, t_lim;
+  int lim_body;
   /* penetration: the deepest contact seen */
   double pen_max, pen_k, pen_mass, t_pen_max;
   /* residuals */

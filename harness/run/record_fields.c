@@ -204,7 +204,10 @@ const RecordField record_fields[] = {
      "`static_estimate` = m g / k with m the movable mass on it, `ratio_static`; for passive scenes `energy_bound` = "
      "W/k + sqrt((W/k)^2 + 2 E/k) (W the whole movable weight, E the energy in play, below) and `ratio_energy_bound`; "
      "`bound` says which bound applies (`energy` for passive scenes, `static` otherwise). Guard: a passive run deeper "
-     "than 1.5 x `energy_bound` gets a warning (\"tunnelled into contact\")"},
+     "than 1.5 x `energy_bound` gets a warning (\"tunnelled into contact\"). Every scene (2026-12-02): `geometry_size` (m: "
+     "the smaller of the two geometries' sizes, sphere and capsule radius, smallest box half extent, cylinder "
+     "min(radius, half length), at the contact deepest against it), `ratio_geometry` (depth / geometry_size, 0 without "
+     "a penetrating contact), `t_geometry`, `threshold_geometry` 1; above it a warning (\"passed through a body\")"},
     {"physics.energy", RF_OBJECT, REQ, NULL, D0, NULL,
      "`start`, `end`, `drift` = end - start (J), `drift_rel` = drift / abs(start), or null with `drift_rel_note` where "
      "the start energy is zero to round-off (abs(start) <= 1e-9 of the energy in play, the scale that "
@@ -216,7 +219,10 @@ const RecordField record_fields[] = {
      "springs + contact springs k phi^2/2; `rel` = abs / `scale`, `scale` = the energy in play, max(E_0 - min E, the "
      "largest kinetic energy seen, the movable weight times 1 mm); `t`; `threshold_rel` 0.05 (dense output between "
      "steps of h = 0.1 s misplaces a free flight's energy by up to 1.2%). Above it the record gets a warning (\"gained "
-     "energy in a passive scene\"). Active scenes: `abs`, `rel` null and a `note`"},
+     "energy in a passive scene\"). `local` (2026-12-02): the rise against the energy left, `abs` (J), `above_min` = E at "
+     "the rise's top minus the run's lowest E, `rel` = abs / above_min, `t`, `threshold_rel` 0.5, `floor` = the movable "
+     "weight times 5 mm (J); null (with a `note`) where the contact energy is a peer's; a rise above both gets a "
+     "warning (\"above the run's lowest\"). Active scenes: `abs`, `rel` null and a `note`"},
     {"physics.passive", RF_BOOL, 0, NULL, "2026-11-23", NULL,
      "no applied forces, controllers, suction, kinematic bodies, belts or joint limits (the limit spring scales with "
      "M_ii(q) and is not a potential force); `active_because` names the first reason otherwise"},
@@ -233,7 +239,23 @@ const RecordField record_fields[] = {
      "`threshold_utilization` 0.9, and for the first trip `first`: `body`, `t`, `speed`, `utilization` (tangential "
      "load / (mu_s n) while it rested), `held` (s). Guard: a free body that rested 3 samples with its load below 0.9 "
      "mu_s n and then moves faster than `move_speed` with its load changed by less than 5% gets a warning (\"the "
-     "integrator set it in motion\")"},
+     "integrator set it in motion\"). Also from the first sample (2026-12-02): `started_held` counts the bodies at rest "
+     "there in static equilibrium (load below 0.9 mu_s n, support forces within 10% of the normal load, the load's line "
+     "through the COM inside the support polygon shrunk to 80%), held from it (their start must also exceed 5 sqrt(2 "
+     "E_c / m), E_c their initial contact-spring energy). `slip`: `slip_speed` (10 v_s), `stop_factor` 3, "
+     "`threshold_fraction` 0.1, `sustained` (s: one body's longest total of slip faster than `slip_speed` under a load "
+     "below 0.9 mu_d n, past `stop_factor` times the time friction needs to stop it), its `fraction` of the sampled "
+     "time, and that body's `body`, `t` (start), `mean_slip` (m/s); above `threshold_fraction` a warning (\"the "
+     "integrator kept it sliding\"). `held_against_load`: `trips`, `threshold_utilization` (1 / 0.9), `samples` 3, and "
+     "for the first `body`, `t`, `utilization`: a body at rest on supports of one normal for more than `samples` "
+     "samples under a tangential load above `threshold_utilization` mu_s n gets a warning (\"static friction held more "
+     "than it can\")"},
+    {"physics.joint_limits", RF_OBJECT, 0, NULL, "2026-12-02", NULL,
+     "scenes with limited one-dof joints: `joints`, `ratio` = the largest violation over what the limit model allows, "
+     "3 (v_peak / w + abs(f) / (M_ii w^2)) + 1e-3 (w = sqrt(limit_stiffness), v_peak the joint's largest speed on the "
+     "grid so far, f its generalized force without the limit), with that sample's `violation` (rad or m), `allowed`, "
+     "`t`, `body`; `threshold_factor` 3, `floor` 1e-3. Guard: `ratio` above 1 gets a warning (\"the run ignored the "
+     "limit\")"},
     {"physics.failed_samples", RF_NONNEG, 0, NULL, "2026-11-23", "integer",
      "grid points where kinematics or the geometry query failed (the guards skip them)"},
     {"record_file", RF_STRING, 0, NULL, "2026-11-23", "string (only in a sweep's `sweep.json`)",

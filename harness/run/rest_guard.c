@@ -33,7 +33,19 @@ int rest_guard_init(RestGuard *g, const Model *m) {
   g->speed = calloc(n, sizeof(double));
   g->prev_speed = calloc(n, sizeof(double));
   g->last_t = NAN;
-  if (!g->reach || !g->held || !g->hold_load || !g->hold_t || !g->hold_util || !g->speed || !g->prev_speed) return -1;
+  g->stuck_body = -1;
+  g->vcom = calloc(3 * n, sizeof(double));
+  g->prev_vcom = calloc(3 * n, sizeof(double));
+  g->ep_on = calloc(n, sizeof(int));
+  g->start_speed = calloc(n, sizeof(double));
+  g->rest_run = calloc(n, sizeof(int));
+  g->stuck_n = calloc(n, sizeof(int));
+  double **arrays[] = {&g->ep_t0, &g->ep_s0, &g->ep_allow, &g->sustained, &g->sustained_t0, &g->slip_sum, &g->stuck_t0};
+  int ok = 1;
+  for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) ok &= (*arrays[i] = calloc(n, sizeof(double))) != NULL;
+  if (!g->reach || !g->held || !g->hold_load || !g->hold_t || !g->hold_util || !g->speed || !g->prev_speed ||
+      !g->vcom || !g->prev_vcom || !g->ep_on || !g->stuck_n || !g->start_speed || !g->rest_run || !ok)
+    return -1;
   for (int b = 0; b < m->nbody; ++b) {
     const Body *bd = &m->bodies[b];
     int free_body = b > 0 && bd->joint == JOINT_FREE && bd->parent == 0 && bd->tree >= 0 && bd->mass > 0;
@@ -57,6 +69,19 @@ void rest_guard_free(RestGuard *g) {
   free(g->hold_util);
   free(g->speed);
   free(g->prev_speed);
+  free(g->vcom);
+  free(g->prev_vcom);
+  free(g->ep_on);
+  free(g->start_speed);
+  free(g->rest_run);
+  free(g->stuck_n);
+  free(g->ep_t0);
+  free(g->ep_s0);
+  free(g->ep_allow);
+  free(g->sustained);
+  free(g->sustained_t0);
+  free(g->slip_sum);
+  free(g->stuck_t0);
   memset(g, 0, sizeof *g);
 }
 
@@ -69,19 +94,37 @@ static double body_speed(const Model *m, const Data *d, const RestGuard *g, int 
   return v3_norm(vc) + v3_norm(w) * g->reach[b];
 }
 
-/* Load on body b and its support (force-weighted normal, normal force, largest mu_s) at the
- * sampled state. Returns the tangential load over mu_s times the normal load (INFINITY if the
- * load does not press on the support), or -1 without a support. */
-static double body_load(const Model *m, const Data *d, int b, double t, const double *v, double *load) {
+/* Body b's load and supports at the sampled state (body_load). */
+typedef struct {
+  double load[3];          /* gravity, applied forces, contacts that do not hold it up (N) */
+  double util;             /* tangential load / (mu_s n); INFINITY: the load does not press; -1: no support */
+  double util_d;           /* the same against mu_d (largest over the supports) */
+  double mu_d;             /* largest mu_d over the supports */
+  double spring;           /* energy of b's contact springs k phi^2 / 2 (J) */
+  double ln, fn;           /* normal load along the support normal; sum of the supports' normal forces */
+  double nbar[3];          /* force-weighted support normal (into b) */
+  double slip;             /* force-weighted mean slip speed |v_t| of the supports (m/s) */
+  int one_normal;          /* every support normal within GUARD_ONE_NORMAL_COS of nbar */
+  int carrier;             /* the supporting body with the largest normal force (0: the world) */
+  int npts;                /* support points kept (at most REST_MAX_SUPPORT_POINTS; -1: more) */
+  double pts[3 * REST_MAX_SUPPORT_POINTS];
+} BodyLoad;
+
+/* Load on body b and its support: supports are the contacts whose normal into b points against
+ * gravity; the rest is load. */
+static void body_load(const Model *m, const Data *d, int b, double t, const double *v, BodyLoad *L) {
   double up[3], gn = v3_norm(m->gravity);
   v3_scale(up, m->gravity, gn > 0 ? -1.0 / gn : 0.0);
+  double *load = L->load;
   v3_scale(load, m->gravity, m->bodies[b].mass);
   for (int i = 0; i < m->nforce; ++i) {
     const AppliedForce *af = &m->forces[i];
     if (af->body != b) continue;
     v3_axpy(load, applied_force_magnitude(af, t), af->dir);
   }
-  double nsum[3] = {0, 0, 0}, fn_sum = 0, mu = 0;
+  double nsum[3] = {0, 0, 0}, fn_sum = 0, mu = 0, mu_d = 0, slip = 0, fn_best = 0, spring = 0;
+  L->carrier = 0;
+  L->npts = 0;
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
     int side = c->body[0] == b ? 0 : (c->body[1] == b ? 1 : -1);
@@ -93,22 +136,97 @@ static double body_load(const Model *m, const Data *d, int b, double t, const do
     double s = side == 0 ? 1.0 : -1.0; /* the normal points from body[1] into body[0] */
     v3_scale(F, F, s);
     v3_scale(n, c->frame + 6, s);
+    if (isfinite(c->par.stiffness)) spring += 0.5 * c->par.stiffness * c->phi * c->phi;
     if (v3_dot(n, up) > 0 && f[2] > 0) { /* holds b up */
       v3_axpy(nsum, f[2], n);
       fn_sum += f[2];
       mu = fmax(mu, c->par.mu_static);
+      mu_d = fmax(mu_d, c->par.mu_dynamic);
+      slip += f[2] * hypot(vc[0], vc[1]);
+      if (f[2] > fn_best) {
+        fn_best = f[2];
+        L->carrier = c->body[1 - side];
+      }
+      if (L->npts >= 0 && L->npts < REST_MAX_SUPPORT_POINTS) v3_copy(L->pts + 3 * L->npts++, c->pos);
+      else L->npts = -1;
     } else {
       v3_add(load, load, F);
     }
   }
-  if (!(fn_sum > 0)) return -1.0;
-  double nbar[3];
-  v3_scale(nbar, nsum, 1.0 / v3_norm(nsum));
-  double ln = -v3_dot(load, nbar), lt[3];
+  L->fn = fn_sum;
+  L->spring = spring;
+  L->mu_d = mu_d;
+  L->util = L->util_d = -1.0;
+  L->ln = 0;
+  L->slip = 0;
+  L->one_normal = 0;
+  if (!(fn_sum > 0)) return;
+  v3_scale(L->nbar, nsum, 1.0 / v3_norm(nsum));
+  L->slip = slip / fn_sum;
+  L->one_normal = 1;
+  for (int i = 0; i < d->ncon && L->one_normal; ++i) {
+    const Contact *c = &d->contacts[i];
+    int side = c->body[0] == b ? 0 : (c->body[1] == b ? 1 : -1);
+    if (side < 0 || !(c->phi < 0)) continue;
+    double n[3];
+    v3_scale(n, c->frame + 6, side == 0 ? 1.0 : -1.0);
+    if (v3_dot(n, up) > 0 && v3_dot(n, L->nbar) < GUARD_ONE_NORMAL_COS) L->one_normal = 0;
+  }
+  double ln = -v3_dot(load, L->nbar), lt[3];
   v3_copy(lt, load);
-  v3_axpy(lt, ln, nbar);
-  if (!(ln > 0) || !(mu > 0)) return INFINITY;
-  return v3_norm(lt) / (mu * ln);
+  v3_axpy(lt, ln, L->nbar);
+  L->ln = ln;
+  if (!(ln > 0) || !(mu > 0)) {
+    L->util = L->util_d = INFINITY;
+    return;
+  }
+  L->util = v3_norm(lt) / (mu * ln);
+  L->util_d = mu_d > 0 ? v3_norm(lt) / (mu_d * ln) : INFINITY;
+}
+
+/* 1 if the line of the load through b's COM meets the support plane inside the support polygon
+ * shrunk by GUARD_START_HULL about its centroid (no tipping; 1 or 2 points: no polygon). */
+static int load_inside_supports(const Data *d, int b, const BodyLoad *L) {
+  int n = L->npts;
+  if (n < 3) return 0;
+  double c[3] = {0, 0, 0};
+  for (int i = 0; i < n; ++i) v3_add(c, c, L->pts + 3 * i);
+  v3_scale(c, c, 1.0 / n);
+  double dir[3], rc[3];
+  double ll = v3_norm(L->load);
+  if (!(ll > 0)) return 0;
+  v3_scale(dir, L->load, 1.0 / ll);
+  double dn = v3_dot(dir, L->nbar);
+  if (!(dn < -1e-6)) return 0; /* the load does not press on the support plane */
+  v3_sub(rc, c, d->xcom + 3 * b);
+  double sline = v3_dot(rc, L->nbar) / dn, P[3];
+  v3_copy(P, d->xcom + 3 * b);
+  v3_axpy(P, sline, dir);
+  /* a 2-D frame of the support plane */
+  double e1[3] = {1, 0, 0}, e2[3];
+  if (fabs(L->nbar[0]) > 0.9) { e1[0] = 0; e1[1] = 1; }
+  v3_axpy(e1, -v3_dot(e1, L->nbar), L->nbar);
+  v3_scale(e1, e1, 1.0 / v3_norm(e1));
+  v3_cross(e2, L->nbar, e1);
+  /* P is inside the shrunk hull iff the angles of its points around P leave no gap of pi */
+  double ang[REST_MAX_SUPPORT_POINTS];
+  for (int i = 0; i < n; ++i) {
+    double p[3], r[3];
+    v3_sub(p, L->pts + 3 * i, c);
+    v3_scale(p, p, GUARD_START_HULL);
+    v3_add(p, p, c);
+    v3_sub(r, p, P);
+    double x = v3_dot(r, e1), y = v3_dot(r, e2);
+    if (hypot(x, y) < 1e-12) return 0;
+    ang[i] = atan2(y, x);
+  }
+  for (int i = 1; i < n; ++i) /* insertion sort: a few points */
+    for (int j = i; j > 0 && ang[j - 1] > ang[j]; --j) {
+      double tmp = ang[j]; ang[j] = ang[j - 1]; ang[j - 1] = tmp;
+    }
+  double gap = ang[0] + 2 * M_PI - ang[n - 1];
+  for (int i = 1; i < n; ++i) gap = fmax(gap, ang[i] - ang[i - 1]);
+  return gap < M_PI - 1e-9;
 }
 
 /* 1 if a body other than b that b touches moves faster than the rest speed (bodies that are
@@ -134,31 +252,107 @@ static int touches_moving(const RestGuard *g, const Model *m, const Data *d, int
   return 0;
 }
 
+/* World velocity of b's COM (body_vel is [w; v_origin] in the body frame). */
+static void com_velocity(const Model *m, const Data *d, int b, double *out) {
+  const double *w = d->body_vel + 6 * b, *vo = w + 3, *R = d->xrot + 9 * b;
+  double vc[3];
+  v3_cross(vc, w, m->bodies[b].com);
+  v3_add(vc, vc, vo);
+  for (int k = 0; k < 3; ++k) out[k] = R[3 * k] * vc[0] + R[3 * k + 1] * vc[1] + R[3 * k + 2] * vc[2];
+}
+
+/* Slip on the supports under a load below mu_d n (rest_guard.h): an episode starts at the
+ * first such sample with its slip s0 and the friction's deceleration a = (mu_d n - |load_t|) / m;
+ * slip past GUARD_SLIP_STOP_FACTOR s0 / a into the episode is sustained. */
+static void slip_sample(RestGuard *g, const Model *m, int b, double t, double dt, const BodyLoad *L) {
+  double mass = m->bodies[b].mass, load[3], lt[3];
+  v3_copy(load, L->load);
+  if (L->carrier > 0 && g->reach[L->carrier] >= 0 && dt > 0) {
+    /* in the frame of a free carrier, its acceleration (a finite difference on the grid) loads b */
+    double a[3];
+    v3_sub(a, g->vcom + 3 * L->carrier, g->prev_vcom + 3 * L->carrier);
+    v3_axpy(load, -mass / dt, a);
+  }
+  double ln = -v3_dot(load, L->nbar);
+  v3_copy(lt, load);
+  v3_axpy(lt, ln, L->nbar);
+  double mu_d = L->mu_d;
+  int sub = L->util >= 0 && ln > 0 && mu_d > 0 && v3_norm(lt) < GUARD_REST_UTIL * mu_d * ln;
+  if (!sub || !(L->slip > GUARD_SLIP_SPEED_VS * g->vs)) {
+    g->ep_on[b] = 0;
+    return;
+  }
+  if (!g->ep_on[b] || L->slip > 2.0 * g->ep_s0[b]) { /* a new episode (or a new impact within one) */
+    double decel = (mu_d * ln - v3_norm(lt)) / mass;
+    g->ep_on[b] = 1;
+    g->ep_t0[b] = t;
+    g->ep_s0[b] = L->slip;
+    g->ep_allow[b] = GUARD_SLIP_STOP_FACTOR * L->slip / decel;
+    return;
+  }
+  if (t - g->ep_t0[b] <= g->ep_allow[b]) return;
+  if (g->sustained[b] == 0) g->sustained_t0[b] = t;
+  g->sustained[b] += dt;
+  g->slip_sum[b] += dt * L->slip;
+}
+
+/* Held at rest under a tangential load above mu_s n / GUARD_REST_UTIL on supports of one normal. */
+static void stuck_sample(RestGuard *g, int b, double t, double speed, const BodyLoad *L) {
+  if (speed < GUARD_REST_SPEED_VS * g->vs && L->one_normal && L->util > 1.0 / GUARD_REST_UTIL && isfinite(L->util)) {
+    if (g->stuck_n[b]++ == 0) g->stuck_t0[b] = t;
+    if (g->stuck_n[b] == GUARD_STUCK_HOLD + 1 && g->stuck_trips++ == 0) {
+      g->stuck_body = b;
+      g->stuck_t = t;
+      g->stuck_util = L->util;
+      g->stuck_held = t - g->stuck_t0[b];
+    }
+  } else {
+    g->stuck_n[b] = 0;
+  }
+}
+
 void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, const double *v) {
   if (!g->applies || !g->reach) return;
-  double dt = isfinite(g->last_t) ? t - g->last_t : 0.0;
+  int first = !isfinite(g->last_t);
+  double dt = first ? 0.0 : t - g->last_t;
+  if (first) g->t_first = t;
   for (int b = 1; b < m->nbody; ++b)
     if (g->reach[b] >= 0) {
-      g->prev_speed[b] = isfinite(g->last_t) ? g->speed[b] : 0.0;
+      g->prev_speed[b] = first ? 0.0 : g->speed[b];
       g->speed[b] = body_speed(m, d, g, b);
+      v3_copy(g->prev_vcom + 3 * b, g->vcom + 3 * b);
+      com_velocity(m, d, b, g->vcom + 3 * b);
     }
   g->last_t = t;
   for (int b = 1; b < m->nbody; ++b) {
     if (g->reach[b] < 0) continue;
-    double speed = g->speed[b], load[3];
-    double util = body_load(m, d, b, t, v, load);
+    BodyLoad L;
+    body_load(m, d, b, t, v, &L);
+    double speed = g->speed[b], *load = L.load, util = L.util;
+    g->rest_run[b] = speed < GUARD_REST_SPEED_VS * g->vs ? g->rest_run[b] + 1 : 0;
+    if (g->rest_run[b] >= GUARD_REST_HOLD) g->start_speed[b] = 0; /* settled */
     double *L0 = g->hold_load + 3 * b, dL[3];
     v3_sub(dL, load, L0);
     int same_load = g->held[b] > 0 && v3_norm(dL) <= GUARD_REST_LOAD_TOL * v3_norm(L0);
-    if (speed < GUARD_REST_SPEED_VS * g->vs && util >= 0 && util < GUARD_REST_UTIL) {
+    if (first && speed < GUARD_REST_SPEED_VS * g->vs && util >= 0 && util < GUARD_REST_UTIL &&
+        fabs(L.fn - L.ln) <= GUARD_START_BALANCE * L.ln && load_inside_supports(d, b, &L)) {
+      /* starts at rest in static equilibrium: held from the start */
+      v3_copy(L0, load);
+      g->hold_t[b] = t;
+      g->held[b] = GUARD_REST_HOLD;
+      g->hold_util[b] = util;
+      g->start_speed[b] = GUARD_START_SPEED_FACTOR * sqrt(2.0 * L.spring / m->bodies[b].mass);
+      g->started_held++;
+    } else if (speed < GUARD_REST_SPEED_VS * g->vs && util >= 0 && util < GUARD_REST_UTIL) {
       if (!same_load) { /* a new hold */
+        g->start_speed[b] = 0;
         g->held[b] = 0;
         v3_copy(L0, load);
         g->hold_t[b] = t;
       }
       g->held[b]++;
       g->hold_util[b] = util;
-    } else if (speed > GUARD_MOVE_SPEED_VS * g->vs) {
+    } else if (speed > fmax(GUARD_MOVE_SPEED_VS * g->vs, g->start_speed[b])) {
       if (g->held[b] >= GUARD_REST_HOLD && same_load && !touches_moving(g, m, d, b, dt)) {
         if (g->trips++ == 0) {
           g->first_body = b;
@@ -169,12 +363,27 @@ void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, co
         }
       }
       g->held[b] = 0;
+      g->start_speed[b] = 0;
     } else if (speed < GUARD_REST_SPEED_VS * g->vs) {
       g->held[b] = 0; /* at rest without a support or at a load near mu_s: no hold */
     }
     /* between the two speeds a hold stays pending: a slide that the integrator starts may
      * take a sample or two to pass GUARD_MOVE_SPEED_VS v_s */
+    if (!first) slip_sample(g, m, b, t, dt, &L);
+    stuck_sample(g, b, t, speed, &L);
   }
+}
+
+/* The body with the longest sustained slip, and that time (s). */
+static int slip_worst(const RestGuard *g, double *t) {
+  int best = -1;
+  *t = 0;
+  for (int b = 1; b < g->nbody; ++b)
+    if (g->reach[b] >= 0 && g->sustained[b] > *t) {
+      *t = g->sustained[b];
+      best = b;
+    }
+  return best;
 }
 
 int rest_guard_report(const RestGuard *g, const Model *m, cJSON *physics, cJSON *warnings) {
@@ -184,24 +393,68 @@ int rest_guard_report(const RestGuard *g, const Model *m, cJSON *physics, cJSON 
     cJSON_AddStringToObject(r, "not_because", g->why_not);
     return 0;
   }
+  int tripped = 0;
+  char msg[512];
   cJSON_AddNumberToObject(r, "trips", g->trips);
   cJSON_AddNumberToObject(r, "rest_speed", GUARD_REST_SPEED_VS * g->vs);
   cJSON_AddNumberToObject(r, "move_speed", GUARD_MOVE_SPEED_VS * g->vs);
   cJSON_AddNumberToObject(r, "threshold_utilization", GUARD_REST_UTIL);
-  if (g->trips == 0) return 0;
-  cJSON *f = cJSON_AddObjectToObject(r, "first");
-  const char *name = m->bodies[g->first_body].name;
-  cJSON_AddStringToObject(f, "body", name);
-  cJSON_AddNumberToObject(f, "t", g->first_t);
-  cJSON_AddNumberToObject(f, "speed", g->first_speed);
-  cJSON_AddNumberToObject(f, "utilization", g->first_util);
-  cJSON_AddNumberToObject(f, "held", g->first_held_s);
-  char msg[512];
-  snprintf(msg, sizeof msg,
-           "physics: %s rested %.3g s under static friction (tangential load %.0f%% of mu_s n) and moved at "
-           "%.3g m/s by t = %.4g s without a change of force%s: the integrator set it in motion",
-           name, g->first_held_s, 100.0 * g->first_util, g->first_speed, g->first_t,
-           g->trips > 1 ? " (and more such starts)" : "");
-  cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
-  return 1;
+  cJSON_AddNumberToObject(r, "started_held", g->started_held);
+  if (g->trips > 0) {
+    cJSON *f = cJSON_AddObjectToObject(r, "first");
+    const char *name = m->bodies[g->first_body].name;
+    cJSON_AddStringToObject(f, "body", name);
+    cJSON_AddNumberToObject(f, "t", g->first_t);
+    cJSON_AddNumberToObject(f, "speed", g->first_speed);
+    cJSON_AddNumberToObject(f, "utilization", g->first_util);
+    cJSON_AddNumberToObject(f, "held", g->first_held_s);
+    snprintf(msg, sizeof msg,
+             "physics: %s rested %.3g s under static friction (tangential load %.0f%% of mu_s n) and moved at "
+             "%.3g m/s by t = %.4g s without a change of force%s: the integrator set it in motion",
+             name, g->first_held_s, 100.0 * g->first_util, g->first_speed, g->first_t,
+             g->trips > 1 ? " (and more such starts)" : "");
+    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    tripped++;
+  }
+  /* sustained slip */
+  double span = isfinite(g->last_t) ? g->last_t - g->t_first : 0.0, worst_t;
+  int worst = slip_worst(g, &worst_t);
+  cJSON *sl = cJSON_AddObjectToObject(r, "slip");
+  cJSON_AddNumberToObject(sl, "slip_speed", GUARD_SLIP_SPEED_VS * g->vs);
+  cJSON_AddNumberToObject(sl, "stop_factor", GUARD_SLIP_STOP_FACTOR);
+  cJSON_AddNumberToObject(sl, "threshold_fraction", GUARD_SLIP_FRACTION);
+  cJSON_AddNumberToObject(sl, "sustained", worst_t);
+  cJSON_AddNumberToObject(sl, "fraction", span > 0 ? worst_t / span : 0.0);
+  if (worst > 0) {
+    cJSON_AddStringToObject(sl, "body", m->bodies[worst].name);
+    cJSON_AddNumberToObject(sl, "t", g->sustained_t0[worst]);
+    cJSON_AddNumberToObject(sl, "mean_slip", g->slip_sum[worst] / worst_t);
+  }
+  if (worst > 0 && span > 0 && worst_t > GUARD_SLIP_FRACTION * span) {
+    snprintf(msg, sizeof msg,
+             "physics: %s slipped on its supports at %.3g m/s (%.0f v_s) for %.3g s from t = %.4g s (%.0f%% of the "
+             "run) under a load below mu_d n, longer than friction needs to stop it: the integrator kept it sliding",
+             m->bodies[worst].name, g->slip_sum[worst] / worst_t, g->slip_sum[worst] / worst_t / g->vs, worst_t,
+             g->sustained_t0[worst], 100.0 * worst_t / span);
+    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    tripped++;
+  }
+  /* held against a load above mu_s n */
+  cJSON *st = cJSON_AddObjectToObject(r, "held_against_load");
+  cJSON_AddNumberToObject(st, "trips", g->stuck_trips);
+  cJSON_AddNumberToObject(st, "threshold_utilization", 1.0 / GUARD_REST_UTIL);
+  cJSON_AddNumberToObject(st, "samples", GUARD_STUCK_HOLD);
+  if (g->stuck_trips > 0) {
+    const char *name = m->bodies[g->stuck_body].name;
+    cJSON_AddStringToObject(st, "body", name);
+    cJSON_AddNumberToObject(st, "t", g->stuck_t);
+    cJSON_AddNumberToObject(st, "utilization", g->stuck_util);
+    snprintf(msg, sizeof msg,
+             "physics: %s stayed at rest for %.3g s by t = %.4g s under a tangential load %.0f%% of mu_s n: static "
+             "friction held more than it can",
+             name, g->stuck_held, g->stuck_t, 100.0 * g->stuck_util);
+    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    tripped++;
+  }
+  return tripped;
 }

@@ -15,7 +15,29 @@
  * must tip or slide never rests for the hold. A body touching another that moves (a support
  * that carries it, a body that hits it) is not judged at that sample. Free bodies only, in scenes without controllers,
  * kinematic bodies, belts or suction (their supports move, or forces act that the load does
- * not see). */
+ * not see).
+ *
+ * From the start: a body whose first sample is at rest in static equilibrium (load below
+ * GUARD_REST_UTIL mu_s n, its supports' normal forces within GUARD_START_BALANCE of the normal
+ * load, and the load's line through the COM meeting the support polygon shrunk to
+ * GUARD_START_HULL about its centroid: it cannot tip) is held from that sample, so a start
+ * without a change of force trips as above (loose bdf tips a tall box standing on an incline
+ * from its initial rest). Until it has rested GUARD_REST_HOLD samples in a row, its start must
+ * also be faster than GUARD_START_SPEED_FACTOR sqrt(2 E_c / m), E_c the energy of its contact
+ * springs at the first sample: a scene's initial depths are not exactly its equilibrium's, and
+ * settling (a box rocking on its corners' springs) converts at most that energy into motion.
+ *
+ * Sustained slip: a body whose supports slip (force-weighted mean of |v_t|, the relative
+ * tangential velocity at the contact points: a rolling sphere does not slip) faster than
+ * GUARD_SLIP_SPEED_VS v_s while its load (in a free carrier's frame: its acceleration on the
+ * grid loads the body) stays below GUARD_REST_UTIL mu_d n must stop within s0 / a, a = (mu_d n -
+ * |load_t|) / m from the episode's first sample at slip s0. Slip past GUARD_SLIP_STOP_FACTOR
+ * times that is sustained; a run where one body's sustained slip lasts more than
+ * GUARD_SLIP_FRACTION of the sampled time is flagged.
+ *
+ * Held against a load: a body at rest (below GUARD_REST_SPEED_VS v_s) on supports of one normal
+ * while its tangential load exceeds mu_s n / GUARD_REST_UTIL for more than GUARD_STUCK_HOLD
+ * samples is flagged: that load accelerates it past the rest speed within milliseconds. */
 #ifndef CBENCH_REST_GUARD_H
 #define CBENCH_REST_GUARD_H
 
@@ -28,6 +50,15 @@
 #define GUARD_REST_HOLD 3
 #define GUARD_REST_UTIL 0.9
 #define GUARD_REST_LOAD_TOL 0.05
+#define GUARD_START_BALANCE 0.1
+#define GUARD_START_HULL 0.8
+#define GUARD_START_SPEED_FACTOR 5.0
+#define GUARD_ONE_NORMAL_COS 0.9962   /* 5 degrees */
+#define GUARD_SLIP_SPEED_VS 10.0
+#define GUARD_SLIP_STOP_FACTOR 3.0
+#define GUARD_SLIP_FRACTION 0.1
+#define GUARD_STUCK_HOLD 3
+#define REST_MAX_SUPPORT_POINTS 32
 
 typedef struct {
   int applies;
@@ -42,6 +73,20 @@ typedef struct {
   double *speed;           /* [nbody] speed at the current sample (free bodies) */
   double *prev_speed;      /* [nbody] speed at the previous sample */
   double last_t;           /* time of the previous sample (NAN before the first) */
+  double t_first;          /* time of the first sample */
+  double *vcom, *prev_vcom;/* [3 nbody] world COM velocity at this and the previous sample */
+  int started_held;        /* bodies held from the first sample (static equilibrium) */
+  double *start_speed;     /* [nbody] the settling speed a body held from the start may reach (0: none) */
+  int *rest_run;           /* [nbody] consecutive samples at rest */
+  /* sustained slip, per body: the episode (on, start, slip at start, allowance) and the
+   * sustained time and its slip integral */
+  int *ep_on;
+  double *ep_t0, *ep_s0, *ep_allow, *sustained, *sustained_t0, *slip_sum;
+  /* held against a load above mu_s n, per body: consecutive samples and their start */
+  int *stuck_n;
+  double *stuck_t0;
+  int stuck_trips, stuck_body;
+  double stuck_t, stuck_util, stuck_held;
   /* the trips: count and the first one */
   int trips, first_body;
   double first_t, first_speed, first_util, first_held_s;

@@ -1,0 +1,217 @@
+/* Physics guards against analytic scenes (tests/scenes/guard_*.json; harness/run/physics_guards.h,
+ * rest_guard.h): each guard fires on a run or a sampled trajectory that breaks what the scene's
+ * physics allows, and stays quiet where a tight run keeps it.
+ *
+ *  - energy, local test: a Hunt-Crossley ball (4 m/s, d 3 s/m) whose model rebounds 3.4 mm;
+ *    loose bdf returns it to 12 mm, gaining energy after the impact took 96% of it.
+ *  - rest, from the start: a tall box that must stand on 12 degrees, tipped over by loose bdf
+ *    from its initial rest (before: rest.trips 0, no warning).
+ *  - sustained slip: a box that must stand on 15 degrees, slipping at 36 v_s under Rosenbrock
+ *    1e-3; a box sliding to a stop and a rolling ball are not flagged.
+ *  - held against a load, penetration against the geometry, joint limits: sampled
+ *    trajectories (every integrator is judged from its states alike) and real runs. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "harness/run/physics_guards.h"
+#include "harness/run/run.h"
+#include "harness/run/run_record.h"
+#include "models/system.h"
+#include "tests/sim_fixtures.h"
+
+#define G 9.81
+
+/* The record of one run of a tests/scenes file. */
+static cJSON *run_scene(const char *scene, const char *integrator, double setting) {
+  char path[256], err[512];
+  snprintf(path, sizeof path, "tests/scenes/%s.json", scene);
+  RunSpec s;
+  run_spec_init(&s);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
+  snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
+  const IntegratorVtbl *vt = integrator_registry_find(&fx_cb()->registry, integrator);
+  cr_assert(vt, "%s", integrator);
+  if (vt->fixed_step) {
+    s.has_dt = 1;
+    s.dt = setting;
+  } else {
+    s.has_accuracy = 1;
+    s.accuracy = setting;
+  }
+  RunContext ctx;
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cJSON *rec = run_execute(&ctx, NULL);
+  run_context_free(&ctx);
+  char verr[256];
+  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "%s", verr);
+  cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s %s %g", scene, integrator, setting);
+  return rec;
+}
+
+/* Guard warnings of a record that contain `what` (NULL: every guard warning). */
+static int warned(const cJSON *rec, const char *what) {
+  int n = 0;
+  const cJSON *w;
+  cJSON_ArrayForEach(w, cJSON_GetObjectItem(rec, "warnings"))
+    n += !strncmp(w->valuestring, "physics:", 8) && (!what || strstr(w->valuestring, what));
+  return n;
+}
+
+static int run_warned(const char *scene, const char *integrator, double setting, const char *what) {
+  cJSON *rec = run_scene(scene, integrator, setting);
+  int n = warned(rec, what);
+  cJSON_Delete(rec);
+  return n;
+}
+
+Test(guard_scenes, energy_gained_after_a_dissipative_impact_is_flagged) {
+  cr_expect_gt(run_warned("guard_hc_ball", "bdf", 1e-3, "above the run's lowest"), 0,
+               "bdf 1e-3 bounced the ball higher than it fell, unflagged");
+  cr_expect_eq(run_warned("guard_hc_ball", "bdf", 1e-6, NULL), 0);
+  cr_expect_eq(run_warned("guard_hc_ball", "cenic-sd", 1e-3, NULL), 0);
+}
+
+Test(guard_scenes, a_start_from_static_equilibrium_is_flagged) {
+  cJSON *rec = run_scene("guard_standing_box_12", "bdf", 1e-3);
+  const cJSON *rest = cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "physics"), "rest");
+  cr_expect_eq(cJSON_GetObjectItem(rest, "started_held")->valueint, 1);
+  cr_expect_gt(cJSON_GetObjectItem(rest, "trips")->valueint, 0, "bdf 1e-3 tipped the standing box unflagged");
+  cr_expect_gt(warned(rec, "set it in motion"), 0);
+  cJSON_Delete(rec);
+  /* held by tight runs; a box that must tip (tan 20 > 0.25) is not in equilibrium at the start */
+  cr_expect_eq(run_warned("guard_standing_box_12", "bdf", 1e-6, NULL), 0);
+  cr_expect_eq(run_warned("guard_standing_box_12", "cenic-sd", 1e-3, NULL), 0);
+  cr_expect_eq(run_warned("tipping_box_20", "bdf", 1e-6, "set it in motion"), 0);
+  cr_expect_eq(run_warned("tipping_box_20", "cenic-sd", 1e-3, "set it in motion"), 0);
+}
+
+Test(guard_scenes, sustained_slip_under_a_subcritical_load_is_flagged) {
+  cr_expect_gt(run_warned("guard_creeping_box_15", "rosenbrock", 1e-3, "kept it sliding"), 0,
+               "rosenbrock 1e-3 let the standing box slip unflagged");
+  cr_expect_eq(run_warned("guard_creeping_box_15", "bdf", 1e-6, NULL), 0);
+  cr_expect_eq(run_warned("guard_creeping_box_15", "cenic-sd", 1e-3, NULL), 0);
+  /* a slide that friction stops (0.41 s of 1.5 s) and a ball rolling without slip */
+  cr_expect_eq(run_warned("guard_sliding_box_level", "bdf", 1e-6, NULL), 0);
+  cr_expect_eq(run_warned("guard_sliding_box_level", "cenic-sd", 1e-3, NULL), 0);
+  cr_expect_eq(run_warned("guard_rolling_ball", "bdf", 1e-6, NULL), 0);
+  cr_expect_eq(run_warned("guard_rolling_ball", "cenic-sd", 1e-3, NULL), 0);
+}
+
+/* Sampled trajectories: the guards of a model fed states on a 10 ms grid. */
+typedef struct {
+  Model *m;
+  Data *d;
+  PhysicsGuards g;
+  cJSON *physics, *warnings;
+} Sampled;
+
+static void sampled_open(Sampled *s, const char *scene) {
+  char path[256];
+  snprintf(path, sizeof path, "tests/scenes/%s.json", scene);
+  s->m = fx_load_file(path);
+  s->d = data_create(s->m);
+  physics_guards_init(&s->g, s->m);
+  s->physics = cJSON_CreateObject();
+  s->warnings = cJSON_CreateArray();
+}
+
+/* Reports, returns the warnings that contain `what`, and frees. */
+static int sampled_close(Sampled *s, const char *what) {
+  physics_guards_report(&s->g, s->m, s->physics, s->warnings);
+  int n = 0;
+  const cJSON *w;
+  cJSON_ArrayForEach(w, s->warnings) n += strstr(w->valuestring, what) != NULL;
+  cJSON_Delete(s->physics);
+  cJSON_Delete(s->warnings);
+  physics_guards_free(&s->g);
+  data_free(s->d);
+  model_free(s->m);
+  return n;
+}
+
+/* The level box (guard_sliding_box_level: mu_d 0.3) at its static depth, sliding along x at
+ * v(t): a steady creep at 5 mm/s is the integrator's; a slide that decelerates at mu_d g is
+ * friction's. */
+static int level_box_slip(int steady) {
+  Sampled s;
+  sampled_open(&s, "guard_sliding_box_level");
+  double x[13] = {0};
+  x[3] = 1;
+  x[2] = 0.03 - G / 4e5;
+  for (int k = 0; k <= 100; ++k) {
+    double t = 0.01 * k, v = steady ? 0.005 : fmax(0.0, 1.2 - 0.3 * G * t);
+    x[7 + 3] = v;
+    physics_guards_sample(&s.g, s.m, s.d, t, x);
+    x[0] += 0.01 * v;
+  }
+  return sampled_close(&s, "kept it sliding");
+}
+
+Test(guard_scenes, synthetic_steady_creep_trips_and_a_friction_stop_does_not) {
+  cr_expect_eq(level_box_slip(1), 1);
+  cr_expect_eq(level_box_slip(0), 0);
+}
+
+/* A box at rest on guard_standing_box_12's geometry with gravity tilted by theta: on 30 degrees
+ * (tan 30 = 1.15 mu_s, mu 0.5) static friction cannot hold it; on 12 degrees it must. */
+static int held_at(double theta_deg) {
+  Sampled s;
+  sampled_open(&s, "guard_standing_box_12");
+  double th = theta_deg * M_PI / 180;
+  s.m->gravity[0] = -G * sin(th);
+  s.m->gravity[2] = -G * cos(th);
+  double x[13] = {0};
+  x[3] = 1;
+  x[2] = 0.08 - G * cos(th) / 4e5;
+  for (int k = 0; k <= 100; ++k) physics_guards_sample(&s.g, s.m, s.d, 0.01 * k, x);
+  return sampled_close(&s, "static friction held more than it can");
+}
+
+Test(guard_scenes, synthetic_rest_under_a_load_above_mu_s_n_trips) {
+  cr_expect_eq(held_at(30), 1);
+  cr_expect_eq(held_at(12), 0);
+}
+
+/* The rolling ball (radius 0.045 m) at rest with its centre at height z. */
+static int ball_at(double z, const char *what) {
+  Sampled s;
+  sampled_open(&s, "guard_rolling_ball");
+  double x[13] = {0};
+  x[3] = 1;
+  x[2] = z;
+  for (int k = 0; k <= 10; ++k) physics_guards_sample(&s.g, s.m, s.d, 0.01 * k, x);
+  return sampled_close(&s, what);
+}
+
+Test(guard_scenes, penetration_deeper_than_the_geometry_trips) {
+  cr_expect_eq(ball_at(-0.01, "passed through a body"), 1); /* 5.5 cm deep, radius 4.5 cm */
+  cr_expect_eq(ball_at(0.045 - 0.6 * G / 5e4, "passed through a body"), 0);
+  cr_expect_eq(ball_at(0.01, "passed through a body"), 0); /* 3.5 cm: deep, but inside its size */
+}
+
+/* MuJoCo is judged alike: its soft contact lets a 40 m/s ball pass 26 cm into the floor. */
+Test(guard_scenes, a_peer_passing_through_the_floor_is_flagged) {
+  cr_expect_gt(run_warned("guard_fast_ball", "mujoco", 1e-3, "passed through a body"), 0);
+  cr_expect_eq(run_warned("guard_fast_ball", "cenic-sd", 1e-3, "passed through a body"), 0);
+}
+
+/* The limited pendulum (guard_limit_pendulum: limit [-0.6, 1.6] rad) sampled at rest at q. */
+static int pendulum_at(double q, double v) {
+  Sampled s;
+  sampled_open(&s, "guard_limit_pendulum");
+  double x[2] = {q, v};
+  for (int k = 0; k <= 10; ++k) physics_guards_sample(&s.g, s.m, s.d, 0.01 * k, x);
+  return sampled_close(&s, "ignored the limit");
+}
+
+Test(guard_scenes, a_joint_beyond_what_its_limit_model_allows_trips) {
+  /* 0.5 rad past the limit at rest: the limit spring holds gravity's 0.74 N m at 3e-3 rad */
+  cr_expect_eq(pendulum_at(-1.1, 0.0), 1);
+  /* 0.01 rad past it while entering at 4 rad/s: the model allows about 4 / (100 e) rad */
+  cr_expect_eq(pendulum_at(-0.61, -4.0), 0);
+  /* real runs swing into the limit at about 4.6 rad/s and stay within the model */
+  cr_expect_eq(run_warned("guard_limit_pendulum", "cenic-sd", 1e-3, "ignored the limit"), 0);
+  cr_expect_eq(run_warned("guard_limit_pendulum", "bdf", 1e-6, "ignored the limit"), 0);
+}
