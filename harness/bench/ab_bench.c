@@ -102,8 +102,8 @@ static int warn_load(const AbConfig *c, int cores, const char *when, double *max
   return high == 1;
 }
 
-static int in_list(const char *list, const char *name) {
-  if (!list[0]) return 1;
+int ab_list_has(const char *list, const char *name) {
+  if (!list || !list[0]) return 1;
   size_t n = strlen(name);
   for (const char *p = list; *p;) {
     const char *e = strchr(p, ',');
@@ -351,7 +351,7 @@ static int load_set(const AbConfig *c, AbBench **out, int *nout, char *err, size
   if (!b) { snprintf(err, errlen, "out of memory"); return -1; }
   int k = 0;
   for (size_t i = 0; i < n; ++i) {
-    if (!in_list(c->cases, set[i].case_name) || !in_list(c->integrators, set[i].integrator)) continue;
+    if (!ab_list_has(c->cases, set[i].case_name) || !ab_list_has(c->integrators, set[i].integrator)) continue;
     b[k].def = set[i];
     bench_key(&b[k++]);
   }
@@ -362,7 +362,7 @@ static int load_set(const AbConfig *c, AbBench **out, int *nout, char *err, size
     for (size_t i = 0; i < n; ++i) {
       int first = 1; /* each case once, at its first entry */
       for (size_t e = 0; e < i; ++e) first &= strcmp(set[e].case_name, set[i].case_name) != 0;
-      if (!first || !in_list(c->cases, set[i].case_name)) continue;
+      if (!first || !ab_list_has(c->cases, set[i].case_name)) continue;
       b[k].def = case_defaults(set, n, set[i].case_name, named[j]);
       bench_key(&b[k++]);
     }
@@ -618,10 +618,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
     snprintf(err, errlen, "bench: %d benchmark(s) without a valid sample (a record's time is not a time): no verdict",
              invalid);
   if (c->out[0]) {
-    char parent[1024];
-    snprintf(parent, sizeof parent, "%s", c->out);
-    char *slash = strrchr(parent, '/');
-    if (slash) { *slash = '\0'; dir_make_parents(parent); }
+    dir_make_parent_of(c->out);
     if (!text || file_write_atomic(c->out, text, strlen(text), werr, sizeof werr) != 0) {
       snprintf(err, errlen, "bench: %s", text ? werr : "out of memory");
       rc = text ? CB_ERR_IO : CB_ERR_MEMORY;

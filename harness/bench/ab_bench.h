@@ -42,6 +42,8 @@ typedef struct {
 } AbConfig;
 
 void ab_config_default(AbConfig *c);
+/* 1 when name is one of the comma list's words, or when the list is empty (no filter). */
+int ab_list_has(const char *list, const char *name);
 
 /* The 1-minute load average from a /proc/loadavg-style file (its first number) into *load, and
  * whether it is high on `cores` cores (>= AB_LOAD_PER_CORE per core): 1 high, 0 not, -1 unreadable. */

@@ -392,17 +392,22 @@ cJSON *history_load(const char *path, char *err, size_t errlen) {
   return all;
 }
 
-static int append_locked(const char *bench_path, const char *history_path, int replace, FILE *out, char *err,
-                         size_t errlen) {
+cJSON *history_entry_from_file(const char *path, char *err, size_t errlen) {
   char rerr[1024] = "";
-  cJSON *records = records_load_file(bench_path, rerr, sizeof rerr);
+  cJSON *records = records_load_file(path, rerr, sizeof rerr);
   if (!records || rerr[0]) {
     snprintf(err, errlen, "%s", rerr[0] ? rerr : "cannot read the bench");
     cJSON_Delete(records);
-    return CB_ERR_INPUT;
+    return NULL;
   }
-  cJSON *entry = history_entry_from_records(records, bench_path, err, errlen);
+  cJSON *entry = history_entry_from_records(records, path, err, errlen);
   cJSON_Delete(records);
+  return entry;
+}
+
+static int append_locked(const char *bench_path, const char *history_path, int replace, FILE *out, char *err,
+                         size_t errlen) {
+  cJSON *entry = history_entry_from_file(bench_path, err, errlen);
   if (!entry) return CB_ERR_INPUT;
   char *line = json_print(entry, 0);
   const char *sha = json_get(entry, "sha")->valuestring, *machine = json_get(entry, "machine")->valuestring;

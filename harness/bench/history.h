@@ -33,6 +33,10 @@ int history_name_ok(const char *s);
  * cbench.run/1 records with a known sha. */
 cJSON *history_entry_from_records(const cJSON *records, const char *path, char *err, size_t errlen);
 
+/* The history line of the bench file at path (its valid records, none left out): as above, NULL
+ * with err when the file cannot be read or holds an invalid record. */
+cJSON *history_entry_from_file(const char *path, char *err, size_t errlen);
+
 /* The benchmark name of a record: case/integrator/acc=A (or dt=H), shortest numbers. */
 void history_benchmark_name(const cJSON *rec, char *out, size_t outlen);
 

@@ -52,19 +52,6 @@ void perf_gate_config_default(PerfGateConfig *c) {
   c->tolerance = 0.02;
 }
 
-static int in_list(const char *list, const char *name) {
-  if (!list || !list[0]) return 1;
-  size_t n = strlen(name);
-  for (const char *p = list; *p;) {
-    const char *e = strchr(p, ',');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    if (len == n && !strncmp(p, name, n)) return 1;
-    if (!e) break;
-    p = e + 1;
-  }
-  return 0;
-}
-
 /* Removes the callgrind outputs PREFIX* of dir. */
 static void remove_outputs(const char *dir, const char *prefix) {
   int n = 0;
@@ -154,7 +141,7 @@ int perf_gate_measure(const char *bin, const char *cases_dir, const char *out_di
   const PerfGateBench *set = perf_gate_set(&n);
   cJSON *all = cJSON_CreateArray();
   for (int i = 0; i < n; ++i) {
-    if (!in_list(only, set[i].case_name)) continue;
+    if (!ab_list_has(only, set[i].case_name)) continue;
     if (!quiet) fprintf(stderr, "gate: measuring %d/%d %s %s under callgrind ...\n", i + 1, n, set[i].case_name,
                         set[i].integrator);
     cJSON *rec = measure_one(bin, cases_dir, &set[i], out_dir, i, err, errlen);
@@ -280,13 +267,9 @@ static cJSON *measure_base_here(const PerfGateConfig *c, const char *base_sha, c
   if (ab_binary_for_rev(base_sha, bin, sizeof bin, sha, sizeof sha, err, errlen) != 0) return NULL;
   snprintf(dir, sizeof dir, "%s/base", c->out_dir);
   if (perf_gate_measure(bin, c->cases_dir, dir, c->only, c->quiet, err, errlen) != CB_OK) return NULL;
-  char path[1300], rerr[1024] = "";
+  char path[1300];
   snprintf(path, sizeof path, "%s/bench.json", dir);
-  cJSON *recs = records_load_file(path, rerr, sizeof rerr);
-  if (!recs || rerr[0]) { snprintf(err, errlen, "gate: %s", rerr); cJSON_Delete(recs); return NULL; }
-  cJSON *line = history_entry_from_records(recs, path, err, errlen);
-  cJSON_Delete(recs);
-  return line;
+  return history_entry_from_file(path, err, errlen);
 }
 
 static int write_verdicts(const PerfGateConfig *c, const GateRow *rows, int n, const char *base_sha,
@@ -437,10 +420,7 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
                             "measure again", head);
       rc = CB_ERR_INPUT;
     } else {
-      char parent[1024];
-      snprintf(parent, sizeof parent, "%s", c->history);
-      char *slash = strrchr(parent, '/');
-      if (slash) { *slash = '\0'; dir_make_parents(parent); }
+      dir_make_parent_of(c->history);
       rc = history_append(bench, c->history, 0, out, err, errlen);
     }
   }

@@ -118,6 +118,15 @@ int dir_check_writable(const char *dir, char *err, size_t errlen) {
   return 0;
 }
 
+int dir_make_parent_of(const char *path) {
+  char parent[4096];
+  snprintf(parent, sizeof parent, "%s", path);
+  char *slash = strrchr(parent, '/');
+  if (!slash || slash == parent) return 0;
+  *slash = '\0';
+  return dir_make_parents(parent);
+}
+
 int dir_make_parents(const char *dir) {
   char buf[4096];
   snprintf(buf, sizeof buf, "%s", dir);

@@ -39,6 +39,8 @@ void atomic_abort(AtomicFile *a);
 int dir_check_writable(const char *dir, char *err, size_t errlen);
 /* mkdir -p; 0 or -1. */
 int dir_make_parents(const char *dir);
+/* mkdir -p of the folder holding path (nothing when path has no '/'); 0 or -1. */
+int dir_make_parent_of(const char *path);
 /* fflush, fsync and fclose f: 0, or -1 if any failed or an earlier write did (f is closed either way). */
 int file_close_synced(FILE *f);
 int file_exists(const char *path);
