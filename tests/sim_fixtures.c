@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "models/data.h"
 #include "models/scene.h"
@@ -82,4 +83,13 @@ CbenchContext *fx_cb(void) {
   static int made;
   if (!made) { cbench_context_init(&cb); made = 1; }
   return &cb;
+}
+
+void fx_integrator_init(Integrator *it, const IntegratorVtbl *vt, const Model *m, double setting) {
+  memset(it, 0, sizeof *it);
+  it->vtbl = vt;
+  it->model = m;
+  if (vt->fixed_step) it->opt.dt = setting;
+  else it->opt.accuracy = setting;
+  it->opt.max_step = m->max_step;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "harness/common/cbench_context.h"
+#include "integrators/integrator.h"
 #include "models/model.h"
 
 /* Uniform in [0, 1) from a 64-bit LCG state (deterministic across machines). */
@@ -27,5 +28,9 @@ void fx_tmpdir_remove(const char *dir);
 CbenchContext *fx_cb(void);
 /* x <- x(T): nsteps classical RK4 steps of system_rhs from t = 0 (an independent reference). */
 void fx_rk4(const Model *m, double T, int nsteps, double *x);
+
+/* it zeroed and set to run vt on m at setting (dt of a fixed-step integrator, else accuracy),
+ * with the scene's maximum step. */
+void fx_integrator_init(Integrator *it, const IntegratorVtbl *vt, const Model *m, double setting);
 
 #endif

@@ -50,12 +50,7 @@ typedef void (*SampleFn)(const double *x, double t, void *ctx);
 static int run_sampled(const Setting *s, const Model *m, double T, const char *opt_key, const char *opt_value,
                        SampleFn fn, void *ctx, char *msg, size_t n) {
   Integrator it;
-  memset(&it, 0, sizeof it);
-  it.vtbl = s->vt;
-  it.model = m;
-  if (s->vt->fixed_step) it.opt.dt = s->setting;
-  else it.opt.accuracy = s->setting;
-  it.opt.max_step = m->max_step;
+  fx_integrator_init(&it, s->vt, m, s->setting);
   if (opt_key) {
     it.opt.nextra = 1;
     it.opt.extra_key[0] = opt_key;

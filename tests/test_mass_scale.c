@@ -50,12 +50,7 @@ static Model *falling_body(double mass) {
 /* z(T_FALL) of one run, or NAN with a failed expectation if the run failed */
 static double fall_to(const Setting *s, const Model *m, double mass) {
   Integrator it;
-  memset(&it, 0, sizeof it);
-  it.vtbl = s->vt;
-  it.model = m;
-  if (s->vt->fixed_step) it.opt.dt = s->setting;
-  else it.opt.accuracy = s->setting;
-  it.opt.max_step = m->max_step;
+  fx_integrator_init(&it, s->vt, m, s->setting);
   double *x = calloc((size_t)system_nx(m), sizeof(double));
   system_initial_state(m, x);
   int rc = s->vt->create(&it);

@@ -75,12 +75,7 @@ static Model *cradle_model(const Cradle *c) {
 /* the largest kinetic energy over the samples (every 10 ms) and at the end, over the initial */
 static void run(const Setting *s, const Model *m, double *emax, double *eend) {
   Integrator it;
-  memset(&it, 0, sizeof it);
-  it.vtbl = s->vt;
-  it.model = m;
-  if (s->vt->fixed_step) it.opt.dt = s->setting;
-  else it.opt.accuracy = s->setting;
-  it.opt.max_step = m->max_step;
+  fx_integrator_init(&it, s->vt, m, s->setting);
   Data *d = data_create(m);
   double *x = calloc((size_t)system_nx(m), sizeof(double));
   system_initial_state(m, x);

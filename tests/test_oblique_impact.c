@@ -60,12 +60,7 @@ static Model *impact_model(const Impact *c) {
 /* Runs to 0.06 s (well after the impact) and returns omega_y r / (5/2 |dv_t|). */
 static double spin_ratio(const Setting *s, const Model *m, const Impact *c, double *dvt_out) {
   Integrator it;
-  memset(&it, 0, sizeof it);
-  it.vtbl = s->vt;
-  it.model = m;
-  if (s->vt->fixed_step) it.opt.dt = s->setting;
-  else it.opt.accuracy = s->setting;
-  it.opt.max_step = m->max_step;
+  fx_integrator_init(&it, s->vt, m, s->setting);
   int nx = system_nx(m);
   double *x = calloc((size_t)nx, sizeof(double));
   system_initial_state(m, x);
