@@ -30,7 +30,7 @@ if [ ! -e $C/history/two.jsonl ]; then
   S=build/fuzz/seed-history
   rm -rf $S && mkdir -p $S
   for sha in 1111111111111111111111111111111111111111 2222222222222222222222222222222222222222; do
-    sed "s/\"git\": *\"[0-9a-f]*\"/\"git\": \"$sha\"/" results/baseline.json > $S/bench.json
+    sed -E "s/\"git\":[[:space:]]*\"[0-9a-f]*\"/\"git\": \"$sha\"/" results/baseline.json > $S/bench.json
     build/cbench history append $S/bench.json --to $S/history.jsonl >/dev/null
   done
   head -c 60000 $S/history.jsonl > $C/history/two.jsonl
