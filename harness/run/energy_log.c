@@ -7,7 +7,7 @@
 
 #include "../common/files.h"
 #include "../../models/collision.h"
-#include "../../models/contact.h"
+#include "../../models/contact/contact_law.h"
 #include "../../models/controller.h"
 #include "../../models/kinematic.h"
 #include "../../models/multibody.h"
@@ -48,7 +48,7 @@ void energy_log_sample(EnergyLog *log, const Model *m, Data *d, double t, const 
     for (int i = 0; i < d->ncon; ++i) {
       const Contact *c = &d->contacts[i];
       if (c->phi >= 0) continue;
-      if (isfinite(c->par.stiffness)) springs += 0.5 * c->par.stiffness * c->phi * c->phi;
+      springs += contact_spring_energy(&c->par, c->phi);
       const double *u = c->vc_offset;
       if (u[0] == 0 && u[1] == 0 && u[2] == 0) continue;
       double vc[3], f[3];

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../../models/collision.h"
-#include "../../models/contact.h"
+#include "../../models/contact/contact_law.h"
 #include "../../models/kinematic.h"
 #include "../../models/multibody.h"
 #include "../../models/controller.h"
@@ -114,15 +114,6 @@ static double tree_mass(const Model *m, int tree) {
   return s;
 }
 
-/* Distance of x = (x_T, x_N) to the cone K_mu = {|x_T| <= mu x_N} (half-angle atan(mu) around
- * +n); the dual cone K_mu^* = {mu |x_T| <= x_N} is K_{1/mu}. */
-static double cone_distance(double mu, const double *x) {
-  double r = hypot(x[0], x[1]), z = x[2];
-  if (r <= mu * z) return 0.0;              /* inside */
-  if (mu * r <= -z) return hypot(r, z);     /* in the polar cone: the apex is nearest */
-  return fabs(r - mu * z) / sqrt(1.0 + mu * mu);
-}
-
 static double energy_and_kinetic(const Model *m, Data *d, double t, const double *x, int springs, double *kinetic,
                                  double *mech) {
   const double *q = x, *v = x + m->nq;
@@ -134,7 +125,7 @@ static double energy_and_kinetic(const Model *m, Data *d, double t, const double
   if (collision_detect(m, d) != 0) return NAN;
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
-    if (c->phi < 0 && isfinite(c->par.stiffness) && springs) e += 0.5 * c->par.stiffness * c->phi * c->phi;
+    if (springs) e += contact_spring_energy(&c->par, c->phi);
   }
   return e;
 }
@@ -176,8 +167,8 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
     contact_force(&c->par, c->phi, vc, f, NULL, NULL);
     double mu = fmax(c->par.mu_static, c->par.mu_dynamic);
     double w[3] = {vc[0], vc[1], vc[2] + mu * hypot(vc[0], vc[1])}; /* c + Gamma(c) */
-    g->eps_p = fmax(g->eps_p, cone_distance(mu, f));
-    g->eps_d = fmax(g->eps_d, mu > 0 ? cone_distance(1.0 / mu, w) : fmax(0.0, -w[2]));
+    g->eps_p = fmax(g->eps_p, contact_cone_distance(mu, f));
+    g->eps_d = fmax(g->eps_d, mu > 0 ? contact_cone_distance(1.0 / mu, w) : fmax(0.0, -w[2]));
     g->eps_c = fmax(g->eps_c, fabs(f[0] * w[0] + f[1] * w[1] + f[2] * w[2]));
   }
   rest_guard_sample(&g->rest, m, d, t, v);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../models/contact.h"
+#include "../../models/contact/contact_law.h"
 #include "../../models/math3d.h"
 #include "../../models/system.h"
 
@@ -136,7 +136,7 @@ static void body_load(const Model *m, const Data *d, int b, double t, const doub
     double s = side == 0 ? 1.0 : -1.0; /* the normal points from body[1] into body[0] */
     v3_scale(F, F, s);
     v3_scale(n, c->frame + 6, s);
-    if (isfinite(c->par.stiffness)) spring += 0.5 * c->par.stiffness * c->phi * c->phi;
+    spring += contact_spring_energy(&c->par, c->phi);
     if (v3_dot(n, up) > 0 && f[2] > 0) { /* holds b up */
       v3_axpy(nsum, f[2], n);
       fn_sum += f[2];
