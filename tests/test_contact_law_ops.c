@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
+#include "models/contact.h"
 #include "models/contact/contact_law.h"
 
 /* ---- a second law, as a law folder would define it ---- */

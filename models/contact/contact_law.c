@@ -4,6 +4,8 @@
 
 #include "contact_law.h"
 
+#include "../contact.h"
+
 /* Delta in CENIC eq. 8: how many stiction tolerances it takes to go from mu_s to mu_d. */
 #define STRIBECK_DELTA 10.0
 

@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "../contact.h"
+#include "../data.h"
 
 /* Ops of a compliant point-contact law. Every entry takes the pair's combined ContactParams
  * and the signed distance phi (< 0: penetration); vc is the contact-frame velocity
