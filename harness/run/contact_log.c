@@ -6,10 +6,7 @@
 #include <string.h>
 
 #include "../common/files.h"
-#include "../../models/collision.h"
-#include "../../models/contact.h"
-#include "../../models/kinematic.h"
-#include "../../models/multibody.h"
+#include "../../models/evaluate.h"
 #include "../common/num_text.h"
 
 int contact_log_open(ContactLog *log, const Model *m, const char *path) {
@@ -58,8 +55,7 @@ static void write_rows(ContactLog *log, const Model *m, const Data *d, double t,
         if (c->phi >= 0 && f[0] == 0 && f[1] == 0 && f[2] == 0) continue;
       } else {
         if (c->phi >= 0) continue;
-        contact_velocity(m, (Data *)d, j, v, vc);
-        contact_force(&c->par, c->phi, vc, f, NULL, NULL);
+        model_contact_force(m, d, j, v, vc, f);
       }
       const double *R = c->frame; /* rows t1, t2, n */
       double F[3];
@@ -94,10 +90,7 @@ static void write_rows(ContactLog *log, const Model *m, const Data *d, double t,
 void contact_log_sample(ContactLog *log, const Model *m, Data *d, double t, const double *x) {
   if (!log->f) return;
   const double *q = x, *v = x + m->nq;
-  mb_kinematics(m, d, q);
-  mb_velocities(m, d, v);
-  kinematic_update(m, d, t);
-  if (collision_detect(m, d) != 0 || contact_jacobians(m, d, t) != 0) return;
+  if (model_eval(m, d, t, q, v, EVAL_KINEMATICS, EVAL_CONTACTS) != 0) return;
   write_rows(log, m, d, t, v, NULL, NULL, "force law");
 }
 

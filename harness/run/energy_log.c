@@ -6,10 +6,8 @@
 #include <string.h>
 
 #include "../common/files.h"
-#include "../../models/collision.h"
-#include "../../models/contact.h"
+#include "../../models/evaluate.h"
 #include "../../models/controller.h"
-#include "../../models/kinematic.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
 #include "../common/num_text.h"
@@ -30,9 +28,7 @@ int energy_log_open(EnergyLog *log, const Model *m, const char *path) {
 void energy_log_sample(EnergyLog *log, const Model *m, Data *d, double t, const double *x) {
   if (!log->f) return;
   const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
-  mb_kinematics(m, d, q);
-  mb_velocities(m, d, v);
-  kinematic_update(m, d, t);
+  model_eval(m, d, t, q, v, EVAL_KINEMATICS, EVAL_KINEMATICS);
   double kin = mb_kinetic_energy(m, d, v), pot = mb_potential_energy(m, d, q), springs = 0, power = 0;
   /* controllers and prescribed forces: tau . v */
   memset(log->tau, 0, sizeof(double) * (size_t)m->nv);
@@ -44,16 +40,15 @@ void energy_log_sample(EnergyLog *log, const Model *m, Data *d, double t, const 
   system_applied_forces(m, d, t, log->tau);
   for (int i = 0; i < m->nv; ++i) power += log->tau[i] * v[i];
   /* contacts: springs, and the work of prescribed surfaces (belts, kinematic bodies) */
-  if (collision_detect(m, d) == 0 && contact_jacobians(m, d, t) == 0) {
+  if (model_eval(m, d, t, q, v, EVAL_GEOMETRY, EVAL_CONTACTS) == 0) {
     for (int i = 0; i < d->ncon; ++i) {
       const Contact *c = &d->contacts[i];
       if (c->phi >= 0) continue;
-      if (isfinite(c->par.stiffness)) springs += 0.5 * c->par.stiffness * c->phi * c->phi;
+      springs += contact_spring_energy(&c->par, c->phi);
       const double *u = c->vc_offset;
       if (u[0] == 0 && u[1] == 0 && u[2] == 0) continue;
       double vc[3], f[3];
-      contact_velocity(m, d, i, v, vc);
-      contact_force(&c->par, c->phi, vc, f, NULL, NULL);
+      model_contact_force(m, d, i, v, vc, f);
       power -= f[0] * u[0] + f[1] * u[1] + f[2] * u[2];
     }
   }

@@ -6,9 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../models/collision.h"
-#include "../../models/contact.h"
-#include "../../models/kinematic.h"
+#include "../../models/evaluate.h"
 #include "../../models/multibody.h"
 #include "../../models/controller.h"
 #include "../../models/suction.h"
@@ -81,9 +79,8 @@ static void limit_sample(PhysicsGuards *g, const Model *m, Data *d, double t, co
     const Contact *c = &d->contacts[i];
     if (!(c->phi < 0)) continue;
     double vc[3], f[3];
-    contact_velocity(m, d, i, v, vc);
-    contact_force(&c->par, c->phi, vc, f, NULL, NULL);
-    contact_apply_force(m, d, i, f, d->contact_force);
+    model_contact_force(m, d, i, v, vc, f);
+    model_contact_apply(m, d, i, f, d->contact_force);
   }
   double w = sqrt(m->limit_stiffness > 0 ? m->limit_stiffness : CB_LIMIT_STIFFNESS);
   for (int b = 1; b < m->nbody; ++b) {
@@ -114,27 +111,16 @@ static double tree_mass(const Model *m, int tree) {
   return s;
 }
 
-/* Distance of x = (x_T, x_N) to the cone K_mu = {|x_T| <= mu x_N} (half-angle atan(mu) around
- * +n); the dual cone K_mu^* = {mu |x_T| <= x_N} is K_{1/mu}. */
-static double cone_distance(double mu, const double *x) {
-  double r = hypot(x[0], x[1]), z = x[2];
-  if (r <= mu * z) return 0.0;              /* inside */
-  if (mu * r <= -z) return hypot(r, z);     /* in the polar cone: the apex is nearest */
-  return fabs(r - mu * z) / sqrt(1.0 + mu * mu);
-}
-
 static double energy_and_kinetic(const Model *m, Data *d, double t, const double *x, int springs, double *kinetic,
                                  double *mech) {
   const double *q = x, *v = x + m->nq;
-  mb_kinematics(m, d, q);
-  mb_velocities(m, d, v);
-  kinematic_update(m, d, t);
+  model_eval(m, d, t, q, v, EVAL_KINEMATICS, EVAL_KINEMATICS);
   *kinetic = mb_kinetic_energy(m, d, v);
   double e = *mech = *kinetic + mb_potential_energy(m, d, q);
-  if (collision_detect(m, d) != 0) return NAN;
+  if (model_eval(m, d, t, q, v, EVAL_GEOMETRY, EVAL_GEOMETRY) != 0) return NAN;
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
-    if (c->phi < 0 && isfinite(c->par.stiffness) && springs) e += 0.5 * c->par.stiffness * c->phi * c->phi;
+    if (springs) e += contact_spring_energy(&c->par, c->phi);
   }
   return e;
 }
@@ -147,7 +133,7 @@ double physics_energy(const Model *m, Data *d, double t, const double *x) {
 void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x) {
   double kinetic = 0;
   double e = energy_and_kinetic(m, d, t, x, g->contact_springs, &kinetic, &g->e_mech);
-  if (!isfinite(e) || contact_jacobians(m, d, t) != 0) {
+  if (!isfinite(e) || model_eval(m, d, t, x, x + m->nq, EVAL_CONTACTS, EVAL_CONTACTS) != 0) {
     g->failed_samples++;
     return;
   }
@@ -172,12 +158,11 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
       g->t_pen_max = t;
     }
     double vc[3], f[3];
-    contact_velocity(m, d, i, v, vc);
-    contact_force(&c->par, c->phi, vc, f, NULL, NULL);
+    model_contact_force(m, d, i, v, vc, f);
     double mu = fmax(c->par.mu_static, c->par.mu_dynamic);
     double w[3] = {vc[0], vc[1], vc[2] + mu * hypot(vc[0], vc[1])}; /* c + Gamma(c) */
-    g->eps_p = fmax(g->eps_p, cone_distance(mu, f));
-    g->eps_d = fmax(g->eps_d, mu > 0 ? cone_distance(1.0 / mu, w) : fmax(0.0, -w[2]));
+    g->eps_p = fmax(g->eps_p, contact_cone_distance(mu, f));
+    g->eps_d = fmax(g->eps_d, mu > 0 ? contact_cone_distance(1.0 / mu, w) : fmax(0.0, -w[2]));
     g->eps_c = fmax(g->eps_c, fabs(f[0] * w[0] + f[1] * w[1] + f[2] * w[2]));
   }
   rest_guard_sample(&g->rest, m, d, t, v);

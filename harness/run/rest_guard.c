@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../models/contact.h"
+#include "../../models/evaluate.h"
 #include "../../models/math3d.h"
 #include "../../models/system.h"
 
@@ -130,13 +130,12 @@ static void body_load(const Model *m, const Data *d, int b, double t, const doub
     int side = c->body[0] == b ? 0 : (c->body[1] == b ? 1 : -1);
     if (side < 0 || !(c->phi < 0)) continue;
     double vc[3], f[3], F[3], n[3];
-    contact_velocity(m, d, i, v, vc);
-    contact_force(&c->par, c->phi, vc, f, NULL, NULL);
+    model_contact_force(m, d, i, v, vc, f);
     for (int k = 0; k < 3; ++k) F[k] = f[0] * c->frame[k] + f[1] * c->frame[3 + k] + f[2] * c->frame[6 + k];
     double s = side == 0 ? 1.0 : -1.0; /* the normal points from body[1] into body[0] */
     v3_scale(F, F, s);
     v3_scale(n, c->frame + 6, s);
-    if (isfinite(c->par.stiffness)) spring += 0.5 * c->par.stiffness * c->phi * c->phi;
+    spring += contact_spring_energy(&c->par, c->phi);
     if (v3_dot(n, up) > 0 && f[2] > 0) { /* holds b up */
       v3_axpy(nsum, f[2], n);
       fn_sum += f[2];

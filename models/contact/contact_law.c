@@ -2,6 +2,8 @@
  * (CENIC eqs. 5-8), the material combination rule, and their derivatives. */
 #include <math.h>
 
+#include "contact_law.h"
+
 #include "../contact.h"
 
 /* Delta in CENIC eq. 8: how many stiction tolerances it takes to go from mu_s to mu_d. */
@@ -89,3 +91,12 @@ void contact_force(const ContactParams *p, double phi, const double *vc, double 
     df_dphi[2] = dfn_dphi;
   }
 }
+
+static double hunt_crossley_potential(const ContactParams *p, double phi) { return contact_spring_energy(p, phi); }
+
+const ContactLaw contact_law_hunt_crossley = {
+    .name = "hunt_crossley",
+    .combine = contact_combine,
+    .force = contact_force,
+    .potential_energy = hunt_crossley_potential,
+};
