@@ -80,9 +80,10 @@ static int matched(const cJSON *records, const cJSON *sel) {
   return (int)figure_stat(records, json_get(sel, "where"), "status_code", "count", NULL);
 }
 
-/* Replaces {a}, {b}, {k}, {n}, {f} (the floor) in text with the numbers. */
+/* Replaces {a}, {b}, {k} (cells that hold), {n} (cells), {f} (the floor) and {m} (judged cells
+ * that do not hold: cells without valid data are neither k nor m) in text with the numbers. */
 static void fill_numbers(const char *text, const double *vals, char *out, size_t outlen) {
-  static const char keys[] = "abknf";
+  static const char keys[] = "abknfm";
   size_t n = 0;
   for (const char *s = text; *s && n + 1 < outlen; ++s) {
     const char *k = s[0] == '{' && s[1] && s[2] == '}' ? strchr(keys, s[1]) : NULL;
@@ -259,7 +260,7 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke, const
   tolerance_text(c, tol, sizeof tol);
   const cJSON *fl = json_get(c, "floor");
   int holds, weak = 0, nodata = 0, ncells = 0, nruns[OUTCOME_COUNT] = {0};
-  double vals[5] = {NAN, NAN, NAN, NAN, cJSON_IsNumber(fl) ? fl->valuedouble : NAN}, ours;
+  double vals[6] = {NAN, NAN, NAN, NAN, cJSON_IsNumber(fl) ? fl->valuedouble : NAN, NAN}, ours;
   if (json_get(c, "per")) {
     cJSON *cells = cells_of(c, records), *arr = cJSON_CreateArray();
     int k = 0, n = 0, shown = 0;
@@ -296,6 +297,7 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke, const
     ncells = n;
     vals[2] = k;
     vals[3] = n;
+    vals[5] = n - k - nodata;
     if (!isfinite(paper)) paper = cJSON_IsNumber(mf) ? mf->valuedouble : 1.0;
   } else {
     CellResult r = judge_cell(c, records, NULL);
