@@ -240,8 +240,9 @@ static void tolerance_text(const cJSON *c, char *out, size_t outlen) {
   }
   if (per && n < outlen) {
     const cJSON *mf = json_get(c, "min_fraction");
-    snprintf(out + n, outlen - n, ", in %s of the cells (per %s)", cJSON_IsNumber(mf) ? "that fraction" : "every one",
-             cJSON_GetArrayItem(per, 0)->valuestring);
+    char frac[32] = "every one";
+    if (cJSON_IsNumber(mf)) snprintf(frac, sizeof frac, "a fraction %g", mf->valuedouble);
+    snprintf(out + n, outlen - n, ", in %s of the cells (per %s)", frac, cJSON_GetArrayItem(per, 0)->valuestring);
   }
 }
 
@@ -298,7 +299,7 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke, const
     vals[2] = k;
     vals[3] = n;
     vals[5] = n - k - nodata;
-    if (!isfinite(paper)) paper = cJSON_IsNumber(mf) ? mf->valuedouble : 1.0;
+    /* the paper column is the paper's number or nothing: the required fraction is in the tolerance */
   } else {
     CellResult r = judge_cell(c, records, NULL);
     vals[0] = r.a;
@@ -362,10 +363,19 @@ cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick, cons
     if (len < sizeof text) len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " " : "", json_get(j, "sentence")->valuestring);
     cJSON_AddItemToArray(checks, j);
   }
-  const char *status = n == 0 || smoke ? VERDICT_SMOKE : nnot ? VERDICT_NOT_REPRODUCED : ndiff ? VERDICT_DIFFERS : VERDICT_REPRODUCED;
+  /* a recipe that names no paper item tests cbench's own claim: whatever its checks say, it
+   * reproduces nothing and must not be counted with the paper items */
+  const cJSON *paper = json_get(recipe, "paper");
+  int own = !cJSON_IsString(json_get(paper, "ref"));
+  const char *status = n == 0 || smoke ? VERDICT_SMOKE
+                       : own          ? VERDICT_NO_PAPER_CLAIM
+                       : nnot         ? VERDICT_NOT_REPRODUCED
+                       : ndiff        ? VERDICT_DIFFERS
+                                      : VERDICT_REPRODUCED;
   char sentence[8400];
   if (n == 0) snprintf(sentence, sizeof sentence, "No check defined: read the figure.");
   else if (smoke) snprintf(sentence, sizeof sentence, "Smoke test (quick grid; full mode judges the claim): %s", text);
+  else if (own) snprintf(sentence, sizeof sentence, "No paper claim (cbench's own check; %d of %d checks hold): %s", n - nnot - ndiff, n, text);
   else snprintf(sentence, sizeof sentence, "%s", text);
   cJSON_AddStringToObject(v, "status", status);
   cJSON_AddStringToObject(v, "sentence", sentence);
