@@ -120,12 +120,17 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     int nchecks = cJSON_GetArraySize(get(recipe, "checks"));
     cr_expect_gt(nchecks, 0, "%s: a recipe without checks has no verdict", name);
 
+    /* a recipe naming no paper item reproduces nothing, whatever its checks say */
+    int paper_item = cJSON_IsString(get(get(recipe, "paper"), "ref"));
+    const char *holds = paper_item ? VERDICT_REPRODUCED : VERDICT_NO_PAPER_CLAIM;
     cJSON *recs = records_for(fx, NULL);
     cJSON *v = figure_verdict(recipe, recs, 0, "results/paper");
-    cr_expect_str_eq(status_of(v), VERDICT_REPRODUCED, "%s: data on which the claim holds: %s", name, get(v, "sentence")->valuestring);
+    cr_expect_str_eq(status_of(v), holds, "%s: data on which the claim holds: %s", name, get(v, "sentence")->valuestring);
     expect_no_nan(v, name, "as it holds");
     const cJSON *c;
     cJSON_ArrayForEach(c, get(v, "checks")) {
+      cr_expect_str_eq(get(c, "outcome")->valuestring, VERDICT_REPRODUCED, "%s: data on which the claim holds: %s", name,
+                       get(c, "sentence")->valuestring);
       cr_expect(cJSON_IsString(get(c, "quantity")) && cJSON_IsString(get(c, "tolerance")) && get(c, "ours") && get(c, "paper"),
                 "%s: a check states quantity, ours, paper and tolerance", name);
     }
@@ -133,7 +138,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     /* quick mode: a smoke test unless the recipe says its quick grid decides */
     v = figure_verdict(recipe, recs, 1, "results/paper");
     if (!get(recipe, "quick_decides")) cr_expect_str_eq(status_of(v), VERDICT_SMOKE, "%s quick", name);
-    else cr_expect_str_eq(status_of(v), VERDICT_REPRODUCED, "%s: its quick grid decides, as it states", name);
+    else cr_expect_str_eq(status_of(v), holds, "%s: its quick grid decides, as it states", name);
     cJSON_Delete(v);
     /* every record flagged: nothing is data, nothing is reproduced */
     cJSON *r;
@@ -143,7 +148,8 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     cJSON_ArrayForEach(r, recs) set_path(r, "warnings", warn);
     cJSON_Delete(warn);
     v = figure_verdict(recipe, recs, 0, "results/paper");
-    cr_expect_str_eq(status_of(v), VERDICT_NOT_REPRODUCED, "%s: every run flagged: %s", name, get(v, "sentence")->valuestring);
+    cr_expect_str_eq(status_of(v), paper_item ? VERDICT_NOT_REPRODUCED : VERDICT_NO_PAPER_CLAIM, "%s: every run flagged: %s", name,
+                     get(v, "sentence")->valuestring);
     expect_no_nan(v, name, "every run flagged");
     /* a check left without numbers says so (status_code and if_missing checks still have some) */
     cJSON_ArrayForEach(c, get(v, "checks")) {
@@ -186,7 +192,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
  * side that counts as losing only when its runs exist and failed, differs_by_design. */
 Test(verdicts, bands_cells_missing_sides_and_design_differences) {
   const char *recipe_text =
-      "{\"checks\": ["
+      "{\"paper\": {\"ref\": \"T Fig. 1\"}, \"checks\": ["
       " {\"quantity\": \"q\", \"a\": {\"where\": {\"integrator\": \"x\"}, \"field\": \"w\", \"stat\": \"value\"},"
       "  \"b\": {\"where\": {\"integrator\": \"y\"}, \"field\": \"w\", \"stat\": \"min\"}, \"op\": \"<\", \"per\": [\"param\"],"
       "  \"if_missing\": \"infinite\", \"yes\": \"{k} of {n}\", \"no\": \"{k} of {n}, {a} vs {b}\"},"
@@ -237,7 +243,7 @@ Test(verdicts, bands_cells_missing_sides_and_design_differences) {
  * check's stated design difference, and says how many of its runs were flagged. */
 Test(verdicts, floors_and_sides_without_valid_data) {
   cJSON *recipe = cJSON_Parse(
-      "{\"checks\": [{\"quantity\": \"q\", \"a\": {\"where\": {\"integrator\": \"x\"}, \"field\": \"w\"},"
+      "{\"paper\": {\"ref\": \"T Fig. 1\"}, \"checks\": [{\"quantity\": \"q\", \"a\": {\"where\": {\"integrator\": \"x\"}, \"field\": \"w\"},"
       " \"b\": {\"where\": {\"integrator\": \"y\"}, \"field\": \"w\"}, \"op\": \">\", \"factor\": 3, \"floor\": 1e-3,"
       " \"differs_by_design\": \"d\", \"yes\": \"noisy\", \"no\": \"smooth\"}]}");
   const double cases[][3] = {{1e-2, 0, 1}, {1e-6, 0, 0}, {0, 0, 0}, {1e-2, 2e-3, 0}};
@@ -290,4 +296,42 @@ Test(verdicts, a_series_with_a_nan_sample_is_not_data) {
     cJSON_Delete(sel);
   }
   cJSON_Delete(recs);
+}
+
+/* A per-cell check's sentence counts the judged cells that fail ({m}) apart from the cells
+ * without data, its paper column is the paper's number or nothing (not the required fraction),
+ * and a recipe that names no paper item answers no_paper_claim even when every check holds. */
+Test(verdicts, cells_that_fail_paper_column_and_recipes_without_a_paper_item) {
+  const char *checks =
+      "\"checks\": [{\"quantity\": \"q\", \"a\": {\"where\": {\"integrator\": \"x\"}, \"field\": \"w\"},"
+      " \"op\": \"<\", \"b\": 1, \"per\": [\"param\"], \"yes\": \"{k} of {n}\", \"no\": \"fails in {m} of {n}\"}]}";
+  char text[1024];
+  snprintf(text, sizeof text, "{\"paper\": {\"ref\": \"T Fig. 1\"}, %s", checks);
+  cJSON *recipe = cJSON_Parse(text);
+  snprintf(text, sizeof text, "{%s", checks);
+  cJSON *own = cJSON_Parse(text);
+  cJSON *recs = cJSON_Parse(
+      "[{\"integrator\": \"x\", \"status\": \"ok\", \"params\": {\"accuracy\": 1}, \"w\": 0.5},"
+      " {\"integrator\": \"x\", \"status\": \"ok\", \"params\": {\"accuracy\": 2}, \"w\": 3},"
+      " {\"integrator\": \"x\", \"status\": \"failed\", \"params\": {\"accuracy\": 3}, \"w\": 0.1, \"message\": \"m\"}]");
+  cJSON *v = figure_verdict(recipe, recs, 0, "results/paper");
+  const cJSON *c = cJSON_GetArrayItem(get(v, "checks"), 0);
+  const char *s = get(c, "sentence")->valuestring;
+  cr_expect(!strncmp(s, "fails in 1 of 3", 15), "one judged cell fails, one has no data: %s", s);
+  cr_expect(cJSON_IsNull(get(c, "paper")), "no paper number: the paper column stays empty");
+  cr_expect_str_eq(status_of(v), VERDICT_NOT_REPRODUCED);
+  cJSON_Delete(v);
+  /* every cell holds: the paper item is reproduced, cbench's own check is not a paper item */
+  cJSON_DeleteItemFromArray(recs, 2);
+  cJSON_ReplaceItemInObject(cJSON_GetArrayItem(recs, 1), "w", cJSON_CreateNumber(0.2));
+  v = figure_verdict(recipe, recs, 0, "results/paper");
+  cr_expect_str_eq(status_of(v), VERDICT_REPRODUCED, "%s", get(v, "sentence")->valuestring);
+  cJSON_Delete(v);
+  v = figure_verdict(own, recs, 0, "results/paper");
+  cr_expect_str_eq(status_of(v), VERDICT_NO_PAPER_CLAIM, "%s", get(v, "sentence")->valuestring);
+  cr_expect_str_eq(get(cJSON_GetArrayItem(get(v, "checks"), 0), "outcome")->valuestring, VERDICT_REPRODUCED);
+  cJSON_Delete(v);
+  cJSON_Delete(recs);
+  cJSON_Delete(own);
+  cJSON_Delete(recipe);
 }

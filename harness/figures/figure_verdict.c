@@ -80,9 +80,10 @@ static int matched(const cJSON *records, const cJSON *sel) {
   return (int)figure_stat(records, json_get(sel, "where"), "status_code", "count", NULL);
 }
 
-/* Replaces {a}, {b}, {k}, {n}, {f} (the floor) in text with the numbers. */
+/* Replaces {a}, {b}, {k} (cells that hold), {n} (cells), {f} (the floor) and {m} (judged cells
+ * that do not hold: cells without valid data are neither k nor m) in text with the numbers. */
 static void fill_numbers(const char *text, const double *vals, char *out, size_t outlen) {
-  static const char keys[] = "abknf";
+  static const char keys[] = "abknfm";
   size_t n = 0;
   for (const char *s = text; *s && n + 1 < outlen; ++s) {
     const char *k = s[0] == '{' && s[1] && s[2] == '}' ? strchr(keys, s[1]) : NULL;
@@ -239,8 +240,9 @@ static void tolerance_text(const cJSON *c, char *out, size_t outlen) {
   }
   if (per && n < outlen) {
     const cJSON *mf = json_get(c, "min_fraction");
-    snprintf(out + n, outlen - n, ", in %s of the cells (per %s)", cJSON_IsNumber(mf) ? "that fraction" : "every one",
-             cJSON_GetArrayItem(per, 0)->valuestring);
+    char frac[32] = "every one";
+    if (cJSON_IsNumber(mf)) snprintf(frac, sizeof frac, "a fraction %g", mf->valuedouble);
+    snprintf(out + n, outlen - n, ", in %s of the cells (per %s)", frac, cJSON_GetArrayItem(per, 0)->valuestring);
   }
 }
 
@@ -259,7 +261,7 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke, const
   tolerance_text(c, tol, sizeof tol);
   const cJSON *fl = json_get(c, "floor");
   int holds, weak = 0, nodata = 0, ncells = 0, nruns[OUTCOME_COUNT] = {0};
-  double vals[5] = {NAN, NAN, NAN, NAN, cJSON_IsNumber(fl) ? fl->valuedouble : NAN}, ours;
+  double vals[6] = {NAN, NAN, NAN, NAN, cJSON_IsNumber(fl) ? fl->valuedouble : NAN, NAN}, ours;
   if (json_get(c, "per")) {
     cJSON *cells = cells_of(c, records), *arr = cJSON_CreateArray();
     int k = 0, n = 0, shown = 0;
@@ -296,7 +298,8 @@ static cJSON *judge(const cJSON *c, const cJSON *records, int quick_smoke, const
     ncells = n;
     vals[2] = k;
     vals[3] = n;
-    if (!isfinite(paper)) paper = cJSON_IsNumber(mf) ? mf->valuedouble : 1.0;
+    vals[5] = n - k - nodata;
+    /* the paper column is the paper's number or nothing: the required fraction is in the tolerance */
   } else {
     CellResult r = judge_cell(c, records, NULL);
     vals[0] = r.a;
@@ -360,10 +363,19 @@ cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick, cons
     if (len < sizeof text) len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " " : "", json_get(j, "sentence")->valuestring);
     cJSON_AddItemToArray(checks, j);
   }
-  const char *status = n == 0 || smoke ? VERDICT_SMOKE : nnot ? VERDICT_NOT_REPRODUCED : ndiff ? VERDICT_DIFFERS : VERDICT_REPRODUCED;
+  /* a recipe that names no paper item tests cbench's own claim: whatever its checks say, it
+   * reproduces nothing and must not be counted with the paper items */
+  const cJSON *paper = json_get(recipe, "paper");
+  int own = !cJSON_IsString(json_get(paper, "ref"));
+  const char *status = n == 0 || smoke ? VERDICT_SMOKE
+                       : own          ? VERDICT_NO_PAPER_CLAIM
+                       : nnot         ? VERDICT_NOT_REPRODUCED
+                       : ndiff        ? VERDICT_DIFFERS
+                                      : VERDICT_REPRODUCED;
   char sentence[8400];
   if (n == 0) snprintf(sentence, sizeof sentence, "No check defined: read the figure.");
   else if (smoke) snprintf(sentence, sizeof sentence, "Smoke test (quick grid; full mode judges the claim): %s", text);
+  else if (own) snprintf(sentence, sizeof sentence, "No paper claim (cbench's own check; %d of %d checks hold): %s", n - nnot - ndiff, n, text);
   else snprintf(sentence, sizeof sentence, "%s", text);
   cJSON_AddStringToObject(v, "status", status);
   cJSON_AddStringToObject(v, "sentence", sentence);

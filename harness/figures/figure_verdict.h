@@ -1,7 +1,8 @@
 /* A recipe's verdict (figures/README.md, "checks"): each check tests one claim of the paper in
  * its own terms (an order, a ratio band, a time, a ranking at each accuracy) and answers
  * `reproduced`, `not_reproduced`, `differs_by_design` (it does not hold, for the stated reason
- * of a setup that differs on purpose) or, in quick mode, `smoke` (unless the recipe's
+ * of a setup that differs on purpose), `no_paper_claim` for the whole of a recipe without a
+ * paper.ref (cbench's own claim: it reproduces nothing) or, in quick mode, `smoke` (unless the recipe's
  * "quick_decides" says, with a measurement, that its quick grid decides the claim). Only ok
  * runs whose physics guards stayed quiet are data: failed, timed-out and flagged records never
  * give a check a number (harness/run/record_outcome.h), except through the field "status_code". */
@@ -14,6 +15,7 @@
 #define VERDICT_NOT_REPRODUCED "not_reproduced"
 #define VERDICT_DIFFERS "differs_by_design"
 #define VERDICT_SMOKE "smoke"
+#define VERDICT_NO_PAPER_CLAIM "no_paper_claim"
 
 /* The value of a {where, field, stat, x} or {where, series} selection over the records (NAN
  * when no usable record gives one). Records carry "_dir" and "record_file" for their series. */

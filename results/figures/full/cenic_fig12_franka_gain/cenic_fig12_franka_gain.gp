@@ -1,6 +1,7 @@
 # cenic_fig12_franka_gain: regenerate with `cd results/figures/full/cenic_fig12_franka_gain && gnuplot cenic_fig12_franka_gain.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
-set output 'cenic_fig12_franka_gain.svg'
+set output 'cenic_fig12_franka_gain.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -21,13 +22,15 @@ set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
 plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
   'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
   'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
   keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "controllers=implicit", \
   keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "controllers=symmetric", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "controllers=explicit"
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "controllers=explicit", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "controllers=symmetric max\\_step=1"
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
-set output 'cenic_fig12_franka_gain.png'
+set output 'cenic_fig12_franka_gain.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -48,8 +51,10 @@ set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
 plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
   'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
   'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
   keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "controllers=implicit", \
   keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "controllers=symmetric", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "controllers=explicit"
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "controllers=explicit", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "controllers=symmetric max\\_step=1"
 unset multiplot
 unset output

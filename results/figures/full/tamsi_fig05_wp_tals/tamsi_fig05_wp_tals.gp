@@ -1,6 +1,7 @@
 # tamsi_fig05_wp_tals: regenerate with `cd results/figures/full/tamsi_fig05_wp_tals && gnuplot tamsi_fig05_wp_tals.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1370,500 dynamic font 'sans,11' background '#ffffff'
-set output 'tamsi_fig05_wp_tals.svg'
+set output 'tamsi_fig05_wp_tals.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.7664
@@ -18,11 +19,11 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
-  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
-  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#13ae13' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#13ae13' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#3eea3e' notitle, \
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' notitle, \
   'data/p0_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' notitle
 unset arrow
 unset label
@@ -36,18 +37,18 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' notitle, \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=1", \
-  keyentry w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=0", \
-  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=1", \
-  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=0", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "cenic-fixed", \
-  keyentry w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' title "ie", \
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#6e13ae' notitle, \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#13ae13' title "tamsi tals=1", \
+  keyentry w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#13ae13' title "tamsi tals=0", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd tals=1", \
+  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd tals=0", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' title "cenic-fixed", \
+  keyentry w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#6e13ae' title "ie", \
   keyentry w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed (2)'
 unset multiplot
 unset output
 set terminal pngcairo size 1370,500 font 'sans,10'
-set output 'tamsi_fig05_wp_tals.png'
+set output 'tamsi_fig05_wp_tals.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.7664
@@ -65,11 +66,11 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
-  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
-  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#13ae13' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#13ae13' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#3eea3e' notitle, \
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' notitle, \
   'data/p0_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' notitle
 unset arrow
 unset label
@@ -83,13 +84,13 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' notitle, \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=1", \
-  keyentry w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=0", \
-  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=1", \
-  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=0", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "cenic-fixed", \
-  keyentry w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' title "ie", \
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#6e13ae' notitle, \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#13ae13' title "tamsi tals=1", \
+  keyentry w lp lw 2 dt 2 pt 11 ps 0.8 lc rgb '#13ae13' title "tamsi tals=0", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd tals=1", \
+  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd tals=0", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' title "cenic-fixed", \
+  keyentry w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#6e13ae' title "ie", \
   keyentry w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed (2)'
 unset multiplot
 unset output

@@ -1,6 +1,7 @@
 # tamsi_fig07_mug_speed: regenerate with `cd results/figures/full/tamsi_fig07_mug_speed && gnuplot tamsi_fig07_mug_speed.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
-set output 'tamsi_fig07_mug_speed.svg'
+set output 'tamsi_fig07_mug_speed.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -18,18 +19,18 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#13ae13' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#3eea3e' notitle, \
   'data/p0_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' notitle, \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=1", \
-  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=1", \
-  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=0", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#13ae13' title "tamsi tals=1", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd tals=1", \
+  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd tals=0", \
   keyentry w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed (1)'
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
-set output 'tamsi_fig07_mug_speed.png'
+set output 'tamsi_fig07_mug_speed.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -47,13 +48,13 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#13ae13' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#3eea3e' notitle, \
   'data/p0_failed.dat' u 1:2 w p pt 2 ps 1.5 lw 2 lc rgb 'red' notitle, \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "tamsi tals=1", \
-  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=1", \
-  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#17becf' title "tamsi-sd tals=0", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#13ae13' title "tamsi tals=1", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd tals=1", \
+  keyentry w lp lw 2 dt 2 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd tals=0", \
   keyentry w p pt 2 ps 1.5 lw 2 lc rgb 'red' title 'failed (1)'
 unset multiplot
 unset output
