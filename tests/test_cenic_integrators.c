@@ -368,6 +368,25 @@ Test(cenic_integrators, implicit_controllers_take_larger_steps) {
   model_free(m);
 }
 
+/* cenic-trap handles controllers outside the convex step; its record must say so, cenic-sd's not. */
+Test(cenic_integrators, trapezoid_notes_explicit_controllers) {
+  Model *m = load(pid_pendulum_json);
+  const IntegratorVtbl *vt[2] = {&cenic_trap_vtbl, &cenic_sd_vtbl};
+  for (int k = 0; k < 2; ++k) {
+    Integrator it;
+    memset(&it, 0, sizeof it);
+    it.vtbl = vt[k];
+    it.model = m;
+    it.opt = options(1e-3, 0, 0.1);
+    cr_assert_eq(vt[k]->create(&it), CB_OK, "%s: %s", vt[k]->name, it.message);
+    int explicit_note = 0;
+    for (int i = 0; i < it.nnotes; ++i) explicit_note |= strstr(it.notes[i], "controllers are explicit") != NULL;
+    cr_expect_eq(explicit_note, k == 0, "%s: %d notes, first: %s", vt[k]->name, it.nnotes, it.nnotes ? it.notes[0] : "");
+    vt[k]->destroy(&it);
+  }
+  model_free(m);
+}
+
 /* Full-state error norm (CENIC V-E): the velocity jump at impact makes it take more steps than
  * the position-only norm at the same accuracy. */
 Test(cenic_integrators, full_state_error_norm_takes_more_steps) {

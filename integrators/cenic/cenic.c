@@ -175,6 +175,11 @@ static int create_common(Integrator *it, CenicScheme scheme) {
     if (adaptive) so.tol = fmax(1e-3 * it->opt.accuracy, 1e-8);
   }
   if (it->opt.max_steps < 0) return integrator_fail(it, CB_ERR_OPTION, "max_steps must be >= 0, got %ld", it->opt.max_steps);
+  /* the trapezoid averages the controller force at the step's ends outside the convex step, so its
+   * steps shrink with the gain where cenic-sd's do not (docs/integrators.md, CENIC's controllers) */
+  if (scheme == CENIC_TRAP && m->ncontroller > 0)
+    integrator_note(it, "%s: controllers are explicit (trapezoid average outside the convex step, not CENIC V-C)",
+                    it->vtbl->name);
   Cenic *c = calloc(1, sizeof *c);
   if (!c) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   it->content = c;
