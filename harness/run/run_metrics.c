@@ -308,6 +308,7 @@ void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok
   }
   cJSON_AddBoolToObject(en, "conservative_model", metrics_model_conservative(s->m));
   physics_guards_report(&s->guards, s->m, ph, cJSON_GetObjectItemCaseSensitive(rec, "warnings"));
+  if (s->out_err[0]) cJSON_AddStringToObject(rec, RUN_OUTPUT_ERROR, s->out_err); /* a series file failed */
 }
 
 void run_metrics_free(RunMetrics *s) {
