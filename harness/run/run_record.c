@@ -221,6 +221,73 @@ void run_record_add_result(cJSON *rec, const RunResult *res) {
   add_instructions(rec, res);
 }
 
+static void add_error(cJSON *rec, const RunMeasures *m) {
+  if (m->compared <= 0) {
+    cJSON_AddNullToObject(rec, "error");
+    return;
+  }
+  cJSON *e = cJSON_AddObjectToObject(rec, "error");
+  cJSON_AddStringToObject(e, "reference", m->reference);
+  cJSON_AddNumberToObject(e, "grid_points", m->compared);
+  cJSON_AddNumberToObject(e, "t_compared", m->t_compared);
+  cJSON_AddStringToObject(e, "kind", "global");
+  cJSON_AddStringToObject(e, "norm", "per grid point: max over coordinates of |S (q - q_ref)| (quaternions sign-aligned); full adds |v - v_ref|; then max and RMS over the grid");
+  run_record_add_maxrms(e, "positions", &m->positions);
+  run_record_add_maxrms(e, "full", &m->full);
+  if (!m->check_integrator || !m->check_integrator[0]) {
+    cJSON_AddNullToObject(e, "reference_check");
+    return;
+  }
+  cJSON *c = cJSON_AddObjectToObject(e, "reference_check"); /* errors below it are not resolved */
+  cJSON_AddStringToObject(c, "integrator", m->check_integrator);
+  cJSON_AddStringToObject(c, "status", m->check_status);
+  cJSON_AddNumberToObject(c, "grid_points", m->check_points);
+  cJSON_AddNumberToObject(c, "reference_points", m->reference_points);
+  cJSON *cq = cJSON_AddObjectToObject(c, "positions"), *cf = cJSON_AddObjectToObject(c, "full");
+  cJSON_AddNumberToObject(cq, "max", m->check_q_max);
+  cJSON_AddNumberToObject(cq, "rms", m->check_q_rms);
+  cJSON_AddNumberToObject(cf, "max", m->check_full_max);
+  cJSON_AddNumberToObject(cf, "rms", m->check_full_rms);
+}
+
+static void add_error_windowed(cJSON *rec, const RunMeasures *m) {
+  if (m->windows > 0) {
+    cJSON *e = cJSON_AddObjectToObject(rec, "error_windowed");
+    cJSON_AddStringToObject(e, "kind", "windowed");
+    cJSON_AddNumberToObject(e, "window", m->window);
+    cJSON_AddNumberToObject(e, "windows", (double)m->windows);
+    cJSON_AddStringToObject(e, "method", m->window_method);
+    cJSON_AddNumberToObject(e, m->window_fixed_step ? "dt" : "accuracy", m->window_dt_or_accuracy);
+    run_record_add_maxrms(e, "positions", &m->window_positions);
+    run_record_add_maxrms(e, "full", &m->window_full);
+    cJSON_AddNumberToObject(e, "failed_windows", m->failed_windows);
+    if (m->failed_windows) cJSON_AddStringToObject(e, "note", m->window_failure);
+  } else if (m->window_asked) {
+    cJSON_AddNullToObject(rec, "error_windowed");
+    cJSON_AddStringToObject(rec, "error_windowed_note", m->window_note);
+  }
+}
+
+cJSON *run_record_add_measures(cJSON *rec, const RunMeasures *m) {
+  add_error(rec, m);
+  if (m->error_note[0]) cJSON_AddStringToObject(rec, "error_note", m->error_note);
+  else cJSON_AddNullToObject(rec, "error_note");
+  add_error_windowed(rec, m);
+  cJSON *ph = cJSON_AddObjectToObject(rec, "physics");
+  run_record_add_maxrms(ph, "penetration", &m->penetration);
+  cJSON *en = cJSON_AddObjectToObject(ph, "energy");
+  int have = m->has_energy;
+  double drift = m->energy_end - m->energy_start;
+  run_record_add_number(en, "start", have, m->energy_start);
+  run_record_add_number(en, "end", have, m->energy_end);
+  run_record_add_number(en, "drift", have, drift);
+  run_record_add_number(en, "drift_rel", have && !m->drift_rel_note, drift / fabs(m->energy_start));
+  if (m->drift_rel_note) cJSON_AddStringToObject(en, "drift_rel_note", m->drift_rel_note);
+  cJSON_AddBoolToObject(en, "conservative_model", m->conservative_model);
+  if (m->output_error && m->output_error[0]) cJSON_AddStringToObject(rec, RUN_OUTPUT_ERROR, m->output_error);
+  return ph;
+}
+
 int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b) {
 #define CB_COUNTER_EQUAL(name, meaning) if (a->name != b->name) return 0;
   CB_COUNTERS(CB_COUNTER_EQUAL)

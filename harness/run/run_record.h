@@ -19,6 +19,11 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
  * peak_rss_mb, instructions) after run_record_new's fields, in the field table's order. Sorts
  * res->walls and res->instr. */
 void run_record_add_result(cJSON *rec, const RunResult *res);
+/* Writes what the metrics measured (error, error_note, error_windowed and its note, physics
+ * with its penetration and energy, _output_error when a series file failed) in the field
+ * table's order; returns the physics object for
+ * the guards' blocks. */
+cJSON *run_record_add_measures(cJSON *rec, const RunMeasures *m);
 /* Adds null measurements to a record of a run that never finished or never started. */
 cJSON *run_record_add_null_results(cJSON *rec, const char *error_note);
 /* The record's "counters" and "time_split" objects. */

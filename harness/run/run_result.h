@@ -6,6 +6,7 @@
 
 #include "../bench/instr_count.h"
 #include "grid_integration.h"
+#include "metrics.h"
 
 typedef struct {
   const GridRunResult *er; /* the error run: notes, counters, time split, solver, stepping */
@@ -20,5 +21,35 @@ typedef struct {
   int has_peak_rss;        /* getrusage answered */
   double peak_rss_mb;
 } RunResult;
+
+/* What the error run's metrics measured (run_metrics_result fills it from its grid sums),
+ * written by run_record_add_measures: error, error_note, error_windowed(_note), physics. */
+typedef struct {
+  int compared;                   /* grid points compared with the reference; 0: error is null */
+  const char *reference;          /* the reference file */
+  double t_compared;              /* compared up to this time (s) */
+  MaxRms positions, full;         /* e_q and e_full over the grid */
+  const char *check_integrator;   /* the reference's cross-check; NULL or "": none (null) */
+  const char *check_status;
+  int check_points, reference_points;
+  double check_q_max, check_q_rms, check_full_max, check_full_rms;
+  const char *error_note;         /* why error is null or partial; "": null */
+  int window_asked;               /* --window given: error_windowed is written (or null) */
+  int windows;                    /* windows measured; 0: error_windowed is null */
+  double window;                  /* window length (s) */
+  const char *window_method;      /* the windows' integrator, with dt or accuracy */
+  int window_fixed_step;
+  double window_dt_or_accuracy;
+  MaxRms window_positions, window_full;
+  int failed_windows;
+  const char *window_failure;     /* the first failed window's message */
+  const char *window_note;        /* why error_windowed is null */
+  MaxRms penetration;
+  int has_energy;                 /* energy measured at a grid point */
+  double energy_start, energy_end;
+  const char *drift_rel_note;     /* NULL: drift_rel = drift / abs(start); else why it is null */
+  int conservative_model;
+  const char *output_error;       /* a series file that could not be written; "" or NULL: none */
+} RunMeasures;
 
 #endif
