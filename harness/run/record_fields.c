@@ -10,7 +10,8 @@
 #define NUL RF_NULLABLE
 #define NR RF_NULL_NO_RESULTS
 
-/* In the order the builder writes them (record_fields_order); a nested field after its parent. */
+/* In the order the builder writes them (run_record_new, run_record_add_result, run_metrics_report;
+ * test_record_schema checks it); a nested field after its parent. */
 const RecordField record_fields[] = {
     {"schema", RF_STRING, REQ, "cbench.run/1", D0, NULL, "`\"cbench.run/1\"`"},
     {"case", RF_STRING, REQ, NULL, D0, NULL, "case name (scene file name without `.json`)"},
@@ -376,18 +377,6 @@ void record_fields_add_null_results(cJSON *rec, const char *error_note) {
     if (!(f->flags & RF_NULL_NO_RESULTS)) continue;
     if (!strcmp(f->name, "error_note")) cJSON_AddStringToObject(rec, f->name, error_note);
     else cJSON_AddNullToObject(rec, f->name);
-  }
-}
-
-void record_fields_order(cJSON *rec) {
-  if (!cJSON_IsObject(rec)) return;
-  for (int i = record_field_count - 1; i >= 0; --i) { /* each to the front, the last first */
-    const char *name = record_fields[i].name;
-    if (strchr(name, '.')) continue;
-    cJSON *x = cJSON_DetachItemFromObjectCaseSensitive(rec, name);
-    if (!x) continue;
-    /* cJSON_InsertItemInArray at 0 keeps the item's key (objects are lists of named items) */
-    cJSON_InsertItemInArray(rec, 0, x);
   }
 }
 

@@ -49,9 +49,6 @@ const RecordField *record_field_find(const char *path);
 int record_fields_check(const cJSON *rec, char *err, size_t errlen);
 /* Adds the null measurements of a run without results (error_note = why). */
 void record_fields_add_null_results(cJSON *rec, const char *error_note);
-/* Puts rec's top-level fields in the table's order; fields not in the table keep their order
- * after them. */
-void record_fields_order(cJSON *rec);
 /* SCHEMA.md's "Fields" table. */
 void record_fields_markdown(FILE *f);
 

@@ -13,7 +13,6 @@
 #include "../bench/instr_count.h"
 #include "../common/machine.h"
 #include "output_grid.h"
-#include "record_fields.h"
 #include "reference.h"
 #include "run_metrics.h"
 #include "run_record.h"
@@ -48,58 +47,6 @@ static int reference_for_run(const RunContext *ctx, Reference *ref, char *rpath,
   }
   reference_free(ref);
   return 0;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-/* "wall_time", "work" and "real_time_rate" from the timing repetitions, or from the error run's
- * wall time up to where it stopped when there were none. */
-static void add_wall_time(cJSON *rec, double *walls, int nwall, const GridRunResult *er, double t_end) {
-  cJSON *w = cJSON_AddObjectToObject(rec, "wall_time");
-  cJSON *work = cJSON_AddObjectToObject(rec, "work");
-  double lo, med, hi, per;
-  if (nwall > 0) {
-    qsort(walls, (size_t)nwall, sizeof(double), cmp_double);
-    lo = walls[0];
-    med = nwall % 2 ? walls[nwall / 2] : 0.5 * (walls[nwall / 2 - 1] + walls[nwall / 2]);
-    hi = walls[nwall - 1];
-    per = t_end;
-  } else {
-    lo = med = hi = er->wall;
-    per = er->t_reached > 0 ? er->t_reached : t_end;
-  }
-  cJSON_AddNumberToObject(w, "min", lo);
-  cJSON_AddNumberToObject(w, "median", med);
-  cJSON_AddNumberToObject(w, "max", hi);
-  cJSON_AddNumberToObject(w, "reps", nwall);
-  cJSON_AddNumberToObject(work, "min", lo / per);
-  cJSON_AddNumberToObject(work, "median", med / per);
-  cJSON_AddNumberToObject(work, "max", hi / per);
-  cJSON_AddStringToObject(work, "unit", "wall seconds per simulated second");
-  if (nwall > 0) cJSON_AddNumberToObject(rec, "real_time_rate", med > 0 ? t_end / med : 0.0);
-  else cJSON_AddNullToObject(rec, "real_time_rate");
-}
-
-/* "instructions": the user-space instructions of one timing repetition (median over them) and
- * which source counted them, or why none did (`cbench bench` then counts with callgrind). */
-static void add_instructions(cJSON *rec, const InstrCounter *ic, double *instr, int n) {
-  cJSON *o = cJSON_AddObjectToObject(rec, "instructions");
-  int ok = ic->fd >= 0 && instr && n > 0;
-  for (int i = 0; ok && i < n; ++i) ok = instr[i] >= 0;
-  if (!ok) {
-    cJSON_AddStringToObject(o, "source", "none");
-    cJSON_AddStringToObject(o, "reason", ic->fd < 0 ? ic->why : "no timing repetition was counted");
-    return;
-  }
-  qsort(instr, (size_t)n, sizeof(double), cmp_double);
-  cJSON_AddStringToObject(o, "source", "perf_event");
-  cJSON_AddStringToObject(o, "scope", "user space, one timing repetition");
-  cJSON_AddNumberToObject(o, "per_rep", n % 2 ? instr[n / 2] : 0.5 * (instr[n / 2 - 1] + instr[n / 2]));
-  cJSON_AddNumberToObject(o, "min", instr[0]);
-  cJSON_AddNumberToObject(o, "max", instr[n - 1]);
 }
 
 /* The merged grid of a run with --output-dt (see harness/run/output_grid.h). For `step` a first
@@ -231,7 +178,7 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   /* Timing repetitions, separate from the error run (no sink). */
   int reps = s->reps;
   double *walls = calloc((size_t)reps, sizeof(double));
-  cJSON *rep_times = cJSON_CreateArray(); /* per repetition, in order: wall and process CPU time */
+  double *cpus = calloc((size_t)reps, sizeof(double)); /* process CPU time per repetition */
   double *instr = calloc((size_t)reps, sizeof(double));
   InstrCounter ic;
   instr_counter_open(&ic);
@@ -255,40 +202,29 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
         er.t_reached = tr.t_reached;
         break;
       }
+      cpus[nwall] = cpu;
       walls[nwall++] = tr.wall;
       if (s->min_time > 0 && r == 0) {
         double want = tr.wall >= s->min_time ? 1 : fmax(RUN_CALIBRATED_MIN_REPS, ceil(s->min_time / fmax(tr.wall, 1e-9)));
         nrun = want < reps ? (int)want : reps;
       }
-      cJSON *rt = cJSON_CreateObject();
-      cJSON_AddNumberToObject(rt, "wall_s", tr.wall);
-      cJSON_AddNumberToObject(rt, "cpu_s", cpu);
-      cJSON_AddItemToArray(rep_times, rt);
       if (!run_stats_counters_equal(&tr.stats, &er.stats)) reproducible = 0;
     }
   }
   const char *status = st == RUN_OK ? "ok" : st == RUN_TIMEOUT ? "timeout" : "failed";
   cJSON *rec = run_record_new(ctx, status, st == RUN_OK ? NULL : er.message, er.t_reached);
-  cJSON *warnings = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
-  for (int i = 0; i < er.nnotes; ++i) cJSON_AddItemToArray(warnings, cJSON_CreateString(er.notes[i]));
-  add_wall_time(rec, walls, nwall, &er, ctx->t_end);
-  cJSON_AddItemToObject(rec, "repetitions", rep_times);
-  cJSON_AddItemToObject(rec, "counters", run_record_counters_json(&er.stats));
-  cJSON_AddItemToObject(rec, "time_split", run_record_time_split_json(&er.stats));
-  cJSON *stepping = st == RUN_OK ? run_record_stepping_json(&er.stats) : NULL;
-  if (stepping) cJSON_AddItemToObject(rec, "stepping", stepping);
-  cJSON_AddBoolToObject(rec, "counters_reproducible", reproducible);
-  if (er.stats.solver.name) cJSON_AddItemToObject(rec, "solver", run_record_solver_json(&er.stats.solver));
-  add_instructions(rec, &ic, instr, nwall);
+  struct rusage ru; /* make bench-scale's peak memory column */
+  int has_rss = getrusage(RUSAGE_SELF, &ru) == 0;
+  RunResult res = {.er = &er, .t_end = ctx->t_end, .ok = st == RUN_OK, .walls = walls, .cpus = cpus, .nwall = nwall,
+                   .reproducible = reproducible, .ic = &ic, .instr = instr,
+                   .has_peak_rss = has_rss, .peak_rss_mb = has_rss ? (double)ru.ru_maxrss / 1024.0 : 0.0};
+  run_record_add_result(rec, &res);
   instr_counter_close(&ic);
   free(instr);
-  struct rusage ru; /* make bench-scale's peak memory column */
-  if (getrusage(RUSAGE_SELF, &ru) == 0) cJSON_AddNumberToObject(rec, "peak_rss_mb", (double)ru.ru_maxrss / 1024.0);
   run_metrics_report(&rm, rec, rpath, st == RUN_OK, ctx->t_end, note, sizeof note);
-  if (rm.out_err[0]) cJSON_AddStringToObject(rec, RUN_OUTPUT_ERROR, rm.out_err);
-  record_fields_order(rec); /* the fields above are written by several modules */
 
   free(walls);
+  free(cpus);
   free(tg);
   run_metrics_free(&rm);
   if (have_ref) reference_free(&ref);

@@ -237,76 +237,50 @@ void run_metrics_close_series(RunMetrics *s) {
 
 void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok, double t_end, char *note,
                         size_t notelen) {
-  if (s->ref && s->ncompared > 0) {
-    cJSON *e = cJSON_AddObjectToObject(rec, "error");
-    cJSON_AddStringToObject(e, "reference", rpath);
-    cJSON_AddNumberToObject(e, "grid_points", s->ncompared);
-    cJSON_AddNumberToObject(e, "t_compared", s->t_compared);
-    cJSON_AddStringToObject(e, "kind", "global");
-    cJSON_AddStringToObject(e, "norm", "per grid point: max over coordinates of |S (q - q_ref)| (quaternions sign-aligned); full adds |v - v_ref|; then max and RMS over the grid");
-    run_record_add_maxrms(e, "positions", &s->eq);
-    run_record_add_maxrms(e, "full", &s->efull);
-    if (s->ref->check_method[0]) { /* the reference's own uncertainty: errors below it are not resolved */
-      cJSON *c = cJSON_AddObjectToObject(e, "reference_check");
-      cJSON_AddStringToObject(c, "integrator", s->ref->check_method);
-      cJSON_AddStringToObject(c, "status", s->ref->check_status);
-      cJSON_AddNumberToObject(c, "grid_points", s->ref->check_points);
-      cJSON_AddNumberToObject(c, "reference_points", s->ref->npts);
-      cJSON *cq = cJSON_AddObjectToObject(c, "positions"), *cf = cJSON_AddObjectToObject(c, "full");
-      cJSON_AddNumberToObject(cq, "max", s->ref->check_q_max);
-      cJSON_AddNumberToObject(cq, "rms", s->ref->check_q_rms);
-      cJSON_AddNumberToObject(cf, "max", s->ref->check_full_max);
-      cJSON_AddNumberToObject(cf, "rms", s->ref->check_full_rms);
-    } else {
-      cJSON_AddNullToObject(e, "reference_check");
-    }
+  RunMeasures m = {.compared = s->ref ? s->ncompared : 0, .reference = rpath, .t_compared = s->t_compared,
+                   .positions = s->eq, .full = s->efull, .error_note = note, .penetration = s->pen,
+                   .has_energy = s->pen.n > 0, .energy_start = s->e0, .energy_end = s->e_last,
+                   .conservative_model = metrics_model_conservative(s->m), .output_error = s->out_err};
+  if (m.compared > 0) {
+    const Reference *r = s->ref; /* the reference's own uncertainty */
+    m.check_integrator = r->check_method;
+    m.check_status = r->check_status;
+    m.check_points = r->check_points;
+    m.reference_points = r->npts;
+    m.check_q_max = r->check_q_max;
+    m.check_q_rms = r->check_q_rms;
+    m.check_full_max = r->check_full_max;
+    m.check_full_rms = r->check_full_rms;
     if (!run_ok || s->t_compared < t_end - 1e-9) snprintf(note, notelen, "error measured up to t = %g only", s->t_compared);
-  } else {
-    cJSON_AddNullToObject(rec, "error");
-    if (s->ref && !note[0])
-      snprintf(note, notelen, "%s", !run_ok ? "the run stopped before its first output point"
-                                            : "no grid point in common with the reference");
+  } else if (s->ref && !note[0]) {
+    snprintf(note, notelen, "%s", !run_ok ? "the run stopped before its first output point"
+                                          : "no grid point in common with the reference");
   }
-  if (note[0]) cJSON_AddStringToObject(rec, "error_note", note);
-  else cJSON_AddNullToObject(rec, "error_note");
-
+  m.window_asked = s->spec->window > 0;
   if (s->windows_on && s->wq.n > 0) {
-    cJSON *e = cJSON_AddObjectToObject(rec, "error_windowed");
-    cJSON_AddStringToObject(e, "kind", "windowed");
-    cJSON_AddNumberToObject(e, "window", s->spec->window);
-    cJSON_AddNumberToObject(e, "windows", (double)s->wq.n);
-    cJSON_AddStringToObject(e, "method", s->wvt->name);
-    cJSON_AddNumberToObject(e, s->wvt->fixed_step ? "dt" : "accuracy", s->wvt->fixed_step ? s->wopt.dt : s->wopt.accuracy);
-    run_record_add_maxrms(e, "positions", &s->wq);
-    run_record_add_maxrms(e, "full", &s->wfull);
-    cJSON_AddNumberToObject(e, "failed_windows", s->wfailed);
-    if (s->wfailed) cJSON_AddStringToObject(e, "note", s->wmsg);
-  } else if (s->spec->window > 0) {
-    cJSON_AddNullToObject(rec, "error_windowed");
-    if (!s->wnote[0])
-      snprintf(s->wnote, sizeof s->wnote, "no complete window%s%.300s", s->wfailed ? ": " : "", s->wmsg);
-    cJSON_AddStringToObject(rec, "error_windowed_note", s->wnote);
+    m.windows = s->wq.n;
+    m.window = s->spec->window;
+    m.window_method = s->wvt->name;
+    m.window_fixed_step = s->wvt->fixed_step;
+    m.window_dt_or_accuracy = s->wvt->fixed_step ? s->wopt.dt : s->wopt.accuracy;
+    m.window_positions = s->wq;
+    m.window_full = s->wfull;
+    m.failed_windows = s->wfailed;
+    m.window_failure = s->wmsg;
+  } else if (m.window_asked && !s->wnote[0]) {
+    snprintf(s->wnote, sizeof s->wnote, "no complete window%s%.300s", s->wfailed ? ": " : "", s->wmsg);
   }
-  cJSON *ph = cJSON_AddObjectToObject(rec, "physics");
-  run_record_add_maxrms(ph, "penetration", &s->pen);
-  cJSON *en = cJSON_AddObjectToObject(ph, "energy");
-  int have = s->pen.n > 0;
-  run_record_add_number(en, "start", have, s->e0);
-  run_record_add_number(en, "end", have, s->e_last);
-  double drift = s->e_last - s->e0;
-  run_record_add_number(en, "drift", have, drift);
+  m.window_note = s->wnote;
   /* relative to the start energy only where that is not a zero to round-off: its reference
    * level is a choice (the double pendulum starts at 4e-15 J, which made drift_rel 1e15) */
   double in_play = physics_guards_energy_scale(&s->guards);
-  int start_is_zero = have && !(fabs(s->e0) > DRIFT_REL_START_MIN * in_play);
-  run_record_add_number(en, "drift_rel", have && !start_is_zero, drift / fabs(s->e0));
-  if (start_is_zero) {
-    char why[160];
+  char why[160];
+  if (m.has_energy && !(fabs(s->e0) > DRIFT_REL_START_MIN * in_play)) {
     snprintf(why, sizeof why, "start energy %.3g J is zero to round-off against %.3g J in play: no relative drift",
              s->e0, in_play);
-    cJSON_AddStringToObject(en, "drift_rel_note", why);
+    m.drift_rel_note = why;
   }
-  cJSON_AddBoolToObject(en, "conservative_model", metrics_model_conservative(s->m));
+  cJSON *ph = run_record_add_measures(rec, &m);
   physics_guards_report(&s->guards, s->m, ph, cJSON_GetObjectItemCaseSensitive(rec, "warnings"));
 }
 

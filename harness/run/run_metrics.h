@@ -65,8 +65,10 @@ NewtonObserver run_metrics_newton_observer(const RunMetrics *rm);
 /* Closes the series, renaming each complete file into place (an incomplete one is removed, and
  * the failure noted in rm->out_err). */
 void run_metrics_close_series(RunMetrics *rm);
-/* Adds "error", "error_note", "error_windowed" and "physics" to rec. run_ok: the error run
- * finished; note: why there is no error (or ""), completed here when the run stopped early. */
+/* Fills a RunMeasures (run_result.h) from the grid sums and writes it into rec
+ * (run_record_add_measures: "error", "error_note", "error_windowed", "physics"), then the
+ * guards' blocks. run_ok: the error run finished; note: why there is no error (or ""),
+ * completed here when the run stopped early. */
 void run_metrics_report(RunMetrics *rm, cJSON *rec, const char *reference_path, int run_ok, double t_end,
                         char *note, size_t notelen);
 void run_metrics_free(RunMetrics *rm);

@@ -134,6 +134,160 @@ cJSON *run_record_stepping_json(const IntegratorStats *st) {
   return c;
 }
 
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* "wall_time", "work" and "real_time_rate" from the timing repetitions, or from the error run's
+ * wall time up to where it stopped when there were none. */
+static void add_wall_time(cJSON *rec, const RunResult *res) {
+  cJSON *w = cJSON_AddObjectToObject(rec, "wall_time");
+  cJSON *work = cJSON_AddObjectToObject(rec, "work");
+  double lo, med, hi, per;
+  int n = res->nwall;
+  if (n > 0) {
+    double *walls = res->walls;
+    qsort(walls, (size_t)n, sizeof(double), cmp_double);
+    lo = walls[0];
+    med = n % 2 ? walls[n / 2] : 0.5 * (walls[n / 2 - 1] + walls[n / 2]);
+    hi = walls[n - 1];
+    per = res->t_end;
+  } else {
+    lo = med = hi = res->er->wall;
+    per = res->er->t_reached > 0 ? res->er->t_reached : res->t_end;
+  }
+  cJSON_AddNumberToObject(w, "min", lo);
+  cJSON_AddNumberToObject(w, "median", med);
+  cJSON_AddNumberToObject(w, "max", hi);
+  cJSON_AddNumberToObject(w, "reps", n);
+  cJSON_AddNumberToObject(work, "min", lo / per);
+  cJSON_AddNumberToObject(work, "median", med / per);
+  cJSON_AddNumberToObject(work, "max", hi / per);
+  cJSON_AddStringToObject(work, "unit", "wall seconds per simulated second");
+  if (n > 0) cJSON_AddNumberToObject(rec, "real_time_rate", med > 0 ? res->t_end / med : 0.0);
+  else cJSON_AddNullToObject(rec, "real_time_rate");
+}
+
+/* "repetitions": per timing repetition, in order, its wall and process CPU time (before the
+ * wall times are sorted for wall_time). */
+static cJSON *repetitions_json(const RunResult *res) {
+  cJSON *reps = cJSON_CreateArray();
+  for (int i = 0; i < res->nwall; ++i) {
+    cJSON *rt = cJSON_CreateObject();
+    cJSON_AddNumberToObject(rt, "wall_s", res->walls[i]);
+    cJSON_AddNumberToObject(rt, "cpu_s", res->cpus[i]);
+    cJSON_AddItemToArray(reps, rt);
+  }
+  return reps;
+}
+
+/* "instructions": the user-space instructions of one timing repetition (median over them) and
+ * which source counted them, or why none did (`cbench bench` then counts with callgrind). */
+static void add_instructions(cJSON *rec, const RunResult *res) {
+  cJSON *o = cJSON_AddObjectToObject(rec, "instructions");
+  const InstrCounter *ic = res->ic;
+  double *instr = res->instr;
+  int n = res->nwall;
+  int ok = ic->fd >= 0 && instr && n > 0;
+  for (int i = 0; ok && i < n; ++i) ok = instr[i] >= 0;
+  if (!ok) {
+    cJSON_AddStringToObject(o, "source", "none");
+    cJSON_AddStringToObject(o, "reason", ic->fd < 0 ? ic->why : "no timing repetition was counted");
+    return;
+  }
+  qsort(instr, (size_t)n, sizeof(double), cmp_double);
+  cJSON_AddStringToObject(o, "source", "perf_event");
+  cJSON_AddStringToObject(o, "scope", "user space, one timing repetition");
+  cJSON_AddNumberToObject(o, "per_rep", n % 2 ? instr[n / 2] : 0.5 * (instr[n / 2 - 1] + instr[n / 2]));
+  cJSON_AddNumberToObject(o, "min", instr[0]);
+  cJSON_AddNumberToObject(o, "max", instr[n - 1]);
+}
+
+void run_record_add_result(cJSON *rec, const RunResult *res) {
+  const GridRunResult *er = res->er;
+  cJSON *warnings = cJSON_GetObjectItemCaseSensitive(rec, "warnings");
+  for (int i = 0; i < er->nnotes; ++i) cJSON_AddItemToArray(warnings, cJSON_CreateString(er->notes[i]));
+  cJSON *reps = repetitions_json(res); /* before add_wall_time sorts the wall times */
+  add_wall_time(rec, res);
+  cJSON_AddItemToObject(rec, "repetitions", reps);
+  cJSON_AddItemToObject(rec, "counters", run_record_counters_json(&er->stats));
+  cJSON_AddItemToObject(rec, "time_split", run_record_time_split_json(&er->stats));
+  if (er->stats.solver.name) cJSON_AddItemToObject(rec, "solver", run_record_solver_json(&er->stats.solver));
+  cJSON *stepping = res->ok ? run_record_stepping_json(&er->stats) : NULL;
+  if (stepping) cJSON_AddItemToObject(rec, "stepping", stepping);
+  cJSON_AddBoolToObject(rec, "counters_reproducible", res->reproducible);
+  if (res->has_peak_rss) cJSON_AddNumberToObject(rec, "peak_rss_mb", res->peak_rss_mb);
+  add_instructions(rec, res);
+}
+
+static void add_error(cJSON *rec, const RunMeasures *m) {
+  if (m->compared <= 0) {
+    cJSON_AddNullToObject(rec, "error");
+    return;
+  }
+  cJSON *e = cJSON_AddObjectToObject(rec, "error");
+  cJSON_AddStringToObject(e, "reference", m->reference);
+  cJSON_AddNumberToObject(e, "grid_points", m->compared);
+  cJSON_AddNumberToObject(e, "t_compared", m->t_compared);
+  cJSON_AddStringToObject(e, "kind", "global");
+  cJSON_AddStringToObject(e, "norm", "per grid point: max over coordinates of |S (q - q_ref)| (quaternions sign-aligned); full adds |v - v_ref|; then max and RMS over the grid");
+  run_record_add_maxrms(e, "positions", &m->positions);
+  run_record_add_maxrms(e, "full", &m->full);
+  if (!m->check_integrator || !m->check_integrator[0]) {
+    cJSON_AddNullToObject(e, "reference_check");
+    return;
+  }
+  cJSON *c = cJSON_AddObjectToObject(e, "reference_check"); /* errors below it are not resolved */
+  cJSON_AddStringToObject(c, "integrator", m->check_integrator);
+  cJSON_AddStringToObject(c, "status", m->check_status);
+  cJSON_AddNumberToObject(c, "grid_points", m->check_points);
+  cJSON_AddNumberToObject(c, "reference_points", m->reference_points);
+  cJSON *cq = cJSON_AddObjectToObject(c, "positions"), *cf = cJSON_AddObjectToObject(c, "full");
+  cJSON_AddNumberToObject(cq, "max", m->check_q_max);
+  cJSON_AddNumberToObject(cq, "rms", m->check_q_rms);
+  cJSON_AddNumberToObject(cf, "max", m->check_full_max);
+  cJSON_AddNumberToObject(cf, "rms", m->check_full_rms);
+}
+
+static void add_error_windowed(cJSON *rec, const RunMeasures *m) {
+  if (m->windows > 0) {
+    cJSON *e = cJSON_AddObjectToObject(rec, "error_windowed");
+    cJSON_AddStringToObject(e, "kind", "windowed");
+    cJSON_AddNumberToObject(e, "window", m->window);
+    cJSON_AddNumberToObject(e, "windows", (double)m->windows);
+    cJSON_AddStringToObject(e, "method", m->window_method);
+    cJSON_AddNumberToObject(e, m->window_fixed_step ? "dt" : "accuracy", m->window_dt_or_accuracy);
+    run_record_add_maxrms(e, "positions", &m->window_positions);
+    run_record_add_maxrms(e, "full", &m->window_full);
+    cJSON_AddNumberToObject(e, "failed_windows", m->failed_windows);
+    if (m->failed_windows) cJSON_AddStringToObject(e, "note", m->window_failure);
+  } else if (m->window_asked) {
+    cJSON_AddNullToObject(rec, "error_windowed");
+    cJSON_AddStringToObject(rec, "error_windowed_note", m->window_note);
+  }
+}
+
+cJSON *run_record_add_measures(cJSON *rec, const RunMeasures *m) {
+  add_error(rec, m);
+  if (m->error_note[0]) cJSON_AddStringToObject(rec, "error_note", m->error_note);
+  else cJSON_AddNullToObject(rec, "error_note");
+  add_error_windowed(rec, m);
+  cJSON *ph = cJSON_AddObjectToObject(rec, "physics");
+  run_record_add_maxrms(ph, "penetration", &m->penetration);
+  cJSON *en = cJSON_AddObjectToObject(ph, "energy");
+  int have = m->has_energy;
+  double drift = m->energy_end - m->energy_start;
+  run_record_add_number(en, "start", have, m->energy_start);
+  run_record_add_number(en, "end", have, m->energy_end);
+  run_record_add_number(en, "drift", have, drift);
+  run_record_add_number(en, "drift_rel", have && !m->drift_rel_note, drift / fabs(m->energy_start));
+  if (m->drift_rel_note) cJSON_AddStringToObject(en, "drift_rel_note", m->drift_rel_note);
+  cJSON_AddBoolToObject(en, "conservative_model", m->conservative_model);
+  if (m->output_error && m->output_error[0]) cJSON_AddStringToObject(rec, RUN_OUTPUT_ERROR, m->output_error);
+  return ph;
+}
+
 int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b) {
 #define CB_COUNTER_EQUAL(name, meaning) if (a->name != b->name) return 0;
   CB_COUNTERS(CB_COUNTER_EQUAL)

@@ -8,11 +8,22 @@
 
 #include "metrics.h"
 #include "run.h"
+#include "run_result.h"
 
 #define RUN_SCHEMA "cbench.run/1"
 
 /* A record with only the identification, params, spec key, command, machine and the status. */
 cJSON *run_record_new(const RunContext *ctx, const char *status, const char *message, double t_reached);
+/* Writes what the execution measured (warnings from the integrator's notes, wall_time, work,
+ * real_time_rate, repetitions, counters, time_split, solver, stepping, counters_reproducible,
+ * peak_rss_mb, instructions) after run_record_new's fields, in the field table's order. Sorts
+ * res->walls and res->instr. */
+void run_record_add_result(cJSON *rec, const RunResult *res);
+/* Writes what the metrics measured (error, error_note, error_windowed and its note, physics
+ * with its penetration and energy, _output_error when a series file failed) in the field
+ * table's order; returns the physics object for
+ * the guards' blocks. */
+cJSON *run_record_add_measures(cJSON *rec, const RunMeasures *m);
 /* Adds null measurements to a record of a run that never finished or never started. */
 cJSON *run_record_add_null_results(cJSON *rec, const char *error_note);
 /* The record's "counters" and "time_split" objects. */
