@@ -598,6 +598,44 @@ static void add_open_contacts(IcfProblem *p) {
   p->ncon = n0 + NOPEN;
 }
 
+/* Reuse across solves on a problem of several islands (the islands converge at different
+ * iterations, so the last factorization of a solve is not of every island): a later solve must
+ * still be able to start on it, and reach the fresh solver's solution. */
+Test(cenic_icf, hessian_reuse_spans_solves_of_several_islands) {
+  IcfProblem p;
+  make_island_problem(&p);
+  int nv = p.nv;
+  double *r0 = calloc(nv, sizeof(double)), *va = calloc(nv, sizeof(double)), *vb = calloc(nv, sizeof(double));
+  memcpy(r0, p.r, nv * sizeof(double));
+  IcfSolverOptions oa, ob;
+  icf_solver_default_options(&oa);
+  oa.linear_solver = ICF_LINSOLVE_BLOCK;
+  oa.tol = 1e-10;
+  ob = oa;
+  ob.hessian_reuse = 1;
+  IcfSolver *sa = icf_solver_create(&p, &oa), *sb = icf_solver_create(&p, &ob);
+  IcfSolverStats sta = {0}, stb = {0};
+  char err[256];
+  int solves_without_factorization = 0;
+  const int nsolve = 20;
+  for (int step = 0; step < nsolve; ++step) {
+    for (int i = 0; i < nv; ++i) p.r[i] = r0[i] * (1.0 + 1e-4 * sin(0.3 * step + i));
+    long f0 = stb.factorizations;
+    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, err, sizeof err), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, err, sizeof err), CB_OK, "%s", err);
+    solves_without_factorization += stb.factorizations == f0;
+    for (int i = 0; i < nv; ++i) cr_expect(fabs(va[i] - vb[i]) < 1e-6 * (1 + fabs(va[i])), "solve %d v[%d]", step, i);
+  }
+  cr_log_info("reuse: %d of %d solves without a factorization, %ld vs %ld factorizations", solves_without_factorization,
+              nsolve, stb.factorizations, sta.factorizations);
+  cr_expect(solves_without_factorization > 0, "no solve ran on a kept factorization (%ld factorizations)",
+            stb.factorizations);
+  icf_solver_free(sa);
+  icf_solver_free(sb);
+  free(r0), free(va), free(vb);
+  icf_problem_free(&p);
+}
+
 Test(cenic_icf, open_contacts_join_islands_only_when_they_act) {
   IcfProblem p;
   make_island_problem(&p);

@@ -43,7 +43,6 @@ struct IcfSolver {
   int nv;
   int stale;               /* the factorization must be recomputed (eq. 35) */
   int has_factor;
-  int full_factor;         /* the last factorization covered every tree (only then reusable by the next solve) */
   double *g, *p, *Ap, *dscale;
   double *vc, *dvc;        /* [3 * con_cap] contact velocities at the iterate, and J p */
   double *Gc;              /* [9 * con_cap] contact Hessian blocks at the iterate */
@@ -648,8 +647,11 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
   for (int j = 0; j < nv; ++j) dr += (s->dscale[j] * p->r[j]) * (s->dscale[j] * p->r[j]);
   const double floor_scale = mmax > 0 && mmax < 1.0 ? sqrt(mmax) : 1.0;
   double tol = s->opt.tol * fmax(floor_scale, sqrt(dr));
-  int pattern_changed = 0; /* set at the first gradient: the pattern depends on which contacts add to H */
-  if (!s->full_factor) s->has_factor = 0; /* a factorization of some islands only */
+  /* With reuse the factorization is of the whole problem, kept across solves and steps as the
+   * paper does (CENIC sec. IV-C: "not only across iterations, but also across convex solves and
+   * time steps"): an old H, of another step size, contact set or pattern, is an approximate
+   * Newton matrix whose direction the line search and eqs. 32-35 judge like any other; a
+   * factorization of some islands only would leave the others without one. */
   /* The time split is taken as laps, one clock read per phase boundary (timing each phase
    * apart would double the clock reads, which are not free); the setup counts as assembly with
    * the first gradient. */
@@ -662,7 +664,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     start_island(s, p, I, tol);
     s->active[I] = I;
   }
-  icf_lin_set_active(s->lin, s->tree_active);
+  icf_lin_set_active(s->lin, s->opt.hessian_reuse ? NULL : s->tree_active);
   /* the last solve's block pattern may join trees that are now in different islands (a cut
    * contact acted there); the factorization of one island must not reach into another */
   if (s->ncut > 0) icf_lin_forget_pattern(s->lin);
@@ -711,8 +713,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     if (k >= s->opt.max_iters) return fail(err, errlen, CB_ERR_MAX_ITERS, "no convergence", k);
     int active_nv = 0;
     for (int a = 0; a < s->nactive; ++a) active_nv += s->isl[s->active[a]].nv;
-    if (k == 0 && s->opt.hessian_reuse && s->has_factor) pattern_changed = icf_lin_pattern_changed(s->lin, p, s->Gc);
-    const int refactor = !s->opt.hessian_reuse || s->stale || !s->has_factor || pattern_changed;
+    const int refactor = !s->opt.hessian_reuse || s->stale || !s->has_factor;
     if (refactor) {
       s->has_factor = 0;
       long analyses = icf_lin_analyses(s->lin);
@@ -723,9 +724,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       st->factorizations++;
       st->factor_updates += icf_lin_block_updates(s->lin);
       s->has_factor = 1;
-      s->full_factor = active_nv == nv;
       s->stale = 0;
-      pattern_changed = 0;
     }
     st->newton_dofs += active_nv;
     for (int t = 0; t < p->ntree; ++t) {
