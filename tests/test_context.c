@@ -57,12 +57,9 @@ static void euler_destroy(Integrator *it) {
   data_free(e->d);
   free(e);
 }
-static const IntegratorVtbl ctx_euler = {.name = "ctx-euler", .summary = "test", .fixed_step = 1,
-                                         .create = euler_create, .reset = euler_reset,
-                                         .advance = euler_advance, .destroy = euler_destroy};
-static const IntegratorVtbl ctx_euler_inner = {.name = "ctx-euler-inner", .summary = "test", .fixed_step = 1,
-                                               .create = euler_create, .reset = euler_reset,
-                                               .advance = euler_advance, .destroy = euler_destroy};
+static INTEGRATOR_VTBL(ctx_euler, "ctx-euler", "test", 1, euler_create, euler_reset, euler_advance, euler_destroy);
+static INTEGRATOR_VTBL(ctx_euler_inner, "ctx-euler-inner", "test", 1, euler_create, euler_reset, euler_advance,
+                       euler_destroy);
 
 static const char *ball =
     "{\"name\": \"ball\", \"duration\": 0.05, \"max_step\": 0.01,"
