@@ -35,7 +35,13 @@ DEPS_STAMP := build/.deps-ok
 .PHONY: all run test test-clang perf-gate FORCE test-faults test-report test-slurm bench bench-scale bench-compare bench-selftest clean deps figures figures-full fuzz fuzz-build
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
-all: build/cbench
+all: build/cbench docs/options.md
+
+# docs/options.md is generated from the integrators' option tables (`cbench list --options
+# --markdown`): the build rewrites it when that text changes, so a new integrator or option needs
+# no manual step; commit the rewritten page (tests/test_option_table.c checks it).
+docs/options.md: build/cbench
+	@build/cbench list --options --markdown > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
 
 # Dependencies: install what is missing (scripts/deps.sh explains what to do when not root).
 $(DEPS_STAMP): scripts/deps.sh
@@ -118,7 +124,7 @@ figures-full: build/cbench
 	bash scripts/figures.sh
 
 # All tests, sanitizer build. TESTS=test_geometry runs one file.
-test: $(TEST_BIN) $(SAN)/cbench build/cbench
+test: $(TEST_BIN) $(SAN)/cbench build/cbench docs/options.md
 	@bash scripts/run_tests.sh $(if $(TESTS),$(addprefix $(SAN)/tests/,$(TESTS)),$(TEST_BIN))
 
 # The report page in headless Chromium (scripts/test_report.sh; skips when Chromium is missing).

@@ -182,6 +182,15 @@ typedef struct IntegratorVtbl {
   const char *family;
 } IntegratorVtbl;
 
+/* Defines the vtable VAR. The mandatory fields are arguments, so a vtable that lacks one does
+ * not compile; the optional ones follow as designated initializers (.options = ..., .family =
+ * ...), and -Wextra's -Woverride-init warns of a mandatory field given twice. The name must be a
+ * non-empty string literal. A storage class may precede it (static INTEGRATOR_VTBL(...);). */
+#define INTEGRATOR_VTBL(VAR, NAME, SUMMARY, FIXED_STEP, CREATE, RESET, ADVANCE, DESTROY, ...)          \
+  const IntegratorVtbl VAR = {.name = NAME, .summary = SUMMARY, .fixed_step = FIXED_STEP, .create = CREATE, \
+                              .reset = RESET, .advance = ADVANCE, .destroy = DESTROY, __VA_ARGS__};      \
+  _Static_assert(sizeof(NAME) > 1 && sizeof(SUMMARY) > 1, #VAR ": name and summary are non-empty string literals")
+
 struct Integrator {
   const IntegratorVtbl *vtbl;
   const Model *model;

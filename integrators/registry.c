@@ -1,6 +1,7 @@
-/* Name -> integrator table. Adding an integrator: define its IntegratorVtbl in its folder,
- * declare it below and add it to the table; it then appears in `cbench list`, sweeps, plots
- * and CI tracking. */
+/* Name -> integrator table. Adding an integrator: define its IntegratorVtbl in its folder
+ * (INTEGRATOR_VTBL) and add one X(...) line at the end of BUILTIN_INTEGRATORS; it then appears
+ * in `cbench list`, sweeps, plots and CI tracking. The order is the plot colours' order: a new
+ * one goes last so every other keeps its colour. */
 #include "integrator.h"
 
 #include <stdio.h>
@@ -8,19 +9,31 @@
 
 #include "common/nearest_name.h"
 
-extern const IntegratorVtbl cenic_sd_vtbl, cenic_trap_vtbl, cenic_fixed_vtbl;
-extern const IntegratorVtbl tamsi_vtbl, tamsi_sd_vtbl;
-extern const IntegratorVtbl ie_vtbl, bdf_vtbl, sdirk2_vtbl, rosenbrock_vtbl, rk3_vtbl;
-extern const IntegratorVtbl mujoco_vtbl;
-extern const IntegratorVtbl lcp_vtbl, ccp_vtbl, ncp_vtbl, raisim_vtbl, ca_vtbl;
+#define BUILTIN_INTEGRATORS(X) \
+  X(cenic_sd_vtbl)               \
+  X(cenic_trap_vtbl)             \
+  X(cenic_fixed_vtbl)            \
+  X(tamsi_vtbl)                  \
+  X(tamsi_sd_vtbl)               \
+  X(ie_vtbl)                     \
+  X(bdf_vtbl)                    \
+  X(sdirk2_vtbl)                 \
+  X(rosenbrock_vtbl)             \
+  X(rk3_vtbl)                    \
+  X(mujoco_vtbl)                 \
+  X(lcp_vtbl)                    \
+  X(ccp_vtbl)                    \
+  X(ncp_vtbl)                    \
+  X(raisim_vtbl)                 \
+  X(ca_vtbl)
 
-static const IntegratorVtbl *const registry[] = {
-    &cenic_sd_vtbl, &cenic_trap_vtbl, &cenic_fixed_vtbl,
-    &tamsi_vtbl, &tamsi_sd_vtbl,
-    &ie_vtbl, &bdf_vtbl, &sdirk2_vtbl, &rosenbrock_vtbl, &rk3_vtbl,
-    &mujoco_vtbl,
-    &lcp_vtbl, &ccp_vtbl, &ncp_vtbl, &raisim_vtbl, &ca_vtbl,
-    NULL};
+#define DECLARE_VTBL(var) extern const IntegratorVtbl var;
+BUILTIN_INTEGRATORS(DECLARE_VTBL)
+#undef DECLARE_VTBL
+
+#define VTBL_ADDRESS(var) &var,
+static const IntegratorVtbl *const registry[] = {BUILTIN_INTEGRATORS(VTBL_ADDRESS) NULL};
+#undef VTBL_ADDRESS
 
 int integrator_registry_add(IntegratorRegistry *r, const IntegratorVtbl *vt) {
   if (!r || !vt || !vt->name || r->nadded >= INTEGRATOR_MAX_ADDED) return -1;

@@ -57,12 +57,12 @@ static void euler_destroy(Integrator *it) {
   data_free(e->d);
   free(e);
 }
-static const IntegratorVtbl ctx_euler = {.name = "ctx-euler", .summary = "test", .fixed_step = 1,
-                                         .create = euler_create, .reset = euler_reset,
-                                         .advance = euler_advance, .destroy = euler_destroy};
-static const IntegratorVtbl ctx_euler_inner = {.name = "ctx-euler-inner", .summary = "test", .fixed_step = 1,
-                                               .create = euler_create, .reset = euler_reset,
-                                               .advance = euler_advance, .destroy = euler_destroy};
+static INTEGRATOR_VTBL(ctx_euler, "ctx-euler", "test", 1, euler_create, euler_reset, euler_advance, euler_destroy);
+/* An added integrator whose default error norm is not the built-in fallback's (positions). */
+static INTEGRATOR_VTBL(ctx_euler_full, "ctx-euler-full", "test", 1, euler_create, euler_reset, euler_advance,
+                       euler_destroy, .default_error_norm = ERRNORM_FULL);
+static INTEGRATOR_VTBL(ctx_euler_inner, "ctx-euler-inner", "test", 1, euler_create, euler_reset, euler_advance,
+                       euler_destroy);
 
 static const char *ball =
     "{\"name\": \"ball\", \"duration\": 0.05, \"max_step\": 0.01,"
@@ -207,5 +207,33 @@ Test(context, quiet_silences_the_notes) {
     free(text);
     text = NULL;
   }
+  fx_tmpdir_remove(dir);
+}
+
+/* `--error-norm default` resolves through the context's registry: an added integrator's declared
+ * default norm reaches its options, the record and the spec's key (the built-in table alone does
+ * not know it and would give positions). */
+Test(context, added_integrators_default_error_norm_is_used) {
+  char dir[512], scene[600], json[600];
+  fx_tmpdir_make(dir, sizeof dir, "cbench_ctx_norm");
+  snprintf(scene, sizeof scene, "%s/ball.json", dir);
+  snprintf(json, sizeof json, "%s/run.json", dir);
+  FILE *f = fopen(scene, "w");
+  cr_assert_not_null(f);
+  fputs(ball, f);
+  fclose(f);
+  CbenchContext cb;
+  cbench_context_init(&cb);
+  cbench_context_set_results_dir(&cb, dir);
+  cr_assert_eq(integrator_registry_add(&cb.registry, &ctx_euler_full), 0);
+  char *argv[] = {"cbench", "run", "--case", scene, "--integrator", "ctx-euler-full", "--dt", "1e-3", "--json", json,
+                  "--quiet", NULL};
+  cr_assert_eq(cbench_main_in(&cb, 11, argv), 0);
+  char *text = file_read_all(json, NULL);
+  cr_assert_not_null(text);
+  cr_expect(strstr(text, "\"error_norm\":\t\"full\"") || strstr(text, "\"error_norm\": \"full\""),
+            "the record's error norm is not the integrator's default (full)");
+  cr_expect(strstr(text, "error_norm=full"), "the spec key's error norm is not full");
+  free(text);
   fx_tmpdir_remove(dir);
 }

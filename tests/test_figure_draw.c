@@ -60,7 +60,7 @@ Test(figure_draw, many_series_and_failed_points_are_all_kept) {
   char fdir[400];
   snprintf(fdir, sizeof fdir, "%s/lim/data", tmpdir);
   cr_assert_eq(dir_make_parents(fdir), 0);
-  cr_assert_eq(figure_draw(recipe, records, "results/paper", tmpdir, "lim", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "lim", err, sizeof err), 0, "%s", err);
 
   char path[600];
   snprintf(path, sizeof path, "%s/lim/lim.tsv", tmpdir);
@@ -142,7 +142,7 @@ Test(figure_draw, histogram_counts_the_steps_into_bins) {
   char fdir[400];
   snprintf(fdir, sizeof fdir, "%s/hist/data", tmpdir);
   cr_assert_eq(dir_make_parents(fdir), 0);
-  cr_assert_eq(figure_draw(recipe, records, "results/paper", tmpdir, "hist", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "hist", err, sizeof err), 0, "%s", err);
   snprintf(path, sizeof path, "%s/hist/data/histogram.dat", tmpdir);
   char *dat = file_read_all(path, NULL);
   cr_assert(dat, "no %s", path);

@@ -59,8 +59,7 @@ static void se_destroy(Integrator *it) {
   free(e);
   it->content = NULL;
 }
-static const IntegratorVtbl symplectic_euler_vtbl = {"symplectic-euler", "semi-implicit Euler (test)", 1, se_create,
-                                                     stepper_reset, stepper_advance, se_destroy, 0, ERRNORM_FULL, NULL, NULL, NULL};
+static INTEGRATOR_VTBL(symplectic_euler_vtbl, "symplectic-euler", "semi-implicit Euler (test)", 1, se_create, stepper_reset, stepper_advance, se_destroy, .default_error_norm = ERRNORM_FULL);
 /* ---- end ---- */
 
 /* State at T from the model's initial state (x0 may override it). */
@@ -162,7 +161,7 @@ static int bad_advance(Integrator *it, double t_out, double *x_out) {
   return CB_OK;
 }
 static void bad_destroy(Integrator *it) { (void)it; }
-static const IntegratorVtbl bad_vtbl = {"bad", "test", 1, bad_create, bad_reset, bad_advance, bad_destroy, 0, ERRNORM_FULL, NULL, NULL, NULL};
+static INTEGRATOR_VTBL(bad_vtbl, "bad", "test", 1, bad_create, bad_reset, bad_advance, bad_destroy, .default_error_norm = ERRNORM_FULL);
 
 Test(fixed_step_driver, integrator_advance_checks_once_for_everyone) {
   Model *m = fx_load_file("cases/double_pendulum.json");
@@ -206,8 +205,7 @@ static int nan_create(Integrator *it) {
   }
   return rc;
 }
-static const IntegratorVtbl nan_vtbl = {"nan-euler", "test", 1, nan_create, stepper_reset, stepper_advance,
-                                        se_destroy, 0, ERRNORM_FULL, NULL, NULL, NULL};
+static INTEGRATOR_VTBL(nan_vtbl, "nan-euler", "test", 1, nan_create, stepper_reset, stepper_advance, se_destroy, .default_error_norm = ERRNORM_FULL);
 
 Test(fixed_step_driver, non_finite_step_fails_the_run_at_that_step) {
   Model *m = fx_load_file("cases/double_pendulum.json");

@@ -128,11 +128,11 @@ static int fail_advance(Integrator *it, double t_out, double *x_out) {
   return eu_advance(it, t_out, x_out);
 }
 
-static const IntegratorVtbl test_euler = {"test-euler", "explicit Euler (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options, NULL};
-static const IntegratorVtbl test_euler2 = {"test-euler2", "explicit Euler, second copy (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options, NULL};
-static const IntegratorVtbl test_hang = {"test-hang", "never returns (test)", 0, eu_create, eu_reset, hang_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options, NULL};
-static const IntegratorVtbl test_slow = {"test-slow", "Euler sleeping 25 ms per output point (test)", 1, eu_create, eu_reset, slow_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options, NULL};
-static const IntegratorVtbl test_fail = {"test-fail", "fails after t = 0.05 (test)", 1, eu_create, eu_reset, fail_advance, eu_destroy, 0, ERRNORM_POSITIONS, NULL, eu_options, NULL};
+static INTEGRATOR_VTBL(test_euler, "test-euler", "explicit Euler (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, .options = eu_options);
+static INTEGRATOR_VTBL(test_euler2, "test-euler2", "explicit Euler, second copy (test)", 1, eu_create, eu_reset, eu_advance, eu_destroy, .options = eu_options);
+static INTEGRATOR_VTBL(test_hang, "test-hang", "never returns (test)", 0, eu_create, eu_reset, hang_advance, eu_destroy, .options = eu_options);
+static INTEGRATOR_VTBL(test_slow, "test-slow", "Euler sleeping 25 ms per output point (test)", 1, eu_create, eu_reset, slow_advance, eu_destroy, .options = eu_options);
+static INTEGRATOR_VTBL(test_fail, "test-fail", "fails after t = 0.05 (test)", 1, eu_create, eu_reset, fail_advance, eu_destroy, .options = eu_options);
 
 /* ---- fixtures ---- */
 

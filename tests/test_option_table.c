@@ -85,8 +85,7 @@ static int bare_create(Integrator *it) {
 static int bare_reset(Integrator *it, double t0, const double *x0) { (void)x0; it->t = t0; return CB_OK; }
 static int bare_advance(Integrator *it, double t_out, double *x_out) { (void)x_out; it->t = t_out; return CB_OK; }
 static void bare_destroy(Integrator *it) { free(it->content); it->content = NULL; }
-static const IntegratorVtbl bare_vtbl = {"bare", "no options (test)", 1, bare_create, bare_reset, bare_advance,
-                                         bare_destroy, 0, ERRNORM_POSITIONS, NULL, NULL, NULL};
+static INTEGRATOR_VTBL(bare_vtbl, "bare", "no options (test)", 1, bare_create, bare_reset, bare_advance, bare_destroy);
 
 Test(option_table, an_integrator_without_options_refuses_any) {
   Model *m = fx_load_file("cases/ball_drop.json");

@@ -53,8 +53,7 @@ static void ee_destroy(Integrator *it) {
   free(e);
   it->content = NULL;
 }
-static const IntegratorVtbl euler_sd_vtbl = {"euler-sd", "explicit Euler with step doubling (test)", 0, ee_create,
-                                             stepper_reset, stepper_advance, ee_destroy, 0, ERRNORM_POSITIONS, NULL, NULL, NULL};
+static INTEGRATOR_VTBL(euler_sd_vtbl, "euler-sd", "explicit Euler with step doubling (test)", 0, ee_create, stepper_reset, stepper_advance, ee_destroy);
 /* ---- end ---- */
 
 /* m = 1 kg on a prismatic x joint with a spring K = 4 pi^2 N/m: q(t) = q0 cos wt + v0/w sin wt. */
@@ -155,8 +154,7 @@ static int failing_create(Integrator *it) {
   StepperConfig cfg = {.kind = STEPPER_STEP_DOUBLING, .ops = &failing_ops, .content = it->content};
   return rc == CB_OK ? integrator_use_stepper(it, &cfg) : rc;
 }
-static const IntegratorVtbl failing_vtbl = {"failing-euler-sd", "test", 0, failing_create, stepper_reset,
-                                            stepper_advance, ee_destroy, 0, ERRNORM_POSITIONS, NULL, NULL, NULL};
+static INTEGRATOR_VTBL(failing_vtbl, "failing-euler-sd", "test", 0, failing_create, stepper_reset, stepper_advance, ee_destroy);
 
 static Integrator *run_failing(const Model *m, double *x, int *rc) {
   IntegratorOptions o = {.accuracy = 1e-5, .error_norm = ERRNORM_POSITIONS};

@@ -30,7 +30,7 @@ int cmd_plot(const CbenchContext *cb, int argc, char **argv) {
   }
   if (!dir) return usage_error(cb, "plot needs a directory or record file%s", "");
   char err[1024];
-  int rc = plot_dir(dir, gp, err, sizeof err);
+  int rc = plot_dir_in(&cb->registry, dir, gp, err, sizeof err);
   if (rc) fprintf(stderr, "cbench: %s\n", err); /* bad results are not a usage error: no usage text */
   return rc;
 }

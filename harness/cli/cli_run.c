@@ -143,6 +143,7 @@ static void print_summary(const cJSON *rec) {
 int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out, const char **json_out, int *resume_out) {
   RunSpec s;
   run_spec_init(&s);
+  s.registry = cb ? &cb->registry : NULL;
   char err[1024];
   const char *case_arg = NULL, *json = NULL;
   int resume = 0, reps_given = 0;

@@ -171,7 +171,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); return rc; }
 
   /* draw */
-  rc = figure_draw(recipe, records, cb->paper_dir, dir, name, err, errlen) ? CB_ERR_IO : CB_OK;
+  rc = figure_draw(recipe, records, &cb->registry, cb->paper_dir, dir, name, err, errlen) ? CB_ERR_IO : CB_OK;
   if (rc == 0 && o->gnuplot) {
     char fdir_name[PATH_MAX + 64], gp[300], log[PATH_MAX + 80];
     snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);

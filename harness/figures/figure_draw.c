@@ -213,7 +213,7 @@ static int panel_lines(PanelDraw *P, int *first, char *err, size_t errlen) {
      * their place in the legend instead, the same in every panel: dashes alone are hard to tell. */
     int same = 0;
     for (int k = 0; k < i; ++k) same += !strcmp(P->ser[k].integrator, s->integrator);
-    IntegratorStyle st = integrator_style(s->integrator);
+    IntegratorStyle st = integrator_style_in(D->registry, s->integrator);
     if (D->one_integrator) {
       int place = 0;
       while (place < D->nlegend && strcmp(D->legend[place].title, title)) ++place;
@@ -342,12 +342,12 @@ static int write_script(FigureDraw *D, const char *title, const char *body, int 
   return atomic_commit(&ag, err, sizeof err);
 }
 
-int figure_draw(const cJSON *recipe, const cJSON *records, const char *paper_dir, const char *dir, const char *name,
-                char *err, size_t errlen) {
+int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegistry *registry, const char *paper_dir,
+                const char *dir, const char *name, char *err, size_t errlen) {
   const cJSON *plot = json_get(recipe, "plot");
   const PlotKind *kind = plot_kind_find(json_str(plot, "kind"));
   if (!kind) { snprintf(err, errlen, "%s: plot.kind '%s' unknown", name, json_str(plot, "kind")); return 1; }
-  FigureDraw D = {.dir = dir, .name = name, .paper_dir = paper_dir};
+  FigureDraw D = {.dir = dir, .name = name, .paper_dir = paper_dir, .registry = registry};
   char tsvp[PATH_MAX + 64];
   snprintf(tsvp, sizeof tsvp, "%s/%s/%s.tsv", dir, name, name);
   AtomicFile atsv;

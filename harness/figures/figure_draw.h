@@ -7,14 +7,15 @@
 #include <cjson/cJSON.h>
 #include <stdio.h>
 
+#include "../../integrators/integrator.h"
 #include "plot_kind.h"
 #include "../run/record_outcome.h"
 
 /* Draws recipe's plot of records (their "_dir" names the sweep folder a series file is in) into
  * DIR/NAME/ (which exists, with data/), the papers' numbers from paper_dir: 0, or 1 with a
  * message in err. */
-int figure_draw(const cJSON *recipe, const cJSON *records, const char *paper_dir, const char *dir, const char *name,
-                char *err, size_t errlen);
+int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegistry *registry, const char *paper_dir,
+                const char *dir, const char *name, char *err, size_t errlen);
 
 /* ---- for the kinds (plot_kind.c) ---- */
 
@@ -40,6 +41,7 @@ typedef struct {
 typedef struct FigureDraw {
   const char *dir, *name;     /* DIR/NAME */
   const char *paper_dir;      /* the papers' numbers (paper_data.h) */
+  const IntegratorRegistry *registry; /* the integrators' colours; NULL: the built-in table */
   FILE *tsv, *gp_body;        /* the table; the plot commands (written twice: SVG, PNG) */
   int npanels;
   LegendEntry *legend;

@@ -117,13 +117,13 @@ static char *read_command(const char *dir) {
 /* A line's style: its integrator's colour and point type (the label starts with the integrator's
  * name); further lines of the same integrator (options, norms) get other dash types. Each point
  * carries its timing spread: a bar from the fastest to the slowest repetition. */
-static void line_style(char (*ints)[128], int i, char *out, size_t n) {
+static void line_style(const IntegratorRegistry *r, char (*ints)[128], int i, char *out, size_t n) {
   char name[128];
   snprintf(name, sizeof name, "%s", ints[i]);
   name[strcspn(name, " ")] = '\0';
   int same = 0;
   for (int k = 0; k < i; ++k) same += !strncmp(ints[k], name, strlen(name)) && (ints[k][strlen(name)] == ' ' || !ints[k][strlen(name)]);
-  IntegratorStyle st = integrator_style(name);
+  IntegratorStyle st = integrator_style_in(r, name);
   snprintf(out, n, "with yerrorlines lw 2 dt %d pt %d ps 1 lc rgb \"%s\"", 1 + same % 5, st.point, st.color);
 }
 
@@ -153,11 +153,12 @@ static void title_command(const char *cmd, char *out, size_t outlen) {
 /* One integrator's line in a plot command: its .dat file's column xcol against work (column 4,
  * with the fastest and slowest repetition's work, columns 5 and 6, as the bar), in the
  * integrator's fixed style, titled with its (escaped) name. */
-static void plot_series_line(FILE *g, char ints[][128], int i, const char *cname, int xcol, int *first) {
+static void plot_series_line(FILE *g, const IntegratorRegistry *r, char ints[][128], int i, const char *cname, int xcol,
+                             int *first) {
   char lt[300], file[128], ls[200];
   gp_escape(ints[i], lt, sizeof lt);
   series_file(ints[i], file, sizeof file);
-  line_style(ints, i, ls, sizeof ls);
+  line_style(r, ints, i, ls, sizeof ls);
   fprintf(g, "%s\"%s/%s.dat\" using %d:4:5:6 %s title \"%s\"", *first ? "" : ", \\\n    ", cname, file, xcol, ls, lt);
   *first = 0;
 }
@@ -175,6 +176,7 @@ typedef struct {
   char (*ints)[128];
   int *has_err, *has_any, *has_win;
   const cJSON **sel;
+  const IntegratorRegistry *registry; /* the integrators' colours (integrator_style_in) */
 } CaseLines;
 
 /* The reference's own uncertainty of record r (error.reference_check.positions.max, its
@@ -335,7 +337,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
     int first = 1;
     for (int i = 0; i < nint; ++i) {
       if (!has_err[i]) continue;
-      plot_series_line(g, ints, i, cname, 2, &first);
+      plot_series_line(g, L->registry, ints, i, cname, 2, &first);
     }
     if (nfail) plot_marker_terms(g, cname, "failed", 2, fail_style, fail_label_right, &first);
     if (ntime) plot_marker_terms(g, cname, "timeout", 2, time_style, fail_label_right, &first);
@@ -353,7 +355,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
     int first = 1;
     for (int i = 0; i < nint; ++i) {
       if (!has_win[i]) continue;
-      plot_series_line(g, ints, i, cname, 7, &first);
+      plot_series_line(g, L->registry, ints, i, cname, 7, &first);
     }
     fprintf(g, "\n");
   }
@@ -365,7 +367,7 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
     int first = 1;
     for (int i = 0; i < nint; ++i) {
       if (!has_any[i]) continue;
-      plot_series_line(g, ints, i, cname, 1, &first);
+      plot_series_line(g, L->registry, ints, i, cname, 1, &first);
     }
     if (nfail) plot_marker_terms(g, cname, "failed", 3, fail_style, fail_label, &first);
     if (ntime) plot_marker_terms(g, cname, "timeout", 3, time_style, fail_label, &first);
@@ -376,11 +378,11 @@ static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, co
   return atomic_commit(&ag, err, errlen) == 0 ? 0 : 1;
 }
 
-static int plot_case(const char *pdir, const char *cname, const cJSON *recs, const char *cmd, char *err,
-                     size_t errlen) {
+static int plot_case(const IntegratorRegistry *r, const char *pdir, const char *cname, const cJSON *recs,
+                     const char *cmd, char *err, size_t errlen) {
   size_t n = (size_t)cJSON_GetArraySize(recs) + 1;
   CaseLines L = {malloc(n * sizeof *L.ints), calloc(n, sizeof(int)), calloc(n, sizeof(int)), calloc(n, sizeof(int)),
-                 malloc(n * sizeof *L.sel)};
+                 malloc(n * sizeof *L.sel), r};
   int rc = 1;
   if (L.ints && L.has_err && L.has_any && L.has_win && L.sel) rc = plot_case_lines(&L, pdir, cname, recs, cmd, err, errlen);
   else snprintf(err, errlen, "%s: out of memory for its lines", cname);
@@ -414,6 +416,10 @@ static int run_gnuplot_on(const char *pdir, const char *cname, char *err, size_t
 }
 
 int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
+  return plot_dir_in(NULL, dir, run_gnuplot, err, errlen);
+}
+
+int plot_dir_in(const IntegratorRegistry *registry, const char *dir, int run_gnuplot, char *err, size_t errlen) {
   cJSON *recs = NULL;
   char pdir[1200];
   /* a record that cannot be read fails the plot: a figure must not silently drop results */
@@ -479,7 +485,7 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
     rc = atomic_commit(&acap, err, errlen) == 0 ? CB_OK : CB_ERR_IO;
   }
   for (int i = 0; i < ncase && rc == 0; ++i) {
-    rc = plot_case(pdir, cases[i], recs, cmd, err, errlen) ? CB_ERR_IO : CB_OK;
+    rc = plot_case(registry, pdir, cases[i], recs, cmd, err, errlen) ? CB_ERR_IO : CB_OK;
     if (rc == 0 && run_gnuplot && run_gnuplot_on(pdir, cases[i], err, errlen)) rc = CB_ERR_IO;
   }
   if (rc == 0) printf("plot: table %s/records.tsv, caption %s/CAPTION.txt\n", pdir, pdir);

@@ -8,10 +8,15 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "../../integrators/integrator.h"
+
 /* CB_OK on success (figures written or, without gnuplot, scripts only, with a note);
  * CB_ERR_INPUT when DIR has no records or one cannot be read; CB_ERR_IO on a write error or a
  * failed gnuplot; CB_ERR_MEMORY. */
 int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen);
+/* The same with the integrators' colours from registry r (the context's: run-time additions get
+ * their own; NULL: the built-in table alone, as plot_dir). */
+int plot_dir_in(const IntegratorRegistry *r, const char *dir, int run_gnuplot, char *err, size_t errlen);
 /* A record's line label: its integrator plus every sweep axis it sets (options, scene
  * parameters, a chosen error norm, a max step). */
 void plot_line_label(const cJSON *r, char *label, size_t n);

@@ -14,6 +14,7 @@ int run_prepare(const CbenchContext *cb, const RunSpec *spec, RunContext *ctx, c
   memset(ctx, 0, sizeof *ctx);
   ctx->cb = cb;
   ctx->spec = *spec;
+  ctx->spec.registry = &cb->registry;
   machine_load_avg(ctx->load_start);
   snprintf(ctx->scene_hash, sizeof ctx->scene_hash, "unknown");
   if (spec->nparam > 0) {

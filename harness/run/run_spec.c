@@ -96,7 +96,7 @@ const char *error_norm_name(ErrorNormKind norm) { return norm == ERRNORM_FULL ? 
 
 ErrorNormKind run_spec_error_norm(const RunSpec *s) {
   if (s->error_norm_given) return s->error_norm;
-  const IntegratorVtbl *vt = integrator_find(s->integrator);
+  const IntegratorVtbl *vt = integrator_registry_find(s->registry, s->integrator);
   return vt ? vt->default_error_norm : ERRNORM_POSITIONS;
 }
 

@@ -33,6 +33,8 @@ typedef struct {
   double max_step;         /* 0: the scene's */
   ErrorNormKind error_norm;  /* as given; with error_norm_given 0 the integrator's default */
   int error_norm_given;    /* 1: --error-norm q|full; 0: the integrator's default_error_norm */
+  const IntegratorRegistry *registry; /* where the integrator is looked up (its default norm): the
+                                       * context's, so run-time additions count; NULL: built-ins */
   int reps;                /* timing repetitions (>= 1); with min_time > 0 the most of them */
   double min_time;         /* > 0: calibrated repetitions totalling at least this many s; 0: exactly reps */
   double timeout;          /* wall-time budget per integration, s; 0: 100 s per simulated s */

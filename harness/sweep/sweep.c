@@ -56,6 +56,7 @@ void sweep_config_default(const CbenchContext *cb, SweepConfig *c) {
   c->dts[0] = 1e-2; c->dts[1] = 3e-3; c->dts[2] = 1e-3;
   c->jobs = 1;
   run_spec_init(&c->run);
+  c->run.registry = cb ? &cb->registry : NULL;
   snprintf(c->out, sizeof c->out, "%.1000s/sweep", cb ? cb->results_dir : "results");
 }
 
@@ -307,6 +308,7 @@ static int option_combinations(const SweepConfig *c) {
 static int case_base(const CbenchContext *cb, const SweepConfig *c, const char *case_name, const IntegratorVtbl *vt0,
                      RunSpec *base, double *case_t_end, char *err, size_t errlen) {
   run_spec_init(base);
+  base->registry = &cb->registry;
   if (run_spec_set_case(base, cb->cases_dir, case_name, err, errlen) != 0) return CB_ERR_INPUT;
   RunContext probe;
   snprintf(base->integrator, sizeof base->integrator, "%s", vt0->name);

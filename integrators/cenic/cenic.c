@@ -470,12 +470,12 @@ static int cenic_contact_forces(Integrator *it, const Data **dout, const double 
   return 0;
 }
 
-const IntegratorVtbl cenic_fixed_vtbl = {"cenic-fixed", "CENIC fixed step: one ICF Lagged convex step per dt (tolerance 1e-8)", 1,
-                                         create_fixed, cenic_reset, stepper_advance, cenic_destroy, 0, ERRNORM_POSITIONS,
-                                         cenic_contact_forces, cenic_fixed_options, "cenic"};
-const IntegratorVtbl cenic_sd_vtbl = {"cenic-sd", "CENIC step doubling (first order, error-controlled, convex ICF steps)", 0,
-                                      create_sd, cenic_reset, stepper_advance, cenic_destroy, 0, ERRNORM_POSITIONS,
-                                      cenic_contact_forces, cenic_sd_options, "cenic"};
-const IntegratorVtbl cenic_trap_vtbl = {"cenic-trap", "CENIC trapezoid (second order, error-controlled, convex ICF steps)", 0,
-                                        create_trap, cenic_reset, stepper_advance, cenic_destroy, 0, ERRNORM_FULL, NULL,
-                                        cenic_trap_options, "cenic"};
+INTEGRATOR_VTBL(cenic_fixed_vtbl, "cenic-fixed", "CENIC fixed step: one ICF Lagged convex step per dt (tolerance 1e-8)",
+                1, create_fixed, cenic_reset, stepper_advance, cenic_destroy, .default_error_norm = ERRNORM_POSITIONS,
+                .contact_forces = cenic_contact_forces, .options = cenic_fixed_options, .family = "cenic");
+INTEGRATOR_VTBL(cenic_sd_vtbl, "cenic-sd", "CENIC step doubling (first order, error-controlled, convex ICF steps)",
+                0, create_sd, cenic_reset, stepper_advance, cenic_destroy, .default_error_norm = ERRNORM_POSITIONS,
+                .contact_forces = cenic_contact_forces, .options = cenic_sd_options, .family = "cenic");
+INTEGRATOR_VTBL(cenic_trap_vtbl, "cenic-trap", "CENIC trapezoid (second order, error-controlled, convex ICF steps)",
+                0, create_trap, cenic_reset, stepper_advance, cenic_destroy, .default_error_norm = ERRNORM_FULL,
+                .options = cenic_trap_options, .family = "cenic");

@@ -381,6 +381,7 @@ const mjModel *mujoco_integrator_model(const Integrator *it, mjData **data, cons
   return c->mm;
 }
 
-const IntegratorVtbl mujoco_vtbl = {
-    "mujoco", "MuJoCo 2.2 mj_step per dt (soft-constraint contact, Newton solver): a discrete-time peer", 1,
-    mujoco_create, mujoco_reset, mujoco_advance, mujoco_destroy, 1, ERRNORM_POSITIONS, NULL, mujoco_options, "mujoco"};
+INTEGRATOR_VTBL(mujoco_vtbl, "mujoco",
+                "MuJoCo 2.2 mj_step per dt (soft-constraint contact, Newton solver): a discrete-time peer", 1,
+                mujoco_create, mujoco_reset, mujoco_advance, mujoco_destroy, .peer_model = 1,
+                .default_error_norm = ERRNORM_POSITIONS, .options = mujoco_options, .family = "mujoco");

@@ -192,15 +192,8 @@ static int ca_reset(Integrator *it, double t0, const double *x0) {
   return stepper_reset(it, t0, x0);
 }
 
-const IntegratorVtbl ca_vtbl = {.name = "ca",
-                                .summary = "conservative advancement (True Rigidity Alg. 1): rigid contact, step "
-                                           "bounded so convex geometries never interpenetrate; dt = largest step",
-                                .fixed_step = 1,
-                                .create = ca_create,
-                                .reset = ca_reset,
-                                .advance = stepper_advance,
-                                .destroy = ca_destroy,
-                                .options = ca_options,
-                                .default_error_norm = ERRNORM_FULL,
-                                .peer_model = 1,
-                                .family = "rigid"};
+INTEGRATOR_VTBL(ca_vtbl, "ca",
+                "conservative advancement (True Rigidity Alg. 1): rigid contact, step "
+                "bounded so convex geometries never interpenetrate; dt = largest step",
+                1, ca_create, ca_reset, stepper_advance, ca_destroy, .options = ca_options,
+                .default_error_norm = ERRNORM_FULL, .peer_model = 1, .family = "rigid");

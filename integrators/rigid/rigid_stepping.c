@@ -139,9 +139,8 @@ static int raisim_create(Integrator *it) {
 /* peer_model: a rigid model converges to the rigid solution, not to the compliant reference;
  * its error against that reference is model error (and it stores no energy in contact springs). */
 #define RIGID_VTBL(var, nm, sum, cr, opts)                                                                   \
-  const IntegratorVtbl var = {.name = nm, .summary = sum, .fixed_step = 1, .create = cr, .reset = rigid_reset, \
-                              .advance = stepper_advance, .destroy = rigid_destroy, .options = opts,          \
-                              .default_error_norm = ERRNORM_FULL, .peer_model = 1, .family = "rigid"}
+  INTEGRATOR_VTBL(var, nm, sum, 1, cr, rigid_reset, stepper_advance, rigid_destroy, .options = opts, \
+                  .default_error_norm = ERRNORM_FULL, .peer_model = 1, .family = "rigid")
 
 RIGID_VTBL(lcp_vtbl, "lcp", "rigid time stepping, LCP with a pyramidal cone (Stewart-Trinkle); fixed step", lcp_create,
            lcp_options);

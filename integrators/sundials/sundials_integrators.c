@@ -219,8 +219,8 @@ static const OptionSpec implicit_options[] = {
     static const MethodSpec spec = {KIND, ORDER, TABLE, LINEAR};                    \
     return create_common(it, &spec);                                                \
   }                                                                                 \
-  const IntegratorVtbl NAME##_vtbl = {STR, SUMMARY, 0, NAME##_create, sundials_reset, \
-                                      sundials_advance, sundials_destroy, 0, ERRNORM_FULL, NULL, OPTIONS, "sundials"};
+  INTEGRATOR_VTBL(NAME##_vtbl, STR, SUMMARY, 0, NAME##_create, sundials_reset, sundials_advance,      \
+                  sundials_destroy, .default_error_norm = ERRNORM_FULL, .options = OPTIONS, .family = "sundials");
 
 SUNDIALS_METHOD(ie, "ie", "CVODE BDF order 1: variable-step implicit Euler with error control",
                 SUNODE_CVODE_BDF, 1, 0, 0, implicit_options)

@@ -121,28 +121,11 @@ static int tamsi_advance(Integrator *it, double t_out, double *x_out) {
   return rc;
 }
 
-const IntegratorVtbl tamsi_vtbl = {
-    .name = "tamsi",
-    .summary = "TAMSI (Castro et al. 2020): semi-implicit, implicit normal forces, TALS; fixed step",
-    .fixed_step = 1,
-    .create = tamsi_create,
-    .reset = tamsi_reset,
-    .advance = tamsi_advance,
-    .destroy = tamsi_destroy,
-    .options = tamsi_options,
-    .contact_forces = tamsi_contact_forces,
-};
+INTEGRATOR_VTBL(tamsi_vtbl, "tamsi", "TAMSI (Castro et al. 2020): semi-implicit, implicit normal forces, TALS; fixed step",
+                1, tamsi_create, tamsi_reset, tamsi_advance, tamsi_destroy, .options = tamsi_options,
+                .contact_forces = tamsi_contact_forces);
 
-const IntegratorVtbl tamsi_sd_vtbl = {
-    .name = "tamsi-sd",
-    .summary = "TAMSI step inside step-doubling error control (order 2 estimate, positions)",
-    .fixed_step = 0,
-    .create = tamsi_sd_create,
-    .reset = tamsi_reset,
-    .advance = tamsi_advance,
-    .destroy = tamsi_destroy,
-    .options = tamsi_options,
-    /* under q its conveyor error stops falling as the accuracy tightens; under full it falls */
-    .default_error_norm = ERRNORM_FULL,
-    .contact_forces = tamsi_contact_forces,
-};
+INTEGRATOR_VTBL(tamsi_sd_vtbl, "tamsi-sd", "TAMSI step inside step-doubling error control (order 2 estimate, positions)",
+                0, tamsi_sd_create, tamsi_reset, tamsi_advance, tamsi_destroy, .options = tamsi_options,
+                /* under q its conveyor error stops falling as the accuracy tightens; under full it falls */
+                .default_error_norm = ERRNORM_FULL, .contact_forces = tamsi_contact_forces);
