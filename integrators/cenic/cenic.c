@@ -60,7 +60,8 @@ static void swap_data(CenicCore *k) {
 #define CENIC_COMMON_OPTIONS                                                                                     \
   OPTION_ENUM_SPEC("linear_solver", "block", OPTION_CHOICES("block", "dense", "cholmod"),                        \
                    "Newton's linear solver: block-sparse Cholesky in an AMD order, dense LAPACK, or CHOLMOD"),   \
-  OPTION_BOOL_SPEC("hessian_reuse", "0", "reuse the Hessian's factorization across Newton iterations (CENIC eq. 35)"), \
+  OPTION_BOOL_SPEC("hessian_reuse", "0",                                                                         \
+                   "reuse the Hessian's factorization across Newton iterations, solves and steps (CENIC eq. 35)"), \
   OPTION_ENUM_SPEC("ls_init", "cubic", OPTION_CHOICES("cubic", "quadratic", "one"),                              \
                    "the line search's first step: cubic or quadratic fit, or the full Newton step"),            \
   OPTION_DOUBLE_SPEC("alpha_max", "1", 0, 1, INFINITY, "the line search's largest step along the Newton direction"), \
