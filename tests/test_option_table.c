@@ -183,7 +183,7 @@ Test(option_table, docs_options_md_is_the_generated_text) {
   size_t wlen = 0;
   FILE *f = open_memstream(&want, &wlen);
   cr_assert_not_null(f);
-  options_doc_markdown(f);
+  options_doc_markdown(NULL, f);
   fclose(f);
   char *have = file_read_all("docs/options.md", NULL);
   cr_assert_not_null(have, "docs/options.md missing");

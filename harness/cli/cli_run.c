@@ -37,8 +37,8 @@ int cmd_list(const CbenchContext *cb, int argc, char **argv) {
   }
   if (markdown && !options) return usage_error(cb, "--markdown goes with --options%s", "");
   if (options) {
-    if (markdown) options_doc_markdown(stdout);
-    else options_doc_text(stdout);
+    if (markdown) options_doc_markdown(&cb->registry, stdout);
+    else options_doc_text(&cb->registry, stdout);
     return fflush(stdout) == 0 ? CB_OK : CB_ERR_IO;
   }
   printf("integrators (%d):\n", integrator_registry_count(&cb->registry));

@@ -2,13 +2,11 @@
 
 #include <string.h>
 
-#include "../../integrators/integrator.h"
-
 static const char *const type_names[] = {"bool", "int", "double", "enum", "string"};
 
-void options_doc_text(FILE *f) {
-  for (int i = 0; i < integrator_count(); ++i) {
-    const IntegratorVtbl *vt = integrator_at(i);
+void options_doc_text(const IntegratorRegistry *r, FILE *f) {
+  for (int i = 0; i < integrator_registry_count(r); ++i) {
+    const IntegratorVtbl *vt = integrator_registry_at(r, i);
     int n = options_count(vt->options);
     fprintf(f, "%s:%s\n", vt->name, n ? "" : " no options");
     for (int k = 0; k < n; ++k) {
@@ -29,15 +27,15 @@ static void cell(FILE *f, const char *s) {
   }
 }
 
-void options_doc_markdown(FILE *f) {
+void options_doc_markdown(const IntegratorRegistry *r, FILE *f) {
   fprintf(f, "# Integrator options\n\n"
              "Each integrator takes the options below as `--opt KEY=VALUE` (`cbench run`) or as a sweep\n"
              "axis `--opt KEY=V1,V2` (`cbench sweep`, recipes' `\"opt\"`). A key an integrator does not\n"
              "declare, or a value outside what is allowed, is refused with a one-line message.\n\n"
              "This page is generated from the integrators' option tables: regenerate it with\n"
              "`build/cbench list --options --markdown > docs/options.md` (a test fails when it differs).\n");
-  for (int i = 0; i < integrator_count(); ++i) {
-    const IntegratorVtbl *vt = integrator_at(i);
+  for (int i = 0; i < integrator_registry_count(r); ++i) {
+    const IntegratorVtbl *vt = integrator_registry_at(r, i);
     int n = options_count(vt->options);
     fprintf(f, "\n## %s\n\n", vt->name);
     if (!n) {

@@ -5,7 +5,10 @@
 
 #include <stdio.h>
 
-void options_doc_text(FILE *f);
-void options_doc_markdown(FILE *f);
+#include "../../integrators/integrator.h"
+
+/* Every integrator of registry r (NULL: the built-in table, which docs/options.md lists). */
+void options_doc_text(const IntegratorRegistry *r, FILE *f);
+void options_doc_markdown(const IntegratorRegistry *r, FILE *f);
 
 #endif
