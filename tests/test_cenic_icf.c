@@ -721,6 +721,39 @@ static double scaled_distance(const IcfProblem *p, const double *a, const double
   return sqrt(d2);
 }
 
+/* islands = 0 (the paper's global Newton, solver_profile=paper): the problem of several islands,
+ * with open contacts between them, is iterated as one: every coordinate in every iteration, no
+ * island dropping out, and the same solution as the island solver, with and without reuse. */
+Test(cenic_icf, islands_off_iterates_the_whole_problem) {
+  IcfProblem p;
+  make_island_problem(&p);
+  add_open_contacts(&p);
+  int nv = p.nv;
+  double *va = calloc(nv, sizeof(double)), *vb = calloc(nv, sizeof(double));
+  IcfSolverOptions o;
+  icf_solver_default_options(&o);
+  o.linear_solver = ICF_LINSOLVE_BLOCK;
+  o.tol = 1e-10;
+  for (int reuse = 0; reuse <= 1; ++reuse) {
+    IcfSolverStats sta = {0}, stb = {0};
+    memset(va, 0, nv * sizeof(double));
+    memset(vb, 0, nv * sizeof(double));
+    o.hessian_reuse = reuse;
+    o.islands = 1;
+    cr_assert_eq(solve(&p, &o, va, &sta), CB_OK);
+    o.islands = 0;
+    cr_assert_eq(solve(&p, &o, vb, &stb), CB_OK);
+    cr_log_info("reuse %d: islands %ld iterations, %ld coordinates; whole %ld iterations, %ld coordinates (nv %d)", reuse,
+                sta.newton_iters, sta.newton_dofs, stb.newton_iters, stb.newton_dofs, nv);
+    cr_expect(sta.newton_dofs < sta.newton_iters * nv, "reuse %d: the island solver iterated on every coordinate", reuse);
+    cr_expect_eq(stb.newton_dofs, stb.newton_iters * nv, "reuse %d: islands=0: %ld coordinates in %ld iterations of %d",
+                 reuse, stb.newton_dofs, stb.newton_iters, nv);
+    cr_expect(scaled_distance(&p, va, vb) <= 1e-7, "reuse %d: islands=0 differs by %g", reuse, scaled_distance(&p, va, vb));
+  }
+  free(va), free(vb);
+  icf_problem_free(&p);
+}
+
 /* The line search's tolerance tied to the Newton tolerance (icf_solver.c) stops the
  * search once its error in the iterate is below what eq. 33 resolves. It must find the same
  * solution, to the Newton tolerance, as the paper's fixed 1e-8, with no more Newton iterations

@@ -77,6 +77,10 @@ static void swap_data(CenicCore *k) {
   OPTION_ENUM_SPEC("ls_tolerance", "newton", OPTION_CHOICES("newton", "fixed"),                                  \
                    "line-search tolerance tied to the Newton tolerance, or the paper's fixed 1e-8"),             \
   OPTION_BOOL_SPEC("defer_open_contacts", "1", "a contact that does not act at the initial guess joins no Newton island (0: all join)"), \
+  OPTION_BOOL_SPEC("islands", "1", "Newton per contact island, each with its own line search and tolerance share (0: one Newton on the whole problem, the paper's)"), \
+  OPTION_ENUM_SPEC("solver_profile", "ours", OPTION_CHOICES("ours", "paper"),                                    \
+                   "paper: the paper's Newton (CENIC sec. VI), friction_hessian=exact, ls_tolerance=fixed, "     \
+                   "islands=0, hessian_reuse=1; ours: each of those options as set"),                            \
   OPTION_BOOL_SPEC("retry_warm_start", "1", "a retried step starts Newton from the rejected attempt's velocities (0: from v^n, VI-A)"), \
   OPTION_BOOL_SPEC("lookahead_friction", "1", "a contact across a gap takes its lagged normal force from the last solve (0: the paper's Lagged)"), \
   OPTION_ENUM_SPEC("model", "lagged", OPTION_CHOICES("lagged", "similar", "sap"),                                \
@@ -110,6 +114,33 @@ static const OptionSpec cenic_trap_options[] = {
 
 static const StepperOps cenic_ops;
 
+/* solver_profile=paper: the options it sets and their values (the index option_bool or
+ * option_enum reads). A member given explicitly with another value is refused, not overridden. */
+typedef struct {
+  const char *name, *value;
+  int is_bool, index;
+} ProfileSetting;
+static const ProfileSetting paper_profile[] = {
+    {"friction_hessian", "exact", 0, 1}, {"ls_tolerance", "fixed", 0, 1}, {"islands", "0", 1, 0}, {"hessian_reuse", "1", 1, 1}};
+#define PAPER_PROFILE_N ((int)(sizeof paper_profile / sizeof paper_profile[0]))
+
+static int option_read(const OptionValues *ov, const ProfileSetting *ps) {
+  return ps->is_bool ? option_bool(ov, ps->name) : option_enum(ov, ps->name);
+}
+
+/* The value of profile member ps as read, in words. */
+static const char *option_read_text(const OptionValues *ov, const ProfileSetting *ps) {
+  int k = option_read(ov, ps);
+  return ps->is_bool ? (k ? "1" : "0") : options_find(ov->spec, ps->name)->choices[k];
+}
+
+/* The value option `name` takes: the paper profile's when it sets it, else as read. */
+static int profile_value(const OptionValues *ov, int paper, const char *name) {
+  for (int i = 0; i < PAPER_PROFILE_N; ++i)
+    if (!strcmp(paper_profile[i].name, name)) return paper ? paper_profile[i].index : option_read(ov, &paper_profile[i]);
+  abort(); /* not a member: a programming error */
+}
+
 static void cenic_destroy(Integrator *it) {
   Cenic *c = it->content;
   if (!c) return;
@@ -141,9 +172,17 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   so.linear_solver = linear_solvers[option_enum(&ov, "linear_solver")];
   so.ls_init = ls_inits[option_enum(&ov, "ls_init")];
   so.alpha_max = option_double(&ov, "alpha_max");
-  so.ls_tol_max = option_enum(&ov, "ls_tolerance") == 1 ? so.ls_tol : ICF_LS_TOL_TIED_MAX;
-  so.friction_hessian = friction_hessians[option_enum(&ov, "friction_hessian")];
-  so.hessian_reuse = option_bool(&ov, "hessian_reuse");
+  const int paper = option_enum(&ov, "solver_profile") == 1;
+  for (int i = 0; paper && i < PAPER_PROFILE_N; ++i) {
+    const ProfileSetting *ps = &paper_profile[i];
+    if (option_given(&ov, ps->name) && option_read(&ov, ps) != ps->index)
+      return integrator_fail(it, CB_ERR_OPTION, "option %s=%s contradicts solver_profile=paper (which sets %s=%s)", ps->name,
+                             option_read_text(&ov, ps), ps->name, ps->value);
+  }
+  so.ls_tol_max = profile_value(&ov, paper, "ls_tolerance") == 1 ? so.ls_tol : ICF_LS_TOL_TIED_MAX;
+  so.friction_hessian = friction_hessians[profile_value(&ov, paper, "friction_hessian")];
+  so.hessian_reuse = profile_value(&ov, paper, "hessian_reuse");
+  so.islands = profile_value(&ov, paper, "islands");
   so.defer_open_contacts = option_bool(&ov, "defer_open_contacts");
   static const int ctrl_modes[] = {CENIC_CTRL_DIAGONAL, CENIC_CTRL_EXPLICIT, CENIC_CTRL_SYMMETRIC};
   int implicit_ctrl = ctrl_modes[option_enum(&ov, "controllers")];

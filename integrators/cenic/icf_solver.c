@@ -82,6 +82,7 @@ void icf_solver_default_options(IcfSolverOptions *o) {
   o->ls_tol_max = ICF_LS_TOL_TIED_MAX;
   o->friction_hessian = ICF_FRICTION_DUAL;
   o->defer_open_contacts = 1;
+  o->islands = 1;
 }
 
 IcfSolver *icf_solver_create(const IcfProblem *p, const IcfSolverOptions *opt) {
@@ -397,6 +398,16 @@ static void group_by_island(IcfSolver *s, const IcfProblem *p, ItemKind kind, in
  * merge_acting_cuts keeps the solution the whole problem's. */
 static void find_islands(IcfSolver *s, const IcfProblem *p) {
   int nt = p->ntree, *parent = s->tree_island;
+  if (!s->opt.islands) { /* one island of every tree: the global Newton method, nothing cut */
+    s->nisl = nt > 0;
+    s->ncut = 0;
+    for (int t = 0; t < nt; ++t) s->tree_island[t] = 0;
+    for (int i = 0; i < p->ncon; ++i) s->con_cut[i] = 0;
+    group_by_island(s, p, ITEM_TREE, nt, s->isl_tree_start, s->isl_tree);
+    group_by_island(s, p, ITEM_CONTACT, p->ncon, s->isl_con_start, s->isl_con);
+    group_by_island(s, p, ITEM_DOF, p->ndof, s->isl_dof_start, s->isl_dof);
+    return;
+  }
   for (int t = 0; t < nt; ++t) parent[t] = t;
   s->ncut = 0;
   for (int i = 0; i < p->ncon; ++i) {

@@ -35,6 +35,8 @@ typedef struct {
   IcfFrictionHessian friction_hessian; /* DUAL (default) */
   int defer_open_contacts;  /* 1 (default): a contact between trees that does not act at the
                              * initial guess joins islands only once an iterate makes it act */
+  int islands;              /* 1 (default): Newton per contact island; 0: one Newton on the whole
+                             * problem, as the paper's (CENIC sec. VI) */
 } IcfSolverOptions;
 
 typedef struct {

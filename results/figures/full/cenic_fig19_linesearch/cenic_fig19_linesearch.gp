@@ -1,6 +1,7 @@
 # cenic_fig19_linesearch: regenerate with `cd results/figures/full/cenic_fig19_linesearch && gnuplot cenic_fig19_linesearch.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1370,500 dynamic font 'sans,11' background '#ffffff'
-set output 'cenic_fig19_linesearch.svg'
+set output 'cenic_fig19_linesearch.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.7664
@@ -42,7 +43,7 @@ plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle,
 unset multiplot
 unset output
 set terminal pngcairo size 1370,500 font 'sans,10'
-set output 'cenic_fig19_linesearch.png'
+set output 'cenic_fig19_linesearch.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.7664

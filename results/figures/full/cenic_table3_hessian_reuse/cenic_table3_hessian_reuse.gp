@@ -1,6 +1,7 @@
 # cenic_table3_hessian_reuse: regenerate with `cd results/figures/full/cenic_table3_hessian_reuse && gnuplot cenic_table3_hessian_reuse.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1890,500 dynamic font 'sans,11' background '#ffffff'
-set output 'cenic_table3_hessian_reuse.svg'
+set output 'cenic_table3_hessian_reuse.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.8307
@@ -18,8 +19,8 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' notitle
 unset arrow
 unset label
 set title "Newton iterations"
@@ -32,8 +33,8 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
-  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' notitle, \
+  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' notitle
 unset arrow
 unset label
 set title "wall time"
@@ -46,14 +47,14 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
-  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
-  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "cenic-sd", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "cenic-fixed"
+plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' notitle, \
+  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' title "cenic-sd", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' title "cenic-fixed"
 unset multiplot
 unset output
 set terminal pngcairo size 1890,500 font 'sans,10'
-set output 'cenic_table3_hessian_reuse.png'
+set output 'cenic_table3_hessian_reuse.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.8307
@@ -71,8 +72,8 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' notitle
 unset arrow
 unset label
 set title "Newton iterations"
@@ -85,8 +86,8 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
-  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' notitle, \
+  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' notitle
 unset arrow
 unset label
 set title "wall time"
@@ -99,9 +100,9 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle, \
-  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
-  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "cenic-sd", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "cenic-fixed"
+plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' notitle, \
+  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' title "cenic-sd", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#0c3a6e' title "cenic-fixed"
 unset multiplot
 unset output
