@@ -335,3 +335,21 @@ Test(verdicts, cells_that_fail_paper_column_and_recipes_without_a_paper_item) {
   cJSON_Delete(own);
   cJSON_Delete(recipe);
 }
+
+/* A check that tests a paper claim whose number is in other units (a step divisor beside an
+ * energy) cites it with paper_claim: the source is named, the paper column stays empty. */
+Test(verdicts, a_paper_claim_is_cited_without_its_number) {
+  cJSON *recipe = cJSON_Parse(
+      "{\"paper\": {\"ref\": \"True Rigidity Figs. 1, 2, 7\"}, \"checks\": [{\"quantity\": \"energy\","
+      " \"a\": {\"where\": {\"integrator\": \"x\"}, \"field\": \"w\"}, \"op\": \"<\", \"b\": 1,"
+      " \"paper_claim\": \"tr.fig1.match_divisor\", \"yes\": \"y\", \"no\": \"n\"}]}");
+  cJSON *recs = cJSON_Parse("[{\"integrator\": \"x\", \"status\": \"ok\", \"params\": {\"dt\": 0.04}, \"w\": 0.03}]");
+  cJSON *v = figure_verdict(recipe, recs, 0, "results/paper");
+  const cJSON *c = cJSON_GetArrayItem(get(v, "checks"), 0);
+  cr_expect(cJSON_IsNull(get(c, "paper")), "the divisor 8 must not stand beside an energy");
+  cr_expect_str_eq(get(c, "paper_id")->valuestring, "tr.fig1.match_divisor");
+  cr_expect(strstr(get(c, "paper_source")->valuestring, "Delta t/8"), "the claim is cited");
+  cJSON_Delete(v);
+  cJSON_Delete(recs);
+  cJSON_Delete(recipe);
+}

@@ -107,6 +107,8 @@ Test(report, quick_grid_that_decides_says_why) {
   cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
   char *h = read_text("index.html"), *md = read_text("report.md");
   cr_expect(strstr(h, "Why the quick grid decides the claim: the quick runs are the full ones &amp; 3 &lt; 4"), "%s", h);
+  cr_expect(strstr(h, ".no_paper_claim{") && strstr(h, "<p class=\"verdict smoke\">"),
+            "every verdict status has a style class, no_paper_claim too:\n%s", h);
   cr_expect(strstr(md, "Why the quick grid decides the claim: the quick runs are the full ones \\& 3 \\< 4"), "%s", md);
   free(h);
   free(md);

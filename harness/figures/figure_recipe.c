@@ -347,7 +347,7 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
     snprintf(f, sizeof f, "checks[%d]", i);
     if (!cJSON_IsObject(e)) { bad = fail(err, errlen, path, f, "expected an object", e); break; }
     static const char *const check_keys[] = {"quantity", "a", "op", "b", "factor", "band", "per", "min_fraction", "if_missing",
-                                             "paper", "tolerance", "differs_by_design", "yes", "no", "floor", "no_signal", NULL};
+                                             "paper", "paper_claim", "tolerance", "differs_by_design", "yes", "no", "floor", "no_signal", NULL};
     if (only_keys(e, check_keys, path, f, err, errlen)) { bad = 1; break; }
     char fa[300];
     snprintf(fa, sizeof fa, "%s.a", f);
@@ -369,6 +369,8 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
       bad = fail(err, errlen, path, f, "\"min_fraction\" must be in (0, 1] and needs \"per\"", mf);
     else if (pp && !cJSON_IsNumber(pp) && !cJSON_IsString(pp))
       bad = fail(err, errlen, path, f, "\"paper\" must be a number or an id of results/paper/", pp);
+    else if (json_get(e, "paper_claim") && (pp || !cJSON_IsString(json_get(e, "paper_claim"))))
+      bad = fail(err, errlen, path, f, "\"paper_claim\" must be an id of results/paper/, and not given with \"paper\"", json_get(e, "paper_claim"));
     else if (json_get(e, "if_missing") && !(cJSON_IsString(json_get(e, "if_missing")) && !strcmp(json_get(e, "if_missing")->valuestring, "infinite")))
       bad = fail(err, errlen, path, f, "\"if_missing\" can only be \"infinite\"", json_get(e, "if_missing"));
     else if (json_get(e, "differs_by_design") && !cJSON_IsString(json_get(e, "differs_by_design")))

@@ -209,17 +209,20 @@ static void add_num(cJSON *o, const char *k, double v) {
   else cJSON_AddNullToObject(o, k);
 }
 
-/* The paper's value of a check: a number, or an id of results/paper/ (NAN when unset). */
+/* The paper's value of a check: a number, or an id of results/paper/ (NAN when unset). A
+ * "paper_claim" id is cited but gives no number: the paper's number is not in the check's units
+ * (a step divisor beside an energy), so it must not stand in the paper column. */
 static double paper_value(const cJSON *c, const char *paper_dir, cJSON *out) {
-  const cJSON *p = json_get(c, "paper");
+  const cJSON *p = json_get(c, "paper"), *claim = json_get(c, "paper_claim");
   if (cJSON_IsNumber(p)) return p->valuedouble;
-  if (!cJSON_IsString(p)) return NAN;
+  if (cJSON_IsString(claim)) p = claim;
+  else if (!cJSON_IsString(p)) return NAN;
   double v = NAN;
   char units[64], source[256];
   cJSON_AddStringToObject(out, "paper_id", p->valuestring);
   if (paper_number(paper_dir, p->valuestring, &v, units, sizeof units, source, sizeof source) != 0) return NAN;
   cJSON_AddStringToObject(out, "paper_source", source);
-  return v;
+  return p == claim ? NAN : v;
 }
 
 static void tolerance_text(const cJSON *c, char *out, size_t outlen) {

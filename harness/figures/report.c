@@ -324,7 +324,11 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
         "<style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
         "img{max-width:100%;border:1px solid #ddd}pre{background:#f4f4f4;padding:.6em;overflow-x:auto}"
         "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}"
-        ".verdict{font-weight:bold}.bad{color:#b00}.fig{margin-bottom:3em}</style></head><body>\n", f);
+        ".verdict{font-weight:bold}.bad{color:#b00}.fig{margin-bottom:3em}"
+        /* one colour per verdict status (figure_verdict.h): a figure without a paper claim must
+         * not read as reproduced */
+        ".reproduced{color:#060}.not_reproduced{color:#b00}.differs_by_design{color:#a60}"
+        ".no_paper_claim{color:#555;font-style:italic}.smoke{color:#555}</style></head><body>\n", f);
   fputs("<h1>cbench report</h1>\n<p>Folder <code>", f);
   html(f, dir);
   fputs("</code>, written ", f);
@@ -384,7 +388,9 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     html(f, json_str(fig, "title"));
     fputs("\"></a></p>\n<p>", f);
     html(f, json_str(fig, "caption"));
-    fputs("</p>\n<p class=\"verdict\">Verdict: ", f);
+    fputs("</p>\n<p class=\"verdict ", f);
+    html(f, json_str(fig, "verdict_status"));
+    fputs("\">Verdict: ", f);
     if (*json_str(fig, "verdict_status")) { html(f, json_str(fig, "verdict_status")); fputs(". ", f); }
     html(f, json_str(fig, "verdict"));
     fputs("</p>\n", f);

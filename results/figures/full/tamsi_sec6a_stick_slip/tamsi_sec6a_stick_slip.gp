@@ -1,6 +1,7 @@
 # tamsi_sec6a_stick_slip: regenerate with `cd results/figures/full/tamsi_sec6a_stick_slip && gnuplot tamsi_sec6a_stick_slip.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
-set output 'tamsi_sec6a_stick_slip.svg'
+set output 'tamsi_sec6a_stick_slip.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -18,14 +19,14 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#8c564b' notitle, \
-  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#000080' notitle, \
-  keyentry w l lw 2 dt 1 lc rgb '#8c564b' title "tamsi param=0.01", \
-  keyentry w l lw 2 dt 1 lc rgb '#000080' title "bdf param=1e-08"
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#13ae13' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#a23eea' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#13ae13' title "tamsi param=0.01", \
+  keyentry w l lw 2 dt 1 lc rgb '#a23eea' title "bdf param=1e-08"
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
-set output 'tamsi_sec6a_stick_slip.png'
+set output 'tamsi_sec6a_stick_slip.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -43,9 +44,9 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#8c564b' notitle, \
-  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#000080' notitle, \
-  keyentry w l lw 2 dt 1 lc rgb '#8c564b' title "tamsi param=0.01", \
-  keyentry w l lw 2 dt 1 lc rgb '#000080' title "bdf param=1e-08"
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#13ae13' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#a23eea' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#13ae13' title "tamsi param=0.01", \
+  keyentry w l lw 2 dt 1 lc rgb '#a23eea' title "bdf param=1e-08"
 unset multiplot
 unset output

@@ -1,6 +1,7 @@
 # tr_fig01_02_07_ball_box: regenerate with `cd results/figures/full/tr_fig01_02_07_ball_box && gnuplot tr_fig01_02_07_ball_box.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
-set output 'tr_fig01_02_07_ball_box.svg'
+set output 'tr_fig01_02_07_ball_box.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -18,16 +19,16 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#6a3d9a' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#556b2f' notitle, \
-  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#6a3d9a' title "lcp", \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' title "ccp", \
-  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#556b2f' title "ca"
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#7a7e0e' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#dae119' notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#7a7e0e' title "lcp", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' title "ccp", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#dae119' title "ca"
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
-set output 'tr_fig01_02_07_ball_box.png'
+set output 'tr_fig01_02_07_ball_box.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -45,11 +46,11 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#6a3d9a' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#556b2f' notitle, \
-  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#6a3d9a' title "lcp", \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' title "ccp", \
-  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#556b2f' title "ca"
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#7a7e0e' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#dae119' notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#7a7e0e' title "lcp", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' title "ccp", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#dae119' title "ca"
 unset multiplot
 unset output
