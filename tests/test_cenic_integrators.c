@@ -30,14 +30,19 @@ static IntegratorOptions options(double accuracy, double dt, double max_step) {
 }
 
 /* Runs vt from the model's initial state, writing the state at each of the nt times into X. */
+/* it zeroed and created as vt on m with options o; returns create's code. */
+static int create_on(Integrator *it, const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *o) {
+  memset(it, 0, sizeof *it);
+  it->vtbl = vt;
+  it->model = m;
+  it->opt = *o;
+  return vt->create(it);
+}
+
 static int run(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *o, const double *times, int nt, double *X,
                IntegratorStats *st, char *msg) {
   Integrator it;
-  memset(&it, 0, sizeof it);
-  it.vtbl = vt;
-  it.model = m;
-  it.opt = *o;
-  int rc = vt->create(&it);
+  int rc = create_on(&it, vt, m, o);
   if (rc == CB_OK) {
     int nx = system_nx(m);
     double *x0 = calloc(nx, sizeof(double));
@@ -374,11 +379,8 @@ Test(cenic_integrators, trapezoid_notes_explicit_controllers) {
   const IntegratorVtbl *vt[2] = {&cenic_trap_vtbl, &cenic_sd_vtbl};
   for (int k = 0; k < 2; ++k) {
     Integrator it;
-    memset(&it, 0, sizeof it);
-    it.vtbl = vt[k];
-    it.model = m;
-    it.opt = options(1e-3, 0, 0.1);
-    cr_assert_eq(vt[k]->create(&it), CB_OK, "%s: %s", vt[k]->name, it.message);
+    IntegratorOptions o = options(1e-3, 0, 0.1);
+    cr_assert_eq(create_on(&it, vt[k], m, &o), CB_OK, "%s: %s", vt[k]->name, it.message);
     int explicit_note = 0;
     for (int i = 0; i < it.nnotes; ++i) explicit_note |= strstr(it.notes[i], "controllers are explicit") != NULL;
     cr_expect_eq(explicit_note, k == 0, "%s: %d notes, first: %s", vt[k]->name, it.nnotes, it.nnotes ? it.notes[0] : "");
@@ -429,11 +431,8 @@ Test(cenic_integrators, output_before_last_step_is_an_error) {
   double *x = calloc(nx, 8), *y = calloc(nx, 8);
   for (int k = 0; k < 3; ++k) {
     Integrator it;
-    memset(&it, 0, sizeof it);
-    it.vtbl = vts[k];
-    it.model = m;
-    it.opt = options(1e-3, 0.01, 0.1);
-    cr_assert_eq(vts[k]->create(&it), CB_OK, "%s: %s", vts[k]->name, it.message);
+    IntegratorOptions o = options(1e-3, 0.01, 0.1);
+    cr_assert_eq(create_on(&it, vts[k], m, &o), CB_OK, "%s: %s", vts[k]->name, it.message);
     initial_state(m, x);
     cr_assert_eq(vts[k]->reset(&it, 0.0, x), CB_OK);
     cr_assert_eq(vts[k]->advance(&it, 0.3, y), CB_OK, "%s: %s", vts[k]->name, it.message);
