@@ -73,7 +73,7 @@ Test(reference_check, loader_reads_the_cross_check_distance) {
 }
 
 Test(reference_check, record_carries_the_reference_uncertainty) {
-  char cmd[1024], rec_path[512], log[512];
+  char cmd[2048], rec_path[512], log[512];
   snprintf(rec_path, sizeof rec_path, "%s/run.json", tmpdir);
   snprintf(log, sizeof log, "%s/log.txt", tmpdir);
   snprintf(cmd, sizeof cmd,

@@ -226,7 +226,7 @@ static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records
   FILE *f = atomic_open(&af, dat, 0, err, errlen);
   if (!f) return 1;
   int nblock = 0;
-  char titles[8][256];
+  char titles[8][256 + 32]; /* a label of up to 255 bytes and " (N values)" */
   const cJSON *r;
   cJSON_ArrayForEach(r, records) {
     if (!figure_match(r, json_get(plot, "where"))) continue;
