@@ -227,7 +227,7 @@ Test(record_schema, builder_order_is_the_tables) {
 
 Test(record_schema, null_results_are_the_tables) {
   cJSON *r = cJSON_CreateObject();
-  record_fields_add_null_results(r, "the run did not finish");
+  run_record_add_null_results(r, "the run did not finish");
   const char *want[] = {"wall_time", "work", "counters", "error", "error_note", "physics"};
   int i = 0;
   cJSON *x;

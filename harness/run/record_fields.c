@@ -369,17 +369,6 @@ int record_fields_check(const cJSON *rec, char *err, size_t errlen) {
   return 0;
 }
 
-/* ---- building ---- */
-
-void record_fields_add_null_results(cJSON *rec, const char *error_note) {
-  for (int i = 0; i < record_field_count; ++i) {
-    const RecordField *f = &record_fields[i];
-    if (!(f->flags & RF_NULL_NO_RESULTS)) continue;
-    if (!strcmp(f->name, "error_note")) cJSON_AddStringToObject(rec, f->name, error_note);
-    else cJSON_AddNullToObject(rec, f->name);
-  }
-}
-
 void record_fields_markdown(FILE *f) {
   fprintf(f, "| field | type | since | meaning |\n| --- | --- | --- | --- |\n");
   for (int i = 0; i < record_field_count; ++i) {

@@ -47,8 +47,6 @@ const RecordField *record_field_find(const char *path);
 /* Checks every field of the table present in rec (types, allowed values) and that the required
  * ones are there: 0, or -1 with "field 'PATH' ..." in err. */
 int record_fields_check(const cJSON *rec, char *err, size_t errlen);
-/* Adds the null measurements of a run without results (error_note = why). */
-void record_fields_add_null_results(cJSON *rec, const char *error_note);
 /* SCHEMA.md's "Fields" table. */
 void record_fields_markdown(FILE *f);
 
