@@ -26,40 +26,73 @@ void run_record_add_maxrms(cJSON *o, const char *k, const MaxRms *a) {
   run_record_add_number(x, "rms", a->n > 0, maxrms_rms(a));
 }
 
+/* Field f's value from its source struct at base (f->at), under the last part of its name. */
+static void add_from_table(cJSON *obj, const RecordField *f, const void *base) {
+  const char *key = strrchr(f->name, '.') ? strrchr(f->name, '.') + 1 : f->name;
+  const char *at = (const char *)base + f->at.offset;
+  double x;
+  int b;
+  switch (f->at.value) {
+  case RV_DOUBLE: memcpy(&x, at, sizeof x); run_record_add_number(obj, key, 1, x); break;
+  case RV_POSITIVE: memcpy(&x, at, sizeof x); run_record_add_number(obj, key, x > 0, x); break;
+  case RV_TRIBOOL:
+    memcpy(&b, at, sizeof b);
+    if (b < 0) cJSON_AddNullToObject(obj, key);
+    else cJSON_AddBoolToObject(obj, key, b);
+    break;
+  case RV_CHARS: cJSON_AddStringToObject(obj, key, at); break;
+  case RV_CHARS_OPT: if (at[0]) cJSON_AddStringToObject(obj, key, at); break;
+  case RV_CSTR: {
+    const char *str;
+    memcpy(&str, at, sizeof str);
+    cJSON_AddStringToObject(obj, key, str);
+    break;
+  }
+  }
+}
+
+/* 1 if row f is a direct child of the object at path parent ("machine": "machine.cpu"). */
+static int child_of(const RecordField *f, const char *parent) {
+  size_t n = strlen(parent);
+  return !strncmp(f->name, parent, n) && f->name[n] == '.' && !strchr(f->name + n + 1, '.');
+}
+
+/* The fields of the object at path parent into obj, in the table's order: the rows with a source
+ * from base, the others by hand (NULL: every child has a source). */
+static void add_table_block(cJSON *obj, const char *parent, const void *base,
+                            void (*by_hand)(cJSON *obj, const RecordField *f, const void *base)) {
+  for (int i = 0; i < record_field_count; ++i) {
+    const RecordField *f = &record_fields[i];
+    if (!child_of(f, parent)) continue;
+    if (f->at.source != RS_NONE) add_from_table(obj, f, base);
+    else if (by_hand) by_hand(obj, f, base);
+  }
+}
+
+/* machine.caches and machine.load_avg_start. */
+static void add_machine_by_hand(cJSON *m, const RecordField *f, const void *base) {
+  const MachineInfo *mi = base;
+  if (!strcmp(f->name, "machine.caches")) {
+    cJSON *caches = cJSON_AddArrayToObject(m, "caches");
+    for (int i = 0; i < mi->ncaches; ++i) {
+      const MachineCache *mc = &mi->caches[i];
+      cJSON *c = cJSON_CreateObject();
+      cJSON_AddStringToObject(c, "type", mc->type);
+      cJSON_AddNumberToObject(c, "level", mc->level);
+      cJSON_AddNumberToObject(c, "size", mc->size);
+      cJSON_AddNumberToObject(c, "num_sharing", mc->num_sharing);
+      cJSON_AddItemToArray(caches, c);
+    }
+  } else if (!strcmp(f->name, "machine.load_avg_start")) {
+    if (mi->load_avg_start[0] >= 0)
+      cJSON_AddItemToObject(m, "load_avg_start", cJSON_CreateDoubleArray(mi->load_avg_start, 3));
+    else cJSON_AddNullToObject(m, "load_avg_start");
+  }
+}
+
 cJSON *run_record_machine_json(const MachineInfo *mi) {
   cJSON *m = cJSON_CreateObject();
-  cJSON_AddStringToObject(m, "cpu", mi->cpu);
-  cJSON_AddStringToObject(m, "isa", mi->isa);
-  cJSON_AddNumberToObject(m, "cores", mi->cores);
-  cJSON_AddNumberToObject(m, "blas_threads", mi->blas_threads);
-  cJSON_AddStringToObject(m, "compiler", mi->compiler);
-  cJSON_AddStringToObject(m, "flags", mi->flags);
-  cJSON_AddStringToObject(m, "build", mi->build);
-  cJSON_AddStringToObject(m, "git", mi->git);
-  if (mi->git_dirty < 0) cJSON_AddNullToObject(m, "git_dirty");
-  else cJSON_AddBoolToObject(m, "git_dirty", mi->git_dirty);
-  cJSON_AddStringToObject(m, "host", mi->host);
-  cJSON_AddStringToObject(m, "os", mi->os);
-  run_record_add_number(m, "cpu_mhz", mi->cpu_mhz > 0, mi->cpu_mhz);
-  cJSON *caches = cJSON_AddArrayToObject(m, "caches");
-  for (int i = 0; i < mi->ncaches; ++i) {
-    const MachineCache *mc = &mi->caches[i];
-    cJSON *c = cJSON_CreateObject();
-    cJSON_AddStringToObject(c, "type", mc->type);
-    cJSON_AddNumberToObject(c, "level", mc->level);
-    cJSON_AddNumberToObject(c, "size", mc->size);
-    cJSON_AddNumberToObject(c, "num_sharing", mc->num_sharing);
-    cJSON_AddItemToArray(caches, c);
-  }
-  if (mi->load_avg_start[0] >= 0)
-    cJSON_AddItemToObject(m, "load_avg_start", cJSON_CreateDoubleArray(mi->load_avg_start, 3));
-  else cJSON_AddNullToObject(m, "load_avg_start");
-  cJSON_AddStringToObject(m, "sundials", mi->sundials);
-  cJSON_AddStringToObject(m, "cholmod", mi->cholmod);
-  if (mi->has_suitesparse) cJSON_AddStringToObject(m, "suitesparse", mi->suitesparse);
-  cJSON_AddStringToObject(m, "libccd", mi->libccd);
-  cJSON_AddStringToObject(m, "cjson", mi->cjson);
-  cJSON_AddStringToObject(m, "date", mi->date);
+  add_table_block(m, "machine", mi, add_machine_by_hand);
   return m;
 }
 
@@ -137,11 +170,7 @@ cJSON *run_record_counters_json(const IntegratorStats *st) {
 
 cJSON *run_record_time_split_json(const IntegratorStats *st) {
   cJSON *c = cJSON_CreateObject();
-  cJSON_AddNumberToObject(c, "geometry", st->time_geometry);
-  cJSON_AddNumberToObject(c, "assembly", st->time_assembly);
-  cJSON_AddNumberToObject(c, "factorization", st->time_factorization);
-  cJSON_AddNumberToObject(c, "linesearch", st->time_linesearch);
-  cJSON_AddNumberToObject(c, "total", st->time_total);
+  add_table_block(c, "time_split", st, NULL);
   return c;
 }
 
