@@ -207,7 +207,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   clock_utc_iso8601(date, sizeof date);
   cJSON_AddStringToObject(fig, "created", date);
   cJSON_AddNumberToObject(fig, "wall_seconds", clock_monotonic() - t0);
-  cJSON_AddItemToObject(fig, "machine", machine_info_json(NULL));
+  cJSON_AddItemToObject(fig, "machine", run_record_machine_now());
   cJSON *img = cJSON_AddObjectToObject(fig, "images");
   char f1[300], f2[300], f3[300];
   snprintf(f1, sizeof f1, "%s.svg", name);

@@ -578,7 +578,7 @@ int report_write_with_history(const char *dir, const char *history_path, char *h
   /* the machine of the first figure (where the numbers were made), else this one */
   cJSON *machine = n > 0 && cJSON_IsObject(json_get(cJSON_GetArrayItem(figs, 0), "machine"))
                        ? cJSON_Duplicate(json_get(cJSON_GetArrayItem(figs, 0), "machine"), 1)
-                       : machine_info_json(NULL);
+                       : run_record_machine_now();
   /* a sweep folder's records: its failed, timed-out and flagged runs are listed with why */
   char rerr[512] = "";
   cJSON *runs = nplots ? records_load_dir(dir, rerr, sizeof rerr) : NULL;

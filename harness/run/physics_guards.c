@@ -189,11 +189,6 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
   g->n++;
 }
 
-static void num_or_null(cJSON *o, const char *k, int has, double v) {
-  if (has && isfinite(v)) cJSON_AddNumberToObject(o, k, v);
-  else cJSON_AddNullToObject(o, k);
-}
-
 /* the energy released below the start or the largest kinetic energy seen, whichever is larger */
 static double energy_moved(const PhysicsGuards *g) { return fmax(g->e0 - g->e_min, g->k_max); }
 
@@ -201,23 +196,23 @@ double physics_guards_energy_scale(const PhysicsGuards *g) {
   return fmax(energy_moved(g), g->weight * GUARD_ENERGY_FLOOR_DROP);
 }
 
-int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics, cJSON *warnings) {
+int physics_guards_result(const PhysicsGuards *g, const Model *m, PhysicsGuardsResult *out, GuardWarnings *w) {
   int tripped = 0;
   char msg[512];
-  cJSON_AddBoolToObject(physics, "passive", g->passive);
-  if (!g->passive) cJSON_AddStringToObject(physics, "active_because", g->active_reason);
+  memset(out, 0, sizeof *out);
+  w->n = 0;
+  out->passive = g->passive;
+  out->active_because = g->active_reason;
   /* energy */
-  cJSON *en = cJSON_GetObjectItemCaseSensitive(physics, "energy");
-  if (!en) en = cJSON_AddObjectToObject(physics, "energy");
   double scale = physics_guards_energy_scale(g);
-  cJSON *rise = cJSON_AddObjectToObject(en, "max_rise");
-  if (g->passive && g->n > 0) {
-    cJSON_AddNumberToObject(rise, "abs", g->max_rise);
-    num_or_null(rise, "rel", scale > 0, g->max_rise / scale);
-    cJSON_AddNumberToObject(rise, "t", g->t_max_rise);
-    cJSON_AddNumberToObject(rise, "scale", scale);
-    cJSON_AddNumberToObject(rise, "threshold_rel", GUARD_ENERGY_RISE_REL);
-    cJSON_AddBoolToObject(rise, "contact_springs", g->contact_springs);
+  out->rise_judged = g->passive && g->n > 0;
+  if (out->rise_judged) {
+    out->rise_abs = g->max_rise;
+    out->rise_rel = scale > 0 ? g->max_rise / scale : NAN;
+    out->rise_t = g->t_max_rise;
+    out->rise_scale = scale;
+    out->rise_threshold_rel = GUARD_ENERGY_RISE_REL;
+    out->contact_springs = g->contact_springs;
     if (scale > 0 && g->max_rise > GUARD_ENERGY_RISE_REL * scale + 1e-9 * fabs(g->e0)) {
       snprintf(msg, sizeof msg,
                "physics: energy%s rose by %.3g J (%.0f%% of the energy in play) by t = %.4g s: in a passive "
@@ -225,63 +220,58 @@ int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics
                g->contact_springs ? " (with contact springs k phi^2/2)" : "",
                g->max_rise, 100.0 * g->max_rise / scale, g->t_max_rise,
                g->contact_springs ? " or pressed its contacts deeper than its energy allows" : "");
-      cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+      guard_warning_add(w, msg);
       tripped++;
     }
     /* the local test: the energy more than doubled above the run's lowest */
-    cJSON *loc = cJSON_AddObjectToObject(rise, "local");
     double above = g->local_top - g->e_min;
     int judged = g->has_local && g->contact_springs;
-    num_or_null(loc, "abs", judged, g->local_rise);
-    num_or_null(loc, "above_min", judged, above);
-    num_or_null(loc, "rel", judged && above > 0, g->local_rise / above);
-    num_or_null(loc, "t", judged, g->t_local);
-    cJSON_AddNumberToObject(loc, "threshold_rel", GUARD_ENERGY_LOCAL_REL);
-    cJSON_AddNumberToObject(loc, "floor", GUARD_ENERGY_LOCAL_DROP * g->weight);
-    if (!g->contact_springs) cJSON_AddStringToObject(loc, "note", "a peer's contact energy is not observable");
+    out->local_abs = judged ? g->local_rise : NAN;
+    out->local_above_min = judged ? above : NAN;
+    out->local_rel = judged && above > 0 ? g->local_rise / above : NAN;
+    out->local_t = judged ? g->t_local : NAN;
+    out->local_threshold_rel = GUARD_ENERGY_LOCAL_REL;
+    out->local_floor = GUARD_ENERGY_LOCAL_DROP * g->weight;
+    if (!g->contact_springs) out->local_note = "a peer's contact energy is not observable";
     if (judged && g->local_rise > GUARD_ENERGY_LOCAL_REL * above && !(tripped > 0)) {
       snprintf(msg, sizeof msg,
                "physics: energy (with contact springs k phi^2/2) rose by %.3g J by t = %.4g s, %.0f%% of the %.3g J "
                "above the run's lowest: in a passive scene the run gained energy",
                g->local_rise, g->t_local, 100.0 * g->local_rise / above, above);
-      cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+      guard_warning_add(w, msg);
       tripped++;
     }
   } else {
-    cJSON_AddNullToObject(rise, "abs");
-    cJSON_AddNullToObject(rise, "rel");
-    cJSON_AddStringToObject(rise, "note", g->n == 0 ? "no samples"
-                                                     : "active scene: external work changes the energy");
+    out->rise_abs = out->rise_rel = NAN;
+    out->rise_note = g->n == 0 ? "no samples" : "active scene: external work changes the energy";
   }
   /* penetration */
-  cJSON *pen = cJSON_GetObjectItemCaseSensitive(physics, "penetration");
-  if (!pen) pen = cJSON_AddObjectToObject(physics, "penetration");
   int has_pen = g->pen_max > 0 && isfinite(g->pen_k) && g->pen_k > 0;
   double static_est = has_pen ? g->pen_mass * g->gmag / g->pen_k : NAN;
-  num_or_null(pen, "static_estimate", has_pen && static_est > 0, static_est);
-  num_or_null(pen, "ratio_static", has_pen && static_est > 0, g->pen_max / static_est);
-  cJSON_AddNumberToObject(pen, "t_max", g->t_pen_max);
-  num_or_null(pen, "stiffness", has_pen, g->pen_k);
+  out->static_estimate = has_pen && static_est > 0 ? static_est : NAN;
+  out->ratio_static = has_pen && static_est > 0 ? g->pen_max / static_est : NAN;
+  out->t_max = g->t_pen_max;
+  out->stiffness = has_pen ? g->pen_k : NAN;
   double W = g->weight, k = g->pen_k;
   double in_play = fmax(energy_moved(g), 0.0); /* the energy scale without its floor */
   double bound_e = has_pen ? W / k + sqrt((W / k) * (W / k) + 2.0 * in_play / k) : NAN;
-  num_or_null(pen, "energy_bound", has_pen && g->passive, bound_e);
-  num_or_null(pen, "ratio_energy_bound", has_pen && g->passive, g->pen_max / bound_e);
-  cJSON_AddStringToObject(pen, "bound", g->passive ? "energy" : "static");
+  out->energy_bound = has_pen && g->passive ? bound_e : NAN;
+  out->ratio_energy_bound = has_pen && g->passive ? g->pen_max / bound_e : NAN;
+  out->bound = g->passive ? "energy" : "static";
   /* the bound is our spring's: a peer model's contact law (MuJoCo) is not judged by it */
   if (has_pen && g->passive && g->contact_springs && g->pen_max > GUARD_PENETRATION_FACTOR * bound_e) {
     snprintf(msg, sizeof msg,
              "physics: penetration %.3g m at t = %.4g s is %.1f times the %.3g m that the energy in play can "
              "press a k = %.3g N/m contact: the run tunnelled into contact",
              g->pen_max, g->t_pen_max, g->pen_max / bound_e, bound_e, k);
-    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    guard_warning_add(w, msg);
     tripped++;
   }
   /* penetration against the geometry: every scene, every integrator */
-  num_or_null(pen, "geometry_size", g->geo_ratio > 0, g->geo_size);
-  cJSON_AddNumberToObject(pen, "ratio_geometry", g->geo_ratio);
-  num_or_null(pen, "t_geometry", g->geo_ratio > 0, g->t_geo);
-  cJSON_AddNumberToObject(pen, "threshold_geometry", GUARD_GEOMETRY_DEPTH);
+  out->geometry_size = g->geo_ratio > 0 ? g->geo_size : NAN;
+  out->ratio_geometry = g->geo_ratio;
+  out->t_geometry = g->geo_ratio > 0 ? g->t_geo : NAN;
+  out->threshold_geometry = GUARD_GEOMETRY_DEPTH;
   if (g->geo_ratio > GUARD_GEOMETRY_DEPTH) {
     const char *a = g->geo_body[0] > 0 ? m->bodies[g->geo_body[0]].name : "world";
     const char *b = g->geo_body[1] > 0 ? m->bodies[g->geo_body[1]].name : "world";
@@ -289,35 +279,33 @@ int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics
              "physics: contact %s-%s %.3g m deep at t = %.4g s, %.1f times its geometry's %.3g m: the run passed "
              "through a body",
              a, b, g->geo_depth, g->t_geo, g->geo_ratio, g->geo_size);
-    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    guard_warning_add(w, msg);
     tripped++;
   }
   /* joint limits */
+  out->joints = g->nlimit;
   if (g->nlimit > 0) {
-    cJSON *jl = cJSON_AddObjectToObject(physics, "joint_limits");
-    cJSON_AddNumberToObject(jl, "joints", g->nlimit);
-    cJSON_AddNumberToObject(jl, "ratio", g->lim_ratio);
-    num_or_null(jl, "violation", g->lim_body > 0, g->lim_excess);
-    num_or_null(jl, "allowed", g->lim_body > 0, g->lim_allowed);
-    num_or_null(jl, "t", g->lim_body > 0, g->t_lim);
-    if (g->lim_body > 0) cJSON_AddStringToObject(jl, "body", m->bodies[g->lim_body].name);
-    cJSON_AddNumberToObject(jl, "threshold_factor", GUARD_LIMIT_FACTOR);
-    cJSON_AddNumberToObject(jl, "floor", GUARD_LIMIT_FLOOR);
+    out->limit_ratio = g->lim_ratio;
+    out->limit_violation = g->lim_body > 0 ? g->lim_excess : NAN;
+    out->limit_allowed = g->lim_body > 0 ? g->lim_allowed : NAN;
+    out->limit_t = g->lim_body > 0 ? g->t_lim : NAN;
+    if (g->lim_body > 0) out->limit_body = m->bodies[g->lim_body].name;
+    out->limit_threshold_factor = GUARD_LIMIT_FACTOR;
+    out->limit_floor = GUARD_LIMIT_FLOOR;
     if (g->lim_ratio > 1.0) {
       snprintf(msg, sizeof msg,
                "physics: joint of %s %.3g beyond its limit at t = %.4g s, %.1f times the %.3g its limit model allows: "
                "the run ignored the limit",
                m->bodies[g->lim_body].name, g->lim_excess, g->t_lim, g->lim_ratio, g->lim_allowed);
-      cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+      guard_warning_add(w, msg);
       tripped++;
     }
   }
   /* residuals (Le Lidec et al. 2024, eq. 15), data only */
-  cJSON *res = cJSON_AddObjectToObject(physics, "contact_residuals");
-  cJSON_AddNumberToObject(res, "eps_p", g->eps_p);
-  cJSON_AddNumberToObject(res, "eps_d", g->eps_d);
-  cJSON_AddNumberToObject(res, "eps_c", g->eps_c);
-  cJSON_AddNumberToObject(physics, "failed_samples", g->failed_samples);
-  tripped += rest_guard_report(&g->rest, m, physics, warnings);
+  out->eps_p = g->eps_p;
+  out->eps_d = g->eps_d;
+  out->eps_c = g->eps_c;
+  out->failed_samples = g->failed_samples;
+  tripped += rest_guard_result(&g->rest, m, &out->rest, w);
   return tripped;
 }

@@ -106,8 +106,37 @@ double physics_energy(const Model *m, Data *d, double t, const double *x);
 /* The energy in play (J): the largest of the energy released below the start, the largest
  * kinetic energy, and the weight times a 1 mm drop; the scale of the relative energy rise. */
 double physics_guards_energy_scale(const PhysicsGuards *g);
-/* Writes the guard fields into the record's `physics` object and appends a sentence per
- * tripped guard to `warnings`; returns the number of tripped guards. */
+/* What the guards found, as data: physics_guards_result fills it, run_record.c writes it into
+ * the record's `physics` object (harness/SCHEMA.md). A number that is NAN is written as null;
+ * names point into the model. */
+typedef struct {
+  int passive;
+  const char *active_because;     /* why not passive (passive 0) */
+  /* energy.max_rise: judged when passive with samples; else rise_note says why not */
+  int rise_judged;
+  double rise_abs, rise_rel, rise_t, rise_scale, rise_threshold_rel;
+  int contact_springs;
+  const char *rise_note;
+  double local_abs, local_above_min, local_rel, local_t, local_threshold_rel, local_floor;
+  const char *local_note;         /* NULL: none */
+  /* penetration */
+  double static_estimate, ratio_static, t_max, stiffness, energy_bound, ratio_energy_bound;
+  const char *bound;
+  double geometry_size, ratio_geometry, t_geometry, threshold_geometry;
+  /* joint_limits: written when the model has limited one-dof joints */
+  int joints;
+  double limit_ratio, limit_violation, limit_allowed, limit_t, limit_threshold_factor, limit_floor;
+  const char *limit_body;         /* NULL: no joint beyond its limit */
+  double eps_p, eps_d, eps_c;     /* contact_residuals */
+  int failed_samples;
+  RestGuardResult rest;
+} PhysicsGuardsResult;
+
+/* Fills out and appends a sentence per tripped guard to w (which it empties first); returns the
+ * number of tripped guards. */
+int physics_guards_result(const PhysicsGuards *g, const Model *m, PhysicsGuardsResult *out, GuardWarnings *w);
+/* physics_guards_result written into a record's `physics` object and its `warnings` (defined in
+ * run_record.c, the record's one writer); returns the number of tripped guards. */
 int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics, cJSON *warnings);
 
 #endif

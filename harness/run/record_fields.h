@@ -29,6 +29,29 @@ enum {
   RF_NULL_NO_RESULTS = 1 << 2, /* null in a record of a run that never finished (error_note: the why) */
 };
 
+/* Where the writer reads a field's value (RecordAt.source): the struct its offset is into. */
+typedef enum {
+  RS_NONE,     /* written by hand-coded lines of run_record.c (objects, arrays, derived values) */
+  RS_MACHINE,  /* MachineInfo (harness/common/machine.h) */
+  RS_STATS,    /* IntegratorStats (integrators/integrator.h) */
+} RecordSource;
+
+/* The C type at the offset and how it is written. */
+typedef enum {
+  RV_DOUBLE,    /* double; not finite: null */
+  RV_POSITIVE,  /* double; <= 0 or not finite: null */
+  RV_TRIBOOL,   /* int; < 0: null, else true or false */
+  RV_CHARS,     /* char array */
+  RV_CHARS_OPT, /* char array; "": the field is left out */
+  RV_CSTR,      /* const char * */
+} RecordValue;
+
+typedef struct {
+  RecordSource source;
+  RecordValue value;
+  size_t offset;       /* offsetof(the source's struct, member) */
+} RecordAt;
+
 typedef struct {
   const char *name;    /* JSON path: "status", "params.dt", "physics.energy.max_rise" */
   RecordFieldType type;
@@ -37,6 +60,7 @@ typedef struct {
   const char *since;   /* the date the field was first written (optional fields: older records lack it) */
   const char *doc_type;/* the type column of SCHEMA.md when the generated one says too little; NULL: generated */
   const char *meaning; /* one line for SCHEMA.md */
+  RecordAt at;         /* where run_record.c reads the value; source RS_NONE: hand-written */
 } RecordField;
 
 extern const RecordField record_fields[];
@@ -44,11 +68,11 @@ extern const int record_field_count;
 
 /* The field named path, or NULL. */
 const RecordField *record_field_find(const char *path);
+/* The value of field f in rec (its dotted path), or NULL when absent. */
+const cJSON *record_field_get(const cJSON *rec, const RecordField *f);
 /* Checks every field of the table present in rec (types, allowed values) and that the required
  * ones are there: 0, or -1 with "field 'PATH' ..." in err. */
 int record_fields_check(const cJSON *rec, char *err, size_t errlen);
-/* Adds the null measurements of a run without results (error_note = why). */
-void record_fields_add_null_results(cJSON *rec, const char *error_note);
 /* SCHEMA.md's "Fields" table. */
 void record_fields_markdown(FILE *f);
 

@@ -385,49 +385,51 @@ static int slip_worst(const RestGuard *g, double *t) {
   return best;
 }
 
-int rest_guard_report(const RestGuard *g, const Model *m, cJSON *physics, cJSON *warnings) {
-  cJSON *r = cJSON_AddObjectToObject(physics, "rest");
-  cJSON_AddBoolToObject(r, "applies", g->applies);
+void guard_warning_add(GuardWarnings *w, const char *text) {
+  if (w->n < GUARD_MAX_WARNINGS) snprintf(w->text[w->n++], sizeof w->text[0], "%s", text);
+}
+
+int rest_guard_result(const RestGuard *g, const Model *m, RestGuardResult *out, GuardWarnings *w) {
+  memset(out, 0, sizeof *out);
+  out->applies = g->applies;
   if (!g->applies) {
-    cJSON_AddStringToObject(r, "not_because", g->why_not);
+    out->not_because = g->why_not;
     return 0;
   }
   int tripped = 0;
   char msg[512];
-  cJSON_AddNumberToObject(r, "trips", g->trips);
-  cJSON_AddNumberToObject(r, "rest_speed", GUARD_REST_SPEED_VS * g->vs);
-  cJSON_AddNumberToObject(r, "move_speed", GUARD_MOVE_SPEED_VS * g->vs);
-  cJSON_AddNumberToObject(r, "threshold_utilization", GUARD_REST_UTIL);
-  cJSON_AddNumberToObject(r, "started_held", g->started_held);
+  out->trips = g->trips;
+  out->rest_speed = GUARD_REST_SPEED_VS * g->vs;
+  out->move_speed = GUARD_MOVE_SPEED_VS * g->vs;
+  out->threshold_utilization = GUARD_REST_UTIL;
+  out->started_held = g->started_held;
   if (g->trips > 0) {
-    cJSON *f = cJSON_AddObjectToObject(r, "first");
     const char *name = m->bodies[g->first_body].name;
-    cJSON_AddStringToObject(f, "body", name);
-    cJSON_AddNumberToObject(f, "t", g->first_t);
-    cJSON_AddNumberToObject(f, "speed", g->first_speed);
-    cJSON_AddNumberToObject(f, "utilization", g->first_util);
-    cJSON_AddNumberToObject(f, "held", g->first_held_s);
+    out->first_body = name;
+    out->first_t = g->first_t;
+    out->first_speed = g->first_speed;
+    out->first_utilization = g->first_util;
+    out->first_held = g->first_held_s;
     snprintf(msg, sizeof msg,
              "physics: %s rested %.3g s under static friction (tangential load %.0f%% of mu_s n) and moved at "
              "%.3g m/s by t = %.4g s without a change of force%s: the integrator set it in motion",
              name, g->first_held_s, 100.0 * g->first_util, g->first_speed, g->first_t,
              g->trips > 1 ? " (and more such starts)" : "");
-    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    guard_warning_add(w, msg);
     tripped++;
   }
   /* sustained slip */
   double span = isfinite(g->last_t) ? g->last_t - g->t_first : 0.0, worst_t;
   int worst = slip_worst(g, &worst_t);
-  cJSON *sl = cJSON_AddObjectToObject(r, "slip");
-  cJSON_AddNumberToObject(sl, "slip_speed", GUARD_SLIP_SPEED_VS * g->vs);
-  cJSON_AddNumberToObject(sl, "stop_factor", GUARD_SLIP_STOP_FACTOR);
-  cJSON_AddNumberToObject(sl, "threshold_fraction", GUARD_SLIP_FRACTION);
-  cJSON_AddNumberToObject(sl, "sustained", worst_t);
-  cJSON_AddNumberToObject(sl, "fraction", span > 0 ? worst_t / span : 0.0);
+  out->slip_speed = GUARD_SLIP_SPEED_VS * g->vs;
+  out->slip_stop_factor = GUARD_SLIP_STOP_FACTOR;
+  out->slip_threshold_fraction = GUARD_SLIP_FRACTION;
+  out->slip_sustained = worst_t;
+  out->slip_fraction = span > 0 ? worst_t / span : 0.0;
   if (worst > 0) {
-    cJSON_AddStringToObject(sl, "body", m->bodies[worst].name);
-    cJSON_AddNumberToObject(sl, "t", g->sustained_t0[worst]);
-    cJSON_AddNumberToObject(sl, "mean_slip", g->slip_sum[worst] / worst_t);
+    out->slip_body = m->bodies[worst].name;
+    out->slip_t = g->sustained_t0[worst];
+    out->slip_mean = g->slip_sum[worst] / worst_t;
   }
   if (worst > 0 && span > 0 && worst_t > GUARD_SLIP_FRACTION * span) {
     snprintf(msg, sizeof msg,
@@ -435,24 +437,23 @@ int rest_guard_report(const RestGuard *g, const Model *m, cJSON *physics, cJSON 
              "run) under a load below mu_d n, longer than friction needs to stop it: the integrator kept it sliding",
              m->bodies[worst].name, g->slip_sum[worst] / worst_t, g->slip_sum[worst] / worst_t / g->vs, worst_t,
              g->sustained_t0[worst], 100.0 * worst_t / span);
-    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    guard_warning_add(w, msg);
     tripped++;
   }
   /* held against a load above mu_s n */
-  cJSON *st = cJSON_AddObjectToObject(r, "held_against_load");
-  cJSON_AddNumberToObject(st, "trips", g->stuck_trips);
-  cJSON_AddNumberToObject(st, "threshold_utilization", 1.0 / GUARD_REST_UTIL);
-  cJSON_AddNumberToObject(st, "samples", GUARD_STUCK_HOLD);
+  out->held_trips = g->stuck_trips;
+  out->held_threshold_utilization = 1.0 / GUARD_REST_UTIL;
+  out->held_samples = GUARD_STUCK_HOLD;
   if (g->stuck_trips > 0) {
     const char *name = m->bodies[g->stuck_body].name;
-    cJSON_AddStringToObject(st, "body", name);
-    cJSON_AddNumberToObject(st, "t", g->stuck_t);
-    cJSON_AddNumberToObject(st, "utilization", g->stuck_util);
+    out->held_body = name;
+    out->held_t = g->stuck_t;
+    out->held_utilization = g->stuck_util;
     snprintf(msg, sizeof msg,
              "physics: %s stayed at rest for %.3g s by t = %.4g s under a tangential load %.0f%% of mu_s n: static "
              "friction held more than it can",
              name, g->stuck_held, g->stuck_t, 100.0 * g->stuck_util);
-    cJSON_AddItemToArray(warnings, cJSON_CreateString(msg));
+    guard_warning_add(w, msg);
     tripped++;
   }
   return tripped;

@@ -41,8 +41,6 @@
 #ifndef CBENCH_REST_GUARD_H
 #define CBENCH_REST_GUARD_H
 
-#include <cjson/cJSON.h>
-
 #include "../../models/data.h"
 
 #define GUARD_REST_SPEED_VS 10.0
@@ -59,6 +57,34 @@
 #define GUARD_SLIP_FRACTION 0.1
 #define GUARD_STUCK_HOLD 3
 #define REST_MAX_SUPPORT_POINTS 32
+#define GUARD_MAX_WARNINGS 8          /* energy, penetration, geometry, joint limit, rest start, slip, held */
+
+/* The sentences of the guards that tripped, in the order they are appended to `warnings`. */
+typedef struct {
+  int n;
+  char text[GUARD_MAX_WARNINGS][512];
+} GuardWarnings;
+
+/* Appends a guard's sentence (GUARD_MAX_WARNINGS holds one per guard). */
+void guard_warning_add(GuardWarnings *w, const char *text);
+
+/* What the rest guard found, as data: rest_guard_result fills it, run_record.c writes it as
+ * physics.rest (harness/SCHEMA.md). Names point into the model. */
+typedef struct {
+  int applies;
+  const char *not_because;    /* why it does not apply (applies 0) */
+  int trips, started_held;
+  double rest_speed, move_speed, threshold_utilization;
+  const char *first_body;     /* the first start without a change of force (trips > 0) */
+  double first_t, first_speed, first_utilization, first_held;
+  double slip_speed, slip_stop_factor, slip_threshold_fraction, slip_sustained, slip_fraction;
+  const char *slip_body;      /* the body with the longest sustained slip; NULL: none */
+  double slip_t, slip_mean;
+  int held_trips, held_samples;
+  double held_threshold_utilization;
+  const char *held_body;      /* the first body held against a load (held_trips > 0) */
+  double held_t, held_utilization;
+} RestGuardResult;
 
 typedef struct {
   int applies;
@@ -98,7 +124,8 @@ void rest_guard_free(RestGuard *g);
 /* One sample at time t with velocities v: d holds kinematics, body velocities, contacts and
  * their Jacobians at the sampled state. */
 void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, const double *v);
-/* Writes physics.rest and appends a warning if it tripped; returns 1 if it tripped. */
-int rest_guard_report(const RestGuard *g, const Model *m, cJSON *physics, cJSON *warnings);
+/* Fills out (physics.rest) and appends a sentence to w per tripped test; returns the number of
+ * tripped tests. */
+int rest_guard_result(const RestGuard *g, const Model *m, RestGuardResult *out, GuardWarnings *w);
 
 #endif

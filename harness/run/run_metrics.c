@@ -280,8 +280,12 @@ void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok
              s->e0, in_play);
     m.drift_rel_note = why;
   }
-  cJSON *ph = run_record_add_measures(rec, &m);
-  physics_guards_report(&s->guards, s->m, ph, cJSON_GetObjectItemCaseSensitive(rec, "warnings"));
+  PhysicsGuardsResult guards;
+  GuardWarnings guard_warnings;
+  physics_guards_result(&s->guards, s->m, &guards, &guard_warnings);
+  m.guards = &guards;
+  m.guard_warnings = &guard_warnings;
+  run_record_add_measures(rec, &m);
 }
 
 void run_metrics_free(RunMetrics *s) {

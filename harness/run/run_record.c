@@ -11,6 +11,7 @@
 #include "../common/json_get.h"
 #include "../common/machine.h"
 #include "metrics.h"
+#include "physics_guards.h"
 #include "record_fields.h"
 #include "reference.h"
 
@@ -23,6 +24,82 @@ void run_record_add_maxrms(cJSON *o, const char *k, const MaxRms *a) {
   cJSON *x = cJSON_AddObjectToObject(o, k);
   run_record_add_number(x, "max", a->n > 0, a->max);
   run_record_add_number(x, "rms", a->n > 0, maxrms_rms(a));
+}
+
+/* Field f's value from its source struct at base (f->at), under the last part of its name. */
+static void add_from_table(cJSON *obj, const RecordField *f, const void *base) {
+  const char *key = strrchr(f->name, '.') ? strrchr(f->name, '.') + 1 : f->name;
+  const char *at = (const char *)base + f->at.offset;
+  double x;
+  int b;
+  switch (f->at.value) {
+  case RV_DOUBLE: memcpy(&x, at, sizeof x); run_record_add_number(obj, key, 1, x); break;
+  case RV_POSITIVE: memcpy(&x, at, sizeof x); run_record_add_number(obj, key, x > 0, x); break;
+  case RV_TRIBOOL:
+    memcpy(&b, at, sizeof b);
+    if (b < 0) cJSON_AddNullToObject(obj, key);
+    else cJSON_AddBoolToObject(obj, key, b);
+    break;
+  case RV_CHARS: cJSON_AddStringToObject(obj, key, at); break;
+  case RV_CHARS_OPT: if (at[0]) cJSON_AddStringToObject(obj, key, at); break;
+  case RV_CSTR: {
+    const char *str;
+    memcpy(&str, at, sizeof str);
+    cJSON_AddStringToObject(obj, key, str);
+    break;
+  }
+  }
+}
+
+/* 1 if row f is a direct child of the object at path parent ("machine": "machine.cpu"). */
+static int child_of(const RecordField *f, const char *parent) {
+  size_t n = strlen(parent);
+  return !strncmp(f->name, parent, n) && f->name[n] == '.' && !strchr(f->name + n + 1, '.');
+}
+
+/* The fields of the object at path parent into obj, in the table's order: the rows with a source
+ * from base, the others by hand (NULL: every child has a source). */
+static void add_table_block(cJSON *obj, const char *parent, const void *base,
+                            void (*by_hand)(cJSON *obj, const RecordField *f, const void *base)) {
+  for (int i = 0; i < record_field_count; ++i) {
+    const RecordField *f = &record_fields[i];
+    if (!child_of(f, parent)) continue;
+    if (f->at.source != RS_NONE) add_from_table(obj, f, base);
+    else if (by_hand) by_hand(obj, f, base);
+  }
+}
+
+/* machine.caches and machine.load_avg_start. */
+static void add_machine_by_hand(cJSON *m, const RecordField *f, const void *base) {
+  const MachineInfo *mi = base;
+  if (!strcmp(f->name, "machine.caches")) {
+    cJSON *caches = cJSON_AddArrayToObject(m, "caches");
+    for (int i = 0; i < mi->ncaches; ++i) {
+      const MachineCache *mc = &mi->caches[i];
+      cJSON *c = cJSON_CreateObject();
+      cJSON_AddStringToObject(c, "type", mc->type);
+      cJSON_AddNumberToObject(c, "level", mc->level);
+      cJSON_AddNumberToObject(c, "size", mc->size);
+      cJSON_AddNumberToObject(c, "num_sharing", mc->num_sharing);
+      cJSON_AddItemToArray(caches, c);
+    }
+  } else if (!strcmp(f->name, "machine.load_avg_start")) {
+    if (mi->load_avg_start[0] >= 0)
+      cJSON_AddItemToObject(m, "load_avg_start", cJSON_CreateDoubleArray(mi->load_avg_start, 3));
+    else cJSON_AddNullToObject(m, "load_avg_start");
+  }
+}
+
+cJSON *run_record_machine_json(const MachineInfo *mi) {
+  cJSON *m = cJSON_CreateObject();
+  add_table_block(m, "machine", mi, add_machine_by_hand);
+  return m;
+}
+
+cJSON *run_record_machine_now(void) {
+  MachineInfo mi;
+  machine_info(&mi, NULL);
+  return run_record_machine_json(&mi);
 }
 
 cJSON *run_record_new(const RunContext *ctx, const char *status, const char *message,
@@ -64,16 +141,22 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   cJSON_AddStringToObject(r, "spec_key", cmd);
   run_spec_command(s, cmd, sizeof cmd);
   cJSON_AddStringToObject(r, "command", cmd);
-  cJSON *mach = machine_info_json(ctx->load_start);
-  cJSON *date = cJSON_GetObjectItemCaseSensitive(mach, "date");
-  cJSON_AddStringToObject(r, "date", date ? date->valuestring : "unknown");
-  cJSON_AddItemToObject(r, "machine", mach);
+  MachineInfo mi;
+  machine_info(&mi, ctx->load_start);
+  cJSON_AddStringToObject(r, "date", mi.date);
+  cJSON_AddItemToObject(r, "machine", run_record_machine_json(&mi));
   return r;
 }
 
-/* A record without results (the run never finished or never started): null measurements. */
+/* A record without results (the run never finished or never started): the table's
+ * RF_NULL_NO_RESULTS fields null, error_note the why. */
 cJSON *run_record_add_null_results(cJSON *rec, const char *error_note) {
-  record_fields_add_null_results(rec, error_note);
+  for (int i = 0; i < record_field_count; ++i) {
+    const RecordField *f = &record_fields[i];
+    if (!(f->flags & RF_NULL_NO_RESULTS)) continue;
+    if (!strcmp(f->name, "error_note")) cJSON_AddStringToObject(rec, f->name, error_note);
+    else cJSON_AddNullToObject(rec, f->name);
+  }
   return rec;
 }
 
@@ -87,11 +170,7 @@ cJSON *run_record_counters_json(const IntegratorStats *st) {
 
 cJSON *run_record_time_split_json(const IntegratorStats *st) {
   cJSON *c = cJSON_CreateObject();
-  cJSON_AddNumberToObject(c, "geometry", st->time_geometry);
-  cJSON_AddNumberToObject(c, "assembly", st->time_assembly);
-  cJSON_AddNumberToObject(c, "factorization", st->time_factorization);
-  cJSON_AddNumberToObject(c, "linesearch", st->time_linesearch);
-  cJSON_AddNumberToObject(c, "total", st->time_total);
+  add_table_block(c, "time_split", st, NULL);
   return c;
 }
 
@@ -284,8 +363,136 @@ cJSON *run_record_add_measures(cJSON *rec, const RunMeasures *m) {
   run_record_add_number(en, "drift_rel", have && !m->drift_rel_note, drift / fabs(m->energy_start));
   if (m->drift_rel_note) cJSON_AddStringToObject(en, "drift_rel_note", m->drift_rel_note);
   cJSON_AddBoolToObject(en, "conservative_model", m->conservative_model);
+  if (m->guards)
+    run_record_add_guards(ph, cJSON_GetObjectItemCaseSensitive(rec, "warnings"), m->guards, m->guard_warnings);
   if (m->output_error && m->output_error[0]) cJSON_AddStringToObject(rec, RUN_OUTPUT_ERROR, m->output_error);
   return ph;
+}
+
+/* A number, or null where the result left it NAN (not measured). */
+static void add_measured(cJSON *o, const char *k, double v) { run_record_add_number(o, k, 1, v); }
+
+/* physics.rest (rest_guard.h). */
+static void add_rest_guard(cJSON *physics, const RestGuardResult *g) {
+  cJSON *r = cJSON_AddObjectToObject(physics, "rest");
+  cJSON_AddBoolToObject(r, "applies", g->applies);
+  if (!g->applies) {
+    cJSON_AddStringToObject(r, "not_because", g->not_because);
+    return;
+  }
+  cJSON_AddNumberToObject(r, "trips", g->trips);
+  cJSON_AddNumberToObject(r, "rest_speed", g->rest_speed);
+  cJSON_AddNumberToObject(r, "move_speed", g->move_speed);
+  cJSON_AddNumberToObject(r, "threshold_utilization", g->threshold_utilization);
+  cJSON_AddNumberToObject(r, "started_held", g->started_held);
+  if (g->trips > 0) {
+    cJSON *f = cJSON_AddObjectToObject(r, "first");
+    cJSON_AddStringToObject(f, "body", g->first_body);
+    cJSON_AddNumberToObject(f, "t", g->first_t);
+    cJSON_AddNumberToObject(f, "speed", g->first_speed);
+    cJSON_AddNumberToObject(f, "utilization", g->first_utilization);
+    cJSON_AddNumberToObject(f, "held", g->first_held);
+  }
+  cJSON *sl = cJSON_AddObjectToObject(r, "slip");
+  cJSON_AddNumberToObject(sl, "slip_speed", g->slip_speed);
+  cJSON_AddNumberToObject(sl, "stop_factor", g->slip_stop_factor);
+  cJSON_AddNumberToObject(sl, "threshold_fraction", g->slip_threshold_fraction);
+  cJSON_AddNumberToObject(sl, "sustained", g->slip_sustained);
+  cJSON_AddNumberToObject(sl, "fraction", g->slip_fraction);
+  if (g->slip_body) {
+    cJSON_AddStringToObject(sl, "body", g->slip_body);
+    cJSON_AddNumberToObject(sl, "t", g->slip_t);
+    cJSON_AddNumberToObject(sl, "mean_slip", g->slip_mean);
+  }
+  cJSON *st = cJSON_AddObjectToObject(r, "held_against_load");
+  cJSON_AddNumberToObject(st, "trips", g->held_trips);
+  cJSON_AddNumberToObject(st, "threshold_utilization", g->held_threshold_utilization);
+  cJSON_AddNumberToObject(st, "samples", g->held_samples);
+  if (g->held_trips > 0) {
+    cJSON_AddStringToObject(st, "body", g->held_body);
+    cJSON_AddNumberToObject(st, "t", g->held_t);
+    cJSON_AddNumberToObject(st, "utilization", g->held_utilization);
+  }
+}
+
+/* physics.energy.max_rise (physics_guards.h). */
+static void add_energy_rise(cJSON *energy, const PhysicsGuardsResult *g) {
+  cJSON *rise = cJSON_AddObjectToObject(energy, "max_rise");
+  if (!g->rise_judged) {
+    cJSON_AddNullToObject(rise, "abs");
+    cJSON_AddNullToObject(rise, "rel");
+    cJSON_AddStringToObject(rise, "note", g->rise_note);
+    return;
+  }
+  cJSON_AddNumberToObject(rise, "abs", g->rise_abs);
+  add_measured(rise, "rel", g->rise_rel);
+  cJSON_AddNumberToObject(rise, "t", g->rise_t);
+  cJSON_AddNumberToObject(rise, "scale", g->rise_scale);
+  cJSON_AddNumberToObject(rise, "threshold_rel", g->rise_threshold_rel);
+  cJSON_AddBoolToObject(rise, "contact_springs", g->contact_springs);
+  cJSON *loc = cJSON_AddObjectToObject(rise, "local");
+  add_measured(loc, "abs", g->local_abs);
+  add_measured(loc, "above_min", g->local_above_min);
+  add_measured(loc, "rel", g->local_rel);
+  add_measured(loc, "t", g->local_t);
+  cJSON_AddNumberToObject(loc, "threshold_rel", g->local_threshold_rel);
+  cJSON_AddNumberToObject(loc, "floor", g->local_floor);
+  if (g->local_note) cJSON_AddStringToObject(loc, "note", g->local_note);
+}
+
+/* The guards' fields of physics.penetration after its {max, rms}. */
+static void add_penetration_guard(cJSON *pen, const PhysicsGuardsResult *g) {
+  add_measured(pen, "static_estimate", g->static_estimate);
+  add_measured(pen, "ratio_static", g->ratio_static);
+  cJSON_AddNumberToObject(pen, "t_max", g->t_max);
+  add_measured(pen, "stiffness", g->stiffness);
+  add_measured(pen, "energy_bound", g->energy_bound);
+  add_measured(pen, "ratio_energy_bound", g->ratio_energy_bound);
+  cJSON_AddStringToObject(pen, "bound", g->bound);
+  add_measured(pen, "geometry_size", g->geometry_size);
+  cJSON_AddNumberToObject(pen, "ratio_geometry", g->ratio_geometry);
+  add_measured(pen, "t_geometry", g->t_geometry);
+  cJSON_AddNumberToObject(pen, "threshold_geometry", g->threshold_geometry);
+}
+
+static void add_joint_limits(cJSON *physics, const PhysicsGuardsResult *g) {
+  cJSON *jl = cJSON_AddObjectToObject(physics, "joint_limits");
+  cJSON_AddNumberToObject(jl, "joints", g->joints);
+  cJSON_AddNumberToObject(jl, "ratio", g->limit_ratio);
+  add_measured(jl, "violation", g->limit_violation);
+  add_measured(jl, "allowed", g->limit_allowed);
+  add_measured(jl, "t", g->limit_t);
+  if (g->limit_body) cJSON_AddStringToObject(jl, "body", g->limit_body);
+  cJSON_AddNumberToObject(jl, "threshold_factor", g->limit_threshold_factor);
+  cJSON_AddNumberToObject(jl, "floor", g->limit_floor);
+}
+
+static cJSON *object_in(cJSON *parent, const char *key) {
+  cJSON *o = cJSON_GetObjectItemCaseSensitive(parent, key);
+  return o ? o : cJSON_AddObjectToObject(parent, key);
+}
+
+void run_record_add_guards(cJSON *physics, cJSON *warnings, const PhysicsGuardsResult *g, const GuardWarnings *w) {
+  cJSON_AddBoolToObject(physics, "passive", g->passive);
+  if (!g->passive) cJSON_AddStringToObject(physics, "active_because", g->active_because);
+  add_energy_rise(object_in(physics, "energy"), g);
+  add_penetration_guard(object_in(physics, "penetration"), g);
+  if (g->joints > 0) add_joint_limits(physics, g);
+  cJSON *res = cJSON_AddObjectToObject(physics, "contact_residuals");
+  cJSON_AddNumberToObject(res, "eps_p", g->eps_p);
+  cJSON_AddNumberToObject(res, "eps_d", g->eps_d);
+  cJSON_AddNumberToObject(res, "eps_c", g->eps_c);
+  cJSON_AddNumberToObject(physics, "failed_samples", g->failed_samples);
+  add_rest_guard(physics, &g->rest);
+  for (int i = 0; i < w->n; ++i) cJSON_AddItemToArray(warnings, cJSON_CreateString(w->text[i]));
+}
+
+int physics_guards_report(const PhysicsGuards *g, const Model *m, cJSON *physics, cJSON *warnings) {
+  PhysicsGuardsResult r;
+  GuardWarnings w;
+  int tripped = physics_guards_result(g, m, &r, &w);
+  run_record_add_guards(physics, warnings, &r, &w);
+  return tripped;
 }
 
 int run_stats_counters_equal(const IntegratorStats *a, const IntegratorStats *b) {

@@ -6,12 +6,18 @@
 
 #include <cjson/cJSON.h>
 
+#include "../common/machine.h"
 #include "metrics.h"
+#include "physics_guards.h"
 #include "run.h"
 #include "run_result.h"
 
 #define RUN_SCHEMA "cbench.run/1"
 
+/* The record's `machine` object (also a figure's and a report's). */
+cJSON *run_record_machine_json(const MachineInfo *mi);
+/* The same of this machine now (outside a run). */
+cJSON *run_record_machine_now(void);
 /* A record with only the identification, params, spec key, command, machine and the status. */
 cJSON *run_record_new(const RunContext *ctx, const char *status, const char *message, double t_reached);
 /* Writes what the execution measured (warnings from the integrator's notes, wall_time, work,
@@ -20,10 +26,14 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
  * res->walls and res->instr. */
 void run_record_add_result(cJSON *rec, const RunResult *res);
 /* Writes what the metrics measured (error, error_note, error_windowed and its note, physics
- * with its penetration and energy, _output_error when a series file failed) in the field
- * table's order; returns the physics object for
- * the guards' blocks. */
+ * with its penetration, energy and the guards' fields, the guards' sentences in warnings,
+ * _output_error when a series file failed) in the field table's order; returns the physics
+ * object. */
 cJSON *run_record_add_measures(cJSON *rec, const RunMeasures *m);
+/* Writes the guards' result into the physics object run_record_add_measures returned (passive,
+ * energy.max_rise, penetration's bounds, joint_limits, contact_residuals, failed_samples, rest)
+ * and their sentences into warnings. */
+void run_record_add_guards(cJSON *physics, cJSON *warnings, const PhysicsGuardsResult *g, const GuardWarnings *w);
 /* Adds null measurements to a record of a run that never finished or never started. */
 cJSON *run_record_add_null_results(cJSON *rec, const char *error_note);
 /* The record's "counters" and "time_split" objects. */

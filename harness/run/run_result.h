@@ -7,6 +7,7 @@
 #include "../bench/instr_count.h"
 #include "grid_integration.h"
 #include "metrics.h"
+#include "physics_guards.h"
 
 typedef struct {
   const GridRunResult *er; /* the error run: notes, counters, time split, solver, stepping */
@@ -23,7 +24,8 @@ typedef struct {
 } RunResult;
 
 /* What the error run's metrics measured (run_metrics_result fills it from its grid sums),
- * written by run_record_add_measures: error, error_note, error_windowed(_note), physics. */
+ * written by run_record_add_measures: error, error_note, error_windowed(_note), physics with the
+ * guards' fields. */
 typedef struct {
   int compared;                   /* grid points compared with the reference; 0: error is null */
   const char *reference;          /* the reference file */
@@ -50,6 +52,8 @@ typedef struct {
   const char *drift_rel_note;     /* NULL: drift_rel = drift / abs(start); else why it is null */
   int conservative_model;
   const char *output_error;       /* a series file that could not be written; "" or NULL: none */
+  const PhysicsGuardsResult *guards;     /* the physics guards' fields; NULL: none */
+  const GuardWarnings *guard_warnings;   /* their sentences for `warnings` */
 } RunMeasures;
 
 #endif
