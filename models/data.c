@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collision.h"
-
 Data *data_create(const Model *m) {
   Data *d = calloc(1, sizeof(Data));
   if (!d) return NULL;
@@ -43,7 +41,7 @@ Data *data_create(const Model *m) {
 
 void data_free(Data *d) {
   if (!d) return;
-  collision_free_scratch(d->broadphase);
+  if (d->broadphase_free) d->broadphase_free(d->broadphase);
   free(d->xpos); free(d->xrot); free(d->xcom); free(d->geom_xpos); free(d->geom_xrot);
   free(d->body_vel); free(d->geom_vel); free(d->geom_spin); free(d->geom_reach); free(d->mass); free(d->mass_chol); free(d->bias); free(d->tau);
   free(d->contact_force); free(d->jac_work); free(d->scratch); free(d->contacts); free(d->contact_jac);

@@ -79,8 +79,10 @@ typedef struct Data {
   double *geom_vel;        /* [ngeom*3] world velocity of each geometry frame origin */
   double *geom_spin;       /* [ngeom] |omega| * rbound: the fastest rotation-induced surface speed */
   double *geom_reach;      /* [ngeom] speculative distance of each geometry (broad phase) */
-  /* broad-phase scratch (owned by the collision module) */
+  /* broad-phase scratch, owned by the collision module, which also sets how to free it (so
+   * that data.c needs no arrow up to collision) */
   void *broadphase;
+  void (*broadphase_free)(void *broadphase);
   /* Featherstone scratch */
   double *scratch;         /* [scratch_size] */
   int scratch_size;
