@@ -25,8 +25,8 @@ int collide_geoms(const Model *m, const Data *d, int ga, int gb, double margin,
 
 /* The geometry query: broad phase over all geometry pairs that can touch (not on the same
  * body, not both static), narrow phase, then d->contacts[0..ncon) filled with geom, body, tree,
- * pos, frame (normal row 2 and an orthonormal tangent basis), phi and combined parameters.
- * Needs mb_kinematics. Increments d->counters.geometry_queries. Returns 0 or -1 (no memory). */
+ * pos (the witness points' midpoint), frame (normal row 2 and an orthonormal tangent basis) and
+ * phi: geometry only, par zero; contact_materials (contact.h) adds the materials. Needs mb_kinematics. Increments d->counters.geometry_queries. Returns 0 or -1 (no memory). */
 int collision_detect(const Model *m, Data *d);
 /* Speculative contacts (speculative.c): with d->speculative_horizon = H > 0, fills the
  * geometries' world velocities and speculative reach (needs mb_kinematics, mb_velocities and
@@ -41,7 +41,5 @@ double collision_pair_margin(const Model *m, const Data *d, int ga, int gb);
  * margin always; a speculative one only if its gap can close along its normal within the
  * horizon (directional bound, tighter than collision_pair_margin's). */
 int collision_speculative_keep(const Model *m, const Data *d, int ga, int gb, double phi, const double *normal);
-/* Releases the broad-phase scratch kept in Data.broadphase (NULL is fine); data_free calls it. */
-void collision_free_scratch(void *broadphase);
 
 #endif

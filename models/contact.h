@@ -12,6 +12,10 @@ void contact_combine(const Material *a, const Material *b, double stiction_toler
 /* Weight of surface A's witness point in the contact point: k_A / (k_A + k_B), so the point
  * sits on the stiffer surface (on a rigid one exactly). */
 double contact_point_weight(const Material *a, const Material *b);
+/* The material half of the contact records, after the geometry query (collision_detect reports
+ * geometry only): each contact's combined parameters par, and its point moved from the
+ * witness points' midpoint to the stiffness-weighted point on the stiffer surface. */
+void contact_materials(const Model *m, Data *d);
 
 /* Stribeck-like coefficient mu(s), s = |v_t| / v_s (eq. 8), and d mu / d s. */
 double friction_coefficient(const ContactParams *p, double s, double *dmu_ds);

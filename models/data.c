@@ -4,37 +4,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collision.h"
-
 Data *data_create(const Model *m) {
   Data *d = calloc(1, sizeof(Data));
   if (!d) return NULL;
   d->model = m;
   size_t nb = (size_t)m->nbody, ng = (size_t)m->ngeom + 1, nv = (size_t)m->nv + 1;
   size_t ms = (size_t)m->mass_size + 1, mt = (size_t)m->max_tree_nv + 1;
-  d->xpos = calloc(nb * 3, sizeof(double));
-  d->xrot = calloc(nb * 9, sizeof(double));
-  d->xcom = calloc(nb * 3, sizeof(double));
-  d->geom_xpos = calloc(ng * 3, sizeof(double));
-  d->geom_xrot = calloc(ng * 9, sizeof(double));
-  d->body_vel = calloc(nb * 6, sizeof(double));
-  d->geom_vel = calloc(ng * 3, sizeof(double));
-  d->geom_spin = calloc(ng, sizeof(double));
-  d->geom_reach = calloc(ng, sizeof(double));
-  d->mass = calloc(ms, sizeof(double));
-  d->mass_chol = calloc(ms, sizeof(double));
-  d->bias = calloc(nv, sizeof(double));
-  d->tau = calloc(nv, sizeof(double));
-  d->contact_force = calloc(nv, sizeof(double));
-  d->jac_work = calloc(3 * mt, sizeof(double));
   /* Featherstone scratch: per body 6x6 transforms and inertias, spatial vectors, plus
    * tree-sized work columns. Generous on purpose; sized in one place. */
   d->scratch_size = (int)(160 * nb + 24 * nv + 8 * mt * mt + 64);
-  d->scratch = calloc((size_t)d->scratch_size, sizeof(double));
-  if (!d->xpos || !d->xrot || !d->xcom || !d->geom_xpos || !d->geom_xrot || !d->body_vel ||
-      !d->geom_vel || !d->geom_spin || !d->geom_reach || !d->mass ||
-      !d->mass_chol || !d->bias || !d->tau || !d->contact_force || !d->jac_work || !d->scratch ||
-      data_reserve_contacts(d, 16, 16 * 3 * 2 * (int)mt) != 0) {
+  size_t scratch_size = (size_t)d->scratch_size;
+  int missing = 0;
+#define DATA_ARRAY_ALLOC(name, count, what) missing |= !(d->name = calloc(count, sizeof(double)));
+  DATA_ARRAYS(DATA_ARRAY_ALLOC)
+#undef DATA_ARRAY_ALLOC
+  if (missing || data_reserve_contacts(d, 16, 16 * 3 * 2 * (int)mt) != 0) {
     data_free(d);
     return NULL;
   }
@@ -43,10 +27,12 @@ Data *data_create(const Model *m) {
 
 void data_free(Data *d) {
   if (!d) return;
-  collision_free_scratch(d->broadphase);
-  free(d->xpos); free(d->xrot); free(d->xcom); free(d->geom_xpos); free(d->geom_xrot);
-  free(d->body_vel); free(d->geom_vel); free(d->geom_spin); free(d->geom_reach); free(d->mass); free(d->mass_chol); free(d->bias); free(d->tau);
-  free(d->contact_force); free(d->jac_work); free(d->scratch); free(d->contacts); free(d->contact_jac);
+  if (d->broadphase_free) d->broadphase_free(d->broadphase);
+#define DATA_ARRAY_FREE(name, count, what) free(d->name);
+  DATA_ARRAYS(DATA_ARRAY_FREE)
+#undef DATA_ARRAY_FREE
+  free(d->contacts);
+  free(d->contact_jac);
   free(d);
 }
 

@@ -45,45 +45,57 @@ typedef struct {
   long rhs_evals;          /* continuous ODE right-hand-side evaluations */
 } ModelCounters;
 
+/* Data's fixed-size arrays, each X(name, count, what) once: the struct declares them, data_create
+ * allocates and checks them, data_free frees them. count is in the sizes data_create takes from
+ * the model: nb = nbody, ng = ngeom + 1, nv = nv + 1, ms = mass_size + 1, mt = max_tree_nv + 1,
+ * and scratch_size (set first). The contact arrays grow with the scene (data_reserve_contacts). */
+#define DATA_ARRAYS(X)                                                                              \
+  /* kinematics at the current q (mb_kinematics) */                                                \
+  X(xpos, nb * 3, "body frame origin, world")                                                      \
+  X(xrot, nb * 9, "body->world rotation")                                                          \
+  X(xcom, nb * 3, "center of mass, world")                                                         \
+  X(geom_xpos, ng * 3, "geometry frame origin, world")                                             \
+  X(geom_xrot, ng * 9, "geometry->world rotation")                                                 \
+  X(body_vel, nb * 6, "spatial velocity in the body frame [w; v_origin]")                          \
+  /* dynamics */                                                                                   \
+  X(mass, ms, "per-tree dense blocks of M(q), see Model.tree_madr")                                \
+  X(mass_chol, ms, "Cholesky factors (lower, row-major) of the blocks")                            \
+  X(bias, nv, "k(q, v)")                                                                           \
+  X(tau, nv, "applied generalized forces (controllers)")                                           \
+  X(contact_force, nv, "J^T f of the contact forces")                                              \
+  X(jac_work, 3 * mt, "point-Jacobian scratch (contact_jacobian.c, system.c)")                     \
+  /* speculative contacts (models/collision/speculative.c) */                                      \
+  X(geom_vel, ng * 3, "world velocity of each geometry frame origin")                              \
+  X(geom_spin, ng, "|omega| * rbound: the fastest rotation-induced surface speed")                 \
+  X(geom_reach, ng, "speculative distance of each geometry (broad phase)")                         \
+  /* Featherstone scratch */                                                                       \
+  X(scratch, scratch_size, "per body 6x6 transforms and inertias, spatial vectors, tree columns")
+
 typedef struct Data {
   const Model *model;
   /* Where collision_detect counts its calls besides counters.geometry_queries: an integrator
    * points it at its own counter (data_count_geometry_into), so the model layer increments the
    * integrator's statistics directly. NULL: nowhere else. */
   long *geometry_queries_out;
-  /* kinematics at the current q (mb_kinematics) */
-  double *xpos;            /* [nbody*3] body frame origin, world */
-  double *xrot;            /* [nbody*9] body->world rotation */
-  double *xcom;            /* [nbody*3] center of mass, world */
-  double *geom_xpos;       /* [ngeom*3] */
-  double *geom_xrot;       /* [ngeom*9] */
-  double *body_vel;        /* [nbody*6] spatial velocity in the body frame [w; v_origin] */
-  /* dynamics */
-  double *mass;            /* [mass_size] per-tree dense blocks of M(q), see Model.tree_madr */
-  double *mass_chol;       /* [mass_size] Cholesky factors (lower, row-major) of the blocks */
-  double *bias;            /* [nv] k(q, v) */
-  double *tau;             /* [nv] applied generalized forces (controllers) */
-  double *contact_force;   /* [nv] J^T f of the contact forces */
+#define DATA_ARRAY_FIELD(name, count, what) double *name;
+  DATA_ARRAYS(DATA_ARRAY_FIELD)
+#undef DATA_ARRAY_FIELD
   /* contacts (collision_detect + contact_jacobians) */
   int ncon, maxcon;
   Contact *contacts;
   double *contact_jac;     /* pool of Jacobian blocks */
   int jac_size, jac_capacity;
-  double *jac_work;        /* [3 * (max_tree_nv + 1)] point-Jacobian scratch (contact.c, system.c) */
   /* Speculative contacts (models/collision/speculative.c): the discrete schemes set the
    * horizon (their step size) before a step-data evaluation, so that gaps that can close
    * within the step are reported with phi > 0; 0 (the continuous view) reports only pairs
    * within the geometries' own margins. */
   double speculative_horizon;
   int speculative_two_sided;   /* the data also serves a step that ends here (CENIC's trapezoid at x-hat) */
-  double *geom_vel;        /* [ngeom*3] world velocity of each geometry frame origin */
-  double *geom_spin;       /* [ngeom] |omega| * rbound: the fastest rotation-induced surface speed */
-  double *geom_reach;      /* [ngeom] speculative distance of each geometry (broad phase) */
-  /* broad-phase scratch (owned by the collision module) */
+  /* broad-phase scratch, owned by the collision module, which also sets how to free it (so
+   * that data.c needs no arrow up to collision) */
   void *broadphase;
-  /* Featherstone scratch */
-  double *scratch;         /* [scratch_size] */
-  int scratch_size;
+  void (*broadphase_free)(void *broadphase);
+  int scratch_size;        /* entries of scratch */
   ModelCounters counters;
 } Data;
 

@@ -14,7 +14,10 @@ int model_eval(const Model *m, Data *d, double t, const double *q, const double 
     mb_velocities(m, d, v);
     kinematic_update(m, d, t);
   }
-  if (first <= EVAL_GEOMETRY && last >= EVAL_GEOMETRY && collision_detect(m, d) != 0) return -1;
+  if (first <= EVAL_GEOMETRY && last >= EVAL_GEOMETRY) {
+    if (collision_detect(m, d) != 0) return -1;
+    contact_materials(m, d);
+  }
   if (first <= EVAL_CONTACTS && last >= EVAL_CONTACTS && contact_jacobians(m, d, t) != 0) return -1;
   return 0;
 }

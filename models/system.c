@@ -74,7 +74,9 @@ static int evaluate(const Model *m, Data *d, double t, const double *q, const do
   if (m->ncontroller > 0) controller_eval(m, d, t, q, v, z, d->tau, zdot);
   collision_speculative_update(m, d);
   /* both fail only when their arrays cannot grow */
-  if (collision_detect(m, d) != 0 || contact_jacobians(m, d, t) != 0) return CB_ERR_MEMORY;
+  if (collision_detect(m, d) != 0) return CB_ERR_MEMORY;
+  contact_materials(m, d);
+  if (contact_jacobians(m, d, t) != 0) return CB_ERR_MEMORY;
   for (int i = 0; i < d->ncon; ++i) contact_velocity(m, d, i, v, d->contacts[i].vc0);
   return CB_OK;
 }

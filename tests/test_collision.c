@@ -666,6 +666,19 @@ Test(collision, contact_records) {
     int found = 0;
     for (int j = 0; j < np; ++j) found |= fabs(cp[j].phi - c->phi) < 1e-15 && v3_dot(cp[j].normal, n) > 1 - 1e-15;
     cr_expect(found, "contact %d: phi/normal not from collide_geoms", i);
+    /* geometry only: no material yet, the point midway between the witness points */
+    const ContactParams none = {0};
+    cr_expect(memcmp(&c->par, &none, sizeof none) == 0, "contact %d: collision_detect set par", i);
+    if (B->type == GEOM_PLANE) {
+      cr_expect(fabs(c->pos[2] - 0.5 * c->phi) < 1e-12, "plane contact point z = %g before the materials, "
+                "expected the midpoint %g", c->pos[2], 0.5 * c->phi);
+      cr_expect(fabs(n[2] - 1) < 1e-15);
+    }
+  }
+  contact_materials(m, d);
+  for (int i = 0; i < d->ncon; ++i) {
+    const Contact *c = &d->contacts[i];
+    const Geom *A = &m->geoms[c->geom[0]], *B = &m->geoms[c->geom[1]];
     ContactParams par;
     contact_combine(&m->materials[A->material], &m->materials[B->material], m->stiction_tolerance, &par);
     cr_expect(c->par.stiffness == par.stiffness && c->par.dissipation == par.dissipation &&
@@ -676,7 +689,6 @@ Test(collision, contact_records) {
       ++nplane;
       double z = isinf(m->materials[A->material].stiffness) ? 0.5 * c->phi : 0.0;
       cr_expect(fabs(c->pos[2] - z) < 1e-12, "plane contact point z = %g, expected %g", c->pos[2], z);
-      cr_expect(fabs(n[2] - 1) < 1e-15);
     }
   }
   cr_expect(nplane > 0);
@@ -684,6 +696,7 @@ Test(collision, contact_records) {
   int n0 = d->ncon;
   Contact first = d->contacts[0];
   cr_assert_eq(collision_detect(m, d), 0);
+  contact_materials(m, d);
   cr_expect_eq(d->ncon, n0);
   cr_expect(memcmp(&first, &d->contacts[0], sizeof(Contact)) == 0);
   data_free(d);

@@ -1,10 +1,10 @@
 /* The geometry query: broad phase, narrow phase per candidate pair, and the contact records
- * (frame, combined parameters) in Data. */
+ * (frame, signed distance) in Data: geometry only; the contact layer adds the materials
+ * (contact_materials). */
 #include <math.h>
 
 #include "models/collision.h"
 #include "models/collision/broadphase.h"
-#include "models/contact.h"
 #include "models/math3d.h"
 
 /* Orthonormal tangents (t1, t2) with t1 x t2 = n, a deterministic smooth function of n away
@@ -16,7 +16,8 @@ static void tangent_basis(const double *n, double *t1, double *t2) {
   v3_set(t2, b, s + n[1] * n[1] * a, -n[1]);
 }
 
-void collision_free_scratch(void *broadphase) { broadphase_free(broadphase); }
+/* Data.broadphase_free: data_free releases the scratch through it. */
+static void free_broadphase(void *bp) { broadphase_free(bp); }
 
 int collision_detect(const Model *m, Data *d) {
   d->counters.geometry_queries++;
@@ -31,6 +32,7 @@ int collision_detect(const Model *m, Data *d) {
     bp = broadphase_create(m->ngeom);
     if (!bp) return -1;
     d->broadphase = bp;
+    d->broadphase_free = free_broadphase;
   }
   if (broadphase_pairs(m, d, bp) != 0) return -1;
 
@@ -46,11 +48,6 @@ int collision_detect(const Model *m, Data *d) {
     int n = collide_geoms(m, d, ga, gb, collision_pair_margin(m, d, ga, gb), pts, CB_MAX_PAIR_CONTACTS);
     if (n == 0) continue;
     if (data_reserve_contacts(d, d->ncon + n, 0) != 0) return -1;
-    const Material *ma = &m->materials[A->material], *mb = &m->materials[B->material];
-    ContactParams par;
-    contact_combine(ma, mb, m->stiction_tolerance, &par);
-    /* contact point between the witness points pos +- phi/2 n, weighted by stiffness */
-    double wa = contact_point_weight(ma, mb);
     for (int i = 0; i < n; ++i) {
       if (!collision_speculative_keep(m, d, ga, gb, pts[i].phi, pts[i].normal)) continue;
       Contact *c = &d->contacts[d->ncon++];
@@ -58,12 +55,11 @@ int collision_detect(const Model *m, Data *d) {
       c->body[0] = A->body; c->body[1] = B->body;
       c->tree[0] = m->bodies[A->body].tree;
       c->tree[1] = m->bodies[B->body].tree;
-      v3_copy(c->pos, pts[i].pos);
-      v3_axpy(c->pos, (wa - 0.5) * pts[i].phi, pts[i].normal);
+      v3_copy(c->pos, pts[i].pos); /* the witness points' midpoint; contact_materials moves it */
       tangent_basis(pts[i].normal, c->frame, c->frame + 3);
       v3_copy(c->frame + 6, pts[i].normal);
       c->phi = pts[i].phi;
-      c->par = par;
+      c->par = (ContactParams){0};
       v3_set(c->vc_offset, 0, 0, 0);
       v3_set(c->vc0, 0, 0, 0);
       c->jac_adr[0] = c->jac_adr[1] = -1;

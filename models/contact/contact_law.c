@@ -36,6 +36,30 @@ void contact_combine(const Material *a, const Material *b, double stiction_toler
   out->stiction_tolerance = stiction_tolerance;
 }
 
+void contact_materials(const Model *m, Data *d) {
+  ContactParams par = {0};
+  double wa = 0.5;
+  int ga = -1, gb = -1;
+  for (int i = 0; i < d->ncon; ++i) {
+    Contact *c = &d->contacts[i];
+    /* a pair's points are consecutive: combine once per pair */
+    if (c->geom[0] != ga || c->geom[1] != gb) {
+      ga = c->geom[0];
+      gb = c->geom[1];
+      const Material *ma = &m->materials[m->geoms[ga].material], *mb = &m->materials[m->geoms[gb].material];
+      contact_combine(ma, mb, m->stiction_tolerance, &par);
+      wa = contact_point_weight(ma, mb);
+    }
+    c->par = par;
+    /* from the midpoint of the witness points pos +- phi/2 n to the stiffness-weighted point */
+    const double *n = c->frame + 6;
+    double s = (wa - 0.5) * c->phi;
+    c->pos[0] += s * n[0];
+    c->pos[1] += s * n[1];
+    c->pos[2] += s * n[2];
+  }
+}
+
 /* CENIC eq. 8: mu(s) = (mu_s - mu_d) sigma(s) + mu_d, sigma(s) = 1/2 (1 - f(|s| - D)/f(D)),
  * f(x) = x / sqrt(x^2 + 1). */
 double friction_coefficient(const ContactParams *p, double s, double *dmu_ds) {
