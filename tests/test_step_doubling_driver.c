@@ -236,3 +236,108 @@ Test(step_doubling_driver, dense_output_is_linear_inside_the_step) {
   integrator_destroy(it);
   model_free(m);
 }
+
+/* ---- a step controller of the test's own (StepperConfig.controller) ---- */
+/* Fixed ratios: first step h0, each accepted step grows by `grow`, each rejection shrinks by
+ * `shrink`; it counts its calls in its content. */
+typedef struct {
+  double h0, grow, shrink;
+  long proposals, rejections;
+} RatioControl;
+static double ratio_init(StepController *c) {
+  RatioControl *r = c->content;
+  r->proposals = r->rejections = 0;
+  return r->h0;
+}
+static double ratio_propose(StepController *c, double h, double err, double accuracy) {
+  (void)err, (void)accuracy;
+  RatioControl *r = c->content;
+  r->proposals++;
+  return r->grow * h;
+}
+static double ratio_on_reject(StepController *c, double h, double err, double accuracy) {
+  (void)err, (void)accuracy;
+  RatioControl *r = c->content;
+  r->rejections++;
+  return r->shrink * h;
+}
+static const StepControllerOps ratio_ops = {"ratio", ratio_init, ratio_propose, ratio_on_reject};
+static RatioControl ratio = {1e-3, 2.0, 0.25, 0, 0};
+
+static int ratio_create(Integrator *it) {
+  int rc = ee_create(it);
+  StepperConfig cfg = {.kind = STEPPER_STEP_DOUBLING, .ops = &failing_ops, .content = it->content,
+                       .controller = &ratio_ops, .controller_content = &ratio};
+  return rc == CB_OK ? integrator_use_stepper(it, &cfg) : rc;
+}
+static INTEGRATOR_VTBL(ratio_vtbl, "ratio-euler-sd", "test", 0, ratio_create, stepper_reset, stepper_advance, ee_destroy);
+
+#define MAX_EVENTS 64
+static struct { double t, h; int accepted; } events[MAX_EVENTS];
+static int nevents;
+static void keep_events(void *ctx, const Integrator *it, const StepEvent *e) {
+  (void)ctx, (void)it;
+  if (nevents < MAX_EVENTS) events[nevents].t = e->t, events[nevents].h = e->h, events[nevents].accepted = e->accepted;
+  nevents++;
+}
+
+/* The attempts, predicted: h0, then x2 after each accepted step, x1/4 after each rejection (the
+ * scheme fails every step above fail_above), each capped at max_step; steps until t >= t_end. */
+static int predict(double t_end, double max_step, double *t, double *h, int *accepted) {
+  int n = 0;
+  double tt = 0.0, hh = ratio.h0;
+  while (tt < t_end && n < MAX_EVENTS) {
+    hh = fmin(hh, max_step);
+    const int ok = !(fail_above > 0 && hh > fail_above);
+    t[n] = tt, h[n] = hh, accepted[n] = ok, ++n;
+    if (ok) tt += hh;
+    hh *= ok ? ratio.grow : ratio.shrink;
+  }
+  return n;
+}
+
+static void expect_predicted_steps(double t_end, double max_step) {
+  Model *m = fx_load_json(oscillator, "oscillator");
+  /* a loose accuracy: the error test passes every completed attempt */
+  IntegratorOptions o = {.accuracy = 1.0, .max_step = max_step, .error_norm = ERRNORM_POSITIONS};
+  char err[512];
+  Integrator *it = integrator_create_vtbl(&ratio_vtbl, m, &o, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
+  double x[2];
+  system_initial_state(m, x);
+  cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK);
+  it->step_observer = keep_events;
+  nevents = 0;
+  cr_assert_eq(integrator_advance(it, t_end, x), CB_OK, "%s", it->message);
+  double t[MAX_EVENTS], h[MAX_EVENTS];
+  int acc[MAX_EVENTS], n = predict(t_end, max_step, t, h, acc), nrej = 0;
+  cr_assert_eq(nevents, n, "attempts %d, predicted %d", nevents, n);
+  for (int k = 0; k < n; ++k) {
+    cr_expect_eq(events[k].h, h[k], "attempt %d: h = %.17g, predicted %.17g", k, events[k].h, h[k]);
+    cr_expect_eq(events[k].t, t[k], "attempt %d: t = %.17g, predicted %.17g", k, events[k].t, t[k]);
+    cr_expect_eq(events[k].accepted, acc[k], "attempt %d", k);
+    nrej += !acc[k];
+  }
+  cr_expect_eq(ratio.proposals, n - nrej);
+  cr_expect_eq(ratio.rejections, nrej);
+  cr_expect_eq(it->stats.rejected, nrej);
+  integrator_destroy(it);
+  model_free(m);
+}
+
+/* Every accepted step doubles the last from 1e-3 until the cap: 1, 2, 4, ..., 64 ms, then 0.1 s
+ * past t = 1 (the default controller would start at 0.1 max_step = 10 ms and keep it, the error
+ * being far below the accuracy: 5x growth per step). */
+Test(step_doubling_driver, a_user_controller_sets_the_step_sequence) {
+  fail_above = 0;
+  expect_predicted_steps(1.0, 0.1);
+  cr_expect_eq(nevents, 7 + 9, "1 to 64 ms (0.127 s), then 9 steps of 0.1 s");
+}
+
+/* With steps above 5 ms failing, each 8 ms attempt is rejected and retried at 2 ms. */
+Test(step_doubling_driver, a_user_controller_shrinks_on_rejection) {
+  fail_above = 5e-3;
+  expect_predicted_steps(0.05, 0.1);
+  fail_above = 0;
+  cr_expect(ratio.rejections >= 3, "%ld rejections", ratio.rejections);
+}

@@ -200,7 +200,9 @@ static int create_common(Integrator *it, CenicScheme scheme) {
     return integrator_fail(it, CB_ERR_OPTION, "option velocity_weight=%g needs --error-norm q (full already counts velocities)",
                            v_weight);
   double max_turn = option_double(&ov, "max_turn") * M_PI / 180.0;
-  int pi_control = scheme == CENIC_FIXED ? 0 : option_enum(&ov, "step_control") == 1;
+  /* in the order of the option's choices */
+  static const StepControllerOps *const controllers[] = {&step_control_deadband, &step_control_pi};
+  const StepControllerOps *controller = scheme == CENIC_FIXED ? NULL : controllers[option_enum(&ov, "step_control")];
   if (scheme == CENIC_FIXED) {
     if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
       return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
@@ -251,7 +253,8 @@ static int create_common(Integrator *it, CenicScheme scheme) {
   }
   const StepperKind kinds[3] = {STEPPER_FIXED, STEPPER_STEP_DOUBLING, STEPPER_EMBEDDED};
   /* cenic-trap's steps end within 1e-12 of the output time; the others step until they reach it */
-  StepperConfig cfg = {kinds[scheme], &cenic_ops, it, v_weight, max_turn, scheme == CENIC_TRAP ? 1e-12 : 0.0, pi_control};
+  StepperConfig cfg = {.kind = kinds[scheme], .ops = &cenic_ops, .content = it, .v_weight = v_weight, .max_turn = max_turn,
+                       .end_tol_rel = scheme == CENIC_TRAP ? 1e-12 : 0.0, .controller = controller};
   return integrator_use_stepper(it, &cfg);
 }
 

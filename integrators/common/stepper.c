@@ -21,6 +21,9 @@ int integrator_use_stepper(Integrator *it, const StepperConfig *cfg) {
   if (!cfg || !cfg->ops || !cfg->ops->attempt || cfg->kind < STEPPER_FIXED || cfg->kind > STEPPER_BOUNDED ||
       (cfg->kind == STEPPER_BOUNDED && !cfg->ops->bound))
     return integrator_fail(it, CB_ERR_OPTION, "%s: incomplete stepper configuration", it->vtbl->name);
+  if (cfg->controller && (!cfg->controller->propose || !cfg->controller->on_reject))
+    return integrator_fail(it, CB_ERR_OPTION, "%s: step controller '%s' lacks propose or on_reject", it->vtbl->name,
+                           cfg->controller->name ? cfg->controller->name : "?");
   if (!(cfg->max_turn >= 0) || !(cfg->v_weight >= 0))
     return integrator_fail(it, CB_ERR_OPTION, "%s: max_turn and velocity weight must be >= 0", it->vtbl->name);
   /* the bounded driver takes dt as its largest step (True Rigidity Alg. 1's Delta t) */
@@ -43,7 +46,10 @@ int integrator_use_stepper(Integrator *it, const StepperConfig *cfg) {
   s->accuracy = it->opt.accuracy;
   s->norm = it->opt.error_norm;
   if (!fixed) step_controller_init(&s->ctl, max_step, 2.0);
-  s->ctl.pi = cfg->pi_control;
+  if (!fixed && cfg->controller) {
+    s->ctl.ops = cfg->controller;
+    s->ctl.content = cfg->controller_content;
+  }
   size_t n = (size_t)(s->nx > 0 ? s->nx : 1);
   double **bufs[5] = {&s->x, &s->x_prev, &s->x_full, &s->x_mid, &s->x_new};
   for (int i = 0; i < 5; ++i)
@@ -69,8 +75,7 @@ int stepper_reset(Integrator *it, double t0, const double *x0) {
   memcpy(s->x_prev, x0, bytes);
   s->t0 = s->t = s->t_prev = t0;
   s->n = 0;
-  s->h = s->ctl.k_init * s->ctl.max_step;
-  step_controller_reset(&s->ctl);
+  s->h = step_controller_reset(&s->ctl);
   s->new_state = 1;
   s->done_h = 0.0;
   it->t = t0;

@@ -11,7 +11,8 @@
  * Drivers:
  *   STEPPER_FIXED          steps t_k = t0 + k dt (opt.dt); a failed step fails the run.
  *   STEPPER_STEP_DOUBLING  CENIC sec. V-A: a full step and two half steps per attempt; the error
- *                          is the norm of their difference; step size by step_control.h, p = 2.
+ *                          is the norm of their difference; step size by the controller
+ *                          (StepperConfig.controller, step_control.h), p = 2.
  *   STEPPER_EMBEDDED       the attempt returns its solution and a lower-order one (cenic-trap's
  *                          trapezoid against its first-order step, V-B); the error is the norm of
  *                          their difference.
@@ -82,9 +83,11 @@ typedef struct {
   double max_turn;
   /* Error-controlled drivers: steps stop once t >= t_out - end_tol (0: t >= t_out). */
   double end_tol_rel;
-  /* error-controlled drivers: 1 selects the PI step-size controller (step_control.h), 0 the
-   * dead band of CENIC Algorithm 1 */
-  int pi_control;
+  /* Error-controlled drivers: the step-size controller (step_control.h; &step_control_pi, or
+   * a scheme's own) and its content (StepController.content); NULL: CENIC Algorithm 1's dead
+   * band, step_control_deadband. */
+  const StepControllerOps *controller;
+  void *controller_content;
 } StepperConfig;
 
 typedef struct Stepper Stepper;

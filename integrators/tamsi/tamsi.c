@@ -85,7 +85,7 @@ static int create_common(Integrator *it, int use_sd) {
   ti->st.max_iter = max_iter;
   ti->st.friction_paper = friction_paper;
   ti->st.prob.no_tals = !tals;
-  StepperConfig cfg = {use_sd ? STEPPER_STEP_DOUBLING : STEPPER_FIXED, &tamsi_ops, ti, 0.0, 0.0, 0.0, 0};
+  StepperConfig cfg = {.kind = use_sd ? STEPPER_STEP_DOUBLING : STEPPER_FIXED, .ops = &tamsi_ops, .content = ti};
   return integrator_use_stepper(it, &cfg);
 }
 
