@@ -38,6 +38,7 @@ void physics_guards_init(PhysicsGuards *g, const Model *m) {
   g->weight = mass * g->gmag;
   g->geo_body[0] = g->geo_body[1] = -1;
   g->lim_body = -1;
+  g->flight_ref = INFINITY;
   for (int b = 1; b < m->nbody; ++b)
     if (m->bodies[b].has_limit && m->bodies[b].nv == 1 && m->bodies[b].tree >= 0) g->nlimit++;
   if (g->nlimit > 0) g->v_peak = calloc((size_t)m->nbody, sizeof(double));
@@ -138,9 +139,11 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
     return;
   }
   const double *v = x + m->nq;
+  int penetrating = 0;
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
     if (c->phi >= 0) continue;
+    penetrating++;
     double size = fmin(geom_depth_size(&m->geoms[c->geom[0]]), geom_depth_size(&m->geoms[c->geom[1]]));
     if (size > 0 && isfinite(size) && -c->phi / size > g->geo_ratio) {
       g->geo_ratio = -c->phi / size;
@@ -168,14 +171,16 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
   rest_guard_sample(&g->rest, m, d, t, v);
   if (g->nlimit > 0 && g->v_peak) limit_sample(g, m, d, t, x);
   if (g->n == 0) g->e0 = g->running_min = g->e_min = e;
+  if (g->n == 0) g->v_min = e - kinetic;
   g->running_min = fmin(g->running_min, e);
   g->e_min = fmin(g->e_min, e);
+  g->v_min = fmin(g->v_min, e - kinetic);
   double rise = e - g->running_min;
   if (rise > g->max_rise) {
     g->max_rise = rise;
     g->t_max_rise = t;
   }
-  /* the local test: rise_j > r (E_j - E_min) <=> rise_j - r E_j > -r E_min, E_min known at the end */
+  /* the local test: rise_j > r (E_j - V_min) <=> rise_j - r E_j > -r V_min, V_min known at the end */
   double key = rise - GUARD_ENERGY_LOCAL_REL * e;
   if (rise > GUARD_ENERGY_LOCAL_DROP * g->weight && (!g->has_local || key > g->local_key)) {
     g->has_local = 1;
@@ -183,6 +188,30 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
     g->local_rise = rise;
     g->local_top = e;
     g->t_local = t;
+  }
+  /* the impact test: rise_A > r (E_j - V_min) <=> rise_A - r E_j > -r V_min, as above */
+  if (penetrating == 0) {
+    /* an impact between two samples (a stiff contact lasts a few ms): the energy jumped by more
+     * than the floor, which a free flight's dense-output dip and drift per sample do not */
+    if (g->in_flight && fabs(e - g->e_last) > GUARD_ENERGY_LOCAL_DROP * g->weight) {
+      if (g->in_flight > 1) g->flight_ref = fmin(g->flight_ref, g->flight_max);
+      g->in_flight = 0;
+    }
+    if (!g->in_flight) g->flight_max = e;
+    g->in_flight++;
+    g->flight_max = fmax(g->flight_max, e);
+    double rise_a = e - g->flight_ref, key_a = rise_a - GUARD_ENERGY_IMPACT_REL * e;
+    if (rise_a > GUARD_ENERGY_LOCAL_DROP * g->weight && (!g->has_impact || key_a > g->impact_key)) {
+      g->has_impact = 1;
+      g->impact_key = key_a;
+      g->impact_rise = rise_a;
+      g->impact_top = e;
+      g->t_impact = t;
+    }
+  } else if (g->in_flight) { /* the flight ended: an impact */
+    /* a lone contact-free sample is no flight: the dense output interpolates across an impact */
+    if (g->in_flight > 1) g->flight_ref = fmin(g->flight_ref, g->flight_max);
+    g->in_flight = 0;
   }
   g->e_last = e;
   g->k_max = fmax(g->k_max, kinetic);
@@ -223,11 +252,11 @@ int physics_guards_result(const PhysicsGuards *g, const Model *m, PhysicsGuardsR
       guard_warning_add(w, msg);
       tripped++;
     }
-    /* the local test: the energy more than doubled above the run's lowest */
-    double above = g->local_top - g->e_min;
+    /* the local test: the energy above the rest level grew by more than half */
+    double above = g->local_top - g->v_min;
     int judged = g->has_local && g->contact_springs;
     out->local_abs = judged ? g->local_rise : NAN;
-    out->local_above_min = judged ? above : NAN;
+    out->local_above_rest = judged ? above : NAN;
     out->local_rel = judged && above > 0 ? g->local_rise / above : NAN;
     out->local_t = judged ? g->t_local : NAN;
     out->local_threshold_rel = GUARD_ENERGY_LOCAL_REL;
@@ -236,8 +265,25 @@ int physics_guards_result(const PhysicsGuards *g, const Model *m, PhysicsGuardsR
     if (judged && g->local_rise > GUARD_ENERGY_LOCAL_REL * above && !(tripped > 0)) {
       snprintf(msg, sizeof msg,
                "physics: energy (with contact springs k phi^2/2) rose by %.3g J by t = %.4g s, %.0f%% of the %.3g J "
-               "above the run's lowest: in a passive scene the run gained energy",
+               "above the rest level (the lowest potential energy seen): in a passive scene the run gained energy",
                g->local_rise, g->t_local, 100.0 * g->local_rise / above, above);
+      guard_warning_add(w, msg);
+      tripped++;
+    }
+    /* the impact test: a flight above the flights before its last impact */
+    double above_a = g->impact_top - g->v_min;
+    out->impact_abs = g->has_impact ? g->impact_rise : NAN;
+    out->impact_above_rest = g->has_impact ? above_a : NAN;
+    out->impact_rel = g->has_impact && above_a > 0 ? g->impact_rise / above_a : NAN;
+    out->impact_t = g->has_impact ? g->t_impact : NAN;
+    out->impact_threshold_rel = GUARD_ENERGY_IMPACT_REL;
+    out->impact_floor = GUARD_ENERGY_LOCAL_DROP * g->weight;
+    if (g->has_impact && g->impact_rise > GUARD_ENERGY_IMPACT_REL * above_a && !(tripped > 0)) {
+      snprintf(msg, sizeof msg,
+               "physics: energy at t = %.4g s, in flight, is %.3g J above the flights before its last impact, "
+               "%.1f%% of the %.3g J above the rest level: in a passive scene an impact returned more energy than "
+               "it took",
+               g->t_impact, g->impact_rise, 100.0 * g->impact_rise / above_a, above_a);
       guard_warning_add(w, msg);
       tripped++;
     }

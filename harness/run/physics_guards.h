@@ -25,10 +25,28 @@
  *    not an integrator's internal impulses, so they are data, not a trip condition.
  *    A second test sees a gain late in a run, where the energy left is far below the energy in
  *    play (a ball bouncing back higher than its model lets it, after its first impact took most
- *    of the energy): trips where a rise exceeds half of the energy above the run's lowest
- *    (E_j - E_min, E_j at the rise's top) and the energy of a GUARD_ENERGY_LOCAL_DROP drop of all
- *    movable mass (a dense-output dip in a free flight is at most m g^2 h^2 / 8, h <= the step).
- *    Passive scenes with our contact springs only: a peer's contact energy is not observable.
+ *    of the energy): trips where a rise exceeds GUARD_ENERGY_LOCAL_REL of the energy above the
+ *    rest level (E_j - V_min, E_j at the rise's top) and the energy of a GUARD_ENERGY_LOCAL_DROP
+ *    drop of all movable mass (a dense-output dip in a free flight is at most m g^2 h^2 / 8, h <=
+ *    the step). V_min is the lowest potential energy seen (gravity + joint springs + contact
+ *    springs, E minus the kinetic energy): the rest level when the run comes to rest (V = E
+ *    there), and in a run that ends in flight the ground the motion falls to, not that flight's
+ *    own energy (the run's lowest E, the reference before, read a 1-2 cm drift of ball_drop's
+ *    last flight as 100%). V_min >= the potential's minimum, so the test can only be stricter
+ *    than one against the true rest level, and E_min >= V_min, so it flags no run that the
+ *    test against E_min did not. Passive scenes with our contact springs only: a peer's contact
+ *    energy is not observable.
+ *    A third test sees a gain across an impact (a bounce returning more than it received, too
+ *    small for the relative test): at contact-free samples (no penetrating contact: E has no
+ *    contact springs and is a peer's too), the energy above the lowest of the earlier flights'
+ *    highest energies (each flight: a run of contact-free samples, ended by a penetrating sample
+ *    or, for an impact between two samples, by an energy jump above the floor; two samples at
+ *    least, a lone one can be dense output interpolated across an impact; its highest,
+ *    because linear dense output only dips a free flight's energy, by m g^2 h^2 / 8) trips where it
+ *    exceeds GUARD_ENERGY_IMPACT_REL of the energy above the rest level (E_j - V_min) and the
+ *    GUARD_ENERGY_LOCAL_DROP floor. Drift within one flight is not compared with that flight:
+ *    make run's ball_drop drifts 1-2 cm in its last flight at loose accuracies, far below its
+ *    flight before. Every integrator, peers included.
  *  - penetration: the deepest contact against (a) its static estimate m g / k (m: the movable
  *    mass on the contact) and (b) for passive scenes the energy bound: a spring of stiffness k
  *    loaded by at most the whole weight W cannot store more than the energy in play E_r (as
@@ -58,8 +76,9 @@
 #define GUARD_ENERGY_RISE_REL 0.05
 #define GUARD_ENERGY_FLOOR_DROP 1e-3   /* m: floor of the releasable-energy scale */
 #define GUARD_PENETRATION_FACTOR 1.5
-#define GUARD_ENERGY_LOCAL_REL 0.5     /* of the energy above the run's lowest */
+#define GUARD_ENERGY_LOCAL_REL 0.5     /* of the energy above the lowest potential energy seen */
 #define GUARD_ENERGY_LOCAL_DROP 5e-3   /* m: the smallest local rise, as a drop of all movable mass */
+#define GUARD_ENERGY_IMPACT_REL 0.02   /* of the energy above the rest level, across an impact */
 #define GUARD_GEOMETRY_DEPTH 1.0       /* times the smaller geometry size */
 #define GUARD_LIMIT_FACTOR 3.0
 #define GUARD_LIMIT_FLOOR 1e-3         /* rad or m */
@@ -73,9 +92,14 @@ typedef struct {
   long n;                    /* samples */
   /* energy */
   double e0, e_min, e_last, running_min, max_rise, t_max_rise, k_max;
+  double v_min;               /* the lowest potential energy seen (E - kinetic), the rest level */
   /* the local test: max_j (rise_j - GUARD_ENERGY_LOCAL_REL E_j) over rises above the drop floor */
   int has_local;
   double local_key, local_rise, local_top, t_local;
+  /* the impact test: flights (runs of contact-free samples) against the earlier flights' highest */
+  int in_flight, has_impact; /* in_flight: samples of the current flight so far (0: in contact) */
+  double flight_max, flight_ref; /* this flight's highest E; the lowest of earlier flights' highest */
+  double impact_key, impact_rise, impact_top, t_impact;
   /* penetration against the geometry */
   double geo_ratio, geo_depth, geo_size, t_geo;
   int geo_body[2];
@@ -117,8 +141,9 @@ typedef struct {
   double rise_abs, rise_rel, rise_t, rise_scale, rise_threshold_rel;
   int contact_springs;
   const char *rise_note;
-  double local_abs, local_above_min, local_rel, local_t, local_threshold_rel, local_floor;
+  double local_abs, local_above_rest, local_rel, local_t, local_threshold_rel, local_floor;
   const char *local_note;         /* NULL: none */
+  double impact_abs, impact_above_rest, impact_rel, impact_t, impact_threshold_rel, impact_floor;
   /* penetration */
   double static_estimate, ratio_static, t_max, stiffness, energy_bound, ratio_energy_bound;
   const char *bound;

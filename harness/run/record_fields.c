@@ -250,10 +250,10 @@ const RecordField record_fields[] = {
      "springs + contact springs k phi^2/2; `rel` = abs / `scale`, `scale` = the energy in play, max(E_0 - min E, the "
      "largest kinetic energy seen, the movable weight times 1 mm); `t`; `threshold_rel` 0.05 (dense output between "
      "steps of h = 0.1 s misplaces a free flight's energy by up to 1.2%). Above it the record gets a warning (\"gained "
-     "energy in a passive scene\"). `local` (2026-12-02): the rise against the energy left, `abs` (J), `above_min` = E at "
-     "the rise's top minus the run's lowest E, `rel` = abs / above_min, `t`, `threshold_rel` 0.5, `floor` = the movable "
-     "weight times 5 mm (J); null (with a `note`) where the contact energy is a peer's; a rise above both gets a "
-     "warning (\"above the run's lowest\"). Active scenes: `abs`, `rel` null and a `note`", BY_HAND},
+     "energy in a passive scene\"). `local` (2026-12-02): the rise against the energy left, `abs` (J), `above_rest` "
+     "(2026-12-02) = E at the rise's top minus the lowest potential energy seen (E - kinetic: the rest level), `rel` = "
+     "abs / above_rest, `t`, `threshold_rel` 0.5, `floor` = the movable weight times 5 mm (J); null (with a `note`) "
+     "where the contact energy is a peer's; a rise above both gets a warning (\"above the rest level\"). Active scenes: `abs`, `rel` null and a `note`"},
     {"physics.passive", RF_BOOL, 0, NULL, "2026-11-23", NULL,
      "no applied forces, controllers, suction, kinematic bodies, belts or joint limits (the limit spring scales with "
      "M_ii(q) and is not a potential force); `active_because` names the first reason otherwise", BY_HAND},

@@ -432,12 +432,19 @@ static void add_energy_rise(cJSON *energy, const PhysicsGuardsResult *g) {
   cJSON_AddBoolToObject(rise, "contact_springs", g->contact_springs);
   cJSON *loc = cJSON_AddObjectToObject(rise, "local");
   add_measured(loc, "abs", g->local_abs);
-  add_measured(loc, "above_min", g->local_above_min);
+  add_measured(loc, "above_rest", g->local_above_rest);
   add_measured(loc, "rel", g->local_rel);
   add_measured(loc, "t", g->local_t);
   cJSON_AddNumberToObject(loc, "threshold_rel", g->local_threshold_rel);
   cJSON_AddNumberToObject(loc, "floor", g->local_floor);
   if (g->local_note) cJSON_AddStringToObject(loc, "note", g->local_note);
+  cJSON *imp = cJSON_AddObjectToObject(rise, "across_impacts");
+  add_measured(imp, "abs", g->impact_abs);
+  add_measured(imp, "above_rest", g->impact_above_rest);
+  add_measured(imp, "rel", g->impact_rel);
+  add_measured(imp, "t", g->impact_t);
+  cJSON_AddNumberToObject(imp, "threshold_rel", g->impact_threshold_rel);
+  cJSON_AddNumberToObject(imp, "floor", g->impact_floor);
 }
 
 /* The guards' fields of physics.penetration after its {max, rms}. */
