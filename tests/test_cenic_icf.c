@@ -636,6 +636,56 @@ Test(cenic_icf, hessian_reuse_spans_solves_of_several_islands) {
   icf_problem_free(&p);
 }
 
+/* Reuse with islands on the block solver refactors only the islands still iterating and keeps
+ * the converged ones' columns (icf_lin_keep_columns): over the sequence of solves its block
+ * updates stay below as many whole-problem factorizations as it made (before, every
+ * factorization under reuse was of the whole problem), and it reaches the fresh solver's
+ * solutions. Dense reuse (whole-problem factorizations) gives the same solutions. */
+Test(cenic_icf, hessian_reuse_refactors_only_the_active_islands) {
+  IcfProblem p;
+  make_island_problem(&p);
+  int nv = p.nv;
+  double *r0 = calloc(nv, sizeof(double)), *va = calloc(nv, sizeof(double)), *vb = calloc(nv, sizeof(double));
+  double *vd = calloc(nv, sizeof(double)), *v0 = calloc(nv, sizeof(double));
+  memcpy(r0, p.r, nv * sizeof(double));
+  IcfLinSolver *whole = icf_lin_create(&p, ICF_LINSOLVE_BLOCK);
+  cr_assert_eq(icf_lin_factor(whole, &p, v0), CB_OK);
+  const long whole_updates = icf_lin_block_updates(whole);
+  icf_lin_free(whole);
+  cr_assert_gt(whole_updates, 0);
+  IcfSolverOptions oa, ob, od;
+  icf_solver_default_options(&oa);
+  oa.linear_solver = ICF_LINSOLVE_BLOCK;
+  oa.tol = 1e-10;
+  ob = oa;
+  ob.hessian_reuse = 1;
+  od = ob;
+  od.linear_solver = ICF_LINSOLVE_DENSE;
+  IcfSolver *sa = icf_solver_create(&p, &oa), *sb = icf_solver_create(&p, &ob), *sd = icf_solver_create(&p, &od);
+  IcfSolverStats sta = {0}, stb = {0}, std = {0};
+  char err[256];
+  for (int step = 0; step < 20; ++step) {
+    for (int i = 0; i < nv; ++i) p.r[i] = r0[i] * (1.0 + 1e-3 * sin(0.3 * step + i));
+    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, err, sizeof err), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, err, sizeof err), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sd, &p, NULL, vd, &std, err, sizeof err), CB_OK, "%s", err);
+    for (int i = 0; i < nv; ++i) {
+      cr_expect(fabs(va[i] - vb[i]) < 1e-6 * (1 + fabs(va[i])), "solve %d v[%d]: block reuse", step, i);
+      cr_expect(fabs(va[i] - vd[i]) < 1e-6 * (1 + fabs(va[i])), "solve %d v[%d]: dense reuse", step, i);
+    }
+  }
+  cr_log_info("block reuse: %ld factorizations, %ld block updates (whole problem: %ld each); fresh %ld",
+              stb.factorizations, stb.factor_updates, whole_updates, sta.factorizations);
+  cr_expect(stb.factorizations > 0 && stb.factor_updates < stb.factorizations * whole_updates,
+            "every factorization under reuse was of the whole problem: %ld updates in %ld factorizations of %ld",
+            stb.factor_updates, stb.factorizations, whole_updates);
+  icf_solver_free(sa);
+  icf_solver_free(sb);
+  icf_solver_free(sd);
+  free(r0), free(va), free(vb), free(vd), free(v0);
+  icf_problem_free(&p);
+}
+
 Test(cenic_icf, open_contacts_join_islands_only_when_they_act) {
   IcfProblem p;
   make_island_problem(&p);

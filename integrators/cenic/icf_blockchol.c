@@ -385,12 +385,24 @@ static void solve_offdiag_any(double *B, const double *D, const double *dinv, in
 
 
 
-int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
-                         const unsigned char *active) {
+static int factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+                  const unsigned char *active, int keep) {
   int nb = s->nb;
   double *L = s->L;
   s->updates = 0;
-  for (int f = 0; f < s->nfill; ++f) memset(L + s->fill[2 * f], 0, (size_t)s->fill[2 * f + 1] * sizeof(double));
+  if (!keep) {
+    for (int f = 0; f < s->nfill; ++f) memset(L + s->fill[2 * f], 0, (size_t)s->fill[2 * f + 1] * sizeof(double));
+  } else {
+    /* Every block that joins an active block zeroed, fill or not: the active columns are then
+     * factored afresh, and the blocks of the other columns in active rows read zero, so that
+     * L L^T is the active submatrix's factor beside the other columns' last one, not coupled */
+    for (int k = 0; k < nb; ++k) {
+      int b = s->order[k], in_b = active[b];
+      for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u)
+        if (in_b || active[s->nbr[u]])
+          memset(L + s->nbr_off[u], 0, (size_t)s->bsize[s->nbr[u]] * (size_t)s->bsize[b] * sizeof(double));
+    }
+  }
   for (int b = 0; b < nb; ++b) {
     if (active && !active[b]) continue;
     int n = s->bsize[b];
@@ -449,6 +461,16 @@ int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off
     }
   }
   return 0;
+}
+
+int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+                         const unsigned char *active) {
+  return factor(s, blk, diag_off, pair_off, active, 0);
+}
+
+int icf_blockchol_factor_keep(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+                              const unsigned char *active) {
+  return factor(s, blk, diag_off, pair_off, active, 1);
 }
 
 /* The solve's four block kernels, instantiated for 6 x 6 like the factorization's. */

@@ -25,6 +25,13 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair);
  * adds nothing to H). */
 int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
                          const unsigned char *active);
+/* The same for the active blocks (not NULL) only, keeping the other blocks' columns of the
+ * last factorizations: every stored block of L that joins an active block is zeroed first, so
+ * that the result is the factor of the active submatrix (without its pairs to other blocks)
+ * beside the kept columns without their entries in active rows. L L^T is then positive definite
+ * wherever the kept columns were, and exact on the active blocks (Hessian reuse per island). */
+int icf_blockchol_factor_keep(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+                              const unsigned char *active);
 /* x = H^{-1} x with the last factorization, on the blocks it factored (active as given to the
  * factorization, or NULL: all); other entries of x are untouched. */
 void icf_blockchol_solve(const IcfBlockChol *s, double *x, const unsigned char *active);

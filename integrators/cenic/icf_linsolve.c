@@ -18,6 +18,11 @@ struct IcfLinSolver {
   int nv, ntree, mass_size, max_tree_nv;
   const unsigned char *active; /* [ntree] trees to factor (block path), or NULL: all */
   const unsigned char *fact_active; /* the active flags of the last factorization */
+  /* keep mode (block path, icf_lin_keep_columns): a factorization refactors the active trees
+   * and keeps the other trees' columns; solves run on solve_active */
+  const unsigned char *solve_active;
+  unsigned char *col_valid; /* [ntree] the tree's column holds a factorization of this analysis */
+  unsigned char *need;      /* [ntree] the trees the next keep-mode factorization refactors */
   const int *tree_vadr, *tree_nv, *tree_madr; /* borrowed from the problem it was made for */
   /* coupled tree pairs (a < b): the current problem's and the factored one's */
   int npair, nfact_pair, pair_cap;
@@ -78,8 +83,10 @@ IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind) {
   s->blk_cap = s->mass_size > 0 ? s->mass_size : 1;
   s->blk = calloc((size_t)s->blk_cap, sizeof(double));
   s->gj = calloc(3 * (size_t)(s->max_tree_nv > 0 ? s->max_tree_nv : 1), sizeof(double));
+  s->col_valid = calloc((size_t)p->ntree + 1, 1);
+  s->need = calloc((size_t)p->ntree + 1, 1);
   size_t nn = (size_t)s->nv * (size_t)s->nv;
-  if (!s->pair || !s->fact_pair || !s->pair_off || !s->pair_raw || !s->bucket || !s->pair_col || !s->blk || !s->gj) {
+  if (!s->pair || !s->fact_pair || !s->pair_off || !s->pair_raw || !s->bucket || !s->pair_col || !s->blk || !s->gj || !s->col_valid || !s->need) {
     icf_lin_free(s);
     return NULL;
   }
@@ -139,6 +146,8 @@ void icf_lin_free(IcfLinSolver *s) {
   free(s->pair_col);
   free(s->blk);
   free(s->gj);
+  free(s->col_valid);
+  free(s->need);
   free(s->H);
   free(s->L);
   free(s->nzmap);
@@ -469,13 +478,54 @@ static int cholmod_analyze_pattern(IcfLinSolver *s) {
 
 void icf_lin_set_active(IcfLinSolver *s, const unsigned char *tree_active) { s->active = tree_active; }
 
+int icf_lin_keep_columns(IcfLinSolver *s, const unsigned char *solve_trees) {
+  if (solve_trees && s->kind != ICF_LINSOLVE_BLOCK) return -1;
+  if (!solve_trees || !s->solve_active) icf_lin_forget_columns(s); /* entering or leaving keep mode */
+  s->solve_active = solve_trees;
+  return 0;
+}
+
+void icf_lin_forget_columns(IcfLinSolver *s) {
+  memset(s->col_valid, 0, (size_t)s->ntree);
+  s->factored = 0;
+}
+
+int icf_lin_tree_factored(const IcfLinSolver *s, int tree) { return s->factored && s->col_valid[tree]; }
+
 int icf_lin_factor(IcfLinSolver *s, const IcfProblem *p, const double *v) {
   return icf_lin_factor_at(s, p, v, NULL, NULL);
+}
+
+/* Keep mode: refactor the trees asked (s->active), and any tree the solve needs whose column is
+ * not of this analysis (a new pattern invalidates every column); the others keep theirs. */
+static int factor_keep(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc, const double *Gc,
+                       int changed) {
+  if (changed || !s->analyses) {
+    if (icf_blockchol_analyze(s->bc, s->npair, s->pair)) return CB_ERR_MEMORY;
+    s->analyses++;
+    memset(s->col_valid, 0, (size_t)s->ntree);
+  }
+  for (int t = 0; t < s->ntree; ++t)
+    s->need[t] = (s->active && s->active[t]) || (s->solve_active[t] && !s->col_valid[t]);
+  s->factored = 0;
+  int rc = assemble_blocks(s, p, v, vc, Gc, s->need);
+  if (rc != CB_OK) return rc;
+  if (icf_blockchol_factor_keep(s->bc, s->blk, s->tree_madr, s->pair_off, s->need)) {
+    memset(s->col_valid, 0, (size_t)s->ntree); /* a failed factorization leaves its columns half done */
+    return CB_ERR_FACTOR;
+  }
+  for (int t = 0; t < s->ntree; ++t) s->col_valid[t] |= s->need[t];
+  memcpy(s->fact_pair, s->pair, 2 * (size_t)s->npair * sizeof(int));
+  s->nfact_pair = s->npair;
+  s->fact_active = s->solve_active;
+  s->factored = 1;
+  return CB_OK;
 }
 
 int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc, const double *Gc) {
   if (refresh_pairs(s, p, Gc)) return CB_ERR_MEMORY; /* con_pair does not cover p */
   int changed = differs_from_factored(s);
+  if (s->solve_active && s->kind == ICF_LINSOLVE_BLOCK) return factor_keep(s, p, v, vc, Gc, changed);
   s->factored = 0;
   const unsigned char *active = s->kind == ICF_LINSOLVE_BLOCK ? s->active : NULL;
   int rc = assemble_blocks(s, p, v, vc, Gc, active);

@@ -39,6 +39,16 @@ int icf_lin_factor_at(IcfLinSolver *s, const IcfProblem *p, const double *v, con
  * all of H as before. Either way the solve's x is exact on the active trees' entries (H is block
  * diagonal over islands) and unspecified elsewhere. */
 void icf_lin_set_active(IcfLinSolver *s, const unsigned char *tree_active);
+/* Keep mode (Hessian reuse per island; block path only, else -1): with solve_trees ([ntree]
+ * flags, must stay valid) a factorization refactors only the trees set active
+ * (icf_lin_set_active) and any tree of solve_trees without a column of the current analysis,
+ * and keeps the other trees' columns of earlier factorizations (icf_blockchol_factor_keep);
+ * solves run on solve_trees. NULL leaves keep mode. Entering or leaving it forgets the columns. */
+int icf_lin_keep_columns(IcfLinSolver *s, const unsigned char *solve_trees);
+/* Keep mode: every column forgotten (the next factorization refactors every tree a solve needs). */
+void icf_lin_forget_columns(IcfLinSolver *s);
+/* Keep mode: 1 if the tree's column holds a factorization of the current analysis. */
+int icf_lin_tree_factored(const IcfLinSolver *s, int tree);
 /* x = H^{-1} b with the last factorization (x may alias b). Returns 0 or -1. */
 int icf_lin_solve(IcfLinSolver *s, const double *b, double *x);
 /* Dense copy of the last assembled H (nv x nv, row-major), for tests. */

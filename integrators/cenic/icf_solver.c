@@ -31,6 +31,7 @@ typedef struct {
   double tol;              /* tol_I */
   double dg;               /* |D g| on the island at its last gradient */
   double dv_prev;          /* |D^-1 dv| of its previous update (eq. 33), < 0: none */
+  long dv_prev_factor;     /* the factorization that update ran on (IcfSolver.factor_count) */
   double alpha, l_alpha;   /* this iteration's line search */
   int l_known;
   LineStart start;
@@ -43,6 +44,18 @@ struct IcfSolver {
   int nv;
   int stale;               /* the factorization must be recomputed (eq. 35) */
   int has_factor;
+  /* Reuse with islands on the block solver (keep mode, icf_lin_keep_columns): a refactorization
+   * covers the active islands, as without reuse, and keeps the columns of the converged ones
+   * for later iterations, solves and steps; before, reuse refactored every island, converged or
+   * not, at the cost of a whole-problem factorization each time. Eq. 35's rate Theta is then that
+   * of two updates on one factorization (Hairer-Wanner IV.8, whose Newton restarts its rate with
+   * each new matrix), not of an update on a fresh factorization against one on the old. */
+  int keep;
+  long factor_count;       /* factorizations so far: which one an update ran on */
+  unsigned char *tree_stale; /* [ntree] keep mode: eq. 35 judged the tree's island stale; kept
+                              * across solves until the tree is refactored */
+  int refactored;          /* this iteration factored afresh */
+  int retry_island;        /* the island whose reused factorization gave no descent */
   double *g, *p, *Ap, *dscale;
   double *vc, *dvc;        /* [3 * con_cap] contact velocities at the iterate, and J p */
   double *Gc;              /* [9 * con_cap] contact Hessian blocks at the iterate */
@@ -106,11 +119,13 @@ IcfSolver *icf_solver_create(const IcfProblem *p, const IcfSolverOptions *opt) {
   s->active = calloc(nt, sizeof(int));
   s->tree_active = calloc(nt, 1);
   s->isl_parent = calloc(nt, sizeof(int));
-  if (!s->isl_parent || !s->g || !s->p || !s->Ap || !s->dscale || !s->lin || !s->isl || !s->tree_island || !s->scratch ||
+  s->tree_stale = calloc(nt, 1);
+  if (!s->tree_stale || !s->isl_parent || !s->g || !s->p || !s->Ap || !s->dscale || !s->lin || !s->isl || !s->tree_island || !s->scratch ||
       !s->isl_tree_start || !s->isl_tree || !s->isl_con_start || !s->isl_dof_start || !s->active || !s->tree_active) {
     icf_solver_free(s);
     return NULL;
   }
+  s->keep = opt->hessian_reuse && opt->islands && icf_lin_keep_columns(s->lin, s->tree_active) == 0;
   return s;
 }
 
@@ -140,12 +155,16 @@ void icf_solver_free(IcfSolver *s) {
   free(s->con_cut);
   free(s->cut);
   free(s->isl_parent);
+  free(s->tree_stale);
   free(s);
 }
 
 void icf_solver_set_tap(IcfSolver *s, const NewtonTap *tap) { s->tap = tap; }
 
-void icf_solver_invalidate(IcfSolver *s) { s->has_factor = 0; }
+void icf_solver_invalidate(IcfSolver *s) {
+  s->has_factor = 0;
+  if (s->keep) icf_lin_forget_columns(s->lin); /* the next run must not start on this one's columns */
+}
 double icf_solver_tol(const IcfSolver *s) { return s->opt.tol; }
 void icf_solver_set_tol(IcfSolver *s, double tol) { s->opt.tol = tol; }
 
@@ -581,8 +600,9 @@ static int search_islands(IcfSolver *s, const IcfProblem *p, const double *v, in
     int ls = line_search(s, &f, &is->start, island_ls_tol(s, is->tol, sqrt(sums.p_scaled2)), &is->alpha, &evals,
                          &is->l_alpha, &is->l_known);
     *evals_weighted += (double)evals * is->nv;
-    if (ls == CB_ERR_NOT_DESCENT && s->opt.hessian_reuse && !s->stale) {
+    if (ls == CB_ERR_NOT_DESCENT && s->opt.hessian_reuse && (s->keep ? !s->refactored : !s->stale)) {
       *retry = 1; /* a reused factorization that does not give descent: refactor and retry */
+      s->retry_island = I;
       return CB_OK;
     }
     if (ls == CB_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
@@ -591,6 +611,24 @@ static int search_islands(IcfSolver *s, const IcfProblem *p, const double *v, in
     is->start.l0 = is->l_alpha - line_quadratic(&f, is->alpha);
   }
   return CB_OK;
+}
+
+/* Eq. 35 judged island I's factorization stale: its trees' in keep mode, else the whole one. */
+static void mark_stale(IcfSolver *s, int I) {
+  if (!s->keep) {
+    s->stale = 1;
+    return;
+  }
+  for (int k = s->isl_tree_start[I]; k < s->isl_tree_start[I + 1]; ++k) s->tree_stale[s->isl_tree[k]] = 1;
+}
+
+/* Keep mode: whether an active island has a tree judged stale or without a column in the kept
+ * factorization (never factored since the last new block pattern, or forgotten). */
+static int active_tree_stale(const IcfSolver *s) {
+  for (int a = 0; a < s->nactive; ++a)
+    for (int k = s->isl_tree_start[s->active[a]]; k < s->isl_tree_start[s->active[a] + 1]; ++k)
+      if (s->tree_stale[s->isl_tree[k]] || !icf_lin_tree_factored(s->lin, s->isl_tree[k])) return 1;
+  return 0;
 }
 
 /* Each active island moves by its own step (v, its contact velocities and, with the dual
@@ -627,10 +665,12 @@ static int update_islands(IcfSolver *s, const IcfProblem *p, double *v, int dual
       if (theta > 0.9999) theta = 0.9999;
       eta = theta / (1.0 - theta);
     }
-    if (s->opt.hessian_reuse && is->dv_prev > 0 &&
+    const int rate_known = is->dv_prev > 0 && (!s->keep || is->dv_prev_factor == s->factor_count);
+    if (s->opt.hessian_reuse && rate_known &&
         pow(theta, (double)(s->opt.reuse_target - (k + 1))) / (1.0 - theta) * dvn > is->tol)
-      s->stale = 1; /* eq. 35 */
+      mark_stale(s, I); /* eq. 35 */
     is->dv_prev = dvn;
+    is->dv_prev_factor = s->factor_count;
     if (eta * dvn <= is->tol) deactivate(s, I, ISLAND_CONVERGED_UPDATE); /* eq. 33 */
   }
   return CB_OK;
@@ -675,7 +715,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     start_island(s, p, I, tol);
     s->active[I] = I;
   }
-  icf_lin_set_active(s->lin, s->opt.hessian_reuse ? NULL : s->tree_active);
+  icf_lin_set_active(s->lin, s->opt.hessian_reuse && !s->keep ? NULL : s->tree_active);
   /* the last solve's block pattern may join trees that are now in different islands (a cut
    * contact acted there); the factorization of one island must not reach into another */
   if (s->ncut > 0) icf_lin_forget_pattern(s->lin);
@@ -724,7 +764,8 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     if (k >= s->opt.max_iters) return fail(err, errlen, CB_ERR_MAX_ITERS, "no convergence", k);
     int active_nv = 0;
     for (int a = 0; a < s->nactive; ++a) active_nv += s->isl[s->active[a]].nv;
-    const int refactor = !s->opt.hessian_reuse || s->stale || !s->has_factor;
+    const int refactor = !s->opt.hessian_reuse || s->stale || !s->has_factor || (s->keep && active_tree_stale(s));
+    s->refactored = refactor;
     if (refactor) {
       s->has_factor = 0;
       long analyses = icf_lin_analyses(s->lin);
@@ -736,6 +777,9 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       st->factor_updates += icf_lin_block_updates(s->lin);
       s->has_factor = 1;
       s->stale = 0;
+      s->factor_count++;
+      for (int t = 0; s->keep && t < p->ntree; ++t)
+        if (s->tree_active[t]) s->tree_stale[t] = 0;
     }
     st->newton_dofs += active_nv;
     for (int t = 0; t < p->ntree; ++t) {
@@ -755,7 +799,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
     st->time_linesearch += lap_seconds(&lap);
     if (retry) {
       newton_tap_report(s->tap, k, st->last_dg, tol, 0.0, refactor);
-      s->stale = 1;
+      mark_stale(s, s->retry_island);
       continue;
     }
     /* each island moves by its own step; eq. 33 per island */
