@@ -87,7 +87,7 @@ static int collect_series(PanelDraw *P, const cJSON *r, const char *label, Recor
   char csv[PATH_MAX + 600], rec_path[PATH_MAX + 300];
   snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(r, "_dir", "."), rf);
   sweep_series_path(rec_path, P->panel->file, csv, sizeof csv);
-  if (oc != OUTCOME_OK && !file_exists(csv)) {
+  if (oc != OUTCOME_OK && !series_exists(csv)) {
     figure_count_bad(P->D, r, oc, 1);
     return 0;
   }
