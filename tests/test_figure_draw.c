@@ -2,6 +2,7 @@
  * hold and hundreds of failed runs are all in the table, the data files and the legend; the
  * plot-kind ops table (harness/figures/plot_kind.c) is complete and documented. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,111 @@ Test(figure_draw, many_series_and_failed_points_are_all_kept) {
   /* one legend entry per series, in each of the script's two terminals */
   cr_expect_eq(count_in(gp, "keyentry w lp"), 2 * NSERIES);
   cr_expect_eq(count_in(gp, "u 1:2 w lp"), 2 * NSERIES, "every series drawn");
+  free(gp);
+  cJSON_Delete(records);
+  cJSON_Delete(recipe);
+}
+
+static cJSON *xy_record(const char *status, const char *integrator, double acc, double err_rms) {
+  char text[512];
+  snprintf(text, sizeof text,
+           "{\"status\": \"%s\", \"integrator\": \"%s\", \"params\": {\"accuracy\": %g}, "
+           "\"error\": {\"positions\": {\"rms\": %g}}, \"warnings\": [%s], \"command\": \"cbench run\"}",
+           strcmp(status, "flagged") ? status : "ok", integrator, acc, err_rms,
+           strcmp(status, "flagged") ? "" : "\"physics: energy grew (test)\""); /* flagged: ok with a guard's warning */
+  cJSON *r = cJSON_Parse(text);
+  cr_assert(r);
+  return r;
+}
+
+/* A flagged run 1e6 times the data's error does not set the axes: they are the data's (fixed,
+ * padded), its marker sits at the edge, and the marker says whose it is. Without a run beyond
+ * the data, the axes autoscale as before (no fixed range). */
+Test(figure_draw, a_flagged_run_does_not_set_the_axes_and_its_marker_is_named) {
+  const char *recipe_text =
+      "{\"schema\": \"cbench.recipe/1\", \"title\": \"clip\", \"caption\": \"\", \"runs\": [{}], \"plot\": {\"kind\": "
+      "\"xy\", \"series\": [\"integrator\"], \"panels\": [{\"x\": \"param\", \"y\": \"error.positions.rms\", "
+      "\"logx\": true, \"logy\": true}]}}";
+  char err[1024], fdir[400], path[600];
+  cJSON *recipe = recipe_load_text(recipe_text, "clip.json", err, sizeof err);
+  cr_assert(recipe, "%s", err);
+  for (int with_flagged = 0; with_flagged < 2; ++with_flagged) {
+    cJSON *records = cJSON_CreateArray();
+    for (int k = 0; k < 3; ++k) cJSON_AddItemToArray(records, xy_record("ok", "cenic-sd", 1e-2 / (k + 1), 1e-3 * (k + 1)));
+    cJSON_AddItemToArray(records, xy_record("ok", "rk3", 1e-3, 2e-3));
+    if (with_flagged) cJSON_AddItemToArray(records, xy_record("flagged", "rk3", 1e-2, 1e3));
+    const char *name = with_flagged ? "clipf" : "clip0";
+    snprintf(fdir, sizeof fdir, "%s/%s/data", tmpdir, name);
+    cr_assert_eq(dir_make_parents(fdir), 0);
+    cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, name, err, sizeof err), 0, "%s", err);
+    snprintf(path, sizeof path, "%s/%s/%s.gp", tmpdir, name, name);
+    char *gp = file_read_all(path, NULL);
+    cr_assert(gp);
+    const char *yr = strstr(gp, "set yrange [");
+    if (!with_flagged) {
+      cr_expect_null(yr, "nothing beyond the data: the axes autoscale");
+    } else {
+      cr_assert_not_null(yr, "a flagged run beyond the data: the axes are fixed to the data's");
+      double lo = NAN, hi = NAN;
+      cr_assert_eq(sscanf(yr, "set yrange [%lf:%lf]", &lo, &hi), 2);
+      cr_expect(lo > 1e-4 && lo < 1e-3 && hi > 3e-3 && hi < 1e-2, "the y axis spans the data (1e-3 to 3e-3), padded: [%g, %g]", lo, hi);
+      cr_expect(strstr(gp, "at the edge"), "the figure says that runs beyond the axes are at the edge");
+      cr_expect(strstr(gp, "w labels"), "the markers are labelled");
+      snprintf(path, sizeof path, "%s/%s/data/p0_flagged.dat", tmpdir, name);
+      char *dat = file_read_all(path, NULL);
+      cr_assert(dat);
+      double x = NAN, y = NAN;
+      char who[64] = "";
+      cr_assert_eq(sscanf(dat, "%lf\t%lf\t\"%63[^\"]\"", &x, &y, who), 3, "%s", dat);
+      cr_expect(fabs(y - hi) < 1e-12 * hi, "the flagged marker at the top edge (%g, the axis ends at %g)", y, hi);
+      cr_expect_str_eq(who, "rk3", "the marker says whose it is");
+      free(dat);
+    }
+    free(gp);
+    cJSON_Delete(records);
+  }
+  cJSON_Delete(recipe);
+}
+
+/* A series figure: the line of a flagged run is drawn, clipped at the edge of the axes the
+ * other runs' lines set, and named in the legend with its integrator. */
+Test(figure_draw, a_flagged_series_is_clipped_to_the_datas_axes) {
+  const char *recipe_text =
+      "{\"schema\": \"cbench.recipe/1\", \"title\": \"clips\", \"caption\": \"\", \"runs\": [{}], \"plot\": {\"kind\": "
+      "\"series\", \"series\": [\"integrator\"], \"panels\": [{\"file\": \"contacts\", \"x\": \"t\", \"y\": \"fn\"}]}}";
+  char err[1024], fdir[400], path[700];
+  cJSON *recipe = recipe_load_text(recipe_text, "clips.json", err, sizeof err);
+  cr_assert(recipe, "%s", err);
+  snprintf(fdir, sizeof fdir, "%s/clips/data", tmpdir);
+  cr_assert_eq(dir_make_parents(fdir), 0);
+  const double scale[2] = {1, 1e6};
+  cJSON *records = cJSON_CreateArray();
+  for (int i = 0; i < 2; ++i) {
+    snprintf(path, sizeof path, "%s/r%d.contacts.csv", tmpdir, i);
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fprintf(f, "t,fn\n");
+    for (int k = 0; k < 5; ++k) fprintf(f, "%g,%g\n", 0.01 * k, scale[i] * (1 + k));
+    fclose(f);
+    char text[512];
+    snprintf(text, sizeof text,
+             "{\"status\": \"%s\", \"integrator\": \"%s\", \"record_file\": \"r%d.json\", \"_dir\": \"%s\", "
+             "\"params\": {}, \"warnings\": [%s], \"command\": \"cbench run\"}", "ok", i ? "rk3" : "cenic-sd", i, tmpdir,
+             i ? "\"physics: energy grew (test)\"" : "");
+    cJSON *r = cJSON_Parse(text);
+    cr_assert(r);
+    cJSON_AddItemToArray(records, r);
+  }
+  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "clips", err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/clips/clips.gp", tmpdir);
+  char *gp = file_read_all(path, NULL);
+  cr_assert(gp);
+  const char *yr = strstr(gp, "set yrange [");
+  cr_assert_not_null(yr, "the flagged line (1e6 N) does not set the axes");
+  double lo = NAN, hi = NAN;
+  cr_assert_eq(sscanf(yr, "set yrange [%lf:%lf]", &lo, &hi), 2);
+  cr_expect(hi < 10 && lo > 0, "the y axis is the other run's (1 to 5 N), padded: [%g, %g]", lo, hi);
+  cr_expect(strstr(gp, "rk3 [flagged: physics guard]"), "the flagged line is named with its integrator");
   free(gp);
   cJSON_Delete(records);
   cJSON_Delete(recipe);

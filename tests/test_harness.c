@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "harness/bench/compare.h"
 #include "harness/common/files.h"
@@ -1610,6 +1611,58 @@ Test(harness, sweep_series_trajectory) {
   cr_assert_eq(unlink(csv), 0);
   cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
   cr_expect(file_exists(csv), "the missing trajectory was remade");
+}
+
+/* The committed full-mode evidence keeps its series gzip'd (PATH.csv.gz, scripts/figures.sh):
+ * a resume reuses a record whose series is there in that form (the same run: the record is not
+ * rewritten, no series made again) and the figures read it; a changed spec (another horizon,
+ * the same record file) runs again, and its fresh series replaces the stale gzip'd one. */
+Test(harness, a_gzipped_series_is_reused_and_a_changed_spec_runs_again) {
+  char e[8192], args[2048], p[512], out[600];
+  scene_path(p, sizeof p);
+  snprintf(out, sizeof out, "%s/gzseries", tmpdir);
+  const char *fmt = "sweep --cases %s --integrators cenic-sd --accuracies 1e-3 --series steps --t-end %s --quiet --out %s";
+  snprintf(args, sizeof args, fmt, p, "0.5", out);
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  cJSON *all = load_sweep(out);
+  cr_assert_eq(cJSON_GetArraySize(all), 1);
+  char rec[900], csv[1000], gz[1100];
+  snprintf(rec, sizeof rec, "%s/%s", out, jstr(cJSON_GetArrayItem(all, 0), "record_file"));
+  cJSON_Delete(all);
+  sweep_series_path(rec, "steps", csv, sizeof csv);
+  snprintf(gz, sizeof gz, "%s.gz", csv);
+  size_t n = 0;
+  char *series = file_read_all(csv, &n), *record = file_read_all(rec, NULL);
+  cr_assert(series && record && n > 0);
+  gzFile g = gzopen(gz, "wb9");
+  cr_assert_not_null(g);
+  cr_assert_eq(gzwrite(g, series, (unsigned)n), (int)n);
+  cr_assert_eq(gzclose(g), Z_OK);
+  cr_assert_eq(unlink(csv), 0);
+  cr_expect(series_exists(csv), "the gzip'd form counts as the series");
+  size_t m = 0;
+  char *back = series_read_all(csv, &m);
+  cr_assert_not_null(back, "the figures read the gzip'd series");
+  cr_expect(m == n && !memcmp(back, series, n), "the same text comes back");
+  free(back);
+  /* the same spec again: reused, the record untouched, no uncompressed series made */
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  char *again = file_read_all(rec, NULL);
+  cr_assert_not_null(again);
+  cr_expect_str_eq(again, record, "the record of an unchanged spec is reused, not rewritten");
+  cr_expect(!file_exists(csv), "no series made again for a reused record");
+  free(again);
+  /* another horizon: the same record file, a new spec key: run again, the stale .gz gone */
+  snprintf(args, sizeof args, fmt, p, "0.25", out);
+  cr_assert_eq(cli(args, e, sizeof e), 0, "%s", e);
+  again = file_read_all(rec, NULL);
+  cr_assert_not_null(again);
+  cr_expect(strcmp(again, record) != 0, "a changed spec runs again");
+  cr_expect(file_exists(csv), "with its own series");
+  cr_expect(!file_exists(gz), "and the earlier run's gzip'd series removed");
+  free(again);
+  free(series);
+  free(record);
 }
 
 /* The counters are one list (CB_COUNTERS in integrators/integrator.h): a record's "counters"

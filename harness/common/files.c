@@ -11,9 +11,48 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 char *file_read_all(const char *path, size_t *len) {
   return input_read_file(path, INPUT_MAX_BYTES, len, NULL, 0);
+}
+
+static char *gz_read_all(const char *gz, size_t *len) {
+  gzFile f = gzopen(gz, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  int bad = !buf;
+  while (!bad) {
+    if (n == cap) {
+      if (cap >= (size_t)INPUT_MAX_BYTES) { bad = 1; break; } /* the same cap as an uncompressed read */
+      cap = cap * 2 > (size_t)INPUT_MAX_BYTES ? (size_t)INPUT_MAX_BYTES : cap * 2;
+      char *nb = realloc(buf, cap + 1);
+      if (!nb) { bad = 1; break; }
+      buf = nb;
+    }
+    int got = gzread(f, buf + n, (unsigned)(cap - n));
+    if (got < 0) bad = 1;
+    if (got <= 0) break;
+    n += (size_t)got;
+  }
+  if (gzclose(f) != Z_OK) bad = 1; /* a truncated or corrupt stream */
+  if (bad) { free(buf); return NULL; }
+  buf[n] = '\0';
+  if (len) *len = n;
+  return buf;
+}
+
+char *series_read_all(const char *path, size_t *len) {
+  if (file_exists(path)) return file_read_all(path, len);
+  char gz[4200];
+  if ((size_t)snprintf(gz, sizeof gz, "%s.gz", path) >= sizeof gz) return NULL;
+  return gz_read_all(gz, len);
+}
+
+int series_exists(const char *path) {
+  char gz[4200];
+  return file_exists(path) || ((size_t)snprintf(gz, sizeof gz, "%s.gz", path) < sizeof gz && file_exists(gz));
 }
 
 static int fsync_dir_of(const char *path) {

@@ -10,6 +10,12 @@
 /* Whole regular file (at most INPUT_MAX_BYTES) into a NUL-terminated malloc'd buffer (length in
  * *len if non-NULL); NULL on error (models/json_input.h: input_read_file says why). */
 char *file_read_all(const char *path, size_t *len);
+/* A run's time series (a CSV beside its record): PATH, else its gzip form PATH.gz, the form the
+ * committed full-mode evidence keeps (results/figures/full/.gitignore), read whole like
+ * file_read_all (the same size cap on the decompressed text). NULL when neither is readable. */
+char *series_read_all(const char *path, size_t *len);
+/* 1 when PATH or PATH.gz exists: a record whose series is there in either form is reused. */
+int series_exists(const char *path);
 /* The temporary of path written by process pid on this machine: PATH.tmp.HOST.PID (the host
  * tells a sweep on a cluster's shared folder that a writer elsewhere may still be alive). */
 void file_tmp_path(const char *path, long pid, char *out, size_t outlen);

@@ -201,7 +201,7 @@ enum { CSV_MAX_COLS = 64 };
 int figure_csv_series(const char *path, const cJSON *rows, const char *x_col, const char *y_expr, double **xo,
                       double **yo, char *err, size_t errlen) {
   *xo = *yo = NULL;
-  char *text = file_read_all(path, NULL);
+  char *text = series_read_all(path, NULL); /* PATH or PATH.gz */
   if (!text) { snprintf(err, errlen, "%s: cannot read", path); return -1; }
   return figure_csv_series_text(text, path, rows, x_col, y_expr, xo, yo, err, errlen);
 }

@@ -52,6 +52,14 @@ Series *panel_series(PanelDraw *P, const char *label, const char *integrator) {
   return s;
 }
 
+int bad_push(Points *b, double px, double py, const char *who) {
+  int cap = b->who_cap;
+  if (grow((void **)&b->who, &cap, b->n + 1, sizeof *b->who)) return -1;
+  b->who_cap = cap;
+  snprintf(b->who[b->n], sizeof b->who[b->n], "%s", who);
+  return points_push(&b->x, &b->y, &b->n, &b->cap, px, py);
+}
+
 /* The legend counts runs, not markers: a run drawn in several panels counts once. */
 void figure_count_bad(FigureDraw *D, const cJSON *r, RecordOutcome oc, int noseries) {
   for (int i = 0; i < D->ncounted; ++i)
@@ -79,7 +87,7 @@ static void legend_add(FigureDraw *D, const char *title, const char *style) {
 static void panel_free(PanelDraw *P) {
   for (int k = 0; k < P->nser; ++k) { free(P->ser[k].x); free(P->ser[k].y); }
   free(P->ser);
-  for (int o = 0; o < OUTCOME_COUNT; ++o) { free(P->bad[o].x); free(P->bad[o].y); }
+  for (int o = 0; o < OUTCOME_COUNT; ++o) { free(P->bad[o].x); free(P->bad[o].y); free(P->bad[o].who); }
 }
 
 /* ---- one panel ---- */
@@ -152,17 +160,27 @@ static void draw_uncertainty(FILE *g, double ux, double uy) {
   if (uy > 0) fprintf(g, "set label 91 'reference uncertainty (y): %.2g' at graph 0.02, graph %.2f left font ',8' front\n", uy, 0.04 + 0.05 * k++);
 }
 
-/* x, y of n points to path, atomically. */
-static int write_points(const char *path, const double *x, const double *y, int n, char *err, size_t errlen) {
+/* x, y of n points to path, atomically; with who, a third column: each point's label, quoted
+ * (a quote or a control character in it becomes a space: a label is one gnuplot string). */
+static int write_points(const char *path, const double *x, const double *y, char (*who)[POINT_WHO_LEN], int n,
+                        char *err, size_t errlen) {
   AtomicFile af;
   FILE *f = atomic_open(&af, path, 0, err, errlen);
-  if (f)
-    for (int k = 0; k < n; ++k) fprintf(f, "%.10g\t%.10g\n", x[k], y[k]);
+  for (int k = 0; f && k < n; ++k) {
+    fprintf(f, "%.10g\t%.10g", x[k], y[k]);
+    if (who) {
+      fputs("\t\"", f);
+      for (const char *c = who[k]; *c; ++c) fputc(*c == '"' || *c == '\\' || (unsigned char)*c < 32 ? ' ' : *c, f);
+      fputc('"', f);
+    }
+    fputc('\n', f);
+  }
   return !f || atomic_commit(&af, err, errlen) != 0 ? 1 : 0;
 }
 
 static const char *const bad_style[OUTCOME_COUNT] = {"", "pt 2 ps 1.5 lw 2 lc rgb 'red'", "pt 8 ps 1.5 lw 2 lc rgb '#ff7f0e'",
                                                      "pt 6 ps 1.8 lw 2 lc rgb '#e377c2'"};
+static const char *const bad_color[OUTCOME_COUNT] = {"", "red", "#ff7f0e", "#e377c2"};
 static const char *const bad_title[OUTCOME_COUNT] = {"", "failed", "timed out", "flagged (physics guard)"};
 
 /* The axes and title of a panel; drawable: something to autoscale on. */
@@ -188,6 +206,12 @@ static void panel_axes(PanelDraw *P, int drawable) {
   else
     fprintf(g, "set xrange [*:*] %s\n", pn->xreverse ? "reverse" : "noreverse");
   if (!drawable) fprintf(g, "set label 99 'no data (every run failed or none matched)' at graph 0.5, graph 0.5 center\n");
+  if (drawable && P->clip) { /* the axes are the data's: what is not data does not flatten it */
+    if (!pn->has_xrange)
+      fprintf(g, "set xrange [%.10g:%.10g] %s\n", P->clip_x0, P->clip_x1, pn->xreverse ? "reverse" : "noreverse");
+    fprintf(g, "set yrange [%.10g:%.10g]\n", P->clip_y0, P->clip_y1);
+    fprintf(g, "set label 98 'runs that are not data beyond the axes: at the edge' at graph 0.98, graph 0.15 right font ',8' front\n");
+  }
   if (P->p == P->D->npanels - 1) fprintf(g, "set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2\n");
   else fprintf(g, "unset key\n");
 }
@@ -201,7 +225,7 @@ static int panel_lines(PanelDraw *P, int *first, char *err, size_t errlen) {
     if (P->kind->sort_x) sort_by_x(s);
     char dat[PATH_MAX + 64];
     snprintf(dat, sizeof dat, "%s/%s/data/p%d_s%d.dat", D->dir, D->name, P->p, i);
-    if (write_points(dat, s->x, s->y, s->n, err, errlen)) return 1;
+    if (write_points(dat, s->x, s->y, NULL, s->n, err, errlen)) return 1;
     char title[400];
     s->slope = P->panel->fit ? loglog_slope(s) : NAN;
     /* a fitted slope belongs to one panel: in the legend only when there is one */
@@ -236,9 +260,10 @@ static int panel_bad_markers(PanelDraw *P, int *first, char *err, size_t errlen)
     if (P->bad[o].n == 0) continue;
     char dat[PATH_MAX + 64];
     snprintf(dat, sizeof dat, "%s/%s/data/p%d_%s.dat", D->dir, D->name, P->p, record_outcome_name((RecordOutcome)o));
-    if (write_points(dat, P->bad[o].x, P->bad[o].y, P->bad[o].n, err, errlen)) return 1;
-    fprintf(D->gp_body, "%s'data/p%d_%s.dat' u 1:2 w p %s notitle", *first ? "" : ", \\\n  ", P->p,
-            record_outcome_name((RecordOutcome)o), bad_style[o]);
+    if (write_points(dat, P->bad[o].x, P->bad[o].y, P->bad[o].who, P->bad[o].n, err, errlen)) return 1;
+    /* each marker says whose it is: its series' label beside it */
+    fprintf(D->gp_body, "%s'data/p%d_%s.dat' u 1:2 w p %s notitle, \\\n  '' u 1:2:3 w labels offset char 0,0.9 font ',7' tc rgb '%s' noenhanced notitle",
+            *first ? "" : ", \\\n  ", P->p, record_outcome_name((RecordOutcome)o), bad_style[o], bad_color[o]);
     *first = 0;
   }
   return 0;
@@ -257,6 +282,55 @@ static void figure_legend(FigureDraw *D) {
       fprintf(g, ", \\\n  keyentry w p %s title '%s, no series (%d)'", bad_style[o], bad_title[o], D->nbad_noseries[o]);
   }
   if (D->paper_lines) fprintf(g, ", \\\n  keyentry w l dt 2 lw 1.5 lc rgb 'black' title \"the paper's number\"");
+}
+
+/* lo, hi padded for an axis (log: a factor 2; linear: 5% of the span). */
+static void pad_range(double *lo, double *hi, int logaxis) {
+  if (logaxis) { *lo /= 2; *hi *= 2; return; }
+  double span = *hi - *lo, pad = span > 0 ? 0.05 * span : fabs(*hi) > 0 ? 0.1 * fabs(*hi) : 1;
+  *lo -= pad;
+  *hi += pad;
+}
+
+static int inside(double v, double lo, double hi) { return v >= lo && v <= hi; }
+
+/* The axes from the data alone (runs that are OUTCOME_OK), fixed when a run that is not data
+ * lies outside them (a flagged run's error or force 1e6 times the others' would flatten them):
+ * its markers move to the edge, its lines are clipped there. Nothing changes when all of it is
+ * inside or there is no data to scale on. */
+static void panel_clip(PanelDraw *P) {
+  const RecipePanel *pn = P->panel;
+  double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+  for (int i = 0; i < P->nser; ++i) {
+    const Series *s = &P->ser[i];
+    if (s->outcome != OUTCOME_OK) continue;
+    for (int k = 0; k < s->n; ++k) {
+      double x = s->x[k], y = s->y[k];
+      if (!isfinite(x) || !isfinite(y) || (pn->logx && x <= 0) || (pn->logy && y <= 0)) continue;
+      if (pn->has_xrange && !inside(x, fmin(pn->xlo, pn->xhi), fmax(pn->xlo, pn->xhi))) continue;
+      x0 = fmin(x0, x); x1 = fmax(x1, x); y0 = fmin(y0, y); y1 = fmax(y1, y);
+    }
+  }
+  if (!(x0 <= x1 && y0 <= y1)) return;
+  pad_range(&x0, &x1, pn->logx);
+  pad_range(&y0, &y1, pn->logy);
+  if (pn->has_xrange) { x0 = fmin(pn->xlo, pn->xhi); x1 = fmax(pn->xlo, pn->xhi); }
+  int outside = 0;
+  for (int o = 1; o < OUTCOME_COUNT; ++o)
+    for (int i = 0; i < P->bad[o].n; ++i)
+      outside |= !inside(P->bad[o].x[i], x0, x1) || !inside(P->bad[o].y[i], y0, y1);
+  for (int i = 0; i < P->nser; ++i)
+    for (int k = 0; P->ser[i].outcome != OUTCOME_OK && k < P->ser[i].n; ++k)
+      outside |= (isfinite(P->ser[i].x[k]) && !inside(P->ser[i].x[k], x0, x1)) ||
+                 (isfinite(P->ser[i].y[k]) && !inside(P->ser[i].y[k], y0, y1));
+  if (!outside) return;
+  P->clip = 1;
+  P->clip_x0 = x0; P->clip_x1 = x1; P->clip_y0 = y0; P->clip_y1 = y1;
+  for (int o = 1; o < OUTCOME_COUNT; ++o)
+    for (int i = 0; i < P->bad[o].n; ++i) {
+      P->bad[o].x[i] = fmin(fmax(P->bad[o].x[i], x0), x1);
+      P->bad[o].y[i] = fmin(fmax(P->bad[o].y[i], y0), y1);
+    }
 }
 
 /* Panel p: its records' points, data files and plot commands. */
@@ -287,6 +361,7 @@ static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, in
       if (!isfinite(*bx) || (panel.logx && *bx <= 0)) *bx = panel.has_xrange ? panel.xhi : isfinite(P.xmax) ? P.xmax * 2 : 1;
       if (!isfinite(*by) || (panel.logy && *by <= 0)) *by = isfinite(P.ymax) ? P.ymax * 2 : 1;
     }
+  panel_clip(&P);
   int drawable = 0;
   for (int i = 0; i < P.nser; ++i) drawable |= P.ser[i].n > 0;
   for (int o = 1; o < OUTCOME_COUNT && kind->bad_markers; ++o) drawable |= P.bad[o].n > 0;

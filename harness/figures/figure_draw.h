@@ -25,11 +25,16 @@ typedef struct {
   double *x, *y;
   int n, cap;
   double slope;
+  RecordOutcome outcome;      /* OUTCOME_OK, or the line of a run that is not data (drawn, never
+                                 setting the axes) */
 } Series;
 
+enum { POINT_WHO_LEN = 96 };
 typedef struct {
   double *x, *y;
   int n, cap;
+  char (*who)[POINT_WHO_LEN]; /* markers of runs that are not data: whose each is (its series label) */
+  int who_cap;
 } Points;
 
 typedef struct {
@@ -65,12 +70,18 @@ typedef struct PanelDraw {
   int nser, ser_cap;
   Points bad[OUTCOME_COUNT];  /* failed, timed-out, flagged: not data */
   double xmax, ymax;
+  /* set when something that is not data lies outside the data's range: the axes are the data's
+   * (fixed), markers beyond them drawn at the edge, lines beyond them clipped */
+  int clip;
+  double clip_x0, clip_x1, clip_y0, clip_y1;
 } PanelDraw;
 
 /* The line named label (a new one for a new label); NULL only when out of memory. */
 Series *panel_series(PanelDraw *P, const char *label, const char *integrator);
 /* Appends a point; -1 when out of memory. */
 int points_push(double **x, double **y, int *n, int *cap, double px, double py);
+/* Appends the marker of a run that is not data, labelled with whose it is; -1 when out of memory. */
+int bad_push(Points *b, double px, double py, const char *who);
 /* A run that is not data, counted once in the figure's legend however many panels draw it. */
 void figure_count_bad(FigureDraw *D, const cJSON *r, RecordOutcome oc, int noseries);
 

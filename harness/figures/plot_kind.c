@@ -52,8 +52,7 @@ static int collect_xy(PanelDraw *P, const cJSON *r, const char *label, RecordOut
     P->ymax = fmax(P->ymax, y);
   } else if (oc != OUTCOME_OK) {
     figure_count_bad(P->D, r, oc, 0);
-    Points *b = &P->bad[oc];
-    if (points_push(&b->x, &b->y, &b->n, &b->cap, x, y)) return out_of_memory(err, errlen);
+    if (bad_push(&P->bad[oc], x, y, label)) return out_of_memory(err, errlen);
   }
   return 0;
 }
@@ -87,7 +86,7 @@ static int collect_series(PanelDraw *P, const cJSON *r, const char *label, Recor
   char csv[PATH_MAX + 600], rec_path[PATH_MAX + 300];
   snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(r, "_dir", "."), rf);
   sweep_series_path(rec_path, P->panel->file, csv, sizeof csv);
-  if (oc != OUTCOME_OK && !file_exists(csv)) {
+  if (oc != OUTCOME_OK && !series_exists(csv)) {
     figure_count_bad(P->D, r, oc, 1);
     return 0;
   }
@@ -99,6 +98,7 @@ static int collect_series(PanelDraw *P, const cJSON *r, const char *label, Recor
     figure_count_bad(P->D, r, oc, 1);
   } else {
     Series *s = panel_series(P, name, json_str_or(r, "integrator", ""));
+    if (s && oc != OUTCOME_OK) s->outcome = oc; /* its line is drawn, the axes are the data's */
     for (int i = 0; s && i < n && rc == 0; ++i) rc = points_push(&s->x, &s->y, &s->n, &s->cap, x[i], y[i]);
     if (!s || rc) rc = out_of_memory(err, errlen);
   }

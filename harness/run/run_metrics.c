@@ -155,6 +155,14 @@ void run_series_remove(const RunSpec *s) {
     if (paths[i][0]) unlink(paths[i]);
 }
 
+void run_series_remove_gz(const RunSpec *s) {
+  const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log, s->newton_log};
+  for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
+    char gz[1200];
+    if (paths[i][0] && (size_t)snprintf(gz, sizeof gz, "%s.gz", paths[i]) < sizeof gz) unlink(gz);
+  }
+}
+
 void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref, double rate) {
   const RunSpec *spec = &ctx->spec;
   const Model *m = ctx->model;

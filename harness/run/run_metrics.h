@@ -81,6 +81,8 @@ void run_series_tmp_remove(const RunSpec *s, pid_t pid);
 /* Removes the run's series files (a run whose record could not be written leaves none: a series
  * without its record would read as a finished run's). */
 void run_series_remove(const RunSpec *s);
+/* Removes the gzip'd form (PATH.gz) of each series the spec asks for: a fresh run's series supersede it. */
+void run_series_remove_gz(const RunSpec *s);
 
 /* The temporary trajectory file of the run process pid (removed by the parent when the child is
  * killed). */

@@ -99,11 +99,12 @@ static int job_done(const SweepJob *job) {
   const RunSpec *js = &job->spec;
   char key[4096];
   run_spec_key(js, key, sizeof key);
-  int series_present = (!js->step_log[0] || file_exists(js->step_log)) &&
-                       (!js->newton_log[0] || file_exists(js->newton_log)) &&
-                       (!js->contact_log[0] || file_exists(js->contact_log)) &&
-                       (!js->energy_log[0] || file_exists(js->energy_log)) &&
-                       (!js->trajectory[0] || file_exists(js->trajectory));
+  /* a series kept gzip'd (the committed full-mode evidence) is there: the same run, not redone */
+  int series_present = (!js->step_log[0] || series_exists(js->step_log)) &&
+                       (!js->newton_log[0] || series_exists(js->newton_log)) &&
+                       (!js->contact_log[0] || series_exists(js->contact_log)) &&
+                       (!js->energy_log[0] || series_exists(js->energy_log)) &&
+                       (!js->trajectory[0] || series_exists(js->trajectory));
   return series_present && run_record_complete(job->path, key);
 }
 
@@ -131,6 +132,7 @@ static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *
   int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
   if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
   if (wrc != 0) run_series_remove(&job->spec); /* no record: no series either */
+  else run_series_remove_gz(&job->spec);       /* a gzip'd series of an earlier run is not this run's */
   free(text);
   cJSON_Delete(rec);
   run_context_free(&ctx);
