@@ -253,7 +253,8 @@ const RecordField record_fields[] = {
      "energy in a passive scene\"). `local` (2026-12-02): the rise against the energy left, `abs` (J), `above_rest` "
      "(2026-12-02) = E at the rise's top minus the lowest potential energy seen (E - kinetic: the rest level), `rel` = "
      "abs / above_rest, `t`, `threshold_rel` 0.5, `floor` = the movable weight times 5 mm (J); null (with a `note`) "
-     "where the contact energy is a peer's; a rise above both gets a warning (\"above the rest level\"). Active scenes: `abs`, `rel` null and a `note`"},
+     "where the contact energy is a peer's; a rise above both gets a warning (\"above the rest level\"). Active scenes: `abs`, `rel` null and a `note`",
+     BY_HAND},
     {"physics.passive", RF_BOOL, 0, NULL, "2026-11-23", NULL,
      "no applied forces, controllers, suction, kinematic bodies, belts or joint limits (the limit spring scales with "
      "M_ii(q) and is not a potential force); `active_because` names the first reason otherwise", BY_HAND},
