@@ -256,8 +256,8 @@ Test(ab_bench, interrupted_build_removes_its_worktree) {
   cr_expect_eq(system(cmd), 0, "the interrupted build left its worktree or a binary");
 }
 
-/* SIGTERM or SIGINT during a comparison: the scratch folder ($TMPDIR/cbench-ab-*) goes with it
- * (before: it stayed in /tmp). */
+/* SIGTERM, SIGINT or SIGHUP (the terminal closed) during a comparison: the scratch folder
+ * ($TMPDIR/cbench-ab-*) goes with it (before: it stayed in /tmp, and after SIGHUP it still did). */
 Test(ab_bench, interrupted_comparison_removes_its_scratch_folder) {
   char cmd[6000], fake[600], cwd[1024], scratch[600];
   cr_assert_not_null(getcwd(cwd, sizeof cwd));
@@ -266,8 +266,8 @@ Test(ab_bench, interrupted_comparison_removes_its_scratch_folder) {
   snprintf(script, sizeof script, "#!/bin/sh\nsleep 1\nexec %s/build/sanitize/cbench \"$@\"\n", cwd);
   fx_write_text(fake, script);
   cr_assert_eq(chmod(fake, 0755), 0);
-  static const char *const sigs[] = {"TERM", "INT"};
-  for (int i = 0; i < 2; ++i) {
+  static const char *const sigs[] = {"TERM", "INT", "HUP"};
+  for (int i = 0; i < 3; ++i) {
     snprintf(scratch, sizeof scratch, "%s/tmp-%s", tmpdir, sigs[i]);
     cr_assert_eq(dir_make_parents(scratch), 0);
     snprintf(cmd, sizeof cmd,
@@ -286,4 +286,32 @@ Test(ab_bench, interrupted_comparison_removes_its_scratch_folder) {
     cr_expect(log && !log[0], "SIG%s: %s", sigs[i], log ? log : "?");
     free(log);
   }
+}
+
+/* A SIGHUP the caller ignores (`nohup cbench bench ...`) stays ignored: the comparison ends
+ * normally, exit 0, and removes its scratch folder. */
+Test(ab_bench, an_ignored_hangup_stays_ignored) {
+  char cmd[6000], fake[600], cwd[1024], scratch[600];
+  cr_assert_not_null(getcwd(cwd, sizeof cwd));
+  snprintf(fake, sizeof fake, "%s/slow-cbench", tmpdir);
+  char script[1200];
+  snprintf(script, sizeof script, "#!/bin/sh\nsleep 1\nexec %s/build/sanitize/cbench \"$@\"\n", cwd);
+  fx_write_text(fake, script);
+  cr_assert_eq(chmod(fake, 0755), 0);
+  snprintf(scratch, sizeof scratch, "%s/tmp-nohup", tmpdir);
+  cr_assert_eq(dir_make_parents(scratch), 0);
+  snprintf(cmd, sizeof cmd,
+           "trap '' HUP; TMPDIR=%s build/sanitize/cbench --cases-dir cases bench --a-binary %s --b-binary %s --set quick "
+           "--integrators cenic-sd --min-rounds 3 --max-rounds 3 --min-time 0.001 --no-instructions --quiet "
+           "--out %s/ab.json >/dev/null 2>&1 & pid=$!; sleep 0.7; kill -HUP $pid; { wait $pid; } 2>/dev/null; rc=$?; "
+           "test $rc -eq 0 || echo \"exit $rc, not 0\"; test -z \"$(ls -A %s)\" || ls -R %s",
+           scratch, fake, fake, tmpdir, scratch, scratch);
+  char out[600];
+  snprintf(out, sizeof out, "%s/sig.log", tmpdir);
+  char full[6800];
+  snprintf(full, sizeof full, "(%s) > %s 2>&1", cmd, out);
+  cr_assert_neq(system(full), -1);
+  char *log = file_read_all(out, NULL);
+  cr_expect(log && !log[0], "nohup: %s", log ? log : "?");
+  free(log);
 }

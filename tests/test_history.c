@@ -339,6 +339,45 @@ Test(history, duplicate_keys_and_trailing_text_are_refused) {
   fclose(out);
 }
 
+/* Two lines for one commit on one machine (a file written while duplicate keys slipped through,
+ * or two histories concatenated): refused naming both lines, by the report and by `history
+ * append`, which leaves the file as it was (before: the report showed the commit twice and
+ * --replace replaced only the last). The same commit on another machine is another line. */
+Test(history, a_commit_twice_on_one_machine_is_refused) {
+  char h[600], b[600], err[2048], html[1400], dir[600];
+  snprintf(h, sizeof h, "%s/history.jsonl", tmpdir);
+  const char *ok_bench = "{\"a/bdf/acc=0.01\":{\"status\":\"ok\",\"wall_median\":1}}";
+  FILE *f = fopen(h, "w");
+  history_line(f, 1, "m", ok_bench);
+  history_line(f, 2, "m", ok_bench);
+  history_line(f, 1, "other machine", ok_bench);
+  fclose(f);
+  cJSON *all = history_load(h, err, sizeof err);
+  cr_assert_not_null(all, "the same commit on two machines: %s", err);
+  cJSON_Delete(all);
+  f = fopen(h, "a");
+  history_line(f, 3, "m", ok_bench);
+  history_line(f, 2, "m", ok_bench); /* line 5 repeats line 2 */
+  history_line(f, 1, "m", ok_bench); /* line 6 repeats line 1 */
+  fclose(f);
+  all = history_load(h, err, sizeof err);
+  cr_expect_null(all, "a commit twice on one machine accepted");
+  cJSON_Delete(all);
+  cr_expect(strstr(err, h) && strstr(err, "line 5: commit 0000002abcdef on m is already on line 2"), "%s", err);
+  snprintf(dir, sizeof dir, "%s/page", tmpdir);
+  cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
+  cr_expect(strstr(err, "line 5") && strstr(err, "already on line 2"), "%s", err);
+  char *before = file_read_all(h, NULL);
+  bench_file("b.json", "0000001abcdef", 1.0, b, sizeof b);
+  FILE *out = fopen("/dev/null", "w");
+  cr_expect_eq(history_append(b, h, 1, out, err, sizeof err), CB_ERR_INPUT, "--replace went ahead");
+  fclose(out);
+  char *after = file_read_all(h, NULL);
+  cr_expect(before && after && !strcmp(before, after), "the history was rewritten");
+  free(before);
+  free(after);
+}
+
 /* 20,000 benchmark names over two commits, and 3,000 machines: the report sorts and looks up in
  * log time (it was quadratic: 48-77 s for 20,000 names). The timeout only catches a return of the
  * quadratic code: the test takes about a second. */

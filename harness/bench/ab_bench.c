@@ -137,10 +137,11 @@ static void remove_tree(const char *dir, int depth) {
 }
 static void remove_dir(const char *dir) { remove_tree(dir, 1); }
 
-/* SIGINT / SIGTERM during a comparison: the scratch folder is removed, then the signal ends the
- * process as it would have. While a run is measured (the process waits for its child, in a
- * system call) the handler does it at once; otherwise the loop does at its next run. A handler
- * reaches only static state: these signal_* variables are harness/'s one exception. */
+/* SIGINT, SIGTERM or SIGHUP (its terminal closed) during a comparison: the scratch folder is
+ * removed, then the signal ends the process as it would have. While a run is measured (the
+ * process waits for its child, in a system call) the handler does it at once; otherwise the loop
+ * does at its next run. A handler reaches only static state: these signal_* variables are
+ * harness/'s one exception. */
 static char signal_scratch_dir[512];
 static volatile sig_atomic_t signal_stop, signal_waiting_child;
 static void stop_now(int sig) {
@@ -151,6 +152,13 @@ static void stop_now(int sig) {
 static void on_stop_signal(int sig) {
   signal_stop = sig;
   if (signal_waiting_child) stop_now(sig);
+}
+/* Catches sig with sa, its old action in old. A hangup the caller ignores (`nohup`) stays
+ * ignored; SIGINT and SIGTERM are always caught (a shell's background job inherits SIGINT
+ * ignored, and its scratch folder must still go when it is interrupted). */
+static void catch_stop_signal(int sig, const struct sigaction *sa, struct sigaction *old) {
+  sigaction(sig, NULL, old);
+  if (sig != SIGHUP || old->sa_handler != SIG_IGN) sigaction(sig, sa, NULL);
 }
 
 /* Runs `BIN --cases-dir CASES run ... --reps REPS --json DIR/m.json` in DIR (optionally under
@@ -469,12 +477,13 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   snprintf(dir, sizeof dir, "%s/cbench-ab-XXXXXX", tmp);
   if (!mkdtemp(dir)) { snprintf(err, errlen, "bench: cannot create a scratch folder in %s", tmp); free(bms); return CB_ERR_IO; }
   snprintf(signal_scratch_dir, sizeof signal_scratch_dir, "%s", dir);
-  struct sigaction sa, old_int, old_term;
+  struct sigaction sa, old_int, old_term, old_hup;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_stop_signal;
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
+  catch_stop_signal(SIGINT, &sa, &old_int);
+  catch_stop_signal(SIGTERM, &sa, &old_term);
+  catch_stop_signal(SIGHUP, &sa, &old_hup);
   const char *vg_argv[] = {"valgrind", "--version", NULL};
   char vg[128];
   InstrCounter ic;
@@ -633,6 +642,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   remove_dir(dir);
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
+  sigaction(SIGHUP, &old_hup, NULL);
   signal_scratch_dir[0] = '\0';
   return rc;
 }

@@ -324,6 +324,43 @@ static int line_of(const char *text, size_t off) {
   return line;
 }
 
+typedef struct {
+  const char *sha, *machine;
+  int line;
+} LineKey;
+
+static int cmp_line_key(const void *a, const void *b) {
+  const LineKey *x = a, *y = b;
+  int c = strcmp(x->sha, y->sha);
+  if (!c) c = strcmp(x->machine, y->machine);
+  return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* 0 when no two entries of all (on lines linenos) hold one commit on one machine, else -1 naming
+ * the first line that repeats an earlier one: `history append` keeps one line per commit and
+ * machine, so a second one is a damaged or hand-merged file (sorted, not pairwise). */
+static int check_repeats(const cJSON *all, const int *linenos, int n, const char *path, char *err, size_t errlen) {
+  LineKey *k = malloc(sizeof *k * (size_t)(n ? n : 1));
+  if (!k) { snprintf(err, errlen, "out of memory"); return -1; }
+  int i = 0, rc = 0, at = -1;
+  const cJSON *e;
+  cJSON_ArrayForEach(e, all) {
+    k[i] = (LineKey){json_get(e, "sha")->valuestring, json_get(e, "machine")->valuestring, linenos[i]};
+    ++i;
+  }
+  qsort(k, (size_t)n, sizeof *k, cmp_line_key);
+  for (i = 1; i < n; ++i)
+    if (!strcmp(k[i].sha, k[i - 1].sha) && !strcmp(k[i].machine, k[i - 1].machine) && (at < 0 || k[i].line < k[at].line))
+      at = i;
+  if (at >= 0) {
+    snprintf(err, errlen, "%s: line %d: commit %.40s on %.200s is already on line %d (one line per commit and machine)", path,
+             k[at].line, k[at].sha, k[at].machine, k[at - 1].line);
+    rc = -1;
+  }
+  free(k);
+  return rc;
+}
+
 /* The lines of text (len bytes, modified in place) and their parsed entries; NULL with err. */
 static cJSON *parse_lines(char *text, size_t len, const char *path, char ***lines_out, int *nlines, char *err, size_t errlen) {
   /* a NUL would end the text early: lines after it would be neither shown nor kept */
@@ -334,7 +371,7 @@ static cJSON *parse_lines(char *text, size_t len, const char *path, char ***line
     return NULL;
   }
   cJSON *all = cJSON_CreateArray();
-  int n = 0, cap = 0, lineno = 0;
+  int n = 0, cap = 0, lineno = 0, *linenos = NULL;
   char **lines = NULL;
   for (char *l = text, *next; l && *l; l = next) {
     next = strchr(l, '\n');
@@ -350,16 +387,23 @@ static cJSON *parse_lines(char *text, size_t len, const char *path, char ***line
       cJSON_Delete(e);
       cJSON_Delete(all);
       free(lines);
+      free(linenos);
       return NULL;
     }
     cJSON_AddItemToArray(all, e);
     if (n == cap) {
       char **g = realloc(lines, sizeof *lines * (size_t)(cap = 2 * cap + 16));
-      if (!g) { free(lines); cJSON_Delete(all); snprintf(err, errlen, "out of memory"); return NULL; }
-      lines = g;
+      if (g) lines = g;
+      int *gl = g ? realloc(linenos, sizeof *linenos * (size_t)cap) : NULL;
+      if (gl) linenos = gl;
+      if (!g || !gl) { free(lines); free(linenos); cJSON_Delete(all); snprintf(err, errlen, "out of memory"); return NULL; }
     }
+    linenos[n] = lineno;
     lines[n++] = l;
   }
+  int repeated = check_repeats(all, linenos, n, path, err, errlen);
+  free(linenos);
+  if (repeated) { free(lines); cJSON_Delete(all); return NULL; }
   if (lines_out) *lines_out = lines;
   else free(lines);
   if (nlines) *nlines = n;
