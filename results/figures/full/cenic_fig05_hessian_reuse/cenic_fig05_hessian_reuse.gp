@@ -1,6 +1,7 @@
 # cenic_fig05_hessian_reuse: regenerate with `cd results/figures/full/cenic_fig05_hessian_reuse && gnuplot cenic_fig05_hessian_reuse.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,1340 dynamic font 'sans,11' background '#ffffff'
-set output 'cenic_fig05_hessian_reuse.svg'
+set output 'cenic_fig05_hessian_reuse.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -34,7 +35,7 @@ unset key
 plot 'data/p1_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle
 unset arrow
 unset label
-set title "2 s: fresh factorizations per convex solve"
+set title "10 s: fresh factorizations per convex solve"
 set xlabel "convex solve"
 set ylabel "factorizations"
 unset logscale x
@@ -51,7 +52,7 @@ plot 'data/p2_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#2ca02c' notitle, \
 unset multiplot
 unset output
 set terminal pngcairo size 1050,1340 font 'sans,10'
-set output 'cenic_fig05_hessian_reuse.png'
+set output 'cenic_fig05_hessian_reuse.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -85,7 +86,7 @@ unset key
 plot 'data/p1_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle
 unset arrow
 unset label
-set title "2 s: fresh factorizations per convex solve"
+set title "10 s: fresh factorizations per convex solve"
 set xlabel "convex solve"
 set ylabel "factorizations"
 unset logscale x
