@@ -2,6 +2,7 @@
  * table's, the validator rejects every required field missing and every field mistyped, old
  * records still validate, and the builder's order is the table's. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,5 +287,32 @@ Test(record_schema, every_table_row_with_a_source_round_trips) {
     default: cr_expect(cJSON_IsString(v) && !strcmp(v->valuestring, names[i]), "%s read back wrong", f->name);
     }
   }
+  cJSON_Delete(rec);
+}
+
+/* Readers by field id (RECORD_FIELD_IDS): every id's path is a row of the table, or the max or
+ * rms of an RF_MAXRMS row, so a reader cannot ask for a field the record does not have; and the
+ * accessor finds the value at that path. */
+Test(record_schema, every_field_id_names_a_table_row) {
+  for (int id = 0; id < RECORD_FIELD_ID_COUNT; ++id) {
+    const char *path = record_field_path((RecordFieldId)id);
+    const RecordField *f = record_field_find(path);
+    if (!f) {
+      const char *dot = strrchr(path, '.');
+      char parent[160];
+      snprintf(parent, sizeof parent, "%.*s", dot ? (int)(dot - path) : 0, path);
+      const RecordField *p = dot ? record_field_find(parent) : NULL;
+      cr_expect(p && p->type == RF_MAXRMS && (!strcmp(dot, ".max") || !strcmp(dot, ".rms")),
+                "field id %d's path %s is not in the table", id, path);
+    }
+  }
+  cJSON *rec = cJSON_Parse("{\"status\": \"ok\", \"error\": {\"positions\": {\"max\": 0.25, \"rms\": null}}, "
+                           "\"counters\": {\"steps\": 7}}");
+  cr_expect_str_eq(record_get_string(rec, FIELD_STATUS, "?"), "ok");
+  cr_expect_eq(record_get_number(rec, FIELD_ERROR_POSITIONS_MAX), 0.25);
+  cr_expect(isnan(record_get_number(rec, FIELD_ERROR_POSITIONS_RMS)), "null reads as NAN");
+  cr_expect(isnan(record_get_number(rec, FIELD_ERROR_CHECK_POSITIONS_MAX)), "a missing parent reads as NAN");
+  cr_expect_eq(record_get_counter(rec, "steps"), 7);
+  cr_expect_str_eq(record_get_string(rec, FIELD_MESSAGE, "none"), "none");
   cJSON_Delete(rec);
 }

@@ -16,6 +16,7 @@
 #include "../run/reference.h"
 #include "../run/run_fields.h"
 #include "../run/run_metrics.h"
+#include "../run/record_fields.h"
 #include "../run/run_record.h"
 #include "../sweep/sweep.h"
 #include "../common/num_text.h"
@@ -74,70 +75,48 @@ int cmd_list(const CbenchContext *cb, int argc, char **argv) {
   return 0;
 }
 
-static const char *jstr(const cJSON *o, const char *k) {
-  const cJSON *g = cJSON_GetObjectItemCaseSensitive(o, k);
-  return cJSON_IsString(g) ? g->valuestring : "";
-}
-#define S(k) jstr(rec, k)
-#define S2(o, k) jstr(o, k)
-
 static void print_summary(const cJSON *rec) {
-  printf("%s / %s: %s", S("case"), S("integrator"), S("status"));
-  const cJSON *msg = cJSON_GetObjectItemCaseSensitive(rec, "message");
-  if (cJSON_IsString(msg)) printf(" (%s)", msg->valuestring);
-  const cJSON *tr = cJSON_GetObjectItemCaseSensitive(rec, "t_reached");
-  printf(", t reached %.4g of %.4g s\n", cJSON_IsNumber(tr) ? tr->valuedouble : 0.0,
-         cJSON_GetObjectItemCaseSensitive(rec, "sim_time")->valuedouble);
-  const cJSON *work = cJSON_GetObjectItemCaseSensitive(rec, "work");
-  const cJSON *c = cJSON_GetObjectItemCaseSensitive(rec, "counters");
-  if (cJSON_IsObject(work) && cJSON_IsObject(c)) {
+  printf("%s / %s: %s", record_get_string(rec, FIELD_CASE, ""), record_get_string(rec, FIELD_INTEGRATOR, ""),
+         record_get_string(rec, FIELD_STATUS, ""));
+  const char *msg = record_get_string(rec, FIELD_MESSAGE, NULL);
+  if (msg) printf(" (%s)", msg);
+  double t_reached = record_get_number(rec, FIELD_T_REACHED);
+  printf(", t reached %.4g of %.4g s\n", isnan(t_reached) ? 0.0 : t_reached, record_get_number(rec, FIELD_SIM_TIME));
+  if (cJSON_IsObject(record_get(rec, FIELD_WORK)) && cJSON_IsObject(record_get(rec, FIELD_COUNTERS))) {
     printf("  work: %.4g s per simulated s (median), steps %.0f, rejected %.0f, rhs %.0f, newton %.0f, factorizations %.0f\n",
-           cJSON_GetObjectItemCaseSensitive(work, "median")->valuedouble,
-           cJSON_GetObjectItemCaseSensitive(c, "steps")->valuedouble,
-           cJSON_GetObjectItemCaseSensitive(c, "rejected")->valuedouble,
-           cJSON_GetObjectItemCaseSensitive(c, "rhs_evals")->valuedouble,
-           cJSON_GetObjectItemCaseSensitive(c, "newton_iters")->valuedouble,
-           cJSON_GetObjectItemCaseSensitive(c, "factorizations")->valuedouble);
+           record_get_number(rec, FIELD_WORK_MEDIAN), record_get_counter(rec, "steps"),
+           record_get_counter(rec, "rejected"), record_get_counter(rec, "rhs_evals"),
+           record_get_counter(rec, "newton_iters"), record_get_counter(rec, "factorizations"));
   }
-  const cJSON *e = cJSON_GetObjectItemCaseSensitive(rec, "error");
-  if (cJSON_IsObject(e)) {
-    const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "positions");
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(e, "full");
-    const cJSON *pm = cJSON_GetObjectItemCaseSensitive(p, "max"), *pr = cJSON_GetObjectItemCaseSensitive(p, "rms");
-    const cJSON *fm = cJSON_GetObjectItemCaseSensitive(f, "max");
-    printf("  error: positions max %.3g rms %.3g, full max %.3g\n", cJSON_IsNumber(pm) ? pm->valuedouble : NAN,
-           cJSON_IsNumber(pr) ? pr->valuedouble : NAN, cJSON_IsNumber(fm) ? fm->valuedouble : NAN);
-    const cJSON *rc = cJSON_GetObjectItemCaseSensitive(e, "reference_check");
-    const cJSON *rci = cJSON_GetObjectItemCaseSensitive(rc, "integrator");
-    const cJSON *rcq = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rc, "positions"), "max");
-    const cJSON *rcf = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rc, "full"), "max");
-    const cJSON *rcs = cJSON_GetObjectItemCaseSensitive(rc, "status");
-    const cJSON *rcn = cJSON_GetObjectItemCaseSensitive(rc, "grid_points"), *rcr = cJSON_GetObjectItemCaseSensitive(rc, "reference_points");
-    if (cJSON_IsString(rci) && cJSON_IsNumber(rcq) && cJSON_IsNumber(rcf)) {
-      printf("  reference uncertainty: its cross-check (%s) differs by positions max %.3g, full max %.3g", rci->valuestring,
-             rcq->valuedouble, rcf->valuedouble);
-      if (cJSON_IsString(rcs) && strcmp(rcs->valuestring, "ok") && cJSON_IsNumber(rcn) && cJSON_IsNumber(rcr))
-        printf(" (the cross-check %s: over its first %.0f of %.0f points only)", rcs->valuestring, rcn->valuedouble,
-               rcr->valuedouble);
+  if (cJSON_IsObject(record_get(rec, FIELD_ERROR))) {
+    printf("  error: positions max %.3g rms %.3g, full max %.3g\n", record_get_number(rec, FIELD_ERROR_POSITIONS_MAX),
+           record_get_number(rec, FIELD_ERROR_POSITIONS_RMS), record_get_number(rec, FIELD_ERROR_FULL_MAX));
+    const char *rci = record_get_string(rec, FIELD_ERROR_CHECK_INTEGRATOR, NULL);
+    double rcq = record_get_number(rec, FIELD_ERROR_CHECK_POSITIONS_MAX);
+    double rcf = record_get_number(rec, FIELD_ERROR_CHECK_FULL_MAX);
+    const char *rcs = record_get_string(rec, FIELD_ERROR_CHECK_STATUS, NULL);
+    double rcn = record_get_number(rec, FIELD_ERROR_CHECK_POINTS);
+    double rcr = record_get_number(rec, FIELD_ERROR_CHECK_REFERENCE_POINTS);
+    if (rci && !isnan(rcq) && !isnan(rcf)) {
+      printf("  reference uncertainty: its cross-check (%s) differs by positions max %.3g, full max %.3g", rci, rcq, rcf);
+      if (rcs && strcmp(rcs, "ok") && !isnan(rcn) && !isnan(rcr))
+        printf(" (the cross-check %s: over its first %.0f of %.0f points only)", rcs, rcn, rcr);
       printf("\n");
     }
     else
       printf("  reference uncertainty: unknown (the reference has no cross-check)\n");
   } else {
-    printf("  error: none (%s)\n", S("error_note"));
+    printf("  error: none (%s)\n", record_get_string(rec, FIELD_ERROR_NOTE, ""));
   }
   const cJSON *warn;
-  cJSON_ArrayForEach(warn, cJSON_GetObjectItemCaseSensitive(rec, "warnings"))
+  cJSON_ArrayForEach(warn, record_get(rec, FIELD_WARNINGS))
     if (cJSON_IsString(warn)) printf("  warning: %s\n", warn->valuestring);
-  const cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "error_windowed");
-  if (cJSON_IsObject(w)) {
-    const cJSON *p = cJSON_GetObjectItemCaseSensitive(w, "positions");
-    const cJSON *pm = cJSON_GetObjectItemCaseSensitive(p, "max"), *pr = cJSON_GetObjectItemCaseSensitive(p, "rms");
+  if (cJSON_IsObject(record_get(rec, FIELD_ERROR_WINDOWED))) {
     printf("  windowed error (%g s windows vs %s): positions max %.3g rms %.3g\n",
-           cJSON_GetObjectItemCaseSensitive(w, "window")->valuedouble, S2(w, "method"),
-           cJSON_IsNumber(pm) ? pm->valuedouble : NAN, cJSON_IsNumber(pr) ? pr->valuedouble : NAN);
+           record_get_number(rec, FIELD_ERROR_WINDOWED_WINDOW), record_get_string(rec, FIELD_ERROR_WINDOWED_METHOD, ""),
+           record_get_number(rec, FIELD_ERROR_WINDOWED_POSITIONS_MAX),
+           record_get_number(rec, FIELD_ERROR_WINDOWED_POSITIONS_RMS));
   }
-#undef S
 }
 
 int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out, const char **json_out, int *resume_out) {
@@ -269,8 +248,7 @@ static int run_to_record(const CbenchContext *cb, int argc, char **argv, RunSpec
   } else {
     printf("  record: %s\n", path);
   }
-  const cJSON *st = cJSON_GetObjectItemCaseSensitive(rec, "status");
-  int ok = cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+  int ok = !strcmp(record_get_string(rec, FIELD_STATUS, ""), "ok");
   free(text);
   cJSON_Delete(rec);
   run_context_free(&ctx);

@@ -226,6 +226,7 @@ const RecordField record_fields[] = {
     {"error_windowed", RF_OBJECT, NUL, NULL, D0, NULL,
      "windowed (local) error, only with `--window` (\"Windowed (local) error\", below)", BY_HAND},
     {"error_windowed.window", RF_NONNEG, REQ, NULL, D0, NULL, "window length (s)", BY_HAND},
+    {"error_windowed.method", RF_STRING, 0, NULL, D0, NULL, "the windows' integrator (its `dt` or `accuracy` beside it)", BY_HAND},
     {"error_windowed.positions", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over windows", BY_HAND},
     {"error_windowed.full", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over windows", BY_HAND},
     {"error_windowed_note", RF_STRING, 0, NULL, D0, NULL, "why `error_windowed` is null", BY_HAND},
@@ -383,9 +384,19 @@ static const cJSON *value_at(const cJSON *rec, const char *path, int *parent_ok)
   }
 }
 
-const cJSON *record_field_get(const cJSON *rec, const RecordField *f) {
+static const char *const field_id_paths[] = {
+#define RECORD_FIELD_ID_PATH(id, path) path,
+    RECORD_FIELD_IDS(RECORD_FIELD_ID_PATH)
+#undef RECORD_FIELD_ID_PATH
+};
+
+const char *record_field_path(RecordFieldId id) {
+  return id >= 0 && id < RECORD_FIELD_ID_COUNT ? field_id_paths[id] : "";
+}
+
+/* The value at a dotted path of rec, or NULL. */
+static const cJSON *get_path(const cJSON *rec, const char *p) {
   char part[128];
-  const char *p = f->name;
   const cJSON *o = rec;
   while (o && *p) {
     size_t n = strcspn(p, ".");
@@ -396,6 +407,25 @@ const cJSON *record_field_get(const cJSON *rec, const RecordField *f) {
     p += n + (p[n] == '.');
   }
   return o;
+}
+
+const cJSON *record_field_get(const cJSON *rec, const RecordField *f) { return get_path(rec, f->name); }
+
+const cJSON *record_get(const cJSON *rec, RecordFieldId id) { return get_path(rec, record_field_path(id)); }
+
+double record_get_number(const cJSON *rec, RecordFieldId id) {
+  const cJSON *x = record_get(rec, id);
+  return cJSON_IsNumber(x) ? x->valuedouble : NAN;
+}
+
+const char *record_get_string(const cJSON *rec, RecordFieldId id, const char *dflt) {
+  const cJSON *x = record_get(rec, id);
+  return cJSON_IsString(x) ? x->valuestring : dflt;
+}
+
+double record_get_counter(const cJSON *rec, const char *counter) {
+  const cJSON *x = json_get(record_get(rec, FIELD_COUNTERS), counter);
+  return cJSON_IsNumber(x) ? x->valuedouble : NAN;
 }
 
 int record_fields_check(const cJSON *rec, char *err, size_t errlen) {

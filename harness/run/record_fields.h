@@ -68,6 +68,58 @@ extern const int record_field_count;
 
 /* The field named path, or NULL. */
 const RecordField *record_field_find(const char *path);
+/* The fields that code outside the schema module reads back, by id: readers call
+ * record_get(rec, FIELD_STATUS) instead of spelling the path. Each path is a row of
+ * record_fields[] or the max/rms of an RF_MAXRMS row (test_record_schema checks it). */
+#define RECORD_FIELD_IDS(X) \
+  X(FIELD_CASE, "case") \
+  X(FIELD_INTEGRATOR, "integrator") \
+  X(FIELD_STATUS, "status") \
+  X(FIELD_MESSAGE, "message") \
+  X(FIELD_T_REACHED, "t_reached") \
+  X(FIELD_SIM_TIME, "sim_time") \
+  X(FIELD_WARNINGS, "warnings") \
+  X(FIELD_SPEC_KEY, "spec_key") \
+  X(FIELD_COMMAND, "command") \
+  X(FIELD_WORK, "work") \
+  X(FIELD_WORK_MEDIAN, "work.median") \
+  X(FIELD_COUNTERS, "counters") \
+  X(FIELD_ERROR, "error") \
+  X(FIELD_ERROR_POSITIONS_MAX, "error.positions.max") \
+  X(FIELD_ERROR_POSITIONS_RMS, "error.positions.rms") \
+  X(FIELD_ERROR_FULL_MAX, "error.full.max") \
+  X(FIELD_ERROR_CHECK_INTEGRATOR, "error.reference_check.integrator") \
+  X(FIELD_ERROR_CHECK_STATUS, "error.reference_check.status") \
+  X(FIELD_ERROR_CHECK_POINTS, "error.reference_check.grid_points") \
+  X(FIELD_ERROR_CHECK_REFERENCE_POINTS, "error.reference_check.reference_points") \
+  X(FIELD_ERROR_CHECK_POSITIONS_MAX, "error.reference_check.positions.max") \
+  X(FIELD_ERROR_CHECK_FULL_MAX, "error.reference_check.full.max") \
+  X(FIELD_ERROR_NOTE, "error_note") \
+  X(FIELD_ERROR_WINDOWED, "error_windowed") \
+  X(FIELD_ERROR_WINDOWED_WINDOW, "error_windowed.window") \
+  X(FIELD_ERROR_WINDOWED_METHOD, "error_windowed.method") \
+  X(FIELD_ERROR_WINDOWED_POSITIONS_MAX, "error_windowed.positions.max") \
+  X(FIELD_ERROR_WINDOWED_POSITIONS_RMS, "error_windowed.positions.rms") \
+  X(FIELD_RECORD_FILE, "record_file")
+
+typedef enum {
+#define RECORD_FIELD_ID_ENUM(id, path) id,
+  RECORD_FIELD_IDS(RECORD_FIELD_ID_ENUM)
+#undef RECORD_FIELD_ID_ENUM
+  RECORD_FIELD_ID_COUNT
+} RecordFieldId;
+
+/* The path of field id ("error.positions.max"). */
+const char *record_field_path(RecordFieldId id);
+/* Field id's value in rec, or NULL when absent (or inside a null or missing parent). */
+const cJSON *record_get(const cJSON *rec, RecordFieldId id);
+/* As a number: NAN when absent or not a number. */
+double record_get_number(const cJSON *rec, RecordFieldId id);
+/* As a string: dflt when absent or not a string. */
+const char *record_get_string(const cJSON *rec, RecordFieldId id, const char *dflt);
+/* The counter of that name (CB_COUNTERS) in rec's counters: NAN when absent. */
+double record_get_counter(const cJSON *rec, const char *counter);
+
 /* The value of field f in rec (its dotted path), or NULL when absent. */
 const cJSON *record_field_get(const cJSON *rec, const RecordField *f);
 /* Checks every field of the table present in rec (types, allowed values) and that the required

@@ -4,19 +4,19 @@
 #include <string.h>
 
 #include "../common/json_get.h"
+#include "record_fields.h"
 
 static int is_guard_warning(const cJSON *w) { return cJSON_IsString(w) && !strncmp(w->valuestring, "physics:", 8); }
 
 int record_guard_warnings(const cJSON *rec) {
   int n = 0;
   const cJSON *w;
-  cJSON_ArrayForEach(w, json_get(rec, "warnings")) n += is_guard_warning(w);
+  cJSON_ArrayForEach(w, record_get(rec, FIELD_WARNINGS)) n += is_guard_warning(w);
   return n;
 }
 
 RecordOutcome record_outcome(const cJSON *rec) {
-  const cJSON *st = json_get(rec, "status");
-  const char *s = cJSON_IsString(st) ? st->valuestring : "";
+  const char *s = record_get_string(rec, FIELD_STATUS, "");
   if (!strcmp(s, "timeout")) return OUTCOME_TIMEOUT;
   if (strcmp(s, "ok")) return OUTCOME_FAILED;
   return record_guard_warnings(rec) > 0 ? OUTCOME_FLAGGED : OUTCOME_OK;
@@ -32,10 +32,9 @@ const char *record_outcome_reason(const cJSON *rec) {
   if (o == OUTCOME_OK) return "";
   if (o == OUTCOME_FLAGGED) {
     const cJSON *w;
-    cJSON_ArrayForEach(w, json_get(rec, "warnings")) if (is_guard_warning(w)) return w->valuestring;
+    cJSON_ArrayForEach(w, record_get(rec, FIELD_WARNINGS)) if (is_guard_warning(w)) return w->valuestring;
   }
-  const cJSON *m = json_get(rec, "message");
-  return cJSON_IsString(m) ? m->valuestring : "(no message)";
+  return record_get_string(rec, FIELD_MESSAGE, "(no message)");
 }
 
 int record_outcome_counts(const cJSON *records, int counts[OUTCOME_COUNT], char *sentence, size_t len) {

@@ -12,6 +12,7 @@
 #include "../common/install_dir.h"
 #include "sweep.h"
 #include "../common/num_text.h"
+#include "../run/record_fields.h"
 
 /* Absolute form of a path whose directory exists (the file itself may not). */
 static int absolute_path(const char *path, char *out, size_t outlen) {
@@ -185,17 +186,14 @@ int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
 }
 
 static const char *record_status(const cJSON *rec, const char **message) {
-  const cJSON *st = cJSON_GetObjectItemCaseSensitive(rec, "status");
-  const cJSON *msg = cJSON_GetObjectItemCaseSensitive(rec, "message");
-  *message = cJSON_IsString(msg) ? msg->valuestring : "";
-  return cJSON_IsString(st) ? st->valuestring : "?";
+  *message = record_get_string(rec, FIELD_MESSAGE, "");
+  return record_get_string(rec, FIELD_STATUS, "?");
 }
 
 /* A run's identity: its canonical spec (spec_key), else the command that reproduces it. */
 static const char *run_identity(const cJSON *rec) {
-  const cJSON *k = cJSON_GetObjectItemCaseSensitive(rec, "spec_key");
-  if (!cJSON_IsString(k)) k = cJSON_GetObjectItemCaseSensitive(rec, "command");
-  return cJSON_IsString(k) ? k->valuestring : NULL;
+  const char *key = record_get_string(rec, FIELD_SPEC_KEY, NULL);
+  return key ? key : record_get_string(rec, FIELD_COMMAND, NULL);
 }
 
 typedef struct {
@@ -211,8 +209,8 @@ static int cmp_run_id(const void *a, const void *b) {
 }
 
 static const char *record_place(const cJSON *rec, char *buf, size_t len, int pos) {
-  const cJSON *f = cJSON_GetObjectItemCaseSensitive(rec, "record_file");
-  if (cJSON_IsString(f)) return f->valuestring;
+  const char *file = record_get_string(rec, FIELD_RECORD_FILE, NULL);
+  if (file) return file;
   snprintf(buf, len, "record %d", pos + 1);
   return buf;
 }

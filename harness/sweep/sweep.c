@@ -20,6 +20,7 @@
 #include "../common/machine.h"
 #include "../run/run_metrics.h"
 #include "../run/record_outcome.h"
+#include "../run/record_fields.h"
 #include "../run/run_fields.h"
 #include "../run/run_record.h"
 #include "../common/num_text.h"
@@ -619,7 +620,7 @@ static cJSON *sweep_records(const SweepConfig *c, const SweepJob *jobs, int njob
     cJSON_AddStringToObject(doc, "record_file", base ? base + 1 : jobs[i].path);
     /* summary: one line per run whose physics guards tripped */
     const cJSON *w;
-    cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(doc, "warnings"))
+    cJSON_ArrayForEach(w, record_get(doc, FIELD_WARNINGS))
       if (!c->quiet && cJSON_IsString(w) && strncmp(w->valuestring, "physics:", 8) == 0) {
         fprintf(stderr, "sweep: physics warning: %s: %s\n", jobs[i].path, w->valuestring + 9);
         break;
