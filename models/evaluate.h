@@ -6,6 +6,7 @@
 #ifndef CBENCH_EVALUATE_H
 #define CBENCH_EVALUATE_H
 
+#include "contact/contact_hooks.h"
 #include "contact/contact_law.h"
 #include "data.h"
 

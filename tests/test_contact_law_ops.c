@@ -27,8 +27,35 @@ static double hertz_potential(const ContactParams *p, double phi) {
   return phi < 0 ? 0.4 * p->stiffness * pow(-phi, 2.5) : 0.0; /* integral of k x^{3/2} */
 }
 
-static const ContactLaw contact_law_hertz = {
-    .name = "hertz", .combine = contact_combine, .force = hertz_force, .potential_energy = hertz_potential};
+/* Its scheme hooks: the elastic force f_e = k (-phi)^{3/2} and its stiffness -d f_e/d phi =
+ * 3/2 k (-phi)^{1/2} where Hunt-Crossley has -k phi and k; no push across a gap (a Hertzian
+ * contact has no linear extension there). */
+static ContactLagged hertz_lagged(const ContactParams *p, double phi) {
+  ContactLagged l = contact_lagged(p, phi);
+  double depth = phi < 0 ? -phi : 0.0;
+  l.fe = p->stiffness * depth * sqrt(depth);
+  l.k = 1.5 * p->stiffness * sqrt(depth);
+  return l;
+}
+
+static ContactTamsi hertz_tamsi(const ContactParams *p, double phi, double model_vs, int one_coefficient) {
+  ContactTamsi t = contact_tamsi(p, phi, model_vs, one_coefficient);
+  ContactLagged l = hertz_lagged(p, phi);
+  t.k = l.k;
+  t.fn0 = l.fe;
+  return t;
+}
+
+static double hertz_normal_stiffness(const ContactParams *p, double phi) { return hertz_lagged(p, phi).k; }
+
+static const ContactLaw contact_law_hertz = {.name = "hertz",
+                                             .combine = contact_combine,
+                                             .force = hertz_force,
+                                             .potential_energy = hertz_potential,
+                                             .lagged = hertz_lagged,
+                                             .tamsi = hertz_tamsi,
+                                             .coulomb_mu = contact_coulomb_mu,
+                                             .normal_stiffness = hertz_normal_stiffness};
 
 /* ---- checks every law must pass ---- */
 
@@ -128,5 +155,42 @@ Test(contact_law_ops, elastic_ball_drop_conserves_energy) {
     /* it converges: the kink of f at phi = 0 (f continuous, f' not) leaves Verlet between first and
      * second order, so halving h must at least nearly halve the drift */
     cr_expect(drift2 < 0.6 * drift1, "%s: drift %.3g -> %.3g when h halves", laws[l]->name, drift1, drift2);
+  }
+}
+
+/* The scheme hooks agree with the law's own force: CENIC's lagged f_e is f_n at v = 0 and its
+ * stiffness -d f_n/d phi (central differences); TAMSI's (fn0 - h k v_n)(1 - d v_n) is the force
+ * at phi + h v_n to O((h v_n)^2); the guard's stiffness is the lagged one. For Hunt-Crossley and
+ * for the Hertzian law added above, through the same record. */
+Test(contact_law_ops, scheme_hooks_match_the_force) {
+  ContactParams p = params(1e5, 0.5);
+  const double zero[3] = {0, 0, 0};
+  for (int l = 0; l < 2; ++l) {
+    const ContactLaw *law = laws[l];
+    cr_assert(law->lagged && law->tamsi && law->coulomb_mu && law->normal_stiffness, "%s: a hook is missing",
+              law->name);
+    cr_expect_eq(law->coulomb_mu(&p), p.mu_dynamic);
+    const double phis[] = {-1e-4, -2e-3};
+    for (int a = 0; a < 2; ++a) {
+      double phi = phis[a], f[3], fp[3], fm[3], hphi = 1e-4 * fabs(phi);
+      law->force(&p, phi, zero, f, NULL, NULL);
+      law->force(&p, phi + hphi, zero, fp, NULL, NULL);
+      law->force(&p, phi - hphi, zero, fm, NULL, NULL);
+      double stiffness = -(fp[2] - fm[2]) / (2 * hphi);
+      ContactLagged lg = law->lagged(&p, phi);
+      cr_expect(fabs(lg.fe - f[2]) <= 1e-12 * f[2], "%s lagged f_e %.12g vs f_n %.12g", law->name, lg.fe, f[2]);
+      cr_expect(fabs(lg.k - stiffness) <= 1e-6 * stiffness, "%s lagged k %.10g vs -df_n/dphi %.10g", law->name,
+                lg.k, stiffness);
+      cr_expect_eq(law->normal_stiffness(&p, phi), lg.k);
+      ContactTamsi tm = law->tamsi(&p, phi, 1e-3, 0);
+      cr_expect(tm.fn0 == lg.fe && tm.k == lg.k && tm.d == p.dissipation, "%s: tamsi and lagged disagree",
+                law->name);
+      double h = 1e-3, vn = -1e-3 * fabs(phi) / h; /* h v_n a thousandth of the depth */
+      double vc[3] = {0, 0, vn}, fv[3];
+      law->force(&p, phi + h * vn, vc, fv, NULL, NULL);
+      double lin = (tm.fn0 - h * tm.k * vn) * (1 - tm.d * vn);
+      cr_expect(fabs(lin - fv[2]) <= 1e-5 * fv[2], "%s tamsi f_n %.12g vs the force at phi + h v_n %.12g",
+                law->name, lin, fv[2]);
+    }
   }
 }

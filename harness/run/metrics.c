@@ -2,6 +2,8 @@
 
 #include <math.h>
 
+#include "../../models/contact/contact_hooks.h"
+
 double maxrms_rms(const MaxRms *a) { return a->n > 0 ? sqrt(a->sumsq / (double)a->n) : 0.0; }
 
 void metrics_state_error(const Model *m, const double *q, const double *v, const double *qref,
@@ -37,8 +39,7 @@ void metrics_state_error(const Model *m, const double *q, const double *v, const
 
 int metrics_model_conservative(const Model *m) {
   if (m->ncontroller > 0 || m->nforce > 0) return 0;
-  for (int i = 0; i < m->nmaterial; ++i)
-    if (m->materials[i].dissipation != 0.0) return 0;
+  if (!contact_law_conservative(m)) return 0;
   for (int b = 1; b < m->nbody; ++b) {
     const Body *bd = &m->bodies[b];
     /* joint damping; joint limits (their spring-damper dissipates); kinematic bodies (their

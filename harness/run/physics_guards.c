@@ -155,17 +155,18 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
     }
     if (-c->phi > g->pen_max) {
       g->pen_max = -c->phi;
-      g->pen_k = c->par.stiffness;
+      g->pen_k = contact_normal_stiffness(&c->par, c->phi);
       g->pen_mass = (c->tree[0] >= 0 ? tree_mass(m, c->tree[0]) : 0) +
                     (c->tree[1] >= 0 && c->tree[1] != c->tree[0] ? tree_mass(m, c->tree[1]) : 0);
       g->t_pen_max = t;
     }
     double vc[3], f[3];
     model_contact_force(m, d, i, v, vc, f);
-    double mu = fmax(c->par.mu_static, c->par.mu_dynamic);
+    const ContactFriction fr = contact_friction(&c->par);
+    double mu = fmax(fr.mu_static, fr.mu_dynamic);
     double w[3] = {vc[0], vc[1], vc[2] + mu * hypot(vc[0], vc[1])}; /* c + Gamma(c) */
     g->eps_p = fmax(g->eps_p, contact_cone_distance(mu, f));
-    g->eps_d = fmax(g->eps_d, mu > 0 ? contact_cone_distance(1.0 / mu, w) : fmax(0.0, -w[2]));
+    g->eps_d = fmax(g->eps_d, contact_dual_cone_distance(mu, w));
     g->eps_c = fmax(g->eps_c, fabs(f[0] * w[0] + f[1] * w[1] + f[2] * w[2]));
   }
   rest_guard_sample(&g->rest, m, d, t, v);

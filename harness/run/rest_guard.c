@@ -139,8 +139,9 @@ static void body_load(const Model *m, const Data *d, int b, double t, const doub
     if (v3_dot(n, up) > 0 && f[2] > 0) { /* holds b up */
       v3_axpy(nsum, f[2], n);
       fn_sum += f[2];
-      mu = fmax(mu, c->par.mu_static);
-      mu_d = fmax(mu_d, c->par.mu_dynamic);
+      const ContactFriction fr = contact_friction(&c->par);
+      mu = fmax(mu, fr.mu_static);
+      mu_d = fmax(mu_d, fr.mu_dynamic);
       slip += f[2] * hypot(vc[0], vc[1]);
       if (f[2] > fn_best) {
         fn_best = f[2];

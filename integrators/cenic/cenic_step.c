@@ -8,6 +8,7 @@
 
 #include "../../models/collision.h"
 #include "../../models/contact.h"
+#include "../../models/contact/contact_hooks.h"
 #include "../../models/controller.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
@@ -267,21 +268,22 @@ static void fill_contact(CenicCore *c, int i, double h, int trap, double n0_look
   if (ic->jac_off[1] < 0) ic->tree[1] = -1;
   for (int r = 0; r < 3; ++r) ic->offset[r] = k->vc_offset[r];
   const ContactParams *par = &k->par;
+  const ContactLagged lag = contact_lagged(par, k->phi); /* the law's CENIC hook */
   double vn = k->vc0[2], vt = sqrt(k->vc0[0] * k->vc0[0] + k->vc0[1] * k->vc0[1]);
   /* The elastic force is linearized with the signed distance (ICF eq. 7 and 23): a gap
    * phi0 > 0 (a speculative contact, or one within a geometry margin) gives fe0 < 0 and
    * vhat = -phi0/h < 0, so the contact pushes only once phi0 + h v_n < 0, never at a distance.
    * Clamping fe0 at 0 made every reported gap push as if touching. */
-  double fe_signed = -par->stiffness * k->phi, fe = fmax(0.0, fe_signed);
+  double fe_signed = lag.fe, fe = fmax(0.0, fe_signed);
   ic->h = h;
-  ic->k = par->stiffness;
-  ic->d = par->dissipation;
+  ic->k = lag.k;
+  ic->d = lag.d;
   ic->weight = trap ? 0.5 : 1.0;
   /* trapezoid: stepped back from xhat, fe0 = f_e(qhat) + h k vhat_n (CENIC V-B), signed too */
-  ic->fe0 = trap ? fe_signed + h * par->stiffness * vn : fe_signed;
-  ic->n0 = h * fe * fmax(0.0, 1.0 - par->dissipation * vn); /* lagged h f_n(x), eq. 14: >= 0 */
+  ic->fe0 = trap ? fe_signed + h * lag.k * vn : fe_signed;
+  ic->n0 = h * fe * fmax(0.0, 1.0 - lag.d * vn); /* lagged h f_n(x), eq. 14: >= 0 */
   if (k->phi > 0 && n0_lookahead > 0) ic->n0 = n0_lookahead; /* the last solve's load (lookahead_n0) */
-  double vs = par->stiction_tolerance > 0 ? par->stiction_tolerance : 1e-4;
+  double vs = lag.vs;
   /* only mu n0 enters the problem: a contact without lagged normal impulse (speculative, a third
    * of hard clutter's) has no friction, whatever mu(|v_t| / v_s) is */
   ic->mu = ic->n0 > 0 ? friction_coefficient(par, vt / vs, NULL) : 0.0;
@@ -296,7 +298,7 @@ static void fill_contact(CenicCore *c, int i, double h, int trap, double n0_look
       delassus_diagonal(c, ic, W);
       /* trapezoid: the gap stepped back from xhat like fe0 */
       double phi0 = trap ? k->phi - h * vn : k->phi;
-      icf_sap_params(par->stiffness, h, c->sap_tau_d, phi0, W, c->sap_beta, c->sap_sigma, &ic->sap_Rt, &ic->sap_Rn,
+      icf_sap_params(lag.k, h, c->sap_tau_d, phi0, W, c->sap_beta, c->sap_sigma, &ic->sap_Rt, &ic->sap_Rn,
                      &ic->sap_vhat);
     }
   }
@@ -336,7 +338,10 @@ static void lookahead_n0(const CenicCore *c, const CenicLagRecord *lag, double h
     const Contact *k = &d->contacts[i];
     n0[i - i0] = 0.0;
     if (k->phi > 0) lent += n0[i - i0] = h * cenic_lag_force(lag, c->m, d, i);
-    else law += h * k->par.stiffness * -k->phi * fmax(0.0, 1.0 - k->par.dissipation * k->vc0[2]);
+    else {
+      const ContactLagged lk = contact_lagged(&k->par, k->phi);
+      law += h * lk.k * -k->phi * fmax(0.0, 1.0 - lk.d * k->vc0[2]);
+    }
   }
   if (!(lent > 0)) return;
   const double carried = h * cenic_lag_pair_force(lag, c->m, d->contacts[i0].geom[0], d->contacts[i0].geom[1]);

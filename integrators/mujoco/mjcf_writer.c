@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../models/contact/contact_hooks.h"
+
 typedef struct {
   char *s;
   size_t len, cap;
@@ -112,7 +114,7 @@ static void put_geom(TextBuffer *t, const Model *m, const MjcfOptions *o, int g,
   const Geom *G = &m->geoms[g];
   const Material *mat = &m->materials[G->material];
   static const char *const type_name[GEOM_NTYPES] = {"plane", "sphere", "box", "cylinder", "capsule"};
-  double mu = o->friction_static ? mat->mu_static : mat->mu_dynamic;
+  double mu = contact_mujoco_mu(mat, o->friction_static);
   put(t, "%s<geom name=\"g%d\" type=\"%s\" pos=\"%.17g %.17g %.17g\" quat=\"%.17g %.17g %.17g %.17g\"", indent, g,
       type_name[G->type], G->pos[0], G->pos[1], G->pos[2], G->quat[0], G->quat[1], G->quat[2], G->quat[3]);
   switch (G->type) {

@@ -15,6 +15,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "../../models/contact/contact_hooks.h"
 #include "../../models/controller.h"
 #include "../../models/kinematic.h"
 #include "../../models/multibody.h"
@@ -133,9 +134,8 @@ static void note_substitutions(Integrator *it, const MjcfOptions *o) {
   int mixed = 0, two_coefficients = 0;
   for (int i = 0; i < m->nmaterial; ++i) {
     const Material *a = &m->materials[i];
-    if (a->mu_static != a->mu_dynamic) two_coefficients = 1;
-    if (i > 0 && (o->friction_static ? a->mu_static != m->materials[0].mu_static
-                                     : a->mu_dynamic != m->materials[0].mu_dynamic))
+    if (contact_mujoco_mu(a, 1) != contact_mujoco_mu(a, 0)) two_coefficients = 1;
+    if (i > 0 && contact_mujoco_mu(a, o->friction_static) != contact_mujoco_mu(&m->materials[0], o->friction_static))
       mixed = 1;
   }
   if (two_coefficients)

@@ -13,13 +13,3 @@ void cone_project(double mu, const double *x, double *y) {
   y[2] = yn;
 }
 
-double cone_distance(double mu, const double *x) {
-  double y[3];
-  cone_project(mu, x, y);
-  return sqrt((x[0] - y[0]) * (x[0] - y[0]) + (x[1] - y[1]) * (x[1] - y[1]) + (x[2] - y[2]) * (x[2] - y[2]));
-}
-
-double cone_dual_distance(double mu, const double *x) {
-  if (mu > 0) return cone_distance(1.0 / mu, x);
-  return x[2] < 0 ? -x[2] : 0.0; /* K_0 is the normal ray, its dual the half-space */
-}

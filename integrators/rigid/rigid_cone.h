@@ -5,9 +5,7 @@
 
 /* y = the Euclidean projection of x onto K_mu (y may alias x). */
 void cone_project(double mu, const double *x, double *y);
-/* Euclidean distance of x to K_mu (mu finite, >= 0). */
-double cone_distance(double mu, const double *x);
-/* Distance of x to the dual cone K_mu^* = K_{1/mu} (mu = 0: the half-space x_N >= 0). */
-double cone_dual_distance(double mu, const double *x);
+/* Distances to K_mu and its dual are the law's (contact_cone_distance,
+ * contact_dual_cone_distance in models/contact/contact_law.h): one cone distance. */
 
 #endif

@@ -3,7 +3,7 @@
  * definitions as the records' physics.contact_residuals (harness/run/physics_guards.h). */
 #include <math.h>
 
-#include "rigid_cone.h"
+#include "../../models/contact/contact_law.h"
 #include "rigid_solver.h"
 
 const char *rigid_stop_name(RigidStop s) {
@@ -24,8 +24,8 @@ double rigid_criteria(const RigidProblem *p, const double *lambda, double *c, in
     const double *l = lambda + 3 * i, *ci = c + 3 * i;
     double mu = p->mu[i], f[3] = {l[0] * inv_h, l[1] * inv_h, l[2] * inv_h};
     double s[3] = {ci[0], ci[1], ci[2] + (with_gamma ? mu * hypot(ci[0], ci[1]) : 0.0)};
-    ep = fmax(ep, cone_distance(mu, f));
-    ed = fmax(ed, cone_dual_distance(mu, s));
+    ep = fmax(ep, contact_cone_distance(mu, f));
+    ed = fmax(ed, contact_dual_cone_distance(mu, s));
     ec = fmax(ec, fabs(f[0] * s[0] + f[1] * s[1] + f[2] * s[2]));
   }
   r->eps_p = ep;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../models/contact.h"
+#include "../../models/contact/contact_hooks.h"
 #include "../../models/data.h"
 #include "../../models/multibody.h"
 #include "rigid_stats.h"
@@ -193,12 +194,12 @@ void rigid_impulse_step_record(RigidImpulseStep *s, ContactSolverStats *st) {
 void rigid_note_model(Integrator *it) {
   const Model *m = it->model;
   integrator_note(it, "%s: rigid contact: the scene's contact stiffness and dissipation are ignored", it->vtbl->name);
-  for (int i = 0; i < m->nmaterial; ++i)
-    if (m->materials[i].mu_static != m->materials[i].mu_dynamic) {
-      integrator_note(it, "%s: one Coulomb coefficient, mu_dynamic (material '%s': mu_static %g, mu_dynamic %g): "
-                          "static friction above mu_dynamic is not modeled",
-                      it->vtbl->name, m->materials[i].name, m->materials[i].mu_static, m->materials[i].mu_dynamic);
-      return;
-    }
+  ContactFrictionLoss loss = contact_single_coefficient_loss(m);
+  if (loss.material) {
+    integrator_note(it, "%s: one Coulomb coefficient, mu_dynamic (material '%s': mu_static %g, mu_dynamic %g): "
+                        "static friction above mu_dynamic is not modeled",
+                    it->vtbl->name, loss.material, loss.mu_static, loss.mu_dynamic);
+    return;
+  }
   integrator_note(it, "%s: friction uses mu_dynamic (mu_static equals it on this scene)", it->vtbl->name);
 }

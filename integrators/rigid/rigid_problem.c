@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../models/contact.h"
+#include "../../models/contact/contact_hooks.h"
 #include "../../models/multibody.h"
 
 /* Scratch per contact for the solvers: the largest user is the pyramidal LCP with up to
@@ -70,7 +71,7 @@ int rigid_problem_build(RigidProblem *p, const Model *m, Data *d, double h, cons
     contact_velocity(m, d, i, vf, p->b + 3 * i);
     double phi = c->phi;
     p->b[3 * i + 2] += phi > 0 ? phi / h : baumgarte * phi / h;
-    p->mu[i] = c->par.mu_dynamic;
+    p->mu[i] = contact_coulomb_mu(&c->par);
   }
   /* W column by column: M^-1 J_j^T e_k, then every contact's J_i of it */
   for (int j = 0; j < nc; ++j)

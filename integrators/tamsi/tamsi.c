@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../models/contact/contact_hooks.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
 #include "../common/stepper.h"
@@ -59,14 +60,11 @@ static int create_common(Integrator *it, int use_sd) {
   const Model *m = it->model;
   int max_iter = (int)option_int(&ov, "max_iterations"), tals = option_bool(&ov, "tals");
   int friction_paper = option_enum(&ov, "friction") == 1;
-  if (friction_paper)
-    for (int i = 0; i < m->nmaterial; ++i)
-      if (m->materials[i].mu_static != m->materials[i].mu_dynamic) {
-        integrator_note(it, "%s: friction=paper uses one coefficient, mu_dynamic (material '%s': mu_static %g, "
-                            "mu_dynamic %g): static friction above mu_dynamic is not modeled",
-                        it->vtbl->name, m->materials[i].name, m->materials[i].mu_static, m->materials[i].mu_dynamic);
-        break;
-      }
+  ContactFrictionLoss loss = contact_single_coefficient_loss(m);
+  if (friction_paper && loss.material)
+    integrator_note(it, "%s: friction=paper uses one coefficient, mu_dynamic (material '%s': mu_static %g, "
+                        "mu_dynamic %g): static friction above mu_dynamic is not modeled",
+                    it->vtbl->name, loss.material, loss.mu_static, loss.mu_dynamic);
   /* what TAMSI's step (paper sec. V) does not model, said in the record */
   int nlimit = 0;
   for (int b = 1; b < m->nbody; ++b) nlimit += m->bodies[b].has_limit;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "tals.h"
-#include "../../models/contact.h"
+#include "../../models/contact/contact_hooks.h"
 
 /* LAPACK (Fortran interface; trailing hidden string length for gfortran builds). */
 extern void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
@@ -77,10 +77,7 @@ double tamsi_mu(const TamsiContact *c, double s, double *dmu_ds) {
   if (s < 1.0) { g = s * (2.0 - s); dg = 2.0 - 2.0 * s; }
   /* times the Stribeck curve of CENIC eq. 8 (models/contact.h), mu_static -> mu */
   double mu = c->mu, dmu = 0.0;
-  if (c->mu_static > 0 && c->mu_static != c->mu) {
-    ContactParams par = {.mu_static = c->mu_static, .mu_dynamic = c->mu};
-    mu = friction_coefficient(&par, s, &dmu);
-  }
+  if (c->mu_static > 0 && c->mu_static != c->mu) mu = contact_stribeck(c->mu_static, c->mu, s, &dmu);
   if (dmu_ds) *dmu_ds = dg * mu + g * dmu;
   return g * mu;
 }

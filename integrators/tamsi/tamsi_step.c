@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../models/contact.h"
+#include "../../models/contact/contact_hooks.h"
 #include "../../models/controller.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
@@ -102,12 +103,13 @@ static void load_contact(TamsiStepper *st, int i) {
   /* Default: CENIC eq. 8's Stribeck curve mu_static -> mu_dynamic under TAMSI's stiction slope
    * (tamsi_mu). friction=paper: one coefficient, mu_dynamic, as the paper and its reference
    * implementation (which ignore mu_static); tamsi.c then notes it in the record. */
-  tc->mu = c->par.mu_dynamic;
-  tc->mu_static = st->friction_paper ? c->par.mu_dynamic : c->par.mu_static;
-  tc->k = c->par.stiffness;
-  tc->d = c->par.dissipation;
-  tc->v_s = c->par.stiction_tolerance > 0 ? c->par.stiction_tolerance : m->stiction_tolerance;
-  tc->fn0 = -tc->k * c->phi; /* signed: a gap phi0 > 0 pushes only once phi0 + h vn < 0 */
+  const ContactTamsi law = contact_tamsi(&c->par, c->phi, m->stiction_tolerance, st->friction_paper);
+  tc->mu = law.mu;
+  tc->mu_static = law.mu_static;
+  tc->k = law.k;
+  tc->d = law.d;
+  tc->v_s = law.v_s;
+  tc->fn0 = law.fn0; /* signed: a gap phi0 > 0 pushes only once phi0 + h vn < 0 */
   tc->nseg = 0;
   for (int s = 0; s < 2; ++s) {
     if (c->jac_adr[s] < 0 || c->tree[s] < 0) continue;
@@ -161,7 +163,7 @@ int tamsi_assemble(TamsiStepper *st, double t, const double *x, double h) {
     return CB_ERR_MEMORY;
   }
   for (int i = 0; i < d->ncon; ++i) {
-    if (!isfinite(d->contacts[i].par.stiffness)) {
+    if (!contact_compliant(&d->contacts[i].par)) {
       snprintf(st->message, sizeof st->message, "TAMSI needs compliant contact; contact %d is rigid", i);
       return CB_ERR_MODEL;
     }

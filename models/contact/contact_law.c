@@ -2,6 +2,7 @@
  * (CENIC eqs. 5-8), the material combination rule, and their derivatives. */
 #include <math.h>
 
+#include "contact_hooks.h"
 #include "contact_law.h"
 
 #include "../contact.h"
@@ -63,6 +64,10 @@ void contact_materials(const Model *m, Data *d) {
 /* CENIC eq. 8: mu(s) = (mu_s - mu_d) sigma(s) + mu_d, sigma(s) = 1/2 (1 - f(|s| - D)/f(D)),
  * f(x) = x / sqrt(x^2 + 1). */
 double friction_coefficient(const ContactParams *p, double s, double *dmu_ds) {
+  return contact_stribeck(p->mu_static, p->mu_dynamic, s, dmu_ds);
+}
+
+double contact_stribeck(double mu_static, double mu_dynamic, double s, double *dmu_ds) {
   const double D = STRIBECK_DELTA;
   double fD = D / sqrt(D * D + 1.0);
   double x = fabs(s) - D;
@@ -71,9 +76,9 @@ double friction_coefficient(const ContactParams *p, double s, double *dmu_ds) {
   if (dmu_ds) {
     double dfx = 1.0 / ((x * x + 1.0) * sqrt(x * x + 1.0));
     double sgn = s > 0 ? 1.0 : (s < 0 ? -1.0 : 0.0);
-    *dmu_ds = (p->mu_static - p->mu_dynamic) * (-0.5 * dfx / fD) * sgn;
+    *dmu_ds = (mu_static - mu_dynamic) * (-0.5 * dfx / fD) * sgn;
   }
-  return (p->mu_static - p->mu_dynamic) * sigma + p->mu_dynamic;
+  return (mu_static - mu_dynamic) * sigma + mu_dynamic;
 }
 
 void contact_force(const ContactParams *p, double phi, const double *vc, double *f, double *df_dvc, double *df_dphi) {
@@ -123,4 +128,22 @@ const ContactLaw contact_law_hunt_crossley = {
     .combine = contact_combine,
     .force = contact_force,
     .potential_energy = hunt_crossley_potential,
+    .lagged = contact_lagged,
+    .tamsi = contact_tamsi,
+    .coulomb_mu = contact_coulomb_mu,
+    .normal_stiffness = contact_normal_stiffness,
 };
+
+ContactFrictionLoss contact_single_coefficient_loss(const Model *m) {
+  for (int i = 0; i < m->nmaterial; ++i) {
+    const Material *a = &m->materials[i];
+    if (a->mu_static != a->mu_dynamic) return (ContactFrictionLoss){a->name, a->mu_static, a->mu_dynamic};
+  }
+  return (ContactFrictionLoss){NULL, 0.0, 0.0};
+}
+
+int contact_law_conservative(const Model *m) {
+  for (int i = 0; i < m->nmaterial; ++i)
+    if (m->materials[i].dissipation != 0.0) return 0;
+  return 1;
+}

@@ -8,22 +8,23 @@
 #include <math.h>
 
 #include "../data.h"
+#include "contact_hooks.h"
 
 /* Ops of a compliant point-contact law. Every entry takes the pair's combined ContactParams
  * and the signed distance phi (< 0: penetration); vc is the contact-frame velocity
  * [v_t1, v_t2, v_n] of body A relative to B, f the force on A in that frame.
  *
- * Hooks a law must fill for each scheme (the scheme-side code that reads ContactParams):
- *   - CENIC, lagged (integrators/cenic/cenic_step.c, icf_contact setup): the elastic force
- *     f_e(phi) = -d potential/d phi and its stiffness d f_e/d phi at the step's start, and
- *     the dissipation factor (1 - d v_n)_+ (CENIC eqs. 13-14).
- *   - TAMSI, implicit in phi (integrators/tamsi/tamsi_step.c): k and d of the linearized
- *     normal force f_n = k (-phi)_+ (1 - d v_n)_+ (TAMSI eq. 13).
- *   - MuJoCo mapping (integrators/mujoco/mjcf_writer.c, mujoco_integrator.c): the materials'
- *     friction coefficients; MuJoCo keeps its own soft-constraint normal law.
- *   - Rigid peers (integrators/rigid/rigid_problem.c): the friction coefficient only.
- * A law whose normal force is not k (-phi) (1 - d v_n) must give those hooks its own
- * linearization; the continuous schemes (ODE, DAE, CVODE) need only force(). */
+ * Hooks a law must fill for each scheme (Hunt-Crossley's are in contact_hooks.h, static inline,
+ * and the schemes call those directly; a new law fills the same entries with its own):
+ *   - lagged (CENIC, integrators/cenic/cenic_step.c): the elastic force f_e(phi) at the step's
+ *     start, its stiffness -d f_e/d phi and the dissipation d (CENIC eqs. 13-14).
+ *   - tamsi (TAMSI, integrators/tamsi/tamsi_step.c): f_n ~ (fn0 - h k v_n)_+ (1 - d v_n)_+,
+ *     linearized in phi (TAMSI eqs. 13, 19), and the Stribeck pair.
+ *   - coulomb_mu (rigid peers, integrators/rigid/rigid_problem.c; TAMSI's friction=paper): the one
+ *     friction coefficient.
+ *   - normal_stiffness (the penetration guard, harness/run/physics_guards.c).
+ * MuJoCo keeps its own soft-constraint normal law and takes only the materials' friction
+ * (contact_mujoco_mu); the continuous schemes (ODE, DAE, CVODE) need only force(). */
 typedef struct ContactLaw {
   const char *name;
   /* Per-pair parameters from the two materials (CENIC sec. III). */
@@ -32,6 +33,11 @@ typedef struct ContactLaw {
   void (*force)(const ContactParams *p, double phi, const double *vc, double *f, double *df_dvc, double *df_dphi);
   /* Stored elastic energy U(phi) with dU/dphi = -f_n at v = 0; 0 out of contact. */
   double (*potential_energy)(const ContactParams *p, double phi);
+  /* the per-scheme hooks above */
+  ContactLagged (*lagged)(const ContactParams *p, double phi);
+  ContactTamsi (*tamsi)(const ContactParams *p, double phi, double model_vs, int one_coefficient);
+  double (*coulomb_mu)(const ContactParams *p);
+  double (*normal_stiffness)(const ContactParams *p, double phi);
 } ContactLaw;
 
 /* Hunt-Crossley with Stribeck friction (contact_law.c; CENIC eqs. 5-8). */
@@ -55,6 +61,12 @@ static inline double contact_cone_distance(double mu, const double *x) {
   if (r <= mu * z) return 0.0;          /* inside */
   if (mu * r <= -z) return hypot(r, z); /* in the polar cone: the apex is nearest */
   return fabs(r - mu * z) / sqrt(1.0 + mu * mu);
+}
+
+/* Distance of x to the dual cone K_mu^* = K_{1/mu}; mu = 0: K_0 is the normal ray, its dual the
+ * half-space x_N >= 0. */
+static inline double contact_dual_cone_distance(double mu, const double *x) {
+  return mu > 0 ? contact_cone_distance(1.0 / mu, x) : fmax(0.0, -x[2]);
 }
 
 #endif
