@@ -207,8 +207,9 @@ struct Integrator {
   void *newton_observer_ctx;
   void *content;           /* the integrator's own data */
   const StepDiagnostics *step_diag; /* NULL (the default): the step log's diagnostic columns stay empty */
-  struct Stepper *stepper; /* the shared driver that owns the step loop (common/stepper.h), or
-                            * NULL for an integrator with its own advance (SUNDIALS, MuJoCo) */
+  struct Stepper *stepper; /* the shared driver that owns the step loop (common/stepper.h; the
+                            * engine driver for SUNDIALS and MuJoCo), or NULL for an integrator
+                            * with its own advance */
 };
 
 /* Registry (integrators/registry.c): the built-in table, then the integrators added to a

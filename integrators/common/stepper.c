@@ -1,6 +1,6 @@
 /* The stepper object (integrators/common/stepper.h): creation, reset, the one error norm, the
- * rotation bound and the non-finite check. The loops are in stepper_fixed.c and
- * stepper_adaptive.c. */
+ * rotation bound and the non-finite check. The loops are in stepper_fixed.c,
+ * stepper_adaptive.c, stepper_bounded.c and stepper_engine.c. */
 #include "stepper_internal.h"
 
 #include <math.h>
@@ -17,24 +17,33 @@ static void stepper_free(Stepper *s) {
   free(s);
 }
 
+/* The configuration's required operations are there. */
+static int config_complete(const StepperConfig *cfg) {
+  if (!cfg || cfg->kind < STEPPER_FIXED || cfg->kind > STEPPER_ENGINE) return 0;
+  if (cfg->kind == STEPPER_ENGINE)
+    return cfg->engine && cfg->engine->reset && !cfg->engine->step != !cfg->engine->advance;
+  return cfg->ops && cfg->ops->attempt && (cfg->kind != STEPPER_BOUNDED || cfg->ops->bound);
+}
+
 int integrator_use_stepper(Integrator *it, const StepperConfig *cfg) {
-  if (!cfg || !cfg->ops || !cfg->ops->attempt || cfg->kind < STEPPER_FIXED || cfg->kind > STEPPER_BOUNDED ||
-      (cfg->kind == STEPPER_BOUNDED && !cfg->ops->bound))
+  if (!config_complete(cfg))
     return integrator_fail(it, CB_ERR_OPTION, "%s: incomplete stepper configuration", it->vtbl->name);
+  /* an engine that steps to the output times itself takes its own step settings */
+  const int engine = cfg->kind == STEPPER_ENGINE, self_timed = engine && cfg->engine->advance;
   if (cfg->controller && (!cfg->controller->propose || !cfg->controller->on_reject))
     return integrator_fail(it, CB_ERR_OPTION, "%s: step controller '%s' lacks propose or on_reject", it->vtbl->name,
                            cfg->controller->name ? cfg->controller->name : "?");
   if (!(cfg->max_turn >= 0) || !(cfg->v_weight >= 0))
     return integrator_fail(it, CB_ERR_OPTION, "%s: max_turn and velocity weight must be >= 0", it->vtbl->name);
   /* the bounded driver takes dt as its largest step (True Rigidity Alg. 1's Delta t) */
-  const int fixed = cfg->kind == STEPPER_FIXED || cfg->kind == STEPPER_BOUNDED;
+  const int fixed = cfg->kind == STEPPER_FIXED || cfg->kind == STEPPER_BOUNDED || (engine && !self_timed);
   if (fixed && !(it->opt.dt > 0 && isfinite(it->opt.dt)))
     return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
-  if (!fixed && !(it->opt.accuracy > 0 && isfinite(it->opt.accuracy)))
+  if (!fixed && !self_timed && !(it->opt.accuracy > 0 && isfinite(it->opt.accuracy)))
     return integrator_fail(it, CB_ERR_OPTION, "accuracy must be > 0, got %g", it->opt.accuracy);
   /* 0: the scene's (integrator_create resolves it too; this serves integrators made by hand) */
   const double max_step = it->opt.max_step > 0 ? it->opt.max_step : it->model->max_step > 0 ? it->model->max_step : 0.1;
-  if (!fixed && !(max_step > 0 && isfinite(max_step)))
+  if (!fixed && !self_timed && !(max_step > 0 && isfinite(max_step)))
     return integrator_fail(it, CB_ERR_OPTION, "max_step must be > 0, got %g", it->opt.max_step);
   if (it->opt.max_steps < 0) return integrator_fail(it, CB_ERR_OPTION, "max_steps must be >= 0, got %ld", it->opt.max_steps);
   Stepper *s = calloc(1, sizeof *s);
@@ -45,8 +54,8 @@ int integrator_use_stepper(Integrator *it, const StepperConfig *cfg) {
   s->dt = it->opt.dt;
   s->accuracy = it->opt.accuracy;
   s->norm = it->opt.error_norm;
-  if (!fixed) step_controller_init(&s->ctl, max_step, 2.0);
-  if (!fixed && cfg->controller) {
+  if (!fixed && !self_timed) step_controller_init(&s->ctl, max_step, 2.0);
+  if (!fixed && !self_timed && cfg->controller) {
     s->ctl.ops = cfg->controller;
     s->ctl.content = cfg->controller_content;
   }
@@ -79,7 +88,7 @@ int stepper_reset(Integrator *it, double t0, const double *x0) {
   s->new_state = 1;
   s->done_h = 0.0;
   it->t = t0;
-  return CB_OK;
+  return s->cfg.kind == STEPPER_ENGINE ? stepper_engine_reset(s, it, t0, x0) : CB_OK;
 }
 
 int stepper_advance(Integrator *it, double t_out, double *x_out) {
@@ -87,13 +96,15 @@ int stepper_advance(Integrator *it, double t_out, double *x_out) {
   if (!s) return integrator_fail(it, CB_ERR_STEP, "%s: no stepper (create failed?)", it->vtbl->name);
   int rc = s->cfg.kind == STEPPER_FIXED     ? stepper_fixed_advance(s, it, t_out, x_out)
            : s->cfg.kind == STEPPER_BOUNDED ? stepper_bounded_advance(s, it, t_out, x_out)
+           : s->cfg.kind == STEPPER_ENGINE  ? stepper_engine_advance(s, it, t_out, x_out)
                                             : stepper_adaptive_advance(s, it, t_out, x_out);
-  stepper_sync_stats(s, it);
+  if (s->cfg.kind != STEPPER_ENGINE) stepper_sync_stats(s, it); /* the engine driver syncs its own */
   return rc;
 }
 
 void stepper_append_why(const Stepper *s, Integrator *it) {
-  const char *why = s->cfg.ops->why ? s->cfg.ops->why(s->cfg.content) : NULL;
+  const char *(*why_of)(void *) = s->cfg.kind == STEPPER_ENGINE ? s->cfg.engine->why : s->cfg.ops->why;
+  const char *why = why_of ? why_of(s->cfg.content) : NULL;
   if (!why || !*why) return;
   size_t n = strlen(it->message);
   snprintf(it->message + n, sizeof it->message - n, ": %s", why);

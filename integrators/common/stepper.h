@@ -19,7 +19,12 @@
  *   STEPPER_BOUNDED        the scheme proposes each step's size (StepperOps.bound, at most opt.dt:
  *                          conservative advancement's safe step, True Rigidity Alg. 1 line 1);
  *                          no error estimate; a failed step fails the run.
- * SUNDIALS (its own internal stepping) and MuJoCo (mj_step) keep IntegratorVtbl.advance.
+ *   STEPPER_ENGINE         an engine that steps itself (EngineOps, StepperConfig.engine): either
+ *                          one engine step of opt.dt at a time (MuJoCo's mj_step, a peer's world
+ *                          step), the driver looping to the output time and interpolating inside
+ *                          the last step; or the engine's own steps to the output time with its
+ *                          own dense output (SUNDIALS' CVode / ARKStepEvolve). A failed engine step
+ *                          fails the run.
  *
  * An integrator on a driver calls integrator_use_stepper in its create, stepper_release in its
  * destroy, and names stepper_reset and stepper_advance in its vtbl (docs: "How to add an
@@ -30,7 +35,13 @@
 #include "../integrator.h"
 #include "step_control.h"
 
-typedef enum { STEPPER_FIXED = 0, STEPPER_STEP_DOUBLING = 1, STEPPER_EMBEDDED = 2, STEPPER_BOUNDED = 3 } StepperKind;
+typedef enum {
+  STEPPER_FIXED = 0,
+  STEPPER_STEP_DOUBLING = 1,
+  STEPPER_EMBEDDED = 2,
+  STEPPER_BOUNDED = 3,
+  STEPPER_ENGINE = 4
+} StepperKind;
 
 /* Which step of the driver's attempt a call is: the driver says, the scheme does not guess. */
 typedef enum { STEP_WHOLE = 0, STEP_FIRST_HALF = 1, STEP_SECOND_HALF = 2 } StepPart;
@@ -70,9 +81,34 @@ typedef struct StepperOps {
   int (*bound)(void *content, double t, const double *x, double h_max, double *h);
 } StepperOps;
 
+/* A self-stepping engine (STEPPER_ENGINE): a peer simulator or an ODE library that keeps its
+ * own state and takes its own steps. The content is StepperConfig.content. The driver owns
+ * the output times, the step budget (opt.max_steps per advance, for `step`), the count of
+ * accepted steps (`step`), the step log, the NaN/inf check of the states it returns and their
+ * linear interpolation inside the last step (`step`). docs/extending.md, "Adding a
+ * self-stepping engine". */
+typedef struct EngineOps {
+  /* Required: the engine's state becomes x0 = [q; v; z] at t0 (stepper_reset). CB_OK, or a
+   * negative code (the run's message: why(), or the engine's own integrator_fail). */
+  int (*reset)(void *content, double t0, const double *x0);
+  /* Exactly one of step and advance. step: one engine step of dt from its state at t (x, the
+   * state the driver holds, equals it) into xout (the state after the step, nx values). The
+   * engine counts its own work (Newton iterations, geometry queries) into the Integrator's
+   * stats; the driver counts the step. CB_OK, or a code that fails the run. */
+  int (*step)(void *content, double t, double dt, const double *x, double *xout);
+  /* advance: the engine's own steps to t_out and x(t_out) into x_out (its dense output);
+   * *t_reached: the end of its last step, also on failure. Its counters come by sync_stats. */
+  int (*advance)(void *content, double t_out, double *x_out, double *t_reached);
+  /* Optional: add the engine's counters since the last call into it->stats (after each
+   * advance, before the step log's rows). */
+  void (*sync_stats)(void *content, Integrator *it);
+  /* Optional: why the last call failed (the run's message); NULL: the engine's message stays. */
+  const char *(*why)(void *content);
+} EngineOps;
+
 typedef struct {
   StepperKind kind;
-  const StepperOps *ops;
+  const StepperOps *ops;   /* the scheme's (every kind but STEPPER_ENGINE) */
   void *content;
   /* Error-controlled drivers: velocities weighted by v_weight (s) join the positions-only norm
    * (ERRNORM_POSITIONS; 0: not). */
@@ -88,6 +124,8 @@ typedef struct {
    * band, step_control_deadband. */
   const StepControllerOps *controller;
   void *controller_content;
+  /* STEPPER_ENGINE: the engine's operations (ops unused). */
+  const EngineOps *engine;
 } StepperConfig;
 
 typedef struct Stepper Stepper;

@@ -3,6 +3,8 @@
  * each opt.dt is one mj_step. Controllers and prescribed forces are cbench's own, evaluated at
  * the start of each step and applied as generalized forces (qfrc_applied); kinematic bodies are
  * mocap bodies. What MuJoCo models differently is written into the record by integrator_note.
+ * MuJoCo steps itself: mj_step is the step of the engine driver (common/stepper.h,
+ * STEPPER_ENGINE), which loops to the output times and interpolates inside the last step.
  *
  * MuJoCo's default error handler prints and exits: ours long-jumps back into the call that
  * failed, which returns a failed status; its warnings (bad qacc, full contact buffer) reset or
@@ -20,7 +22,7 @@
 #include "../../models/kinematic.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
-#include "../common/dense_output.h"
+#include "../common/stepper.h"
 #include "../integrator.h"
 #include "mjcf_writer.h"
 #include "mujoco_integrator.h"
@@ -48,11 +50,6 @@ typedef struct {
   mjData *md;
   MujocoMap map;
   Data *d;                 /* cbench data for controllers and applied forces */
-  int nx;
-  double *x, *x_prev;      /* cbench state [q; v; z] after the last step and before it */
-  double t, t_prev, t0;
-  long nstep;              /* steps since reset: t = t0 + nstep dt */
-  int have_prev;
   int inputs;              /* controllers or applied forces present */
   int has_inverse_dynamics;
   double *tau, *zdot;      /* [nv], [nz] */
@@ -161,13 +158,14 @@ static void note_substitutions(Integrator *it, const MjcfOptions *o) {
 }
 
 static void mujoco_destroy(Integrator *it) {
+  stepper_release(it);
   MujocoRun *c = it->content;
   if (!c) return;
   if (c->md) mj_deleteData(c->md);
   if (c->mm) mj_deleteModel(c->mm);
   mujoco_map_free(&c->map);
   data_free(c->d);
-  free(c->x); free(c->x_prev); free(c->tau); free(c->zdot);
+  free(c->tau); free(c->zdot);
   free(c);
   it->content = NULL;
 }
@@ -190,6 +188,8 @@ static mjModel *load_mjcf(const char *xml, char *err, int errlen) {
   free(vfs);
   return mm;
 }
+
+static const EngineOps mujoco_engine;
 
 static int mujoco_create(Integrator *it) {
   const Model *m = it->model;
@@ -229,20 +229,18 @@ static int mujoco_create(Integrator *it) {
     mujoco_destroy(it);
     return integrator_fail(it, CB_ERR_MODEL, "%s", err);
   }
-  c->nx = system_nx(m);
   c->d = data_create(m);
-  c->x = calloc((size_t)c->nx, sizeof(double));
-  c->x_prev = calloc((size_t)c->nx, sizeof(double));
   c->tau = calloc((size_t)m->nv + 1, sizeof(double));
   c->zdot = calloc((size_t)m->nz + 1, sizeof(double));
-  if (!c->d || !c->x || !c->x_prev || !c->tau || !c->zdot) {
+  if (!c->d || !c->tau || !c->zdot) {
     mujoco_destroy(it);
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   }
   c->inputs = m->ncontroller > 0 || m->nforce > 0;
   for (int k = 0; k < m->ncontroller; ++k) c->has_inverse_dynamics |= m->controllers[k].type == CTRL_INVERSE_DYNAMICS;
   note_substitutions(it, &o);
-  return CB_OK;
+  StepperConfig driver = {.kind = STEPPER_ENGINE, .engine = &mujoco_engine, .content = it};
+  return integrator_use_stepper(it, &driver);
 }
 
 static void place_mocap(const Model *m, MujocoRun *c, double t) {
@@ -255,27 +253,24 @@ static void place_mocap(const Model *m, MujocoRun *c, double t) {
   }
 }
 
-static int mujoco_reset(Integrator *it, double t0, const double *x0) {
+/* The engine's content is the Integrator (mj_step's counters go into its stats). */
+static int mujoco_engine_reset(void *content, double t0, const double *x0) {
+  Integrator *it = content;
   MujocoRun *c = it->content;
   const Model *m = it->model;
   mj_resetData(c->mm, c->md);
-  memcpy(c->x, x0, sizeof(double) * (size_t)c->nx);
   mujoco_state_to_mj(m, &c->map, x0, x0 + m->nq, c->md->qpos, c->md->qvel);
   c->md->time = t0;
-  c->t = c->t0 = t0;
-  c->nstep = 0;
-  c->have_prev = 0;
   for (int w = 0; w < mjNWARNING; ++w) c->warn_seen[w] = c->md->warning[w].number;
   place_mocap(m, c, t0);
-  it->t = t0;
   return CB_OK;
 }
 
-/* Generalized forces of controllers and prescribed forces at the start of the step, in MuJoCo's
- * coordinates; controller states advance by forward Euler (the step is explicit in them). */
-static void apply_inputs(const Model *m, MujocoRun *c, double dt) {
-  const double *q = c->x, *v = c->x + m->nq;
-  double *z = c->x + m->nq + m->nv;
+/* Generalized forces of controllers and prescribed forces at the start of the step (t, x), in
+ * MuJoCo's coordinates; controller states advance by forward Euler into z_out (the step is
+ * explicit in them). */
+static void apply_inputs(const Model *m, MujocoRun *c, double t, const double *x, double dt, double *z_out) {
+  const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
   memset(c->tau, 0, sizeof(double) * (size_t)m->nv);
   mb_kinematics(m, c->d, q);
   if (c->has_inverse_dynamics) {
@@ -283,13 +278,13 @@ static void apply_inputs(const Model *m, MujocoRun *c, double dt) {
     mb_mass_matrix(m, c->d);
     mb_bias(m, c->d, q, v);
   }
-  system_applied_forces(m, c->d, c->t, c->tau);
-  if (m->ncontroller > 0) controller_eval(m, c->d, c->t, q, v, z, c->tau, m->nz ? c->zdot : NULL);
+  system_applied_forces(m, c->d, t, c->tau);
+  if (m->ncontroller > 0) controller_eval(m, c->d, t, q, v, z, c->tau, m->nz ? c->zdot : NULL);
   mujoco_force_to_mj(m, &c->map, c->md->qpos, c->tau, c->md->qfrc_applied);
-  for (int i = 0; i < m->nz; ++i) z[i] += dt * c->zdot[i];
+  for (int i = 0; i < m->nz; ++i) z_out[i] = z[i] + dt * c->zdot[i];
 }
 
-static int check_warnings(Integrator *it, MujocoRun *c) {
+static int check_warnings(Integrator *it, MujocoRun *c, double t) {
   static const struct { int w; int code; const char *what; } fatal[] = {
       {mjWARN_BADQACC, CB_ERR_NONFINITE, "non-finite acceleration (MuJoCo reset the state)"},
       {mjWARN_BADQPOS, CB_ERR_NONFINITE, "non-finite position"},
@@ -305,71 +300,39 @@ static int check_warnings(Integrator *it, MujocoRun *c) {
       if (w == mjWARN_CONTACTFULL || w == mjWARN_CNSTRFULL)
         hint = c->buffers_capped ? ", and the buffers are already the most MuJoCo 2.2's int-sized mjData can hold"
                : w == mjWARN_CONTACTFULL ? ": raise --opt nconmax" : ": raise --opt njmax";
-      return integrator_fail(it, fatal[k].code, "MuJoCo at t = %g: %s%s (info %d)", c->t, fatal[k].what, hint,
+      return integrator_fail(it, fatal[k].code, "MuJoCo at t = %g: %s%s (info %d)", t, fatal[k].what, hint,
                              c->md->warning[w].lastinfo);
     }
   }
   return CB_OK;
 }
 
-static int one_step(Integrator *it, MujocoRun *c) {
+/* One mj_step of dt from (t, x), the state MuJoCo holds, into xout. */
+static int mujoco_engine_step(void *content, double t, double dt, const double *x, double *xout) {
+  Integrator *it = content;
+  MujocoRun *c = it->content;
   const Model *m = it->model;
-  double dt = it->opt.dt;
-  memcpy(c->x_prev, c->x, sizeof(double) * (size_t)c->nx);
-  c->t_prev = c->t;
-  if (c->inputs) apply_inputs(m, c, dt);
-  place_mocap(m, c, c->t);
+  if (c->inputs) apply_inputs(m, c, t, x, dt, xout + m->nq + m->nv);
+  else memcpy(xout + m->nq + m->nv, x + m->nq + m->nv, sizeof(double) * (size_t)m->nz);
+  place_mocap(m, c, t);
   jmp_buf jump;
   error_jump = &jump;
   if (setjmp(jump)) {
     error_jump = NULL;
-    return integrator_fail(it, CB_ERR_SOLVER, "MuJoCo at t = %g: %s", c->t, error_text);
+    return integrator_fail(it, CB_ERR_SOLVER, "MuJoCo at t = %g: %s", t, error_text);
   }
   mj_step(c->mm, c->md);
   error_jump = NULL;
-  int rc = check_warnings(it, c);
-  if (rc) {
-    integrator_log_step(it, c->t, dt, 0, "solver failure", NAN, 1);
-    return rc;
-  }
-  it->stats.newton_iters += c->md->solver_iter; /* before the log row reads it */
-  integrator_log_step(it, c->t, dt, 1, "ok", NAN, 1);
-  c->nstep++;
-  c->t = c->t0 + (double)c->nstep * dt;
-  it->stats.steps++;
+  int rc = check_warnings(it, c, t);
+  if (rc) return rc;
+  it->stats.newton_iters += c->md->solver_iter;
   it->stats.geometry_queries++;
   it->stats.rhs_evals += c->mm->opt.integrator == mjINT_RK4 ? 4 : 1;
-  mujoco_state_from_mj(m, &c->map, c->md->qpos, c->md->qvel, c->x, c->x + m->nq);
-  for (int i = 0; i < m->nq + m->nv; ++i)
-    if (!isfinite(c->x[i])) return integrator_fail(it, CB_ERR_NONFINITE, "MuJoCo at t = %g: non-finite state", c->t);
-  c->have_prev = 1;
+  mujoco_state_from_mj(m, &c->map, c->md->qpos, c->md->qvel, xout, xout + m->nq);
   return CB_OK;
 }
 
-static int mujoco_advance(Integrator *it, double t_out, double *x_out) {
-  MujocoRun *c = it->content;
-  const Model *m = it->model;
-  double tiny = 1e-12 * fmax(1.0, fabs(t_out));
-  int rc = CB_OK;
-  if (t_out < (c->have_prev ? c->t_prev : c->t) - tiny)
-    rc = integrator_fail(it, CB_ERR_STEP, "output time %.17g is before the last step start %.17g", t_out,
-                         c->have_prev ? c->t_prev : c->t);
-  long attempts = 0;
-  while (rc == CB_OK && c->t < t_out - tiny) {
-    if (it->opt.max_steps > 0 && attempts >= it->opt.max_steps) {
-      rc = integrator_fail(it, CB_ERR_STEP, "step budget of %ld steps exhausted at t = %g", it->opt.max_steps, c->t);
-      break;
-    }
-    attempts++;
-    rc = one_step(it, c);
-  }
-  if (rc == CB_OK) {
-    /* dense output: linear interpolation inside the last step */
-    dense_output_linear(m, c->nx, c->have_prev, c->t_prev, c->x_prev, c->t, c->x, t_out, tiny, x_out);
-  }
-  it->t = c->t;
-  return rc;
-}
+static const EngineOps mujoco_engine = {.reset = mujoco_engine_reset, .step = mujoco_engine_step};
 
 const IntegratorVtbl mujoco_vtbl;
 
@@ -383,5 +346,5 @@ const mjModel *mujoco_integrator_model(const Integrator *it, mjData **data, cons
 
 INTEGRATOR_VTBL(mujoco_vtbl, "mujoco",
                 "MuJoCo 2.2 mj_step per dt (soft-constraint contact, Newton solver): a discrete-time peer", 1,
-                mujoco_create, mujoco_reset, mujoco_advance, mujoco_destroy, .peer_model = 1,
+                mujoco_create, stepper_reset, stepper_advance, mujoco_destroy, .peer_model = 1,
                 .default_error_norm = ERRNORM_POSITIONS, .options = mujoco_options, .family = "mujoco");

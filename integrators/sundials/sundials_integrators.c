@@ -25,6 +25,7 @@
 #include <arkode/arkode_butcher_erk.h>
 
 #include "../../models/system.h"
+#include "../common/stepper.h"
 #include "../integrator.h"
 #include "sundials_ode.h"
 
@@ -47,9 +48,6 @@ typedef struct {
   int *ztree;              /* [nz] representative tree of each controller state, -1 if none */
   int *uf;                 /* [ntree] union-find parents */
   int *label;              /* [ntree] compact group label of each root, -1 unassigned */
-  /* step log: SUNDIALS steps internally, so a row covers what happened since the last row */
-  double log_t;
-  long log_steps, log_etf, log_cvf;
 } SundialsContent;
 
 static int model_rhs(void *user, double t, const double *x, double *xdot) {
@@ -108,6 +106,8 @@ static void content_free(SundialsContent *c) {
   free(c->label);
   free(c);
 }
+
+static const EngineOps sundials_engine;
 
 static int create_common(Integrator *it, const MethodSpec *spec) {
   const Model *m = it->model;
@@ -168,42 +168,45 @@ static int create_common(Integrator *it, const MethodSpec *spec) {
   int code;
   c->ode = sunode_create_code(nx, model_rhs, model_groups, it, &cfg, err, sizeof err, &code);
   if (!c->ode) return integrator_fail(it, code, "%s", err);
-  return CB_OK;
+  StepperConfig driver = {.kind = STEPPER_ENGINE, .engine = &sundials_engine, .content = it};
+  return integrator_use_stepper(it, &driver);
 }
 
-static int sundials_reset(Integrator *it, double t0, const double *x0) {
+/* SUNDIALS steps itself to each output time (the engine driver, common/stepper.h); the
+ * engine's content is the Integrator. */
+static int sundials_engine_reset(void *content, double t0, const double *x0) {
+  Integrator *it = content;
   SundialsContent *c = it->content;
-  it->t = t0;
-  c->log_t = t0;
-  c->log_steps = it->stats.steps;
-  c->log_etf = it->stats.error_test_failures;
-  c->log_cvf = it->stats.conv_failures;
-  int rc = sunode_reset(c->ode, t0, x0);
-  if (rc != CB_OK) return integrator_fail(it, rc, "%s", sunode_message(c->ode));
-  return CB_OK;
+  return sunode_reset(c->ode, t0, x0);
 }
 
-static int sundials_advance(Integrator *it, double t_out, double *x_out) {
+static int sundials_engine_advance(void *content, double t_out, double *x_out, double *t_reached) {
+  Integrator *it = content;
   SundialsContent *c = it->content;
   int rc = sunode_advance(c->ode, t_out, x_out);
-  it->t = sunode_time(c->ode);
-  sunode_accumulate_stats(c->ode, &it->stats);
-  if (it->step_observer) { /* rows between output points: mean step size, steps covered */
-    long ds = it->stats.steps - c->log_steps, de = it->stats.error_test_failures - c->log_etf,
-         dc = it->stats.conv_failures - c->log_cvf;
-    if (de > 0) integrator_log_step(it, c->log_t, NAN, 0, "error test", NAN, de);
-    if (dc > 0) integrator_log_step(it, c->log_t, NAN, 0, "solver failure", NAN, dc);
-    if (ds > 0) integrator_log_step(it, c->log_t, (it->t - c->log_t) / (double)ds, 1, "ok", NAN, ds);
-    c->log_t = it->t;
-    c->log_steps = it->stats.steps;
-    c->log_etf = it->stats.error_test_failures;
-    c->log_cvf = it->stats.conv_failures;
-  }
-  if (rc != CB_OK) return integrator_fail(it, rc, "%s", sunode_message(c->ode));
-  return CB_OK;
+  *t_reached = sunode_time(c->ode);
+  return rc;
 }
 
+static void sundials_sync_stats(void *content, Integrator *it) {
+  (void)content;
+  SundialsContent *c = it->content;
+  sunode_accumulate_stats(c->ode, &it->stats);
+}
+
+static const char *sundials_why(void *content) {
+  Integrator *it = content;
+  SundialsContent *c = it->content;
+  return sunode_message(c->ode);
+}
+
+static const EngineOps sundials_engine = {.reset = sundials_engine_reset,
+                                          .advance = sundials_engine_advance,
+                                          .sync_stats = sundials_sync_stats,
+                                          .why = sundials_why};
+
 static void sundials_destroy(Integrator *it) {
+  stepper_release(it);
   content_free(it->content);
   it->content = NULL;
 }
@@ -219,7 +222,7 @@ static const OptionSpec implicit_options[] = {
     static const MethodSpec spec = {KIND, ORDER, TABLE, LINEAR};                    \
     return create_common(it, &spec);                                                \
   }                                                                                 \
-  INTEGRATOR_VTBL(NAME##_vtbl, STR, SUMMARY, 0, NAME##_create, sundials_reset, sundials_advance,      \
+  INTEGRATOR_VTBL(NAME##_vtbl, STR, SUMMARY, 0, NAME##_create, stepper_reset, stepper_advance,        \
                   sundials_destroy, .default_error_norm = ERRNORM_FULL, .options = OPTIONS, .family = "sundials");
 
 SUNDIALS_METHOD(ie, "ie", "CVODE BDF order 1: variable-step implicit Euler with error control",
