@@ -427,3 +427,33 @@ Test(history, oversized_history_is_refused) {
   cJSON_Delete(all);
   cr_expect(strstr(err, h) && strstr(err, "64 MiB"), "%s", err);
 }
+
+/* A commit written short (`git rev-parse --short`) and whole is one commit: a bench of the
+ * short sha on a history that holds the full one is refused like any repeat (and --replace
+ * replaces it in place), and a file that holds both spellings on one machine is refused. Two
+ * commits that share only their first 7 digits stay two lines. */
+Test(history, a_short_and_a_full_sha_are_one_commit) {
+  char full[600], shrt[600], other[600], h[600], err[2048];
+  bench_file("full.json", "3333333aaaa333333333333333333333333333bb", 1.0, full, sizeof full);
+  bench_file("short.json", "3333333aaaa", 1.0, shrt, sizeof shrt);
+  bench_file("other.json", "3333333ffff", 1.0, other, sizeof other);
+  snprintf(h, sizeof h, "%s/short_full.jsonl", tmpdir);
+  FILE *out = fopen("/dev/null", "w");
+  cr_assert_eq(history_append(full, h, 0, out, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(history_append(shrt, h, 0, out, err, sizeof err), CB_ERR_VERDICT, "the short sha appended beside the full");
+  cr_expect(strstr(err, "line 1") && strstr(err, "--replace"), "%s", err);
+  cr_expect_eq(history_append(other, h, 0, out, err, sizeof err), 0, "a commit sharing 7 digits refused: %s", err);
+  cr_expect_eq(history_append(shrt, h, 1, out, err, sizeof err), 0, "%s", err);
+  char *t = file_read_all(h, NULL);
+  cr_expect_eq(count_lines(t), 2, "%s", t);
+  free(t);
+  fclose(out);
+  FILE *f = fopen(h, "a");
+  fprintf(f, "{\"schema\":\"cbench.history/1\",\"sha\":\"3333333aaaa333\",\"dirty\":false,\"date\":\"2026-11-01T00:00:00Z\","
+             "\"machine\":\"vm/AMD EPYC/2 cores\",\"benchmarks\":{}}\n");
+  fclose(f);
+  cJSON *all = history_load(h, err, sizeof err);
+  cr_expect_null(all, "one commit written two ways on one machine accepted");
+  cJSON_Delete(all);
+  cr_expect(strstr(err, "line 3") && strstr(err, "already on line 1"), "%s", err);
+}

@@ -46,6 +46,13 @@ int history_sha_ok(const char *s) {
   return n >= 7 && n <= 40 && strspn(s, "0123456789abcdef") == n;
 }
 
+/* One commit, whether written short or whole: `git rev-parse --short` and the full sha name the
+ * same commit, so one is a prefix of the other (both are at least 7 digits, history_sha_ok). */
+static int same_commit(const char *a, const char *b) {
+  size_t na = strlen(a), nb = strlen(b);
+  return !strncmp(a, b, na < nb ? na : nb);
+}
+
 /* d digits at s, their value in *v; 0 or -1. */
 static int digits(const char *s, int d, int *v) {
   *v = 0;
@@ -329,16 +336,24 @@ typedef struct {
   int line;
 } LineKey;
 
+/* Sorted by the sha's first 7 digits (every spelling of one commit shares them), then machine. */
 static int cmp_line_key(const void *a, const void *b) {
   const LineKey *x = a, *y = b;
-  int c = strcmp(x->sha, y->sha);
+  int c = strncmp(x->sha, y->sha, 7);
   if (!c) c = strcmp(x->machine, y->machine);
   return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
+/* 0 when a and b fall in one group of check_repeats (7-digit prefix and machine). */
+static int cmp_line_key_group(const LineKey *x, const LineKey *y) {
+  int c = strncmp(x->sha, y->sha, 7);
+  return c ? c : strcmp(x->machine, y->machine);
+}
+
 /* 0 when no two entries of all (on lines linenos) hold one commit on one machine, else -1 naming
  * the first line that repeats an earlier one: `history append` keeps one line per commit and
- * machine, so a second one is a damaged or hand-merged file (sorted, not pairwise). */
+ * machine, so a second one is a damaged or hand-merged file (sorted; pairwise only within a
+ * group of one 7-digit prefix and machine, where a short and a full sha can meet). */
 static int check_repeats(const cJSON *all, const int *linenos, int n, const char *path, char *err, size_t errlen) {
   LineKey *k = malloc(sizeof *k * (size_t)(n ? n : 1));
   if (!k) { snprintf(err, errlen, "out of memory"); return -1; }
@@ -349,12 +364,21 @@ static int check_repeats(const cJSON *all, const int *linenos, int n, const char
     ++i;
   }
   qsort(k, (size_t)n, sizeof *k, cmp_line_key);
-  for (i = 1; i < n; ++i)
-    if (!strcmp(k[i].sha, k[i - 1].sha) && !strcmp(k[i].machine, k[i - 1].machine) && (at < 0 || k[i].line < k[at].line))
-      at = i;
+  int first = -1; /* the earlier line that k[at] repeats */
+  for (int g = 0; g < n;) {
+    int end = g + 1;
+    while (end < n && !cmp_line_key_group(&k[g], &k[end])) ++end;
+    for (int j = g + 1; j < end; ++j) /* within a group lines ascend: j repeats the first earlier match */
+      for (int e = g; e < j; ++e)
+        if (same_commit(k[j].sha, k[e].sha)) {
+          if (at < 0 || k[j].line < k[at].line) at = j, first = e;
+          break;
+        }
+    g = end;
+  }
   if (at >= 0) {
     snprintf(err, errlen, "%s: line %d: commit %.40s on %.200s is already on line %d (one line per commit and machine)", path,
-             k[at].line, k[at].sha, k[at].machine, k[at - 1].line);
+             k[at].line, k[at].sha, k[at].machine, k[first].line);
     rc = -1;
   }
   free(k);
@@ -464,7 +488,7 @@ static int append_locked(const char *bench_path, const char *history_path, int r
   if (!all) rc = CB_ERR_INPUT;
   const cJSON *e;
   cJSON_ArrayForEach(e, all) {
-    if (!strcmp(json_get(e, "sha")->valuestring, sha) && !strcmp(json_get(e, "machine")->valuestring, machine)) same = i;
+    if (same_commit(json_get(e, "sha")->valuestring, sha) && !strcmp(json_get(e, "machine")->valuestring, machine)) same = i;
     ++i;
   }
   if (rc == 0 && same >= 0 && !replace) {
