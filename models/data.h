@@ -13,6 +13,7 @@ typedef struct {
   double dissipation;      /* Hunt-Crossley d, s/m */
   double mu_static, mu_dynamic;
   double stiction_tolerance; /* v_s, m/s */
+  int friction_reg;        /* CB_FRICTION_REG_CENIC or _TAMSI (Model.friction_regularization) */
 } ContactParams;
 
 /* One contact point between geom[0] (body A) and geom[1] (body B).

@@ -121,12 +121,18 @@ typedef struct {
   double constant, ramp_rate, ramp_end, amp, freq;
 } AppliedForce;
 
+enum { CB_FRICTION_REG_CENIC = 0, CB_FRICTION_REG_TAMSI = 1 };
+
 typedef struct Model {
   char name[CB_NAME_LEN];
   char source[1024];       /* scene file path it was loaded from */
   double gravity[3];
   double t_end;            /* default simulated duration, s */
   double stiction_tolerance; /* v_s, m/s (CENIC eq. 7-8) */
+  /* The continuous friction law's regularization (scene "friction_regularization"):
+   * CB_FRICTION_REG_CENIC (default) mu(|v_t|/v_s) v_t / sqrt(|v_t|^2 + v_s^2), CENIC eq. 7;
+   * CB_FRICTION_REG_TAMSI the law TAMSI integrates (TAMSI eq. 6-7, contact_force). */
+  int friction_regularization;
   double max_step;         /* default maximum step for error-controlled integrators */
   /* Compliant joint limits of the continuous view (system.c): beyond a limit of a one-dof
    * joint, tau_i = -M_ii (limit_stiffness delta + limit_damping delta'), push-only, with delta

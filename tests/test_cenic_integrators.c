@@ -127,6 +127,44 @@ Test(cenic_integrators, bouncing_ball_energy_sd_vs_trapezoid) {
   model_free(m);
 }
 
+/* The two readings of eq. 25 (option trap_reading) on the same bounce: J = Jhat/2 at weight 1
+ * (literal) puts the new elastic force at q^n + h v^{n+1}/2, so the ball gains energy at first
+ * order; Jhat at weight 1/2 (weighted, the default) conserves it to second order (CENIC Fig. 8). */
+Test(cenic_integrators, trapezoid_literal_reading_gains_energy_at_first_order) {
+  Model *m = load(bouncing_ball_json);
+  Data *d = data_create(m);
+  int nx = system_nx(m);
+  double *x = calloc(nx, 8), T = 1.0;
+  initial_state(m, x);
+  double E0 = system_energy(m, d, x);
+  const char *readings[2] = {"weighted", "literal"};
+  double acc[2] = {1e-4, 1e-6}, slope[2], drift[2][2];
+  for (int v = 0; v < 2; ++v) {
+    double hbar[2];
+    for (int k = 0; k < 2; ++k) {
+      IntegratorOptions o = options(acc[k], 0, 0.1);
+      o.nextra = 1;
+      o.extra_key[0] = "trap_reading";
+      o.extra_value[0] = readings[v];
+      IntegratorStats st;
+      char msg[512];
+      cr_assert_eq(run(&cenic_trap_vtbl, m, &o, &T, 1, x, &st, msg), CB_OK, "%s", msg);
+      drift[v][k] = (system_energy(m, d, x) - E0) / E0;
+      hbar[k] = T / st.steps;
+    }
+    slope[v] = log(fabs(drift[v][0] / drift[v][1])) / log(hbar[0] / hbar[1]);
+    cr_log_info("trap_reading=%s: energy drifts %g %g, mean steps %g %g, order %g", readings[v], drift[v][0], drift[v][1],
+                hbar[0], hbar[1], slope[v]);
+  }
+  cr_expect(slope[0] > 1.6, "weighted: energy order %g, expected ~2", slope[0]);
+  cr_expect(drift[1][0] > 0 && drift[1][1] > 0, "literal: gains energy (%g, %g)", drift[1][0], drift[1][1]);
+  cr_expect(drift[1][1] > 100 * fabs(drift[0][1]), "literal %g against weighted %g at 1e-6", drift[1][1], drift[0][1]);
+  cr_expect(slope[1] > 0.7 && slope[1] < 1.3, "literal: energy order %g, expected ~1", slope[1]);
+  free(x);
+  data_free(d);
+  model_free(m);
+}
+
 static const char *ball_drop_json =
     "{\"name\": \"drop\", \"duration\": 0.6, \"stiction_tolerance\": 1e-4, \"max_step\": 0.1, \"materials\": [{\"name\": "
     "\"ground\", \"stiffness\": \"rigid\", \"mu\": 0.5}, {\"name\": \"ball\", \"stiffness\": 1e4, \"dissipation\": 0.1, "

@@ -4,20 +4,23 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "integrators/tamsi/tamsi_solver.h"
 #include "models/contact.h"
+#include "models/contact/contact_law.h"
 
 static ContactParams params(void) {
   ContactParams p = {.stiffness = 1e4, .dissipation = 2.0, .mu_static = 1.0, .mu_dynamic = 0.5, .stiction_tolerance = 1e-3};
   return p;
 }
 
-/* Central differences of contact_force w.r.t. vc and phi compared with the analytic ones. */
-static void check_derivatives(const ContactParams *p, double phi, const double *vc) {
+/* Central differences of contact_force w.r.t. vc (tangential step ht) and phi compared with the
+ * analytic ones. */
+static void check_derivatives_step(const ContactParams *p, double phi, const double *vc, double ht) {
   double f[3], J[9], dphi[3];
   contact_force(p, phi, vc, f, J, dphi);
   for (int j = 0; j < 3; ++j) {
     double h = 1e-7 * fmax(1e-3, fabs(vc[j]));
-    if (j < 2) h = 1e-3 * p->stiction_tolerance;
+    if (j < 2) h = ht;
     double vp[3] = {vc[0], vc[1], vc[2]}, vm[3] = {vc[0], vc[1], vc[2]}, fp[3], fm[3];
     vp[j] += h; vm[j] -= h;
     contact_force(p, phi, vp, fp, NULL, NULL);
@@ -80,6 +83,10 @@ Test(contact_law, friction_opposes_sliding_and_is_bounded) {
   cr_expect(fabs(ft / f[2] - p.mu_dynamic) < 3e-3);
 }
 
+static void check_derivatives(const ContactParams *p, double phi, const double *vc) {
+  check_derivatives_step(p, phi, vc, 1e-3 * p->stiction_tolerance);
+}
+
 Test(contact_law, derivatives_match_finite_differences) {
   ContactParams p = params();
   srand(7);
@@ -127,4 +134,34 @@ Test(contact_law, combination_rule) {
   cr_expect_float_eq(p.mu_static, 2 * 0.5 / 1.5, 1e-12);
   cr_expect_float_eq(contact_point_weight(&rigid, &soft), 1.0, 0);
   cr_expect_float_eq(contact_point_weight(&soft, &hard), 1e3 / (1e3 + 1e5), 1e-15);
+}
+
+/* friction_regularization "tamsi": the continuous law is the one TAMSI integrates (its
+ * tamsi_contact_force at h = 0, where the implicit normal force is the Hunt-Crossley one), so a
+ * reference made with it measures TAMSI's discretization error alone (TAMSI Fig. 5); its
+ * derivatives match finite differences down to the soft norm's scale 1e-2 v_s. */
+Test(contact_law, tamsi_regularization_is_the_law_tamsi_integrates) {
+  ContactParams p = params();
+  p.friction_reg = CB_FRICTION_REG_TAMSI;
+  double vs = p.stiction_tolerance, phi = -1e-3;
+  TamsiContact tc = {.fn0 = -p.stiffness * phi, .k = p.stiffness, .d = p.dissipation, .mu = p.mu_dynamic,
+                     .mu_static = p.mu_static, .v_s = vs};
+  cr_assert_eq(CONTACT_TAMSI_SOFT_NORM, TAMSI_RELATIVE_TOLERANCE);
+  double cases[][3] = {{0, 0, 0}, {1e-4 * vs, 0, -0.01}, {0.003 * vs, -0.002 * vs, 0.01}, {0.3 * vs, 0.1 * vs, 0},
+                       {0.99 * vs, 0, 0.05}, {1.01 * vs, 0, 0}, {3 * vs, -2 * vs, 0.1}, {15 * vs, 0, -0.2}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+    double f[3], ft[3];
+    contact_force(&p, phi, cases[k], f, NULL, NULL);
+    tamsi_contact_force(&tc, 0.0, cases[k], ft, NULL);
+    for (int i = 0; i < 3; ++i)
+      cr_expect(fabs(f[i] - ft[i]) <= 1e-12 * fmax(1.0, fabs(ft[i])), "vc %g %g %g: f%d %.15g, TAMSI's %.15g", cases[k][0],
+                cases[k][1], cases[k][2], i, f[i], ft[i]);
+    check_derivatives_step(&p, phi, cases[k], 1e-6 * vs);
+  }
+  /* and it is not the default law: twice the stiction slope at v_t -> 0 (mu s (2 - s)) */
+  ContactParams q = params();
+  double v[3] = {1e-3 * vs, 0, 0}, fq[3], fp[3];
+  contact_force(&q, phi, v, fq, NULL, NULL);
+  contact_force(&p, phi, v, fp, NULL, NULL);
+  cr_expect(fabs(fp[0] / fq[0] - 2.0) < 0.05, "stiction slopes: tamsi %g, cenic %g", fp[0], fq[0]);
 }

@@ -124,6 +124,11 @@ static int value_matches(const cJSON *rec, const char *field, const cJSON *want)
     return !strcmp(v, want->valuestring);
   }
   if (cJSON_IsBool(want)) return figure_value(rec, field) == (cJSON_IsTrue(want) ? 1 : 0);
+  if (cJSON_IsObject(want)) { /* {"min": a, "max": b}: a number in [a, b] (either bound optional) */
+    const cJSON *lo = cJSON_GetObjectItemCaseSensitive(want, "min"), *hi = cJSON_GetObjectItemCaseSensitive(want, "max");
+    double v = figure_value(rec, field);
+    return isfinite(v) && (!cJSON_IsNumber(lo) || v >= lo->valuedouble) && (!cJSON_IsNumber(hi) || v <= hi->valuedouble);
+  }
   if (cJSON_IsNull(want)) return field_item(rec, field) == NULL || cJSON_IsNull(field_item(rec, field));
   return 0;
 }

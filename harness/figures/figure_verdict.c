@@ -62,11 +62,13 @@ double figure_selection_value(const cJSON *records, const cJSON *sel) {
   if (json_get(sel, "series")) return series_value(records, sel);
   const cJSON *x = json_get(sel, "x");
   const char *field = json_get(sel, "field")->valuestring;
-  /* only usable records are data; "status_code" reads every record's outcome */
+  /* only usable records are data; "status_code" reads every record's outcome, and a side with
+   * "any_outcome" a failed, timed-out or flagged run's fields too (where it stopped: t_reached) */
   cJSON *use = cJSON_CreateArray();
   const cJSON *r;
+  const int any = cJSON_IsTrue(json_get(sel, "any_outcome"));
   cJSON_ArrayForEach(r, records)
-    if (!strcmp(field, "status_code") || record_outcome(r) == OUTCOME_OK) cJSON_AddItemReferenceToArray(use, (cJSON *)r);
+    if (any || !strcmp(field, "status_code") || record_outcome(r) == OUTCOME_OK) cJSON_AddItemReferenceToArray(use, (cJSON *)r);
   const char *stat = json_str_or(sel, "stat", "value");
   double v = figure_stat(use, json_get(sel, "where"), field, stat, cJSON_IsString(x) ? x->valuestring : NULL);
   /* "value" needs exactly one record: a second, unusable one must not make it look single */

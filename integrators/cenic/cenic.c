@@ -107,9 +107,15 @@ static const OptionSpec cenic_sd_options[] = {CENIC_COMMON_OPTIONS, CENIC_VELOCI
  * at the step start and linearized along v (the look-ahead gap phi + h v_n), so a corner that a
  * turn of tens of degrees brings down is first seen deep inside the floor, and its spring
  * returns more than the impact took. */
+/* trap_reading: eq. 25's J = Jhat/2 at weight 1 (literal) puts the new elastic force at
+ * q^n + h v^{n+1}/2, first order and unstable at rest; Jhat at weight 1/2 (weighted) puts it at
+ * q^n + h v^{n+1}, second order and damped at rest (docs/integrators.md, CENIC's trapezoid). */
 static const OptionSpec cenic_trap_options[] = {
     CENIC_COMMON_OPTIONS, CENIC_VELOCITY_WEIGHT_OPTION,
     CENIC_MAX_TURN_OPTION("10"), CENIC_STEP_CONTROL_OPTION,
+    OPTION_ENUM_SPEC("trap_reading", "weighted", OPTION_CHOICES("weighted", "literal"),
+                     "eq. 25's contact term: Jhat at weight 1/2 (weighted, stable at rest) or J = Jhat/2 at weight 1 "
+                     "(literal, the paper's printed reading: first order, unstable at rest)"),
     OPTIONS_END};
 
 static const StepperOps cenic_ops;
@@ -239,6 +245,7 @@ static int create_common(Integrator *it, CenicScheme scheme) {
       cenic_core_init(&c->core, m, &so, regularized, implicit_ctrl))
     return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   c->core.lookahead_friction = lookahead_friction;
+  c->core.trap_literal = scheme == CENIC_TRAP && option_enum(&ov, "trap_reading") == 1;
   c->cond_number = option_bool(&ov, "condition_number");
   if (cenic_core_init_diagnostics(&c->core, c->cond_number)) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   it->step_diag = &c->core.step_diag;

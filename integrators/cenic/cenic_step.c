@@ -278,7 +278,12 @@ static void fill_contact(CenicCore *c, int i, double h, int trap, double n0_look
   ic->h = h;
   ic->k = lag.k;
   ic->d = lag.d;
-  ic->weight = trap ? 0.5 : 1.0;
+  /* eq. 25: weight 1/2 on Jhat (ours), or weight 1 on J = Jhat/2 (literal: copy_contacts halves
+   * the Jacobian, and the offset with it so that the whole contact velocity is halved) */
+  const int literal = trap && c->trap_literal;
+  ic->weight = trap && !literal ? 0.5 : 1.0;
+  if (literal)
+    for (int r = 0; r < 3; ++r) ic->offset[r] *= 0.5;
   /* trapezoid: stepped back from xhat, fe0 = f_e(qhat) + h k vhat_n (CENIC V-B), signed too */
   ic->fe0 = trap ? fe_signed + h * lag.k * vn : fe_signed;
   ic->n0 = h * fe * fmax(0.0, 1.0 - lag.d * vn); /* lagged h f_n(x), eq. 14: >= 0 */
@@ -360,6 +365,14 @@ static int copy_contacts(CenicCore *c, double h, int trap, const double *x) {
   c->prob.jac_size = d->jac_size;
   c->prob.ncon = d->ncon;
   c->prob.contacts_version++;
+  if (trap && c->trap_literal) {
+    /* eq. 25's J = Jhat/2 read literally: a halved copy (amortized pool, grows with the contacts) */
+    if (icf_problem_reserve(&c->prob, d->ncon, d->jac_size)) {
+      snprintf(c->msg, sizeof c->msg, "out of memory");
+      return -1;
+    }
+    for (int i = 0; i < d->jac_size; ++i) c->prob.jac[i] = 0.5 * d->contact_jac[i];
+  }
   const CenicLagRecord *lag = c->lookahead_friction ? cenic_lag_find(&c->lag, x) : NULL;
   double n0[CB_MAX_PAIR_CONTACTS];
   for (int i0 = 0, i1; i0 < d->ncon; i0 = i1) { /* a pair's contacts are consecutive (collision_detect) */
@@ -527,7 +540,8 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
   const double *q = x, *v = x + nq;
   double t0 = wall_seconds();
   IcfProblem *p = &c->prob;
-  /* A = Mbar, r = Mbar v^n - h kbar + h taubar + j^n / 2, J = Jhat with weight 1/2 (eq. 25) */
+  /* A = Mbar, r = Mbar v^n - h kbar + h taubar + j^n / 2, J = Jhat with weight 1/2 (eq. 25; or
+   * J = Jhat/2 at weight 1 with trap_literal: either way the new impulse enters as Jhat^T gamma/2) */
   for (int i = 0; i < m->mass_size; ++i) p->A[i] = 0.5 * (c->M0[i] + d->mass[i]);
   for (int t2 = 0; t2 < m->ntree; ++t2) {
     int n = m->tree_nv[t2], a = m->tree_vadr[t2];
@@ -555,7 +569,8 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
     if (!(ic->k > 0)) continue;
     double vc[3];
     icf_contact_velocity(p, i, vnew, vc);
-    double phi0 = -ic->fe0 / ic->k, phi1 = phi0 + h * vc[2];
+    /* the literal reading's problem sees half the contact velocity */
+    double phi0 = -ic->fe0 / ic->k, phi1 = phi0 + h * vc[2] * (c->trap_literal ? 2.0 : 1.0);
     if ((phi0 > 0) == (phi1 > 0)) continue;
     double dist = fmin(fabs(phi0), fabs(phi1));
     if (dist > c->switch_distance) c->switch_distance = dist;

@@ -72,6 +72,10 @@ typedef struct {
   double *jn_next;         /* [nv] candidate for the next step */
   int have_jn;
   double switch_distance;  /* trapezoid: how far from a step end a contact closed or opened */
+  /* trapezoid: 1 reads eq. 25's J = Jhat/2 literally (contact velocity Jhat v / 2 at weight 1:
+   * the force at q^n + h v^{n+1} / 2, first order, unstable at rest); 0 keeps Jhat at weight 1/2
+   * (the force at q^n + h v^{n+1}: second order, damped at rest). Option trap_reading. */
+  int trap_literal;
   /* 1: a look-ahead contact (phi0 > 0) takes its lagged normal from the previous solve's force
    * (cenic_lag.h); 0: the paper's Lagged n0 = h f_n(x^n), zero across a gap */
   int lookahead_friction;

@@ -49,6 +49,7 @@ void contact_materials(const Model *m, Data *d) {
       gb = c->geom[1];
       const Material *ma = &m->materials[m->geoms[ga].material], *mb = &m->materials[m->geoms[gb].material];
       contact_combine(ma, mb, m->stiction_tolerance, &par);
+      par.friction_reg = m->friction_regularization;
       wa = contact_point_weight(ma, mb);
     }
     c->par = par;
@@ -90,12 +91,22 @@ void contact_force(const ContactParams *p, double phi, const double *vc, double 
   double fn = fe * hc;
   double dfn_dvn = damp > 0 ? -fe * dd : 0.0;
   double dfn_dphi = phi < 0 ? -k * hc : 0.0;
-  /* Friction: f_t = -mu(|v_t|/v_s) v_t / sqrt(|v_t|^2 + v_s^2) f_n (eq. 7). */
+  /* Friction: f_t = -mu(|v_t|/v_s) v_t / sqrt(|v_t|^2 + v_s^2) f_n (CENIC eq. 7), or TAMSI's
+   * law (eq. 6-7 as integrators/tamsi integrates it): f_t = -mu~(s) v_t / w f_n with the soft
+   * norm w = sqrt(|v_t|^2 + (1e-2 v_s)^2), s = w / v_s and mu~(s) = mu(s) s (2 - s) below s = 1.
+   * Either way f_t = -mu(s) fn v_t / w with s a function of w; nu is d s / d|v_t| times |v_t|/w. */
+  const int tamsi = p->friction_reg == CB_FRICTION_REG_TAMSI;
   double vt2 = vc[0] * vc[0] + vc[1] * vc[1];
   double vt = sqrt(vt2);
-  double w = sqrt(vt2 + vs * vs);
+  double eps = tamsi ? CONTACT_TAMSI_SOFT_NORM * vs : vs;
+  double w = sqrt(vt2 + eps * eps);
   double dmu_ds;
-  double mu = friction_coefficient(p, vt / vs, &dmu_ds);
+  double mu = friction_coefficient(p, (tamsi ? w : vt) / vs, &dmu_ds);
+  if (tamsi && w < vs) {
+    double s = w / vs, g = s * (2.0 - s);
+    dmu_ds = (2.0 - 2.0 * s) * mu + g * dmu_ds;
+    mu *= g;
+  }
   double t0 = vc[0] / w, t1 = vc[1] / w;
   f[0] = -mu * fn * t0;
   f[1] = -mu * fn * t1;
@@ -103,7 +114,8 @@ void contact_force(const ContactParams *p, double phi, const double *vc, double 
   if (df_dvc) {
     /* d t / d v_t = (I - t t^T) / w; d mu / d v_t = mu'(s) v_t / (|v_t| v_s). */
     double g0 = 0, g1 = 0;
-    if (vt > 0) { g0 = dmu_ds * vc[0] / (vt * vs); g1 = dmu_ds * vc[1] / (vt * vs); }
+    double ds = tamsi ? w : vt; /* d s / d v_t = v_t / (ds v_s) */
+    if (ds > 0) { g0 = dmu_ds * vc[0] / (ds * vs); g1 = dmu_ds * vc[1] / (ds * vs); }
     double tt[2] = {t0, t1}, gg[2] = {g0, g1};
     for (int i = 0; i < 2; ++i) {
       for (int j = 0; j < 2; ++j) {

@@ -40,6 +40,10 @@ typedef struct ContactLaw {
   double (*normal_stiffness)(const ContactParams *p, double phi);
 } ContactLaw;
 
+/* TAMSI's soft norm of the tangential velocity, eps_v = 1e-2 v_s (TAMSI_RELATIVE_TOLERANCE of
+ * integrators/tamsi: tests/test_contact_law.c checks that the two agree). */
+#define CONTACT_TAMSI_SOFT_NORM 1e-2
+
 /* Hunt-Crossley with Stribeck friction (contact_law.c; CENIC eqs. 5-8). */
 extern const ContactLaw contact_law_hunt_crossley;
 

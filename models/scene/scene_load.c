@@ -46,6 +46,12 @@ static int read_settings(SceneLoader *L) {
   if (sc_num(c, r, "", "duration", SC_REQUIRED | SC_POSITIVE, &m->t_end) < 0) return -1;
   m->stiction_tolerance = 1e-4;
   if (sc_num(c, r, "", "stiction_tolerance", SC_POSITIVE, &m->stiction_tolerance) < 0) return -1;
+  const cJSON *fr = cJSON_GetObjectItemCaseSensitive(r, "friction_regularization");
+  if (fr) {
+    if (cJSON_IsString(fr) && !strcmp(fr->valuestring, "cenic")) m->friction_regularization = CB_FRICTION_REG_CENIC;
+    else if (cJSON_IsString(fr) && !strcmp(fr->valuestring, "tamsi")) m->friction_regularization = CB_FRICTION_REG_TAMSI;
+    else return sc_fail(c, "friction_regularization", fr, "must be \"cenic\" or \"tamsi\"");
+  }
   m->max_step = 0.1;
   if (sc_num(c, r, "", "max_step", SC_POSITIVE, &m->max_step) < 0) return -1;
   m->limit_stiffness = CB_LIMIT_STIFFNESS;
@@ -79,7 +85,7 @@ static int check_rigid_pairs(SceneLoader *L) {
 }
 
 static int load(SceneLoader *L) {
-  static const char *const keys[] = {"name", "description", "gravity", "duration", "stiction_tolerance", "max_step",
+  static const char *const keys[] = {"name", "description", "gravity", "duration", "stiction_tolerance", "friction_regularization", "max_step",
                                      "limit_stiffness", "limit_damping", "self_collision", "materials", "world_geoms", "bodies", "forces", "controllers", "suction", NULL};
   const SceneCtx *c = &L->ctx;
   if (!cJSON_IsObject(L->root)) return sc_fail(c, "", L->root, "a scene must be a JSON object");

@@ -1,6 +1,7 @@
 # cenic_fig07_gripper_force: regenerate with `cd results/figures/full/cenic_fig07_gripper_force && gnuplot cenic_fig07_gripper_force.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
-set output 'cenic_fig07_gripper_force.svg'
+set output 'cenic_fig07_gripper_force.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -17,17 +18,20 @@ set format x '%g'
 set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
+set xrange [-0.1:2.1] noreverse
+set yrange [2.920645591:4.009907966]
+set label 98 'runs that are not data beyond the axes: at the edge' at graph 0.98, graph 0.15 right font ',8' front
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle, \
-  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1b9e77' notitle, \
-  'data/p0_s2.dat' u 1:2 w l lw 2 dt 2 lc rgb '#1b9e77' notitle, \
-  keyentry w l lw 2 dt 1 lc rgb '#1f77b4' title "cenic-sd error\\_norm=q", \
-  keyentry w l lw 2 dt 1 lc rgb '#1b9e77' title "rk3 error\\_norm=full", \
-  keyentry w l lw 2 dt 2 lc rgb '#1b9e77' title "rk3 error\\_norm=q [flagged: physics guard]"
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#135cae' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#b86cef' notitle, \
+  'data/p0_s2.dat' u 1:2 w l lw 2 dt 2 lc rgb '#b86cef' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#135cae' title "cenic-sd error\\_norm=q", \
+  keyentry w l lw 2 dt 1 lc rgb '#b86cef' title "rk3 error\\_norm=full", \
+  keyentry w l lw 2 dt 2 lc rgb '#b86cef' title "rk3 error\\_norm=q [flagged: physics guard]"
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
-set output 'cenic_fig07_gripper_force.png'
+set output 'cenic_fig07_gripper_force.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -44,12 +48,15 @@ set format x '%g'
 set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
+set xrange [-0.1:2.1] noreverse
+set yrange [2.920645591:4.009907966]
+set label 98 'runs that are not data beyond the axes: at the edge' at graph 0.98, graph 0.15 right font ',8' front
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle, \
-  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1b9e77' notitle, \
-  'data/p0_s2.dat' u 1:2 w l lw 2 dt 2 lc rgb '#1b9e77' notitle, \
-  keyentry w l lw 2 dt 1 lc rgb '#1f77b4' title "cenic-sd error\\_norm=q", \
-  keyentry w l lw 2 dt 1 lc rgb '#1b9e77' title "rk3 error\\_norm=full", \
-  keyentry w l lw 2 dt 2 lc rgb '#1b9e77' title "rk3 error\\_norm=q [flagged: physics guard]"
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#135cae' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#b86cef' notitle, \
+  'data/p0_s2.dat' u 1:2 w l lw 2 dt 2 lc rgb '#b86cef' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#135cae' title "cenic-sd error\\_norm=q", \
+  keyentry w l lw 2 dt 1 lc rgb '#b86cef' title "rk3 error\\_norm=full", \
+  keyentry w l lw 2 dt 2 lc rgb '#b86cef' title "rk3 error\\_norm=q [flagged: physics guard]"
 unset multiplot
 unset output

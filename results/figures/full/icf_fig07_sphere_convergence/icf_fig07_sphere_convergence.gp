@@ -1,6 +1,7 @@
 # icf_fig07_sphere_convergence: regenerate with `cd results/figures/full/icf_fig07_sphere_convergence && gnuplot icf_fig07_sphere_convergence.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
-set output 'icf_fig07_sphere_convergence.svg'
+set output 'icf_fig07_sphere_convergence.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -24,14 +25,15 @@ plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle,
   'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
   'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
   'data/p0_flagged.dat' u 1:2 w p pt 6 ps 1.8 lw 2 lc rgb '#e377c2' notitle, \
-  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "model=lagged (slope 1.37)", \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "model=similar (slope 0.77)", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "model=sap (slope 0.52)", \
+  '' u 1:2:3 w labels offset char 0,0.9 font ',7' tc rgb '#e377c2' noenhanced notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "model=lagged (slope 1.38)", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "model=similar (slope 0.91)", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "model=sap (slope 0.61)", \
   keyentry w p pt 6 ps 1.8 lw 2 lc rgb '#e377c2' title 'flagged (physics guard) (1)'
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
-set output 'icf_fig07_sphere_convergence.png'
+set output 'icf_fig07_sphere_convergence.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -55,9 +57,10 @@ plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle,
   'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
   'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
   'data/p0_flagged.dat' u 1:2 w p pt 6 ps 1.8 lw 2 lc rgb '#e377c2' notitle, \
-  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "model=lagged (slope 1.37)", \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "model=similar (slope 0.77)", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "model=sap (slope 0.52)", \
+  '' u 1:2:3 w labels offset char 0,0.9 font ',7' tc rgb '#e377c2' noenhanced notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "model=lagged (slope 1.38)", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "model=similar (slope 0.91)", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "model=sap (slope 0.61)", \
   keyentry w p pt 6 ps 1.8 lw 2 lc rgb '#e377c2' title 'flagged (physics guard) (1)'
 unset multiplot
 unset output

@@ -1,6 +1,7 @@
 # icf_fig13_rod_convergence: regenerate with `cd results/figures/full/icf_fig13_rod_convergence && gnuplot icf_fig13_rod_convergence.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1370,500 dynamic font 'sans,11' background '#ffffff'
-set output 'icf_fig13_rod_convergence.svg'
+set output 'icf_fig13_rod_convergence.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.7664
@@ -46,7 +47,7 @@ plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle,
 unset multiplot
 unset output
 set terminal pngcairo size 1370,500 font 'sans,10'
-set output 'icf_fig13_rod_convergence.png'
+set output 'icf_fig13_rod_convergence.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.7664
