@@ -1,0 +1,130 @@
+/* MuJoCo's matched-compliance mode (`--opt compliance=matched`, integrators/mujoco/): the
+ * scene's spring k per pair through a direct solref. Checked against what the compliant model
+ * fixes in closed form: a ball resting on a rigid plane sinks m g / k, and an elastic ball
+ * dropped on it stays in contact for half a period of its spring, pi sqrt(m / k); MuJoCo's own
+ * contact (the default row) gives neither. Friction keeps Coulomb's deceleration mu g. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "integrators/integrator.h"
+#include "models/system.h"
+#include "tests/sim_fixtures.h"
+
+#define G 9.81
+
+/* A sphere (mass m, radius r, stiffness k, dissipation d, friction mu) on a rigid plane, its
+ * centre at height z0 moving at (vx, 0, vz). */
+static Model *ball_scene(double m, double r, double k, double d, double mu, double z0, double vx, double vz) {
+  char json[1400];
+  snprintf(json, sizeof json,
+           "{\"name\": \"matched_ball\", \"duration\": 1,"
+           " \"materials\": [{\"name\": \"ground\", \"stiffness\": \"rigid\", \"mu\": %.17g},"
+           "                 {\"name\": \"ball\", \"stiffness\": %.17g, \"dissipation\": %.17g, \"mu\": %.17g}],"
+           " \"world_geoms\": [{\"name\": \"floor\", \"type\": \"plane\", \"material\": \"ground\"}],"
+           " \"bodies\": [{\"name\": \"ball\", \"joint\": \"free\", \"mass\": %.17g,"
+           "   \"geoms\": [{\"type\": \"sphere\", \"size\": %.17g, \"material\": \"ball\"}],"
+           "   \"q0\": {\"pos\": [0, 0, %.17g]}, \"v0\": {\"linear\": [%.17g, 0, %.17g], \"frame\": \"world\"}}]}",
+           mu, k, d, mu, m, r, z0, vx, vz);
+  return fx_load_json(json, "matched_ball.json");
+}
+
+static Integrator *create(const Model *m, double dt, const char *compliance, char *err, size_t errlen) {
+  IntegratorOptions opt = {.dt = dt};
+  if (compliance) {
+    opt.nextra = 1;
+    opt.extra_key[0] = "compliance";
+    opt.extra_value[0] = compliance;
+  }
+  return integrator_create("mujoco", m, &opt, err, errlen);
+}
+
+/* Runs m for T s at step dt, sampling every step: the mean height over the last half (x[2] of a
+ * free body) and the time the ball spent below height r (its geometry touching the plane). */
+static void run_ball(const Model *m, double dt, const char *compliance, double T, double r, double *z_mean,
+                     double *t_contact, double *x_out) {
+  char err[512];
+  Integrator *it = create(m, dt, compliance, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
+  int nx = system_nx(m);
+  double *x = malloc(sizeof(double) * (size_t)nx);
+  system_initial_state(m, x);
+  cr_assert_eq(integrator_reset(it, 0, x), CB_OK);
+  long n = lround(T / dt), nmean = 0;
+  double sum = 0, contact = 0;
+  for (long i = 1; i <= n; ++i) {
+    cr_assert_eq(integrator_advance(it, i * dt, x), CB_OK, "%s", it->message);
+    if (x[2] < r) contact += dt;
+    if (i > n / 2) sum += x[2], nmean++;
+  }
+  *z_mean = sum / (double)nmean;
+  *t_contact = contact;
+  if (x_out) memcpy(x_out, x, sizeof(double) * 13);
+  free(x);
+  integrator_destroy(it);
+}
+
+Test(mujoco_matched, a_resting_ball_sinks_m_g_over_k) {
+  /* started at the spring's equilibrium, damped well (d 2 s/m: a few periods to settle) */
+  const double m = 0.5, r = 0.04, k = 2e4, sink = m * G / k; /* 0.245 mm */
+  Model *model = ball_scene(m, r, k, 2.0, 0.5, r - sink, 0, 0);
+  double z, tc, zown, tcown;
+  run_ball(model, 1e-3, "matched", 1.0, r, &z, &tc, NULL);
+  run_ball(model, 1e-3, NULL, 1.0, r, &zown, &tcown, NULL);
+  double got = r - z, own = r - zown;
+  cr_log_info("sink m g / k = %.4g m; matched %.4g m (%.2f%%), MuJoCo's own contact %.4g m", sink, got,
+              100 * (got / sink - 1), own);
+  cr_expect_lt(fabs(got / sink - 1), 0.03, "matched: sink %g m, the spring's m g / k = %g m", got, sink);
+  cr_expect_gt(fabs(own / sink - 1), 0.3, "MuJoCo's own contact sinks %g m: the test cannot tell the modes apart",
+               own);
+  model_free(model);
+}
+
+Test(mujoco_matched, a_drop_stays_in_contact_half_a_spring_period) {
+  /* elastic, no gravity effect on the duration to first order: 1 m/s onto the plane from 1 mm */
+  const double m = 0.1, r = 0.05, k = 1e4, T = M_PI * sqrt(m / k); /* 9.93 ms */
+  Model *model = ball_scene(m, r, k, 0.0, 0.5, r + 1e-3, 0, -1.0);
+  double z, tc, zown, tcown;
+  run_ball(model, 1e-4, "matched", 0.05, r, &z, &tc, NULL);
+  run_ball(model, 1e-4, NULL, 0.05, r, &zown, &tcown, NULL);
+  cr_log_info("contact duration pi sqrt(m/k) = %.4g s; matched %.4g s, MuJoCo's own contact %.4g s", T, tc, tcown);
+  cr_expect_lt(fabs(tc / T - 1), 0.1, "matched: in contact %g s, the spring's half period %g s", tc, T);
+  model_free(model);
+}
+
+/* Friction stays Coulomb's under the soft normal: a ball launched sliding (no spin) slips,
+ * decelerating at mu g, until it rolls at 5/7 v0 after t = 2 v0 / (7 mu g) (solid sphere). */
+Test(mujoco_matched, a_sliding_ball_decelerates_at_mu_g_until_it_rolls) {
+  const double m = 0.2, r = 0.03, k = 5e4, mu = 0.3, v0 = 2.0, t1 = 0.1;
+  Model *model = ball_scene(m, r, k, 1.0, mu, r - m * G / k, v0, 0);
+  double z, tc, x[13];
+  run_ball(model, 1e-3, "matched", t1, r, &z, &tc, x);
+  double v1 = x[7 + 3], want1 = v0 - mu * G * t1; /* v = [w; v_o] */
+  run_ball(model, 1e-3, "matched", 0.5, r, &z, &tc, x);
+  double v2 = x[7 + 3], want2 = 5.0 / 7 * v0;
+  cr_log_info("sliding: %.4g m/s at %g s (Coulomb %.4g); rolling: %.4g m/s (5/7 v0 = %.4g)", v1, t1, want1, v2, want2);
+  cr_expect_lt(fabs(v1 / want1 - 1), 0.02, "matched: %g m/s at %g s, Coulomb friction gives %g", v1, t1, want1);
+  cr_expect_lt(fabs(v2 / want2 - 1), 0.02, "matched: %g m/s, rolling at %g", v2, want2);
+  model_free(model);
+}
+
+Test(mujoco_matched, conflicting_options_are_refused) {
+  Model *model = ball_scene(0.1, 0.05, 1e4, 0.1, 0.5, 0.1, 0, 0);
+  char err[512];
+  IntegratorOptions opt = {.dt = 1e-3, .nextra = 2};
+  opt.extra_key[0] = "compliance";
+  opt.extra_value[0] = "matched";
+  opt.extra_key[1] = "cone";
+  opt.extra_value[1] = "pyramidal";
+  Integrator *it = integrator_create("mujoco", model, &opt, err, sizeof err);
+  cr_expect_null(it);
+  cr_expect(strstr(err, "cone=elliptic") != NULL, "message: %s", err);
+  opt.extra_key[1] = "solref";
+  opt.extra_value[1] = "0.02,1";
+  it = integrator_create("mujoco", model, &opt, err, sizeof err);
+  cr_expect_null(it);
+  cr_expect(strstr(err, "solref") != NULL, "message: %s", err);
+  model_free(model);
+}
