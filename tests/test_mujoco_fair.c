@@ -4,7 +4,9 @@
  * dropped on it stays in contact for half a period of its spring, pi sqrt(m / k); MuJoCo's own
  * contact (the default row) gives neither. Friction keeps Coulomb's deceleration mu g.
  * The other rows' options reach MuJoCo: integrator=implicit takes the gyroscopic term into the
- * step (a tumbling body loses energy where Euler's gains it), cone=elliptic sets the cone. */
+ * step (a tumbling body loses energy where Euler's gains it), cone=elliptic sets the cone.
+ * MuJoCo's records are judged by the physics guards as ours: a fast ball's centre passing below
+ * the floor by more than its radius at dt 10 ms, and energy a passive scene gains, are flagged. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +15,8 @@
 
 #include "integrators/integrator.h"
 #include "integrators/mujoco/mujoco_integrator.h"
+#include "harness/run/run.h"
+#include "harness/run/run_record.h"
 #include "models/system.h"
 #include "tests/sim_fixtures.h"
 
@@ -181,4 +185,75 @@ Test(mujoco_rows, cone_elliptic_reaches_the_model) {
     integrator_destroy(it);
   }
   model_free(m);
+}
+
+/* The record of a mujoco run of a scene file at dt with one option (NULL: none), its guard
+ * warnings containing `what` counted into *n. */
+static cJSON *mujoco_record(const char *path, double dt, const char *key, const char *value, const char *what,
+                            int *n) {
+  char err[512];
+  RunSpec s;
+  run_spec_init(&s);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
+  snprintf(s.integrator, sizeof s.integrator, "mujoco");
+  s.has_dt = 1;
+  s.dt = dt;
+  if (key) {
+    s.nextra = 1;
+    snprintf(s.extra_key[0], sizeof s.extra_key[0], "%s", key);
+    snprintf(s.extra_value[0], sizeof s.extra_value[0], "%s", value);
+  }
+  RunContext ctx;
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cJSON *rec = run_execute(&ctx, NULL);
+  run_context_free(&ctx);
+  char verr[256];
+  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "%s", verr);
+  cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s", path);
+  *n = 0;
+  const cJSON *w;
+  cJSON_ArrayForEach(w, cJSON_GetObjectItem(rec, "warnings"))
+    *n += !strncmp(w->valuestring, "physics:", 8) && strstr(w->valuestring, what) != NULL;
+  return rec;
+}
+
+static double physics_number(const cJSON *rec, const char *block, const char *field) {
+  const cJSON *b = cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "physics"), block);
+  const cJSON *v = cJSON_GetObjectItem(b, field);
+  cr_assert(cJSON_IsNumber(v), "physics.%s.%s", block, field);
+  return v->valuedouble;
+}
+
+/* At 10 ms a 35 or 50 m/s ball's first step ends 0.1-0.15 m below the floor (its own contact
+ * and the matched spring alike): deeper than its radius, flagged. */
+Test(mujoco_guards, a_fast_ball_through_the_floor_at_10_ms_is_flagged) {
+  const char *scenes[2] = {"tests/scenes/guard_fast_ball_35.json", "tests/scenes/guard_fast_ball_50.json"};
+  const char *modes[2] = {"own", "matched"};
+  for (int i = 0; i < 2; ++i)
+    for (int k = 0; k < 2; ++k) {
+      int n;
+      cJSON *rec = mujoco_record(scenes[i], 1e-2, "compliance", modes[k], "passed through a body", &n);
+      double ratio = physics_number(rec, "penetration", "ratio_geometry");
+      cr_log_info("%s, compliance=%s: deepest contact %.2f times the radius", scenes[i], modes[k], ratio);
+      cr_expect_gt(ratio, 1.0, "%s %s: %g", scenes[i], modes[k], ratio);
+      cr_expect_eq(n, 1, "%s %s: not flagged", scenes[i], modes[k]);
+      cJSON_Delete(rec);
+    }
+}
+
+/* Energy gained by a passive scene is flagged on a peer's record: MuJoCo's own contact sinks
+ * cube_stack_ratio's 1e3 kg cube through the 1e-3 kg one at 1 ms and gains 90 J (8% of the energy
+ * in play); the matched spring at 10 ms (h sqrt(k/m) = 22 on guard_fast_ball_35) explodes. */
+Test(mujoco_guards, energy_a_passive_scene_gains_is_flagged) {
+  int n;
+  cJSON *rec = mujoco_record("cases/cube_stack_ratio.json", 1e-3, NULL, NULL, "energy", &n);
+  cr_expect_eq(n, 1, "cube_stack_ratio at 1 ms: energy gain not flagged");
+  cJSON_Delete(rec);
+  rec = mujoco_record("tests/scenes/guard_fast_ball_35.json", 1e-2, "compliance", "matched", "energy", &n);
+  cr_expect_eq(n, 1, "guard_fast_ball_35 matched at 10 ms: energy gain not flagged");
+  cJSON_Delete(rec);
+  /* and a stable run is not: the matched ball_drop at 0.1 ms (h sqrt(k/m) = 0.03) */
+  rec = mujoco_record("cases/ball_drop.json", 1e-4, "compliance", "matched", "energy", &n);
+  cr_expect_eq(n, 0, "ball_drop matched at 0.1 ms: flagged");
+  cJSON_Delete(rec);
 }
