@@ -12,11 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "integrators/integrator.h"
 #include "integrators/mujoco/mujoco_integrator.h"
 #include "harness/run/run.h"
 #include "harness/run/run_record.h"
+#include "models/scene.h"
 #include "models/system.h"
 #include "tests/sim_fixtures.h"
 
@@ -256,4 +258,32 @@ Test(mujoco_guards, energy_a_passive_scene_gains_is_flagged) {
   rec = mujoco_record("cases/ball_drop.json", 1e-4, "compliance", "matched", "energy", &n);
   cr_expect_eq(n, 0, "ball_drop matched at 0.1 ms: flagged");
   cJSON_Delete(rec);
+}
+
+/* save_mjcf writes the model MuJoCo loaded, the matched solref included: reloaded, the pair has
+ * s0 = k A0 = 1e4 N/m / 0.1 kg and s1 = d g = 0.1 s/m 9.81 m/s^2 (ball_drop). */
+Test(mujoco_rows, save_mjcf_writes_the_loaded_model_with_its_matched_solref) {
+  char err[512], path[] = "/tmp/cbench_mjcf_XXXXXX";
+  int fd = mkstemp(path);
+  cr_assert_geq(fd, 0);
+  close(fd);
+  Model *m = scene_load("cases/ball_drop.json", err, sizeof err);
+  cr_assert_not_null(m, "%s", err);
+  IntegratorOptions opt = {.dt = 1e-3, .nextra = 2};
+  opt.extra_key[0] = "compliance";
+  opt.extra_value[0] = "matched";
+  opt.extra_key[1] = "save_mjcf";
+  opt.extra_value[1] = path;
+  Integrator *it = integrator_create("mujoco", m, &opt, err, sizeof err);
+  cr_assert_not_null(it, "%s", err);
+  integrator_destroy(it);
+  mjModel *mm = mj_loadXML(path, NULL, err, (int)sizeof err);
+  cr_assert_not_null(mm, "%s: %s", path, err);
+  cr_expect_eq(mm->npair, 1);
+  cr_expect_float_eq(mm->pair_solref[0], -1e5, 1e-9, "s0 %g", mm->pair_solref[0]);
+  cr_expect_float_eq(mm->pair_solref[1], -0.1 * 9.81, 1e-12, "s1 %g", mm->pair_solref[1]);
+  cr_expect_float_eq(mm->opt.impratio, 891, 1e-9, "impratio %g", mm->opt.impratio);
+  mj_deleteModel(mm);
+  unlink(path);
+  model_free(m);
 }

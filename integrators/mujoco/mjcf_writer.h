@@ -25,6 +25,7 @@ typedef struct {
   int matched;
   double matched_imp;
   double impratio;          /* <option impratio>, 0: MuJoCo's default (1) */
+  char save_mjcf[1024];     /* the integrator's: write the compiled model here (mj_saveLastXML), or "" */
   int buffers_capped;       /* the estimate was cut to what MuJoCo 2.2 can allocate (mjcf_njmax_cap) */
 } MjcfOptions;
 

@@ -109,6 +109,8 @@ static const OptionSpec mujoco_options[] = {
                      "MuJoCo's friction cone (compliance=matched: elliptic)"),
     OPTION_ENUM_SPEC("compliance", "own", OPTION_CHOICES("own", "matched"),
                      "own: MuJoCo's solref/solimp; matched: the scene's k and d per pair (direct solref)"),
+    OPTION_STRING_SPEC("save_mjcf", NULL, "a file path", NULL,
+                       "write the loaded model (solref as set) as MJCF to this file, for other MuJoCo versions"),
     OPTION_INT_SPEC("nconmax", NULL, 1, 100000000,
                     "contact buffer size (default: sized from the scene); given alone, njmax grows with it"),
     OPTION_INT_SPEC("njmax", NULL, 1, 100000000, "constraint row buffer size (default: sized from the scene)"),
@@ -121,6 +123,10 @@ static int read_options(Integrator *it, MjcfOptions *o) {
   static const char *const integrators[] = {"Euler", "implicit", "RK4"};
   static const char *const cones[] = {"pyramidal", "elliptic"};
   memset(o, 0, sizeof *o);
+  if (option_given(&ov, "save_mjcf") &&
+      (size_t)snprintf(o->save_mjcf, sizeof o->save_mjcf, "%s", option_string(&ov, "save_mjcf")) >= sizeof o->save_mjcf)
+    return integrator_fail(it, CB_ERR_OPTION, "mujoco: save_mjcf: path longer than %zu characters",
+                           sizeof o->save_mjcf - 1);
   o->timestep = it->opt.dt;
   o->integrator = integrators[option_enum(&ov, "integrator")];
   o->cone = cones[option_enum(&ov, "cone")];
@@ -302,6 +308,11 @@ static int mujoco_create(Integrator *it) {
     if (rigid)
       integrator_note(it, "mujoco: compliance matched: %d rigid pair(s) keep MuJoCo's default solref and solimp",
                       rigid);
+  }
+  if (o.save_mjcf[0] && !mj_saveLastXML(o.save_mjcf, c->mm, err, (int)sizeof err)) {
+    error_jump = NULL;
+    mujoco_destroy(it);
+    return integrator_fail(it, CB_ERR_OPTION, "mujoco: save_mjcf=%s: %s", o.save_mjcf, err);
   }
   c->md = mj_makeData(c->mm);
   error_jump = NULL;
