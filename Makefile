@@ -32,7 +32,7 @@ BENCH_BIN := $(BENCH_SRC:scripts/%.c=$(REL)/scripts/%)
 
 DEPS_STAMP := build/.deps-ok
 
-.PHONY: all run test test-clang perf-gate FORCE test-faults test-report test-slurm bench bench-scale bench-compare bench-selftest clean deps figures figures-full fuzz fuzz-build
+.PHONY: all run test test-clang perf-gate mujoco3-check FORCE test-faults test-report test-slurm bench bench-scale bench-compare bench-selftest clean deps figures figures-full fuzz fuzz-build
 # Keep intermediate objects (test helpers): parallel links must not see them deleted.
 .SECONDARY:
 all: build/cbench docs/options.md
@@ -140,6 +140,11 @@ test-faults: build/cbench
 # where the daemons cannot start).
 test-slurm: build/cbench
 	@bash scripts/slurm/test_slurm.sh
+
+# MuJoCo 3.x (npm @mujoco/mujoco, WebAssembly) against the mujoco integrator's 2.2.2 on ball_drop
+# (docs/integrators.md, "MuJoCo as a peer"); skips with a message without node and its package.
+mujoco3-check: build/cbench
+	@bash scripts/mujoco3_check.sh $(MJ3_CASE) $(MJ3_DT) $(MJ3_TOL)
 
 # The CI performance gate (docs/benchmarks.md, "The CI performance gate"): instruction counts of a
 # fixed set (`build/cbench gate --list`) under callgrind against results/history/perf_gate.jsonl;

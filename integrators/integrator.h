@@ -164,6 +164,9 @@ typedef struct IntegratorVtbl {
    * contact law), so it does not converge to cbench's reference solutions; its error against
    * them measures the model difference too. 0 (the default) for cbench's integrators. */
   int peer_model;
+  /* Optional, for a peer (NULL: never): 1 when these options make its contact the scene's own
+   * spring (MuJoCo's compliance=matched), so that the energy guards count that spring's energy. */
+  int (*peer_scene_contact)(const IntegratorOptions *opt);
   /* The local error norm a user who does not choose gets (the harness resolves
    * `--error-norm default` with it; docs/integrators.md, "Error norms"): ERRNORM_POSITIONS (0, the CENIC
    * paper's) unless the family needs velocities in its error control to keep friction right. */

@@ -173,8 +173,13 @@ void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref
   s->ref = ref;
   s->rate = rate;
   physics_guards_init(&s->guards, m);
-  /* a peer simulator (MuJoCo) does not store energy in our contact spring */
-  if (ctx->vt && ctx->vt->peer_model) s->guards.contact_springs = 0;
+  /* a peer simulator (MuJoCo) does not store energy in our contact spring, unless its options
+   * make its contact that spring */
+  if (ctx->vt && ctx->vt->peer_model) {
+    IntegratorOptions opt;
+    run_spec_options(spec, &opt);
+    if (!ctx->vt->peer_scene_contact || !ctx->vt->peer_scene_contact(&opt)) s->guards.contact_springs = 0;
+  }
   if (spec->window > 0) {
     ReferenceConfig rc;
     reference_config_default(&rc);

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../models/collision/broadphase.h"
+#include "../../models/contact.h"
 #include "../../models/contact/contact_hooks.h"
 
 typedef struct {
@@ -125,6 +127,7 @@ static void put_geom(TextBuffer *t, const Model *m, const MjcfOptions *o, int g,
   }
   /* torsional and rolling friction off: cbench's point contact has neither */
   put(t, " friction=\"%.17g 0 0\" condim=\"3\"", mu);
+  if (o->matched) put(t, " contype=\"0\" conaffinity=\"0\""); /* contacts come from the explicit pairs */
   if (o->has_solref) put(t, " solref=\"%.17g %.17g\"", o->solref[0], o->solref[1]);
   if (o->has_solimp) put(t, " solimp=\"%.17g %.17g %.17g\"", o->solimp[0], o->solimp[1], o->solimp[2]);
   put(t, "/>\n");
@@ -163,6 +166,48 @@ static void put_body(TextBuffer *t, const Model *m, const MjcfOptions *o, int b,
   put(t, "%s</body>\n", indent);
 }
 
+int mjcf_matched_pairs(const Model *m, int **pairs) {
+  int n = 0, cap = 0;
+  *pairs = NULL;
+  for (int a = 0; a < m->ngeom; ++a)
+    for (int b = a + 1; b < m->ngeom; ++b) {
+      if (!collision_pair_allowed(m, a, b)) continue;
+      if (n == cap) {
+        cap = cap ? 2 * cap : 16;
+        int *p = realloc(*pairs, sizeof(int) * 2 * (size_t)cap);
+        if (!p) { free(*pairs); *pairs = NULL; return -1; }
+        *pairs = p;
+      }
+      (*pairs)[2 * n] = a;
+      (*pairs)[2 * n + 1] = b;
+      n++;
+    }
+  return n;
+}
+
+/* One <pair> per geometry pair cbench lets collide: the pair's combined friction (models/contact.h,
+ * not MuJoCo's max rule), a flat impedance (solimp dmin = dmax) and a direct solref placeholder. */
+static int put_pairs(TextBuffer *t, const Model *m, const MjcfOptions *o) {
+  int *pairs;
+  int n = mjcf_matched_pairs(m, &pairs);
+  if (n < 0) return -1;
+  put(t, "  <contact>\n");
+  for (int i = 0; i < n; ++i) {
+    int a = pairs[2 * i], b = pairs[2 * i + 1];
+    ContactParams par;
+    contact_combine(&m->materials[m->geoms[a].material], &m->materials[m->geoms[b].material], m->stiction_tolerance,
+                    &par);
+    double mu = o->friction_static ? par.mu_static : par.mu_dynamic;
+    put(t,
+        "    <pair geom1=\"g%d\" geom2=\"g%d\" condim=\"3\" friction=\"%.17g %.17g 0 0 0\" solref=\"-1 -1\""
+        " solimp=\"%.17g %.17g 0.001 0.5 2\"/>\n",
+        a, b, mu, mu, o->matched_imp, o->matched_imp);
+  }
+  put(t, "  </contact>\n");
+  free(pairs);
+  return 0;
+}
+
 int mjcf_write(const Model *m, const MjcfOptions *o, char **xml, char *err, size_t errlen) {
   *xml = NULL;
   if (mjcf_check(m, err, errlen)) return -1;
@@ -171,15 +216,19 @@ int mjcf_write(const Model *m, const MjcfOptions *o, char **xml, char *err, size
    * masses and inertias are cbench's, never recomputed from the shapes */
   put(&t, "<mujoco model=\"cbench\">\n");
   put(&t, "  <compiler angle=\"radian\" inertiafromgeom=\"false\" boundmass=\"0\" boundinertia=\"0\"/>\n");
-  put(&t, "  <option timestep=\"%.17g\" gravity=\"%.17g %.17g %.17g\" integrator=\"%s\" cone=\"%s\"/>\n", o->timestep,
+  put(&t, "  <option timestep=\"%.17g\" gravity=\"%.17g %.17g %.17g\" integrator=\"%s\" cone=\"%s\"", o->timestep,
       m->gravity[0], m->gravity[1], m->gravity[2], o->integrator, o->cone);
+  if (o->impratio > 0) put(&t, " impratio=\"%.17g\"", o->impratio);
+  put(&t, "/>\n");
   put(&t, "  <size nconmax=\"%d\" njmax=\"%d\"/>\n", o->nconmax, o->njmax);
   put(&t, "  <worldbody>\n");
   for (int g = 0; g < m->ngeom; ++g)
     if (m->geoms[g].body == 0) put_geom(&t, m, o, g, "    ");
   for (int b = 1; b < m->nbody; ++b)
     if (m->bodies[b].parent == 0) put_body(&t, m, o, b, 2);
-  put(&t, "  </worldbody>\n</mujoco>\n");
+  put(&t, "  </worldbody>\n");
+  if (o->matched && put_pairs(&t, m, o)) t.failed = 1;
+  put(&t, "</mujoco>\n");
   if (t.failed) {
     free(t.s);
     snprintf(err, errlen, "out of memory writing MJCF");

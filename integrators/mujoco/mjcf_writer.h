@@ -18,9 +18,20 @@ typedef struct {
   const char *integrator;   /* "Euler", "implicit" or "RK4" */
   const char *cone;         /* "pyramidal" or "elliptic" */
   int nconmax, njmax;       /* contact and constraint buffer sizes */
+  /* matched compliance: automatic collisions off, one explicit <pair> per geometry pair cbench
+   * lets collide (collision_pair_allowed) with the scene's combined friction, a constant
+   * impedance matched_imp and a placeholder direct solref that mujoco_integrator.c sets per pair
+   * once the compiled model gives the pair's inverse weight */
+  int matched;
+  double matched_imp;
+  double impratio;          /* <option impratio>, 0: MuJoCo's default (1) */
+  char save_mjcf[1024];     /* the integrator's: write the compiled model here (mj_saveLastXML), or "" */
   int buffers_capped;       /* the estimate was cut to what MuJoCo 2.2 can allocate (mjcf_njmax_cap) */
 } MjcfOptions;
 
+/* The explicit pairs of matched mode, in <contact> order: *pairs gets 2 geometry indices per
+ * pair (malloc'ed, the caller frees it); returns their number, or -1 when out of memory. */
+int mjcf_matched_pairs(const Model *m, int **pairs);
 /* Checks that the model can be written as MJCF: 0, or -1 with "FILE: FIELD: why" in err. */
 int mjcf_check(const Model *m, char *err, size_t errlen);
 /* Writes the MJCF document into a malloc'ed string (*xml; the caller frees it).

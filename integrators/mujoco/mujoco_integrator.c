@@ -17,6 +17,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "../../models/contact.h"
 #include "../../models/contact/contact_hooks.h"
 #include "../../models/controller.h"
 #include "../../models/kinematic.h"
@@ -78,6 +79,23 @@ static int three_numbers(const char *v) {
   return parse_numbers(v, x, 3) == 0;
 }
 
+/* Matched compliance (MuJoCo 2.2's engine_core_constraint.c, mj_makeImpedance and
+ * mj_referenceConstraint): a contact row of impedance d (solimp dmin = dmax = d), regularizer
+ * R = (1 - d)/d A0 (A0 = efc_diagApprox, the pair's translational inverse weight at qpos0) and
+ * direct solref (-s0, -s1) has reference acceleration aref = -(s1/d) v - (s0/d) r and force
+ * f = (A + R)^-1 (aref - a0). Where A = A0 (a sphere on a plane), f = -(s0/A0) r - (s1/A0) v +
+ * (d/A0)(-a0): with s0 = k A0 and s1 = c A0 the scene's spring-damper, plus d times the load
+ * (the static sink is (1 - d) m g / k, the frequency sqrt(k/m) exact). A small d makes the
+ * constraint that spring. The friction rows (R_t = R / impratio, elliptic cone; the pyramid's
+ * edges share one R, so its friction would be as soft as the normal) get the stiffness of
+ * MuJoCo's default contact, R_t = (1 - MATCHED_FRICTION_IMP)/MATCHED_FRICTION_IMP A0. Their
+ * damping B = s1/d is explicit in the step: sticking rows' velocities change by
+ * -h B A (A + R_t)^-1 of themselves per step, whose eigenvalues lie in [0, h B) for any number
+ * of coupled contacts, so s1 <= d/h (h B <= 1) stops them without alternating their sign (a
+ * larger B made sliding_cube's stopped cube rock at 7 mm/s, the sign flipping every step). */
+#define MATCHED_IMP 0.01
+#define MATCHED_FRICTION_IMP 0.9
+
 /* The enum choices are in the order of the maps in read_options. */
 static const OptionSpec mujoco_options[] = {
     OPTION_STRING_SPEC("solref", NULL, "two numbers 'timeconst,dampratio'", two_numbers,
@@ -87,7 +105,12 @@ static const OptionSpec mujoco_options[] = {
     OPTION_ENUM_SPEC("friction", "dynamic", OPTION_CHOICES("dynamic", "static"),
                      "the scene's coefficient MuJoCo's single friction coefficient takes"),
     OPTION_ENUM_SPEC("integrator", "euler", OPTION_CHOICES("euler", "implicit", "rk4"), "MuJoCo's integrator"),
-    OPTION_ENUM_SPEC("cone", "pyramidal", OPTION_CHOICES("pyramidal", "elliptic"), "MuJoCo's friction cone"),
+    OPTION_ENUM_SPEC("cone", "pyramidal", OPTION_CHOICES("pyramidal", "elliptic"),
+                     "MuJoCo's friction cone (compliance=matched: elliptic)"),
+    OPTION_ENUM_SPEC("compliance", "own", OPTION_CHOICES("own", "matched"),
+                     "own: MuJoCo's solref/solimp; matched: the scene's k and d per pair (direct solref)"),
+    OPTION_STRING_SPEC("save_mjcf", NULL, "a file path", NULL,
+                       "write the loaded model (solref as set) as MJCF to this file, for other MuJoCo versions"),
     OPTION_INT_SPEC("nconmax", NULL, 1, 100000000,
                     "contact buffer size (default: sized from the scene); given alone, njmax grows with it"),
     OPTION_INT_SPEC("njmax", NULL, 1, 100000000, "constraint row buffer size (default: sized from the scene)"),
@@ -100,13 +123,29 @@ static int read_options(Integrator *it, MjcfOptions *o) {
   static const char *const integrators[] = {"Euler", "implicit", "RK4"};
   static const char *const cones[] = {"pyramidal", "elliptic"};
   memset(o, 0, sizeof *o);
+  if (option_given(&ov, "save_mjcf") &&
+      (size_t)snprintf(o->save_mjcf, sizeof o->save_mjcf, "%s", option_string(&ov, "save_mjcf")) >= sizeof o->save_mjcf)
+    return integrator_fail(it, CB_ERR_OPTION, "mujoco: save_mjcf: path longer than %zu characters",
+                           sizeof o->save_mjcf - 1);
   o->timestep = it->opt.dt;
   o->integrator = integrators[option_enum(&ov, "integrator")];
   o->cone = cones[option_enum(&ov, "cone")];
   o->friction_static = option_enum(&ov, "friction") == 1;
   if ((o->has_solref = option_given(&ov, "solref"))) parse_numbers(option_string(&ov, "solref"), o->solref, 2);
   if ((o->has_solimp = option_given(&ov, "solimp"))) parse_numbers(option_string(&ov, "solimp"), o->solimp, 3);
-  const int elliptic = option_enum(&ov, "cone") == 1;
+  if ((o->matched = option_enum(&ov, "compliance") == 1)) {
+    o->impratio = ((1 - MATCHED_IMP) / MATCHED_IMP) / ((1 - MATCHED_FRICTION_IMP) / MATCHED_FRICTION_IMP);
+    if (option_given(&ov, "solref") || option_given(&ov, "solimp"))
+      return integrator_fail(it, CB_ERR_OPTION, "mujoco: compliance=matched sets solref and solimp from the scene: "
+                                                "drop --opt solref/solimp");
+    if (option_given(&ov, "cone") && option_enum(&ov, "cone") == 0)
+      return integrator_fail(it, CB_ERR_OPTION,
+                             "mujoco: compliance=matched needs cone=elliptic, got cone=pyramidal (the pyramid's edges "
+                             "share one regularizer: a soft normal would make its friction as soft)");
+    o->cone = cones[1];
+    o->matched_imp = MATCHED_IMP;
+  }
+  const int elliptic = o->cone == cones[1];
   o->buffers_capped = mjcf_buffer_sizes(it->model, elliptic, &o->nconmax, &o->njmax);
   int ncon_given = option_given(&ov, "nconmax"), nj_given = option_given(&ov, "njmax");
   if (ncon_given || nj_given) o->buffers_capped = 0;
@@ -123,7 +162,13 @@ static int read_options(Integrator *it, MjcfOptions *o) {
 /* What MuJoCo models differently from cbench on this scene, said in the record. */
 static void note_substitutions(Integrator *it, const MjcfOptions *o) {
   const Model *m = it->model;
-  if (m->ngeom > 1)
+  if (m->ngeom > 1 && o->matched)
+    integrator_note(it,
+                    "mujoco: compliance matched: per pair solref (-k A0, -d W A0) (A0: inverse weight, W = g/A0), "
+                    "solimp %g flat (sink (1 - %g) m g / k), elliptic cone, impratio %g; Hunt-Crossley damping "
+                    "linear, c = d W",
+                    o->matched_imp, o->matched_imp, o->impratio);
+  else if (m->ngeom > 1)
     integrator_note(it,
                     "mujoco: contact is MuJoCo's soft constraint (solref %s, solimp %s), not the scene's "
                     "Hunt-Crossley spring (stiffness, dissipation unused)",
@@ -138,7 +183,7 @@ static void note_substitutions(Integrator *it, const MjcfOptions *o) {
   if (two_coefficients)
     integrator_note(it, "mujoco: one friction coefficient, mu_%s, on a scene with mu_static != mu_dynamic",
                     o->friction_static ? "static" : "dynamic");
-  if (mixed)
+  if (mixed && !o->matched)
     integrator_note(it, "mujoco: pair friction is the larger of the two geometries' (MuJoCo's rule), not the "
                         "harmonic mean of models/contact.h");
   int limits = 0, margins = 0, kinematic = 0;
@@ -191,6 +236,38 @@ static mjModel *load_mjcf(const char *xml, char *err, int errlen) {
 
 static const EngineOps mujoco_engine;
 
+/* Sets each explicit pair's direct solref from the scene (MATCHED_IMP above): s0 = k A0, s1 = c A0
+ * with A0 = the two bodies' translational inverse weights (MuJoCo's diagApprox of the row) and c
+ * the law's damping at the pair's static load W = |g| / A0, capped at d/h (above). A rigid pair
+ * (k infinite) keeps MuJoCo's default contact. Returns the number of such pairs, and in *capped
+ * the number of pairs whose damping was capped. */
+static int set_matched_solref(const Model *m, mjModel *mm, int *capped) {
+  int rigid = 0;
+  *capped = 0;
+  double gmag = sqrt(m->gravity[0] * m->gravity[0] + m->gravity[1] * m->gravity[1] + m->gravity[2] * m->gravity[2]);
+  for (int p = 0; p < mm->npair; ++p) {
+    int g[2] = {mm->pair_geom1[p], mm->pair_geom2[p]}, cb[2];
+    for (int j = 0; j < 2; ++j) cb[j] = atoi(mj_id2name(mm, mjOBJ_GEOM, g[j]) + 1); /* names "g<index>" */
+    double a0 = mm->body_invweight0[2 * mm->geom_bodyid[g[0]]] + mm->body_invweight0[2 * mm->geom_bodyid[g[1]]];
+    ContactParams par;
+    contact_combine(&m->materials[m->geoms[cb[0]].material], &m->materials[m->geoms[cb[1]].material],
+                    m->stiction_tolerance, &par);
+    mjtNum *ref = mm->pair_solref + mjNREF * p, *imp = mm->pair_solimp + mjNIMP * p;
+    if (!isfinite(par.stiffness) || !(a0 > 0)) {
+      ref[0] = 0.02, ref[1] = 1;
+      imp[0] = 0.9, imp[1] = 0.95, imp[2] = 0.001;
+      rigid++;
+      continue;
+    }
+    ContactMujocoSpring sp = contact_mujoco_spring(&par, gmag / a0);
+    ref[0] = -sp.k * a0;
+    double s1_max = MATCHED_IMP / mm->opt.timestep;
+    ref[1] = -fmin(sp.c * a0, s1_max);
+    *capped += sp.c * a0 > s1_max;
+  }
+  return rigid;
+}
+
 static int mujoco_create(Integrator *it) {
   const Model *m = it->model;
   if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
@@ -221,6 +298,21 @@ static int mujoco_create(Integrator *it) {
     error_jump = NULL;
     mujoco_destroy(it);
     return integrator_fail(it, CB_ERR_MODEL, "MuJoCo rejected the converted scene: %s", err);
+  }
+  if (o.matched) {
+    int capped, rigid = set_matched_solref(m, c->mm, &capped);
+    if (capped)
+      integrator_note(it, "mujoco: compliance matched: damping of %d pair(s) capped at d / (h A0) (c <= %g m / h): "
+                          "MuJoCo's reference damping is explicit in the friction rows",
+                      capped, MATCHED_IMP);
+    if (rigid)
+      integrator_note(it, "mujoco: compliance matched: %d rigid pair(s) keep MuJoCo's default solref and solimp",
+                      rigid);
+  }
+  if (o.save_mjcf[0] && !mj_saveLastXML(o.save_mjcf, c->mm, err, (int)sizeof err)) {
+    error_jump = NULL;
+    mujoco_destroy(it);
+    return integrator_fail(it, CB_ERR_OPTION, "mujoco: save_mjcf=%s: %s", o.save_mjcf, err);
   }
   c->md = mj_makeData(c->mm);
   error_jump = NULL;
@@ -336,6 +428,12 @@ static const EngineOps mujoco_engine = {.reset = mujoco_engine_reset, .step = mu
 
 const IntegratorVtbl mujoco_vtbl;
 
+static int mujoco_scene_contact(const IntegratorOptions *opt) {
+  for (int i = 0; i < opt->nextra; ++i)
+    if (!strcmp(opt->extra_key[i], "compliance")) return !strcmp(opt->extra_value[i], "matched");
+  return 0;
+}
+
 const mjModel *mujoco_integrator_model(const Integrator *it, mjData **data, const MujocoMap **map) {
   if (!it || it->vtbl != &mujoco_vtbl || !it->content) return NULL;
   MujocoRun *c = it->content;
@@ -347,4 +445,5 @@ const mjModel *mujoco_integrator_model(const Integrator *it, mjData **data, cons
 INTEGRATOR_VTBL(mujoco_vtbl, "mujoco",
                 "MuJoCo 2.2 mj_step per dt (soft-constraint contact, Newton solver): a discrete-time peer", 1,
                 mujoco_create, stepper_reset, stepper_advance, mujoco_destroy, .peer_model = 1,
-                .default_error_norm = ERRNORM_POSITIONS, .options = mujoco_options, .family = "mujoco");
+                .peer_scene_contact = mujoco_scene_contact, .default_error_norm = ERRNORM_POSITIONS,
+                .options = mujoco_options, .family = "mujoco");

@@ -86,6 +86,18 @@ static inline double contact_mujoco_mu(const Material *a, int use_static) {
   return use_static ? a->mu_static : a->mu_dynamic;
 }
 
+/* The linear spring-damper MuJoCo's matched-compliance mode gives a pair (its soft constraint is
+ * linear in depth and speed): the normal stiffness k, and the damping c = d f_n / d v_n of the
+ * law at the static depth of a load W (N), where Hunt-Crossley's k (-phi) (1 - d v_n) has
+ * c = k d (W / k) = d W. */
+typedef struct {
+  double k, c;
+} ContactMujocoSpring;
+
+static inline ContactMujocoSpring contact_mujoco_spring(const ContactParams *p, double load) {
+  return (ContactMujocoSpring){p->stiffness, p->dissipation * load};
+}
+
 /* ---- observers: guards and metrics ---- */
 
 /* The pair's static and dynamic friction coefficients (the friction guards' bounds). */
