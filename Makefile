@@ -13,7 +13,7 @@ BASEFLAGS := -std=c11 $(WARN) -g -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -I.
 SANFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LIBS    := -lsundials_cvode -lsundials_arkode -lsundials_nvecserial -lsundials_sunmatrixdense \
            -lsundials_sunlinsoldense -lsundials_sunmatrixsparse -lsundials_sunlinsolklu \
-           -lsundials_generic -lklu -lcholmod -lamd -lccd -lcjson -lmujoco -lsiconos_numerics -llapack -lblas -lz -lm
+           -lsundials_generic -lklu -lcholmod -lamd -lccd -lcjson -lmujoco -lode -lsiconos_numerics -llapack -lblas -lz -lm
 
 LIB_SRC  := $(shell find models integrators harness -name '*.c' ! -name main.c | sort)
 MAIN_SRC := harness/cli/main.c
