@@ -88,7 +88,7 @@ $(SAN)/tests/test_stage_nonfinite: TEST_LDFLAGS = -Wl,--wrap=mb_integrate_q
 # (scripts/test_clang.sh).
 CLANG_CC ?= clang
 SANC := build/sanitize-clang
-CLANG_TESTS ?= test_alloc test_blockchol test_cenic_icf test_cenic_integrators test_icf_models test_mujoco \
+CLANG_TESTS ?= test_alloc test_blockchol test_cenic_icf test_cenic_integrators test_icf_models test_mujoco test_ode \
                test_rigid_integrators test_sundials test_tamsi test_scene test_inputs test_collision test_system
 SANC_OBJ := $(LIB_SRC:%.c=$(SANC)/%.o)
 SANC_TEST_HELPER_OBJ := $(TEST_HELPERS:%.c=$(SANC)/%.o)

@@ -147,7 +147,8 @@ static int ode_create(Integrator *it) {
   if (ode_scene_check(m, err, sizeof err)) return integrator_fail(it, CB_ERR_MODEL, "%s", err);
   OdeRun *c = calloc(1, sizeof *c);
   if (!c) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
-  dInitODE2(0);
+  dInitODE2(0); /* counted: each create pairs with dCloseODE in destroy */
+  dAllocateODEDataForThread(dAllocateMaskAll);
   it->content = c;
   dSetErrorHandler(on_ode_error);
   dSetDebugHandler(on_ode_error);
