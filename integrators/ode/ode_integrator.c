@@ -106,8 +106,8 @@ static void note_settings(Integrator *it, const OdeSettings *set) {
   else
     integrator_note(it, "ode: ODE's own: no sleeping, surface layer 0, exact LCP (dWorldStep), gyroscopic term ODE's");
   if (rigid || limits || fixed)
-    integrator_note(it, "ode: %s%s%s ODE's own softness, ERP 0.2, CFM 1e-10", rigid ? "rigid contact pairs, " : "",
-                    limits ? "joint limits (ODE stops), " : "", fixed ? "fixed joints (constraints), " : "");
+    integrator_note(it, "ode: ODE's own softness (ERP 0.2, CFM 1e-10) on%s%s%s", rigid ? " rigid contact pairs" : "",
+                    limits ? " joint limits (ODE's stops)" : "", fixed ? " fixed joints" : "");
   if (margins) integrator_note(it, "ode: geometry margins are not passed to ODE");
   if (kinematic)
     integrator_note(it, "ode: kinematic bodies are ODE kinematic bodies moving at the secant velocity of each step");
@@ -120,7 +120,12 @@ static void ode_destroy(Integrator *it) {
   stepper_release(it);
   OdeRun *c = it->content;
   if (!c) return;
-  if (c->scene.world) ode_scene_free(&c->scene);
+  /* a failed step may have left ODE's space locked (an error inside its collision pass): its
+   * destruction then errs too, and the world is left to the process's exit */
+  jmp_buf jump;
+  error_jump = &jump;
+  if (c->scene.world && !setjmp(jump)) ode_scene_free(&c->scene);
+  error_jump = NULL;
   data_free(c->d);
   free(c->tau); free(c->zdot);
   free(c);
@@ -230,6 +235,14 @@ static int ode_engine_step(void *content, double t, double dt, const double *x, 
   if (c->inputs) apply_inputs(m, c, t, x, dt, xout + m->nq + m->nv);
   else memcpy(xout + m->nq + m->nv, x + m->nq + m->nv, sizeof(double) * (size_t)m->nz);
   ode_scene_move_kinematic(s, t, dt);
+  /* a body thrown far away (a diverged constraint solve) breaks ODE's hash space, which asserts
+   * on bounds beyond its integer cells: fail the run first, with the reason */
+  double far = ode_scene_farthest(s);
+  if (!(far < ODE_FARTHEST)) {
+    error_jump = NULL;
+    return integrator_fail(it, CB_ERR_NONFINITE, "ODE at t = %g: a body is %g m from the origin (the step diverged)",
+                           t, far);
+  }
   ode_scene_collide(s, t + dt, dt);
   int ok = s->set.quick ? dWorldQuickStep(s->world, dt) : dWorldStep(s->world, dt);
   dJointGroupEmpty(s->contact_group);

@@ -43,9 +43,11 @@ int ode_scene_check(const Model *m, char *err, size_t errlen) {
                b - 1, B->name, B->mass);
       return -1;
     }
-    if (moving(B) && B->joint == JOINT_REVOLUTE && B->has_limit && (B->limit_lower < -M_PI || B->limit_upper > M_PI)) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').limit: ODE hinge stops must lie in [-pi, pi], got [%g, %g]", src,
-               b - 1, B->name, B->limit_lower, B->limit_upper);
+    if (moving(B) && B->joint == JOINT_REVOLUTE && B->has_limit && B->limit_upper - B->limit_lower > 2 * M_PI) {
+      snprintf(err, errlen,
+               "%s: bodies[%d] ('%s').limit: ODE hinge stops span at most 2 pi (ODE's angle is in (-pi, pi]), got "
+               "[%g, %g]",
+               src, b - 1, B->name, B->limit_lower, B->limit_upper);
       return -1;
     }
   }
@@ -89,7 +91,7 @@ void ode_scene_free(OdeScene *s) {
   if (s->contact_group) dJointGroupDestroy(s->contact_group);
   if (s->space) dSpaceDestroy(s->space); /* destroys its geoms (cleanup mode on) */
   if (s->world) dWorldDestroy(s->world); /* and its bodies and joints */
-  free(s->body); free(s->joint); free(s->geom); free(s->geom_index); free(s->q_prev);
+  free(s->body); free(s->joint); free(s->geom); free(s->geom_index); free(s->q_prev); free(s->angle_zero);
   data_free(s->d);
   memset(s, 0, sizeof *s);
 }
@@ -123,8 +125,9 @@ int ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, char *e
   s->geom = calloc((size_t)m->ngeom + 1, sizeof(dGeomID));
   s->geom_index = calloc((size_t)m->ngeom + 1, sizeof(int));
   s->q_prev = calloc((size_t)m->nq + 1, sizeof(double));
+  s->angle_zero = calloc((size_t)m->nbody, sizeof(double));
   s->d = data_create(m);
-  if (!s->body || !s->joint || !s->geom || !s->geom_index || !s->q_prev || !s->d) {
+  if (!s->body || !s->joint || !s->geom || !s->geom_index || !s->q_prev || !s->angle_zero || !s->d) {
     ode_scene_free(s);
     snprintf(err, errlen, "out of memory");
     return -1;
@@ -141,10 +144,16 @@ int ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, char *e
   dWorldSetQuickStepNumIterations(s->world, set->iterations);
   dWorldSetQuickStepW(s->world, set->sor);
 
-  double *qz = s->q_prev; /* scratch here: q0 with every one-dof coordinate at zero */
+  /* scratch here: q0 with every one-dof coordinate at its zero, a limited hinge at the middle of
+   * its range (ODE's stops must lie in [-pi, pi] of the angle it measures from there) */
+  double *qz = s->q_prev;
   memcpy(qz, m->q0, sizeof(double) * (size_t)m->nq);
-  for (int b = 1; b < m->nbody; ++b)
-    if (m->bodies[b].joint == JOINT_REVOLUTE || m->bodies[b].joint == JOINT_PRISMATIC) qz[m->bodies[b].qadr] = 0;
+  for (int b = 1; b < m->nbody; ++b) {
+    const Body *B = &m->bodies[b];
+    if (B->joint != JOINT_REVOLUTE && B->joint != JOINT_PRISMATIC) continue;
+    if (B->joint == JOINT_REVOLUTE && B->has_limit) s->angle_zero[b] = 0.5 * (B->limit_lower + B->limit_upper);
+    qz[B->qadr] = s->angle_zero[b];
+  }
   mb_kinematics(m, s->d, qz);
   kinematic_update(m, s->d, 0.0);
 
@@ -182,8 +191,8 @@ int ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, char *e
       dJointSetHingeAnchor(j, p[0], p[1], p[2]);
       dJointSetHingeAxis(j, axis[0], axis[1], axis[2]);
       if (B->has_limit) {
-        dJointSetHingeParam(j, dParamLoStop, B->limit_lower);
-        dJointSetHingeParam(j, dParamHiStop, B->limit_upper);
+        dJointSetHingeParam(j, dParamLoStop, B->limit_lower - s->angle_zero[b]);
+        dJointSetHingeParam(j, dParamHiStop, B->limit_upper - s->angle_zero[b]);
       }
     } else if (B->joint == JOINT_PRISMATIC) {
       j = dJointCreateSlider(s->world, 0);
@@ -314,7 +323,7 @@ void ode_scene_get_state(OdeScene *s, double *q, double *v) {
       m3_tmulv(vb + 3, B->joint_rot, vo);
     } else if (B->joint == JOINT_REVOLUTE) {
       /* ODE's angle is in (-pi, pi]: unwrapped against the last q (a step turns by less than pi) */
-      double a = dJointGetHingeAngle(s->joint[b]), prev = s->q_prev[B->qadr];
+      double a = dJointGetHingeAngle(s->joint[b]) + s->angle_zero[b], prev = s->q_prev[B->qadr];
       qb[0] = prev + remainder(a - prev, 2 * M_PI);
       vb[0] = dJointGetHingeAngleRate(s->joint[b]);
     } else if (B->joint == JOINT_PRISMATIC) {
@@ -421,6 +430,18 @@ static void near_callback(void *data, dGeomID o1, dGeomID o2) {
     dJointAttach(j, b1, b2);
     s->contacts++;
   }
+}
+
+double ode_scene_farthest(const OdeScene *s) {
+  double far = 0;
+  for (int b = 1; b < s->m->nbody; ++b) {
+    if (!s->body[b]) continue;
+    const dReal *p = dBodyGetPosition(s->body[b]);
+    double r = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+    if (!isfinite(r)) return NAN;
+    far = fmax(far, r);
+  }
+  return far;
 }
 
 void ode_scene_collide(OdeScene *s, double t_end, double h) {

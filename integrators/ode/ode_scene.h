@@ -4,8 +4,8 @@
  * One ODE body per cbench body that moves (free, revolute, prismatic, fixed to a moving parent),
  * placed at the body's centre of mass (ODE's body frame is its COM frame) with the body frame's
  * orientation; revolute, prismatic and fixed joints become ODE hinge, slider and fixed joints,
- * created in the zero configuration of their coordinate so that ODE's angle and position read
- * cbench's q. Bodies welded to the world carry static geometries; kinematic bodies are ODE
+ * created in the zero configuration of their coordinate (a limited hinge: the middle of its
+ * range) so that ODE's angle and position read cbench's q. Bodies welded to the world carry static geometries; kinematic bodies are ODE
  * kinematic bodies. Contacts come from ODE's own collision detection.
  * What ODE cannot represent is refused by ode_scene_check with "FILE: FIELD: why". */
 #ifndef CBENCH_ODE_SCENE_H
@@ -37,6 +37,7 @@ typedef struct {
   dGeomID *geom;           /* [ngeom] */
   int *geom_index;         /* [ngeom] geom_index[g] = g: each ODE geom's data points here */
   double *q_prev;          /* [nq] last q read back (revolute angles are unwrapped against it) */
+  double *angle_zero;      /* [nbody] q of a hinge where ODE's angle is 0 (mid-range when limited) */
   Data *d;                 /* cbench kinematics for the state maps and the inputs */
   double t_end_step;       /* the end of the step being taken (belt velocities at it) */
   double h;                /* the step (contact ERP and CFM depend on it) */
@@ -59,6 +60,9 @@ void ode_scene_apply_forces(OdeScene *s, const double *tau);
 /* Places the kinematic bodies for the step [t, t + h]: the pose at t and the secant velocity,
  * so that ODE moves them onto their pose at t + h. */
 void ode_scene_move_kinematic(OdeScene *s, double t, double h);
+/* The largest distance of an ODE body from the origin (NAN if one is not finite). */
+#define ODE_FARTHEST 1e6
+double ode_scene_farthest(const OdeScene *s);
 /* Collision detection and contact joints for a step of h ending at t_end. */
 void ode_scene_collide(OdeScene *s, double t_end, double h);
 
