@@ -13,7 +13,7 @@ BASEFLAGS := -std=c11 $(WARN) -g -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -I.
 SANFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LIBS    := -lsundials_cvode -lsundials_arkode -lsundials_nvecserial -lsundials_sunmatrixdense \
            -lsundials_sunlinsoldense -lsundials_sunmatrixsparse -lsundials_sunlinsolklu \
-           -lsundials_generic -lklu -lcholmod -lamd -lccd -lcjson -lmujoco -lsiconos_numerics -llapack -lblas -lz -lm
+           -lsundials_generic -lklu -lcholmod -lamd -lccd -lcjson -lmujoco -lode -lsiconos_numerics -llapack -lblas -lz -lm
 
 LIB_SRC  := $(shell find models integrators harness -name '*.c' ! -name main.c | sort)
 MAIN_SRC := harness/cli/main.c
@@ -88,7 +88,7 @@ $(SAN)/tests/test_stage_nonfinite: TEST_LDFLAGS = -Wl,--wrap=mb_integrate_q
 # (scripts/test_clang.sh).
 CLANG_CC ?= clang
 SANC := build/sanitize-clang
-CLANG_TESTS ?= test_alloc test_blockchol test_cenic_icf test_cenic_integrators test_icf_models test_mujoco \
+CLANG_TESTS ?= test_alloc test_blockchol test_cenic_icf test_cenic_integrators test_icf_models test_mujoco test_ode \
                test_rigid_integrators test_sundials test_tamsi test_scene test_inputs test_collision test_system
 SANC_OBJ := $(LIB_SRC:%.c=$(SANC)/%.o)
 SANC_TEST_HELPER_OBJ := $(TEST_HELPERS:%.c=$(SANC)/%.o)
