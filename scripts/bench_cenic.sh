@@ -60,7 +60,7 @@ done
 rm -f "$OUT"/callgrind_*
 if [ "${INSTR:-1}" = 1 ] && command -v valgrind >/dev/null; then
   for spec in "sd|cenic-sd --accuracy 1e-3|stepper_advance*" "fixed|cenic-fixed --dt 1e-2|stepper_advance*" \
-              "mujoco10|mujoco --dt 1e-2|mujoco_advance*"; do
+              "mujoco10|mujoco --dt 1e-2|stepper_advance*"; do
     IFS='|' read -r name args fn <<<"$spec"
     # shellcheck disable=SC2086
     valgrind --tool=callgrind --trace-children=yes --toggle-collect="$fn" \

@@ -369,7 +369,7 @@ schur_update6(double *restrict T, const double *restrict Li, const double *restr
   }
 }
 
-static int chol_diag_any(double *D, double *dinv, int n) { return n == 6 ? chol_diag(D, dinv, 6) : chol_diag(D, dinv, n); }
+FORCE_INLINE int chol_diag_any(double *D, double *dinv, int n) { return n == 6 ? chol_diag(D, dinv, 6) : chol_diag(D, dinv, n); }
 
 /* solve_offdiag for 6 x 6, cloned like schur_update6 (the rolled loop was most of the
  * factorization's own time at 1000 objects). */
@@ -385,7 +385,7 @@ static void solve_offdiag_any(double *B, const double *D, const double *dinv, in
 
 
 
-static int factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+SIMD_CLONES static int factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
                   const unsigned char *active, int keep) {
   int nb = s->nb;
   double *L = s->L;
@@ -514,7 +514,7 @@ FORCE_INLINE void sub_block_ttimes(const double *B, const double *xj, double *xb
   }
 }
 
-void icf_blockchol_solve(const IcfBlockChol *s, double *x, const unsigned char *active) {
+SIMD_CLONES void icf_blockchol_solve(const IcfBlockChol *s, double *x, const unsigned char *active) {
   int nb = s->nb;
   const double *L = s->L;
   for (int k = 0; k < nb; ++k) { /* L y = x */

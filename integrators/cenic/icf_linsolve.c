@@ -304,7 +304,7 @@ FORCE_INLINE void g_times_jac_uncoupled(double *restrict gj, const double *restr
   }
 }
 
-static void g_times_jac_any(double *gj, const double *G, const double *Jb, int nb) {
+FORCE_INLINE void g_times_jac_any(double *gj, const double *G, const double *Jb, int nb) {
   if (G[2] == 0.0 && G[5] == 0.0 && G[6] == 0.0 && G[7] == 0.0) {
     if (nb == 6) g_times_jac_uncoupled(gj, G, Jb, 6);
     else g_times_jac_uncoupled(gj, G, Jb, nb);
@@ -312,12 +312,12 @@ static void g_times_jac_any(double *gj, const double *G, const double *Jb, int n
   else g_times_jac(gj, G, Jb, nb);
 }
 
-static void add_jt_times_any(double *blk, const double *Ja, const double *gj, int na, int nb) {
+FORCE_INLINE void add_jt_times_any(double *blk, const double *Ja, const double *gj, int na, int nb) {
   if (na == 6 && nb == 6) add_jt_times(blk, Ja, gj, 6, 6);
   else add_jt_times(blk, Ja, gj, na, nb);
 }
 
-static void add_jt_times_lower_any(double *blk, const double *Ja, const double *gj, int n) {
+FORCE_INLINE void add_jt_times_lower_any(double *blk, const double *Ja, const double *gj, int n) {
   if (n == 6) add_jt_times_lower(blk, Ja, gj, 6);
   else add_jt_times_lower(blk, Ja, gj, n);
 }
@@ -325,7 +325,7 @@ static void add_jt_times_lower_any(double *blk, const double *Ja, const double *
 /* Block values of H at v into s->blk (pairs already collected); with active != NULL only the
  * active trees' blocks (the others are left stale or zero). The diagonal blocks are valid on and
  * below their diagonal only (the contact terms are added there only). */
-static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc_all,
+SIMD_CLONES static int assemble_blocks(IcfLinSolver *s, const IcfProblem *p, const double *v, const double *vc_all,
                            const double *Gc, const unsigned char *active) {
   int size = s->mass_size;
   for (int k = 0; k < s->npair; ++k) {
