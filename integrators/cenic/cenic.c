@@ -223,11 +223,12 @@ static int create_common(Integrator *it, CenicScheme scheme) {
     if (adaptive) so.tol = fmax(1e-3 * it->opt.accuracy, 1e-8);
   }
   if (it->opt.max_steps < 0) return integrator_fail(it, CB_ERR_OPTION, "max_steps must be >= 0, got %ld", it->opt.max_steps);
-  /* the trapezoid averages the controller force at the step's ends outside the convex step, so its
-   * steps shrink with the gain where cenic-sd's do not (docs/integrators.md, CENIC's controllers) */
-  if (scheme == CENIC_TRAP && m->ncontroller > 0)
-    integrator_note(it, "%s: controllers are explicit (trapezoid average outside the convex step, not CENIC V-C)",
-                    it->vtbl->name);
+  /* cenic-trap puts tau^{n+1} of the trapezoid average into the convex step (cenic_trap_step)
+   * unless controllers=explicit, whose steps shrink with the gains where the paper's do not
+   * (docs/integrators.md, CENIC's controllers): the record says so */
+  if (scheme == CENIC_TRAP && m->ncontroller > 0 && implicit_ctrl == CENIC_CTRL_EXPLICIT)
+    integrator_note(it, "%s: controllers are explicit (controllers=explicit: the trapezoid averages them at the step start "
+                    "and at x-hat outside the convex step, not CENIC V-C)", it->vtbl->name);
   Cenic *c = calloc(1, sizeof *c);
   if (!c) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   it->content = c;

@@ -39,6 +39,7 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   c->gpert = dalloc(nv);
   c->cdiag = dalloc(nv);
   c->vtmp = dalloc(nv);
+  c->vtmp2 = dalloc(nv);
   c->ctmp = dalloc(nv);
   c->qtmp = dalloc(m->nq);
   c->ztmp = dalloc(m->nz);
@@ -51,7 +52,7 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   c->ctrl_dof = calloc((size_t)(nv > 0 ? nv : 1), sizeof(int));
   c->lookahead_friction = 1;
   if (cenic_lag_init(&c->lag, m->nq + nv + m->nz)) return -1;
-  if (!c->diag || !c->tau_ext || !c->tau_shift || !c->gbase || !c->gpert || !c->cdiag || !c->vtmp || !c->ctmp || !c->qtmp ||
+  if (!c->diag || !c->tau_ext || !c->tau_shift || !c->gbase || !c->gpert || !c->cdiag || !c->vtmp || !c->vtmp2 || !c->ctmp || !c->qtmp ||
       !c->ztmp || !c->zdot || !c->M0 || !c->k0 || !c->tau0 || !c->jn || !c->jn_next || !c->ctrl_dof)
     return -1;
   c->limit_beta = 0.1;
@@ -87,7 +88,8 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   if (!c->cjac || !c->cchol) return -1;
   c->sp_qd = dalloc(maxndof);
   c->sp_vd = dalloc(maxndof);
-  if (!c->sp_qd || !c->sp_vd || icf_problem_reserve_dof(&c->prob, nterm)) return -1;
+  c->sp_en = dalloc(maxndof);
+  if (!c->sp_qd || !c->sp_vd || !c->sp_en || icf_problem_reserve_dof(&c->prob, nterm)) return -1;
   return 0;
 }
 
@@ -110,7 +112,7 @@ void cenic_core_free(CenicCore *c) {
   icf_problem_free(&c->prob);
   if (c->d) data_free(c->d);
   if (c->d_alt) data_free(c->d_alt);
-  double *bufs[] = {c->diag, c->tau_ext, c->tau_shift, c->gbase, c->gpert, c->cdiag, c->vtmp, c->ctmp, c->qtmp,
+  double *bufs[] = {c->diag, c->tau_ext, c->tau_shift, c->gbase, c->gpert, c->cdiag, c->vtmp, c->vtmp2, c->ctmp, c->qtmp,
                     c->ztmp, c->zdot, c->M0, c->k0, c->tau0, c->jn, c->jn_next};
   for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; ++i) free(bufs[i]);
   free(c->ctrl_dof);
@@ -121,6 +123,7 @@ void cenic_core_free(CenicCore *c) {
   free(c->lin_ctrl);
   free(c->sp_qd);
   free(c->sp_vd);
+  free(c->sp_en);
   memset(c, 0, sizeof *c);
 }
 
@@ -158,6 +161,17 @@ static void controller_tilde(CenicCore *c, double t, const double *x, double h, 
   controller_tau(c, &c->fd_model, t + h, c->qtmp, v, c->ztmp, tau, NULL);
 }
 
+/* Trapezoid: g~(v) = g(z^, q^n + h/2 N (v^n + v), v) at t + h (eq. 25b's q^{n+1}), with the
+ * M and k of x-hat (c->d), for the finite-differenced controllers. */
+static void controller_tilde_trap(CenicCore *c, double t, const double *x, const double *xhat, double h, const double *v,
+                                  double *tau) {
+  const Model *m = c->m;
+  const double *vn = x + m->nq;
+  for (int i = 0; i < m->nv; ++i) c->vtmp2[i] = 0.5 * (vn[i] + v[i]);
+  mb_integrate_q(m, x, c->vtmp2, h, c->qtmp);
+  controller_tau(c, &c->fd_model, t + h, c->qtmp, v, xhat + m->nq + m->nv, tau, NULL);
+}
+
 /* SYMMETRIC mode: replaces cjac by its symmetric part, entries across trees zeroed (A has one
  * block per tree), and says whether that C is positive definite (Cholesky), so that
  * v^T C v / 2 is a strictly convex cost. 0: use eq. 29's diagonal instead. */
@@ -187,32 +201,58 @@ static int ctrl_symmetric_block(CenicCore *c) {
 }
 
 /* Effort-limited linear laws tau = clamp(-C v + b, +-e) (CENIC eq. 19) of the PD/PID
- * controllers at t + h with q~ = q^n + h v and z~ = z^n + h (q~ - qd) (implicit Euler, eq. 27
- * exact for PID): C = h kp + kd (+ h^2 ki), b = y(v^n) + C v^n. */
-static void add_effort_terms(CenicCore *c, double t, const double *x, double h) {
+ * controllers at t + h, b = y(v^n) + C v^n, exact for PD/PID (eq. 27):
+ *   ICF step (trap = 0): q~ = q^n + h v, z~ = z^n + h (q~ - qd) (implicit Euler),
+ *     C = h kp + kd (+ h^2 ki), impulse h tau;
+ *   trapezoid (trap = 1): q~ = q^n + h/2 (v^n + v) (eq. 25b), z~ = z^n + h/2 (e^n + q~ - qd)
+ *     (the trapezoid rule on z' = q - qd), C = h/2 kp + kd (+ h^2/4 ki), impulse h/2 tau: the
+ *     implicit half of taubar = (tau^n + tau^{n+1}) / 2 (eq. 25a; Remark 1's second-order
+ *     treatment), whose explicit half tau^n is in r. */
+static void add_effort_terms(CenicCore *c, double t, const double *x, double h, int trap) {
   const Model *m = c->m;
   const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
   IcfProblem *p = &c->prob;
+  const double hq = trap ? 0.5 * h : h; /* dq~/dv */
   for (int k = 0; k < c->nlin_ctrl; ++k) {
     const Controller *ct = &m->controllers[c->lin_ctrl[k]];
+    if (trap && ct->type == CTRL_PID) controller_setpoint(ct, t, c->sp_qd, NULL); /* e^n */
+    for (int j = 0; trap && ct->type == CTRL_PID && j < ct->ndof; ++j) c->sp_en[j] = q[ct->qdof[j]] - c->sp_qd[j];
     controller_setpoint(ct, t + h, c->sp_qd, c->sp_vd);
     for (int j = 0; j < ct->ndof; ++j) {
       int i = ct->dof[j];
       double qt = q[ct->qdof[j]] + h * v[i], err = qt - c->sp_qd[j];
       double y = -ct->kp[j] * err - ct->kd[j] * (v[i] - c->sp_vd[j]);
-      double C = h * ct->kp[j] + ct->kd[j];
+      double C = hq * ct->kp[j] + ct->kd[j];
       if (ct->type == CTRL_PID) {
-        y -= ct->ki[j] * (z[ct->zadr + j] + h * err);
-        C += h * h * ct->ki[j];
+        double zt = trap ? z[ct->zadr + j] + 0.5 * h * (c->sp_en[j] + err) : z[ct->zadr + j] + h * err;
+        y -= ct->ki[j] * zt;
+        C += (trap ? 0.5 * h : h) * hq * ct->ki[j];
       }
       IcfDofTerm *tm = &p->dofterm[p->ndof++];
       tm->kind = ICF_DOF_EFFORT;
       tm->dof = i;
-      tm->h = h;
+      tm->h = trap ? 0.5 * h : h;
       tm->c = C;
       tm->b = y + C * v[i];
       tm->e = ct->effort_limit[j];
     }
+  }
+}
+
+/* Trapezoid: the PD/PID integral states z^{n+1} = z^n + h/2 (e^n + e^{n+1}) of the controllers
+ * add_effort_terms linearized, e = q - qd, at the step's q^{n+1} (the same rule the solve used,
+ * so z and tau^{n+1} agree). */
+static void trap_effort_states(CenicCore *c, double t, const double *x, double h, double *xout) {
+  const Model *m = c->m;
+  int off = m->nq + m->nv;
+  for (int k = 0; k < c->nlin_ctrl; ++k) {
+    const Controller *ct = &m->controllers[c->lin_ctrl[k]];
+    if (ct->type != CTRL_PID) continue;
+    controller_setpoint(ct, t, c->sp_qd, NULL);
+    for (int j = 0; j < ct->ndof; ++j) c->sp_en[j] = x[ct->qdof[j]] - c->sp_qd[j];
+    controller_setpoint(ct, t + h, c->sp_qd, NULL);
+    for (int j = 0; j < ct->ndof; ++j)
+      xout[off + ct->zadr + j] = x[off + ct->zadr + j] + 0.5 * h * (c->sp_en[j] + xout[ct->qdof[j]] - c->sp_qd[j]);
   }
 }
 
@@ -433,6 +473,47 @@ static int solve(CenicCore *c, double *v, double t, double h) {
   return rc;
 }
 
+/* The finite-differenced controllers linearized at vlin (CENIC V-C, eq. 29): gbase = g~(vlin),
+ * cjac = -dg~/dv over ctrl_dof by forward differences, then C: the symmetric block (cfull,
+ * SYMMETRIC mode) or eq. 29's max(0, diag) in cdiag. g~ is the ICF step's (xhat NULL) or the
+ * trapezoid's (controller_tilde_trap). */
+static void fd_linearize(CenicCore *c, double t, const double *x, const double *xhat, double h, const double *vlin) {
+  int nv = c->m->nv, nc = c->nctrl;
+  if (xhat) controller_tilde_trap(c, t, x, xhat, h, vlin, c->gbase);
+  else controller_tilde(c, t, x, h, vlin, c->gbase);
+  memcpy(c->vtmp, vlin, sizeof(double) * (size_t)nv);
+  for (int k = 0; k < nc; ++k) {
+    int j = c->ctrl_dof[k];
+    double dv = 1e-6 * fmax(1.0, fabs(vlin[j]));
+    c->vtmp[j] = vlin[j] + dv;
+    if (xhat) controller_tilde_trap(c, t, x, xhat, h, c->vtmp, c->gpert);
+    else controller_tilde(c, t, x, h, c->vtmp, c->gpert);
+    c->vtmp[j] = vlin[j];
+    for (int i = 0; i < nc; ++i) c->cjac[i * nc + k] = -(c->gpert[c->ctrl_dof[i]] - c->gbase[c->ctrl_dof[i]]) / dv;
+  }
+  c->cfull = c->implicit_ctrl == CENIC_CTRL_SYMMETRIC && ctrl_symmetric_block(c);
+  if (!c->cfull) /* eq. 29: C = max(0, diag(-dg~/dv)) */
+    for (int k = 0; k < nc; ++k) c->cdiag[c->ctrl_dof[k]] = fmax(0.0, c->cjac[k * nc + k]);
+}
+
+/* A += s C over the controlled dofs: eq. 29's diagonal (cdiag) or the symmetric block (cfull). */
+static void add_ctrl_hessian(CenicCore *c, double s) {
+  const Model *m = c->m;
+  IcfProblem *p = &c->prob;
+  if (c->cfull) { /* one tree's block each */
+    for (int i = 0; i < c->nctrl; ++i)
+      for (int k = 0; k < c->nctrl; ++k) {
+        int di = c->ctrl_dof[i], dk = c->ctrl_dof[k], t2 = m->dof_tree[di], n = m->tree_nv[t2];
+        p->A[m->tree_madr[t2] + (di - m->tree_vadr[t2]) * n + (dk - m->tree_vadr[t2])] += s * c->cjac[i * c->nctrl + k];
+      }
+    return;
+  }
+  for (int k = 0; k < c->nctrl; ++k) {
+    int di = c->ctrl_dof[k], t2 = m->dof_tree[di], n = m->tree_nv[t2], li = di - m->tree_vadr[t2];
+    p->A[m->tree_madr[t2] + li * n + li] += s * c->cdiag[di];
+  }
+}
+
 int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const double *v0, double *xout) {
   const Model *m = c->m;
   const Data *d = c->d;
@@ -454,23 +535,10 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
   if (m->ncontroller > 0 && c->implicit_ctrl) {
     controller_tau(c, m, t, q, v, z, c->ctmp, NULL); /* tau_ext = applied forces only */
     for (int i = 0; i < nv; ++i) c->tau_ext[i] -= c->ctmp[i];
-    add_effort_terms(c, t, x, h);
+    add_effort_terms(c, t, x, h, 0);
   }
   if (c->fd_model.ncontroller > 0 && c->implicit_ctrl) {
-    controller_tilde(c, t, x, h, v, c->gbase);
-    memcpy(c->vtmp, v, sizeof(double) * (size_t)nv);
-    int nc = c->nctrl;
-    for (int k = 0; k < nc; ++k) { /* forward differences of g~: cjac = -dg~/dv over ctrl_dof */
-      int j = c->ctrl_dof[k];
-      double dv = 1e-6 * fmax(1.0, fabs(v[j]));
-      c->vtmp[j] = v[j] + dv;
-      controller_tilde(c, t, x, h, c->vtmp, c->gpert);
-      c->vtmp[j] = v[j];
-      for (int i = 0; i < nc; ++i) c->cjac[i * nc + k] = -(c->gpert[c->ctrl_dof[i]] - c->gbase[c->ctrl_dof[i]]) / dv;
-    }
-    c->cfull = c->implicit_ctrl == CENIC_CTRL_SYMMETRIC && ctrl_symmetric_block(c);
-    if (!c->cfull) /* eq. 29: C = max(0, diag(-dg~/dv)) */
-      for (int k = 0; k < nc; ++k) c->cdiag[c->ctrl_dof[k]] = fmax(0.0, c->cjac[k * nc + k]);
+    fd_linearize(c, t, x, NULL, h, v);
     /* tau^{n+1} = -C v + d, d = g~(v^n) + C v^n (eq. 29): with h C in A, r = A v^n + h g~(v^n) - h k */
     for (int i = 0; i < nv; ++i) c->tau_ext[i] += c->gbase[i];
   }
@@ -483,12 +551,7 @@ int cenic_icf_step(CenicCore *c, double t, const double *x, double h, const doub
       A[i * n + i] += h * (m->dof_damping[a + i] + c->cdiag[a + i]);
     }
   }
-  if (c->cfull) /* the symmetric C over the controlled dofs (one tree's block each) */
-    for (int i = 0; i < c->nctrl; ++i)
-      for (int k = 0; k < c->nctrl; ++k) {
-        int di = c->ctrl_dof[i], dk = c->ctrl_dof[k], t2 = m->dof_tree[di], n = m->tree_nv[t2];
-        p->A[m->tree_madr[t2] + (di - m->tree_vadr[t2]) * n + (dk - m->tree_vadr[t2])] += h * c->cjac[i * c->nctrl + k];
-      }
+  if (c->cfull) add_ctrl_hessian(c, h); /* the symmetric C (its diagonal form is in the loop above) */
   icf_amul(p, v, p->r);
   for (int i = 0; i < nv; ++i) p->r[i] += h * (c->tau_ext[i] - d->bias[i]);
   cenic_add_limit_terms(c, q, h);
@@ -548,10 +611,44 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
     for (int i = 0; i < n; ++i) c->diag[a + i] = p->A[m->tree_madr[t2] + i * n + i];
   }
   icf_amul(p, v, p->r);
+  /* Controllers (CENIC V-C with the trapezoid's weights, Remark 1): taubar = (tau^n +
+   * tau^{n+1}) / 2, tau^n in tau0. The PD/PID laws put tau^{n+1} into the convex step exactly
+   * (add_effort_terms). The finite-differenced ones (inverse dynamics) do so under
+   * controllers=symmetric, linearized at v-hat, -C v^{n+1} + g~(vhat) + C vhat: the error
+   * (J + C)(v^{n+1} - vhat) is O(h^2) (linearized at v^n, the arm of tests/test_trap_controllers.c
+   * measured order 1.2). Eq. 29's diagonal C is not used here: the coupling it drops, of size
+   * h K |v^{n+1} - vhat| with K ~ Kd + h Kp, is as large as the error estimate itself once
+   * h K ~ 1 (franka_box at 1e-5: 47x the position error of tau(x-hat) for 21% fewer steps), so
+   * under controllers=implicit, and when the symmetric C is not positive definite, they take
+   * tau^{n+1} = tau(x-hat), as every controller does under controllers=explicit. */
+  const int implicit = m->ncontroller > 0 && c->implicit_ctrl != CENIC_CTRL_EXPLICIT;
+  double *tau1 = c->tau_ext; /* tau^{n+1} less its implicit part */
+  memcpy(tau1, d->tau, sizeof(double) * (size_t)nv);
+  memset(c->cdiag, 0, sizeof(double) * (size_t)nv);
+  c->cfull = 0;
+  p->ndof = 0;
+  if (implicit) {
+    const double *vhat = xhat + nq;
+    /* tau1 = applied forces and the finite-differenced controllers at x-hat */
+    controller_tau(c, m, t + h, xhat, vhat, xhat + nq + nv, c->ctmp, NULL);
+    for (int i = 0; i < nv; ++i) tau1[i] -= c->ctmp[i];
+    controller_tau(c, &c->fd_model, t + h, xhat, vhat, xhat + nq + nv, c->ctmp, NULL);
+    for (int i = 0; i < nv; ++i) tau1[i] += c->ctmp[i];
+    add_effort_terms(c, t, x, h, 1);
+    if (c->fd_model.ncontroller > 0 && c->implicit_ctrl == CENIC_CTRL_SYMMETRIC) {
+      fd_linearize(c, t, x, xhat, h, vhat);
+      memset(c->cdiag, 0, sizeof(double) * (size_t)nv); /* eq. 29's fallback: tau(x-hat) instead */
+      if (c->cfull) {
+        add_ctrl_hessian(c, 0.5 * h); /* after icf_amul: r holds Mbar v^n only */
+        for (int i = 0; i < nv; ++i) tau1[i] += c->gbase[i] - c->ctmp[i];
+        for (int i = 0; i < c->nctrl; ++i)
+          for (int k = 0; k < c->nctrl; ++k) tau1[c->ctrl_dof[i]] += c->cjac[i * c->nctrl + k] * vhat[c->ctrl_dof[k]];
+      }
+    }
+  }
   for (int i = 0; i < nv; ++i)
-    p->r[i] += h * (0.5 * (c->tau0[i] + d->tau[i]) - 0.5 * (c->k0[i] + d->bias[i]) + 0.5 * c->jn[i]);
-  p->ndof = 0; /* joint limits first order, from q^n (the trapezoid treats controllers explicitly) */
-  cenic_add_limit_terms(c, q, h);
+    p->r[i] += h * (0.5 * (c->tau0[i] + tau1[i]) - 0.5 * (c->k0[i] + d->bias[i]) + 0.5 * c->jn[i]);
+  cenic_add_limit_terms(c, q, h); /* joint limits first order, from q^n */
   if (copy_contacts(c, h, 1, xhat)) return CB_ERR_MEMORY;
   c->time_assembly += wall_seconds() - t0;
   double *vnew = xout + nq;
@@ -585,6 +682,7 @@ int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat,
   for (int i = 0; i < nq; ++i) xout[i] = q[i] + 0.25 * h * (xout[i] + c->qtmp[i]);
   mb_normalize_q(m, xout);
   for (int i = 0; i < nz; ++i) xout[nq + nv + i] = xhat[nq + nv + i]; /* first-order z (V-C, Remark 1) */
+  if (implicit) trap_effort_states(c, t, x, h, xout); /* the PID states the solve assumed */
   if (c->lookahead_friction) (void)cenic_lag_store(&c->lag, xout, m, c->d, p, vnew);
   return CB_OK;
 }

@@ -60,11 +60,11 @@ typedef struct {
   Model fd_model;
   Controller *fd_ctrl;
   int *lin_ctrl, nlin_ctrl;   /* indices of the PD/PID controllers treated by eq. 19-20 */
-  double *sp_qd, *sp_vd;      /* setpoint scratch [max controller ndof] */
+  double *sp_qd, *sp_vd, *sp_en; /* setpoint and e^n scratch [max controller ndof] */
   double limit_beta;          /* near-rigid beta of the joint limits (IV-D), 0.1 */
   double time_geometry, time_assembly;
   /* scratch */
-  double *diag, *tau_ext, *gbase, *gpert, *cdiag, *vtmp, *qtmp, *ztmp, *zdot, *ctmp;
+  double *diag, *tau_ext, *gbase, *gpert, *cdiag, *vtmp, *vtmp2, *qtmp, *ztmp, *zdot, *ctmp;
   double *tau_shift;       /* [nv] prescribed forces at t + h minus at t */
   /* trapezoid: quantities at x^n */
   double *M0, *k0, *tau0;  /* [mass_size], [nv], [nv] */
@@ -116,7 +116,9 @@ void cenic_trap_save_start(CenicCore *c);
  * impulse (eq. 24) at its velocities vhat; call right after that solve. */
 void cenic_trap_first_impulse(CenicCore *c, const double *vhat, double h);
 /* Second-order trapezoid step from x with the first-order xhat; c->d must hold the step data at
- * xhat. Writes xout and c->jn_next. */
+ * xhat. Controllers enter as taubar = (tau^n + tau^{n+1}) / 2 with tau^{n+1} implicit in v^{n+1}
+ * (CENIC V-C with weight 1/2; implicit_ctrl EXPLICIT: tau^{n+1} = tau(xhat)). Writes xout and
+ * c->jn_next. */
 int cenic_trap_step(CenicCore *c, double t, const double *x, const double *xhat, double h, double *xout);
 
 #endif
