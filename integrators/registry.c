@@ -25,7 +25,9 @@
   X(ccp_vtbl)                    \
   X(ncp_vtbl)                    \
   X(raisim_vtbl)                 \
-  X(ca_vtbl)
+  X(ca_vtbl)                     \
+  X(simbody_rkm_vtbl)            \
+  X(simbody_see2_vtbl)
 
 #define DECLARE_VTBL(var) extern const IntegratorVtbl var;
 BUILTIN_INTEGRATORS(DECLARE_VTBL)
