@@ -200,7 +200,8 @@ fuzz: $(FUZZ_BIN) build/cbench
 
 # C++ shims of engines with a C++ API (integrators/**/*.cpp, Simbody's extern "C" shim): built
 # with the C objects' flags by g++ (clang++ in the clang and fuzz builds) into the same archives;
-# the C link lines take libstdc++. vptr checks are off: clang's C link has no C++ UBSan runtime.
+# the C link lines take libstdc++. vptr (and clang's function) checks are off: a C link has no
+# C++ UBSan runtime.
 LIB_CXX_SRC := $(shell find integrators -name '*.cpp' | sort)
 SIMBODY_CFLAGS := $(filter-out -std=%,$(patsubst -I%,-isystem %,$(shell pkg-config --cflags simbody 2>/dev/null || echo -I/usr/include/simbody)))
 CXXBASE := -std=c++17 $(WARN) -g -I. $(SIMBODY_CFLAGS) -MMD -MP
@@ -215,10 +216,10 @@ $(SAN)/%.o: %.cpp | $(DEPS_STAMP)
 	$(CXX) $(CXXBASE) $(SANFLAGS) -fno-sanitize=vptr -c $< -o $@
 $(SANC)/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CLANG_CXX) $(CXXBASE) $(SANFLAGS) -fno-sanitize=vptr -c $< -o $@
+	$(CLANG_CXX) $(CXXBASE) $(SANFLAGS) -fno-sanitize=vptr,function -c $< -o $@
 $(FUZZ)/obj/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CXX) $(CXXBASE) $(FUZZFLAGS) -fno-sanitize=vptr -fsanitize=fuzzer-no-link -c $< -o $@
+	$(FUZZ_CXX) $(CXXBASE) $(FUZZFLAGS) -fno-sanitize=vptr,function -fsanitize=fuzzer-no-link -c $< -o $@
 $(REL)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(REL)/%.o)
 $(SAN)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(SAN)/%.o)
 $(SANC)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(SANC)/%.o)
