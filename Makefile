@@ -203,6 +203,34 @@ fuzz: $(FUZZ_BIN) build/cbench
 	@bash fuzz/seed.sh
 	@bash fuzz/run.sh $(FUZZ_TIME) $(FUZZ_TARGETS)
 
+# C++ shims of engines with a C++ API (integrators/**/*.cpp, Simbody's extern "C" shim): built
+# with the C objects' flags by g++ (clang++ in the clang and fuzz builds) into the same archives;
+# the C link lines take libstdc++. vptr (and clang's function) checks are off: a C link has no
+# C++ UBSan runtime.
+LIB_CXX_SRC := $(shell find integrators -name '*.cpp' | sort)
+SIMBODY_CFLAGS := $(filter-out -std=%,$(patsubst -I%,-isystem %,$(shell pkg-config --cflags simbody 2>/dev/null || echo -I/usr/include/simbody)))
+CXXBASE := -std=c++17 $(WARN) -g -I. $(SIMBODY_CFLAGS) -MMD -MP
+CLANG_CXX ?= clang++
+FUZZ_CXX ?= clang++
+LIBS += $(shell pkg-config --libs simbody 2>/dev/null || echo -lSimTKsimbody -lSimTKmath -lSimTKcommon) -lstdc++
+$(REL)/%.o: %.cpp | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXBASE) $(OPT) -c $< -o $@
+$(SAN)/%.o: %.cpp | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXBASE) $(SANFLAGS) -fno-sanitize=vptr -c $< -o $@
+$(SANC)/%.o: %.cpp | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CLANG_CXX) $(CXXBASE) $(SANFLAGS) -fno-sanitize=vptr,function -c $< -o $@
+$(FUZZ)/obj/%.o: %.cpp | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(CXXBASE) $(FUZZFLAGS) -fno-sanitize=vptr,function -fsanitize=fuzzer-no-link -c $< -o $@
+$(REL)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(REL)/%.o)
+$(SAN)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(SAN)/%.o)
+$(SANC)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(SANC)/%.o)
+$(FUZZ)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(FUZZ)/obj/%.o)
+-include $(foreach b,$(REL) $(SAN) $(SANC) $(FUZZ)/obj,$(LIB_CXX_SRC:%.cpp=$(b)/%.d))
+
 clean:
 	rm -rf build
 

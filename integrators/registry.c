@@ -27,7 +27,9 @@
   X(raisim_vtbl)                 \
   X(ca_vtbl)                     \
   X(ode_vtbl)                    \
-  X(ode_quick_vtbl)
+  X(ode_quick_vtbl)              \
+  X(simbody_rkm_vtbl)            \
+  X(simbody_see2_vtbl)
 
 #define DECLARE_VTBL(var) extern const IntegratorVtbl var;
 BUILTIN_INTEGRATORS(DECLARE_VTBL)

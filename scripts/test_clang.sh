@@ -22,7 +22,7 @@ for it in $("$dir/cbench" list --integrators-only 2>/dev/null || "$dir/cbench" l
   esac
   args=(--cases-dir "$here/../cases" run --case "$case_" --integrator "$it" --t-end 0.05 --quiet --json "$out/$it.json")
   case "$it" in
-    cenic-sd|cenic-trap|tamsi-sd|ie|bdf|sdirk2|rosenbrock|rk3) args+=(--accuracy 1e-2) ;;
+    cenic-sd|cenic-trap|tamsi-sd|ie|bdf|sdirk2|rosenbrock|rk3|simbody-*) args+=(--accuracy 1e-2) ;;
     *) args+=(--dt 1e-3) ;;
   esac
   nrun=$((nrun + 1))
