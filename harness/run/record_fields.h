@@ -91,9 +91,23 @@ const RecordField *record_field_find(const char *path);
   X(FIELD_WARNINGS, "warnings") \
   X(FIELD_SPEC_KEY, "spec_key") \
   X(FIELD_COMMAND, "command") \
+  X(FIELD_DATE, "date") \
+  X(FIELD_MACHINE, "machine") \
+  X(FIELD_MACHINE_CPU, "machine.cpu") \
+  X(FIELD_MACHINE_CORES, "machine.cores") \
+  X(FIELD_MACHINE_BUILD, "machine.build") \
+  X(FIELD_MACHINE_GIT, "machine.git") \
+  X(FIELD_MACHINE_GIT_DIRTY, "machine.git_dirty") \
+  X(FIELD_MACHINE_HOST, "machine.host") \
+  X(FIELD_MACHINE_CPU_MHZ, "machine.cpu_mhz") \
+  X(FIELD_MACHINE_CACHES, "machine.caches") \
+  X(FIELD_MACHINE_LOAD_AVG_START, "machine.load_avg_start") \
+  X(FIELD_WALL_TIME, "wall_time") \
+  X(FIELD_WALL_TIME_MIN, "wall_time.min") \
   X(FIELD_WORK, "work") \
   X(FIELD_WORK_MEDIAN, "work.median") \
   X(FIELD_WALL_TIME_MEDIAN, "wall_time.median") \
+  X(FIELD_REPETITIONS, "repetitions") \
   X(FIELD_COUNTERS, "counters") \
   X(FIELD_INSTRUCTIONS, "instructions") \
   X(FIELD_INSTRUCTIONS_SOURCE, "instructions.source") \
