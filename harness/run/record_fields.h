@@ -94,6 +94,10 @@ const RecordField *record_field_find(const char *path);
   X(FIELD_DATE, "date") \
   X(FIELD_MACHINE, "machine") \
   X(FIELD_MACHINE_CPU, "machine.cpu") \
+  X(FIELD_MACHINE_ISA, "machine.isa") \
+  X(FIELD_MACHINE_OS, "machine.os") \
+  X(FIELD_MACHINE_COMPILER, "machine.compiler") \
+  X(FIELD_MACHINE_FLAGS, "machine.flags") \
   X(FIELD_MACHINE_CORES, "machine.cores") \
   X(FIELD_MACHINE_BUILD, "machine.build") \
   X(FIELD_MACHINE_GIT, "machine.git") \
