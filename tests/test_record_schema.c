@@ -314,5 +314,8 @@ Test(record_schema, every_field_id_names_a_table_row) {
   cr_expect(isnan(record_get_number(rec, FIELD_ERROR_CHECK_POSITIONS_MAX)), "a missing parent reads as NAN");
   cr_expect_eq(record_get_counter(rec, "steps"), 7);
   cr_expect_str_eq(record_get_string(rec, FIELD_MESSAGE, "none"), "none");
+  cr_expect_eq(record_get_number_or(rec, FIELD_ERROR_POSITIONS_MAX, -1), 0.25);
+  cr_expect_eq(record_get_number_or(rec, FIELD_ERROR_POSITIONS_RMS, -1), -1, "null reads as the default");
+  cr_expect_eq(record_get_number_or(rec, FIELD_STATUS, -1), -1, "a string reads as the default");
   cJSON_Delete(rec);
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "export_gbench.h"
-#include "../common/json_get.h"
+#include "../run/record_fields.h"
 #include "../run/run_record.h"
 
 void compare_options_default(CompareOptions *o) {
@@ -26,20 +26,20 @@ static size_t key_add(char *out, size_t outlen, size_t n, const char *fmt, const
 
 /* The key into out[0..outlen) (out may be NULL when outlen is 0); returns its full length. */
 static size_t key_write(const cJSON *rec, char *out, size_t outlen) {
-  const cJSON *p = json_get(rec, "params");
-  size_t n = key_add(out, outlen, 0, "%s", json_str_or(rec, "case", "?"), 0);
-  n = key_add(out, outlen, n, "/%s", json_str_or(rec, "integrator", "?"), 0);
-  if (cJSON_IsNumber(json_get(p, "accuracy"))) n = key_add(out, outlen, n, "/acc=%g", NULL, json_num_or(p, "accuracy", 0));
-  if (cJSON_IsNumber(json_get(p, "dt"))) n = key_add(out, outlen, n, "/dt=%g", NULL, json_num_or(p, "dt", 0));
+  size_t n = key_add(out, outlen, 0, "%s", record_get_string(rec, FIELD_CASE, "?"), 0);
+  n = key_add(out, outlen, n, "/%s", record_get_string(rec, FIELD_INTEGRATOR, "?"), 0);
   /* runs that differ in horizon, step cap or error window are different runs */
-  if (cJSON_IsNumber(json_get(p, "t_end"))) n = key_add(out, outlen, n, "/T=%g", NULL, json_num_or(p, "t_end", 0));
-  if (cJSON_IsNumber(json_get(p, "max_step"))) n = key_add(out, outlen, n, "/hmax=%g", NULL, json_num_or(p, "max_step", 0));
-  if (cJSON_IsNumber(json_get(p, "window"))) n = key_add(out, outlen, n, "/W=%g", NULL, json_num_or(p, "window", 0));
-  const cJSON *en = json_get(p, "error_norm");
-  if (cJSON_IsString(en) && strcmp(en->valuestring, "full") == 0) n = key_add(out, outlen, n, "/full", "", 0);
+  static const struct { RecordFieldId id; const char *fmt; } numbers[] = {
+      {FIELD_PARAMS_ACCURACY, "/acc=%g"}, {FIELD_PARAMS_DT, "/dt=%g"}, {FIELD_PARAMS_T_END, "/T=%g"},
+      {FIELD_PARAMS_MAX_STEP, "/hmax=%g"}, {FIELD_PARAMS_WINDOW, "/W=%g"}};
+  for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; ++i) {
+    double v = record_get_number(rec, numbers[i].id);
+    if (!isnan(v)) n = key_add(out, outlen, n, numbers[i].fmt, NULL, v);
+  }
+  if (strcmp(record_get_string(rec, FIELD_PARAMS_ERROR_NORM, ""), "full") == 0) n = key_add(out, outlen, n, "/full", "", 0);
   const cJSON *kv;
   for (int pass = 0; pass < 2; ++pass) /* scene parameters, then integrator options */
-    cJSON_ArrayForEach(kv, json_get(p, pass ? "options" : "scene_params"))
+    cJSON_ArrayForEach(kv, record_get(rec, pass ? FIELD_PARAMS_OPTIONS : FIELD_PARAMS_SCENE_PARAMS))
       if (cJSON_IsString(kv)) {
         n = key_add(out, outlen, n, "/%s", kv->string, 0);
         n = key_add(out, outlen, n, "=%s", kv->valuestring, 0);
@@ -81,9 +81,10 @@ static const cJSON *find_key(const cJSON *arr, const char *key) {
  * improvement. Returns the regressions (0 or 1). */
 static int compare_instructions(const char *key, const cJSON *b, const cJSON *n, const CompareOptions *o, FILE *out,
                                 int *rows) {
-  const cJSON *ib = json_get(b, "instructions"), *in = json_get(n, "instructions");
-  double vb = json_num_or(ib, "per_rep", NAN), vn = json_num_or(in, "per_rep", NAN);
-  if (!cJSON_IsObject(ib) || !cJSON_IsObject(in) || strcmp(json_str(ib, "source"), json_str(in, "source")) != 0) return 0;
+  if (!cJSON_IsObject(record_get(b, FIELD_INSTRUCTIONS)) || !cJSON_IsObject(record_get(n, FIELD_INSTRUCTIONS)) ||
+      strcmp(record_get_string(b, FIELD_INSTRUCTIONS_SOURCE, ""), record_get_string(n, FIELD_INSTRUCTIONS_SOURCE, "")) != 0)
+    return 0;
+  double vb = record_get_number(b, FIELD_INSTRUCTIONS_PER_REP), vn = record_get_number(n, FIELD_INSTRUCTIONS_PER_REP);
   if (!(vb > 0) || !(vn > 0)) return 0;
   double rel = (vn - vb) / vb;
   if (fabs(rel) <= o->instr_tolerance) return 0;
@@ -109,17 +110,16 @@ int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o
       continue;
     }
     ++compared;
-    const char *sb = json_str_or(b, "status", "?"), *sn = json_str_or(n, "status", "?");
+    const char *sb = record_get_string(b, FIELD_STATUS, "?"), *sn = record_get_string(n, FIELD_STATUS, "?");
     if (strcmp(sb, sn) != 0) {
       int worse = strcmp(sb, "ok") == 0;
       fprintf(out, "%-48s %-18s %14s %14s %9s  %s\n", key, "status", sb, sn, "", worse ? "REGRESSION" : "changed");
       regressions += worse; ++rows;
     }
-    const cJSON *cb = json_get(b, "counters"), *cn = json_get(n, "counters");
-    if (cJSON_IsObject(cb) && cJSON_IsObject(cn)) {
+    if (cJSON_IsObject(record_get(b, FIELD_COUNTERS)) && cJSON_IsObject(record_get(n, FIELD_COUNTERS))) {
       for (int i = 0; run_counter_names[i]; ++i) {
-        if (!json_get(cb, run_counter_names[i]) || !json_get(cn, run_counter_names[i])) continue; /* a record predates it */
-        double vb = json_num_or(cb, run_counter_names[i], 0), vn = json_num_or(cn, run_counter_names[i], 0);
+        double vb = record_get_counter(b, run_counter_names[i]), vn = record_get_counter(n, run_counter_names[i]);
+        if (isnan(vb) || isnan(vn)) continue; /* a record predates it (the validator has checked the rest) */
         if (vb == vn) continue;
         double rel = fabs(vn - vb) / fmax(fabs(vb), 1.0);
         /* more work is a regression; less work is reported as an improvement, not a failure */
@@ -131,7 +131,7 @@ int compare_records(const cJSON *base, const cJSON *cur, const CompareOptions *o
       }
     }
     regressions += compare_instructions(key, b, n, o, out, &rows);
-    double wb = json_num_or(json_get(b, "wall_time"), "median", NAN), wn = json_num_or(json_get(n, "wall_time"), "median", NAN);
+    double wb = record_get_number(b, FIELD_WALL_TIME_MEDIAN), wn = record_get_number(n, FIELD_WALL_TIME_MEDIAN);
     if (isfinite(wb) && isfinite(wn) && wb > 0 && wn > 0) {
       double ratio = wn / wb;
       int moved = ratio > o->time_tolerance || ratio < 1.0 / o->time_tolerance;
@@ -175,14 +175,14 @@ cJSON *export_records(const cJSON *records, const char *format) {
   if (strcmp(format, "gab") == 0) {
     cJSON *arr = cJSON_CreateArray();
     cJSON_ArrayForEach(r, records) {
-      if (strcmp(json_str_or(r, "status", "?"), "ok") != 0) continue;
+      if (strcmp(record_get_string(r, FIELD_STATUS, "?"), "ok") != 0) continue;
       char *key = record_key(r), *name = key ? key_suffixed(key, " ", "wall per sim s") : NULL;
       if (!name) { free(key); cJSON_Delete(arr); return NULL; }
       cJSON *e = cJSON_CreateObject();
       cJSON_AddStringToObject(e, "name", name);
       free(name);
       cJSON_AddStringToObject(e, "unit", "s/s");
-      cJSON_AddNumberToObject(e, "value", json_num_or(json_get(r, "work"), "median", 0));
+      cJSON_AddNumberToObject(e, "value", record_get_number_or(r, FIELD_WORK_MEDIAN, 0));
       cJSON_AddItemToArray(arr, e);
       const char *const *tracked = run_counter_names; /* the CB_COUNTERS list */
       for (int i = 0; tracked[i]; ++i) {
@@ -192,7 +192,8 @@ cJSON *export_records(const cJSON *records, const char *format) {
         cJSON_AddStringToObject(e, "name", name);
         free(name);
         cJSON_AddStringToObject(e, "unit", tracked[i]);
-        cJSON_AddNumberToObject(e, "value", json_num_or(json_get(r, "counters"), tracked[i], 0));
+        double v = record_get_counter(r, tracked[i]);
+        cJSON_AddNumberToObject(e, "value", isnan(v) ? 0 : v);
         cJSON_AddItemToArray(arr, e);
       }
       free(key);

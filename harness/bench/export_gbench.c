@@ -10,6 +10,7 @@
 
 #include "compare.h"
 #include "../common/json_get.h"
+#include "../run/record_fields.h"
 
 /* Times in microseconds: compare.py prints whole numbers of the unit, and runs take 1e-4..1e2 s. */
 #define US 1e6
@@ -18,20 +19,19 @@
 static void add_context(cJSON *doc, const cJSON *records) {
   cJSON *ctx = cJSON_AddObjectToObject(doc, "context");
   const cJSON *first = cJSON_GetArrayItem(records, 0);
-  const cJSON *m = json_get(first, "machine");
-  cJSON_AddStringToObject(ctx, "date", json_str_or(first, "date", "unknown"));
-  cJSON_AddStringToObject(ctx, "host_name", json_str_or(m, "host", "unknown"));
+  cJSON_AddStringToObject(ctx, "date", record_get_string(first, FIELD_DATE, "unknown"));
+  cJSON_AddStringToObject(ctx, "host_name", record_get_string(first, FIELD_MACHINE_HOST, "unknown"));
   cJSON_AddStringToObject(ctx, "executable", "cbench");
-  cJSON_AddNumberToObject(ctx, "num_cpus", json_num_or(m, "cores", 0));
-  cJSON_AddNumberToObject(ctx, "mhz_per_cpu", json_num_or(m, "cpu_mhz", 0));
-  cJSON_AddStringToObject(ctx, "cpu_model", json_str_or(m, "cpu", "unknown"));
-  const cJSON *caches = json_get(m, "caches");
+  cJSON_AddNumberToObject(ctx, "num_cpus", record_get_number_or(first, FIELD_MACHINE_CORES, 0));
+  cJSON_AddNumberToObject(ctx, "mhz_per_cpu", record_get_number_or(first, FIELD_MACHINE_CPU_MHZ, 0));
+  cJSON_AddStringToObject(ctx, "cpu_model", record_get_string(first, FIELD_MACHINE_CPU, "unknown"));
+  const cJSON *caches = record_get(first, FIELD_MACHINE_CACHES);
   cJSON_AddItemToObject(ctx, "caches", cJSON_IsArray(caches) ? cJSON_Duplicate(caches, 1) : cJSON_CreateArray());
-  const cJSON *load = json_get(m, "load_avg_start");
+  const cJSON *load = record_get(first, FIELD_MACHINE_LOAD_AVG_START);
   cJSON_AddItemToObject(ctx, "load_avg", cJSON_IsArray(load) ? cJSON_Duplicate(load, 1) : cJSON_CreateArray());
-  cJSON_AddStringToObject(ctx, "library_build_type", json_str_or(m, "build", "unknown"));
-  cJSON_AddStringToObject(ctx, "cbench_git", json_str_or(m, "git", "unknown"));
-  const cJSON *dirty = json_get(m, "git_dirty");
+  cJSON_AddStringToObject(ctx, "library_build_type", record_get_string(first, FIELD_MACHINE_BUILD, "unknown"));
+  cJSON_AddStringToObject(ctx, "cbench_git", record_get_string(first, FIELD_MACHINE_GIT, "unknown"));
+  const cJSON *dirty = record_get(first, FIELD_MACHINE_GIT_DIRTY);
   if (cJSON_IsBool(dirty)) cJSON_AddBoolToObject(ctx, "cbench_git_dirty", cJSON_IsTrue(dirty));
 }
 
@@ -49,9 +49,9 @@ static cJSON *entry(cJSON *list, const char *name, const char *run_name, const c
 
 static void add_counters(cJSON *e, const cJSON *r) {
   const cJSON *c;
-  cJSON_ArrayForEach(c, json_get(r, "counters")) if (cJSON_IsNumber(c)) cJSON_AddNumberToObject(e, c->string, c->valuedouble);
-  const cJSON *err = json_get(json_get(r, "error"), "positions");
-  if (cJSON_IsNumber(json_get(err, "max"))) cJSON_AddNumberToObject(e, "error_max", json_num_or(err, "max", 0));
+  cJSON_ArrayForEach(c, record_get(r, FIELD_COUNTERS)) if (cJSON_IsNumber(c)) cJSON_AddNumberToObject(e, c->string, c->valuedouble);
+  double err = record_get_number(r, FIELD_ERROR_POSITIONS_MAX);
+  if (!isnan(err)) cJSON_AddNumberToObject(e, "error_max", err);
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -75,14 +75,14 @@ static void stats(double *x, int n, double out[3]) {
 static void add_record(cJSON *list, const cJSON *r) {
   char *key = record_key(r);
   if (!key) return;
-  const cJSON *reps = json_get(r, "repetitions");
+  const cJSON *reps = record_get(r, FIELD_REPETITIONS);
   int n = cJSON_IsArray(reps) ? cJSON_GetArraySize(reps) : 0;
-  int ok = strcmp(json_str_or(r, "status", ""), "ok") == 0;
+  int ok = strcmp(record_get_string(r, FIELD_STATUS, ""), "ok") == 0;
   if (!ok || n == 0) {
     cJSON *e = entry(list, key, key, "iteration", 1);
     cJSON_AddNumberToObject(e, "repetition_index", 0);
     cJSON_AddNumberToObject(e, "iterations", ok ? 1 : 0);
-    cJSON_AddNumberToObject(e, "real_time", US * json_num_or(json_get(r, "wall_time"), "median", 0));
+    cJSON_AddNumberToObject(e, "real_time", US * record_get_number_or(r, FIELD_WALL_TIME_MEDIAN, 0));
     /* CPU time is not known here: left out rather than copied from the wall time (compare.py
      * then skips the entry) */
     if (ok) cJSON_AddStringToObject(e, "cpu_time_missing", "the record predates per-repetition CPU times");
@@ -90,7 +90,7 @@ static void add_record(cJSON *list, const cJSON *r) {
     cJSON_AddStringToObject(e, "time_unit", "us");
     if (!ok) {
       cJSON_AddBoolToObject(e, "error_occurred", 1);
-      cJSON_AddStringToObject(e, "error_message", json_str_or(r, "message", "failed"));
+      cJSON_AddStringToObject(e, "error_message", record_get_string(r, FIELD_MESSAGE, "failed"));
     }
     add_counters(e, r);
     free(key);

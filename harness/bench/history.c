@@ -10,12 +10,14 @@
 #include "../common/json_get.h"
 #include "../sweep/folder_share.h"
 #include "../common/num_text.h"
+#include "../run/record_fields.h"
 #include "../run/run_record.h"
 
 
 void history_benchmark_name(const cJSON *rec, char *out, size_t outlen) {
-  const cJSON *p = json_get(rec, "params"), *c = json_get(rec, "case"), *in = json_get(rec, "integrator");
-  const cJSON *acc = json_get(p, "accuracy"), *dt = json_get(p, "dt"), *hmax = json_get(p, "max_step");
+  const cJSON *c = record_get(rec, FIELD_CASE), *in = record_get(rec, FIELD_INTEGRATOR);
+  const cJSON *acc = record_get(rec, FIELD_PARAMS_ACCURACY), *dt = record_get(rec, FIELD_PARAMS_DT);
+  const cJSON *hmax = record_get(rec, FIELD_PARAMS_MAX_STEP);
   char a[NUM_TEXT_MAX] = "", h[NUM_TEXT_MAX] = "";
   if (cJSON_IsNumber(acc)) num_text(acc->valuedouble, a, sizeof a);
   else if (cJSON_IsNumber(dt)) num_text(dt->valuedouble, a, sizeof a);
@@ -27,7 +29,7 @@ void history_benchmark_name(const cJSON *rec, char *out, size_t outlen) {
 /* An instruction count of a record, whatever its shape (a number, or an object with count or
  * median), or NULL. */
 static cJSON *instructions_of(const cJSON *rec) {
-  const cJSON *i = json_get(rec, "instructions");
+  const cJSON *i = record_get(rec, FIELD_INSTRUCTIONS);
   if (cJSON_IsNumber(i)) return cJSON_CreateNumber(i->valuedouble);
   if (!cJSON_IsObject(i)) return NULL;
   const char *keys[] = {"count", "median", "value"};
@@ -135,7 +137,7 @@ static int check_record(const cJSON *r, int idx, const char *sha, char *err, siz
     snprintf(err, errlen, "record %d: %s", idx, verr);
     return -1;
   }
-  const cJSON *m = json_get(r, "machine"), *git = json_get(m, "git"), *d = json_get(r, "date");
+  const cJSON *git = record_get(r, FIELD_MACHINE_GIT), *d = record_get(r, FIELD_DATE);
   long long cores;
   if (!cJSON_IsString(git) || !history_sha_ok(git->valuestring)) {
     snprintf(err, errlen, "record %d: machine.git: expected the build's commit sha (7 to 40 hex digits), got '%.60s'", idx,
@@ -147,19 +149,19 @@ static int check_record(const cJSON *r, int idx, const char *sha, char *err, siz
              git->valuestring, sha);
     return -1;
   }
-  if (json_int_in(json_get(m, "cores"), 1, HISTORY_CORES_MAX, &cores)) {
-    char *g = cJSON_PrintUnformatted(json_get(m, "cores"));
+  if (json_int_in(record_get(r, FIELD_MACHINE_CORES), 1, HISTORY_CORES_MAX, &cores)) {
+    char *g = cJSON_PrintUnformatted(record_get(r, FIELD_MACHINE_CORES));
     snprintf(err, errlen, "record %d: machine.cores: expected a count of cores (1 to %d), got %.40s", idx, HISTORY_CORES_MAX,
              g ? g : "(none)");
     free(g);
     return -1;
   }
-  const char *texts[] = {"host", "cpu"};
+  const RecordFieldId texts[] = {FIELD_MACHINE_HOST, FIELD_MACHINE_CPU};
   for (int k = 0; k < 2; ++k) {
-    const cJSON *t = json_get(m, texts[k]);
+    const cJSON *t = record_get(r, texts[k]);
     if (cJSON_IsString(t) && !text_ok(t->valuestring)) {
-      snprintf(err, errlen, "record %d: machine.%s: control characters or more than %d bytes: '%.60s'", idx, texts[k],
-               HISTORY_TEXT_MAX, t->valuestring);
+      snprintf(err, errlen, "record %d: %s: control characters or more than %d bytes: '%.60s'", idx,
+               record_field_path(texts[k]), HISTORY_TEXT_MAX, t->valuestring);
       return -1;
     }
   }
@@ -169,7 +171,7 @@ static int check_record(const cJSON *r, int idx, const char *sha, char *err, siz
     return -1;
   }
   const cJSON *c;
-  cJSON_ArrayForEach(c, json_get(r, "counters")) if (!history_name_ok(c->string)) {
+  cJSON_ArrayForEach(c, record_get(r, FIELD_COUNTERS)) if (!history_name_ok(c->string)) {
     snprintf(err, errlen, "record %d: counters: name '%.60s' is not [A-Za-z0-9._+=/-]{1,%d}", idx, c->string,
              HISTORY_NAME_MAX);
     return -1;
@@ -184,7 +186,7 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
   }
   const char *sha = NULL, *date = "";
   int dirty = 0, idx = 0, n = cJSON_GetArraySize(records);
-  const cJSON *machine = NULL, *r;
+  const cJSON *first = NULL, *r;
   char **names = calloc((size_t)n, sizeof *names), rerr[700];
   if (!names) { snprintf(err, errlen, "%s: out of memory", path); return NULL; }
   cJSON_ArrayForEach(r, records) {
@@ -194,9 +196,9 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
       free_names(names, idx);
       return NULL;
     }
-    const cJSON *m = json_get(r, "machine"), *d = json_get(r, "date");
-    if (!sha) { sha = json_get(m, "git")->valuestring; machine = m; }
-    if (cJSON_IsTrue(json_get(m, "git_dirty"))) dirty = 1;
+    const cJSON *d = record_get(r, FIELD_DATE);
+    if (!sha) { sha = record_get_string(r, FIELD_MACHINE_GIT, ""); first = r; } /* checked by check_record */
+    if (cJSON_IsTrue(record_get(r, FIELD_MACHINE_GIT_DIRTY))) dirty = 1;
     if (history_date_ok(d->valuestring) && strcmp(d->valuestring, date) > 0) date = d->valuestring;
     history_benchmark_name(r, name, sizeof name);
     if (!history_name_ok(name)) {
@@ -219,12 +221,11 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
       continue;
     }
     cJSON *b = cJSON_AddObjectToObject(benches, name);
-    const cJSON *st = json_get(r, "status");
-    cJSON_AddStringToObject(b, "status", cJSON_IsString(st) ? st->valuestring : "?");
-    copy_number(b, "wall_median", json_get(json_get(r, "wall_time"), "median"));
-    copy_number(b, "wall_min", json_get(json_get(r, "wall_time"), "min"));
-    copy_number(b, "work_median", json_get(json_get(r, "work"), "median"));
-    const cJSON *c = json_get(r, "counters");
+    cJSON_AddStringToObject(b, "status", record_get_string(r, FIELD_STATUS, "?"));
+    copy_number(b, "wall_median", record_get(r, FIELD_WALL_TIME_MEDIAN));
+    copy_number(b, "wall_min", record_get(r, FIELD_WALL_TIME_MIN));
+    copy_number(b, "work_median", record_get(r, FIELD_WORK_MEDIAN));
+    const cJSON *c = record_get(r, FIELD_COUNTERS);
     cJSON_AddItemToObject(b, "counters", cJSON_IsObject(c) ? cJSON_Duplicate(c, 1) : cJSON_CreateObject());
     cJSON *ins = instructions_of(r);
     if (ins) cJSON_AddItemToObject(b, "instructions", ins);
@@ -237,17 +238,20 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
   cJSON_AddBoolToObject(e, "dirty", dirty);
   if (*date) cJSON_AddStringToObject(e, "date", date);
   /* timings are comparable on one machine only: the history keys its lines by sha and this */
-  const cJSON *host = json_get(machine, "host"), *cpu = json_get(machine, "cpu");
+  const cJSON *host = record_get(first, FIELD_MACHINE_HOST), *cpu = record_get(first, FIELD_MACHINE_CPU);
   long long cores = 0;
-  json_int_in(json_get(machine, "cores"), 1, HISTORY_CORES_MAX, &cores); /* checked by check_record */
+  json_int_in(record_get(first, FIELD_MACHINE_CORES), 1, HISTORY_CORES_MAX, &cores); /* checked by check_record */
   char id[400];
   snprintf(id, sizeof id, "%.180s/%.180s/%lld cores", cJSON_IsString(host) ? host->valuestring : "?",
            cJSON_IsString(cpu) ? cpu->valuestring : "?", cores);
   cJSON_AddStringToObject(e, "machine", id);
   cJSON *mi = cJSON_AddObjectToObject(e, "machine_info");
-  const char *fields[] = {"host", "cpu", "isa", "cores", "os", "compiler", "flags"};
-  for (int k = 0; k < 7; ++k)
-    if (json_get(machine, fields[k])) cJSON_AddItemToObject(mi, fields[k], cJSON_Duplicate(json_get(machine, fields[k]), 1));
+  const RecordFieldId fields[] = {FIELD_MACHINE_HOST, FIELD_MACHINE_CPU, FIELD_MACHINE_ISA, FIELD_MACHINE_CORES,
+                                  FIELD_MACHINE_OS, FIELD_MACHINE_COMPILER, FIELD_MACHINE_FLAGS};
+  for (int k = 0; k < 7; ++k) { /* under the key the record's machine has ("machine.isa": "isa") */
+    const cJSON *x = record_get(first, fields[k]);
+    if (x) cJSON_AddItemToObject(mi, strchr(record_field_path(fields[k]), '.') + 1, cJSON_Duplicate(x, 1));
+  }
   cJSON_AddItemToObject(e, "benchmarks", benches);
   free_names(names, n);
   return e;

@@ -13,6 +13,7 @@
 #include "../common/json_get.h"
 #include "../common/num_text.h"
 #include "../common/subprocess.h"
+#include "../run/record_fields.h"
 #include "../run/run_record.h"
 #include "ab_bench.h"
 #include "history.h"
@@ -101,7 +102,7 @@ static cJSON *measure_one(const char *bin, const char *cases_dir, const PerfGate
   unsigned long long ir = 0;
   char cerr[600];
   int counted = callgrind_total_ir(dir, prefix, &ir, cerr, sizeof cerr) == 0 && ir > 0;
-  const char *status = cJSON_IsString(cJSON_GetObjectItem(rec, "status")) ? cJSON_GetObjectItem(rec, "status")->valuestring : "?";
+  const char *status = record_get_string(rec, FIELD_STATUS, "?");
   if (!counted && !strcmp(status, "ok")) {
     snprintf(err, errlen, "%s %s: callgrind counted nothing (%s; see %s)", b->case_name, b->integrator,
              ir == 0 ? "no instructions inside " INSTR_CALLGRIND_FUNCTION : cerr, log);
@@ -324,7 +325,7 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
   }
   cJSON *now = history_entry_from_records(recs, bench, err, errlen);
   if (!now) { cJSON_Delete(recs); return CB_ERR_INPUT; }
-  const cJSON *machine = json_get(cJSON_GetArrayItem(recs, 0), "machine");
+  const cJSON *machine = record_get(cJSON_GetArrayItem(recs, 0), FIELD_MACHINE);
   const char *head = json_str(now, "sha");
   if (!sha_valid(head)) {
     snprintf(err, errlen, "gate: %s: machine.git: expected the build's commit sha, got '%.60s'", bench, head);
@@ -380,8 +381,8 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
       GateRow *r = &rows[i];
       const cJSON *rec = cJSON_GetArrayItem(recs, i);
       snprintf(r->name, sizeof r->name, "%s", b->string);
-      snprintf(r->case_name, sizeof r->case_name, "%s", json_str(rec, "case"));
-      snprintf(r->integrator, sizeof r->integrator, "%s", json_str(rec, "integrator"));
+      snprintf(r->case_name, sizeof r->case_name, "%s", record_get_string(rec, FIELD_CASE, ""));
+      snprintf(r->integrator, sizeof r->integrator, "%s", record_get_string(rec, FIELD_INTEGRATOR, ""));
       const cJSON *old = json_get(bb, b->string);
       r->status_new = json_str(b, "status");
       r->status_base = old ? json_str(old, "status") : NULL;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/json_get.h"
+#include "../run/record_fields.h"
 #include "../run/record_outcome.h"
 #include "plot.h"
 
@@ -65,12 +65,11 @@ static int write_case(FILE *f, const char *cname, const cJSON *records, Entry *e
   int n = 0, excluded[OUTCOME_COUNT] = {0}, no_err = 0, nkeys = 0;
   const cJSON *r;
   cJSON_ArrayForEach(r, records) {
-    if (strcmp(json_str(r, "case"), cname)) continue;
+    if (strcmp(record_get_string(r, FIELD_CASE, ""), cname)) continue;
     RecordOutcome o = record_outcome(r);
-    double w = json_num(json_get(r, "work"), "median");
-    const cJSON *p = json_get(r, "params");
-    int fixed = cJSON_IsTrue(json_get(r, "fixed_step"));
-    double param = json_num(p, fixed ? "dt" : "accuracy");
+    double w = record_get_number(r, FIELD_WORK_MEDIAN);
+    int fixed = cJSON_IsTrue(record_get(r, FIELD_FIXED_STEP));
+    double param = record_get_number(r, fixed ? FIELD_PARAMS_DT : FIELD_PARAMS_ACCURACY);
     if (o != OUTCOME_OK) { ++excluded[o]; continue; }
     if (!isfinite(w) || !isfinite(param)) { ++excluded[OUTCOME_FAILED]; continue; }
     Entry *e = &es[n++];
@@ -78,7 +77,7 @@ static int write_case(FILE *f, const char *cname, const cJSON *records, Entry *e
     e->fixed = fixed;
     e->param = param;
     e->work = w;
-    e->err = json_num(json_get(json_get(r, "error"), "positions"), "max");
+    e->err = record_get_number(r, FIELD_ERROR_POSITIONS_MAX);
     no_err += !(e->err > 0 && isfinite(e->err));
     nkeys = add_key(keys, nkeys, fixed, param);
     if (e->err > 0 && isfinite(e->err)) nkeys = add_key(keys, nkeys, 2, floor(log10(e->err)));
@@ -143,8 +142,9 @@ int winners_table_write(FILE *f, const cJSON *records, int format) {
   cJSON_ArrayForEach(r, records) {
     usable += record_outcome(r) == OUTCOME_OK;
     int k = 0;
-    while (k < ncase && strcmp(cases[k], json_str(r, "case"))) ++k;
-    if (k == ncase) snprintf(cases[ncase++], 128, "%s", json_str(r, "case"));
+    const char *cname = record_get_string(r, FIELD_CASE, "");
+    while (k < ncase && strcmp(cases[k], cname)) ++k;
+    if (k == ncase) snprintf(cases[ncase++], 128, "%s", cname);
   }
   if (usable > 0) {
     if (format == WINNERS_HTML)

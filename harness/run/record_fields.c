@@ -200,6 +200,8 @@ const RecordField record_fields[] = {
     {"instructions.source", RF_STRING, REQ, "perf_event|callgrind|none", "2026-11-26", NULL,
      "who counted: the hardware counter, valgrind's callgrind (`count`: the instructions inside the run loop, "
      "written by `cbench gate`) or none", BY_HAND},
+    {"instructions.per_rep", RF_NONNEG, 0, NULL, "2026-11-26", NULL,
+     "`perf_event`: the median count over the timing repetitions (the one `cbench compare` compares)", BY_HAND},
     {"error", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL,
      "against the reference (\"Error against the reference\", below); null without a current reference", BY_HAND},
     {"error.reference", RF_STRING, REQ, NULL, D0, NULL, "the reference file", BY_HAND},
@@ -413,9 +415,11 @@ const cJSON *record_field_get(const cJSON *rec, const RecordField *f) { return g
 
 const cJSON *record_get(const cJSON *rec, RecordFieldId id) { return get_path(rec, record_field_path(id)); }
 
-double record_get_number(const cJSON *rec, RecordFieldId id) {
+double record_get_number(const cJSON *rec, RecordFieldId id) { return record_get_number_or(rec, id, NAN); }
+
+double record_get_number_or(const cJSON *rec, RecordFieldId id, double dflt) {
   const cJSON *x = record_get(rec, id);
-  return cJSON_IsNumber(x) ? x->valuedouble : NAN;
+  return cJSON_IsNumber(x) ? x->valuedouble : dflt;
 }
 
 const char *record_get_string(const cJSON *rec, RecordFieldId id, const char *dflt) {

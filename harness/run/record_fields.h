@@ -74,6 +74,16 @@ const RecordField *record_field_find(const char *path);
 #define RECORD_FIELD_IDS(X) \
   X(FIELD_CASE, "case") \
   X(FIELD_INTEGRATOR, "integrator") \
+  X(FIELD_FIXED_STEP, "fixed_step") \
+  X(FIELD_PARAMS, "params") \
+  X(FIELD_PARAMS_ACCURACY, "params.accuracy") \
+  X(FIELD_PARAMS_DT, "params.dt") \
+  X(FIELD_PARAMS_MAX_STEP, "params.max_step") \
+  X(FIELD_PARAMS_ERROR_NORM, "params.error_norm") \
+  X(FIELD_PARAMS_T_END, "params.t_end") \
+  X(FIELD_PARAMS_WINDOW, "params.window") \
+  X(FIELD_PARAMS_OPTIONS, "params.options") \
+  X(FIELD_PARAMS_SCENE_PARAMS, "params.scene_params") \
   X(FIELD_STATUS, "status") \
   X(FIELD_MESSAGE, "message") \
   X(FIELD_T_REACHED, "t_reached") \
@@ -81,9 +91,31 @@ const RecordField *record_field_find(const char *path);
   X(FIELD_WARNINGS, "warnings") \
   X(FIELD_SPEC_KEY, "spec_key") \
   X(FIELD_COMMAND, "command") \
+  X(FIELD_DATE, "date") \
+  X(FIELD_MACHINE, "machine") \
+  X(FIELD_MACHINE_CPU, "machine.cpu") \
+  X(FIELD_MACHINE_ISA, "machine.isa") \
+  X(FIELD_MACHINE_OS, "machine.os") \
+  X(FIELD_MACHINE_COMPILER, "machine.compiler") \
+  X(FIELD_MACHINE_FLAGS, "machine.flags") \
+  X(FIELD_MACHINE_CORES, "machine.cores") \
+  X(FIELD_MACHINE_BUILD, "machine.build") \
+  X(FIELD_MACHINE_GIT, "machine.git") \
+  X(FIELD_MACHINE_GIT_DIRTY, "machine.git_dirty") \
+  X(FIELD_MACHINE_HOST, "machine.host") \
+  X(FIELD_MACHINE_CPU_MHZ, "machine.cpu_mhz") \
+  X(FIELD_MACHINE_CACHES, "machine.caches") \
+  X(FIELD_MACHINE_LOAD_AVG_START, "machine.load_avg_start") \
+  X(FIELD_WALL_TIME, "wall_time") \
+  X(FIELD_WALL_TIME_MIN, "wall_time.min") \
   X(FIELD_WORK, "work") \
   X(FIELD_WORK_MEDIAN, "work.median") \
+  X(FIELD_WALL_TIME_MEDIAN, "wall_time.median") \
+  X(FIELD_REPETITIONS, "repetitions") \
   X(FIELD_COUNTERS, "counters") \
+  X(FIELD_INSTRUCTIONS, "instructions") \
+  X(FIELD_INSTRUCTIONS_SOURCE, "instructions.source") \
+  X(FIELD_INSTRUCTIONS_PER_REP, "instructions.per_rep") \
   X(FIELD_ERROR, "error") \
   X(FIELD_ERROR_POSITIONS_MAX, "error.positions.max") \
   X(FIELD_ERROR_POSITIONS_RMS, "error.positions.rms") \
@@ -115,6 +147,8 @@ const char *record_field_path(RecordFieldId id);
 const cJSON *record_get(const cJSON *rec, RecordFieldId id);
 /* As a number: NAN when absent or not a number. */
 double record_get_number(const cJSON *rec, RecordFieldId id);
+/* As a number: dflt when absent or not a number. */
+double record_get_number_or(const cJSON *rec, RecordFieldId id, double dflt);
 /* As a string: dflt when absent or not a string. */
 const char *record_get_string(const cJSON *rec, RecordFieldId id, const char *dflt);
 /* The counter of that name (CB_COUNTERS) in rec's counters: NAN when absent. */
