@@ -514,7 +514,9 @@ FORCE_INLINE void sub_block_ttimes(const double *B, const double *xj, double *xb
   }
 }
 
-SIMD_CLONES void icf_blockchol_solve(const IcfBlockChol *s, double *x, const unsigned char *active) {
+/* Cloned as a static function behind the public one: clang 14 emits a cloned external
+ * function's dispatcher under another name, so callers in other files fail to link. */
+SIMD_CLONES static void solve(const IcfBlockChol *s, double *x, const unsigned char *active) {
   int nb = s->nb;
   const double *L = s->L;
   for (int k = 0; k < nb; ++k) { /* L y = x */
@@ -546,3 +548,5 @@ SIMD_CLONES void icf_blockchol_solve(const IcfBlockChol *s, double *x, const uns
     else upper_solve(D, s->dinv + s->boff[b], xb, n);
   }
 }
+
+void icf_blockchol_solve(const IcfBlockChol *s, double *x, const unsigned char *active) { solve(s, x, active); }
