@@ -1,6 +1,7 @@
 /* Controllers inside cenic-trap's trapezoid step (CENIC V-C with the trapezoid's weights,
- * Remark 1; issue 60 item 9). A one-dof arm turning about a vertical axis (gravity does no work
- * on it) under a critically damped PD, kd = 2 sqrt(kp I), has the closed-form error
+ * Remark 1: the paper treats controllers implicitly in every variant). A one-dof arm turning
+ * about a vertical axis (gravity does no work on it) under a critically damped PD,
+ * kd = 2 sqrt(kp I), has the closed-form error
  * e = q - qd: tracking a ramp qd = a t from rest, e = -a t exp(-w t); a step to qd = Q from
  * rest, e = -Q (1 + w t) exp(-w t); w = sqrt(kp / I). With the controller implicit the step
  * count stays flat from kp 1e2 to 1e6; evaluated explicitly (controllers=explicit, the earlier

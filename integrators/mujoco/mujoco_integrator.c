@@ -23,6 +23,7 @@
 #include "../../models/kinematic.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
+#include "../common/explicit_inputs.h"
 #include "../common/stepper.h"
 #include "../integrator.h"
 #include "mjcf_writer.h"
@@ -362,18 +363,8 @@ static int mujoco_engine_reset(void *content, double t0, const double *x0) {
  * MuJoCo's coordinates; controller states advance by forward Euler into z_out (the step is
  * explicit in them). */
 static void apply_inputs(const Model *m, MujocoRun *c, double t, const double *x, double dt, double *z_out) {
-  const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
-  memset(c->tau, 0, sizeof(double) * (size_t)m->nv);
-  mb_kinematics(m, c->d, q);
-  if (c->has_inverse_dynamics) {
-    mb_velocities(m, c->d, v);
-    mb_mass_matrix(m, c->d);
-    mb_bias(m, c->d, q, v);
-  }
-  system_applied_forces(m, c->d, t, c->tau);
-  if (m->ncontroller > 0) controller_eval(m, c->d, t, q, v, z, c->tau, m->nz ? c->zdot : NULL);
+  explicit_inputs_eval(m, c->d, c->has_inverse_dynamics, t, x, dt, c->tau, c->zdot, z_out);
   mujoco_force_to_mj(m, &c->map, c->md->qpos, c->tau, c->md->qfrc_applied);
-  for (int i = 0; i < m->nz; ++i) z_out[i] = z[i] + dt * c->zdot[i];
 }
 
 static int check_warnings(Integrator *it, MujocoRun *c, double t) {

@@ -23,6 +23,7 @@
 #include "../../models/controller.h"
 #include "../../models/multibody.h"
 #include "../../models/system.h"
+#include "../common/explicit_inputs.h"
 #include "../common/stepper.h"
 #include "../integrator.h"
 #include "ode_scene.h"
@@ -200,23 +201,14 @@ static int ode_engine_reset(void *content, double t0, const double *x0) {
  * joint springs and damping that cbench keeps in k(q, v) (model.h) and ODE does not model.
  * Controller states advance by forward Euler into z_out. */
 static void apply_inputs(const Model *m, OdeRun *c, double t, const double *x, double dt, double *z_out) {
-  const double *q = x, *v = x + m->nq, *z = x + m->nq + m->nv;
-  memset(c->tau, 0, sizeof(double) * (size_t)m->nv);
-  mb_kinematics(m, c->d, q);
-  if (c->has_inverse_dynamics) {
-    mb_velocities(m, c->d, v);
-    mb_mass_matrix(m, c->d);
-    mb_bias(m, c->d, q, v);
-  }
-  system_applied_forces(m, c->d, t, c->tau);
-  if (m->ncontroller > 0) controller_eval(m, c->d, t, q, v, z, c->tau, m->nz ? c->zdot : NULL);
+  explicit_inputs_eval(m, c->d, c->has_inverse_dynamics, t, x, dt, c->tau, c->zdot, z_out);
+  const double *q = x, *v = x + m->nq;
   for (int b = 1; b < m->nbody; ++b) {
     const Body *B = &m->bodies[b];
     if (B->tree < 0 || B->nv != 1) continue;
     c->tau[B->vadr] -= B->damping * v[B->vadr] + B->stiffness * (q[B->qadr] - B->spring_ref);
   }
   ode_scene_apply_forces(&c->scene, c->tau);
-  for (int i = 0; i < m->nz; ++i) z_out[i] = z[i] + dt * c->zdot[i];
 }
 
 /* One world step of dt from (t, x), the state ODE holds, into xout. */

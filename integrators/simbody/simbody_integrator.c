@@ -1,4 +1,5 @@
-/* Simbody 3.7 as an error-controlled peer on the scene's own physics (issue 57):
+/* Simbody 3.7 as an error-controlled peer on the scene's own physics (the only other
+ * continuous-time, error-controlled compliant engine):
  *   simbody-rkm     RungeKuttaMersonIntegrator (explicit, 4th order with an embedded error
  *                   estimate)
  *   simbody-see2    SemiExplicitEuler2Integrator (semi-explicit Euler, error from its
