@@ -26,6 +26,7 @@
 #include <stddef.h>
 
 #define CB_NAME_LEN 64
+#define CB_MAX_EXCLUDE_GROUPS 16
 /* Default joint-limit parameters (Model.limit_stiffness, limit_damping): natural frequency
  * 100 rad/s, critically damped. */
 #define CB_LIMIT_STIFFNESS 1e4
@@ -79,6 +80,10 @@ typedef struct {
   int body_frame;          /* pos = 0 and rot = identity: the body's own frame (derived) */
   int material;            /* index into Model.materials */
   double margin;           /* report pairs within this distance (m) as contacts */
+  /* Collision filter: geometries with the same group (>= 1) never collide with each other, as
+   * Drake's CollisionFilterDeclaration().ExcludeWithin (its clutter filters box-box pairs);
+   * 0 = no group (a zeroed Geom). Model.exclude_group_names[group - 1] is the scene's name. */
+  int exclude_group;
   /* Prescribed surface velocity (conveyor belt), in the geometry frame:
    * u(t) = surface_dir * (surface_bias + surface_amp * sin(2 pi surface_freq t)). */
   int has_surface_velocity;
@@ -143,6 +148,8 @@ typedef struct Model {
    * "self_collision": false; collision_pair_allowed). 0 (default): only parent and child are
    * filtered. */
   int no_self_collision;
+  int nexclude_group;      /* distinct geometry exclude groups (Geom.exclude_group) */
+  char exclude_group_names[CB_MAX_EXCLUDE_GROUPS][CB_NAME_LEN];
 
   int nbody;               /* including the world (body 0) */
   Body *bodies;

@@ -127,7 +127,15 @@ static void put_geom(TextBuffer *t, const Model *m, const MjcfOptions *o, int g,
   }
   /* torsional and rolling friction off: cbench's point contact has neither */
   put(t, " friction=\"%.17g 0 0\" condim=\"3\"", mu);
-  if (o->matched) put(t, " contype=\"0\" conaffinity=\"0\""); /* contacts come from the explicit pairs */
+  if (o->matched) {
+    put(t, " contype=\"0\" conaffinity=\"0\""); /* contacts come from the explicit pairs */
+  } else if (m->nexclude_group > 0) {
+    /* cbench's exclude groups as MuJoCo's bit rule (collide if contype_a & conaffinity_b or
+     * contype_b & conaffinity_a): a grouped geometry's type is its group's bit, and its affinity
+     * every bit but that one, so two of one group never collide and all other pairs do. */
+    unsigned all = (2u << m->nexclude_group) - 1u, bit = G->exclude_group ? 1u << G->exclude_group : 1u;
+    put(t, " contype=\"%u\" conaffinity=\"%u\"", bit, G->exclude_group ? all & ~bit : all);
+  }
   if (o->has_solref) put(t, " solref=\"%.17g %.17g\"", o->solref[0], o->solref[1]);
   if (o->has_solimp) put(t, " solimp=\"%.17g %.17g %.17g\"", o->solimp[0], o->solimp[1], o->solimp[2]);
   put(t, "/>\n");

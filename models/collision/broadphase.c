@@ -40,6 +40,7 @@ void broadphase_free(Broadphase *bp) {
 int collision_pair_allowed(const Model *m, int g1, int g2) {
   int b1 = m->geoms[g1].body, b2 = m->geoms[g2].body;
   if (b1 == b2) return 0;
+  if (m->geoms[g1].exclude_group && m->geoms[g1].exclude_group == m->geoms[g2].exclude_group) return 0;
   if (m->bodies[b1].tree < 0 && m->bodies[b2].tree < 0) return 0;
   if (m->geoms[g1].type == GEOM_PLANE && m->geoms[g2].type == GEOM_PLANE) return 0;
   if (b1 != 0 && b2 != 0 && (m->bodies[b1].parent == b2 || m->bodies[b2].parent == b1)) return 0;

@@ -97,9 +97,28 @@ static void list_materials(const Model *m, char *buf, size_t n) {
     len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", m->materials[i].name);
 }
 
+/* "exclude_group": a name; geometries sharing one never collide with each other. */
+static int read_exclude_group(SceneLoader *L, const cJSON *o, const char *path, Geom *g) {
+  const SceneCtx *c = &L->ctx;
+  Model *m = L->m;
+  char word[CB_NAME_LEN], p[SC_PATH_LEN];
+  if (!cJSON_HasObjectItem(o, "exclude_group")) return 0;
+  if (sc_str(c, o, path, "exclude_group", SC_REQUIRED, word, sizeof word) < 0) return -1;
+  sc_path_key(p, path, "exclude_group");
+  if (!word[0]) return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "exclude_group"), "must be a non-empty name");
+  for (int i = 0; i < m->nexclude_group; ++i)
+    if (strcmp(m->exclude_group_names[i], word) == 0) return g->exclude_group = i + 1, 0;
+  if (m->nexclude_group == CB_MAX_EXCLUDE_GROUPS)
+    return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "exclude_group"), "more than %d distinct groups",
+                   CB_MAX_EXCLUDE_GROUPS);
+  snprintf(m->exclude_group_names[m->nexclude_group], CB_NAME_LEN, "%s", word);
+  g->exclude_group = ++m->nexclude_group;
+  return 0;
+}
+
 int scene_read_geom(SceneLoader *L, const cJSON *o, const char *path, int body, Geom *g) {
   static const char *const keys[] = {"name", "type", "size", "pos", "quat", "rpy", "rpy_deg",
-                                     "material", "margin", "surface_velocity", NULL};
+                                     "material", "margin", "surface_velocity", "exclude_group", NULL};
   const SceneCtx *c = &L->ctx;
   char p[SC_PATH_LEN], word[CB_NAME_LEN];
   if (sc_object(c, o, path, keys) < 0) return -1;
@@ -147,6 +166,7 @@ int scene_read_geom(SceneLoader *L, const cJSON *o, const char *path, int body, 
                    list[0] ? list : "none");
   }
   if (sc_num(c, o, path, "margin", SC_NONNEG, &g->margin) < 0) return -1;
+  if (read_exclude_group(L, o, path, g) < 0) return -1;
   const cJSON *sv = cJSON_GetObjectItemCaseSensitive(o, "surface_velocity");
   if (sv) {
     sc_path_key(p, path, "surface_velocity");
