@@ -71,6 +71,8 @@ Test(figure, malformed_recipes_name_file_and_field) {
       {"{\"opt\": {\"ls_init\": \"cubic\"}}", NULL, "", "runs[0].opt"},
       {"{\"error_norm\": \"l2\"}", NULL, "", "runs[0].error_norm"},
       {NULL, "{\"kind\": \"pie\", \"panels\": []}", "", "plot.kind"},
+      /* cbench plot's built-in recipe kind draws no recipe file */
+      {NULL, "{\"kind\": \"work_precision\"}", "", "plot.kind"},
       {NULL, "{\"kind\": \"xy\", \"panels\": [{\"x\": \"param\"}]}", "", "plot.panels[0]"},
       {NULL, "{\"kind\": \"series\", \"panels\": [{\"x\": \"t\", \"y\": \"fn\", \"file\": \"forces\"}]}", "", "plot.panels[0]"},
       {NULL, NULL, ", \"checks\": [{\"a\": {\"field\": \"x\"}, \"op\": \"=\", \"b\": 1, \"yes\": \"y\", \"no\": \"n\"}]", "checks[0]"},

@@ -3,6 +3,7 @@
  * records still validate, and the builder's order is the table's. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +275,9 @@ Test(record_schema, every_table_row_with_a_source_round_trips) {
   cJSON *rec = cJSON_CreateObject();
   cJSON_AddItemToObject(rec, "machine", run_record_machine_json(&mi));
   cJSON_AddItemToObject(rec, "time_split", run_record_time_split_json(&st));
+  st.steps = 1; /* a run that stepped: its stepping block is written */
+  st.step_sum = 1;
+  cJSON_AddItemToObject(rec, "stepping", run_record_stepping_json(&st));
   for (int i = 0; i < record_field_count; ++i) {
     const RecordField *f = &record_fields[i];
     if (f->at.source == RS_NONE) continue;
@@ -318,4 +322,84 @@ Test(record_schema, every_field_id_names_a_table_row) {
   cr_expect_eq(record_get_number_or(rec, FIELD_ERROR_POSITIONS_RMS, -1), -1, "null reads as the default");
   cr_expect_eq(record_get_number_or(rec, FIELD_STATUS, -1), -1, "a string reads as the default");
   cJSON_Delete(rec);
+}
+
+/* docs/extending.md's "Adding a scalar metric", done: `stepping.step_sum` (the accepted steps'
+ * sum, IntegratorStats.step_sum, which the record does not carry) as one more row of the table.
+ * That row alone gives the writer (run_record_add_rows, as run_record.c writes its blocks), the
+ * validator's type check and the records.tsv column after the others; the readers take its path. */
+Test(record_schema, a_new_scalar_metric_is_one_table_row) {
+  static const RecordField step_sum_row = {
+      "stepping.step_sum", RF_NONNEG, 0, NULL, "2026-12-03", NULL, "the sum of the accepted steps, s",
+      {RS_STATS, RV_DOUBLE, offsetof(IntegratorStats, step_sum)}, {8, "step_sum", NULL}};
+  int n = record_field_count + 1;
+  RecordField *table = malloc((size_t)n * sizeof *table);
+  cr_assert(table);
+  memcpy(table, record_fields, (size_t)record_field_count * sizeof *table);
+  table[n - 1] = step_sum_row;
+
+  /* the builder: the value from its struct into its block */
+  static IntegratorStats st;
+  st.step_min = 0.01;
+  st.step_sum = 0.75;
+  cJSON *rec = full_record();
+  cJSON_DeleteItemFromObjectCaseSensitive(rec, "stepping");
+  cJSON *stepping = cJSON_AddObjectToObject(rec, "stepping");
+  run_record_add_rows(stepping, "stepping", table, n, &st); /* the rows with a source: min_step, step_sum */
+  cJSON_AddNumberToObject(stepping, "mean_step", 0.05);      /* run_record.c's by hand */
+  cJSON_AddNullToObject(stepping, "min_distance");
+  cr_expect_eq(json_num(stepping, "min_step"), 0.01);
+  const cJSON *v = record_get_path(rec, "stepping.step_sum");
+  cr_assert(cJSON_IsNumber(v) && v->valuedouble == 0.75, "the row's value was not written from its struct");
+
+  /* the validator: the record passes with the row, a mistyped value does not */
+  char err[256] = "";
+  cr_expect_eq(record_rows_check(rec, table, n, err, sizeof err), 0, "%s", err);
+  cJSON_ReplaceItemInObjectCaseSensitive(stepping, "step_sum", cJSON_CreateNumber(-1));
+  cr_expect_neq(record_rows_check(rec, table, n, err, sizeof err), 0, "a negative step_sum passed");
+  cr_expect(strstr(err, "stepping.step_sum"), "the message names the field: %s", err);
+  cr_expect_eq(record_fields_check(rec, err, sizeof err), 0, "the record's own table ignores the row: %s", err);
+  cJSON_ReplaceItemInObjectCaseSensitive(stepping, "step_sum", cJSON_CreateNumber(0.75));
+
+  /* records.tsv: its column after the table's others, named and valued */
+  char *now = NULL, *with = NULL, *row = NULL;
+  size_t ln = 0, lw = 0, lr = 0;
+  FILE *f = open_memstream(&now, &ln);
+  record_columns_write(f, record_fields, record_field_count, NULL);
+  fclose(f);
+  f = open_memstream(&with, &lw);
+  record_columns_write(f, table, n, NULL);
+  fclose(f);
+  f = open_memstream(&row, &lr);
+  record_columns_write(f, table, n, rec);
+  fclose(f);
+  cr_expect(strstr(now, "\terr_q_max\terr_q_rms\t") && !strstr(now, "step_sum"), "%s", now);
+  cr_expect(lw == ln + strlen("\tstep_sum") && !strncmp(with, now, ln) && !strcmp(with + ln, "\tstep_sum"), "%s", with);
+  cr_expect(lr > 5 && !strcmp(row + lr - 5, "\t0.75"), "the row ends with the new value: %s", row);
+  free(now);
+  free(with);
+  free(row);
+  cJSON_Delete(rec);
+  free(table);
+}
+
+/* records.tsv's columns are the table's (RecordField.column): the names `cbench plot` has always
+ * written, in that order, and "?" for what a record lacks. */
+Test(record_schema, records_tsv_columns_come_from_the_table) {
+  char *head = NULL, *vals = NULL;
+  size_t lh = 0, lv = 0;
+  FILE *f = open_memstream(&head, &lh);
+  record_columns_write(f, record_fields, record_field_count, NULL);
+  fclose(f);
+  cr_expect_str_eq(head, "\terr_q_max\terr_q_rms\terr_full_max\terr_full_rms\twork_min\twork_median\twork_max\tsteps\t"
+                         "rejected\trhs_evals\tnewton_iters\tfactorizations\tt_reached\treal_time_rate\terr_window_max\t"
+                         "err_window_rms");
+  cJSON *rec = cJSON_Parse("{\"t_reached\": 0.5, \"work\": {\"min\": 1, \"median\": 2, \"max\": 3}, \"error\": null}");
+  f = open_memstream(&vals, &lv);
+  record_columns_write(f, record_fields, record_field_count, rec);
+  fclose(f);
+  cr_expect_str_eq(vals, "\t?\t?\t?\t?\t1\t2\t3\t?\t?\t?\t?\t?\t0.5\t?\t?\t?");
+  cJSON_Delete(rec);
+  free(head);
+  free(vals);
 }

@@ -6,8 +6,9 @@
 #include <string.h>
 
 #include "../common/json_get.h"
+#include "../run/record_fields.h"
 #include "../run/record_outcome.h"
-#include "plot.h"
+#include "plot_work_precision.h"
 
 #define MAX_POINTS 32
 
@@ -16,12 +17,6 @@ typedef struct {
   int n;
   double param[MAX_POINTS], err[MAX_POINTS];
 } Line;
-
-static double param_of(const cJSON *r) {
-  const cJSON *p = json_get(r, "params");
-  double a = json_num(p, "accuracy");
-  return isfinite(a) ? a : json_num(p, "dt");
-}
 
 /* Least-squares slope of log(err) against log(param) over the points with both > 0 (NAN with
  * fewer than two distinct params). */
@@ -45,12 +40,12 @@ static int collect(const cJSON *records, Line **out) {
   if (!lines) return -1;
   const cJSON *r;
   cJSON_ArrayForEach(r, records) {
-    double e = json_num(json_get(json_get(r, "error"), "positions"), "max"), p = param_of(r);
+    double e = record_get_number(r, FIELD_ERROR_POSITIONS_MAX), p = record_param(r);
     if (record_outcome(r) != OUTCOME_OK || !isfinite(e) || !isfinite(p)) continue;
     Line key = {0};
-    snprintf(key.case_name, sizeof key.case_name, "%s", json_str(r, "case"));
+    snprintf(key.case_name, sizeof key.case_name, "%s", record_get_string(r, FIELD_CASE, ""));
     plot_line_label(r, key.label, sizeof key.label);
-    snprintf(key.norm, sizeof key.norm, "%s", cJSON_IsTrue(json_get(r, "fixed_step")) ? "-" : json_str(json_get(r, "params"), "error_norm"));
+    snprintf(key.norm, sizeof key.norm, "%s", cJSON_IsTrue(record_get(r, FIELD_FIXED_STEP)) ? "-" : record_get_string(r, FIELD_PARAMS_ERROR_NORM, ""));
     int k = 0;
     while (k < n && (strcmp(lines[k].case_name, key.case_name) || strcmp(lines[k].label, key.label) || strcmp(lines[k].norm, key.norm))) ++k;
     if (k == n) lines[n++] = key;

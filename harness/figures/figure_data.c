@@ -9,6 +9,7 @@
 
 #include "../common/files.h"
 #include "../common/json_get.h"
+#include "../run/record_fields.h"
 #include "../run/record_outcome.h"
 #include "../run/reference.h"
 #include "../sweep/sweep.h"
@@ -17,26 +18,13 @@ static double series_field(const cJSON *rec, const char *spec);
 
 /* The JSON item a field names (NULL when absent). */
 static const cJSON *field_item(const cJSON *rec, const char *field) {
-  const cJSON *p = json_get(rec, "params");
   if (!strcmp(field, "param")) {
-    const cJSON *a = json_get(p, "accuracy");
-    return cJSON_IsNumber(a) ? a : json_get(p, "dt");
+    const cJSON *a = record_get(rec, FIELD_PARAMS_ACCURACY);
+    return cJSON_IsNumber(a) ? a : record_get(rec, FIELD_PARAMS_DT);
   }
-  if (!strncmp(field, "opt:", 4)) return json_get(json_get(p, "options"), field + 4);
-  if (!strncmp(field, "scene:", 6)) return json_get(json_get(p, "scene_params"), field + 6);
-  const cJSON *o = rec;
-  char key[128];
-  const char *s = field;
-  while (o && *s) {
-    size_t n = strcspn(s, ".");
-    if (n >= sizeof key) return NULL;
-    memcpy(key, s, n);
-    key[n] = 0;
-    o = json_get(o, key);
-    s += n;
-    if (*s == '.') ++s;
-  }
-  return o;
+  if (!strncmp(field, "opt:", 4)) return json_get(record_get(rec, FIELD_PARAMS_OPTIONS), field + 4);
+  if (!strncmp(field, "scene:", 6)) return json_get(record_get(rec, FIELD_PARAMS_SCENE_PARAMS), field + 6);
+  return record_get_path(rec, field); /* the recipe names the field */
 }
 
 double figure_value(const cJSON *rec, const char *field) {
@@ -65,7 +53,7 @@ double figure_value(const cJSON *rec, const char *field) {
   }
   if (!strncmp(field, "series:", 7)) return series_field(rec, field + 7);
   if (!strcmp(field, "status_code")) {
-    if (!cJSON_IsString(json_get(rec, "status"))) return NAN;
+    if (!cJSON_IsString(record_get(rec, FIELD_STATUS))) return NAN;
     return (double)record_outcome(rec);
   }
   const cJSON *x = field_item(rec, field);
@@ -281,8 +269,9 @@ int figure_record_series(const cJSON *rec, const char *file, const cJSON *rows, 
                          double **x, double **y, char *err, size_t errlen) {
   char rec_path[PATH_MAX + 300], csv[PATH_MAX + 600];
   *x = *y = NULL;
-  if (!json_str_or(rec, "record_file", "")[0]) { snprintf(err, errlen, "the record names no file: no series"); return -1; }
-  snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(rec, "_dir", "."), json_str_or(rec, "record_file", ""));
+  const char *rf = record_get_string(rec, FIELD_RECORD_FILE, "");
+  if (!rf[0]) { snprintf(err, errlen, "the record names no file: no series"); return -1; }
+  snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(rec, "_dir", "."), rf);
   sweep_series_path(rec_path, file, csv, sizeof csv);
   return figure_csv_series(csv, rows, x_col, y_expr, x, y, err, errlen);
 }

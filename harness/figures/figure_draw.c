@@ -11,6 +11,7 @@
 #include "integrator_style.h"
 #include "../common/json_get.h"
 #include "paper_data.h"
+#include "../run/record_fields.h"
 
 /* ---- growing arrays (never a silent limit) ---- */
 
@@ -349,7 +350,7 @@ static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, in
     if (uy > 0 && !(uy <= unc_y)) unc_y = uy;
     char label[256];
     figure_series_label(r, json_get(plot, "series"), label, sizeof label);
-    if (!label[0]) snprintf(label, sizeof label, "%s", json_str_or(r, "integrator", "?"));
+    if (!label[0]) snprintf(label, sizeof label, "%s", record_get_string(r, FIELD_INTEGRATOR, "?"));
     if ((rc = kind->collect(&P, r, label, record_outcome(r), err, errlen)) != 0) break;
   }
   /* runs that are not data: at their x (or beyond the right edge; at it with an "xrange"), at
@@ -387,7 +388,19 @@ static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, in
 
 /* ---- the script ---- */
 
+/* A built-in kind's script (PlotKind.builtin): DIR/NAME.gp, its body whole. */
+static int write_own_script(FigureDraw *D, const char *body) {
+  char gp[PATH_MAX + 64], err[8];
+  snprintf(gp, sizeof gp, "%s/%s.gp", D->dir, D->name);
+  AtomicFile ag;
+  FILE *g = atomic_open(&ag, gp, 0, err, sizeof err);
+  if (!g) return -1;
+  fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n" GP_OUT_SUFFIX_INIT "%s", D->dir, D->name, body);
+  return atomic_commit(&ag, err, sizeof err);
+}
+
 static int write_script(FigureDraw *D, const char *title, const char *body, int rows, int cols, int whole) {
+  if (D->own_script) return write_own_script(D, body);
   char gp[PATH_MAX + 64];
   snprintf(gp, sizeof gp, "%s/%s/%s.gp", D->dir, D->name, D->name);
   AtomicFile ag;
@@ -422,26 +435,26 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegis
   const cJSON *plot = json_get(recipe, "plot");
   const PlotKind *kind = plot_kind_find(json_str(plot, "kind"));
   if (!kind) { snprintf(err, errlen, "%s: plot.kind '%s' unknown", name, json_str(plot, "kind")); return 1; }
-  FigureDraw D = {.dir = dir, .name = name, .paper_dir = paper_dir, .registry = registry};
+  FigureDraw D = {.dir = dir, .name = name, .paper_dir = paper_dir, .registry = registry, .own_script = kind->builtin};
   char tsvp[PATH_MAX + 64];
   snprintf(tsvp, sizeof tsvp, "%s/%s/%s.tsv", dir, name, name);
   AtomicFile atsv;
-  D.tsv = atomic_open(&atsv, tsvp, 0, err, errlen);
+  D.tsv = kind->tsv_header ? atomic_open(&atsv, tsvp, 0, err, errlen) : NULL;
   char *body = NULL;
   size_t body_len = 0;
   D.gp_body = open_memstream(&body, &body_len);
-  if (!D.tsv || !D.gp_body) {
+  if ((kind->tsv_header && !D.tsv) || !D.gp_body) {
     if (D.tsv) atomic_abort(&atsv), snprintf(err, errlen, "out of memory");
     if (D.gp_body) fclose(D.gp_body);
     free(body);
     return 1;
   }
-  fputs(kind->tsv_header, D.tsv);
+  if (D.tsv) fputs(kind->tsv_header, D.tsv);
   const cJSON *r;
   const char *first_integrator = NULL;
   D.one_integrator = 1;
   cJSON_ArrayForEach(r, records) {
-    const char *name_r = json_str(r, "integrator");
+    const char *name_r = record_get_string(r, FIELD_INTEGRATOR, "");
     if (!first_integrator) first_integrator = name_r;
     else if (strcmp(first_integrator, name_r)) D.one_integrator = 0;
   }
@@ -450,8 +463,8 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegis
   for (int p = 0; p < D.npanels && rc == 0; ++p)
     rc = kind->uses_panels ? draw_panel(&D, kind, plot, p, records, err, errlen)
                            : kind->draw_whole(&D, plot, records, err, errlen);
-  if (rc) atomic_abort(&atsv);
-  else if (atomic_commit(&atsv, err, errlen) != 0) rc = 1;
+  if (D.tsv && rc) atomic_abort(&atsv);
+  else if (D.tsv && atomic_commit(&atsv, err, errlen) != 0) rc = 1;
   fclose(D.gp_body);
   int rows = 1, cols = D.npanels;
   const cJSON *layout = json_get(plot, "layout");
@@ -462,7 +475,7 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegis
     cols = (int)lc;
   }
   if (rc == 0 && write_script(&D, json_str_or(recipe, "title", name), body ? body : "", rows, cols, !kind->uses_panels) != 0) {
-    snprintf(err, errlen, "cannot write the gnuplot script in %s/%s", dir, name);
+    snprintf(err, errlen, D.own_script ? "cannot write the gnuplot script %s/%s.gp" : "cannot write the gnuplot script in %s/%s", dir, name);
     rc = 1;
   }
   free(body);

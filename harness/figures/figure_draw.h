@@ -58,6 +58,7 @@ typedef struct FigureDraw {
   const cJSON **counted;      /* runs that are not data already in the legend's counts */
   int ncounted, counted_cap;
   int oom;                    /* an array could not grow: the figure fails, it never drops */
+  int own_script;             /* a built-in kind's script: DIR/NAME.gp (PlotKind.builtin) */
 } FigureDraw;
 
 /* One panel being drawn. */

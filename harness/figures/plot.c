@@ -1,108 +1,36 @@
+/* `cbench plot` (plot.h): the records' table and, per case, the figure engine's built-in
+ * work-precision recipe (plot kind `work_precision`, plot_work_precision.c). */
 #include "plot.h"
 
-#include <cjson/cJSON.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../common/files.h"
-#include "convergence_table.h"
-#include "gnuplot_write.h"
-#include "integrator_style.h"
-#include "../common/json_get.h"
+#include "../common/subprocess.h"
+#include "../run/record_fields.h"
 #include "../run/record_outcome.h"
 #include "../run/run_record.h"
-#include "../common/subprocess.h"
 #include "../sweep/sweep.h"
+#include "convergence_table.h"
+#include "figure_draw.h"
+#include "gnuplot_write.h"
+#include "plot_work_precision.h"
 
-static void put(FILE *f, double v) {
-  if (isfinite(v)) fprintf(f, "\t%.6g", v); else fprintf(f, "\t?");
-}
-static void put0(FILE *f, double v) {
-  if (isfinite(v)) fprintf(f, "%.6g", v); else fprintf(f, "?");
-}
-static double param_of(const cJSON *r) {
-  const cJSON *p = json_get(r, "params");
-  double a = json_num(p, "accuracy");
-  return isfinite(a) ? a : json_num(p, "dt");
-}
-static double work_of(const cJSON *r) {
-  double w = json_num(json_get(r, "work"), "median");
-  if (isfinite(w)) return w;
-  /* A killed run: the budget per simulated second is a lower bound of its work. */
-  double t = json_num(json_get(r, "params"), "t_end");
-  return json_num(json_get(r, "params"), "budget_s") / (t > 0 ? t : 1.0);
-}
-
-static int uniq_add(char (*list)[128], int n, const char *s) {
-  for (int i = 0; i < n; ++i)
-    if (strcmp(list[i], s) == 0) return n;
-  snprintf(list[n], 128, "%s", s);
-  return n + 1;
-}
-
-/* A figure's line: the integrator plus every sweep axis the record sets (options, a chosen
- * error norm, a max step), so that a sweep over ls_init draws one line per initialization. */
-static void series_of(const cJSON *r, char *label, size_t n) {
-  const cJSON *p = json_get(r, "params");
-  size_t k = (size_t)snprintf(label, n, "%s", json_str(r, "integrator"));
-  const cJSON *kv;
-  cJSON_ArrayForEach(kv, json_get(p, "options"))
-    if (k < n && cJSON_IsString(kv)) k += (size_t)snprintf(label + k, n - k, " %s=%s", kv->string, kv->valuestring);
-  cJSON_ArrayForEach(kv, json_get(p, "scene_params"))
-    if (k < n && cJSON_IsString(kv)) k += (size_t)snprintf(label + k, n - k, " %s=%s", kv->string, kv->valuestring);
-  const cJSON *dflt = json_get(p, "error_norm_default");
-  if (k < n && cJSON_IsFalse(dflt) && !cJSON_IsTrue(json_get(r, "fixed_step")))
-    k += (size_t)snprintf(label + k, n - k, " %s-norm", json_str(p, "error_norm"));
-  if (k < n && cJSON_IsNumber(json_get(p, "max_step")) && !cJSON_IsTrue(json_get(r, "fixed_step")))
-    snprintf(label + k, n - k, " hmax=%g", json_num(p, "max_step"));
-}
-
-void plot_line_label(const cJSON *r, char *label, size_t n) { series_of(r, label, n); }
-
-/* The series label as a file name: anything but [A-Za-z0-9._+] becomes '-' or '_' (labels
- * come from record fields; the name is used in a path and inside the gnuplot script). */
-static void series_file(const char *label, char *out, size_t n) {
-  size_t k = 0; /* labels are shorter than n (char[128] both) */
-  for (; k + 1 < n && label[k]; ++k) out[k] = label[k];
-  out[k] = '\0';
-  for (char *c = out; *c; ++c) {
-    int keep = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '.' ||
-               *c == '_' || *c == '+' || *c == '-';
-    if (!keep) *c = *c == ' ' ? '_' : '-';
-  }
-  if (out[0] == '.') out[0] = '_';
-}
-
-static int cmp_param(const void *a, const void *b) {
-  double x = param_of(*(const cJSON *const *)a), y = param_of(*(const cJSON *const *)b);
-  return (x < y) - (x > y); /* descending: coarse to fine */
-}
-
-
+/* records.tsv: who and what, the field table's columns (RecordField.column), then the guards'
+ * and warnings' counts and the line label. */
 static void write_table(FILE *f, const cJSON *recs) {
-  fprintf(f, "case\tintegrator\tfixed_step\tparam\tstatus\terr_q_max\terr_q_rms\terr_full_max\t"
-             "err_full_rms\twork_min\twork_median\twork_max\tsteps\trejected\trhs_evals\t"
-             "newton_iters\tfactorizations\tt_reached\treal_time_rate\terr_window_max\terr_window_rms\t"
-             "physics_warnings\twarnings\tseries\n");
+  fprintf(f, "case\tintegrator\tfixed_step\tparam\tstatus");
+  record_columns_write(f, record_fields, record_field_count, NULL);
+  fprintf(f, "\tphysics_warnings\twarnings\tseries\n");
   const cJSON *r;
   cJSON_ArrayForEach(r, recs) {
-    const cJSON *e = json_get(r, "error"), *w = json_get(r, "work"), *c = json_get(r, "counters");
-    fprintf(f, "%s\t%s\t%d\t%.6g\t%s", json_str(r, "case"), json_str(r, "integrator"),
-            cJSON_IsTrue(json_get(r, "fixed_step")), param_of(r), record_outcome_name(record_outcome(r)));
-    put(f, json_num(json_get(e, "positions"), "max")); put(f, json_num(json_get(e, "positions"), "rms"));
-    put(f, json_num(json_get(e, "full"), "max")); put(f, json_num(json_get(e, "full"), "rms"));
-    put(f, json_num(w, "min")); put(f, json_num(w, "median")); put(f, json_num(w, "max"));
-    put(f, json_num(c, "steps")); put(f, json_num(c, "rejected")); put(f, json_num(c, "rhs_evals"));
-    put(f, json_num(c, "newton_iters")); put(f, json_num(c, "factorizations"));
-    put(f, json_num(r, "t_reached")); put(f, json_num(r, "real_time_rate"));
-    const cJSON *ew = json_get(json_get(r, "error_windowed"), "positions");
-    put(f, json_num(ew, "max")); put(f, json_num(ew, "rms"));
+    fprintf(f, "%s\t%s\t%d\t%.6g\t%s", record_get_string(r, FIELD_CASE, ""), record_get_string(r, FIELD_INTEGRATOR, ""),
+            cJSON_IsTrue(record_get(r, FIELD_FIXED_STEP)), record_param(r), record_outcome_name(record_outcome(r)));
+    record_columns_write(f, record_fields, record_field_count, r);
     char label[128];
-    series_of(r, label, sizeof label);
-    fprintf(f, "\t%d\t%d\t%s\n", record_guard_warnings(r), cJSON_GetArraySize(json_get(r, "warnings")), label);
+    plot_line_label(r, label, sizeof label);
+    fprintf(f, "\t%d\t%d\t%s\n", record_guard_warnings(r), cJSON_GetArraySize(record_get(r, FIELD_WARNINGS)), label);
   }
 }
 
@@ -114,382 +42,100 @@ static char *read_command(const char *dir) {
   return c;
 }
 
-/* A line's style: its integrator's colour and point type (the label starts with the integrator's
- * name); further lines of the same integrator (options, norms) get other dash types. Each point
- * carries its timing spread: a bar from the fastest to the slowest repetition. */
-static void line_style(const IntegratorRegistry *r, char (*ints)[128], int i, char *out, size_t n) {
-  char name[128];
-  snprintf(name, sizeof name, "%s", ints[i]);
-  name[strcspn(name, " ")] = '\0';
-  int same = 0;
-  for (int k = 0; k < i; ++k) same += !strncmp(ints[k], name, strlen(name)) && (ints[k][strlen(name)] == ' ' || !ints[k][strlen(name)]);
-  IntegratorStyle st = integrator_style_in(r, name);
-  snprintf(out, n, "with yerrorlines lw 2 dt %d pt %d ps 1 lc rgb \"%s\"", 1 + same % 5, st.point, st.color);
-}
-
-/* The sweep command as small title lines of at most ~120 characters, broken at spaces, so a long
- * command is not clipped at the image's edges, each in the small font. */
-static void title_command(const char *cmd, char *out, size_t outlen) {
-  enum { WIDTH = 120 };
-  size_t n = 0;
-  out[0] = '\0';
-  while (*cmd && n + 16 < outlen) {
-    size_t len = strlen(cmd), cut = len;
-    if (len > WIDTH) {
-      cut = WIDTH;
-      while (cut > WIDTH / 2 && cmd[cut] != ' ') --cut;
-    }
-    char part[WIDTH + 1], esc[4 * WIDTH + 8];
-    snprintf(part, sizeof part, "%.*s", (int)cut, cmd);
-    gp_escape(part, esc, sizeof esc);
-    int k = snprintf(out + n, outlen - n, "%s{/*0.7 %s}", n ? "\\n" : "", esc);
-    if (k < 0 || (size_t)k >= outlen - n) break;
-    n += (size_t)k;
-    cmd += cut;
-    while (*cmd == ' ') ++cmd;
+/* One case's plots: the built-in recipe {"plot": {"kind": "work_precision", "sweep_command"}} drawn by
+ * the figure engine into pdir (CASE.gp, CASE/NAME.dat), then gnuplot on it, its output in
+ * gnuplot_CASE.log, its images through temporaries (gp_run_atomic): a failure, or an empty or
+ * cut image, is an error naming the script, and the images from before are left as they were. */
+static int plot_case(const IntegratorRegistry *reg, const char *pdir, const char *cname, const cJSON *recs,
+                     const char *cmd, int run_gnuplot, char *err, size_t errlen) {
+  cJSON *recipe = cJSON_CreateObject(), *plot = cJSON_AddObjectToObject(recipe, "plot");
+  if (!plot || !cJSON_AddStringToObject(plot, "kind", "work_precision") ||
+      (cmd && !cJSON_AddStringToObject(plot, "sweep_command", cmd))) {
+    cJSON_Delete(recipe);
+    snprintf(err, errlen, "%s: out of memory for its lines", cname);
+    return 1;
   }
-}
-
-/* One integrator's line in a plot command: its .dat file's column xcol against work (column 4,
- * with the fastest and slowest repetition's work, columns 5 and 6, as the bar), in the
- * integrator's fixed style, titled with its (escaped) name. */
-static void plot_series_line(FILE *g, const IntegratorRegistry *r, char ints[][128], int i, const char *cname, int xcol,
-                             int *first) {
-  char lt[300], file[128], ls[200];
-  gp_escape(ints[i], lt, sizeof lt);
-  series_file(ints[i], file, sizeof file);
-  line_style(r, ints, i, ls, sizeof ls);
-  fprintf(g, "%s\"%s/%s.dat\" using %d:4:5:6 %s title \"%s\"", *first ? "" : ", \\\n    ", cname, file, xcol, ls, lt);
-  *first = 0;
-}
-
-/* The markers of runs that are not data (FILE.dat's column xcol against work) and their labels. */
-static void plot_marker_terms(FILE *g, const char *cname, const char *file, int xcol, const char *style,
-                              const char *label, int *first) {
-  fprintf(g, "%s\"%s/%s.dat\" using %d:4 %s, \\\n    \"%s/%s.dat\" using %d:4:%s", *first ? "" : ", \\\n    ", cname, file,
-          xcol, style, cname, file, xcol, label);
-  *first = 0;
-}
-
-/* A case's lines and their records, sized by the record count: none is left out. */
-typedef struct {
-  char (*ints)[128];
-  int *has_err, *has_any, *has_win;
-  const cJSON **sel;
-  const IntegratorRegistry *registry; /* the integrators' colours (integrator_style_in) */
-} CaseLines;
-
-/* The reference's own uncertainty of record r (error.reference_check.positions.max, its
- * cross-check distance): raises *unc to it, with the cross-check's integrator in check. */
-static void reference_uncertainty_of(const cJSON *r, double *unc, char *check, size_t checklen) {
-  const cJSON *rc = json_get(json_get(r, "error"), "reference_check");
-  double u = json_num(json_get(rc, "positions"), "max");
-  if (isfinite(u) && u > *unc) {
-    *unc = u;
-    snprintf(check, checklen, "%s", json_str(rc, "integrator"));
-  }
-}
-
-/* A vertical line at the reference's uncertainty on the work-error plot: errors left of it are
- * below what the reference resolves. Far below every error (minerr) the line would fall off the
- * autoscaled axis, so the axis is widened to show it; the label goes where the data leaves room. */
-static void draw_reference_uncertainty(FILE *g, double unc, double minerr, const char *check) {
-  char who[160];
-  gp_escape(check, who, sizeof who);
-  fprintf(g, "  set arrow 1 from %.6g, graph 0 to %.6g, graph 1 nohead dt 2 lw 1.5 lc rgb \"black\"\n", unc, unc);
-  fprintf(g, "  set label 1 \"reference uncertainty (cross-check %s: %.2g)\" at %.6g, graph 0.97 %s "
-             "font \",8\" noenhanced\n", who, unc, unc, unc < minerr ? "left offset 0.5,0" : "right offset -0.5,0");
-  if (unc < minerr) fprintf(g, "  set xrange [%.6g:*]\n", unc / 3);
-}
-
-/* The script's head: how to regenerate it, the axes' defaults, the loop over PNG and SVG. */
-static void write_script_head(FILE *g, const char *pdir, const char *cname) {
-  fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n" GP_OUT_SUFFIX_INIT, pdir, cname);
-  fprintf(g, "set datafile missing \"?\"\nset datafile separator \"\\t\"\nset logscale xy\n"
-             "set grid\nset key outside right top\nset format x \"%%.0e\"\nset format y \"%%.0e\"\n");
-  fprintf(g, "do for [fmt in \"png svg\"] {\n"
-             "  if (fmt eq \"png\") {\n"
-             "    if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) { set terminal pngcairo size 1000,640 enhanced font \",10\" } "
-             "else { set terminal png size 1000,640 }\n"
-             "  } else { set terminal svg size 1000,640 enhanced font \",10\" }\n");
-}
-
-static int plot_case_lines(CaseLines *L, const char *pdir, const char *cname, const cJSON *recs, const char *cmd,
-                           char *err, size_t errlen) {
-  char(*ints)[128] = L->ints;
-  int nint = 0;
-  const cJSON *r;
-  double maxerr = 0.0, maxwork = 0.0;
-  /* the reference's own uncertainty (error.reference_check): an error left of it is not resolved */
-  double ref_unc = 0.0, minerr = INFINITY;
-  char ref_check[64] = "";
-  cJSON_ArrayForEach(r, recs) {
-    if (strcmp(json_str(r, "case"), cname) != 0) continue;
-    char label[128];
-    series_of(r, label, sizeof label);
-    nint = uniq_add(ints, nint, label);
-    double e = json_num(json_get(json_get(r, "error"), "positions"), "max"), w = json_num(json_get(r, "work"), "median");
-    if (isfinite(e) && e > maxerr) maxerr = e;
-    if (isfinite(e) && e > 0 && e < minerr) minerr = e;
-    if (isfinite(w) && w > maxwork) maxwork = w;
-    reference_uncertainty_of(r, &ref_unc, ref_check, sizeof ref_check);
-  }
-  double xfail = maxerr > 0 ? 10.0 * maxerr : 1.0;
-  double yfail = maxwork > 0 ? 2.0 * maxwork : 1.0; /* a failed run without work: the top, not off a log axis */
-  char path[1600];
-  snprintf(path, sizeof path, "%.1100s/%.127s", pdir, cname);
-  dir_make_parents(path);
-  int *has_err = L->has_err, *has_any = L->has_any, *has_win = L->has_win;
-  int nfail = 0, ntime = 0, nwarn = 0, nwarn_err = 0;
-  snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
-  AtomicFile aff, aft, afw, af;
-  FILE *ff = atomic_open(&aff, path, 0, err, errlen);
-  if (!ff) return 1;
-  snprintf(path, sizeof path, "%.1100s/%.127s/timeout.dat", pdir, cname);
-  FILE *ft = atomic_open(&aft, path, 0, err, errlen);
-  if (!ft) { atomic_abort(&aff); return 1; }
-  /* ok runs whose physics guards tripped: not data, drawn with their own marker */
-  snprintf(path, sizeof path, "%.1100s/%.127s/physics_warnings.dat", pdir, cname);
-  FILE *fw = atomic_open(&afw, path, 0, err, errlen);
-  if (!fw) { atomic_abort(&aff); atomic_abort(&aft); return 1; }
-  fprintf(ff, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
-  fprintf(ft, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
-  fprintf(fw, "# integrator\terr_q_max\tparam\twork\tfirst physics warning\n");
-  for (int i = 0; i < nint; ++i) {
-    const cJSON **sel = L->sel;
-    int ns = 0;
-    char label[128], file[128];
-    series_file(ints[i], file, sizeof file);
-    cJSON_ArrayForEach(r, recs) {
-      series_of(r, label, sizeof label);
-      if (strcmp(json_str(r, "case"), cname) == 0 && strcmp(label, ints[i]) == 0) sel[ns++] = r;
-    }
-    qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
-    snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
-    FILE *f = atomic_open(&af, path, 0, err, errlen);
-    if (!f) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return 1; }
-    fprintf(f, "# %s on %s: param (accuracy or dt)\terr_q_max\terr_q_rms\twork_median\twork_min\twork_max\terr_window_max\n", ints[i], cname);
-    for (int k = 0; k < ns; ++k) {
-      const cJSON *x = sel[k];
-      RecordOutcome oc = record_outcome(x);
-      if (oc == OUTCOME_FAILED || oc == OUTCOME_TIMEOUT) {
-        double w = work_of(x);
-        fprintf(oc == OUTCOME_FAILED ? ff : ft, "%s\t%.6g\t%.6g\t%.6g\t%s\t%.200s\n", ints[i], xfail, param_of(x),
-                w > 0 ? w : yfail, record_outcome_name(oc), record_outcome_reason(x));
-        if (oc == OUTCOME_FAILED) ++nfail;
-        else ++ntime;
-        continue;
-      }
-      double e = json_num(json_get(json_get(x, "error"), "positions"), "max");
-      if (oc == OUTCOME_FLAGGED) {
-        const char *first_w = record_outcome_reason(x);
-        fprintf(fw, "%s\t", ints[i]);
-        put0(fw, e > 0 ? e : NAN);
-        fprintf(fw, "\t%.6g\t%.6g\t%.200s\n", param_of(x), json_num(json_get(x, "work"), "median"), first_w);
-        ++nwarn;
-        nwarn_err += e > 0;
-        continue; /* not a point of its line */
-      }
-      fprintf(f, "%.6g", param_of(x));
-      put(f, e > 0 ? e : NAN);
-      put(f, json_num(json_get(json_get(x, "error"), "positions"), "rms"));
-      put(f, json_num(json_get(x, "work"), "median"));
-      put(f, json_num(json_get(x, "work"), "min"));
-      put(f, json_num(json_get(x, "work"), "max"));
-      double ew = json_num(json_get(json_get(x, "error_windowed"), "positions"), "max");
-      put(f, ew > 0 ? ew : NAN);
-      fputc('\n', f);
-      has_any[i] = 1;
-      if (e > 0) has_err[i] = 1;
-      if (ew > 0) has_win[i] = 1;
-    }
-    if (atomic_commit(&af, err, errlen) != 0) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return 1; }
-  }
-  if (atomic_commit(&aff, err, errlen) != 0) { atomic_abort(&aft); atomic_abort(&afw); return 1; }
-  if (atomic_commit(&aft, err, errlen) != 0) { atomic_abort(&afw); return 1; }
-  if (atomic_commit(&afw, err, errlen) != 0) return 1;
-  char warn_style[160], fail_style[160], time_style[160];
-  snprintf(warn_style, sizeof warn_style, "with points pt 6 ps 2.5 lw 2 lc rgb \"#e377c2\" title \"flagged: physics guard (%d)\"", nwarn);
-  snprintf(fail_style, sizeof fail_style, "with points pt 2 ps 2 lw 2 lc rgb \"red\" title \"failed (%d)\"", nfail);
-  snprintf(time_style, sizeof time_style, "with points pt 8 ps 2 lw 2 lc rgb \"#ff7f0e\" title \"timed out (%d)\"", ntime);
-
-  char title[300], ecmd[6000];
-  gp_escape(cname, title, sizeof title);
-  title_command(cmd ? cmd : "(sweep command unknown)", ecmd, sizeof ecmd);
-  snprintf(path, sizeof path, "%.1100s/%.127s.gp", pdir, cname);
-  AtomicFile ag;
-  FILE *g = atomic_open(&ag, path, 0, err, errlen);
-  if (!g) return 1;
-  write_script_head(g, pdir, cname);
-  int any_err = 0, any = 0;
-  for (int i = 0; i < nint; ++i) { any_err |= has_err[i]; any |= has_any[i]; }
-  const char *fail_label_right = "(sprintf(\"%s %s\", strcol(1), strcol(5))) with labels right offset -1,0 font \",8\" noenhanced notitle";
-  const char *fail_label = "(sprintf(\"%s %s\", strcol(1), strcol(5))) with labels left offset 1,0 font \",8\" noenhanced notitle";
-  const char *flag_label_right = "(strcol(1)) with labels right offset -1,0 font \",8\" noenhanced notitle";
-  const char *flag_label = "(strcol(1)) with labels left offset 1,0 font \",8\" noenhanced notitle";
-  if (any_err || nfail || ntime || nwarn_err) {
-    fprintf(g, "  set output sprintf(\"%s_work_error.%%s%%s\", fmt, " GP_OUT_SUFFIX ")\n", cname);
-    fprintf(g, "  set title \"%s: work vs measured error (failed and timed-out runs at the right edge)\\n%s\"\n", title, ecmd);
-    fprintf(g, "  set xlabel \"max position error vs reference (S-scaled)\"\n"
-               "  set ylabel \"wall time per simulated second (s)\"\n");
-    if (ref_unc > 0) draw_reference_uncertainty(g, ref_unc, minerr, ref_check);
-    fprintf(g, "  plot ");
-    int first = 1;
-    for (int i = 0; i < nint; ++i) {
-      if (!has_err[i]) continue;
-      plot_series_line(g, L->registry, ints, i, cname, 2, &first);
-    }
-    if (nfail) plot_marker_terms(g, cname, "failed", 2, fail_style, fail_label_right, &first);
-    if (ntime) plot_marker_terms(g, cname, "timeout", 2, time_style, fail_label_right, &first);
-    if (nwarn_err) plot_marker_terms(g, cname, "physics_warnings", 2, warn_style, flag_label_right, &first);
-    fprintf(g, "\n");
-    if (ref_unc > 0) fprintf(g, "  unset arrow 1\n  unset label 1\n  set xrange [*:*]\n");
-  }
-  int any_win = 0;
-  for (int i = 0; i < nint; ++i) any_win |= has_win[i];
-  if (any_win) {
-    fprintf(g, "  set output sprintf(\"%s_work_windowed_error.%%s%%s\", fmt, " GP_OUT_SUFFIX ")\n", cname);
-    fprintf(g, "  set title \"%s: work vs windowed (local) error\\n%s\"\n", title, ecmd);
-    fprintf(g, "  set xlabel \"max windowed position error (restarted tight integration per window)\"\n"
-               "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
-    int first = 1;
-    for (int i = 0; i < nint; ++i) {
-      if (!has_win[i]) continue;
-      plot_series_line(g, L->registry, ints, i, cname, 7, &first);
-    }
-    fprintf(g, "\n");
-  }
-  if (any || nfail || ntime || nwarn) {
-    fprintf(g, "  set output sprintf(\"%s_work_accuracy.%%s%%s\", fmt, " GP_OUT_SUFFIX ")\n", cname);
-    fprintf(g, "  set title \"%s: work vs requested accuracy (fixed-step: step size dt)\\n%s\"\n", title, ecmd);
-    fprintf(g, "  set xlabel \"requested accuracy, or dt (s) for fixed-step integrators\"\n"
-               "  set ylabel \"wall time per simulated second (s)\"\n  plot ");
-    int first = 1;
-    for (int i = 0; i < nint; ++i) {
-      if (!has_any[i]) continue;
-      plot_series_line(g, L->registry, ints, i, cname, 1, &first);
-    }
-    if (nfail) plot_marker_terms(g, cname, "failed", 3, fail_style, fail_label, &first);
-    if (ntime) plot_marker_terms(g, cname, "timeout", 3, time_style, fail_label, &first);
-    if (nwarn) plot_marker_terms(g, cname, "physics_warnings", 3, warn_style, flag_label, &first);
-    fprintf(g, "\n");
-  }
-  fprintf(g, "  unset output\n}\n");
-  return atomic_commit(&ag, err, errlen) == 0 ? 0 : 1;
-}
-
-static int plot_case(const IntegratorRegistry *r, const char *pdir, const char *cname, const cJSON *recs,
-                     const char *cmd, char *err, size_t errlen) {
-  size_t n = (size_t)cJSON_GetArraySize(recs) + 1;
-  CaseLines L = {malloc(n * sizeof *L.ints), calloc(n, sizeof(int)), calloc(n, sizeof(int)), calloc(n, sizeof(int)),
-                 malloc(n * sizeof *L.sel), r};
-  int rc = 1;
-  if (L.ints && L.has_err && L.has_any && L.has_win && L.sel) rc = plot_case_lines(&L, pdir, cname, recs, cmd, err, errlen);
-  else snprintf(err, errlen, "%s: out of memory for its lines", cname);
-  free(L.ints);
-  free(L.has_err);
-  free(L.has_any);
-  free(L.has_win);
-  free(L.sel);
-  return rc;
-}
-
-/* gnuplot CASE.gp in pdir (no shell: the names are data), its output in gnuplot_CASE.log, its
- * images through temporaries (gp_run_atomic): a failure, or an empty or cut image (a full disk),
- * is an error naming the script, and the images from before are left as they were. */
-static int run_gnuplot_on(const char *pdir, const char *cname, char *err, size_t errlen) {
-  char gp[200], log[1400];
+  int rc = figure_draw(recipe, recs, reg, NULL, pdir, cname, err, errlen);
+  cJSON_Delete(recipe);
+  if (rc || !run_gnuplot) return rc;
+  char gp[200], log[1400], names[6][200];
   snprintf(gp, sizeof gp, "%.127s.gp", cname);
   snprintf(log, sizeof log, "%.1100s/gnuplot_%.127s.log", pdir, cname);
-  static const char *const kinds[] = {"work_error", "work_windowed_error", "work_accuracy"};
-  static const char *const exts[] = {"png", "svg"};
-  char names[6][200];
+  static const char *const kinds[] = {"work_error", "work_windowed_error", "work_accuracy"}, *const exts[] = {"png", "svg"};
   const char *imgs[6];
-  for (int k = 0; k < 3; ++k)
-    for (int e = 0; e < 2; ++e) {
-      snprintf(names[2 * k + e], sizeof names[0], "%.127s_%s.%s", cname, kinds[k], exts[e]);
-      imgs[2 * k + e] = names[2 * k + e];
-    }
+  for (int k = 0; k < 6; ++k) {
+    snprintf(names[k], sizeof names[0], "%.127s_%s.%s", cname, kinds[k / 2], exts[k % 2]);
+    imgs[k] = names[k];
+  }
   if (gp_run_atomic(pdir, gp, log, imgs, 6, 0, err, errlen) != 0) return 1;
   printf("plot: %s/%s_work_*.png (+ .svg)\n", pdir, cname);
   return 0;
+}
+
+/* An atomically written file of pdir: 0, or CB_ERR_IO. */
+static int write_file(const char *pdir, const char *name, void (*write)(FILE *, const void *), const void *arg,
+                      char *err, size_t errlen) {
+  char path[1400];
+  snprintf(path, sizeof path, "%s/%s", pdir, name);
+  AtomicFile af;
+  FILE *f = atomic_open(&af, path, 0, err, errlen);
+  if (!f) return CB_ERR_IO;
+  write(f, arg);
+  return atomic_commit(&af, err, errlen) == 0 ? CB_OK : CB_ERR_IO;
+}
+
+static void table_of(FILE *f, const void *recs) { write_table(f, recs); }
+static void convergence_of(FILE *f, const void *recs) { convergence_table_write(f, recs, CONVERGENCE_TSV); }
+
+typedef struct { const char *dir, *pdir, *cmd; } CaptionOf;
+static void caption_of(FILE *cap, const void *arg) {
+  const CaptionOf *c = arg;
+  fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", c->dir);
+  fprintf(cap, "Sweep command: %s\n", c->cmd ? c->cmd : "(unknown: no command.txt)");
+  fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", c->pdir);
+  fprintf(cap, "Work = wall time per simulated second (median over the timing repetitions; the bar on each point runs from the fastest to the slowest repetition, none when the run was timed once: a sweep repeats each run until its repetitions total %g s, at least %d times unless one repetition takes that long, at most %d times, unless --reps fixes the count); error = max over the output grid of the S-scaled position error against the case's reference: max_i |S_i (q_i - qref_i)| over the position coordinates, S the scene's error weights (Model.q_scale, 1 for every coordinate of the shipped cases), so metres for translations and unit-quaternion components (about half the angle in radians) for rotations, with each free body's quaternion sign-aligned to the reference's first; runs that are not data have their own markers, counted in the legend, and are not points of their lines: failed runs red crosses, timed-out runs orange triangles (on the error plot at the right edge, at their measured work or budget, or at the top when they have none), runs flagged by a physics guard (records.tsv status \"flagged\") pink circles.\n",
+          SWEEP_DEFAULT_MIN_TIME_S, RUN_CALIBRATED_MIN_REPS, RUN_CALIBRATED_MAX_REPS);
 }
 
 int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
   return plot_dir_in(NULL, dir, run_gnuplot, err, errlen);
 }
 
-int plot_dir_in(const IntegratorRegistry *registry, const char *dir, int run_gnuplot, char *err, size_t errlen) {
-  cJSON *recs = NULL;
-  char pdir[1200];
-  /* a record that cannot be read fails the plot: a figure must not silently drop results */
-  if (file_exists(dir)) {
-    recs = records_load_file(dir, err, errlen);
-    snprintf(pdir, sizeof pdir, "%s.plots", dir);
-  } else {
-    recs = records_load_dir(dir, err, errlen);
-    snprintf(pdir, sizeof pdir, "%s/plots", dir);
-  }
-  if (!recs || err[0]) {
-    cJSON_Delete(recs);
-    return CB_ERR_INPUT;
-  }
-  if (cJSON_GetArraySize(recs) == 0) {
-    snprintf(err, errlen, "%s: no cbench.run/1 records", dir);
-    cJSON_Delete(recs);
-    return CB_ERR_INPUT;
-  }
-  char *cmd = file_exists(dir) ? NULL : read_command(dir);
-  char(*cases)[128] = malloc((size_t)cJSON_GetArraySize(recs) * sizeof *cases); /* every case plotted */
-  int ncase = 0;
-  if (!cases) { snprintf(err, errlen, "%s: out of memory", dir); free(cmd); cJSON_Delete(recs); return CB_ERR_MEMORY; }
+/* The records of dir (a sweep folder, or one records file) and their plot folder; NULL with err
+ * set: a record that cannot be read fails the plot (a figure must not silently drop results),
+ * and so does a case that cannot name files (the case names the data and the images). */
+static cJSON *load_records(const char *dir, char *pdir, size_t n, char *err, size_t errlen) {
+  int file = file_exists(dir);
+  cJSON *recs = file ? records_load_file(dir, err, errlen) : records_load_dir(dir, err, errlen);
+  snprintf(pdir, n, file ? "%s.plots" : "%s/plots", dir);
+  if (recs && !err[0] && cJSON_GetArraySize(recs) == 0) snprintf(err, errlen, "%s: no cbench.run/1 records", dir);
   const cJSON *r;
-  cJSON_ArrayForEach(r, recs) {
-    /* the case names files and the gnuplot script's outputs: refuse what is not a plain name */
-    if (!path_component_safe(json_str(r, "case"))) {
+  if (recs && !err[0])
+    cJSON_ArrayForEach(r, recs) if (!err[0] && !path_component_safe(record_get_string(r, FIELD_CASE, "")))
       snprintf(err, errlen, "%s: a record's case '%.200s' is not usable as a file name (letters, digits, '.', '_', '+', '-'; not starting with '.' or '-')",
-               dir, json_str(r, "case"));
-      free(cases);
-      free(cmd);
-      cJSON_Delete(recs);
-      return CB_ERR_INPUT;
-    }
-    ncase = uniq_add(cases, ncase, json_str(r, "case"));
-  }
+               dir, record_get_string(r, FIELD_CASE, ""));
+  if (!recs || err[0]) { cJSON_Delete(recs); return NULL; }
+  return recs;
+}
+
+int plot_dir_in(const IntegratorRegistry *registry, const char *dir, int run_gnuplot, char *err, size_t errlen) {
+  char pdir[1200];
+  cJSON *recs = load_records(dir, pdir, sizeof pdir, err, errlen);
+  if (!recs) return CB_ERR_INPUT;
+  char *cmd = file_exists(dir) ? NULL : read_command(dir);
+  CaptionOf caption = {dir, pdir, cmd};
   int rc = CB_OK; /* a failed write of the table, the caption, a case's files or gnuplot: CB_ERR_IO */
-  char path[1400];
-  snprintf(path, sizeof path, "%s/records.tsv", pdir);
-  AtomicFile at;
-  FILE *f = NULL;
   if (dir_make_parents(pdir) != 0) snprintf(err, errlen, "cannot create %s", pdir), rc = CB_ERR_IO;
-  else if ((f = atomic_open(&at, path, 0, err, errlen))) write_table(f, recs);
-  if (rc == 0 && (!f || atomic_commit(&at, err, errlen) != 0)) rc = CB_ERR_IO;
-  snprintf(path, sizeof path, "%s/convergence.tsv", pdir);
-  AtomicFile aconv;
-  FILE *conv = rc == 0 ? atomic_open(&aconv, path, 0, err, errlen) : NULL;
-  if (rc == 0 && !conv) rc = CB_ERR_IO;
-  else if (rc == 0) {
-    convergence_table_write(conv, recs, CONVERGENCE_TSV);
-    rc = atomic_commit(&aconv, err, errlen) == 0 ? 0 : CB_ERR_IO;
-  }
-  snprintf(path, sizeof path, "%s/CAPTION.txt", pdir);
-  AtomicFile acap;
-  FILE *cap = rc == 0 ? atomic_open(&acap, path, 0, err, errlen) : NULL;
-  if (rc == 0 && !cap) rc = CB_ERR_IO;
-  else if (rc == 0) {
-    fprintf(cap, "Work-precision figures from the cbench.run/1 records in %s.\n", dir);
-    fprintf(cap, "Sweep command: %s\n", cmd ? cmd : "(unknown: no command.txt)");
-    fprintf(cap, "Flattened table: records.tsv; per-case data: CASE/*.dat; regenerate a figure with: cd %s && gnuplot CASE.gp\n", pdir);
-    fprintf(cap, "Work = wall time per simulated second (median over the timing repetitions; the bar on each point runs from the fastest to the slowest repetition, none when the run was timed once: a sweep repeats each run until its repetitions total %g s, at least %d times unless one repetition takes that long, at most %d times, unless --reps fixes the count); error = max over the output grid of the S-scaled position error against the case's reference: max_i |S_i (q_i - qref_i)| over the position coordinates, S the scene's error weights (Model.q_scale, 1 for every coordinate of the shipped cases), so metres for translations and unit-quaternion components (about half the angle in radians) for rotations, with each free body's quaternion sign-aligned to the reference's first; runs that are not data have their own markers, counted in the legend, and are not points of their lines: failed runs red crosses, timed-out runs orange triangles (on the error plot at the right edge, at their measured work or budget, or at the top when they have none), runs flagged by a physics guard (records.tsv status \"flagged\") pink circles.\n",
-            SWEEP_DEFAULT_MIN_TIME_S, RUN_CALIBRATED_MIN_REPS, RUN_CALIBRATED_MAX_REPS);
-    rc = atomic_commit(&acap, err, errlen) == 0 ? CB_OK : CB_ERR_IO;
-  }
-  for (int i = 0; i < ncase && rc == 0; ++i) {
-    rc = plot_case(registry, pdir, cases[i], recs, cmd, err, errlen) ? CB_ERR_IO : CB_OK;
-    if (rc == 0 && run_gnuplot && run_gnuplot_on(pdir, cases[i], err, errlen)) rc = CB_ERR_IO;
+  if (rc == CB_OK) rc = write_file(pdir, "records.tsv", table_of, recs, err, errlen);
+  if (rc == CB_OK) rc = write_file(pdir, "convergence.tsv", convergence_of, recs, err, errlen);
+  if (rc == CB_OK) rc = write_file(pdir, "CAPTION.txt", caption_of, &caption, err, errlen);
+  const cJSON *r, *s;
+  cJSON_ArrayForEach(r, recs) { /* each case once, in the order of its first record */
+    const char *cname = record_get_string(r, FIELD_CASE, "");
+    for (s = recs->child; s != r && strcmp(record_get_string(s, FIELD_CASE, ""), cname); s = s->next) {}
+    if (rc == CB_OK && s == r && plot_case(registry, pdir, cname, recs, cmd, run_gnuplot, err, errlen)) rc = CB_ERR_IO;
   }
   if (rc == 0) printf("plot: table %s/records.tsv, caption %s/CAPTION.txt\n", pdir, pdir);
-  free(cases);
   free(cmd);
   cJSON_Delete(recs);
   return rc;

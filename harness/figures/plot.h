@@ -1,7 +1,8 @@
-/* `cbench plot DIR`: flattens the records of a sweep into DIR/plots/records.tsv and per-case
- * .dat tables, writes one gnuplot script per case (work vs measured error, work vs requested
- * accuracy or step; failed/timeout runs marked) and runs gnuplot to make PNG and SVG figures.
- * A caption file holds the sweep's command line. */
+/* `cbench plot DIR`: flattens the records of a sweep into DIR/plots/records.tsv (the field
+ * table's columns) and, per case, draws the figure engine's built-in work-precision recipe
+ * (plot kind `work_precision`: per-case .dat tables and one gnuplot script, work vs measured
+ * error, vs windowed error, vs requested accuracy or step; failed/timeout runs marked), then runs
+ * gnuplot to make PNG and SVG figures. A caption file holds the sweep's command line. */
 #ifndef CBENCH_PLOT_H
 #define CBENCH_PLOT_H
 
@@ -17,8 +18,5 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen);
 /* The same with the integrators' colours from registry r (the context's: run-time additions get
  * their own; NULL: the built-in table alone, as plot_dir). */
 int plot_dir_in(const IntegratorRegistry *r, const char *dir, int run_gnuplot, char *err, size_t errlen);
-/* A record's line label: its integrator plus every sweep axis it sets (options, scene
- * parameters, a chosen error norm, a max step). */
-void plot_line_label(const cJSON *r, char *label, size_t n);
 
 #endif

@@ -10,8 +10,10 @@
 #include "figure_draw.h"
 #include "../common/files.h"
 #include "gnuplot_write.h"
+#include "plot_work_precision.h"
 #include "integrator_style.h"
 #include "../common/json_get.h"
+#include "../run/record_fields.h"
 #include "../sweep/sweep.h"
 
 void recipe_panel_read(const cJSON *panel, RecipePanel *out) {
@@ -44,9 +46,9 @@ static int out_of_memory(char *err, size_t errlen) {
 static int collect_xy(PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, char *err, size_t errlen) {
   double x = figure_value(r, P->panel->x), y = figure_value(r, P->panel->y);
   fprintf(P->D->tsv, "%d\t%s\t%.6g\t%.6g\t%s\t%s\n", P->p, label, x, y, record_outcome_name(oc),
-          json_str_or(r, "command", ""));
+          record_get_string(r, FIELD_COMMAND, ""));
   if (oc == OUTCOME_OK && isfinite(x) && isfinite(y)) {
-    Series *s = panel_series(P, label, json_str_or(r, "integrator", ""));
+    Series *s = panel_series(P, label, record_get_string(r, FIELD_INTEGRATOR, ""));
     if (!s || points_push(&s->x, &s->y, &s->n, &s->cap, x, y)) return out_of_memory(err, errlen);
     P->xmax = fmax(P->xmax, x);
     P->ymax = fmax(P->ymax, y);
@@ -73,7 +75,7 @@ static const char *check_series_panel(const cJSON *panel, const char **field) {
 
 static int collect_series(PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, char *err,
                           size_t errlen) {
-  const char *rf = json_str_or(r, "record_file", "");
+  const char *rf = record_get_string(r, FIELD_RECORD_FILE, "");
   if (!rf[0]) return 0;
   /* a run that is not data is drawn under its own name (a failed or timed-out run up to where it
    * stopped), or, without a series, as a legend entry */
@@ -97,7 +99,7 @@ static int collect_series(PanelDraw *P, const cJSON *r, const char *label, Recor
   if (n == 0 && oc != OUTCOME_OK) {
     figure_count_bad(P->D, r, oc, 1);
   } else {
-    Series *s = panel_series(P, name, json_str_or(r, "integrator", ""));
+    Series *s = panel_series(P, name, record_get_string(r, FIELD_INTEGRATOR, ""));
     if (s && oc != OUTCOME_OK) s->outcome = oc; /* its line is drawn, the axes are the data's */
     for (int i = 0; s && i < n && rc == 0; ++i) rc = points_push(&s->x, &s->y, &s->n, &s->cap, x[i], y[i]);
     if (!s || rc) rc = out_of_memory(err, errlen);
@@ -231,7 +233,7 @@ static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records
   cJSON_ArrayForEach(r, records) {
     if (!figure_match(r, json_get(plot, "where"))) continue;
     RecordOutcome oc = record_outcome(r);
-    const char *rf = json_str_or(r, "record_file", "");
+    const char *rf = record_get_string(r, FIELD_RECORD_FILE, "");
     if (oc != OUTCOME_OK || !rf[0]) {
       figure_count_bad(D, r, oc == OUTCOME_OK ? OUTCOME_FAILED : oc, 1);
       continue;
@@ -312,6 +314,8 @@ const PlotKind plot_kinds[] = {
     {.name = "histogram", .doc = "the distribution of a time-series column per record (`file`, `column`, `rows`, `bins`, `range`, `where`, `normalize`, `logy`)",
      .tsv_header = "# block\tseries\tbin center:count...\n", .check_plot = check_histogram,
      .draw_whole = draw_histogram},
+    {.name = "work_precision", .doc = "`cbench plot`'s built-in recipe, one per case: work against measured, windowed "
+     "and requested accuracy (not for recipe files)", .builtin = 1, .draw_whole = draw_work_precision},
 };
 const int plot_kind_count = (int)(sizeof plot_kinds / sizeof plot_kinds[0]);
 
@@ -322,8 +326,10 @@ const PlotKind *plot_kind_find(const char *name) {
 }
 
 void plot_kind_expected(char *out, size_t outlen) {
+  int last = plot_kind_count - 1;
+  while (last > 0 && plot_kinds[last].builtin) --last;
   size_t n = (size_t)snprintf(out, outlen, "expected ");
-  for (int i = 0; i < plot_kind_count && n < outlen; ++i)
-    n += (size_t)snprintf(out + n, outlen - n, "%s\"%s\"", i == 0 ? "" : i == plot_kind_count - 1 ? " or " : ", ",
-                          plot_kinds[i].name);
+  for (int i = 0; i <= last && n < outlen; ++i)
+    if (!plot_kinds[i].builtin)
+      n += (size_t)snprintf(out + n, outlen - n, "%s\"%s\"", i == 0 ? "" : i == last ? " or " : ", ", plot_kinds[i].name);
 }

@@ -32,7 +32,11 @@ typedef struct {
   int bad_markers;        /* runs that are not data drawn as markers (else legend entries only) */
   /* gnuplot style of a line of this dash type in its integrator's style */
   void (*line_style)(char *out, size_t n, int dash, const IntegratorStyle *st);
-  const char *tsv_header; /* NAME.tsv's first line */
+  const char *tsv_header; /* NAME.tsv's first line; NULL: no NAME.tsv (own_script) */
+  /* A built-in recipe's kind (`cbench plot`), refused in recipe files. Its draw_whole writes the
+   * whole script body, terminals and outputs its own, to DIR/NAME.gp, run in DIR, with its data
+   * in DIR/NAME/; the engine adds only the lines that say how to regenerate it. */
+  int builtin;
   /* Kind-specific recipe checks: NULL, or the problem with *field the JSON path's last part. */
   const char *(*check_plot)(const cJSON *plot, const char **field);
   const char *(*check_panel)(const cJSON *panel, const char **field);
@@ -48,7 +52,7 @@ extern const int plot_kind_count;
 
 /* The kind named name, or NULL. */
 const PlotKind *plot_kind_find(const char *name);
-/* "expected \"xy\", \"series\" or \"bars\"" for a recipe error. */
+/* "expected \"xy\", \"series\" or \"bars\"" for a recipe error (the kinds a recipe may name). */
 void plot_kind_expected(char *out, size_t outlen);
 
 #endif

@@ -19,6 +19,7 @@
 #include "winners_table.h"
 #include "../common/json_get.h"
 #include "../common/machine.h"
+#include "../run/record_fields.h"
 #include "../run/record_outcome.h"
 #include "../run/run_record.h"
 
@@ -144,12 +145,10 @@ static void write_not_data(FILE *f, const cJSON *runs, int md) {
   cJSON_ArrayForEach(r, runs) {
     RecordOutcome o = record_outcome(r);
     if (o == OUTCOME_OK) continue;
-    const cJSON *p = json_get(r, "params");
-    const cJSON *a = json_get(p, "accuracy");
-    double param = cJSON_IsNumber(a) ? a->valuedouble : cJSON_IsNumber(json_get(p, "dt")) ? json_get(p, "dt")->valuedouble : NAN;
     char ps[32];
-    snprintf(ps, sizeof ps, "%g", param);
-    const char *cells[] = {json_str(r, "case"), json_str(r, "integrator"), ps, record_outcome_name(o), record_outcome_reason(r), json_str(r, "command")};
+    snprintf(ps, sizeof ps, "%g", record_param(r));
+    const char *cells[] = {record_get_string(r, FIELD_CASE, ""), record_get_string(r, FIELD_INTEGRATOR, ""), ps,
+                           record_outcome_name(o), record_outcome_reason(r), record_get_string(r, FIELD_COMMAND, "")};
     fputs(md ? "| " : "<tr><td>", f);
     for (int i = 0; i < 6; ++i) {
       if (i) fputs(md ? " | " : "</td><td>", f);

@@ -8,7 +8,7 @@
 
 #include "../run/record_fields.h"
 #include "../run/record_outcome.h"
-#include "plot.h"
+#include "plot_work_precision.h"
 
 /* One usable run of a case. */
 typedef struct {

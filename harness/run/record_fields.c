@@ -12,10 +12,14 @@
 #define NUL RF_NULLABLE
 #define NR RF_NULL_NO_RESULTS
 /* the row's value is the member m of the source's struct T (run_record.c writes it from there) */
-#define AT(source, value, T, m) {source, value, offsetof(T, m)}
-#define BY_HAND {RS_NONE, RV_DOUBLE, 0} /* an object, an array or a value run_record.c derives */
+#define AT(source, value, T, m) {source, value, offsetof(T, m)}, NO_COLUMN
+#define BY_HAND_AT {RS_NONE, RV_DOUBLE, 0} /* an object, an array or a value run_record.c derives */
+#define BY_HAND BY_HAND_AT, NO_COLUMN
 #define MACHINE(value, m) AT(RS_MACHINE, value, MachineInfo, m)
 #define STATS(m) AT(RS_STATS, RV_DOUBLE, IntegratorStats, m)
+/* the row's columns in records.tsv: place k, NAME or NAME_member per member (RecordColumn) */
+#define COLUMN(k, name, members) {k, name, members}
+#define NO_COLUMN {0, NULL, NULL}
 
 /* In the order the builder writes them (run_record_new, run_record_add_result, run_metrics_report;
  * test_record_schema checks it); a nested field after its parent. */
@@ -52,7 +56,8 @@ const RecordField record_fields[] = {
     {"status", RF_STRING, REQ, "ok|failed|timeout", D0, NULL, "how the run ended", BY_HAND},
     {"message", RF_STRING, REQ | NUL, NULL, D0, NULL, "why a run failed or timed out (required unless ok)", BY_HAND},
     {"t_reached", RF_NONNEG, REQ, NULL, D0, NULL,
-     "last output-grid time reached (failed: the integrator's `t`; killed: the last grid time it reported, else 0)", BY_HAND},
+     "last output-grid time reached (failed: the integrator's `t`; killed: the last grid time it reported, else 0)", BY_HAND_AT,
+     COLUMN(5, "t_reached", NULL)},
     {"sim_time", RF_NONNEG, REQ, NULL, D0, NULL, "= `params.t_end`", BY_HAND},
     {"warnings", RF_STRINGS, REQ, NULL, D0, NULL,
      "what makes the result suspect or not comparable: what the integrator could not model on this scene (its notes, "
@@ -119,12 +124,13 @@ const RecordField record_fields[] = {
     {"wall_time.reps", RF_NONNEG, REQ, NULL, D0, NULL, "timing runs made", BY_HAND},
     {"work", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL,
      "`wall_time` divided by the simulated time (`min`, `median`, `max`, and `unit`), i.e. wall seconds per simulated "
-     "second; for an unfinished run divided by `t_reached`", BY_HAND},
+     "second; for an unfinished run divided by `t_reached`", BY_HAND_AT, COLUMN(3, "work", "min,median,max")},
     {"work.min", RF_NONNEG, 0, NULL, D0, NULL, "`wall_time.min` per simulated second", BY_HAND},
     {"work.median", RF_NONNEG, 0, NULL, D0, NULL, "`wall_time.median` per simulated second", BY_HAND},
     {"work.max", RF_NONNEG, 0, NULL, D0, NULL, "`wall_time.max` per simulated second", BY_HAND},
     {"real_time_rate", RF_NONNEG, NUL, NULL, D0, NULL,
-     "`sim_time / wall_time.median`; null without timing runs, absent when the run did not finish", BY_HAND},
+     "`sim_time / wall_time.median`; null without timing runs, absent when the run did not finish", BY_HAND_AT,
+     COLUMN(6, "real_time_rate", NULL)},
     {"repetitions", RF_REPETITIONS, 0, NULL, "2026-11-26", NULL,
      "per timing repetition, in order: `wall_s` (as in `wall_time`) and `cpu_s`, the process CPU time around it "
      "(`CLOCK_PROCESS_CPUTIME_ID`, in the process that ran the integration)", BY_HAND},
@@ -140,7 +146,8 @@ const RecordField record_fields[] = {
      "`factor_updates` counts the block updates `T -= L_i L_j^T` of CENIC's block Cholesky factorizations (0 for the "
      "dense and CHOLMOD solvers and other integrators); `symbolic_analyses` counts the fill-reducing orderings and "
      "symbolic factorizations of CENIC's sparse linear solvers (one per new block pattern); `manifold_changes` counts the steps after which "
-     "the number of contact points of a geometry pair changed (`ca`; 0 for other integrators)", BY_HAND},
+     "the number of contact points of a geometry pair changed (`ca`; 0 for other integrators)", BY_HAND_AT,
+     COLUMN(4, "", "steps,rejected,rhs_evals,newton_iters,factorizations")},
     {"time_split", RF_OBJECT, 0, NULL, D0, NULL,
      "as the integrator reports them (error run), s; absent when the run did not finish", BY_HAND},
     {"time_split.geometry", RF_NONNEG, REQ, NULL, D0, NULL, "geometry queries",
@@ -182,7 +189,7 @@ const RecordField record_fields[] = {
     {"stepping", RF_OBJECT, 0, NULL, "2026-11-28", NULL,
      "the accepted steps of the error run, for integrators on the shared step drivers (absent for SUNDIALS and MuJoCo, "
      "and when the run did not finish)", BY_HAND},
-    {"stepping.min_step", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "the smallest accepted step, s", BY_HAND},
+    {"stepping.min_step", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "the smallest accepted step, s", STATS(step_min)},
     {"stepping.mean_step", RF_NONNEG, REQ, NULL, "2026-11-28", NULL, "the mean accepted step, s", BY_HAND},
     {"stepping.min_distance", RF_NUMBER, REQ | NUL, NULL, "2026-11-28", NULL,
      "the smallest signed distance between geometries at the accepted states, m (negative: overlap); measured by "
@@ -209,8 +216,8 @@ const RecordField record_fields[] = {
     {"error.t_compared", RF_NONNEG, 0, NULL, D0, NULL, "compared up to this time (s)", BY_HAND},
     {"error.kind", RF_STRING, 0, NULL, D0, NULL, "`\"global\"`", BY_HAND},
     {"error.norm", RF_STRING, 0, NULL, D0, NULL, "the norms, in words", BY_HAND},
-    {"error.positions", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over the grid of e_q", BY_HAND},
-    {"error.full", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over the grid of e_full", BY_HAND},
+    {"error.positions", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over the grid of e_q", BY_HAND_AT, COLUMN(1, "err_q", "max,rms")},
+    {"error.full", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over the grid of e_full", BY_HAND_AT, COLUMN(2, "err_full", "max,rms")},
     {"error.reference_check", RF_OBJECT, NUL, NULL, "2026-11-28", NULL,
      "the reference's own cross-check (its `provenance.cross_check`): `integrator` and its distance to the reference, "
      "`positions` and `full` (`max`, `rms` over the reference's grid); an error below it is not resolved by the "
@@ -229,7 +236,8 @@ const RecordField record_fields[] = {
      "windowed (local) error, only with `--window` (\"Windowed (local) error\", below)", BY_HAND},
     {"error_windowed.window", RF_NONNEG, REQ, NULL, D0, NULL, "window length (s)", BY_HAND},
     {"error_windowed.method", RF_STRING, 0, NULL, D0, NULL, "the windows' integrator (its `dt` or `accuracy` beside it)", BY_HAND},
-    {"error_windowed.positions", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over windows", BY_HAND},
+    {"error_windowed.positions", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over windows", BY_HAND_AT,
+     COLUMN(7, "err_window", "max,rms")},
     {"error_windowed.full", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over windows", BY_HAND},
     {"error_windowed_note", RF_STRING, 0, NULL, D0, NULL, "why `error_windowed` is null", BY_HAND},
     {"physics", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL, "the physics checks of the run's states (below)", BY_HAND},
@@ -432,9 +440,20 @@ double record_get_counter(const cJSON *rec, const char *counter) {
   return cJSON_IsNumber(x) ? x->valuedouble : NAN;
 }
 
+double record_param(const cJSON *rec) {
+  double a = record_get_number(rec, FIELD_PARAMS_ACCURACY);
+  return isfinite(a) ? a : record_get_number(rec, FIELD_PARAMS_DT);
+}
+
+const cJSON *record_get_path(const cJSON *rec, const char *path) { return get_path(rec, path); }
+
 int record_fields_check(const cJSON *rec, char *err, size_t errlen) {
-  for (int i = 0; i < record_field_count; ++i) {
-    const RecordField *f = &record_fields[i];
+  return record_rows_check(rec, record_fields, record_field_count, err, errlen);
+}
+
+int record_rows_check(const cJSON *rec, const RecordField *rows, int nrows, char *err, size_t errlen) {
+  for (int i = 0; i < nrows; ++i) {
+    const RecordField *f = &rows[i];
     int parent_ok;
     const cJSON *x = value_at(rec, f->name, &parent_ok);
     if (!parent_ok || (!x && !(f->flags & RF_REQUIRED))) continue;
@@ -447,6 +466,41 @@ int record_fields_check(const cJSON *rec, char *err, size_t errlen) {
     return -1;
   }
   return 0;
+}
+
+/* Calls fn for each records.tsv column of rows in order: its row, the member (NULL: the value). */
+static void each_column(const RecordField *rows, int nrows, void (*fn)(const RecordField *, const char *, FILE *, const cJSON *),
+                        FILE *f, const cJSON *rec) {
+  for (int at = 1;; ++at) {
+    const RecordField *row = NULL;
+    for (int i = 0; i < nrows && !row; ++i)
+      if (rows[i].column.at == at) row = &rows[i];
+    if (!row) return;
+    const char *m = row->column.members;
+    do {
+      char member[64];
+      snprintf(member, sizeof member, "%.*s", m ? (int)strcspn(m, ",") : 0, m ? m : "");
+      fn(row, m ? member : NULL, f, rec);
+      m = m && strchr(m, ',') ? strchr(m, ',') + 1 : NULL;
+    } while (m);
+  }
+}
+
+/* NAME, or NAME_member ("err_q_max"; a row without a name: the member alone, "steps") */
+static void column_name(const RecordField *row, const char *member, FILE *f, const cJSON *rec) {
+  const char *name = row->column.name;
+  fprintf(f, "\t%s%s%s", name, name[0] && member ? "_" : "", member ? member : "");
+}
+
+static void column_value(const RecordField *row, const char *member, FILE *f, const cJSON *rec) {
+  const cJSON *x = record_field_get(rec, row);
+  if (member) x = cJSON_IsObject(x) ? cJSON_GetObjectItemCaseSensitive(x, member) : NULL;
+  if (cJSON_IsNumber(x) && isfinite(x->valuedouble)) fprintf(f, "\t%.6g", x->valuedouble);
+  else fprintf(f, "\t?");
+}
+
+void record_columns_write(FILE *f, const RecordField *rows, int nrows, const cJSON *rec) {
+  each_column(rows, nrows, rec ? column_value : column_name, f, rec);
 }
 
 void record_fields_markdown(FILE *f) {

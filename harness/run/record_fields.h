@@ -52,6 +52,15 @@ typedef struct {
   size_t offset;       /* offsetof(the source's struct, member) */
 } RecordAt;
 
+/* The field's columns in `cbench plot`'s records.tsv (RecordField.column): at place `at` (1, 2,
+ * ...; 0: none), one column per member of the comma-separated `members` ("max,rms": NAME_max,
+ * NAME_rms; NULL: the value itself, named NAME), each a number "%.6g" or "?" when absent. */
+typedef struct {
+  int at;
+  const char *name;
+  const char *members;
+} RecordColumn;
+
 typedef struct {
   const char *name;    /* JSON path: "status", "params.dt", "physics.energy.max_rise" */
   RecordFieldType type;
@@ -61,6 +70,7 @@ typedef struct {
   const char *doc_type;/* the type column of SCHEMA.md when the generated one says too little; NULL: generated */
   const char *meaning; /* one line for SCHEMA.md */
   RecordAt at;         /* where run_record.c reads the value; source RS_NONE: hand-written */
+  RecordColumn column; /* its records.tsv columns; at 0: none */
 } RecordField;
 
 extern const RecordField record_fields[];
@@ -80,7 +90,9 @@ const RecordField *record_field_find(const char *path);
   X(FIELD_PARAMS_DT, "params.dt") \
   X(FIELD_PARAMS_MAX_STEP, "params.max_step") \
   X(FIELD_PARAMS_ERROR_NORM, "params.error_norm") \
+  X(FIELD_PARAMS_ERROR_NORM_DEFAULT, "params.error_norm_default") \
   X(FIELD_PARAMS_T_END, "params.t_end") \
+  X(FIELD_PARAMS_BUDGET_S, "params.budget_s") \
   X(FIELD_PARAMS_WINDOW, "params.window") \
   X(FIELD_PARAMS_OPTIONS, "params.options") \
   X(FIELD_PARAMS_SCENE_PARAMS, "params.scene_params") \
@@ -109,7 +121,10 @@ const RecordField *record_field_find(const char *path);
   X(FIELD_WALL_TIME, "wall_time") \
   X(FIELD_WALL_TIME_MIN, "wall_time.min") \
   X(FIELD_WORK, "work") \
+  X(FIELD_WORK_MIN, "work.min") \
   X(FIELD_WORK_MEDIAN, "work.median") \
+  X(FIELD_WORK_MAX, "work.max") \
+  X(FIELD_REAL_TIME_RATE, "real_time_rate") \
   X(FIELD_WALL_TIME_MEDIAN, "wall_time.median") \
   X(FIELD_REPETITIONS, "repetitions") \
   X(FIELD_COUNTERS, "counters") \
@@ -120,6 +135,7 @@ const RecordField *record_field_find(const char *path);
   X(FIELD_ERROR_POSITIONS_MAX, "error.positions.max") \
   X(FIELD_ERROR_POSITIONS_RMS, "error.positions.rms") \
   X(FIELD_ERROR_FULL_MAX, "error.full.max") \
+  X(FIELD_ERROR_FULL_RMS, "error.full.rms") \
   X(FIELD_ERROR_CHECK_INTEGRATOR, "error.reference_check.integrator") \
   X(FIELD_ERROR_CHECK_STATUS, "error.reference_check.status") \
   X(FIELD_ERROR_CHECK_POINTS, "error.reference_check.grid_points") \
@@ -153,12 +169,22 @@ double record_get_number_or(const cJSON *rec, RecordFieldId id, double dflt);
 const char *record_get_string(const cJSON *rec, RecordFieldId id, const char *dflt);
 /* The counter of that name (CB_COUNTERS) in rec's counters: NAN when absent. */
 double record_get_counter(const cJSON *rec, const char *counter);
+/* The run's step parameter: params.accuracy, else params.dt (NAN when neither is a number). */
+double record_param(const cJSON *rec);
+/* The value at a dotted path that data names (a figure recipe's "x": "work.median"), or NULL:
+ * code names a field by its id instead. */
+const cJSON *record_get_path(const cJSON *rec, const char *path);
 
 /* The value of field f in rec (its dotted path), or NULL when absent. */
 const cJSON *record_field_get(const cJSON *rec, const RecordField *f);
 /* Checks every field of the table present in rec (types, allowed values) and that the required
  * ones are there: 0, or -1 with "field 'PATH' ..." in err. */
 int record_fields_check(const cJSON *rec, char *err, size_t errlen);
+/* The same against the rows of another table (a test's field not yet in record_fields[]). */
+int record_rows_check(const cJSON *rec, const RecordField *rows, int nrows, char *err, size_t errlen);
+/* records.tsv's columns of a table (record_fields, record_field_count: the record's), each
+ * after a tab, in the order of RecordField.column.at: their names (rec NULL), or rec's values. */
+void record_columns_write(FILE *f, const RecordField *rows, int nrows, const cJSON *rec);
 /* SCHEMA.md's "Fields" table. */
 void record_fields_markdown(FILE *f);
 

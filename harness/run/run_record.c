@@ -59,14 +59,23 @@ static int child_of(const RecordField *f, const char *parent) {
 
 /* The fields of the object at path parent into obj, in the table's order: the rows with a source
  * from base, the others by hand (NULL: every child has a source). */
-static void add_table_block(cJSON *obj, const char *parent, const void *base,
-                            void (*by_hand)(cJSON *obj, const RecordField *f, const void *base)) {
-  for (int i = 0; i < record_field_count; ++i) {
-    const RecordField *f = &record_fields[i];
+static void add_rows_block(cJSON *obj, const char *parent, const RecordField *rows, int nrows, const void *base,
+                           void (*by_hand)(cJSON *obj, const RecordField *f, const void *base)) {
+  for (int i = 0; i < nrows; ++i) {
+    const RecordField *f = &rows[i];
     if (!child_of(f, parent)) continue;
     if (f->at.source != RS_NONE) add_from_table(obj, f, base);
     else if (by_hand) by_hand(obj, f, base);
   }
+}
+
+static void add_table_block(cJSON *obj, const char *parent, const void *base,
+                            void (*by_hand)(cJSON *obj, const RecordField *f, const void *base)) {
+  add_rows_block(obj, parent, record_fields, record_field_count, base, by_hand);
+}
+
+void run_record_add_rows(cJSON *obj, const char *parent, const RecordField *rows, int nrows, const void *base) {
+  add_rows_block(obj, parent, rows, nrows, base, NULL);
 }
 
 /* machine.caches and machine.load_avg_start. */
@@ -203,13 +212,18 @@ cJSON *run_record_solver_json(const ContactSolverStats *st) {
   return c;
 }
 
+/* stepping.mean_step and stepping.min_distance (derived, or null when not measured). */
+static void add_stepping_by_hand(cJSON *c, const RecordField *f, const void *base) {
+  const IntegratorStats *st = base;
+  if (!strcmp(f->name, "stepping.mean_step")) cJSON_AddNumberToObject(c, "mean_step", st->step_sum / (double)st->steps);
+  else if (!strcmp(f->name, "stepping.min_distance"))
+    run_record_add_number(c, "min_distance", st->has_min_distance, st->min_distance);
+}
+
 cJSON *run_record_stepping_json(const IntegratorStats *st) {
   if (!(st->steps > 0 && st->step_sum > 0)) return NULL;
   cJSON *c = cJSON_CreateObject();
-  cJSON_AddNumberToObject(c, "min_step", st->step_min);
-  cJSON_AddNumberToObject(c, "mean_step", st->step_sum / (double)st->steps);
-  if (st->has_min_distance && isfinite(st->min_distance)) cJSON_AddNumberToObject(c, "min_distance", st->min_distance);
-  else cJSON_AddNullToObject(c, "min_distance");
+  add_table_block(c, "stepping", st, add_stepping_by_hand);
   return c;
 }
 

@@ -8,6 +8,7 @@
 
 #include "../common/machine.h"
 #include "metrics.h"
+#include "record_fields.h"
 #include "physics_guards.h"
 #include "run.h"
 #include "run_result.h"
@@ -39,6 +40,9 @@ cJSON *run_record_add_null_results(cJSON *rec, const char *error_note);
 /* The record's "counters" and "time_split" objects. */
 cJSON *run_record_counters_json(const IntegratorStats *st);
 cJSON *run_record_time_split_json(const IntegratorStats *st);
+/* The rows of table rows that are children of parent ("time_split") and have a source, from base
+ * (the struct their offsets are into): how run_record.c writes a block, for a table of its own. */
+void run_record_add_rows(cJSON *obj, const char *parent, const RecordField *rows, int nrows, const void *base);
 /* The record's `solver` block (integrators with a contact solver: st->name set). */
 cJSON *run_record_solver_json(const ContactSolverStats *st);
 /* The record's "stepping" object (smallest and mean accepted step, smallest distance), or NULL
