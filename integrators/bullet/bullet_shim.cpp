@@ -180,6 +180,7 @@ void BtSim::contact_params() {
     for (int j = 0; j < man->getNumContacts(); ++j) {
       btManifoldPoint &cp = man->getContactPoint(j);
       int g0 = geom_of(o0, cp.m_index0), g1 = geom_of(o1, cp.m_index1);
+      if (g0 < 0 || g1 < 0) continue;  // a body without geometry (btEmptyShape) touches nothing
       const double *par = &pairs[3 * ((size_t)m->geoms[g0].material * (size_t)nmat + (size_t)m->geoms[g1].material)];
       cp.m_combinedFriction = par[2];
       cp.m_combinedRestitution = 0;
