@@ -14,7 +14,7 @@
 #include "models/system.h"
 #include "sim_fixtures.h"
 
-extern const IntegratorVtbl cenic_sd_vtbl, cenic_trap_vtbl, cenic_fixed_vtbl;
+extern const IntegratorVtbl cenic_sd_vtbl, cenic_trap_vtbl, cenic_fixed_vtbl, tamsi_vtbl, tamsi_sd_vtbl;
 
 static Model *load(const char *json) { return fx_load_json(json, "test"); }
 
@@ -429,6 +429,24 @@ Test(cenic_integrators, trapezoid_notes_explicit_controllers) {
     int explicit_note = 0;
     for (int i = 0; i < it.nnotes; ++i) explicit_note |= strstr(it.notes[i], "controllers are explicit") != NULL;
     cr_expect_eq(explicit_note, k == 0, "%s (%d): %d notes, first: %s", vt[k]->name, k, it.nnotes, it.nnotes ? it.notes[0] : "");
+    vt[k]->destroy(&it);
+  }
+  model_free(m);
+}
+
+/* TAMSI puts tau(q0, v0) into p* (TAMSI eq. 11): its controllers are explicit, and the records
+ * of tamsi and tamsi-sd must say so (docs/integrators.md gives the cost: tamsi-sd's steps grow
+ * with the gain). */
+Test(cenic_integrators, tamsi_notes_its_explicit_controllers) {
+  Model *m = load(pid_pendulum_json);
+  const IntegratorVtbl *vt[2] = {&tamsi_vtbl, &tamsi_sd_vtbl};
+  for (int k = 0; k < 2; ++k) {
+    Integrator it;
+    IntegratorOptions o = options(k ? 1e-3 : 0, k ? 0 : 1e-3, 0.1);
+    cr_assert_eq(create_on(&it, vt[k], m, &o), CB_OK, "%s: %s", vt[k]->name, it.message);
+    int explicit_note = 0;
+    for (int i = 0; i < it.nnotes; ++i) explicit_note |= strstr(it.notes[i], "controllers are explicit") != NULL;
+    cr_expect_eq(explicit_note, 1, "%s: %d notes, first: %s", vt[k]->name, it.nnotes, it.nnotes ? it.notes[0] : "");
     vt[k]->destroy(&it);
   }
   model_free(m);

@@ -285,7 +285,7 @@ const RecordField record_fields[] = {
      "integrator set it in motion\"). Also from the first sample (2026-12-02): `started_held` counts the bodies at rest "
      "there in static equilibrium (load below 0.9 mu_s n, support forces within 10% of the normal load, the load's line "
      "through the COM inside the support polygon shrunk to 80%), held from it (their start must also exceed 5 sqrt(2 "
-     "E_c / m), E_c their initial contact-spring energy). `slip`: `slip_speed` (10 v_s), `stop_factor` 3, "
+     "E_c / m), E_c their initial contact-spring energy); `started_turn_only` (2026-12-03) counts those whose load is above 0.9 mu_d n: until they have rested 3 samples in a row only their turn (abs(w) times their reach) is judged, since a release that overshoots the regularized law's peak slides them in the model too). `slip`: `slip_speed` (10 v_s), `stop_factor` 3, "
      "`threshold_fraction` 0.1, `sustained` (s: one body's longest total of slip faster than `slip_speed` under a load "
      "below 0.9 mu_d n, past `stop_factor` times the time friction needs to stop it), its `fraction` of the sampled "
      "time, and that body's `body`, `t` (start), `mean_slip` (m/s); above `threshold_fraction` a warning (\"the "

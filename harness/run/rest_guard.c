@@ -39,12 +39,13 @@ int rest_guard_init(RestGuard *g, const Model *m) {
   g->ep_on = calloc(n, sizeof(int));
   g->start_speed = calloc(n, sizeof(double));
   g->rest_run = calloc(n, sizeof(int));
+  g->turn_only = calloc(n, sizeof(int));
   g->stuck_n = calloc(n, sizeof(int));
   double **arrays[] = {&g->ep_t0, &g->ep_s0, &g->ep_allow, &g->sustained, &g->sustained_t0, &g->slip_sum, &g->stuck_t0};
   int ok = 1;
   for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) ok &= (*arrays[i] = calloc(n, sizeof(double))) != NULL;
   if (!g->reach || !g->held || !g->hold_load || !g->hold_t || !g->hold_util || !g->speed || !g->prev_speed ||
-      !g->vcom || !g->prev_vcom || !g->ep_on || !g->stuck_n || !g->start_speed || !g->rest_run || !ok)
+      !g->vcom || !g->prev_vcom || !g->ep_on || !g->stuck_n || !g->start_speed || !g->rest_run || !g->turn_only || !ok)
     return -1;
   for (int b = 0; b < m->nbody; ++b) {
     const Body *bd = &m->bodies[b];
@@ -74,6 +75,7 @@ void rest_guard_free(RestGuard *g) {
   free(g->ep_on);
   free(g->start_speed);
   free(g->rest_run);
+  free(g->turn_only);
   free(g->stuck_n);
   free(g->ep_t0);
   free(g->ep_s0);
@@ -93,6 +95,9 @@ static double body_speed(const Model *m, const Data *d, const RestGuard *g, int 
   v3_add(vc, vc, vo);
   return v3_norm(vc) + v3_norm(w) * g->reach[b];
 }
+
+/* Speed of body b's turn: |w| reach (tipping; a slide has none). */
+static double turn_speed(const Data *d, const RestGuard *g, int b) { return v3_norm(d->body_vel + 6 * b) * g->reach[b]; }
 
 /* Body b's load and supports at the sampled state (body_load). */
 typedef struct {
@@ -330,7 +335,7 @@ void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, co
     body_load(m, d, b, t, v, &L);
     double speed = g->speed[b], *load = L.load, util = L.util;
     g->rest_run[b] = speed < GUARD_REST_SPEED_VS * g->vs ? g->rest_run[b] + 1 : 0;
-    if (g->rest_run[b] >= GUARD_REST_HOLD) g->start_speed[b] = 0; /* settled */
+    if (g->rest_run[b] >= GUARD_REST_HOLD) g->start_speed[b] = g->turn_only[b] = 0; /* settled */
     double *L0 = g->hold_load + 3 * b, dL[3];
     v3_sub(dL, load, L0);
     int same_load = g->held[b] > 0 && v3_norm(dL) <= GUARD_REST_LOAD_TOL * v3_norm(L0);
@@ -343,15 +348,22 @@ void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, co
       g->hold_util[b] = util;
       g->start_speed[b] = GUARD_START_SPEED_FACTOR * sqrt(2.0 * L.spring / m->bodies[b].mass);
       g->started_held++;
+      if (!(L.util_d < GUARD_REST_UTIL)) {
+        g->turn_only[b] = 1;
+        g->started_turn_only++;
+      }
     } else if (speed < GUARD_REST_SPEED_VS * g->vs && util >= 0 && util < GUARD_REST_UTIL) {
       if (!same_load) { /* a new hold */
-        g->start_speed[b] = 0;
+        g->start_speed[b] = g->turn_only[b] = 0;
         g->held[b] = 0;
         v3_copy(L0, load);
         g->hold_t[b] = t;
       }
       g->held[b]++;
       g->hold_util[b] = util;
+    } else if (g->turn_only[b] && g->held[b] > 0 && speed > GUARD_REST_SPEED_VS * g->vs &&
+               !(turn_speed(d, g, b) > fmax(GUARD_MOVE_SPEED_VS * g->vs, g->start_speed[b]))) {
+      /* a release above mu_d n that slides without turning: the hold stays pending (rest_guard.h) */
     } else if (speed > fmax(GUARD_MOVE_SPEED_VS * g->vs, g->start_speed[b])) {
       if (g->held[b] >= GUARD_REST_HOLD && same_load && !touches_moving(g, m, d, b, dt)) {
         if (g->trips++ == 0) {
@@ -364,6 +376,7 @@ void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, co
       }
       g->held[b] = 0;
       g->start_speed[b] = 0;
+      g->turn_only[b] = 0;
     } else if (speed < GUARD_REST_SPEED_VS * g->vs) {
       g->held[b] = 0; /* at rest without a support or at a load near mu_s: no hold */
     }
@@ -404,6 +417,7 @@ int rest_guard_result(const RestGuard *g, const Model *m, RestGuardResult *out, 
   out->move_speed = GUARD_MOVE_SPEED_VS * g->vs;
   out->threshold_utilization = GUARD_REST_UTIL;
   out->started_held = g->started_held;
+  out->started_turn_only = g->started_turn_only;
   if (g->trips > 0) {
     const char *name = m->bodies[g->first_body].name;
     out->first_body = name;

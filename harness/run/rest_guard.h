@@ -26,6 +26,12 @@
  * also be faster than GUARD_START_SPEED_FACTOR sqrt(2 E_c / m), E_c the energy of its contact
  * springs at the first sample: a scene's initial depths are not exactly its equilibrium's, and
  * settling (a box rocking on its corners' springs) converts at most that energy into motion.
+ * Released with its load above GUARD_REST_UTIL mu_d n, such a body is judged by its turn only
+ * (|w| times its reach: tipping) until it has rested GUARD_REST_HOLD samples in a row: it starts with no friction, its
+ * supports slip while friction builds up, and where the release overshoots the regularized law's
+ * peak mu falls to mu_d, which cannot hold that load, so the model itself slides it (a cube on
+ * tan 0.5 with mu_s 0.6, mu_d 0.4 slides under bdf 1e-9 and cenic-sd 1e-8; docs/physics.md,
+ * "Holding slope on an incline"). Whether it overshoots needs a reference; tipping does not.
  *
  * Sustained slip: a body whose supports slip (force-weighted mean of |v_t|, the relative
  * tangential velocity at the contact points: a rolling sphere does not slip) faster than
@@ -73,7 +79,7 @@ void guard_warning_add(GuardWarnings *w, const char *text);
 typedef struct {
   int applies;
   const char *not_because;    /* why it does not apply (applies 0) */
-  int trips, started_held;
+  int trips, started_held, started_turn_only;
   double rest_speed, move_speed, threshold_utilization;
   const char *first_body;     /* the first start without a change of force (trips > 0) */
   double first_t, first_speed, first_utilization, first_held;
@@ -102,6 +108,8 @@ typedef struct {
   double t_first;          /* time of the first sample */
   double *vcom, *prev_vcom;/* [3 nbody] world COM velocity at this and the previous sample */
   int started_held;        /* bodies held from the first sample (static equilibrium) */
+  int started_turn_only;   /* of those, bodies judged by their turn only (load above mu_d n) */
+  int *turn_only;          /* [nbody] 1 while a release above mu_d n is judged by its turn only */
   double *start_speed;     /* [nbody] the settling speed a body held from the start may reach (0: none) */
   int *rest_run;           /* [nbody] consecutive samples at rest */
   /* sustained slip, per body: the episode (on, start, slip at start, allowance) and the

@@ -399,6 +399,7 @@ static void add_rest_guard(cJSON *physics, const RestGuardResult *g) {
   cJSON_AddNumberToObject(r, "move_speed", g->move_speed);
   cJSON_AddNumberToObject(r, "threshold_utilization", g->threshold_utilization);
   cJSON_AddNumberToObject(r, "started_held", g->started_held);
+  cJSON_AddNumberToObject(r, "started_turn_only", g->started_turn_only);
   if (g->trips > 0) {
     cJSON *f = cJSON_AddObjectToObject(r, "first");
     cJSON_AddStringToObject(f, "body", g->first_body);
