@@ -58,6 +58,7 @@ typedef struct FigureDraw {
   const cJSON **counted;      /* runs that are not data already in the legend's counts */
   int ncounted, counted_cap;
   int oom;                    /* an array could not grow: the figure fails, it never drops */
+  const cJSON *columns;       /* plot.columns: record fields written beside each xy row of the table */
 } FigureDraw;
 
 /* One panel being drawn. */
