@@ -131,3 +131,13 @@ void integrator_note(Integrator *it, const char *fmt, ...) {
     snprintf(it->notes[it->nnotes++], CB_NOTE_LEN, "further integrator notes dropped");
   }
 }
+
+ControllerTreatment integrator_controllers(const IntegratorVtbl *vt, const IntegratorOptions *opt) {
+  if (!vt) return CONTROLLERS_UNDECLARED;
+  if (vt->controllers_with && opt) return vt->controllers_with(opt);
+  return vt->controllers;
+}
+
+const char *integrator_controllers_name(ControllerTreatment t) {
+  return t == CONTROLLERS_IMPLICIT ? "implicit" : t == CONTROLLERS_EXPLICIT ? "explicit" : "undeclared";
+}

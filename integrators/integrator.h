@@ -16,6 +16,12 @@
 
 typedef enum { ERRNORM_POSITIONS = 0, ERRNORM_FULL = 1 } ErrorNormKind;
 
+/* How an integrator treats the scene's controllers (PD, PID, inverse dynamics): inside its
+ * implicit solve (the step's stability does not depend on the gains) or evaluated at the step
+ * start (explicit: a stiff gain bounds the step). CONTROLLERS_UNDECLARED (0) is the default of a
+ * vtable that says nothing; records and figures then show "undeclared". */
+typedef enum { CONTROLLERS_UNDECLARED = 0, CONTROLLERS_EXPLICIT = 1, CONTROLLERS_IMPLICIT = 2 } ControllerTreatment;
+
 #define CB_MAX_EXTRA_OPTIONS 16
 /* Notes an integrator makes about what it cannot model on this scene (one friction
  * coefficient, a norm blind to velocities, ...): the harness copies them into the record's
@@ -183,6 +189,12 @@ typedef struct IntegratorVtbl {
   /* The family it belongs to ("cenic", "sundials", "rigid", ...): plots give a family's members
    * shades of one hue (harness/figures/integrator_style.h). NULL: its name up to the first '-'. */
   const char *family;
+  /* How it treats controllers (the one declaration: records' "controllers", `cbench list`,
+   * figures and docs/integrators.md's per-family table read it; tests/test_docs.c checks the
+   * table against it). 0: undeclared. */
+  ControllerTreatment controllers;
+  /* Optional (NULL: `controllers` alone): when an option decides (CENIC's controllers=explicit). */
+  ControllerTreatment (*controllers_with)(const IntegratorOptions *opt);
 } IntegratorVtbl;
 
 /* Defines the vtable VAR. The mandatory fields are arguments, so a vtable that lacks one does
@@ -256,6 +268,10 @@ void integrator_destroy(Integrator *it);
  * the keys not given): CB_OK, or CB_ERR_OPTION with it->message naming key, value and what is
  * allowed. integrator_create runs it before create, so a create may read its values only. */
 int integrator_read_options(Integrator *it, OptionValues *out);
+/* vt's controller treatment under opt (controllers_with, else controllers), and its word:
+ * "implicit", "explicit" or "undeclared". */
+ControllerTreatment integrator_controllers(const IntegratorVtbl *vt, const IntegratorOptions *opt);
+const char *integrator_controllers_name(ControllerTreatment t);
 /* 1 when vt declares option key (a sweep's option axis goes only to those integrators). */
 int integrator_takes_option(const IntegratorVtbl *vt, const char *key);
 /* Records a modeling note (printf style) once: a repeated text is not added again, and notes

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "integrators/integrator.h"
+
 enum { README_MAX_LINES = 220 };
 
 static char *slurp(const char *path) {
@@ -183,4 +185,49 @@ Test(docs, readme_states_every_full_mode_verdict) {
   free(readme);
   cr_expect_geq(figures, 41, "every recipe has full-mode evidence (%d found)", figures);
   cr_expect_eq(stated, figures, "README.md states %d of %d full-mode verdicts (missing above)", stated, figures);
+}
+
+/* docs/integrators.md's per-family table states each integrator's controller treatment; its
+ * column's first word ("implicit", "explicit") must be the integrator's declaration
+ * (IntegratorVtbl.controllers, the one source: records and figures read it), for every name the
+ * table lists, and every built-in integrator that declares one must be in the table. */
+Test(docs, the_family_table_states_each_declared_controller_treatment) {
+  char *md = slurp("docs/integrators.md");
+  cr_assert_not_null(md, "cannot read docs/integrators.md");
+  const char *head = strstr(md, "| family | at rest");
+  cr_assert_not_null(head, "docs/integrators.md has no per-family table");
+  int listed[256] = {0}, rows = 0;
+  const char *line = strchr(head, '\n') + 1;
+  line = strchr(line, '\n') + 1; /* past the separator */
+  while (*line == '|') {
+    const char *end = strchr(line, '\n');
+    char row[4096];
+    snprintf(row, sizeof row, "%.*s", (int)(end ? end - line : (long)strlen(line)), line);
+    char *cells[8] = {0};
+    int nc = 0;
+    for (char *c = strtok(row + 1, "|"); c && nc < 8; c = strtok(NULL, "|")) cells[nc++] = c;
+    cr_assert(nc >= 4, "a table row without a controllers column: %.80s", line);
+    char word[32] = "";
+    sscanf(cells[3], " %31[a-z]", word);
+    /* the names: the first cell, comma-separated, each up to a space ("cenic-sd (q)") */
+    for (char *n = strtok(cells[0], ","); n; n = strtok(NULL, ",")) {
+      char name[64] = "";
+      sscanf(n, " %63[^ (]", name);
+      const IntegratorVtbl *vt = integrator_find(name);
+      cr_expect_not_null(vt, "docs/integrators.md's family table names '%s', not an integrator", name);
+      if (!vt) continue;
+      for (int i = 0; i < integrator_count() && i < 256; ++i) listed[i] |= integrator_at(i) == vt;
+      cr_expect_str_eq(word, integrator_controllers_name(integrator_controllers(vt, NULL)),
+                       "docs/integrators.md: %s's controllers column says '%s'", name, word);
+    }
+    ++rows;
+    if (!end) break;
+    line = end + 1;
+  }
+  cr_expect_geq(rows, 8);
+  for (int i = 0; i < integrator_count() && i < 256; ++i)
+    if (integrator_at(i)->controllers != CONTROLLERS_UNDECLARED)
+      cr_expect(listed[i], "%s declares its controller treatment but is not in docs/integrators.md's family table",
+                integrator_at(i)->name);
+  free(md);
 }

@@ -389,3 +389,93 @@ Test(figure, series_figure_shows_a_timed_out_run) {
     cr_expect(file_exists(path), "svg drawn");
   }
 }
+
+/* Integrator lists ("@NAME", figures/lists/integrators.json): expanded in runs, panels and
+ * checks; a listed name this build does not register is skipped with a caption note, a name
+ * written out is not (a typo stays an error); an unknown list is refused naming the field.
+ * plot.columns puts record fields beside each row of the table; kind cbench_claim answers
+ * cbench_claim_holds / _fails. */
+Test(figure, integrator_lists_skip_unregistered_names_and_columns_fill_the_table) {
+  char rdir[400], ldir[500], out[400], path[600];
+  snprintf(rdir, sizeof rdir, "%s/recipes", tmpdir);
+  snprintf(ldir, sizeof ldir, "%s/lists", rdir);
+  snprintf(out, sizeof out, "%s/out", tmpdir);
+  cr_assert_eq(dir_make_parents(ldir), 0);
+  snprintf(path, sizeof path, "%s/integrators.json", ldir);
+  fx_write_text(path, "{\"schema\": \"cbench.integrator_lists/1\", \"lists\": {\"fast\": [\"ode\", \"no-such-engine\"],"
+                      " \"ec\": [\"cenic-sd\"]}}");
+  static const char *const recipe_fmt =
+      "{\"schema\": \"cbench.recipe/1\", \"title\": \"lists\", \"caption\": \"c\", \"paper\": null, \"kind\": \"cbench_claim\","
+      " \"runs\": [{\"cases\": [\"ball_drop\"], \"integrators\": [\"@fast\"%s], \"dts\": [1e-2], \"t_end\": 0.2},"
+      "           {\"cases\": [\"ball_drop\"], \"integrators\": [\"@ec\"], \"accuracies\": [1e-2], \"t_end\": 0.2}],"
+      " \"plot\": {\"kind\": \"xy\", \"series\": [\"integrator\"], \"columns\": [\"counters.steps\", \"controllers\"],"
+      "          \"panels\": [{\"where\": {\"integrator\": [\"@fast\", \"@ec\"]}, \"x\": \"param\", \"y\": \"counters.steps\"}]},"
+      " \"checks\": [{\"quantity\": \"ode steps\", \"a\": {\"where\": {\"integrator\": \"@fast\"}, \"field\": \"counters.steps\","
+      "              \"stat\": \"max\"}, \"op\": \">\", \"b\": %s, \"yes\": \"y\", \"no\": \"n\"}]}";
+  char text[4096];
+  snprintf(text, sizeof text, recipe_fmt, "", "1");
+  snprintf(path, sizeof path, "%s/lists.json", rdir);
+  fx_write_text(path, text);
+  char err[2048] = "";
+  cJSON *r = recipe_load(path, err, sizeof err);
+  cr_assert_not_null(r, "%s", err);
+  const cJSON *names = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "runs"), 0), "integrators");
+  cr_expect_eq(cJSON_GetArraySize(names), 2);
+  cr_expect_str_eq(cJSON_GetArrayItem(names, 1)->valuestring, "no-such-engine");
+  const cJSON *cw = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "checks"), 0), "a"), "where");
+  cr_expect(cJSON_IsArray(cJSON_GetObjectItem(cw, "integrator")), "a where's \"@NAME\" becomes the list");
+  cJSON_Delete(r);
+
+  cbench_context_set_figures_dir(fx_cb(), rdir);
+  FigureOptions o;
+  figure_options_default(&o);
+  snprintf(o.out, sizeof o.out, "%s", out);
+  o.quiet = 1;
+  o.gnuplot = 0;
+  cr_assert_eq(figure_make(fx_cb(), "lists", &o, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/lists/figure.json", out);
+  char *t = file_read_all(path, NULL);
+  cJSON *fig = t ? cJSON_Parse(t) : NULL;
+  free(t);
+  cr_assert_not_null(fig);
+  cr_expect(strstr(cJSON_GetObjectItem(fig, "caption_note")->valuestring, "skipped: no-such-engine"), "%s",
+            cJSON_GetObjectItem(fig, "caption_note")->valuestring);
+  cr_expect_eq(cJSON_GetArraySize(cJSON_GetObjectItem(fig, "skipped_integrators")), 1);
+  cr_expect_str_eq(cJSON_GetObjectItem(fig, "kind")->valuestring, "cbench_claim");
+  cr_expect_str_eq(cJSON_GetObjectItem(fig, "verdict_status")->valuestring, VERDICT_CBENCH_HOLDS);
+  cr_expect_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(fig, "points"), "ok")->valueint, 2, "ode and cenic-sd ran");
+  cJSON_Delete(fig);
+  snprintf(path, sizeof path, "%s/lists/lists.tsv", out);
+  t = file_read_all(path, NULL);
+  cr_assert_not_null(t);
+  cr_expect(strstr(t, "\tcommand\tcounters.steps\tcontrollers\n"), "the header names the columns:\n%s", t);
+  cr_expect(strstr(t, "\t20\texplicit\n") && strstr(t, "\timplicit\n"), "steps and controllers beside each row:\n%s", t);
+  free(t);
+  /* the claim fails: cbench_claim_fails */
+  snprintf(text, sizeof text, recipe_fmt, "", "1e9");
+  snprintf(path, sizeof path, "%s/lists.json", rdir);
+  fx_write_text(path, text);
+  cr_assert_eq(figure_make(fx_cb(), "lists", &o, err, sizeof err), 0, "%s", err);
+  snprintf(path, sizeof path, "%s/lists/figure.json", out);
+  t = file_read_all(path, NULL);
+  fig = t ? cJSON_Parse(t) : NULL;
+  free(t);
+  cr_assert_not_null(fig);
+  cr_expect_str_eq(cJSON_GetObjectItem(fig, "verdict_status")->valuestring, VERDICT_CBENCH_FAILS);
+  cJSON_Delete(fig);
+  /* a name written out must be registered */
+  snprintf(text, sizeof text, recipe_fmt, ", \"no-such-typo\"", "1");
+  snprintf(path, sizeof path, "%s/lists.json", rdir);
+  fx_write_text(path, text);
+  cr_expect_neq(figure_make(fx_cb(), "lists", &o, err, sizeof err), 0);
+  cr_expect(strstr(err, "unknown integrator 'no-such-typo'"), "%s", err);
+  /* an unknown list, a bad kind */
+  fx_write_text(path, "{\"schema\": \"cbench.recipe/1\", \"title\": \"t\", \"caption\": \"c\", \"paper\": null,"
+                      " \"runs\": [{\"integrators\": [\"@nope\"]}], \"plot\": {\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"param\"}]}}");
+  cr_expect_null(recipe_load(path, err, sizeof err));
+  cr_expect(strstr(err, "runs[0].integrators") && strstr(err, "no such integrator list"), "%s", err);
+  fx_write_text(path, "{\"schema\": \"cbench.recipe/1\", \"title\": \"t\", \"caption\": \"c\", \"paper\": {\"ref\": \"X\"},"
+                      " \"kind\": \"cbench_claim\", \"runs\": [{}], \"plot\": {\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"param\"}]}}");
+  cr_expect_null(recipe_load(path, err, sizeof err));
+  cr_expect(strstr(err, "kind"), "%s", err);
+}

@@ -46,8 +46,10 @@ int figure_list(const CbenchContext *cb, FILE *f) {
     snprintf(path, sizeof path, "%.4000s/%.127s.json", cb->figures_dir, names[i]);
     cJSON *r = recipe_load(path, err, sizeof err);
     const cJSON *paper = json_get(r, "paper");
-    fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? json_str_or(r, "title", "") : err, paper ? " [" : "",
-            paper ? json_str_or(paper, "ref", "") : "", paper ? "]" : "");
+    const char *ref = cJSON_IsObject(paper) ? json_str_or(paper, "ref", "")
+                      : !strcmp(json_str_or(r, "kind", ""), RECIPE_KIND_CBENCH_CLAIM) ? "cbench's own claim" : NULL;
+    fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? json_str_or(r, "title", "") : err, ref ? " [" : "", ref ? ref : "",
+            ref ? "]" : "");
     cJSON_Delete(r);
   }
   return n;
@@ -88,6 +90,28 @@ static cJSON *comparisons(const cJSON *recipe, const cJSON *records, const char 
 
 /* ---- the figure ---- */
 
+/* Drops from c the integrators that came from an integrator list ("@NAME", figure_recipe.h) and
+ * that this build does not register (an engine another build has), adding each to skipped once;
+ * a name written out stays, so a typo is the sweep's error. The integrators left. */
+static int skip_unregistered(const cJSON *recipe, const IntegratorRegistry *reg, SweepConfig *c, cJSON *skipped) {
+  int n = 0;
+  for (int i = 0; i < c->nintegrators; ++i) {
+    const char *nm = c->integrators[i];
+    int listed = 0, seen = 0;
+    const cJSON *l;
+    cJSON_ArrayForEach(l, json_get(recipe, RECIPE_LISTED)) listed |= !strcmp(l->valuestring, nm);
+    if (integrator_registry_find(reg, nm) || !listed) {
+      if (n != i) memcpy(c->integrators[n], nm, sizeof c->integrators[0]);
+      ++n;
+      continue;
+    }
+    cJSON_ArrayForEach(l, skipped) seen |= !strcmp(l->valuestring, nm);
+    if (!seen) cJSON_AddItemToArray(skipped, cJSON_CreateString(nm));
+  }
+  c->nintegrators = n;
+  return n;
+}
+
 int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *o, char *err, size_t errlen) {
   char path[PATH_MAX + 200];
   snprintf(path, sizeof path, "%s/%s.json", cb->figures_dir, name);
@@ -115,11 +139,13 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   SweepConfig *c = malloc(sizeof *c);
   int rc = CB_OK;
   int nruns = cJSON_GetArraySize(json_get(recipe, "runs"));
+  cJSON *skipped = cJSON_CreateArray();
   for (int k = 0; k < nruns && rc == 0; ++k) {
     char rdir[1500];
     snprintf(rdir, sizeof rdir, "%s/%s/run%d", dir, name, k);
     rc = recipe_sweep_config(recipe, path, k, o->quick, rdir, c, err, errlen) ? CB_ERR_INPUT : CB_OK;
     if (rc) break;
+    if (skip_unregistered(recipe, &cb->registry, c, skipped) == 0) continue; /* none of its integrators is built */
     c->jobs = o->jobs;
     snprintf(c->command, sizeof c->command, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
     /* references for the error (quick mode: to the quick horizon, kept under DIR/reference) */
@@ -168,7 +194,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   }
   free(c);
   free(run_cb);
-  if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); return rc; }
+  if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); cJSON_Delete(skipped); return rc; }
 
   /* draw */
   rc = figure_draw(recipe, records, &cb->registry, cb->paper_dir, dir, name, err, errlen) ? CB_ERR_IO : CB_OK;
@@ -196,8 +222,21 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   cJSON_AddStringToObject(fig, "name", name);
   cJSON_AddStringToObject(fig, "title", json_str_or(recipe, "title", name));
   cJSON_AddStringToObject(fig, "caption", json_str_or(recipe, "caption", ""));
+  if (cJSON_GetArraySize(skipped) > 0) { /* the caption's note: what this build could not run */
+    char note[2048];
+    size_t nl = (size_t)snprintf(note, sizeof note, "Not in this build, skipped:");
+    const cJSON *l;
+    cJSON_ArrayForEach(l, skipped) if (nl < sizeof note)
+      nl += (size_t)snprintf(note + nl, sizeof note - nl, "%s %s", l == skipped->child ? "" : ",", l->valuestring);
+    if (nl < sizeof note) snprintf(note + nl, sizeof note - nl, " (named by figures/%s; not registered: `cbench list`).", RECIPE_LISTS_FILE);
+    cJSON_AddStringToObject(fig, "caption_note", note);
+    if (!o->quiet) fprintf(stderr, "figure %s: %s\n", name, note);
+  }
+  cJSON_AddItemToObject(fig, "skipped_integrators", skipped);
   const cJSON *paper = json_get(recipe, "paper");
   cJSON_AddItemToObject(fig, "paper", paper && cJSON_IsObject(paper) ? cJSON_Duplicate(paper, 1) : cJSON_CreateNull());
+  /* what the verdict tests: a paper's item, cbench's own stated claim, or nothing stated */
+  cJSON_AddStringToObject(fig, "kind", cJSON_IsObject(paper) ? "paper" : json_str_or(recipe, "kind", "none"));
   char cmd[1500];
   snprintf(cmd, sizeof cmd, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
   cJSON_AddStringToObject(fig, "command", cmd);

@@ -449,7 +449,16 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegis
     free(body);
     return 1;
   }
-  if (D.tsv) fputs(kind->tsv_header, D.tsv);
+  D.columns = !strcmp(kind->name, "xy") ? json_get(plot, "columns") : NULL;
+  if (D.tsv && D.columns) { /* the header's last column, then the extra ones */
+    const char *h = kind->tsv_header;
+    fprintf(D.tsv, "%.*s", (int)(strlen(h) - 1), h);
+    const cJSON *c;
+    cJSON_ArrayForEach(c, D.columns) fprintf(D.tsv, "\t%s", c->valuestring);
+    fputc('\n', D.tsv);
+  } else if (D.tsv) {
+    fputs(kind->tsv_header, D.tsv);
+  }
   const cJSON *r;
   const char *first_integrator = NULL;
   D.one_integrator = 1;

@@ -59,6 +59,7 @@ typedef struct FigureDraw {
   int ncounted, counted_cap;
   int oom;                    /* an array could not grow: the figure fails, it never drops */
   int own_script;             /* a built-in kind's script: DIR/NAME.gp (PlotKind.builtin) */
+  const cJSON *columns;       /* plot.columns: record fields written beside each xy row of the table */
 } FigureDraw;
 
 /* One panel being drawn. */

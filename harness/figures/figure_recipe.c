@@ -1,5 +1,6 @@
 #include "figure_recipe.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "../common/files.h"
 #include "../common/json_get.h"
 #include "figure_data.h"
+#include "figure_verdict.h"
 #include "plot_kind.h"
 #include "../run/run_fields.h"
 #include "../run/run_spec.h"
@@ -184,14 +186,22 @@ int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick,
   return 0;
 }
 
-static const char *const top_keys[] = {"schema", "title", "caption", "paper", "runs", "quick", "plot", "compare",
+static const char *const top_keys[] = {"schema", "title", "caption", "paper", "kind", "runs", "quick", "plot", "compare",
                                        "checks", "quick_decides", NULL};
 static const char *const plot_keys[] = {"kind", "series", "layout", "panels", "fields", "labels", "where",
-                                        "normalize", "ylabel", "title", "file", "column", "rows", "bins", "range", "xlabel", "logy", NULL};
+                                        "normalize", "ylabel", "title", "file", "column", "rows", "bins", "range", "xlabel", "logy",
+                                        "columns", NULL};
 static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "ylabel", "logx", "logy", "fit",
                                          "file", "rows", "xreverse", "paper_y", "xrange", NULL};
 static const char *const side_keys[] = {"where", "field", "stat", "x", "series", "any_outcome", NULL};
 static const char *const stats[] = {"value", "sum", "mean", "min", "max", "count", "ratio_max_min", "slope", NULL};
+
+/* The first of an array of record field names that is malformed (figure_field_problem), or NULL. */
+static const cJSON *bad_field_of(const cJSON *names, const char **problem) {
+  const cJSON *x;
+  cJSON_ArrayForEach(x, names) if ((*problem = figure_field_problem(x->valuestring))) return x;
+  return NULL;
+}
 
 /* plot.layout: [rows, columns], each an integer from 1 to 24 (the most panels). */
 static int layout_ok(const cJSON *x) {
@@ -250,6 +260,100 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
   return 0;
 }
 
+/* ---- integrator lists: "@NAME" in a recipe (figures/lists/integrators.json) ---- */
+
+/* The lists file next to the recipe: DIR/lists/integrators.json for a recipe DIR/NAME.json. */
+static void lists_path(const char *recipe_path, char *out, size_t outlen) {
+  const char *slash = strrchr(recipe_path, '/');
+  int n = slash ? (int)(slash - recipe_path) : 1;
+  snprintf(out, outlen, "%.*s/" RECIPE_LISTS_FILE, n, slash ? recipe_path : ".");
+}
+
+/* The names of arr (an integrators array, or a where's integrator list) with every "@NAME"
+ * replaced by list NAME's names (a new array), each of those added to listed; NULL with a message. */
+static cJSON *expand_array(const cJSON *arr, const char *path, const char *where, cJSON **lists, cJSON *listed, char *err,
+                           size_t errlen) {
+  cJSON *out = cJSON_CreateArray();
+  const cJSON *x;
+  cJSON_ArrayForEach(x, arr) {
+    if (!cJSON_IsString(x) || x->valuestring[0] != '@') {
+      cJSON_AddItemToArray(out, cJSON_Duplicate(x, 1));
+      continue;
+    }
+    char lp[PATH_MAX];
+    lists_path(path, lp, sizeof lp);
+    if (!*lists) {
+      char lerr[512];
+      *lists = recipe_lists_load(lp, lerr, sizeof lerr);
+      if (!*lists) { fail(err, errlen, path, where, lerr, x); cJSON_Delete(out); return NULL; }
+    }
+    const cJSON *names = json_get(json_get(*lists, "lists"), x->valuestring + 1);
+    if (!names) {
+      char what[PATH_MAX + 64];
+      snprintf(what, sizeof what, "no such integrator list in %s", lp);
+      fail(err, errlen, path, where, what, x);
+      cJSON_Delete(out);
+      return NULL;
+    }
+    const cJSON *n;
+    cJSON_ArrayForEach(n, names) {
+      cJSON_AddItemToArray(out, cJSON_CreateString(n->valuestring));
+      int seen = 0;
+      const cJSON *l;
+      cJSON_ArrayForEach(l, listed) seen |= !strcmp(l->valuestring, n->valuestring);
+      if (!seen) cJSON_AddItemToArray(listed, cJSON_CreateString(n->valuestring));
+    }
+  }
+  return out;
+}
+
+/* Expands "@NAME" wherever integrators are named: a run's (or quick's) "integrators", and
+ * "integrator" in any "where" (a string "@NAME" becomes the list). */
+static int expand_lists(cJSON *o, const char *path, const char *where, cJSON **lists, cJSON *listed, char *err,
+                        size_t errlen) {
+  cJSON *x;
+  int i = 0;
+  cJSON_ArrayForEach(x, o) {
+    char w[256];
+    if (x->string) snprintf(w, sizeof w, "%s%s%s", where, *where ? "." : "", x->string);
+    else snprintf(w, sizeof w, "%s[%d]", where, i);
+    ++i;
+    int names = x->string && (!strcmp(x->string, "integrators") || !strcmp(x->string, "integrator"));
+    int one = names && cJSON_IsString(x) && x->valuestring[0] == '@'; /* "integrator": "@NAME" */
+    if (one || (names && cJSON_IsArray(x))) {
+      cJSON *wrap = one ? cJSON_CreateArray() : NULL;
+      if (wrap) cJSON_AddItemToArray(wrap, cJSON_CreateString(x->valuestring));
+      cJSON *arr = expand_array(wrap ? wrap : x, path, w, lists, listed, err, errlen);
+      cJSON_Delete(wrap);
+      if (!arr) return 2;
+      char key[64]; /* "integrators" or "integrator" */
+      snprintf(key, sizeof key, "%s", x->string);
+      cJSON_ReplaceItemInObjectCaseSensitive(o, key, arr); /* frees x; arr takes its key and place */
+      x = arr;
+    } else if (cJSON_IsObject(x) || cJSON_IsArray(x)) {
+      if (expand_lists(x, path, w, lists, listed, err, errlen)) return 2;
+    }
+  }
+  return 0;
+}
+
+cJSON *recipe_lists_load(const char *path, char *err, size_t errlen) {
+  cJSON *l = json_load_file(path, err, errlen);
+  if (!l) return NULL;
+  const cJSON *lists = json_get(l, "lists"), *x;
+  int bad = !cJSON_IsString(json_get(l, "schema")) || strcmp(json_get(l, "schema")->valuestring, RECIPE_LISTS_SCHEMA);
+  if (bad) fail(err, errlen, path, "schema", "expected \"" RECIPE_LISTS_SCHEMA "\"", json_get(l, "schema"));
+  else if (!cJSON_IsObject(lists)) bad = fail(err, errlen, path, "lists", "expected an object {NAME: [integrator names]}", lists);
+  else
+    cJSON_ArrayForEach(x, lists) if (!bad && (!is_string_array(x) || cJSON_GetArraySize(x) > SWEEP_MAX_LIST)) {
+      char f[200];
+      snprintf(f, sizeof f, "lists.%.150s", x->string);
+      bad = fail(err, errlen, path, f, "expected an array of integrator names", x);
+    }
+  if (bad) { cJSON_Delete(l); return NULL; }
+  return l;
+}
+
 cJSON *recipe_load(const char *path, char *err, size_t errlen) {
   char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
   if (!text) return NULL;
@@ -261,10 +365,15 @@ cJSON *recipe_load(const char *path, char *err, size_t errlen) {
 cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t errlen) {
   cJSON *r = json_parse_checked(text, path, err, errlen);
   if (!r) return NULL;
-  int bad = 0;
+  /* integrator lists first, so every check below sees the names */
+  cJSON *lists = NULL, *listed = cJSON_CreateArray();
+  int bad = cJSON_IsObject(r) && expand_lists(r, path, "", &lists, listed, err, errlen);
+  cJSON_Delete(lists);
   char f[256];
   const cJSON *x;
-  if (!cJSON_IsObject(r)) bad = fail(err, errlen, path, "(top)", "expected an object", NULL);
+  if (bad) {
+    /* an unknown list: err says which */
+  } else if (!cJSON_IsObject(r)) bad = fail(err, errlen, path, "(top)", "expected an object", NULL);
   else if (only_keys(r, top_keys, path, "", err, errlen)) bad = 1;
   else if (!cJSON_IsString(x = json_get(r, "schema")) || strcmp(x->valuestring, RECIPE_SCHEMA))
     bad = fail(err, errlen, path, "schema", "expected \"" RECIPE_SCHEMA "\"", x);
@@ -272,6 +381,9 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
   else if (!cJSON_IsString(json_get(r, "caption"))) bad = fail(err, errlen, path, "caption", "expected a string", json_get(r, "caption"));
   else if ((x = json_get(r, "paper")) && !cJSON_IsNull(x) && !(cJSON_IsObject(x) && cJSON_IsString(json_get(x, "ref"))))
     bad = fail(err, errlen, path, "paper", "expected null or an object with \"ref\"", x);
+  else if ((x = json_get(r, "kind")) && !(cJSON_IsString(x) && !strcmp(x->valuestring, RECIPE_KIND_CBENCH_CLAIM) &&
+                                          !cJSON_IsObject(json_get(r, "paper"))))
+    bad = fail(err, errlen, path, "kind", "expected \"" RECIPE_KIND_CBENCH_CLAIM "\" (cbench's own claim), with \"paper\": null", x);
   else if (!cJSON_IsArray(x = json_get(r, "runs")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 16)
     bad = fail(err, errlen, path, "runs", "expected an array of 1 to 16 sweep objects", x);
   else if ((x = json_get(r, "quick")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, "quick", "expected an object", x);
@@ -295,12 +407,17 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
     const cJSON *kind = json_get(plot, "kind");
     const PlotKind *pk = plot_kind_find(cJSON_IsString(kind) ? kind->valuestring : "");
     const char *problem = NULL, *pf = NULL;
+    const cJSON *bad_col = NULL;
     char expected[200];
     plot_kind_expected(expected, sizeof expected);
     if (!pk || pk->builtin) /* a built-in recipe's kind (cbench plot) draws no recipe file */
       bad = fail(err, errlen, path, "plot.kind", expected, kind);
     else if ((x = json_get(plot, "series")) && !is_string_array(x))
       bad = fail(err, errlen, path, "plot.series", "expected an array of record field names", x);
+    else if ((x = json_get(plot, "columns")) && (!is_string_array(x) || strcmp(pk->name, "xy")))
+      bad = fail(err, errlen, path, "plot.columns", "expected an array of record field names (xy plots: the table's extra columns)", x);
+    else if (x && (bad_col = bad_field_of(x, &problem)))
+      bad = fail(err, errlen, path, "plot.columns", problem, bad_col);
     else if ((x = json_get(plot, "layout")) && !layout_ok(x))
       bad = fail(err, errlen, path, "plot.layout", "expected [rows, columns], integers from 1 to 24", x);
     else if (pk->check_plot && (problem = pk->check_plot(plot, &pf))) {
@@ -386,8 +503,10 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
     bad = fail(err, errlen, path, "quick_decides", "expected the measurement that shows the quick grid decides the claim", x);
   if (bad) {
     cJSON_Delete(r);
+    cJSON_Delete(listed);
     return NULL;
   }
+  cJSON_AddItemToObject(r, RECIPE_LISTED, listed);
   return r;
 }
 

@@ -9,10 +9,19 @@
 #include "../sweep/sweep.h"
 
 #define RECIPE_SCHEMA "cbench.recipe/1"
+/* Integrator lists shared by recipes (figures/README.md, "Integrator lists"): "@NAME" in a run's
+ * "integrators" or a where's "integrator" stands for list NAME of this file, next to the recipes.
+ * The loaded recipe names every integrator so expanded under RECIPE_LISTED (an array): those a
+ * build does not register are skipped by `cbench figure`, with a note. */
+#define RECIPE_LISTS_FILE "lists/integrators.json"
+#define RECIPE_LISTS_SCHEMA "cbench.integrator_lists/1"
+#define RECIPE_LISTED "_listed"
 
 /* The parsed recipe (a cJSON document), checked: every field known and of the right type, so
  * drawing can trust it. NULL with "FILE: FIELD: problem (got VALUE)" in err. */
 cJSON *recipe_load(const char *path, char *err, size_t errlen);
+/* The lists file (RECIPE_LISTS_FILE), checked; NULL with "FILE: FIELD: problem" in err. */
+cJSON *recipe_lists_load(const char *path, char *err, size_t errlen);
 /* The same from the recipe's text (path names it in messages). */
 cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t errlen);
 /* Sweep k of the recipe: runs[k] with the recipe's "quick" overrides and the run's own "quick"

@@ -372,7 +372,9 @@ cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick, cons
    * reproduces nothing and must not be counted with the paper items */
   const cJSON *paper = json_get(recipe, "paper");
   int own = !cJSON_IsString(json_get(paper, "ref"));
+  int cbench = !strcmp(json_str_or(recipe, "kind", ""), RECIPE_KIND_CBENCH_CLAIM);
   const char *status = n == 0 || smoke ? VERDICT_SMOKE
+                       : cbench       ? (nnot || ndiff ? VERDICT_CBENCH_FAILS : VERDICT_CBENCH_HOLDS)
                        : own          ? VERDICT_NO_PAPER_CLAIM
                        : nnot         ? VERDICT_NOT_REPRODUCED
                        : ndiff        ? VERDICT_DIFFERS
@@ -380,6 +382,8 @@ cJSON *figure_verdict(const cJSON *recipe, const cJSON *records, int quick, cons
   char sentence[8400];
   if (n == 0) snprintf(sentence, sizeof sentence, "No check defined: read the figure.");
   else if (smoke) snprintf(sentence, sizeof sentence, "Smoke test (quick grid; full mode judges the claim): %s", text);
+  else if (cbench)
+    snprintf(sentence, sizeof sentence, "cbench's own claim, not a paper item (%d of %d checks hold): %s", n - nnot - ndiff, n, text);
   else if (own) snprintf(sentence, sizeof sentence, "No paper claim (cbench's own check; %d of %d checks hold): %s", n - nnot - ndiff, n, text);
   else snprintf(sentence, sizeof sentence, "%s", text);
   cJSON_AddStringToObject(v, "status", status);

@@ -16,6 +16,12 @@
 #define VERDICT_DIFFERS "differs_by_design"
 #define VERDICT_SMOKE "smoke"
 #define VERDICT_NO_PAPER_CLAIM "no_paper_claim"
+/* A recipe of kind "cbench_claim" (figures/README.md) states a claim of cbench's own (an order
+ * of convergence, a penetration, a cost ratio) that is judged like a paper's, but is no paper
+ * item: reports list it apart, and the README's tally of paper items does not count it. */
+#define RECIPE_KIND_CBENCH_CLAIM "cbench_claim"
+#define VERDICT_CBENCH_HOLDS "cbench_claim_holds"
+#define VERDICT_CBENCH_FAILS "cbench_claim_fails"
 
 /* The value of a {where, field, stat, x} or {where, series} selection over the records (NAN
  * when no usable record gives one). Records carry "_dir" and "record_file" for their series. */

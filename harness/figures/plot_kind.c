@@ -45,8 +45,15 @@ static int out_of_memory(char *err, size_t errlen) {
 
 static int collect_xy(PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, char *err, size_t errlen) {
   double x = figure_value(r, P->panel->x), y = figure_value(r, P->panel->y);
-  fprintf(P->D->tsv, "%d\t%s\t%.6g\t%.6g\t%s\t%s\n", P->p, label, x, y, record_outcome_name(oc),
+  fprintf(P->D->tsv, "%d\t%s\t%.6g\t%.6g\t%s\t%s", P->p, label, x, y, record_outcome_name(oc),
           record_get_string(r, FIELD_COMMAND, ""));
+  const cJSON *c; /* plot.columns: the work behind each point (steps, iterations, ...) */
+  cJSON_ArrayForEach(c, P->D->columns) {
+    char v[256];
+    figure_label(r, c->valuestring, v, sizeof v);
+    fprintf(P->D->tsv, "\t%s", v);
+  }
+  fputc('\n', P->D->tsv);
   if (oc == OUTCOME_OK && isfinite(x) && isfinite(y)) {
     Series *s = panel_series(P, label, record_get_string(r, FIELD_INTEGRATOR, ""));
     if (!s || points_push(&s->x, &s->y, &s->n, &s->cap, x, y)) return out_of_memory(err, errlen);

@@ -99,6 +99,9 @@ static void write_comparisons(FILE *f, const cJSON *cmp, const TableMarkup *t) {
 }
 
 /* The figure's structured verdict: one row per check (nothing for a figure.json without them). */
+/* 1 for a figure of cbench's own claim (figure.json "kind"): listed apart from the paper items. */
+static int is_cbench_claim(const cJSON *fig) { return !strcmp(json_str(fig, "kind"), "cbench_claim"); }
+
 static void write_checks(FILE *f, const cJSON *checks, int md) {
   if (cJSON_GetArraySize(checks) <= 0) return;
   fputs(md ? "| check | verdict | ours | paper | tolerance |\n| --- | --- | --- | --- | --- |\n"
@@ -327,7 +330,8 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
         /* one colour per verdict status (figure_verdict.h): a figure without a paper claim must
          * not read as reproduced */
         ".reproduced{color:#060}.not_reproduced{color:#b00}.differs_by_design{color:#a60}"
-        ".no_paper_claim{color:#555;font-style:italic}.smoke{color:#555}</style></head><body>\n", f);
+        ".no_paper_claim{color:#555;font-style:italic}.smoke{color:#555}"
+        ".cbench_claim_holds{color:#036}.cbench_claim_fails{color:#b00}</style></head><body>\n", f);
   fputs("<h1>cbench report</h1>\n<p>Folder <code>", f);
   html(f, dir);
   fputs("</code>, written ", f);
@@ -346,10 +350,15 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     fputs("</td></tr>", f);
   }
   fputs("</table>\n", f);
-  if (cJSON_GetArraySize(figs) > 0) {
-    fputs("<h2>Figures</h2>\n<ul>\n", f);
+  /* the paper items, then cbench's own claims apart: they reproduce nothing */
+  for (int own = 0; own < 2 && cJSON_GetArraySize(figs) > 0; ++own) {
+    int any = 0;
     const cJSON *fig;
+    cJSON_ArrayForEach(fig, figs) any |= is_cbench_claim(fig) == own;
+    if (!any) continue;
+    fputs(own ? "<h2>cbench's own claims (not paper items)</h2>\n<ul>\n" : "<h2>Figures</h2>\n<ul>\n", f);
     cJSON_ArrayForEach(fig, figs) {
+      if (is_cbench_claim(fig) != own) continue;
       fputs("<li><a href=\"#", f);
       html(f, json_str(fig, "name"));
       fputs("\">", f);
@@ -387,6 +396,7 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
     html(f, json_str(fig, "title"));
     fputs("\"></a></p>\n<p>", f);
     html(f, json_str(fig, "caption"));
+    if (*json_str(fig, "caption_note")) { fputs(" ", f); html(f, json_str(fig, "caption_note")); }
     fputs("</p>\n<p class=\"verdict ", f);
     html(f, json_str(fig, "verdict_status"));
     fputs("\">Verdict: ", f);
@@ -457,9 +467,15 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
   md_cell(f, json_str(machine, "git"));
   fprintf(f, "%s.\n\n", cJSON_IsTrue(json_get(machine, "git_dirty")) ? " (built from a modified working tree)" : "");
   const cJSON *fig;
-  if (cJSON_GetArraySize(figs) > 0) { /* one line per paper item: the README carries the same rows */
-    fputs("## Verdicts\n\n| figure | paper | verdict | runs: ok, failed, timed out, flagged |\n| --- | --- | --- | --- |\n", f);
+  /* one line per paper item (the README carries the same rows), then cbench's own claims apart */
+  for (int own = 0; own < 2 && cJSON_GetArraySize(figs) > 0; ++own) {
+    int any = 0;
+    cJSON_ArrayForEach(fig, figs) any |= is_cbench_claim(fig) == own;
+    if (!any) continue;
+    fputs(own ? "## cbench's own claims (not paper items)\n\n" : "## Verdicts\n\n", f);
+    fputs("| figure | paper | verdict | runs: ok, failed, timed out, flagged |\n| --- | --- | --- | --- |\n", f);
     cJSON_ArrayForEach(fig, figs) {
+      if (is_cbench_claim(fig) != own) continue;
       const cJSON *paper = json_get(fig, "paper"), *pts = json_get(fig, "points");
       fputs("| ", f);
       md_code_cell(f, json_str(fig, "name"));
@@ -491,6 +507,7 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
     url_path(f, folder, json_str(json_get(fig, "images"), "png"));
     fputs(")\n\n", f);
     md_cell(f, json_str(fig, "caption"));
+    if (*json_str(fig, "caption_note")) { fputs(" ", f); md_cell(f, json_str(fig, "caption_note")); }
     fputs("\n\n**Verdict:** ", f);
     md_cell(f, json_str(fig, "verdict_status"));
     fputs(*json_str(fig, "verdict_status") ? ". " : "", f);

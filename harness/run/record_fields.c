@@ -31,6 +31,10 @@ const RecordField record_fields[] = {
     {"model_version", RF_STRING, REQ, NULL, D0, NULL, "`CBENCH_MODEL_VERSION` (harness/run/reference.h)", BY_HAND},
     {"integrator", RF_STRING, REQ, NULL, D0, NULL, "registry name", BY_HAND},
     {"fixed_step", RF_BOOL, REQ, NULL, D0, NULL, "the integrator takes `dt` (else `accuracy`)", BY_HAND},
+    {"controllers", RF_STRING, 0, "implicit|explicit|undeclared", "2026-12-03", NULL,
+     "how the integrator treats the scene's controllers under this run's options, as it declares "
+     "(integrators/integrator.h `controllers`): inside its implicit solve, or at the step start",
+     BY_HAND},
     {"params", RF_OBJECT, REQ, NULL, D0, NULL, "the run's parameters (below)", BY_HAND},
     {"params.accuracy", RF_NUMBER, REQ | NUL, NULL, D0, NULL, "requested accuracy; exactly one of `accuracy` and `dt` is set", BY_HAND},
     {"params.dt", RF_NUMBER, REQ | NUL, NULL, D0, NULL, "fixed step size (s); exactly one of `accuracy` and `dt` is set", BY_HAND},

@@ -122,6 +122,10 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   cJSON_AddStringToObject(r, "model_version", CBENCH_MODEL_VERSION);
   cJSON_AddStringToObject(r, "integrator", s->integrator);
   cJSON_AddBoolToObject(r, "fixed_step", ctx->vt && ctx->vt->fixed_step);
+  /* the integrator's declaration under this run's options (integrator.h: controllers) */
+  IntegratorOptions io = {.nextra = s->nextra};
+  for (int i = 0; i < s->nextra; ++i) io.extra_key[i] = s->extra_key[i], io.extra_value[i] = s->extra_value[i];
+  cJSON_AddStringToObject(r, "controllers", integrator_controllers_name(integrator_controllers(ctx->vt, &io)));
   cJSON *p = cJSON_AddObjectToObject(r, "params");
   run_record_add_number(p, "accuracy", s->has_accuracy, s->accuracy);
   run_record_add_number(p, "dt", s->has_dt, s->dt);

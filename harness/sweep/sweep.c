@@ -406,9 +406,7 @@ static int integrator_jobs(const SweepConfig *c, const IntegratorVtbl *vt, const
   /* which option axes this integrator declares */
   int takes[SWEEP_MAX_OPT_AXES] = {0};
   for (int a = 0; a < c->nopt; ++a) takes[a] = integrator_takes_option(vt, c->opt_key[a]);
-  for (int a = 0; a < c->nopt; ++a)
-    if (!takes[a] && first_case && !c->quiet)
-      fprintf(stderr, "sweep: note: %s takes no option %s; its runs leave that axis out\n", vt->name, c->opt_key[a]);
+  (void)first_case; /* the note on axes it does not take: sweep_jobs, one line per axis */
   int nn = fixed ? 1 : (c->nnorms > 0 ? c->nnorms : 1), nh = fixed ? 1 : (c->nmax_steps > 0 ? c->nmax_steps : 1);
   int ncombo = option_combinations(c), nparamc = param_combinations(c);
   GridPoint g;
@@ -428,6 +426,20 @@ static int integrator_jobs(const SweepConfig *c, const IntegratorVtbl *vt, const
 static int sweep_jobs(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], int ncase,
                       const IntegratorVtbl **vts, int nint, SweepJob *jobs, int *njob, char *err, size_t errlen) {
   *njob = 0;
+  /* one line per option axis naming the integrators that do not take it (make run's mujoco
+   * compliance axis would otherwise print a line per integrator) */
+  for (int a = 0; a < c->nopt && !c->quiet; ++a) {
+    char names[1200];
+    size_t n = 0;
+    int k = 0;
+    names[0] = 0;
+    for (int ii = 0; ii < nint; ++ii)
+      if (!integrator_takes_option(vts[ii], c->opt_key[a]) && n < sizeof names)
+        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", k++ ? ", " : "", vts[ii]->name);
+    if (k)
+      fprintf(stderr, "sweep: note: %s take%s no option %s; %s runs leave that axis out\n", names, k == 1 ? "s" : "",
+              c->opt_key[a], k == 1 ? "its" : "their");
+  }
   for (int ci = 0; ci < ncase; ++ci) {
     RunSpec base;
     double case_t_end;

@@ -316,8 +316,10 @@ INTEGRATOR_VTBL(bullet_vtbl, "bullet",
                 "Bullet 3.24 stepSimulation per dt, sequential impulse (PGS), soft contact from the scene's k and d: a "
                 "discrete-time peer",
                 1, bullet_create, stepper_reset, stepper_advance, bullet_destroy, .peer_model = 1,
-                .default_error_norm = ERRNORM_POSITIONS, .options = bullet_options, .family = "bullet");
+                .default_error_norm = ERRNORM_POSITIONS, .options = bullet_options, .family = "bullet",
+                .controllers = CONTROLLERS_EXPLICIT /* forces at the step start */);
 INTEGRATOR_VTBL(bullet_mlcp_vtbl, "bullet-mlcp",
                 "Bullet 3.24 stepSimulation per dt, MLCP by Dantzig pivoting (the same contact): a discrete-time peer",
                 1, bullet_create, stepper_reset, stepper_advance, bullet_destroy, .peer_model = 1,
-                .default_error_norm = ERRNORM_POSITIONS, .options = bullet_mlcp_options, .family = "bullet");
+                .default_error_norm = ERRNORM_POSITIONS, .options = bullet_mlcp_options, .family = "bullet",
+                .controllers = CONTROLLERS_EXPLICIT /* forces at the step start */);

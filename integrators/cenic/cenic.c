@@ -554,12 +554,23 @@ static int cenic_contact_forces(Integrator *it, const Data **dout, const double 
   return 0;
 }
 
+/* CENIC V-C: controllers inside the convex step unless controllers=explicit (symmetric and
+ * implicit are both implicit) */
+static ControllerTreatment cenic_controllers(const IntegratorOptions *opt) {
+  for (int i = 0; i < opt->nextra; ++i)
+    if (!strcmp(opt->extra_key[i], "controllers") && !strcmp(opt->extra_value[i], "explicit")) return CONTROLLERS_EXPLICIT;
+  return CONTROLLERS_IMPLICIT;
+}
+
 INTEGRATOR_VTBL(cenic_fixed_vtbl, "cenic-fixed", "CENIC fixed step: one ICF Lagged convex step per dt (tolerance 1e-8)",
                 1, create_fixed, cenic_reset, stepper_advance, cenic_destroy, .default_error_norm = ERRNORM_POSITIONS,
-                .contact_forces = cenic_contact_forces, .options = cenic_fixed_options, .family = "cenic");
+                .contact_forces = cenic_contact_forces, .options = cenic_fixed_options, .family = "cenic",
+                .controllers = CONTROLLERS_IMPLICIT, .controllers_with = cenic_controllers);
 INTEGRATOR_VTBL(cenic_sd_vtbl, "cenic-sd", "CENIC step doubling (first order, error-controlled, convex ICF steps)",
                 0, create_sd, cenic_reset, stepper_advance, cenic_destroy, .default_error_norm = ERRNORM_POSITIONS,
-                .contact_forces = cenic_contact_forces, .options = cenic_sd_options, .family = "cenic");
+                .contact_forces = cenic_contact_forces, .options = cenic_sd_options, .family = "cenic",
+                .controllers = CONTROLLERS_IMPLICIT, .controllers_with = cenic_controllers);
 INTEGRATOR_VTBL(cenic_trap_vtbl, "cenic-trap", "CENIC trapezoid (second order, error-controlled, convex ICF steps)",
                 0, create_trap, cenic_reset, stepper_advance, cenic_destroy, .default_error_norm = ERRNORM_FULL,
-                .options = cenic_trap_options, .family = "cenic");
+                .options = cenic_trap_options, .family = "cenic", .controllers = CONTROLLERS_IMPLICIT,
+                .controllers_with = cenic_controllers);

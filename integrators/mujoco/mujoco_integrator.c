@@ -437,4 +437,5 @@ INTEGRATOR_VTBL(mujoco_vtbl, "mujoco",
                 "MuJoCo 2.2 mj_step per dt (soft-constraint contact, Newton solver): a discrete-time peer", 1,
                 mujoco_create, stepper_reset, stepper_advance, mujoco_destroy, .peer_model = 1,
                 .peer_scene_contact = mujoco_scene_contact, .default_error_norm = ERRNORM_POSITIONS,
-                .options = mujoco_options, .family = "mujoco");
+                .options = mujoco_options, .family = "mujoco",
+                .controllers = CONTROLLERS_EXPLICIT /* qfrc_applied at the step start */);

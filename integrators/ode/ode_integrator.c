@@ -257,8 +257,10 @@ INTEGRATOR_VTBL(ode_vtbl, "ode",
                 "ODE 0.16 dWorldStep per dt (soft-constraint contact from the scene's k and d, exact LCP): a "
                 "discrete-time peer",
                 1, ode_create, stepper_reset, stepper_advance, ode_destroy, .peer_model = 1,
-                .default_error_norm = ERRNORM_POSITIONS, .options = ode_options, .family = "ode");
+                .default_error_norm = ERRNORM_POSITIONS, .options = ode_options, .family = "ode",
+                .controllers = CONTROLLERS_EXPLICIT /* ODE forces at the step start */);
 INTEGRATOR_VTBL(ode_quick_vtbl, "ode-quick",
                 "ODE 0.16 dWorldQuickStep per dt (the same contact, projected Gauss-Seidel): a discrete-time peer", 1,
                 ode_create, stepper_reset, stepper_advance, ode_destroy, .peer_model = 1,
-                .default_error_norm = ERRNORM_POSITIONS, .options = ode_quick_options, .family = "ode");
+                .default_error_norm = ERRNORM_POSITIONS, .options = ode_quick_options, .family = "ode",
+                .controllers = CONTROLLERS_EXPLICIT /* ODE forces at the step start */);

@@ -196,4 +196,5 @@ INTEGRATOR_VTBL(ca_vtbl, "ca",
                 "conservative advancement (True Rigidity Alg. 1): rigid contact, step "
                 "bounded so convex geometries never interpenetrate; dt = largest step",
                 1, ca_create, ca_reset, stepper_advance, ca_destroy, .options = ca_options,
-                .default_error_norm = ERRNORM_FULL, .peer_model = 1, .family = "rigid");
+                .default_error_norm = ERRNORM_FULL, .peer_model = 1, .family = "rigid",
+                .controllers = CONTROLLERS_EXPLICIT);

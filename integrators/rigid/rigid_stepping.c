@@ -140,7 +140,8 @@ static int raisim_create(Integrator *it) {
  * its error against that reference is model error (and it stores no energy in contact springs). */
 #define RIGID_VTBL(var, nm, sum, cr, opts)                                                                   \
   INTEGRATOR_VTBL(var, nm, sum, 1, cr, rigid_reset, stepper_advance, rigid_destroy, .options = opts, \
-                  .default_error_norm = ERRNORM_FULL, .peer_model = 1, .family = "rigid")
+                  .default_error_norm = ERRNORM_FULL, .peer_model = 1, .family = "rigid", \
+                  .controllers = CONTROLLERS_EXPLICIT /* at the step start (docs/rigid.md) */)
 
 RIGID_VTBL(lcp_vtbl, "lcp", "rigid time stepping, LCP with a pyramidal cone (Stewart-Trinkle); fixed step", lcp_create,
            lcp_options);

@@ -211,8 +211,10 @@ static int simbody_see2_create(Integrator *it) { return simbody_create(it, SB_SE
 INTEGRATOR_VTBL(simbody_rkm_vtbl, "simbody-rkm",
                 "Simbody 3.7 Runge-Kutta-Merson with error control, on cbench's contact law (a peer engine)", 0,
                 simbody_rkm_create, stepper_reset, stepper_advance, simbody_destroy,
-                .default_error_norm = ERRNORM_FULL, .options = simbody_options, .family = "simbody");
+                .default_error_norm = ERRNORM_FULL, .options = simbody_options, .family = "simbody",
+                .controllers = CONTROLLERS_EXPLICIT /* in the force element, at each explicit stage */);
 INTEGRATOR_VTBL(simbody_see2_vtbl, "simbody-see2",
                 "Simbody 3.7 semi-explicit Euler with error control, on cbench's contact law (a peer engine)", 0,
                 simbody_see2_create, stepper_reset, stepper_advance, simbody_destroy,
-                .default_error_norm = ERRNORM_FULL, .options = simbody_options, .family = "simbody");
+                .default_error_norm = ERRNORM_FULL, .options = simbody_options, .family = "simbody",
+                .controllers = CONTROLLERS_EXPLICIT /* in the force element, at each explicit stage */);

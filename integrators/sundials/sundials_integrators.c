@@ -217,22 +217,25 @@ static const OptionSpec implicit_options[] = {
                      "Newton's linear solver: SUNDIALS' dense difference quotients, or KLU with colored sparse differences"),
     OPTIONS_END};
 
-#define SUNDIALS_METHOD(NAME, STR, SUMMARY, KIND, ORDER, TABLE, LINEAR, OPTIONS)    \
+#define SUNDIALS_METHOD(NAME, STR, SUMMARY, KIND, ORDER, TABLE, LINEAR, OPTIONS, CTRL) \
   static int NAME##_create(Integrator *it) {                                        \
     static const MethodSpec spec = {KIND, ORDER, TABLE, LINEAR};                    \
     return create_common(it, &spec);                                                \
   }                                                                                 \
   INTEGRATOR_VTBL(NAME##_vtbl, STR, SUMMARY, 0, NAME##_create, stepper_reset, stepper_advance,        \
-                  sundials_destroy, .default_error_norm = ERRNORM_FULL, .options = OPTIONS, .family = "sundials");
+                  sundials_destroy, .default_error_norm = ERRNORM_FULL, .options = OPTIONS, .family = "sundials", \
+                  .controllers = CTRL);
 
 SUNDIALS_METHOD(ie, "ie", "CVODE BDF order 1: variable-step implicit Euler with error control",
-                SUNODE_CVODE_BDF, 1, 0, 0, implicit_options)
+                SUNODE_CVODE_BDF, 1, 0, 0, implicit_options,
+                CONTROLLERS_IMPLICIT) /* controllers inside the ODE: in the Newton Jacobian */
 SUNDIALS_METHOD(bdf, "bdf", "CVODE BDF orders 1-5 with error control",
-                SUNODE_CVODE_BDF, 5, 0, 0, implicit_options)
+                SUNODE_CVODE_BDF, 5, 0, 0, implicit_options, CONTROLLERS_IMPLICIT)
 SUNDIALS_METHOD(sdirk2, "sdirk2", "ARKODE SDIRK 2(1), L-stable, Newton to convergence",
-                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 0, implicit_options)
+                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 0, implicit_options, CONTROLLERS_IMPLICIT)
 SUNDIALS_METHOD(rosenbrock, "rosenbrock",
                 "ARKODE SDIRK 2(1) linearly implicit: one Newton iteration per stage (ROS2-like)",
-                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 1, implicit_options)
+                SUNODE_ARK_DIRK, 0, ARKODE_SDIRK_2_1_2, 1, implicit_options, CONTROLLERS_IMPLICIT)
 SUNDIALS_METHOD(rk3, "rk3", "ARKODE explicit Bogacki-Shampine 3(2)",
-                SUNODE_ARK_ERK, 0, ARKODE_BOGACKI_SHAMPINE_4_2_3, 0, NULL)
+                SUNODE_ARK_ERK, 0, ARKODE_BOGACKI_SHAMPINE_4_2_3, 0, NULL,
+                CONTROLLERS_EXPLICIT)

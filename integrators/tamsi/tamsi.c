@@ -121,9 +121,10 @@ static int tamsi_advance(Integrator *it, double t_out, double *x_out) {
 
 INTEGRATOR_VTBL(tamsi_vtbl, "tamsi", "TAMSI (Castro et al. 2020): semi-implicit, implicit normal forces, TALS; fixed step",
                 1, tamsi_create, tamsi_reset, tamsi_advance, tamsi_destroy, .options = tamsi_options,
-                .contact_forces = tamsi_contact_forces);
+                .contact_forces = tamsi_contact_forces, .controllers = CONTROLLERS_EXPLICIT /* TAMSI eq. 11: tau(q0, v0) */);
 
 INTEGRATOR_VTBL(tamsi_sd_vtbl, "tamsi-sd", "TAMSI step inside step-doubling error control (order 2 estimate, positions)",
                 0, tamsi_sd_create, tamsi_reset, tamsi_advance, tamsi_destroy, .options = tamsi_options,
                 /* under q its conveyor error stops falling as the accuracy tightens; under full it falls */
-                .default_error_norm = ERRNORM_FULL, .contact_forces = tamsi_contact_forces);
+                .default_error_norm = ERRNORM_FULL, .contact_forces = tamsi_contact_forces,
+                .controllers = CONTROLLERS_EXPLICIT);
