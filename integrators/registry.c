@@ -29,7 +29,9 @@
   X(ode_vtbl)                    \
   X(ode_quick_vtbl)              \
   X(simbody_rkm_vtbl)            \
-  X(simbody_see2_vtbl)
+  X(simbody_see2_vtbl)           \
+  X(dart_vtbl)                   \
+  X(dart_pgs_vtbl)
 
 #define DECLARE_VTBL(var) extern const IntegratorVtbl var;
 BUILTIN_INTEGRATORS(DECLARE_VTBL)
