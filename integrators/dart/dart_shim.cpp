@@ -80,6 +80,7 @@ struct BodyMap {
   JointType joint;
   int qadr, nq, vadr, nv;
   dd::Joint *j;
+  dd::FreeJoint *free;  // j as a FreeJoint (its fixed-size accessors allocate nothing), or NULL
 };
 
 }  // namespace
@@ -304,7 +305,9 @@ static void build(DtSim *s) {
         j->setPositionUpperLimit(0, B.limit_upper);
       }
     }
-    if (B.nv > 0) s->bodies.push_back(BodyMap{b, B.joint, B.qadr, B.nq, B.vadr, B.nv, j});
+    if (B.nv > 0)
+      s->bodies.push_back(BodyMap{b, B.joint, B.qadr, B.nq, B.vadr, B.nv, j,
+                                  B.joint == JOINT_FREE ? static_cast<dd::FreeJoint *>(j) : nullptr});
   }
 
   s->filter = std::make_shared<PairFilter>();
@@ -369,8 +372,8 @@ extern "C" int dt_set_state(DtSim *s, double t, const double *q, const double *v
         Eigen::Vector6d V;
         V.head<3>() = Rt * Eigen::Vector3d(vb[0], vb[1], vb[2]);
         V.tail<3>() = Rt * Eigen::Vector3d(vb[3], vb[4], vb[5]);
-        b.j->setPositions(dd::FreeJoint::convertToPositions(T));
-        b.j->setVelocities(V);
+        b.free->setPositionsStatic(dd::FreeJoint::convertToPositions(T));
+        b.free->setVelocitiesStatic(V);
       } else {
         b.j->setPosition(0, qb[0]);
         b.j->setVelocity(0, vb[0]);
@@ -391,10 +394,10 @@ static void read_state(DtSim *s, double *q, double *v) {
     if (b.joint == JOINT_FREE) {
       // the pose in F from the coordinates (Joint::getRelativeTransform is the parent body's view,
       // with the joint frame's offset in it)
-      const Eigen::Isometry3d T = dd::FreeJoint::convertToTransform(b.j->getPositions());
+      const Eigen::Isometry3d T = dd::FreeJoint::convertToTransform(b.free->getPositionsStatic());
       const Eigen::Matrix3d R = T.linear();
       const Eigen::Quaterniond quat(R);
-      const Eigen::VectorXd V = b.j->getVelocities();
+      const Eigen::Vector6d &V = b.free->getVelocitiesStatic();
       const Eigen::Vector3d w = R * V.head<3>(), vo = R * V.tail<3>();
       for (int k = 0; k < 3; ++k) qb[k] = T.translation()[k], vb[k] = w[k], vb[3 + k] = vo[k];
       double qq[4] = {quat.w(), quat.x(), quat.y(), quat.z()};
@@ -441,11 +444,10 @@ extern "C" int dt_step(DtSim *s, const double *tau, double *q, double *v, char *
       const double *tb = tau + b.vadr;
       if (b.joint == JOINT_FREE) {
         // cbench's [torque; force at the origin] in F, dual to v: DART's in the body frame
-        const Eigen::Matrix3d Rt = dd::FreeJoint::convertToTransform(b.j->getPositions()).linear().transpose();
-        Eigen::Vector6d f;
-        f.head<3>() = Rt * Eigen::Vector3d(tb[0], tb[1], tb[2]);
-        f.tail<3>() = Rt * Eigen::Vector3d(tb[3], tb[4], tb[5]);
-        b.j->setForces(f);
+        const Eigen::Matrix3d Rt =
+            dd::FreeJoint::convertToTransform(b.free->getPositionsStatic()).linear().transpose();
+        const Eigen::Vector3d n = Rt * Eigen::Vector3d(tb[0], tb[1], tb[2]), f = Rt * Eigen::Vector3d(tb[3], tb[4], tb[5]);
+        for (int k = 0; k < 3; ++k) b.j->setForce((std::size_t)k, n[k]), b.j->setForce((std::size_t)(3 + k), f[k]);
       } else {
         b.j->setForce(0, tb[0]);
       }
