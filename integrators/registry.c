@@ -31,7 +31,9 @@
   X(simbody_rkm_vtbl)            \
   X(simbody_see2_vtbl)           \
   X(bullet_vtbl)                 \
-  X(bullet_mlcp_vtbl)
+  X(bullet_mlcp_vtbl)            \
+  X(dart_vtbl)                   \
+  X(dart_pgs_vtbl)
 
 #define DECLARE_VTBL(var) extern const IntegratorVtbl var;
 BUILTIN_INTEGRATORS(DECLARE_VTBL)
