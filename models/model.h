@@ -56,6 +56,8 @@ typedef struct {
   double damping;          /* N m s / rad (or N s / m): viscous joint damping, in k(q,v) */
   double stiffness;        /* joint spring, in k(q,v) */
   double spring_ref;       /* spring rest position */
+  double armature;         /* kg m^2 (or kg): reflected rotor inertia (gear ratio^2 x rotor
+                              inertia), added to the joint's diagonal entry of M */
   /* Kinematic body (models/kinematic.h): a fixed joint on the world whose origin follows
    * joint_pos + kin_dir * kin_amp * sin(2 pi kin_freq t) + kin_vel * t (world frame, constant
    * orientation). No dofs (tree -1); its motion enters contacts through Contact.vc_offset. */

@@ -759,3 +759,64 @@ Test(multibody, bias_matches_body_newton_euler_by_virtual_power) {
     model_free(m);
   }
 }
+
+/* Joint armature (reflected rotor inertia, model.h): exactly armature more on the joint's own
+ * diagonal entry of M and nowhere else, as much more kinetic energy, and the motion through
+ * system_rhs still conserves that energy (with RK4's order). A single pendulum (the second link
+ * massless-ish, held at 0) swings at sqrt(m g l / (I + a)): its period measured on the motion. */
+Test(multibody, armature_adds_to_the_joint_diagonal_and_energy_and_slows_a_pendulum) {
+  Model *m = mbfix_double_pendulum(1.0, 0.7, 1.0, 0.6);
+  cr_assert_not_null(m);
+  Data *d = tdata_new(m);
+  double q[2] = {0.7, -0.4}, v[2] = {0.9, -1.3}, M0[4], T0;
+  mb_kinematics(m, d, q);
+  mb_velocities(m, d, v);
+  mb_mass_matrix(m, d);
+  memcpy(M0, d->mass, sizeof M0);
+  T0 = mb_kinetic_energy(m, d, v);
+  m->bodies[1].armature = 0.3;
+  m->bodies[2].armature = 0.05;
+  mb_mass_matrix(m, d);
+  const double a[2] = {0.3, 0.05};
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j)
+      cr_expect(fabs(d->mass[2 * i + j] - M0[2 * i + j] - (i == j ? a[i] : 0.0)) < 1e-14, "M[%d][%d]", i, j);
+  double T = mb_kinetic_energy(m, d, v), dT = 0.5 * (0.3 * v[0] * v[0] + 0.05 * v[1] * v[1]);
+  cr_expect(fabs(T - T0 - dT) < 1e-13, "kinetic energy %g, without armature %g, rotors %g", T, T0, dT);
+  /* also 0.5 v^T M v */
+  double vMv = 0;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j) vMv += v[i] * d->mass[2 * i + j] * v[j];
+  cr_expect(fabs(0.5 * vMv - T) < 1e-13);
+  double q0[2] = {1.2, -0.5}, v0[2] = {0.3, 1.0};
+  Drift c = rk4_drift(m, q0, v0, 4e-3, 3.0), f = rk4_drift(m, q0, v0, 2e-3, 3.0);
+  check_order("double pendulum with armature, energy", c.energy, f.energy, 1e-8);
+  tdata_free(d);
+  model_free(m);
+
+  /* one link: m l^2 + I_c + a about the pivot, small oscillations at w = sqrt(m g l / (m l^2 + I_c + a)) */
+  Model *p = mbfix_double_pendulum(1.0, 0.7, 1.0, 1e-9);
+  cr_assert_not_null(p);
+  p->bodies[1].armature = 0.5;
+  double g = v3_norm(p->gravity), J = 1.0 + 1e-2 + 0.5, w = sqrt(g * 1.0 / J);
+  Rk4 s = {.m = p, .d = tdata_new(p)};
+  double *bufs[6];
+  for (int i = 0; i < 6; ++i) bufs[i] = calloc(4, sizeof(double));
+  s.k1 = bufs[0], s.k2 = bufs[1], s.k3 = bufs[2], s.k4 = bufs[3], s.y = bufs[4], s.ytmp = bufs[5];
+  s.y[0] = 1e-3; /* small amplitude: the linear period */
+  double h = 1e-3, t = 0, prev = s.y[0], t_cross[2] = {0, 0};
+  int ncross = 0;
+  while (ncross < 2 && t < 20) { /* two downward zero crossings of q0: one period apart */
+    rk4_step(&s, h);
+    t += h;
+    if (prev > 0 && s.y[0] <= 0) t_cross[ncross++] = t - h * s.y[0] / (s.y[0] - prev);
+    prev = s.y[0];
+  }
+  cr_assert_eq(ncross, 2);
+  double period = t_cross[1] - t_cross[0];
+  cr_expect(fabs(period - 2 * M_PI / w) < 1e-4 * (2 * M_PI / w), "period %g, expected %g (without armature %g)", period,
+            2 * M_PI / w, 2 * M_PI * sqrt(1.01 / g));
+  for (int i = 0; i < 6; ++i) free(bufs[i]);
+  tdata_free(s.d);
+  model_free(p);
+}

@@ -102,8 +102,9 @@ Test(option_table, an_integrator_without_options_refuses_any) {
   cr_expect_not_null(it, "%s", err);
   integrator_destroy(it);
   model_free(m);
+  /* rk3 takes local_norm only: a linear solver option is refused by name */
   const char *e = create_with("rk3", "linear_solver", "klu");
-  cr_expect(strstr(e, "unknown option 'linear_solver' for integrator rk3: it takes no options"), "%s", e);
+  cr_expect(strstr(e, "unknown option 'linear_solver' for integrator rk3"), "%s", e);
 }
 
 Test(option_table, typed_values_and_defaults) {

@@ -58,6 +58,7 @@ static const BadScene bad_scenes[] = {
     {"bad_plane_on_body.json", "bodies[0].geoms[0].type: planes are only allowed in world_geoms"},
     {"bad_gravity_length.json", "gravity: must be an array of 3 numbers, got [0,-9.81]"},
     {"bad_negative_damping.json", "bodies[1].joint.damping: must be non-negative, got -0.1"},
+    {"bad_negative_armature.json", "bodies[1].joint.armature: must be non-negative, got -0.2"},
     {"bad_duplicate_key.json", "bodies[0].mass: field given twice"},
     {"bad_missing_joint.json", "bodies[0]: missing required field \"joint\""},
     {"bad_bodies_not_array.json", "bodies: must be an array, got {\"name\":\"ball\"}"},

@@ -17,6 +17,11 @@
 
 #include "integrators/integrator.h"
 #include "integrators/sundials/sundials_ode.h"
+#include "integrators/sundials/sundials_ode_internal.h"
+
+#include <arkode/arkode_arkstep.h>
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
 #include "models/data.h"
 #include "models/system.h"
 #include "tests/mb_fixtures.h"
@@ -163,6 +168,72 @@ Test(sundials_ode, error_follows_tolerance_for_ie_and_bdf) {
     cr_log_info("%s: errors %.3e %.3e slope %.2f", methods[m].name, e[0], e[1], slope);
     if (m == 0) cr_expect(slope > 0.35 && slope < 0.75, "ie slope %g", slope);
     else cr_expect(slope > 0.6 && slope < 1.3, "bdf slope %g", slope);
+  }
+}
+
+/* Two oscillator components among 128, the other 126 constant (zero local error): SUNDIALS'
+ * weighted RMS norm divides the active errors by sqrt(128 / 2), so its test admits a step whose
+ * largest weighted component error is up to 8; max_norm (local_norm=max, the CENIC
+ * paper's |S e|_inf <= accuracy) admits none above 1. Read on every accepted step from the
+ * solver's own estimate (CVodeGetEstLocalErrors / ARKStepGetEstLocalErrors) and weights. */
+#define DILUTED_N 128
+static int diluted_oscillator(void *user, double t, const double *x, double *xd) {
+  (void)user; (void)t;
+  for (int i = 0; i < DILUTED_N; ++i) xd[i] = 0.0;
+  xd[0] = x[1];
+  xd[1] = -4.0 * x[0];
+  return 0;
+}
+
+static double largest_weighted_local_error(const Method *me, int max_norm, long *steps, double *ewt0) {
+  double atol[DILUTED_N], x0[DILUTED_N] = {1.0, 0.0};
+  for (int i = 0; i < DILUTED_N; ++i) atol[i] = 1e-5;
+  for (int i = 2; i < DILUTED_N; ++i) x0[i] = 0.3;
+  SunOdeConfig c = config(me, max_norm ? 0.0 : 1e-5, atol);
+  c.max_norm = max_norm;
+  char err[256];
+  SunOde *s = sunode_create(DILUTED_N, diluted_oscillator, NULL, NULL, &c, err, sizeof err);
+  cr_assert(s, "%s", err);
+  cr_assert_eq(sunode_reset(s, 0.0, x0), CB_OK);
+  N_Vector ele = N_VClone(s->y), w = N_VClone(s->y);
+  double worst = 0.0, t = 0.0;
+  *steps = 0;
+  while (t < 3.0) {
+    /* the weights the step's error test used: set from the state before the step */
+    int flag = me->kind == SUNODE_CVODE_BDF ? CVodeGetErrWeights(s->mem, w) : ARKStepGetErrWeights(s->mem, w);
+    if (*steps > 0) cr_assert_geq(flag, 0);
+    flag = me->kind == SUNODE_CVODE_BDF ? CVode(s->mem, 3.0, s->y, &t, CV_ONE_STEP)
+                                        : ARKStepEvolve(s->mem, 3.0, s->y, &t, ARK_ONE_STEP);
+    cr_assert_geq(flag, 0, "%s: flag %d", me->name, flag);
+    if (*steps == 0) {
+      flag = me->kind == SUNODE_CVODE_BDF ? CVodeGetErrWeights(s->mem, w) : ARKStepGetErrWeights(s->mem, w);
+      *ewt0 = N_VGetArrayPointer(w)[5];
+    }
+    flag = me->kind == SUNODE_CVODE_BDF ? CVodeGetEstLocalErrors(s->mem, ele) : ARKStepGetEstLocalErrors(s->mem, ele);
+    cr_assert_geq(flag, 0);
+    const double *e = N_VGetArrayPointer(ele), *wd = N_VGetArrayPointer(w);
+    for (int i = 0; i < DILUTED_N; ++i) worst = fmax(worst, fabs(e[i] * wd[i]));
+    ++*steps;
+  }
+  N_VDestroy(ele);
+  N_VDestroy(w);
+  sunode_destroy(s);
+  return worst;
+}
+
+Test(sundials_ode, max_norm_bounds_every_weighted_local_error_where_rms_does_not) {
+  const Method *ms[] = {&methods[0], &methods[1], &methods[4]}; /* ie, bdf, rk3 */
+  for (int k = 0; k < 3; ++k) {
+    long n_rms, n_max;
+    double w_rms, w_max;
+    double rms = largest_weighted_local_error(ms[k], 0, &n_rms, &w_rms);
+    double mx = largest_weighted_local_error(ms[k], 1, &n_max, &w_max);
+    cr_log_info("%s: largest |w e| rms %.3f (%ld steps), max %.3f (%ld steps)", ms[k]->name, rms, n_rms, mx, n_max);
+    cr_expect_leq(mx, 1.0 + 1e-9, "%s: max norm admits |w e| = %g", ms[k]->name, mx);
+    cr_expect_gt(rms, 1.5, "%s: the RMS test should admit |w e| above 1.5 here, got %g", ms[k]->name, rms);
+    cr_expect_gt(n_max, n_rms, "%s", ms[k]->name);
+    /* rtol = 0: the weight of a constant component 0.3 is 1 / atol, not 1 / (rtol 0.3 + atol) */
+    cr_expect(fabs(w_max - 1e5) < 1e-6 * 1e5, "%s: weight %g", ms[k]->name, w_max);
   }
 }
 

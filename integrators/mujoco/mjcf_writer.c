@@ -159,6 +159,7 @@ static void put_body(TextBuffer *t, const Model *m, const MjcfOptions *o, int b,
   } else if (B->joint == JOINT_REVOLUTE || B->joint == JOINT_PRISMATIC) {
     put(t, "%s  <joint name=\"j%d\" type=\"%s\" pos=\"0 0 0\" axis=\"%.17g %.17g %.17g\" damping=\"%.17g\"", indent, b,
         B->joint == JOINT_REVOLUTE ? "hinge" : "slide", B->axis[0], B->axis[1], B->axis[2], B->damping);
+    if (B->armature != 0) put(t, " armature=\"%.17g\"", B->armature); /* the same reflected inertia */
     if (B->stiffness != 0) put(t, " stiffness=\"%.17g\" springref=\"%.17g\"", B->stiffness, B->spring_ref);
     if (B->has_limit) put(t, " limited=\"true\" range=\"%.17g %.17g\"", B->limit_lower, B->limit_upper);
     put(t, "/>\n");

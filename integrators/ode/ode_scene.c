@@ -28,6 +28,11 @@ int ode_scene_check(const Model *m, char *err, size_t errlen) {
   }
   for (int b = 1; b < m->nbody; ++b) {
     const Body *B = &m->bodies[b];
+    if (B->armature != 0) { /* a joint's rotor inertia has no place in ODE's maximal coordinates */
+      snprintf(err, errlen, "%s: bodies[%d] ('%s').joint.armature: ODE has no reflected rotor inertia (%g)",
+               src, b - 1, B->name, B->armature);
+      return -1;
+    }
     if (B->joint == JOINT_FREE && B->parent != 0) {
       snprintf(err, errlen, "%s: bodies[%d] ('%s').joint: free joints are converted only on bodies attached to the world",
                src, b - 1, B->name);

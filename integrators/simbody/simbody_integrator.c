@@ -176,6 +176,10 @@ static int simbody_create(Integrator *it, SbMethod method) {
   if (m->nz > 0)
     return integrator_fail(it, CB_ERR_UNSUPPORTED,
                            "simbody: controller states (a PID integral, nz = %d) are not mapped to Simbody", m->nz);
+  for (int b = 1; b < m->nbody; ++b)
+    if (m->bodies[b].armature != 0)
+      return integrator_fail(it, CB_ERR_UNSUPPORTED, "simbody: joint armature (reflected rotor inertia, body '%s') is not mapped to Simbody",
+                             m->bodies[b].name);
   if (m->nv == 0) return integrator_fail(it, CB_ERR_OPTION, "the model has no state to integrate");
   SimbodyRun *c = calloc(1, sizeof *c);
   if (!c) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");

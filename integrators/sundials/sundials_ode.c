@@ -33,6 +33,18 @@ int sunode_call_rhs(SunOde *s, double t, const double *x, double *xdot) {
   return 0;
 }
 
+/* The weighted max norm max_i |x_i w_i|, installed as the solver vector's WRMS operation: CVODE
+ * and ARKODE measure every local error estimate and Newton correction with N_VWrmsNorm on clones
+ * of that vector (the error test accepts a step when the norm is <= 1), so this swaps SUNDIALS'
+ * sqrt(mean (w_i x_i)^2) for the CENIC paper's |S e|_inf / accuracy (sec. V-E). */
+static realtype max_weighted_norm(N_Vector x, N_Vector w) {
+  sunindextype n = N_VGetLength_Serial(x);
+  const realtype *xd = N_VGetArrayPointer(x), *wd = N_VGetArrayPointer(w);
+  realtype m = 0.0;
+  for (sunindextype i = 0; i < n; ++i) m = fmax(m, fabs(xd[i] * wd[i]));
+  return m;
+}
+
 static int rhs_callback(realtype t, N_Vector y, N_Vector ydot, void *user_data) {
   SunOde *s = user_data;
   return sunode_call_rhs(s, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
@@ -123,7 +135,9 @@ SunOde *sunode_create_code(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *use
                            const SunOdeConfig *cfg, char *err, size_t errlen, int *code) {
   if (err && errlen) err[0] = '\0';
   *code = CB_ERR_OPTION;
-  if (nx <= 0 || !rhs || !cfg || !cfg->atol || !(cfg->rtol > 0)) {
+  int atol_positive = cfg && cfg->atol && nx > 0;
+  for (int i = 0; atol_positive && i < nx; ++i) atol_positive = cfg->atol[i] > 0;
+  if (nx <= 0 || !rhs || !cfg || !cfg->atol || !(cfg->rtol > 0 || (cfg->rtol == 0 && atol_positive))) {
     fail(err, errlen, "invalid arguments (nx, rhs, tolerances)", 0);
     return NULL;
   }
@@ -161,6 +175,10 @@ SunOde *sunode_create_code(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *use
   s->y = N_VNew_Serial(nx, s->ctx);
   s->atol = N_VNew_Serial(nx, s->ctx);
   if (!s->y || !s->atol) goto nomem;
+  if (cfg->max_norm) { /* before the solvers clone y for their error weights and corrections */
+    s->y->ops->nvwrmsnorm = max_weighted_norm;
+    s->y->ops->nvwrmsnormvectorarray = NULL; /* the array form then calls nvwrmsnorm per vector */
+  }
   memcpy(N_VGetArrayPointer(s->atol), cfg->atol, (size_t)nx * sizeof(double));
   N_VConst(0.0, s->y);
 

@@ -25,8 +25,10 @@ typedef struct {
   int table;               /* ARKODE_DIRKTableID (DIRK) or ARKODE_ERKTableID (ERK) */
   int linearly_implicit;   /* DIRK only: one Newton iteration per stage, fresh Jacobian each
                               step (ARKStepSetLinear; Rosenbrock-like) */
-  double rtol;
-  const double *atol;      /* [nx] absolute tolerances (copied) */
+  double rtol;             /* >= 0 (0: absolute tolerances only) */
+  const double *atol;      /* [nx] absolute tolerances (copied; > 0 when rtol = 0) */
+  int max_norm;            /* 1: the error and Newton tests use max_i |w_i x_i| (the CENIC paper's
+                              weighted max norm, sec. V-E) in place of SUNDIALS' weighted RMS */
   double max_step;         /* 0 = unlimited */
   long max_steps;          /* per advance call; 0 = unlimited */
   double fixed_step;       /* > 0: fixed steps of this size (for order measurements) */

@@ -15,6 +15,7 @@ double mb_kinetic_energy(const Model *m, const Data *d, const double *v) {
       }
     sp_inertia_mul(IV, cinert + SP_INERTIA_SIZE * b, V);
     T += 0.5 * sp_dot(V, IV);
+    if (m->bodies[b].nv == 1) T += 0.5 * m->bodies[b].armature * v[m->bodies[b].vadr] * v[m->bodies[b].vadr]; /* the rotor's */
   }
   return T;
 }

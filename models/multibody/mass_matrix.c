@@ -76,6 +76,14 @@ void mb_mass_matrix(const Model *m, Data *d) {
       }
     }
   }
+  /* A geared motor's rotor spins at the gear ratio r times the joint: its inertia J_r adds
+   * r^2 J_r to the joint's own diagonal entry (reflected inertia; MuJoCo's armature). */
+  for (int b = 1; b < m->nbody; ++b) {
+    const Body *bd = &m->bodies[b];
+    if (bd->armature == 0.0 || bd->nv != 1) continue;
+    int t = bd->tree, n = m->tree_nv[t], i = bd->vadr - m->tree_vadr[t];
+    d->mass[m->tree_madr[t] + i * n + i] += bd->armature;
+  }
   d->counters.mass_evals++;
 }
 

@@ -37,7 +37,7 @@ static int read_kinematic(SceneLoader *L, const cJSON *o, const char *path, Body
 
 static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b) {
   static const char *const keys[] = {"type", "pos", "quat", "rpy", "rpy_deg", "axis", "limit",
-                                     "damping", "stiffness", "ref", NULL};
+                                     "damping", "stiffness", "ref", "armature", NULL};
   static const char *const types[] = {"free", "revolute", "prismatic", "fixed"};
   const SceneCtx *c = &L->ctx;
   char word[CB_NAME_LEN], p[SC_PATH_LEN];
@@ -64,8 +64,8 @@ static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b)
   if (sc_vec(c, o, path, "pos", 3, 0, b->joint_pos) < 0) return -1;
   if (sc_orientation(c, o, path, b->joint_quat) < 0) return -1;
   int one_dof = b->joint == JOINT_REVOLUTE || b->joint == JOINT_PRISMATIC;
-  static const char *const dof_keys[] = {"axis", "limit", "damping", "stiffness", "ref"};
-  for (int k = 0; k < 5; ++k)
+  static const char *const dof_keys[] = {"axis", "limit", "damping", "stiffness", "ref", "armature"};
+  for (int k = 0; k < 6; ++k)
     if (!one_dof && cJSON_HasObjectItem(o, dof_keys[k])) {
       sc_path_key(p, path, dof_keys[k]);
       return sc_fail(c, p, NULL, "only revolute and prismatic joints take this field");
@@ -88,6 +88,7 @@ static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b)
   if (sc_num(c, o, path, "damping", SC_NONNEG, &b->damping) < 0) return -1;
   if (sc_num(c, o, path, "stiffness", SC_NONNEG, &b->stiffness) < 0) return -1;
   if (sc_num(c, o, path, "ref", 0, &b->spring_ref) < 0) return -1;
+  if (sc_num(c, o, path, "armature", SC_NONNEG, &b->armature) < 0) return -1;
   return 0;
 }
 

@@ -23,10 +23,19 @@ plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle,
   'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
   'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
   'data/p0_s3.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
-  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "controllers=implicit", \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "controllers=symmetric", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "controllers=explicit", \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "controllers=symmetric max\\_step=1"
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
+  'data/p0_s5.dat' u 1:2 w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' notitle, \
+  'data/p0_s6.dat' u 1:2 w lp lw 2 dt 1 pt 4 ps 0.8 lc rgb '#000080' notitle, \
+  'data/p0_flagged.dat' u 1:2 w p pt 6 ps 1.8 lw 2 lc rgb '#e377c2' notitle, \
+  '' u 1:2:3 w labels offset char 0,0.9 font ',7' tc rgb '#e377c2' noenhanced notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "franka\\_box controllers=implicit", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "franka\\_box controllers=symmetric", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "franka\\_box controllers=explicit", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "franka\\_box controllers=symmetric max\\_step=1", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' title "franka\\_box\\_rotor controllers=implicit", \
+  keyentry w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' title "franka\\_box\\_rotor controllers=explicit", \
+  keyentry w lp lw 2 dt 1 pt 4 ps 0.8 lc rgb '#000080' title "franka\\_box\\_rotor controllers=implicit max\\_step=1", \
+  keyentry w p pt 6 ps 1.8 lw 2 lc rgb '#e377c2' title 'flagged (physics guard) (2)'
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
@@ -52,9 +61,18 @@ plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle,
   'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' notitle, \
   'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' notitle, \
   'data/p0_s3.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' notitle, \
-  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "controllers=implicit", \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "controllers=symmetric", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "controllers=explicit", \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "controllers=symmetric max\\_step=1"
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' notitle, \
+  'data/p0_s5.dat' u 1:2 w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' notitle, \
+  'data/p0_s6.dat' u 1:2 w lp lw 2 dt 1 pt 4 ps 0.8 lc rgb '#000080' notitle, \
+  'data/p0_flagged.dat' u 1:2 w p pt 6 ps 1.8 lw 2 lc rgb '#e377c2' notitle, \
+  '' u 1:2:3 w labels offset char 0,0.9 font ',7' tc rgb '#e377c2' noenhanced notitle, \
+  keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' title "franka\\_box controllers=implicit", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#2ca02c' title "franka\\_box controllers=symmetric", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#9467bd' title "franka\\_box controllers=explicit", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#8c564b' title "franka\\_box controllers=symmetric max\\_step=1", \
+  keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#17becf' title "franka\\_box\\_rotor controllers=implicit", \
+  keyentry w lp lw 2 dt 1 pt 15 ps 0.8 lc rgb '#bcbd22' title "franka\\_box\\_rotor controllers=explicit", \
+  keyentry w lp lw 2 dt 1 pt 4 ps 0.8 lc rgb '#000080' title "franka\\_box\\_rotor controllers=implicit max\\_step=1", \
+  keyentry w p pt 6 ps 1.8 lw 2 lc rgb '#e377c2' title 'flagged (physics guard) (2)'
 unset multiplot
 unset output
