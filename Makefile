@@ -89,7 +89,7 @@ $(SAN)/tests/test_stage_nonfinite: TEST_LDFLAGS = -Wl,--wrap=mb_integrate_q
 CLANG_CC ?= clang
 SANC := build/sanitize-clang
 CLANG_TESTS ?= test_alloc test_blockchol test_cenic_icf test_cenic_integrators test_icf_models test_mujoco test_ode \
-               test_rigid_integrators test_sundials test_tamsi test_scene test_inputs test_collision test_system
+               test_rigid_integrators test_sundials test_tamsi test_scene test_inputs test_collision test_system test_siconos
 SANC_OBJ := $(LIB_SRC:%.c=$(SANC)/%.o)
 SANC_TEST_HELPER_OBJ := $(TEST_HELPERS:%.c=$(SANC)/%.o)
 $(SANC)/%.o: %.c | $(DEPS_STAMP)
@@ -209,10 +209,13 @@ fuzz: $(FUZZ_BIN) build/cbench
 # C++ UBSan runtime.
 LIB_CXX_SRC := $(shell find integrators -name '*.cpp' | sort)
 SIMBODY_CFLAGS := $(filter-out -std=%,$(patsubst -I%,-isystem %,$(shell pkg-config --cflags simbody 2>/dev/null || echo -I/usr/include/simbody)))
+SICONOS_CFLAGS := -isystem /usr/include/siconos -isystem /usr/include/siconos/kernel -isystem /usr/include/siconos/numerics
 CXXBASE := -std=c++17 $(WARN) -g -I. $(SIMBODY_CFLAGS) -MMD -MP
+CXXBASE += $(SICONOS_CFLAGS)
 CLANG_CXX ?= clang++
 FUZZ_CXX ?= clang++
 LIBS += $(shell pkg-config --libs simbody 2>/dev/null || echo -lSimTKsimbody -lSimTKmath -lSimTKcommon) -lstdc++
+LIBS += -lsiconos_kernel
 $(REL)/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXBASE) $(OPT) -c $< -o $@

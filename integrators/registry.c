@@ -29,7 +29,8 @@
   X(ode_vtbl)                    \
   X(ode_quick_vtbl)              \
   X(simbody_rkm_vtbl)            \
-  X(simbody_see2_vtbl)
+  X(simbody_see2_vtbl)           \
+  X(siconos_vtbl)
 
 #define DECLARE_VTBL(var) extern const IntegratorVtbl var;
 BUILTIN_INTEGRATORS(DECLARE_VTBL)

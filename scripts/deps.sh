@@ -5,7 +5,7 @@
 set -euo pipefail
 PKGS=(build-essential pkg-config libsundials-dev libsuitesparse-dev libccd-dev libcjson-dev
       libcriterion-dev gnuplot-nox liblapack-dev libblas-dev libmujoco-dev libsiconos-numerics-dev
-      libsimbody-dev zlib1g-dev libode-dev)
+      libsimbody-dev zlib1g-dev libode-dev libsiconos-kernel-dev)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
