@@ -221,6 +221,9 @@ extern "C" int sic_step(SicSim *s, char *err, size_t errlen) {
     s->counters.newton_iters += s->sim->getNewtonNbIterations();
     if (!s->cfg.newton_linear && !s->sim->isNewtonConverge()) s->counters.newton_unconverged++;
     s->sim->nextStep();
+    /* the NSDS logs every link and unlink and keeps the unlinked interactions alive in that log
+     * (4.4: 5 kB a contact a step) until the simulation says it has read it */
+    s->sim->clearNSDSChangeLog();
     return 0;
   } catch (const std::exception &e) {
     solving = nullptr;
