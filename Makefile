@@ -90,7 +90,7 @@ CLANG_CC ?= clang
 SANC := build/sanitize-clang
 CLANG_TESTS ?= test_alloc test_blockchol test_cenic_icf test_cenic_integrators test_icf_models test_mujoco test_ode \
                test_rigid_integrators test_sundials test_tamsi test_scene test_inputs test_collision test_system \
-               test_bullet test_dart
+               test_bullet test_dart test_siconos
 SANC_OBJ := $(LIB_SRC:%.c=$(SANC)/%.o)
 SANC_TEST_HELPER_OBJ := $(TEST_HELPERS:%.c=$(SANC)/%.o)
 $(SANC)/%.o: %.c | $(DEPS_STAMP)
@@ -212,14 +212,17 @@ LIB_CXX_SRC := $(shell find integrators -name '*.cpp' | sort)
 SIMBODY_CFLAGS := $(filter-out -std=%,$(patsubst -I%,-isystem %,$(shell pkg-config --cflags simbody 2>/dev/null || echo -I/usr/include/simbody)))
 BULLET_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags bullet-float64 2>/dev/null || echo -DBT_USE_DOUBLE_PRECISION -I/usr/include/bullet))
 DART_CFLAGS := $(filter-out -std=%,$(patsubst -I%,-isystem %,$(shell pkg-config --cflags dart 2>/dev/null || echo -I/usr/include/eigen3)))
+SICONOS_CFLAGS := -isystem /usr/include/siconos -isystem /usr/include/siconos/kernel -isystem /usr/include/siconos/numerics
 CXXBASE := -std=c++17 $(WARN) -g -I. $(SIMBODY_CFLAGS) -MMD -MP
 CXXBASE += $(BULLET_CFLAGS)
 CXXBASE += $(DART_CFLAGS)
+CXXBASE += $(SICONOS_CFLAGS)
 CLANG_CXX ?= clang++
 FUZZ_CXX ?= clang++
 LIBS += $(shell pkg-config --libs simbody 2>/dev/null || echo -lSimTKsimbody -lSimTKmath -lSimTKcommon) -lstdc++
 LIBS += $(shell pkg-config --libs bullet-float64 2>/dev/null || echo -lBulletDynamics-float64 -lBulletCollision-float64 -lLinearMath-float64)
 LIBS += $(shell pkg-config --libs dart 2>/dev/null || echo -ldart) -ldart-collision-ode
+LIBS += -lsiconos_kernel
 $(REL)/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXBASE) $(OPT) -c $< -o $@

@@ -33,7 +33,8 @@
   X(bullet_vtbl)                 \
   X(bullet_mlcp_vtbl)            \
   X(dart_vtbl)                   \
-  X(dart_pgs_vtbl)
+  X(dart_pgs_vtbl)               \
+  X(siconos_vtbl)
 
 #define DECLARE_VTBL(var) extern const IntegratorVtbl var;
 BUILTIN_INTEGRATORS(DECLARE_VTBL)
