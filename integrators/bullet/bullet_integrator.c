@@ -92,6 +92,11 @@ static int bullet_check(const Model *m, char *err, size_t errlen) {
                src, b - 1, B->name);
       return -1;
     }
+    if (B->armature != 0) { /* btMultiBody links have no reflected rotor inertia */
+      snprintf(err, errlen, "%s: bodies[%d] ('%s').joint.armature: Bullet multibodies have no reflected rotor inertia (%g)",
+               src, b - 1, B->name, B->armature);
+      return -1;
+    }
     if (B->tree >= 0 && !(B->mass > 0)) {
       snprintf(err, errlen, "%s: bodies[%d] ('%s').mass: Bullet needs a positive mass on a moving body, got %g", src,
                b - 1, B->name, B->mass);

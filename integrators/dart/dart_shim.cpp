@@ -132,6 +132,11 @@ extern "C" int dt_scene_check(const Model *m, char *err, size_t errlen) {
                     b - 1, B.name);
       return -1;
     }
+    if (B.armature != 0) { /* DART 6.12's joints have no armature (reflected rotor inertia) */
+      std::snprintf(err, errlen, "%s: bodies[%d] ('%s').joint.armature: DART 6.12 has no reflected rotor inertia (%g)",
+                    src, b - 1, B.name, B.armature);
+      return -1;
+    }
     if (B.tree >= 0 && !(B.mass > 0)) {
       std::snprintf(err, errlen, "%s: bodies[%d] ('%s').mass: DART needs a positive mass on a moving body, got %g",
                     src, b - 1, B.name, B.mass);

@@ -305,4 +305,5 @@ INTEGRATOR_VTBL(siconos_vtbl, "siconos",
                 "Siconos 4.4 kernel: Moreau-Jean time stepping with rigid frictional contact (NSGS); the reference "
                 "nonsmooth stepper for the rigid rows",
                 1, siconos_create, siconos_reset, stepper_advance, siconos_destroy, .peer_model = 1,
-                .default_error_norm = ERRNORM_FULL, .options = siconos_options, .family = "siconos");
+                .default_error_norm = ERRNORM_FULL, .options = siconos_options, .family = "siconos",
+                .controllers = CONTROLLERS_EXPLICIT /* prescribed forces at the step start; controllers refused */);
