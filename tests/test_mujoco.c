@@ -18,17 +18,12 @@
 #include "models/scene.h"
 #include "models/system.h"
 #include "tests/mb_fixtures.h"
+#include "tests/peer_fixtures.h"
 #include "tests/sim_fixtures.h"
 
 static Integrator *create_mujoco(const Model *m, double dt, const char *key, const char *value, char *err,
                                  size_t errlen) {
-  IntegratorOptions opt = {.dt = dt};
-  if (key) {
-    opt.nextra = 1;
-    opt.extra_key[0] = key;
-    opt.extra_value[0] = value;
-  }
-  return integrator_create("mujoco", m, &opt, err, errlen);
+  return pf_create("mujoco", m, dt, key, value, err, errlen);
 }
 
 /* Dense cbench M (nv x nv) from the per-tree blocks. */
@@ -172,25 +167,6 @@ Test(mujoco, mass_matrix_and_bias_agree_with_the_model_layer) {
   cr_expect_lt(e_trees, 1e-10);
 }
 
-/* Max over the state of |x - y| (quaternion sign aligned). */
-static double state_distance(const Model *m, const double *x, const double *y) {
-  double worst = 0;
-  for (int b = 1; b < m->nbody; ++b) {
-    const Body *B = &m->bodies[b];
-    if (B->joint != JOINT_FREE) continue;
-    const double *qa = x + B->qadr + 3, *qb = y + B->qadr + 3;
-    double dot = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3];
-    for (int i = 0; i < 4; ++i) worst = fmax(worst, fabs(qa[i] - (dot < 0 ? -qb[i] : qb[i])));
-  }
-  for (int i = 0; i < m->nq + m->nv; ++i) {
-    int is_quat = 0;
-    for (int b = 1; b < m->nbody; ++b)
-      if (m->bodies[b].joint == JOINT_FREE && i >= m->bodies[b].qadr + 3 && i < m->bodies[b].qadr + 7) is_quat = 1;
-    if (!is_quat) worst = fmax(worst, fabs(x[i] - y[i]));
-  }
-  return worst;
-}
-
 static double free_flight_error(const Model *m, const double *x0, const double *xref, double T, double dt,
                                  const char *method) {
   char err[512];
@@ -200,7 +176,7 @@ static double free_flight_error(const Model *m, const double *x0, const double *
   double *x = malloc(sizeof(double) * (size_t)nx);
   cr_assert_eq(integrator_reset(it, 0, x0), CB_OK);
   cr_assert_eq(integrator_advance(it, T, x), CB_OK, "%s", it->message);
-  double e = state_distance(m, x, xref);
+  double e = pf_state_distance(m, x, xref);
   free(x);
   integrator_destroy(it);
   return e;
