@@ -226,6 +226,18 @@ void pf_expect_refused(const char *name, const char *json, const char *file, con
   model_free(m);
 }
 
+void pf_expect_case_refused(const char *name, const char *path, const char *what) {
+  char err[512];
+  Model *m = scene_load(path, err, sizeof err);
+  cr_assert_not_null(m, "%s", err);
+  Integrator *it = pf_create(name, m, 1e-3, NULL, NULL, err, sizeof err);
+  cr_expect_null(it, "%s: %s was not refused", name, path);
+  cr_log_info("%s: %s", path, err);
+  cr_expect(strstr(err, path) && strstr(err, what), "%s: %s: the message names no '%s': %s", name, path, what, err);
+  if (it) integrator_destroy(it);
+  model_free(m);
+}
+
 void pf_run_every_case(const char *name, const char *tag, int *ran, int *refused) {
   DIR *dir = opendir("cases");
   cr_assert_not_null(dir);

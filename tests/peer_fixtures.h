@@ -67,8 +67,26 @@ void pf_expect_elastic_bounce(const char *name);
 /* A box on a rigid belt moving at -0.4 m/s along y (mu 0.5): it accelerates at -mu g (within
  * 0.05 m/s^2, over the first 0.05 s) and moves with the belt at 0.3 s (1e-4 m/s; v_x 1e-6). */
 void pf_expect_belt_drag(const char *name);
+/* A free body on a revolute one: a free joint inside a tree (field "bodies[1] ('loose').joint"). */
+#define PF_INNER_FREE_SCENE                                                                                        \
+  "{\"name\": \"inner_free\", \"gravity\": [0, 0, -9.81], \"duration\": 1, \"bodies\": ["                         \
+  "  {\"name\": \"base\", \"joint\": {\"type\": \"revolute\", \"axis\": [0, 1, 0]},"                               \
+  "   \"mass\": 1, \"inertia\": [0.1, 0.1, 0.1]},"                                                                \
+  "  {\"name\": \"loose\", \"parent\": \"base\", \"joint\": \"free\", \"mass\": 1,"                             \
+  "   \"inertia\": [0.1, 0.1, 0.1]}]}"
+/* Two free cylinders (geoms 'ca' and 'cb'): a cylinder-cylinder pair. */
+#define PF_ROLLERS_SCENE                                                                                           \
+  "{\"name\": \"rollers\", \"gravity\": [0, 0, -9.81], \"duration\": 1,"                                        \
+  " \"materials\": [{\"name\": \"s\", \"stiffness\": 1e5, \"mu\": 0.5}], \"bodies\": ["                          \
+  "  {\"name\": \"a\", \"joint\": \"free\", \"mass\": 1,"                                                        \
+  "   \"geoms\": [{\"name\": \"ca\", \"type\": \"cylinder\", \"size\": [0.1, 0.1], \"material\": \"s\"}]},"        \
+  "  {\"name\": \"b\", \"joint\": \"free\", \"mass\": 1,"                                                        \
+  "   \"geoms\": [{\"name\": \"cb\", \"type\": \"cylinder\", \"size\": [0.1, 0.1], \"material\": \"s\"}],"         \
+  "   \"q0\": {\"pos\": [0, 0, 0.5]}}]}"
 /* The scene json (named file) is refused by the engine with a message naming file, field and why. */
 void pf_expect_refused(const char *name, const char *json, const char *file, const char *field, const char *why);
+/* The scene file path is refused by the engine with a message holding path and what. */
+void pf_expect_case_refused(const char *name, const char *path, const char *what);
 /* Every cases/NAME.json converts and runs 0.02 s at dt 1e-3 (CB_OK, a finite state, 20 steps) or is
  * refused with a message naming the file and holding tag (e.g. ": ODE "); *ran and *refused
  * count them. */

@@ -101,19 +101,9 @@ static void expect_refused(const char *json, const char *name, const char *field
 }
 
 Test(bullet, what_bullet_cannot_represent_is_refused_with_its_reason) {
-  expect_refused("{\"name\": \"inner_free\", \"gravity\": [0, 0, -9.81], \"duration\": 1, \"bodies\": ["
-                 "  {\"name\": \"base\", \"joint\": {\"type\": \"revolute\", \"axis\": [0, 1, 0]},"
-                 "   \"mass\": 1, \"inertia\": [0.1, 0.1, 0.1]},"
-                 "  {\"name\": \"loose\", \"parent\": \"base\", \"joint\": \"free\", \"mass\": 1,"
-                 "   \"inertia\": [0.1, 0.1, 0.1]}]}",
-                 "inner_free.json", "bodies[1] ('loose').joint", "no free joint inside a tree");
-  char err[512];
-  Model *m = scene_load("cases/suction_gripper.json", err, sizeof err);
-  cr_assert_not_null(m, "%s", err);
-  Integrator *it = pf_create("bullet", m, 1e-3, NULL, NULL, err, sizeof err);
-  cr_expect_null(it);
-  cr_expect(strstr(err, "cases/suction_gripper.json: suction: Bullet has no suction cups"), "message: %s", err);
-  model_free(m);
+  expect_refused(PF_INNER_FREE_SCENE, "inner_free.json", "bodies[1] ('loose').joint", "no free joint inside a tree");
+  pf_expect_case_refused("bullet", "cases/suction_gripper.json",
+                         "cases/suction_gripper.json: suction: Bullet has no suction cups");
 }
 
 Test(bullet, every_case_converts_and_runs_or_is_refused_naming_its_field) {

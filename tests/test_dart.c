@@ -133,31 +133,10 @@ static void expect_refused(const char *json, const char *name, const char *field
 }
 
 Test(dart, what_dart_cannot_represent_is_refused_with_its_reason) {
-  expect_refused("{\"name\": \"inner_free\", \"gravity\": [0, 0, -9.81], \"duration\": 1, \"bodies\": ["
-                 "  {\"name\": \"base\", \"joint\": {\"type\": \"revolute\", \"axis\": [0, 1, 0]},"
-                 "   \"mass\": 1, \"inertia\": [0.1, 0.1, 0.1]},"
-                 "  {\"name\": \"loose\", \"parent\": \"base\", \"joint\": \"free\", \"mass\": 1,"
-                 "   \"inertia\": [0.1, 0.1, 0.1]}]}",
-                 "inner_free.json", "bodies[1] ('loose').joint", "free joint on a moving parent");
-  expect_refused("{\"name\": \"rollers\", \"gravity\": [0, 0, -9.81], \"duration\": 1,"
-                 " \"materials\": [{\"name\": \"s\", \"stiffness\": 1e5, \"mu\": 0.5}], \"bodies\": ["
-                 "  {\"name\": \"a\", \"joint\": \"free\", \"mass\": 1,"
-                 "   \"geoms\": [{\"name\": \"ca\", \"type\": \"cylinder\", \"size\": [0.1, 0.1], \"material\": \"s\"}]},"
-                 "  {\"name\": \"b\", \"joint\": \"free\", \"mass\": 1,"
-                 "   \"geoms\": [{\"name\": \"cb\", \"type\": \"cylinder\", \"size\": [0.1, 0.1], \"material\": \"s\"}],"
-                 "   \"q0\": {\"pos\": [0, 0, 0.5]}}]}",
-                 "rollers.json", "geoms[0] ('ca') and geoms[1] ('cb').type", "cylinder-cylinder");
-  char err[512];
-  const char *cases[2][2] = {{"cases/suction_gripper.json", "suction: DART has no suction cups"},
-                             {"cases/conveyor.json", "surface_velocity: DART 6.12 has no contact surface motion"}};
-  for (int k = 0; k < 2; ++k) {
-    Model *m = scene_load(cases[k][0], err, sizeof err);
-    cr_assert_not_null(m, "%s", err);
-    Integrator *it = pf_create("dart", m, 1e-3, NULL, NULL, err, sizeof err);
-    cr_expect_null(it);
-    cr_expect(strstr(err, cases[k][0]) && strstr(err, cases[k][1]), "message: %s", err);
-    model_free(m);
-  }
+  expect_refused(PF_INNER_FREE_SCENE, "inner_free.json", "bodies[1] ('loose').joint", "free joint on a moving parent");
+  expect_refused(PF_ROLLERS_SCENE, "rollers.json", "geoms[0] ('ca') and geoms[1] ('cb').type", "cylinder-cylinder");
+  pf_expect_case_refused("dart", "cases/suction_gripper.json", "suction: DART has no suction cups");
+  pf_expect_case_refused("dart", "cases/conveyor.json", "surface_velocity: DART 6.12 has no contact surface motion");
 }
 
 Test(dart, every_case_converts_and_runs_or_is_refused_naming_its_field) {

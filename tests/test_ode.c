@@ -78,31 +78,14 @@ static void expect_refused(const char *json, const char *name, const char *field
 }
 
 Test(ode, what_ode_cannot_represent_is_refused_with_its_reason) {
-  expect_refused("{\"name\": \"inner_free\", \"gravity\": [0, 0, -9.81], \"duration\": 1, \"bodies\": ["
-                 "  {\"name\": \"base\", \"joint\": {\"type\": \"revolute\", \"axis\": [0, 1, 0]},"
-                 "   \"mass\": 1, \"inertia\": [0.1, 0.1, 0.1]},"
-                 "  {\"name\": \"loose\", \"parent\": \"base\", \"joint\": \"free\", \"mass\": 1,"
-                 "   \"inertia\": [0.1, 0.1, 0.1]}]}",
-                 "inner_free.json", "bodies[1] ('loose').joint", "free joints");
+  expect_refused(PF_INNER_FREE_SCENE, "inner_free.json", "bodies[1] ('loose').joint", "free joints");
   expect_refused("{\"name\": \"wide\", \"gravity\": [0, 0, -9.81], \"duration\": 1, \"bodies\": ["
                  "  {\"name\": \"arm\", \"joint\": {\"type\": \"revolute\", \"axis\": [0, 1, 0], \"limit\": [-3, 3.5]},"
                  "   \"mass\": 1, \"inertia\": [0.1, 0.1, 0.1]}]}",
                  "wide.json", "bodies[0] ('arm').limit", "span at most 2 pi");
-  expect_refused("{\"name\": \"rollers\", \"gravity\": [0, 0, -9.81], \"duration\": 1,"
-                 " \"materials\": [{\"name\": \"s\", \"stiffness\": 1e5, \"mu\": 0.5}], \"bodies\": ["
-                 "  {\"name\": \"a\", \"joint\": \"free\", \"mass\": 1,"
-                 "   \"geoms\": [{\"name\": \"ca\", \"type\": \"cylinder\", \"size\": [0.1, 0.1], \"material\": \"s\"}]},"
-                 "  {\"name\": \"b\", \"joint\": \"free\", \"mass\": 1,"
-                 "   \"geoms\": [{\"name\": \"cb\", \"type\": \"cylinder\", \"size\": [0.1, 0.1], \"material\": \"s\"}],"
-                 "   \"q0\": {\"pos\": [0, 0, 0.5]}}]}",
-                 "rollers.json", "geoms[0] ('ca') and geoms[1] ('cb').type", "cylinder-cylinder");
-  char err[512];
-  Model *m = scene_load("cases/suction_gripper.json", err, sizeof err);
-  cr_assert_not_null(m, "%s", err);
-  Integrator *it = pf_create("ode", m, 1e-3, NULL, NULL, err, sizeof err);
-  cr_expect_null(it);
-  cr_expect(strstr(err, "cases/suction_gripper.json: suction: ODE has no suction cups"), "message: %s", err);
-  model_free(m);
+  expect_refused(PF_ROLLERS_SCENE, "rollers.json", "geoms[0] ('ca') and geoms[1] ('cb').type", "cylinder-cylinder");
+  pf_expect_case_refused("ode", "cases/suction_gripper.json",
+                         "cases/suction_gripper.json: suction: ODE has no suction cups");
 }
 
 Test(ode, every_case_converts_and_runs_or_is_refused_naming_its_field) {

@@ -147,17 +147,7 @@ Test(siconos, a_drop_gains_no_energy_and_does_not_bounce) {
   model_free(m);
 }
 
-static void expect_refused(const char *path, const char *field) {
-  char err[512];
-  Model *m = scene_load(path, err, sizeof err);
-  cr_assert_not_null(m, "%s", err);
-  Integrator *it = create(m, 1e-3, NULL, NULL, err, sizeof err);
-  cr_expect_null(it, "%s was not refused", path);
-  cr_log_info("%s: %s", path, err);
-  cr_expect(strstr(err, path) && strstr(err, field), "%s: the message names no '%s': %s", path, field, err);
-  if (it) integrator_destroy(it);
-  model_free(m);
-}
+static void expect_refused(const char *path, const char *field) { pf_expect_case_refused("siconos", path, field); }
 
 Test(siconos, unsupported_scenes_are_refused_with_the_field_named) {
   expect_refused("cases/conveyor.json", "surface_velocity");
