@@ -253,7 +253,7 @@ static int siconos_create(Integrator *it) {
   OptionValues ov;
   int rc = integrator_read_options(it, &ov);
   if (rc) return rc;
-  char err[512] = "";
+  char err[2048] = ""; /* the scene's path and a body's name fit */
   if (siconos_check(m, err, sizeof err)) return integrator_fail(it, CB_ERR_UNSUPPORTED, "%s", err);
   SicConfig cfg = {.theta = option_double(&ov, "theta"),
                    .tolerance = option_double(&ov, "tolerance"),
