@@ -26,10 +26,12 @@ rejection and division of 32-bit draws, uniform_real_distribution by generate_ca
 SELF_CHECK holds the first draws of a C++ build of the same distributions; the script refuses to
 write a case if its emulation disagrees.
 """
-import json
 import math
 import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_clutter import fmt, r9  # noqa: E402  (the committed cases' JSON layout and rounding)
 
 HALF = 0.05            # sphere radius / cube half size, m
 DENSITY = 1000.0       # kg/m^3
@@ -97,10 +99,6 @@ def check_emulation():
     if shapes != SELF_CHECK["shapes"] or any(abs(a - b) > 1e-15 for a, b in zip(first, SELF_CHECK["first"])):
         sys.exit("gen_clutter_drake.py: the MT19937 emulation disagrees with libstdc++'s draws "
                  "(%s, %s)" % (shapes, first))
-
-
-def r9(x):
-    return float("%.9g" % x)
 
 
 def quaternion(g):
@@ -176,18 +174,6 @@ def scene():
         "world_geoms": sink_geoms(),
         "bodies": bodies,
     }
-
-
-def fmt(v, ind=0):
-    """JSON with short containers on one line."""
-    pad = "  " * ind
-    flat = json.dumps(v)
-    if not isinstance(v, (dict, list)) or len(flat) + len(pad) <= 110:
-        return flat
-    if isinstance(v, dict):
-        items = ["%s  %s: %s" % (pad, json.dumps(k), fmt(x, ind + 1)) for k, x in v.items()]
-        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-    return "[\n" + ",\n".join(pad + "  " + fmt(x, ind + 1) for x in v) + "\n" + pad + "]"
 
 
 def main():

@@ -195,10 +195,8 @@ static const EngineOps bullet_engine;
 
 static int bullet_create(Integrator *it) {
   const Model *m = it->model;
-  if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
-    return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
   OptionValues ov;
-  int rc = integrator_read_options(it, &ov);
+  int rc = engine_fixed_step_options(it, &ov);
   if (rc) return rc;
   BtConfig cfg = {.mlcp = it->vtbl->options == bullet_mlcp_options};
   cfg.friction_static = option_enum(&ov, "friction") == 1;

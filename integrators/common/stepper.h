@@ -137,6 +137,9 @@ int integrator_use_stepper(Integrator *it, const StepperConfig *cfg);
  * resets it, then calls stepper_reset). */
 int stepper_reset(Integrator *it, double t0, const double *x0);
 int stepper_advance(Integrator *it, double t_out, double *x_out);
+/* The start of a fixed-step engine's create (the peers'): dt > 0 checked, then the declared
+ * options read into ov. CB_OK, or CB_ERR_OPTION with it->message. */
+int engine_fixed_step_options(Integrator *it, OptionValues *ov);
 /* Frees the driver (the vtbl's destroy calls it). */
 void stepper_release(Integrator *it);
 

@@ -97,3 +97,9 @@ int stepper_engine_advance(Stepper *s, Integrator *it, double t_out, double *x_o
   stepper_sync_stats(s, it);
   return rc;
 }
+
+int engine_fixed_step_options(Integrator *it, OptionValues *ov) {
+  if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
+    return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
+  return integrator_read_options(it, ov);
+}

@@ -127,10 +127,8 @@ static const EngineOps dart_engine;
 
 static int dart_create(Integrator *it) {
   const Model *m = it->model;
-  if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
-    return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
   OptionValues ov;
-  int rc = integrator_read_options(it, &ov);
+  int rc = engine_fixed_step_options(it, &ov);
   if (rc) return rc;
   DtConfig cfg = {.solver = it->vtbl->options == dart_pgs_options ? DT_PGS : DT_DANTZIG,
                   .dt = it->opt.dt,

@@ -138,10 +138,8 @@ static const EngineOps ode_engine;
 
 static int ode_create(Integrator *it) {
   const Model *m = it->model;
-  if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
-    return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
   OptionValues ov;
-  int rc = integrator_read_options(it, &ov);
+  int rc = engine_fixed_step_options(it, &ov);
   if (rc) return rc;
   OdeSettings set = {.quick = it->vtbl->options == ode_quick_options, .iterations = 20, .sor = 1.3};
   set.friction_static = option_enum(&ov, "friction") == 1;

@@ -248,10 +248,8 @@ static void note_settings(Integrator *it, const SicConfig *cfg) {
 
 static int siconos_create(Integrator *it) {
   const Model *m = it->model;
-  if (!(it->opt.dt > 0) || !isfinite(it->opt.dt))
-    return integrator_fail(it, CB_ERR_OPTION, "fixed step dt must be > 0, got %g", it->opt.dt);
   OptionValues ov;
-  int rc = integrator_read_options(it, &ov);
+  int rc = engine_fixed_step_options(it, &ov);
   if (rc) return rc;
   char err[2048] = ""; /* the scene's path and a body's name fit */
   if (siconos_check(m, err, sizeof err)) return integrator_fail(it, CB_ERR_UNSUPPORTED, "%s", err);
