@@ -65,10 +65,10 @@ $(SAN)/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(SANFLAGS) -DCBENCH_CFLAGS='"$(SANFLAGS)"' -c $< -o $@
 
-$(REL)/libcbench.a: $(REL_OBJ)
-	@rm -f $@; $(REL_AR) rcs $@ $^
-$(SAN)/libcbench.a: $(SAN_OBJ)
-	@rm -f $@; ar rcs $@ $^
+$(REL)/libcbench.a: $(REL_OBJ) $(REL)/objects.list
+	@rm -f $@; $(REL_AR) rcs $@ $(filter %.o,$^)
+$(SAN)/libcbench.a: $(SAN_OBJ) $(SAN)/objects.list
+	@rm -f $@; ar rcs $@ $(filter %.o,$^)
 
 build/cbench: $(REL)/harness/cli/main.o $(REL)/libcbench.a
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
@@ -97,8 +97,8 @@ $(SANC)/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CLANG_CC) $(BASEFLAGS) $(SANFLAGS) -DCBENCH_CFLAGS='"clang $(SANFLAGS)"' -c $< -o $@
 $(SANC)/harness/common/machine.o: $(STAMP)
-$(SANC)/libcbench.a: $(SANC_OBJ)
-	@rm -f $@; ar rcs $@ $^
+$(SANC)/libcbench.a: $(SANC_OBJ) $(SANC)/objects.list
+	@rm -f $@; ar rcs $@ $(filter %.o,$^)
 $(SANC)/cbench: $(SANC)/harness/cli/main.o $(SANC)/libcbench.a
 	$(CLANG_CC) $(SANFLAGS) -o $@ $^ $(LIBS)
 $(SANC)/tests/%: $(SANC)/tests/%.o $(SANC_TEST_HELPER_OBJ) $(SANC)/libcbench.a
@@ -197,8 +197,8 @@ FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ)/fuzz_%)
 $(FUZZ)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -DCBENCH_CFLAGS='"fuzz"' -c $< -o $@
-$(FUZZ)/libcbench.a: $(FUZZ_OBJ)
-	@rm -f $@; ar rcs $@ $^
+$(FUZZ)/libcbench.a: $(FUZZ_OBJ) $(FUZZ)/objects.list
+	@rm -f $@; ar rcs $@ $(filter %.o,$^)
 $(FUZZ)/fuzz_%: fuzz/fuzz_%.c $(FUZZ)/libcbench.a
 	$(FUZZ_CC) $(BASEFLAGS) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ)/libcbench.a $(LIBS)
 
@@ -243,6 +243,15 @@ $(SAN)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(SAN)/%.o)
 $(SANC)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(SANC)/%.o)
 $(FUZZ)/libcbench.a: $(LIB_CXX_SRC:%.cpp=$(FUZZ)/obj/%.o)
 -include $(foreach b,$(REL) $(SAN) $(SANC) $(FUZZ)/obj,$(LIB_CXX_SRC:%.cpp=$(b)/%.d))
+# Each archive lists its objects in objects.list, rewritten only when the list changes: a deleted
+# or renamed source then rebuilds the archive, which would otherwise keep the old object.
+ARCHIVE_OBJS_$(REL) = $(REL_OBJ) $(LIB_CXX_SRC:%.cpp=$(REL)/%.o)
+ARCHIVE_OBJS_$(SAN) = $(SAN_OBJ) $(LIB_CXX_SRC:%.cpp=$(SAN)/%.o)
+ARCHIVE_OBJS_$(SANC) = $(SANC_OBJ) $(LIB_CXX_SRC:%.cpp=$(SANC)/%.o)
+ARCHIVE_OBJS_$(FUZZ) = $(FUZZ_OBJ) $(LIB_CXX_SRC:%.cpp=$(FUZZ)/obj/%.o)
+%/objects.list: FORCE
+	@mkdir -p $(@D); printf '%s\n' $(ARCHIVE_OBJS_$(@D)) > $@.tmp; \
+	  cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
 clean:
 	rm -rf build
