@@ -1,6 +1,7 @@
 # contact_models_fig16_iterations: regenerate with `cd results/figures/full/contact_models_fig16_iterations && gnuplot contact_models_fig16_iterations.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1890,500 dynamic font 'sans,11' background '#ffffff'
-set output 'contact_models_fig16_iterations.svg'
+set output 'contact_models_fig16_iterations.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.8307
@@ -18,11 +19,11 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] reverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "gripper\\_peg"
@@ -35,11 +36,11 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] reverse
 unset key
-plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p1_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p1_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "hard\\_clutter"
@@ -52,20 +53,20 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] reverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p2_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p2_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p2_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle, \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' title "ccp solver=pgs", \
-  keyentry w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' title "ccp solver=admm", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp solver=nsgs", \
-  keyentry w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp solver=ac", \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' title "raisim"
+plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p2_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle, \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' title "ccp solver=pgs", \
+  keyentry w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' title "ccp solver=admm", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=nsgs", \
+  keyentry w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=ac", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' title "raisim"
 unset multiplot
 unset output
 set terminal pngcairo size 1890,500 font 'sans,10'
-set output 'contact_models_fig16_iterations.png'
+set output 'contact_models_fig16_iterations.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.8307
@@ -83,11 +84,11 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] reverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "gripper\\_peg"
@@ -100,11 +101,11 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] reverse
 unset key
-plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p1_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p1_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "hard\\_clutter"
@@ -117,15 +118,15 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] reverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p2_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p2_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p2_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle, \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' title "ccp solver=pgs", \
-  keyentry w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' title "ccp solver=admm", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp solver=nsgs", \
-  keyentry w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp solver=ac", \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' title "raisim"
+plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p2_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle, \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' title "ccp solver=pgs", \
+  keyentry w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' title "ccp solver=admm", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=nsgs", \
+  keyentry w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=ac", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' title "raisim"
 unset multiplot
 unset output

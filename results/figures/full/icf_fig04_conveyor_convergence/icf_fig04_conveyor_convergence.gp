@@ -1,6 +1,7 @@
 # icf_fig04_conveyor_convergence: regenerate with `cd results/figures/full/icf_fig04_conveyor_convergence && gnuplot icf_fig04_conveyor_convergence.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
-set output 'icf_fig04_conveyor_convergence.svg'
+set output 'icf_fig04_conveyor_convergence.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -29,7 +30,7 @@ plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#1f77b4' notitle,
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
-set output 'icf_fig04_conveyor_convergence.png'
+set output 'icf_fig04_conveyor_convergence.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
