@@ -40,6 +40,8 @@ static int solve(int solver_id, RigidProblem *p, const RigidSolverParams *params
   opt->dparam[SICONOS_DPARAM_TOL] = params->tol;
   int info = fc3d_driver(&fc, rr, u, opt);
   r->iterations = opt->iparam[SICONOS_IPARAM_ITER_DONE];
+  /* the proximal point method counts its outer steps there; its Newton steps are the work */
+  if (solver_id == SICONOS_FRICTION_3D_PROX) r->iterations = opt->iparam[SICONOS_FRICTION_3D_PROXIMAL_IPARAM_CUMULATIVE_ITER_DONE];
   r->residual = opt->dparam[SICONOS_DPARAM_RESIDU];
   siconos_options_free(opt);
   siconos_matrix_release(nm);
@@ -55,4 +57,8 @@ int rigid_ncp_nsgs(RigidProblem *p, const RigidSolverParams *params, double *lam
 
 int rigid_ncp_alart_curnier(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r) {
   return solve(SICONOS_FRICTION_3D_NSN_AC, p, params, lambda, r);
+}
+
+int rigid_ncp_prox(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r) {
+  return solve(SICONOS_FRICTION_3D_PROX, p, params, lambda, r);
 }
