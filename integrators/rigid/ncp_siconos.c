@@ -45,6 +45,9 @@ static int solve(int solver_id, RigidProblem *p, const RigidSolverParams *params
   r->residual = opt->dparam[SICONOS_DPARAM_RESIDU];
   siconos_options_free(opt);
   siconos_matrix_release(nm);
+  /* Siconos' proximal point returns info 1 when its start (a warm start) already meets the
+   * tolerance and it takes no step */
+  if (solver_id == SICONOS_FRICTION_3D_PROX && info != 0 && r->residual <= params->tol) info = 0;
   r->stop = info == 0 ? RIGID_STOP_TOLERANCE : r->iterations >= params->max_iter ? RIGID_STOP_LIMIT : RIGID_STOP_FAILED;
   for (int a = 0; a < n3; ++a) lambda[a] = rr[3 * (a / 3) + perm(a % 3)];
   rigid_criteria(p, lambda, c, 1, r);
