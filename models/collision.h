@@ -39,7 +39,8 @@ void collision_speculative_update(const Model *m, Data *d);
 double collision_pair_margin(const Model *m, const Data *d, int ga, int gb);
 /* Whether a point found within the pair margin stays a contact: inside the geometries' own
  * margin always; a speculative one only if its gap can close along its normal within the
- * horizon (directional bound, tighter than collision_pair_margin's). */
+ * horizon (directional bound, tighter than collision_pair_margin's); every one when
+ * d->speculative_keep_all is set. */
 int collision_speculative_keep(const Model *m, const Data *d, int ga, int gb, double phi, const double *normal);
 
 #endif

@@ -92,6 +92,9 @@ typedef struct Data {
    * within the geometries' own margins. */
   double speculative_horizon;
   int speculative_two_sided;   /* the data also serves a step that ends here (CENIC's trapezoid at x-hat) */
+  /* 1: keep every point the narrow phase finds within the pair margin, whatever its normal
+   * speed (the rigid models' contact_set=distance: a CCP contact acts at a distance) */
+  int speculative_keep_all;
   /* broad-phase scratch, owned by the collision module, which also sets how to free it (so
    * that data.c needs no arrow up to collision) */
   void *broadphase;

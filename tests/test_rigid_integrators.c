@@ -237,3 +237,46 @@ Test(rigid_integrators, raisim_stops_on_a_stall_at_its_fixed_point) {
   integrator_destroy(it);
   model_free(m);
 }
+
+/* CCP's relaxation (contact-models paper eq. 19) lets a sliding contact push at the distance
+ * dt mu |c_T| (sec. III-B, after Anitescu). The first step kicks the puck, sliding at 2 m/s on
+ * the floor, up at mu |v| (the paper's Fig. 10 bounce); it lands after 0.17 s. From then on,
+ * with every pair within the speculative distance in the problem (contact_set=distance, the
+ * ccp default), it hovers at exactly mu |v| dt: the hover height falls at order 1 in dt and no
+ * step rises above it. With only the gaps that close along their normal (contact_set=closing)
+ * the hovering contact leaves the problem, the puck falls back onto the floor, is kicked up at
+ * mu |v| again and keeps flying, far above mu |v| dt. */
+static void hover(const Model *m, double dt, const char *set, double *h, double *ratio, double *rmax) {
+  double x[32];
+  Integrator *it = make("ccp", m, dt, "contact_set", set);
+  system_initial_state(m, x);
+  x[m->nq + 3] = 2.0; /* slides until about 0.17 + 2 / (mu g) = 0.68 s */
+  cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK);
+  *rmax = 0;
+  for (int n = 1; n <= 100; ++n) {
+    cr_assert_eq(integrator_advance(it, 0.3 + 2e-3 * n, x), CB_OK, "ccp %s dt %g: %s", set, dt, it->message);
+    *rmax = fmax(*rmax, (x[2] - 0.05) / (MU * fabs(x[m->nq + 3]) * dt));
+  }
+  *h = x[2] - 0.05;
+  *ratio = *h / (MU * fabs(x[m->nq + 3]) * dt);
+  integrator_destroy(it);
+}
+
+Test(rigid_integrators, ccp_slide_hovers_at_mu_v_dt_with_the_distance_contact_set) {
+  Model *puck = fx_load_json(puck_json, "puck");
+  const double dts[4] = {4e-3, 2e-3, 1e-3, 5e-4};
+  double h[4], ratio, rmax;
+  for (int j = 0; j < 4; ++j) {
+    hover(puck, dts[j], "distance", &h[j], &ratio, &rmax);
+    cr_expect(ratio > 0.95 && ratio < 1.05, "dt %g: hover %.4g m at 0.5 s is %.3f mu |v| dt", dts[j], h[j], ratio);
+    cr_expect(rmax < 1.05, "dt %g: rises to %.3f mu |v| dt over [0.3, 0.5] s", dts[j], rmax);
+  }
+  for (int j = 0; j < 3; ++j) {
+    double slope = log2(h[j] / h[j + 1]);
+    cr_expect(slope > 0.9 && slope < 1.1, "hover height's order in dt %.3f between dt %g and %g", slope, dts[j],
+              dts[j + 1]);
+  }
+  hover(puck, 1e-3, "closing", &h[0], &ratio, &rmax);
+  cr_expect(rmax > 5, "contact_set=closing: rises to %.3f mu |v| dt only", rmax);
+  model_free(puck);
+}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "integrators/integrator.h"
 #include "integrators/rigid/rigid_cone.h"
 #include "integrators/rigid/rigid_problem.h"
 #include "integrators/rigid/rigid_solver.h"
@@ -119,10 +120,10 @@ Test(rigid_solvers, ccp_single_contact_is_a_projection) {
 Test(rigid_solvers, ncp_and_raisim_single_contact_stick_and_slip) {
   double cases[3][3] = {{0.2, -0.1, -1}, {2, 0, -1}, {1.2, -1.6, -1}};
   double want[3][3] = {{-0.2, 0.1, 1}, {-0.5, 0, 1}, {-0.3, 0.4, 1}};
-  Solver solvers[3] = {rigid_ncp_nsgs, rigid_ncp_alart_curnier, rigid_raisim};
-  const char *names[3] = {"nsgs", "alart-curnier", "raisim"};
+  Solver solvers[4] = {rigid_ncp_nsgs, rigid_ncp_alart_curnier, rigid_raisim, rigid_ncp_prox};
+  const char *names[4] = {"nsgs", "alart-curnier", "raisim", "proximal alart-curnier"};
   for (int c = 0; c < 3; ++c)
-    for (int s = 0; s < 3; ++s) {
+    for (int s = 0; s < 4; ++s) {
       RigidProblem p;
       hand_problem(&p, 1, 1.0, cases[c], 0.5);
       RigidSolverParams par = tight();
@@ -285,4 +286,40 @@ Test(rigid_solvers, internal_force_is_the_distance_to_the_minimum_norm_impulses)
   all = rigid_internal_force(&p, l2, &tan);
   cr_expect(all < 1e-9 && tan < 1e-9, "full rank: internal %.3g, tangential %.3g", all, tan);
   rigid_problem_free(&p);
+}
+
+/* The ill-conditioned stack of the contact-models paper's Fig. 13 (cases/cube_stack_ratio.json:
+ * 1e3 kg on 1e-3 kg, 8 contacts, Delassus eigenvalues 1e6 apart). Siconos' Alart-Curnier Newton
+ * stops its first steps at its 1e4 limit with an eq. 15 residual of 24 N; inside the proximal
+ * point method (W + sigma I, pulled toward the previous iterate) every solve stops on
+ * tolerance and meets eq. 15 (Signorini, Coulomb, maximum dissipation) to 1e-7 of the top cube's
+ * weight. */
+Test(rigid_solvers, proximal_alart_curnier_meets_eq15_on_a_1e6_mass_ratio_stack) {
+  Model *m = fx_load_file("cases/cube_stack_ratio.json");
+  const double weight = 1e3 * 9.81;
+  for (int k = 0; k < 2; ++k) {
+    IntegratorOptions o = {.dt = 1e-3, .error_norm = ERRNORM_FULL, .nextra = 1};
+    o.extra_key[0] = "solver";
+    o.extra_value[0] = k == 0 ? "prox" : "ac";
+    char err[512];
+    Integrator *it = integrator_create("ncp", m, &o, err, sizeof err);
+    cr_assert_not_null(it, "%s", err);
+    double x[64];
+    system_initial_state(m, x);
+    cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK);
+    cr_assert_eq(integrator_advance(it, k == 0 ? 0.01 : 0.002, x), CB_OK, "%s: %s", o.extra_value[0], it->message);
+    const ContactSolverStats *st = &it->stats.solver;
+    if (k == 0) {
+      cr_expect(st->solves > 0 && st->stop_tolerance == st->solves, "prox: %ld of %ld solves on tolerance",
+                st->stop_tolerance, st->solves);
+      cr_expect(st->residual_max < 1e-7 * weight, "prox: eq. 15 residual %.3g N, weight %.3g N", st->residual_max,
+                weight);
+    } else {
+      /* the unregularized Newton's failure, which the proximal term removes */
+      cr_expect(st->stop_limit > 0 && st->residual_max > 1.0, "ac: %ld limit stops, residual %.3g N", st->stop_limit,
+                st->residual_max);
+    }
+    integrator_destroy(it);
+  }
+  model_free(m);
 }

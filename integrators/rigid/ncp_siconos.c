@@ -40,9 +40,14 @@ static int solve(int solver_id, RigidProblem *p, const RigidSolverParams *params
   opt->dparam[SICONOS_DPARAM_TOL] = params->tol;
   int info = fc3d_driver(&fc, rr, u, opt);
   r->iterations = opt->iparam[SICONOS_IPARAM_ITER_DONE];
+  /* the proximal point method counts its outer steps there; its Newton steps are the work */
+  if (solver_id == SICONOS_FRICTION_3D_PROX) r->iterations = opt->iparam[SICONOS_FRICTION_3D_PROXIMAL_IPARAM_CUMULATIVE_ITER_DONE];
   r->residual = opt->dparam[SICONOS_DPARAM_RESIDU];
   siconos_options_free(opt);
   siconos_matrix_release(nm);
+  /* Siconos' proximal point returns info 1 when its start (a warm start) already meets the
+   * tolerance and it takes no step */
+  if (solver_id == SICONOS_FRICTION_3D_PROX && info != 0 && r->residual <= params->tol) info = 0;
   r->stop = info == 0 ? RIGID_STOP_TOLERANCE : r->iterations >= params->max_iter ? RIGID_STOP_LIMIT : RIGID_STOP_FAILED;
   for (int a = 0; a < n3; ++a) lambda[a] = rr[3 * (a / 3) + perm(a % 3)];
   rigid_criteria(p, lambda, c, 1, r);
@@ -55,4 +60,8 @@ int rigid_ncp_nsgs(RigidProblem *p, const RigidSolverParams *params, double *lam
 
 int rigid_ncp_alart_curnier(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r) {
   return solve(SICONOS_FRICTION_3D_NSN_AC, p, params, lambda, r);
+}
+
+int rigid_ncp_prox(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r) {
+  return solve(SICONOS_FRICTION_3D_PROX, p, params, lambda, r);
 }

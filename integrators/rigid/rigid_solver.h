@@ -54,6 +54,10 @@ int rigid_lcp_pgs(RigidProblem *p, const RigidSolverParams *params, double *lamb
 /* NCP (eq. 15) by Siconos fc3d. */
 int rigid_ncp_nsgs(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r);
 int rigid_ncp_alart_curnier(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r);
+/* Siconos' proximal point method around the Alart-Curnier Newton (fc3d_proximal, internal
+ * solver NSN_AC): each outer step solves the problem with W + sigma I and lambda pulled toward
+ * the previous iterate; iterations counts the Newton steps. */
+int rigid_ncp_prox(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r);
 /* CCP (eq. 16), own implementations of the paper's Alg. 2 and Alg. 3. */
 int rigid_ccp_pgs(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r);
 int rigid_ccp_admm(RigidProblem *p, const RigidSolverParams *params, double *lambda, RigidSolveResult *r);

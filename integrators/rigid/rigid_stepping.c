@@ -22,24 +22,41 @@ typedef struct {
   Data *d;
   IntegratorStats *stats;
   RigidImpulseStep imp; /* problem, solver, warm start, last result */
+  int keep_all;         /* contact_set=distance */
   double *v, *zdot;
   char message[256];
 } RigidStepper;
 
+/* Which contacts enter a step's problem. "closing": a contact reported with a gap (phi > 0)
+ * only if the gap can close along its normal within the step (models/collision/speculative.c).
+ * "distance": every pair the geometry query finds within the pair margin, static margin plus
+ * 2 h (|v_rel| + spin + g h), whatever its normal speed, as the paper's collision detection
+ * admits every pair within a distance (its code: HPP-FCL's security margin, 1 mm) with the
+ * normal reference velocity Phi / dt (paper sec. II, after eq. 8). It matters to the CCP only:
+ * its relaxation (eq. 19) pushes a sliding contact at the distance dt mu |c_T| (sec. III-B,
+ * Anitescu), which "closing" drops at the next step (the gap does not close), so the cube falls,
+ * is pushed up at mu |v_T| and flies; the margin covers dt mu |v_T| for mu <= 2. Under
+ * Signorini (LCP, NCP, RaiSim) a gap that does not close carries no impulse, so "closing" is
+ * the same solution with fewer contacts. */
+#define CONTACT_SET_SPEC(def)                                                                      \
+  OPTION_ENUM_SPEC("contact_set", def, OPTION_CHOICES("closing", "distance"),                      \
+                   "contacts in a step's problem: gaps that close within the step along their normal, " \
+                   "or every pair within the speculative distance (the paper's, at a distance for CCP)")
 static const OptionSpec lcp_options[] = {
     OPTION_ENUM_SPEC("solver", "lemke", OPTION_CHOICES("lemke", "pgs"),
                      "Lemke's pivoting or (regularized) projected Gauss-Seidel, both Siconos"),
     OPTION_INT_SPEC("facets", "4", 3, RIGID_MAX_FACETS, "faces of the friction pyramid (4: |lambda_T|_inf <= mu lambda_N)"),
-    RIGID_COMMON_OPTIONS, OPTIONS_END};
+    CONTACT_SET_SPEC("closing"), RIGID_COMMON_OPTIONS, OPTIONS_END};
 static const OptionSpec ncp_options[] = {
-    OPTION_ENUM_SPEC("solver", "nsgs", OPTION_CHOICES("nsgs", "ac"),
-                     "Siconos per-contact Gauss-Seidel (NSGS) or global Alart-Curnier Newton"),
-    RIGID_COMMON_OPTIONS, OPTIONS_END};
+    OPTION_ENUM_SPEC("solver", "nsgs", OPTION_CHOICES("nsgs", "ac", "prox"),
+                     "Siconos per-contact Gauss-Seidel (NSGS), global Alart-Curnier Newton, or that Newton "
+                     "inside Siconos' proximal point method"),
+    CONTACT_SET_SPEC("closing"), RIGID_COMMON_OPTIONS, OPTIONS_END};
 static const OptionSpec ccp_options[] = {
     OPTION_ENUM_SPEC("solver", "pgs", OPTION_CHOICES("pgs", "admm"),
                      "projected Gauss-Seidel (paper Alg. 2) or ADMM with adaptive rho (Alg. 3)"),
-    RIGID_COMMON_OPTIONS, OPTIONS_END};
-static const OptionSpec raisim_options[] = {RIGID_COMMON_OPTIONS, OPTIONS_END};
+    CONTACT_SET_SPEC("distance"), RIGID_COMMON_OPTIONS, OPTIONS_END};
+static const OptionSpec raisim_options[] = {CONTACT_SET_SPEC("closing"), RIGID_COMMON_OPTIONS, OPTIONS_END};
 
 static int rigid_attempt(void *content, const StepAttempt *a, double *xout, StepEstimate *est) {
   (void)est;
@@ -49,8 +66,11 @@ static int rigid_attempt(void *content, const StepAttempt *a, double *xout, Step
   const double *q = a->x, *v = a->x + nq, *z = a->x + nq + nv;
   const double h = a->h;
   s->message[0] = 0;
-  /* horizon h: contacts whose gap can close within the step take part (speculative) */
+  /* horizon h: contacts whose gap can close within the step take part (speculative), or every
+   * one within the speculative distance (contact_set=distance) */
+  s->d->speculative_keep_all = s->keep_all;
   int rc = system_step_data(m, s->d, a->t, q, v, z, h);
+  s->d->speculative_keep_all = 0;
   if (rc != CB_OK) {
     snprintf(s->message, sizeof s->message, "out of memory evaluating the model at t = %.17g", a->t);
     return rc;
@@ -97,6 +117,7 @@ static int create_common(Integrator *it, const RigidSolveFn *fns, const char *co
   int k = options_find(it->vtbl->options, "solver") ? option_enum(&ov, "solver") : 0;
   if (rigid_impulse_step_init(&s->imp, m) != 0) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   rigid_impulse_step_configure(&s->imp, it, &ov, fns[k], names[k]);
+  s->keep_all = option_enum(&ov, "contact_set") == 1;
   s->d = data_create(m);
   s->v = calloc((size_t)m->nv + 1, sizeof(double));
   s->zdot = calloc((size_t)m->nz + 1, sizeof(double));
@@ -121,8 +142,8 @@ static int lcp_create(Integrator *it) {
   return create_common(it, f, n);
 }
 static int ncp_create(Integrator *it) {
-  static const RigidSolveFn f[] = {rigid_ncp_nsgs, rigid_ncp_alart_curnier};
-  static const char *const n[] = {"NCP/NSGS", "NCP/Alart-Curnier"};
+  static const RigidSolveFn f[] = {rigid_ncp_nsgs, rigid_ncp_alart_curnier, rigid_ncp_prox};
+  static const char *const n[] = {"NCP/NSGS", "NCP/Alart-Curnier", "NCP/proximal Alart-Curnier"};
   return create_common(it, f, n);
 }
 static int ccp_create(Integrator *it) {

@@ -83,7 +83,7 @@ double collision_pair_margin(const Model *m, const Data *d, int ga, int gb) {
 int collision_speculative_keep(const Model *m, const Data *d, int ga, int gb, double phi, const double *normal) {
   double static_margin = fmax(m->geoms[ga].margin, m->geoms[gb].margin);
   const double H = d->speculative_horizon;
-  if (phi <= static_margin || !(H > 0)) return 1;
+  if (phi <= static_margin || !(H > 0) || d->speculative_keep_all) return 1;
   /* closing speed along the normal (n from B into A: A approaches B when (v_A - v_B).n < 0) */
   double dv[3];
   v3_sub(dv, d->geom_vel + 3 * ga, d->geom_vel + 3 * gb);

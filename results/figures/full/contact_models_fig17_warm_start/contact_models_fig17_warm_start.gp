@@ -1,6 +1,7 @@
 # contact_models_fig17_warm_start: regenerate with `cd results/figures/full/contact_models_fig17_warm_start && gnuplot contact_models_fig17_warm_start.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1890,920 dynamic font 'sans,11' background '#ffffff'
-set output 'contact_models_fig17_warm_start.svg'
+set output 'contact_models_fig17_warm_start.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.8307
@@ -18,11 +19,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "gripper\\_peg: wall time"
@@ -35,11 +37,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p1_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p1_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "hard\\_clutter: wall time"
@@ -52,11 +55,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p2_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p2_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p2_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p2_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "franka\\_box: iterations"
@@ -69,11 +73,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p3_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p3_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p3_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p3_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p3_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p3_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p3_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p3_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p3_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p3_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p3_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "gripper\\_peg: iterations"
@@ -86,11 +91,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p4_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p4_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p4_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p4_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p4_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p4_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p4_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p4_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p4_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p4_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p4_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "hard\\_clutter: iterations"
@@ -103,20 +109,22 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p5_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p5_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p5_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p5_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p5_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle, \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' title "ccp solver=pgs", \
-  keyentry w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' title "ccp solver=admm", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp solver=nsgs", \
-  keyentry w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp solver=ac", \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' title "raisim"
+plot 'data/p5_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p5_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p5_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p5_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p5_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p5_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle, \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' title "ccp solver=pgs", \
+  keyentry w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' title "ccp solver=admm", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=nsgs", \
+  keyentry w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=ac", \
+  keyentry w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=prox", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' title "raisim"
 unset multiplot
 unset output
 set terminal pngcairo size 1890,920 font 'sans,10'
-set output 'contact_models_fig17_warm_start.png'
+set output 'contact_models_fig17_warm_start.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.8307
@@ -134,11 +142,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "gripper\\_peg: wall time"
@@ -151,11 +160,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p1_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p1_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p1_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p1_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p1_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p1_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "hard\\_clutter: wall time"
@@ -168,11 +178,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p2_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p2_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p2_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p2_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p2_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p2_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p2_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "franka\\_box: iterations"
@@ -185,11 +196,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p3_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p3_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p3_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p3_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p3_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p3_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p3_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p3_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p3_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p3_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p3_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "gripper\\_peg: iterations"
@@ -202,11 +214,12 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p4_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p4_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p4_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p4_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p4_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle
+plot 'data/p4_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p4_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p4_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p4_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p4_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p4_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle
 unset arrow
 unset label
 set title "hard\\_clutter: iterations"
@@ -219,15 +232,17 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p5_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p5_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p5_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p5_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p5_s4.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle, \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' title "ccp solver=pgs", \
-  keyentry w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#000000' title "ccp solver=admm", \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp solver=nsgs", \
-  keyentry w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp solver=ac", \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' title "raisim"
+plot 'data/p5_s0.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p5_s1.dat' u 1:2 w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p5_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p5_s3.dat' u 1:2 w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p5_s4.dat' u 1:2 w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p5_s5.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle, \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' title "ccp solver=pgs", \
+  keyentry w lp lw 2 dt 2 pt 5 ps 0.8 lc rgb '#bac015' title "ccp solver=admm", \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=nsgs", \
+  keyentry w lp lw 2 dt 2 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=ac", \
+  keyentry w lp lw 2 dt 3 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp solver=prox", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' title "raisim"
 unset multiplot
 unset output
