@@ -108,7 +108,7 @@ static void note_settings(Integrator *it, const DtConfig *cfg, const DtSettings 
   int kinematic = 0;
   for (int b = 1; b < m->nbody; ++b) kinematic |= m->bodies[b].kinematic;
   if (kinematic)
-    integrator_note(it, "dart: kinematic bodies are VELOCITY-actuated translational joints: at each step end on the "
+    integrator_note(it, "dart: kinematic bodies are VELOCITY-actuated free joints: at each step end on the "
                         "prescribed path, their velocity over the step the path's mean (x(t + h) - x(t)) / h");
   if (margins) integrator_note(it, "dart: geometry margins are not passed to DART (contacts only in overlap)");
   if (m->ncontroller > 0 || m->nforce > 0)

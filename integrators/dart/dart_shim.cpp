@@ -37,7 +37,6 @@
 #include "dart/dynamics/ShapeNode.hpp"
 #include "dart/dynamics/Skeleton.hpp"
 #include "dart/dynamics/SphereShape.hpp"
-#include "dart/dynamics/TranslationalJoint.hpp"
 #include "dart/dynamics/WeldJoint.hpp"
 #include "dart/simulation/World.hpp"
 
@@ -77,13 +76,14 @@ class PairFilter : public dc::CollisionFilter {
   }
 };
 
-// A kinematic body (models/kinematic.h): its own Skeleton on a TranslationalJoint from the world
-// with DART's VELOCITY actuator, which sets the joint velocity to the command before the
-// contact impulses and moves q by h times it; its BodyNode is then not reactive (an infinite
-// mass to the contacts), while ContactConstraint::getRelVelocity sees its spatial velocity.
+// A kinematic body (models/kinematic.h): its own Skeleton on a FreeJoint from the world with
+// DART's VELOCITY actuator, which sets the joint velocity to the command before the contact
+// impulses and moves q by h times it (no angular velocity: the orientation stays); its BodyNode
+// is then not reactive (an infinite mass to the contacts), while
+// ContactConstraint::getRelVelocity sees its spatial velocity.
 struct KinematicMap {
   int body;
-  dd::TranslationalJoint *j;
+  dd::FreeJoint *j;
 };
 
 struct BodyMap {
@@ -252,22 +252,20 @@ static void build(DtSim *s) {
   for (int b = 1; b < m->nbody; ++b) {
     const ::Body &B = m->bodies[b];
     if (B.kinematic) {
-      // x(t) = joint_pos + offset(t), orientation joint_quat: the joint frame at joint_pos on the
-      // world, the body frame rotated by joint_quat against it, q the world-frame offset
+      // x(t) = joint_pos + offset(t), orientation joint_quat: a free joint on the world's frame
       auto skel = dd::Skeleton::create(std::string("kinematic_") + B.name);
-      dd::TranslationalJoint::Properties jp;
+      dd::FreeJoint::Properties jp;
       jp.mName = std::string(B.name) + "_kinematic";
-      jp.mT_ParentBodyToJoint = Eigen::Isometry3d::Identity();
-      jp.mT_ParentBodyToJoint.translation() = Eigen::Vector3d(B.joint_pos[0], B.joint_pos[1], B.joint_pos[2]);
-      const double zero[3] = {0, 0, 0};
-      jp.mT_ChildBodyToJoint = pose(zero, B.joint_quat).inverse();
       jp.mActuatorType = dd::Joint::VELOCITY;
-      auto jb = add_body<dd::TranslationalJoint>(skel, nullptr, jp);
+      auto jb = add_body<dd::FreeJoint>(skel, nullptr, jp);
       // mass and inertia are unused (the body is not reactive); DART wants them positive
-      jb.second->setInertia(dd::Inertia(B.mass > 0 ? B.mass : 1.0));
+      Eigen::Matrix3d I;
+      for (int i = 0; i < 3; ++i)
+        for (int k = 0; k < 3; ++k) I(i, k) = i == k ? 1.0 : 0.0;
+      jb.second->setInertia(dd::Inertia(B.mass > 0 ? B.mass : 1.0, Eigen::Vector3d(0, 0, 0), I));
       jb.second->setName(B.name);
       s->node[(size_t)b] = jb.second;
-      s->kinematic.push_back(KinematicMap{b, static_cast<dd::TranslationalJoint *>(jb.first)});
+      s->kinematic.push_back(KinematicMap{b, static_cast<dd::FreeJoint *>(jb.first)});
       kin_skels.push_back(skel);
       continue;
     }
@@ -414,9 +412,15 @@ static void place_kinematic(DtSim *s, double t, double h) {
       kinematic_motion(&B, t + h, off1, vel1);
       for (int i = 0; i < 3; ++i) vel[i] = (off1[i] - off[i]) / h;
     }
-    k.j->setPositionsStatic(Eigen::Vector3d(off[0], off[1], off[2]));
-    k.j->setVelocitiesStatic(Eigen::Vector3d(vel[0], vel[1], vel[2]));
-    for (std::size_t i = 0; i < 3; ++i) k.j->setCommand(i, vel[i]);
+    double x[3];
+    for (int i = 0; i < 3; ++i) x[i] = B.joint_pos[i] + off[i];
+    const Eigen::Isometry3d T = pose(x, B.joint_quat);
+    // the FreeJoint's velocity is the body-frame twist [w; R^T v]
+    Eigen::Vector6d V = Eigen::Vector6d::Zero();
+    V.tail<3>() = T.linear().transpose() * Eigen::Vector3d(vel[0], vel[1], vel[2]);
+    k.j->setPositionsStatic(dd::FreeJoint::convertToPositions(T));
+    k.j->setVelocitiesStatic(V);
+    for (std::size_t i = 0; i < 6; ++i) k.j->setCommand(i, V[(int)i]);
   }
 }
 
