@@ -146,7 +146,8 @@ test-slurm: build/cbench
 	@bash scripts/slurm/test_slurm.sh
 
 # MuJoCo 3.x (npm @mujoco/mujoco, WebAssembly) against the mujoco integrator's 2.2.2 on ball_drop
-# (docs/integrators.md, "MuJoCo as a peer"); skips with a message without node and its package.
+# and double_pendulum (docs/integrators.md, "MuJoCo as a peer"); skips with a message without node
+# and its package.
 mujoco3-check: build/cbench
 	@bash scripts/mujoco3_check.sh $(MJ3_CASE) $(MJ3_DT) $(MJ3_TOL)
 

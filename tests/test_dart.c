@@ -4,8 +4,9 @@
  * coordinates, joint axes, COM offsets and inertias are mapped right), an incline that holds
  * below tan(theta) = mu and slides at g (sin - mu cos) above it, a ball at rest with ~0
  * penetration (rigid contact), a drop that neither bounces nor gains energy (restitution 0), a
- * pendulum held by its joint limit, and what DART cannot represent refused with the scene field
- * named. */
+ * pendulum held by its joint limit, a box carried by a kinematic platform (dragged at mu g up to
+ * the platform's speed; riding a sinusoidal path), and what DART cannot represent refused with
+ * the scene field named. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -123,6 +124,70 @@ Test(dart, a_joint_limit_holds_the_pendulum) {
     cr_log_info("%s: highest q %.6f, final q %.6f (limit %.6f)", engines[e], qmax, x[0], M_PI / 4);
     cr_expect(qmax < M_PI / 4 + 0.02 && fabs(x[0] - M_PI / 4) < 5e-3, "%s: q went to %g, ends at %g", engines[e],
               qmax, x[0]);
+    integrator_destroy(it);
+  }
+  model_free(m);
+}
+
+/* A 1 kg box (half size 0.1, mu 0.5) on a rigid kinematic platform (half size 0.5 x 0.5 x 0.05,
+ * top at z = 0) moving as KIN; REST is the box's initial velocity ("" or a "v0" member). */
+#define PLATFORM_SCENE(KIN, REST)                                                                                 \
+  "{\"name\": \"platform\", \"gravity\": [0, 0, -9.81], \"duration\": 1,"                                      \
+  " \"materials\": [{\"name\": \"plate\", \"stiffness\": \"rigid\", \"mu\": 0.5},"                           \
+  "   {\"name\": \"box\", \"stiffness\": 1e5, \"dissipation\": 1, \"mu\": 0.5}], \"bodies\": ["               \
+  "  {\"name\": \"platform\", \"joint\": {\"type\": \"fixed\", \"pos\": [0, 0, -0.05]}, \"mass\": 10,"        \
+  "   \"geoms\": [{\"type\": \"box\", \"size\": [0.5, 0.5, 0.05], \"material\": \"plate\"}],"                 \
+  "   \"kinematic\": " KIN "},"                                                                                  \
+  "  {\"name\": \"box\", \"joint\": \"free\", \"mass\": 1,"                                                 \
+  "   \"geoms\": [{\"type\": \"box\", \"size\": [0.1, 0.1, 0.1], \"material\": \"box\"}],"                     \
+  "   \"q0\": {\"pos\": [0, 0, 0.1]}" REST "}]}"
+
+/* The platform moves at V = 0.5 m/s along x under a box at rest: the box slides at mu g until
+ * it moves with the platform (t = V / (mu g) = 0.102 s), then rides: v_x(t) = min(mu g t, V),
+ * x(1) = V - V^2 / (2 mu g). Fails if the contact does not see the platform's velocity (the
+ * platform only teleported: the box stays behind) or the platform is welded (nothing moves). */
+Test(dart, a_kinematic_platform_drags_the_box_at_mu_g_then_carries_it) {
+  Model *m = fx_load_json(PLATFORM_SCENE("{\"velocity\": [0.5, 0, 0]}", ""), "platform.json");
+  const double g = 9.81, mu = 0.5, V = 0.5;
+  for (int e = 0; e < 2; ++e) {
+    double x[13];
+    pf_run_to(engines[e], m, 1e-3, 0.05, x, 0, NULL, NULL);
+    double a = x[10] / 0.05;
+    pf_run_to(engines[e], m, 1e-3, 1.0, x, 0, NULL, NULL);
+    double x_end = V - V * V / (2 * mu * g);
+    cr_log_info("%s: sliding acceleration %.4f m/s^2 (mu g %.4f), at 1 s x %.6f (closed form %.6f), v_x %.6f",
+                engines[e], a, mu * g, x[0], x_end, x[10]);
+    cr_expect(fabs(a - mu * g) < 0.05, "%s: sliding acceleration %g, expected mu g", engines[e], a);
+    cr_expect(fabs(x[10] - V) < 1e-6, "%s: v_x %g at 1 s, expected the platform's %g", engines[e], x[10], V);
+    /* semi-implicit Euler at h = 1 ms: the sliding phase's position is O(h) off */
+    cr_expect(fabs(x[0] - x_end) < 2e-3, "%s: x %g at 1 s, expected %g", engines[e], x[0], x_end);
+    cr_expect(fabs(x[2] - 0.1) < 1e-4, "%s: the box left the platform's top (z %g)", engines[e], x[2]);
+  }
+  model_free(m);
+}
+
+/* The platform oscillates as 0.02 sin(2 pi t) along x (peak acceleration 0.79 m/s^2 < mu g):
+ * the box, started at the platform's velocity, sticks and follows the path. Fails if the path
+ * were followed only to O(h) (the start-of-step velocity over the step instead of its mean:
+ * the box drifts from the platform by ~h A w per period) or not at all. */
+Test(dart, a_box_rides_a_sinusoidal_kinematic_platform) {
+  Model *m = fx_load_json(PLATFORM_SCENE("{\"dir\": [1, 0, 0], \"amp\": 0.02, \"freq\": 1}",
+                                         ", \"v0\": {\"linear\": [0.12566370614359174, 0, 0], \"frame\": \"world\"}"),
+                          "sway.json");
+  for (int e = 0; e < 2; ++e) {
+    char err[512];
+    Integrator *it = pf_create(engines[e], m, 1e-3, NULL, NULL, err, sizeof err);
+    cr_assert_not_null(it, "%s", err);
+    double x[13], worst = 0;
+    system_initial_state(m, x);
+    cr_assert_eq(integrator_reset(it, 0, x), CB_OK);
+    for (int i = 1; i <= 1000; ++i) {
+      double t = 1e-3 * i;
+      cr_assert_eq(integrator_advance(it, t, x), CB_OK, "%s", it->message);
+      worst = fmax(worst, fabs(x[0] - 0.02 * sin(2 * M_PI * t)));
+    }
+    cr_log_info("%s: box off the platform's path by at most %.3e m", engines[e], worst);
+    cr_expect(worst < 1e-6, "%s: the box strayed %g m from the platform", engines[e], worst);
     integrator_destroy(it);
   }
   model_free(m);

@@ -105,6 +105,11 @@ static void note_settings(Integrator *it, const DtConfig *cfg, const DtSettings 
                         "the scene's compliant limits",
                     st->limit_erp, st->limit_erv, st->limit_cfm);
   if (springs) integrator_note(it, "dart: joint springs and damping are DART's own (implicit in its forward dynamics)");
+  int kinematic = 0;
+  for (int b = 1; b < m->nbody; ++b) kinematic |= m->bodies[b].kinematic;
+  if (kinematic)
+    integrator_note(it, "dart: kinematic bodies are VELOCITY-actuated free joints: at each step end on the "
+                        "prescribed path, their velocity over the step the path's mean (x(t + h) - x(t)) / h");
   if (margins) integrator_note(it, "dart: geometry margins are not passed to DART (contacts only in overlap)");
   if (m->ncontroller > 0 || m->nforce > 0)
     integrator_note(it, "dart: controllers and applied forces are explicit joint forces evaluated at the start of each "

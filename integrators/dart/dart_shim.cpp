@@ -42,6 +42,7 @@
 
 extern "C" {
 #include "../../models/collision/broadphase.h"
+#include "../../models/kinematic.h"
 #include "../../models/status.h"
 }
 
@@ -75,6 +76,16 @@ class PairFilter : public dc::CollisionFilter {
   }
 };
 
+// A kinematic body (models/kinematic.h): its own Skeleton on a FreeJoint from the world with
+// DART's VELOCITY actuator, which sets the joint velocity to the command before the contact
+// impulses and moves q by h times it (no angular velocity: the orientation stays); its BodyNode
+// is then not reactive (an infinite mass to the contacts), while
+// ContactConstraint::getRelVelocity sees its spatial velocity.
+struct KinematicMap {
+  int body;
+  dd::FreeJoint *j;
+};
+
 struct BodyMap {
   int body;  // cbench body index
   JointType joint;
@@ -91,6 +102,7 @@ struct DtSim {
   dart::simulation::WorldPtr world;
   std::shared_ptr<PairFilter> filter;
   std::vector<BodyMap> bodies;  // the cbench bodies that have dofs
+  std::vector<KinematicMap> kinematic;
   std::vector<dd::BodyNode *> node;  // [nbody] each body's BodyNode
   std::vector<double> q_prev;   // the last q (a free joint's quaternion sign is kept continuous)
   std::ostringstream log;       // DART's console during a step
@@ -121,9 +133,9 @@ extern "C" int dt_scene_check(const Model *m, char *err, size_t errlen) {
   }
   for (int b = 1; b < m->nbody; ++b) {
     const ::Body &B = m->bodies[b];
-    if (B.kinematic) {
-      std::snprintf(err, errlen, "%s: bodies[%d] ('%s').kinematic: kinematic bodies are not converted to DART", src,
-                    b - 1, B.name);
+    if (B.kinematic && B.parent != 0) { /* the scene format has none; the joint below starts at the world */
+      std::snprintf(err, errlen, "%s: bodies[%d] ('%s').kinematic: a kinematic body on a parent is not converted to "
+                    "DART", src, b - 1, B.name);
       return -1;
     }
     if (B.tree >= 0 && B.joint == JOINT_FREE && B.parent != 0 && m->bodies[B.parent].tree >= 0) {
@@ -236,8 +248,28 @@ static void build(DtSim *s) {
     jp.mName = "world_weld";
     s->node[0] = add_body<dd::WeldJoint>(ground, nullptr, jp).second;
   }
+  std::vector<dd::SkeletonPtr> kin_skels;
   for (int b = 1; b < m->nbody; ++b) {
-    if (m->bodies[b].tree >= 0) continue;
+    const ::Body &B = m->bodies[b];
+    if (B.kinematic) {
+      // x(t) = joint_pos + offset(t), orientation joint_quat: a free joint on the world's frame
+      auto skel = dd::Skeleton::create(std::string("kinematic_") + B.name);
+      dd::FreeJoint::Properties jp;
+      jp.mName = std::string(B.name) + "_kinematic";
+      jp.mActuatorType = dd::Joint::VELOCITY;
+      auto jb = add_body<dd::FreeJoint>(skel, nullptr, jp);
+      // mass and inertia are unused (the body is not reactive); DART wants them positive
+      Eigen::Matrix3d I;
+      for (int i = 0; i < 3; ++i)
+        for (int k = 0; k < 3; ++k) I(i, k) = i == k ? 1.0 : 0.0;
+      jb.second->setInertia(dd::Inertia(B.mass > 0 ? B.mass : 1.0, Eigen::Vector3d(0, 0, 0), I));
+      jb.second->setName(B.name);
+      s->node[(size_t)b] = jb.second;
+      s->kinematic.push_back(KinematicMap{b, static_cast<dd::FreeJoint *>(jb.first)});
+      kin_skels.push_back(skel);
+      continue;
+    }
+    if (B.tree >= 0) continue;
     dd::WeldJoint::Properties jp;
     jp.mName = std::string(m->bodies[b].name) + "_weld";
     jp.mT_ParentBodyToJoint = X[(size_t)b];
@@ -329,6 +361,7 @@ static void build(DtSim *s) {
     s->filter->geom[sn] = g;
   }
   s->world->addSkeleton(ground);
+  for (auto &sk : kin_skels) s->world->addSkeleton(sk);
   for (auto &sk : skels) s->world->addSkeleton(sk);
   auto &opt = solver->getCollisionOption();
   opt.collisionFilter = s->filter;
@@ -367,6 +400,30 @@ extern "C" void dt_settings(const DtSim *, DtSettings *out) {
   out->limit_allowance = dk::JointLimitConstraint::getErrorAllowance();
 }
 
+// Each kinematic body at its pose at t and, for a step of h > 0, its joint velocity command the
+// mean velocity (x(t + h) - x(t)) / h: DART's q += h v then lands on x(t + h) (to rounding), the
+// path followed exactly at every step end; the contacts see that mean velocity. h = 0: x'(t).
+static void place_kinematic(DtSim *s, double t, double h) {
+  for (const KinematicMap &k : s->kinematic) {
+    const ::Body &B = s->m->bodies[k.body];
+    double off[3], vel[3], off1[3], vel1[3];
+    kinematic_motion(&B, t, off, vel);
+    if (h > 0) {
+      kinematic_motion(&B, t + h, off1, vel1);
+      for (int i = 0; i < 3; ++i) vel[i] = (off1[i] - off[i]) / h;
+    }
+    double x[3];
+    for (int i = 0; i < 3; ++i) x[i] = B.joint_pos[i] + off[i];
+    const Eigen::Isometry3d T = pose(x, B.joint_quat);
+    // the FreeJoint's velocity is the body-frame twist [w; R^T v]
+    Eigen::Vector6d V = Eigen::Vector6d::Zero();
+    V.tail<3>() = T.linear().transpose() * Eigen::Vector3d(vel[0], vel[1], vel[2]);
+    k.j->setPositionsStatic(dd::FreeJoint::convertToPositions(T));
+    k.j->setVelocitiesStatic(V);
+    for (std::size_t i = 0; i < 6; ++i) k.j->setCommand(i, V[(int)i]);
+  }
+}
+
 extern "C" int dt_set_state(DtSim *s, double t, const double *q, const double *v, char *err, size_t errlen) {
   try {
     for (const BodyMap &b : s->bodies) {
@@ -385,6 +442,7 @@ extern "C" int dt_set_state(DtSim *s, double t, const double *q, const double *v
       }
     }
     s->world->setTime(t);
+    place_kinematic(s, t, 0.0);
     for (int i = 0; i < s->m->nq; ++i) s->q_prev[(size_t)i] = q[i];
     return CB_OK;
   } catch (const std::exception &e) {
@@ -457,6 +515,7 @@ extern "C" int dt_step(DtSim *s, const double *tau, double *q, double *v, char *
         b.j->setForce(0, tb[0]);
       }
     }
+    place_kinematic(s, s->world->getTime(), s->cfg.dt);
     std::cerr.rdbuf(s->log.rdbuf());
     s->world->step(true);  // true: the forces are cleared after the step
     std::cerr.rdbuf(saved);

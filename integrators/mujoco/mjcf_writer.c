@@ -207,10 +207,14 @@ static int put_pairs(TextBuffer *t, const Model *m, const MjcfOptions *o) {
     contact_combine(&m->materials[m->geoms[a].material], &m->materials[m->geoms[b].material], m->stiction_tolerance,
                     &par);
     double mu = o->friction_static ? par.mu_static : par.mu_dynamic;
-    put(t,
-        "    <pair geom1=\"g%d\" geom2=\"g%d\" condim=\"3\" friction=\"%.17g %.17g 0 0 0\" solref=\"-1 -1\""
-        " solimp=\"%.17g %.17g 0.001 0.5 2\"/>\n",
-        a, b, mu, mu, o->matched_imp, o->matched_imp);
+    put(t, "    <pair geom1=\"g%d\" geom2=\"g%d\" condim=\"3\" friction=\"%.17g %.17g 0 0 0\"", a, b, mu, mu);
+    if (o->pair_solref) {
+      const double *ref = o->pair_solref + 2 * i, *imp = o->pair_solimp + 5 * i;
+      put(t, " solref=\"%.17g %.17g\" solimp=\"%.17g %.17g %.17g %.17g %.17g\"/>\n", ref[0], ref[1], imp[0], imp[1],
+          imp[2], imp[3], imp[4]);
+    } else {
+      put(t, " solref=\"-1 -1\" solimp=\"%.17g %.17g 0.001 0.5 2\"/>\n", o->matched_imp, o->matched_imp);
+    }
   }
   put(t, "  </contact>\n");
   free(pairs);

@@ -24,8 +24,12 @@ typedef struct {
    * once the compiled model gives the pair's inverse weight */
   int matched;
   double matched_imp;
+  int damping_per_pair;     /* the integrator's: matched damping per pair (damping=pair), not per contact */
   double impratio;          /* <option impratio>, 0: MuJoCo's default (1) */
-  char save_mjcf[1024];     /* the integrator's: write the compiled model here (mj_saveLastXML), or "" */
+  char save_mjcf[1024];     /* the integrator's: write the model here (mjcf_write, pair_solref set), or "" */
+  /* matched: the pairs' solref (2 numbers each) and solimp (5) as set in the compiled model, in
+   * <contact> order, written instead of the placeholders; NULL: placeholders */
+  const double *pair_solref, *pair_solimp;
   int buffers_capped;       /* the estimate was cut to what MuJoCo 2.2 can allocate (mjcf_njmax_cap) */
 } MjcfOptions;
 

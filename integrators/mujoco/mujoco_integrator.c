@@ -30,6 +30,10 @@
 #include "mujoco_integrator.h"
 #include "mujoco_map.h"
 
+/* Exported by libmujoco 2.2.2 (engine_forward.c) but not declared in its mujoco.h: the
+ * integrator=implicit update after mj_forward, as mj_step calls it. */
+void mj_implicit(const mjModel *m, mjData *d);
+
 static _Thread_local jmp_buf *error_jump;
 static _Thread_local char error_text[512];
 
@@ -47,6 +51,15 @@ static void install_handlers(void) {
   mju_user_warning = on_mujoco_warning;
 }
 
+/* One explicit pair of matched mode: its MuJoCo geometries as key g1 ngeom + g2, and k d A0
+ * (the Hunt-Crossley damping per unit depth times the inverse weight); rigid pairs keep
+ * MuJoCo's default. */
+typedef struct {
+  long key;
+  double kd_a0;
+  int rigid;
+} MatchedPair;
+
 typedef struct {
   mjModel *mm;
   mjData *md;
@@ -57,6 +70,13 @@ typedef struct {
   double *tau, *zdot;      /* [nv], [nz] */
   int warn_seen[mjNWARNING];
   int buffers_capped;      /* MjcfOptions.buffers_capped: raising nconmax cannot help */
+  /* compliance=matched, per contact damping (set_contact_damping): the explicit pairs sorted by
+   * geometry key, the step cut open at the collision stage, and the damping's cap */
+  MatchedPair *pairs;
+  int npairs, per_contact;
+  double s1_max;
+  long damping_capped;     /* contacts whose damping was capped at s1_max, over the run */
+  int capped_noted;
 } MujocoRun;
 
 static int parse_numbers(const char *s, double *out, int n) {
@@ -110,8 +130,12 @@ static const OptionSpec mujoco_options[] = {
                      "MuJoCo's friction cone (compliance=matched: elliptic)"),
     OPTION_ENUM_SPEC("compliance", "own", OPTION_CHOICES("own", "matched"),
                      "own: MuJoCo's solref/solimp; matched: the scene's k and d per pair (direct solref)"),
+    OPTION_ENUM_SPEC("damping", "contact", OPTION_CHOICES("contact", "pair"),
+                     "compliance=matched: Hunt-Crossley damping c = k d x per contact at its depth (euler, "
+                     "implicit), or per pair at the whole weight's static depth (the saved model's)"),
     OPTION_STRING_SPEC("save_mjcf", NULL, "a file path", NULL,
-                       "write the loaded model (solref as set) as MJCF to this file, for other MuJoCo versions"),
+                       "write the converted model (solref as set, 17 digits) as MJCF to this file, for other "
+                       "MuJoCo versions"),
     OPTION_INT_SPEC("nconmax", NULL, 1, 100000000,
                     "contact buffer size (default: sized from the scene); given alone, njmax grows with it"),
     OPTION_INT_SPEC("njmax", NULL, 1, 100000000, "constraint row buffer size (default: sized from the scene)"),
@@ -145,6 +169,10 @@ static int read_options(Integrator *it, MjcfOptions *o) {
                              "share one regularizer: a soft normal would make its friction as soft)");
     o->cone = cones[1];
     o->matched_imp = MATCHED_IMP;
+    o->damping_per_pair = option_enum(&ov, "damping") == 1;
+  } else if (option_given(&ov, "damping")) {
+    return integrator_fail(it, CB_ERR_OPTION, "mujoco: damping=%s needs compliance=matched",
+                           option_enum(&ov, "damping") == 1 ? "pair" : "contact");
   }
   const int elliptic = o->cone == cones[1];
   o->buffers_capped = mjcf_buffer_sizes(it->model, elliptic, &o->nconmax, &o->njmax);
@@ -167,7 +195,7 @@ static void note_substitutions(Integrator *it, const MjcfOptions *o) {
     integrator_note(it,
                     "mujoco: compliance matched: per pair solref (-k A0, -d W A0) (A0: inverse weight, W = g/A0), "
                     "solimp %g flat (sink (1 - %g) m g / k), elliptic cone, impratio %g; Hunt-Crossley damping "
-                    "linear, c = d W",
+                    "linear in speed",
                     o->matched_imp, o->matched_imp, o->impratio);
   else if (m->ngeom > 1)
     integrator_note(it,
@@ -210,6 +238,7 @@ static void mujoco_destroy(Integrator *it) {
   if (c->md) mj_deleteData(c->md);
   if (c->mm) mj_deleteModel(c->mm);
   mujoco_map_free(&c->map);
+  free(c->pairs);
   data_free(c->d);
   free(c->tau); free(c->zdot);
   free(c);
@@ -242,7 +271,12 @@ static const EngineOps mujoco_engine;
  * the law's damping at the pair's static load W = |g| / A0, capped at d/h (above). A rigid pair
  * (k infinite) keeps MuJoCo's default contact. Returns the number of such pairs, and in *capped
  * the number of pairs whose damping was capped. */
-static int set_matched_solref(const Model *m, mjModel *mm, int *capped) {
+static int pair_key_cmp(const void *a, const void *b) {
+  long x = ((const MatchedPair *)a)->key, y = ((const MatchedPair *)b)->key;
+  return (x > y) - (x < y);
+}
+
+static int set_matched_solref(const Model *m, mjModel *mm, MatchedPair *table, int *capped) {
   int rigid = 0;
   *capped = 0;
   double gmag = sqrt(m->gravity[0] * m->gravity[0] + m->gravity[1] * m->gravity[1] + m->gravity[2] * m->gravity[2]);
@@ -254,7 +288,9 @@ static int set_matched_solref(const Model *m, mjModel *mm, int *capped) {
     contact_combine(&m->materials[m->geoms[cb[0]].material], &m->materials[m->geoms[cb[1]].material],
                     m->stiction_tolerance, &par);
     mjtNum *ref = mm->pair_solref + mjNREF * p, *imp = mm->pair_solimp + mjNIMP * p;
+    table[p] = (MatchedPair){(long)g[0] * mm->ngeom + g[1], par.stiffness * par.dissipation * a0, 0};
     if (!isfinite(par.stiffness) || !(a0 > 0)) {
+      table[p].rigid = 1;
       ref[0] = 0.02, ref[1] = 1;
       imp[0] = 0.9, imp[1] = 0.95, imp[2] = 0.001;
       rigid++;
@@ -266,7 +302,73 @@ static int set_matched_solref(const Model *m, mjModel *mm, int *capped) {
     ref[1] = -fmin(sp.c * a0, s1_max);
     *capped += sp.c * a0 > s1_max;
   }
+  qsort(table, (size_t)mm->npair, sizeof *table, pair_key_cmp);
   return rigid;
+}
+
+/* Matched damping per contact. Hunt-Crossley's f = k x (1 + d x') (x the depth) has the
+ * viscous part c x' with c = k d x at each contact's own depth; MuJoCo's direct solref damping
+ * is linear in velocity, so each contact gets s1 = c A0 = (k d A0) x from its depth at this
+ * step's collision, before the constraint rows are made (their B = s1 / imp, mj_makeImpedance):
+ * the law's damping force at every contact and depth (held over the step, explicit in x),
+ * instead of the pair's one c = d W at the static depth of the whole weight W = |g| / A0 (set
+ * in the model, which a bounce's deeper depths under-damp and first touch over-damps). The cap
+ * s1 <= imp / h stays (set_matched_solref). */
+static void set_contact_damping(MujocoRun *c) {
+  const mjModel *mm = c->mm;
+  mjData *md = c->md;
+  for (int i = 0; i < md->ncon; ++i) {
+    mjContact *con = &md->contact[i];
+    MatchedPair key = {.key = (long)con->geom1 * mm->ngeom + con->geom2};
+    const MatchedPair *p = bsearch(&key, c->pairs, (size_t)c->npairs, sizeof key, pair_key_cmp);
+    if (!p || p->rigid) continue;
+    double s1 = p->kd_a0 * fmax(0.0, -con->dist);
+    if (s1 > c->s1_max) s1 = c->s1_max, c->damping_capped++;
+    con->solref[1] = -s1;
+  }
+}
+
+/* mj_step (MuJoCo 2.2's engine_forward.c: checks, mj_forward, mj_checkAcc, the integrator) with
+ * mj_fwdPosition spelled out so that the contacts' solref is set between mj_collision and
+ * mj_makeConstraint; the rest of mj_forward runs from the velocity stage. Euler and implicit
+ * only: RK4's inner stages re-run the collision with the pairs' solref. */
+static void matched_step(MujocoRun *c) {
+  const mjModel *mm = c->mm;
+  mjData *md = c->md;
+  mj_checkPos(mm, md);
+  mj_checkVel(mm, md);
+  mj_kinematics(mm, md);
+  mj_comPos(mm, md);
+  mj_camlight(mm, md);
+  mj_tendon(mm, md);
+  mj_transmission(mm, md);
+  mj_crb(mm, md);
+  mj_factorM(mm, md);
+  mj_collision(mm, md);
+  set_contact_damping(c);
+  mj_makeConstraint(mm, md);
+  mj_projectConstraint(mm, md);
+  mj_forwardSkip(mm, md, mjSTAGE_POS, 0);
+  mj_checkAcc(mm, md);
+  if (mm->opt.integrator == mjINT_IMPLICIT) mj_implicit(mm, md);
+  else mj_Euler(mm, md);
+}
+
+/* save_mjcf: the converted scene as mjcf_write prints it (every number to 17 digits; MuJoCo
+ * 2.2's mj_saveLastXML prints 6, which made a double pendulum under 3.x drift 6e-8 rad from the
+ * same model in 0.25 s) with the pairs' solref and solimp as set in mm. mjNREF = 2, mjNIMP = 5
+ * in 2.2, as mjcf_writer.c writes them. */
+_Static_assert(mjNREF == 2 && mjNIMP == 5, "MuJoCo's solref/solimp sizes changed");
+static int save_model(const Model *m, MjcfOptions *o, const mjModel *mm, char *err, size_t errlen) {
+  if (o->matched) o->pair_solref = mm->pair_solref, o->pair_solimp = mm->pair_solimp;
+  char *xml = NULL;
+  if (mjcf_write(m, o, &xml, err, errlen)) return -1;
+  FILE *f = fopen(o->save_mjcf, "w");
+  int ok = f && fputs(xml, f) >= 0;
+  if (f && fclose(f)) ok = 0;
+  free(xml);
+  if (!ok) snprintf(err, errlen, "cannot write the file");
+  return ok ? 0 : -1;
 }
 
 static int mujoco_create(Integrator *it) {
@@ -301,8 +403,24 @@ static int mujoco_create(Integrator *it) {
     return integrator_fail(it, CB_ERR_MODEL, "MuJoCo rejected the converted scene: %s", err);
   }
   if (o.matched) {
-    int capped, rigid = set_matched_solref(m, c->mm, &capped);
-    if (capped)
+    c->pairs = calloc((size_t)c->mm->npair + 1, sizeof *c->pairs);
+    if (!c->pairs) {
+      error_jump = NULL;
+      mujoco_destroy(it);
+      return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
+    }
+    c->npairs = c->mm->npair;
+    c->s1_max = MATCHED_IMP / c->mm->opt.timestep;
+    c->per_contact = c->mm->opt.integrator != mjINT_RK4 && !o.damping_per_pair;
+    int capped, rigid = set_matched_solref(m, c->mm, c->pairs, &capped);
+    if (c->per_contact)
+      integrator_note(it, "mujoco: compliance matched: damping per contact, s1 = k d A0 x at each contact's depth x "
+                          "(Hunt-Crossley's c = k d x), set after collision, capped at d / h");
+    else
+      integrator_note(it, "mujoco: compliance matched: damping per pair at the whole weight's static depth (%s)",
+                      o.damping_per_pair ? "damping=pair" : "RK4's inner stages re-run MuJoCo's collision with the "
+                                                            "pair's solref");
+    if (capped && !c->per_contact)
       integrator_note(it, "mujoco: compliance matched: damping of %d pair(s) capped at d / (h A0) (c <= %g m / h): "
                           "MuJoCo's reference damping is explicit in the friction rows",
                       capped, MATCHED_IMP);
@@ -310,7 +428,7 @@ static int mujoco_create(Integrator *it) {
       integrator_note(it, "mujoco: compliance matched: %d rigid pair(s) keep MuJoCo's default solref and solimp",
                       rigid);
   }
-  if (o.save_mjcf[0] && !mj_saveLastXML(o.save_mjcf, c->mm, err, (int)sizeof err)) {
+  if (o.save_mjcf[0] && save_model(m, &o, c->mm, err, sizeof err)) {
     error_jump = NULL;
     mujoco_destroy(it);
     return integrator_fail(it, CB_ERR_OPTION, "mujoco: save_mjcf=%s: %s", o.save_mjcf, err);
@@ -404,8 +522,15 @@ static int mujoco_engine_step(void *content, double t, double dt, const double *
     error_jump = NULL;
     return integrator_fail(it, CB_ERR_SOLVER, "MuJoCo at t = %g: %s", t, error_text);
   }
-  mj_step(c->mm, c->md);
+  if (c->per_contact) matched_step(c);
+  else mj_step(c->mm, c->md);
   error_jump = NULL;
+  if (c->damping_capped > 0 && !c->capped_noted) {
+    c->capped_noted = 1;
+    integrator_note(it, "mujoco: compliance matched: a contact's damping capped at d / (h A0) (c <= %g m / h) from "
+                        "t = %g: MuJoCo's reference damping is explicit in the friction rows",
+                    MATCHED_IMP, t);
+  }
   int rc = check_warnings(it, c, t);
   if (rc) return rc;
   it->stats.newton_iters += c->md->solver_iter;
