@@ -1003,8 +1003,8 @@ Test(harness, compare_flags_doctored_counter_and_passes_identical) {
 Test(harness, atomic_write_replaces_whole_file) {
   char p[512], err[256];
   snprintf(p, sizeof p, "%s/atomic.txt", tmpdir);
-  cr_assert_eq(file_write_atomic(p, "first version\n", 14, err, sizeof err), 0, "%s", err);
-  cr_assert_eq(file_write_atomic(p, "v2\n", 3, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(file_write_atomic(p, "first version\n", 14, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
+  cr_assert_eq(file_write_atomic(p, "v2\n", 3, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   size_t len;
   char *t = file_read_all(p, &len);
   cr_expect_eq(len, 3);

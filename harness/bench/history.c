@@ -514,7 +514,7 @@ static int append_locked(const char *bench_path, const char *history_path, int r
       p += k;
       *p++ = '\n';
     }
-    if (buf && file_write_atomic(history_path, buf, (size_t)(p - buf), err, errlen)) rc = CB_ERR_IO;
+    if (buf && file_write_atomic(history_path, buf, (size_t)(p - buf), CB_ERR_BUF(err, errlen))) rc = CB_ERR_IO;
     if (rc == 0)
       fprintf(out, "history: %s commit %.12s%s on %s (%d benchmarks) %s %s (%d lines)\n", same >= 0 ? "replaced" : "appended",
               sha, cJSON_IsTrue(json_get(entry, "dirty")) ? " (dirty)" : "", machine,

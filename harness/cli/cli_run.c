@@ -239,7 +239,7 @@ static int run_to_record(const CbenchContext *cb, int argc, char **argv, RunSpec
     return CB_ERR_IO;
   }
   char *text = json_print(rec, 1);
-  int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1, no_text = !text;
+  int wrc = text ? file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, sizeof err)) : -1, no_text = !text;
   if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
   print_summary(rec);
   if (wrc != 0) {

@@ -284,7 +284,7 @@ int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
   for (int k = 0; k < ncmd && rc == 0; ++k) {
     fflush(stdout);
     /* argv, never a shell: paths and settings reach sbatch verbatim */
-    if (subprocess_run((const char *const *)cmds[k].argv, NULL, NULL, err, sizeof err) != 0) {
+    if (subprocess_run((const char *const *)cmds[k].argv, NULL, NULL, CB_ERR_BUF(err, sizeof err)) != 0) {
       fprintf(stderr, "cbench: slurm: submission %d of %d failed (%d before it went in): %s\n", k + 1, ncmd, k, err);
       rc = CB_ERR_IO; /* sbatch did not take it */
     }

@@ -272,7 +272,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   char *text = json_print(fig, 1);
   char fj[PATH_MAX + 64], werr[512];
   snprintf(fj, sizeof fj, "%s/%s/figure.json", dir, name);
-  if (file_write_atomic(fj, text, strlen(text), werr, sizeof werr) != 0) {
+  if (file_write_atomic(fj, text, strlen(text), CB_ERR_BUF(werr, sizeof werr)) != 0) {
     snprintf(err, errlen, "%s", werr);
     rc = CB_ERR_IO;
   }

@@ -130,7 +130,7 @@ static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *
   const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
   if (cJSON_IsString(oe)) snprintf(err, sizeof err, "%s", oe->valuestring);
   char *text = cJSON_IsString(oe) ? NULL : json_print(rec, 1);
-  int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
+  int wrc = text ? file_write_atomic(job->path, text, strlen(text), CB_ERR_BUF(err, sizeof err)) : -1;
   if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
   if (wrc != 0) run_series_remove(&job->spec); /* no record: no series either */
   else run_series_remove_gz(&job->spec);       /* a gzip'd series of an earlier run is not this run's */
@@ -159,7 +159,7 @@ static int job_record_unfinished(const CbenchContext *cb, const SweepJob *job, i
     if (prog->budget > 0) ctx.budget = prog->budget;
     cJSON *rec = run_record_unfinished(&ctx, job->pid, killed, wstatus, prog);
     char *text = cJSON_Print(rec);
-    rc = text && file_write_atomic(job->path, text, strlen(text), err, sizeof err) == 0 ? 0 : 1;
+    rc = text && file_write_atomic(job->path, text, strlen(text), CB_ERR_BUF(err, sizeof err)) == 0 ? 0 : 1;
     if (rc) fprintf(stderr, "sweep: %s\n", text ? err : "out of memory");
     free(text);
     cJSON_Delete(rec);
@@ -191,7 +191,7 @@ static int write_plan(const char *path, const SweepJob *jobs, int njob, char *er
     len += l;
     text[len++] = '\n';
   }
-  int rc = file_write_atomic(path, text, len, err, errlen);
+  int rc = file_write_atomic(path, text, len, CB_ERR_BUF(err, errlen));
   free(text);
   if (rc == 0) fprintf(stderr, "sweep: plan of %d runs written to %s (nothing run)\n", njob, path);
   return rc ? 1 : 0;
@@ -657,7 +657,7 @@ static int sweep_write_all(const SweepConfig *c, const SweepJob *jobs, int njob,
   char *text = json_print(all, 1);
   char apath[1200];
   snprintf(apath, sizeof apath, "%s/sweep.json", c->out);
-  int wrc = text ? file_write_atomic(apath, text, strlen(text), err, errlen) : -1;
+  int wrc = text ? file_write_atomic(apath, text, strlen(text), CB_ERR_BUF(err, errlen)) : -1;
   folder_remove_orphans(c->out); /* those of a writer killed while this sweep ran */
   if (!text) snprintf(err, errlen, "%s: out of memory", apath);
   free(text);
@@ -682,12 +682,12 @@ static int sweep_into_folder(const CbenchContext *cb, const SweepConfig *c, Swee
   for (int i = 0; i < njob; ++i)
     if (job_done(&jobs[i])) { jobs[i].state = 2; ++skipped; }
   /* a folder that cannot take a file fails here, before the first job */
-  if (dir_check_writable(c->out, err, errlen) != 0) return CB_ERR_IO;
+  if (dir_check_writable(c->out, CB_ERR_BUF(err, errlen)) != 0) return CB_ERR_IO;
   if (c->command[0]) {
     char cmdpath[1200], line[4200];
     snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
     int n = snprintf(line, sizeof line, "%s\n", c->command);
-    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) return CB_ERR_IO;
+    if (file_write_atomic(cmdpath, line, (size_t)n, CB_ERR_BUF(err, errlen)) != 0) return CB_ERR_IO;
   }
   int failed_writes = 0;
   int rc = sweep_execute(cb, c, jobs, njob, skipped, &failed_writes, err, errlen);
