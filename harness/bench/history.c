@@ -530,7 +530,8 @@ static int append_locked(const char *bench_path, const char *history_path, int r
 }
 
 int history_append(const char *bench_path, const char *history_path, int replace, FILE *out, char *err, size_t errlen) {
-  int lock = record_lock_take(history_path);
+  int lock; /* -1 when the lock cannot be taken: then unlocked */
+  record_lock_take(history_path, &lock);
   int rc = append_locked(bench_path, history_path, replace, out, err, errlen);
   record_lock_release(lock, history_path);
   return rc;

@@ -184,7 +184,8 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   /* a plan line (harness/sweep/plan.h): done already when its record is complete; the record's
    * lock makes a sweep or a task on the same record wait and reuse, and its file is removed
    * when released (a killed task's is reused by the next) */
-  int lock = record_lock_take(json);
+  int lock; /* -1 when the lock cannot be taken: then unlocked */
+  record_lock_take(json, &lock);
   char cmd[4096];
   run_spec_key(&s, cmd, sizeof cmd);
   int rc = 0;

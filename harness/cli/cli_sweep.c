@@ -182,7 +182,7 @@ int cmd_sweep(const CbenchContext *cb, int argc, char **argv) {
   int rc = sweep_args_parse(cb, argc, argv, c);
   if (rc == 0) {
     char err[1024];
-    int st = sweep_run(cb, c, err, sizeof err);
+    int st = sweep_run(cb, c, CB_ERR_BUF(err, sizeof err));
     if (st == CB_ERR_INPUT) rc = usage_error(cb, "%s", err);
     else if (st != CB_OK) fprintf(stderr, "cbench: %s\n", err), rc = st;
     else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);

@@ -42,4 +42,9 @@ CbStatus cb_error_prefix(CbError *e, const char *fmt, ...) {
   return e->status;
 }
 
+CbStatus cb_error_fail(CbError *e, CbStatus status) {
+  if (e) e->status = status;
+  return status;
+}
+
 const char *cb_error_text(const CbError *e) { return e && e->msg ? e->msg : ""; }

@@ -41,6 +41,11 @@ CbStatus cb_error_set(CbError *e, CbStatus status, const char *where, const char
 #define CB_ERROR(e, status, ...) cb_error_set((e), (status), __func__, __VA_ARGS__)
 /* Puts "PREFIX" (printf) before e's message (e not NULL), keeping its status; returns it. */
 CbStatus cb_error_prefix(CbError *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Sets e's status and keeps its message: for a message written by a function not yet converted
+ * (one handed CB_ERR_TEXT(e)); returns the status. */
+CbStatus cb_error_fail(CbError *e, CbStatus status);
+/* e's buffer as the (err, errlen) pair a function not yet converted takes (e not NULL). */
+#define CB_ERR_TEXT(e) (e)->msg, (e)->cap
 /* The message, or "" (NULL e: ""). */
 const char *cb_error_text(const CbError *e);
 
