@@ -365,7 +365,7 @@ Test(bad_input, a_huge_grid_is_refused_before_anything_is_written) {
   c->quiet = 1;
   char err[1024] = "";
   double t0 = clock_monotonic();
-  cr_expect_eq(sweep_run(fx_cb(), c, err, sizeof err), CB_ERR_INPUT, "%s", err);
+  cr_expect_eq(sweep_run(fx_cb(), c, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "%s", err);
   cr_expect(strstr(err, "the grid has 4294967296 points (64 cases x 64 integrators x 64 accuracies or steps") != NULL,
             "%s", err);
   cr_expect(strstr(err, "more than the 100000 points a sweep may have") != NULL, "%s", err);
@@ -374,7 +374,7 @@ Test(bad_input, a_huge_grid_is_refused_before_anything_is_written) {
   /* just past the limit: 64 x 64 x 25 = 102400 points */
   c->nacc = 25; c->nmax_steps = 0; c->nopt = 0; c->nparam_axes = 0;
   err[0] = '\0';
-  cr_expect_eq(sweep_run(fx_cb(), c, err, sizeof err), CB_ERR_INPUT, "%s", err);
+  cr_expect_eq(sweep_run(fx_cb(), c, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "%s", err);
   cr_expect(strstr(err, "the grid has 102400 points") != NULL, "%s", err);
   cr_expect(access(c->out, F_OK) != 0, "the refused sweep created %s", c->out);
   free(c);

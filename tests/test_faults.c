@@ -98,7 +98,7 @@ Test(faults, subprocess_arguments_are_not_parsed_by_a_shell) {
   cr_expect(!exists("%s/INJECTED", tmpdir));
   char err[256];
   const char *missing[] = {"cbench-no-such-program", NULL};
-  cr_expect_neq(subprocess_run(missing, NULL, NULL, err, sizeof err), 0);
+  cr_expect_neq(subprocess_run(missing, NULL, NULL, CB_ERR_BUF(err, sizeof err)), 0);
   cr_expect(strstr(err, "cbench-no-such-program: not found") != NULL, "%s", err);
 }
 
@@ -109,7 +109,7 @@ Test(faults, subprocess_log_path_is_relative_to_the_caller) {
   cr_assert_eq(mkdir("sub", 0755), 0);
   char err[512];
   const char *argv[] = {"pwd", NULL};
-  cr_assert_eq(subprocess_run(argv, "sub", "sub/pwd.log", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(subprocess_run(argv, "sub", "sub/pwd.log", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect(exists("%s/sub/pwd.log", tmpdir));
 }
 

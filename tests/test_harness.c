@@ -665,7 +665,7 @@ Test(harness, sweep_kills_a_hung_job_and_records_the_timeout) {
   c->run.timeout = 0.3;
   c->jobs = 2;
   double t0 = clock_monotonic();
-  cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(sweep_run(fx_cb(), c, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_lt(clock_monotonic() - t0, 30.0, "the hung job was killed");
   char all[700];
   snprintf(all, sizeof all, "%s/sweep.json", out);
@@ -699,7 +699,7 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   fflush(NULL);
   pid_t pid = fork();
   cr_assert(pid >= 0);
-  if (pid == 0) _exit(sweep_run(fx_cb(), c, err, sizeof err) == CB_OK ? 0 : 1);
+  if (pid == 0) _exit(sweep_run(fx_cb(), c, CB_ERR_BUF(err, sizeof err)) == CB_OK ? 0 : 1);
   /* Kill the sweep once two records exist (each run takes ~0.5 s). */
   int corrupt = 0, tmp = 0, n = 0;
   double t0 = clock_monotonic();
@@ -730,7 +730,7 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   }
   closedir(d);
 
-  cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(sweep_run(fx_cb(), c, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   n = count_records(out, &corrupt, &tmp);
   cr_expect_eq(n, 6, "all six records after resuming, got %d", n);
   cr_expect_eq(corrupt, 0);
@@ -753,7 +753,7 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   cJSON_ReplaceItemInObjectCaseSensitive(doc, "spec_key", cJSON_CreateString("scene=other;integrator=other"));
   write_json(before[0].name, doc);
   cJSON_Delete(doc);
-  cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(sweep_run(fx_cb(), c, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   text = file_read_all(before[0].name, NULL);
   doc = cJSON_Parse(text);
   free(text);
@@ -1003,8 +1003,8 @@ Test(harness, compare_flags_doctored_counter_and_passes_identical) {
 Test(harness, atomic_write_replaces_whole_file) {
   char p[512], err[256];
   snprintf(p, sizeof p, "%s/atomic.txt", tmpdir);
-  cr_assert_eq(file_write_atomic(p, "first version\n", 14, err, sizeof err), 0, "%s", err);
-  cr_assert_eq(file_write_atomic(p, "v2\n", 3, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(file_write_atomic(p, "first version\n", 14, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
+  cr_assert_eq(file_write_atomic(p, "v2\n", 3, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   size_t len;
   char *t = file_read_all(p, &len);
   cr_expect_eq(len, 3);

@@ -154,7 +154,7 @@ Test(option_table, sweep_passes_an_axis_only_to_integrators_that_take_it) {
   SweepConfig *c = malloc(sizeof *c);
   cr_assert_eq(sweep_args_parse(fx_cb(), (int)(sizeof argv / sizeof argv[0]), argv, c), 0);
   char err[1024];
-  cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(sweep_run(fx_cb(), c, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   free(c);
   char **lines = NULL;
   int n = plan_read(plan, &lines, err, sizeof err);

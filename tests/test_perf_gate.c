@@ -28,7 +28,7 @@ static void git(const char *const *args) {
   for (int i = 0; args[i]; ++i) argv[k++] = args[i];
   argv[k] = NULL;
   char err[256];
-  cr_assert_eq(subprocess_run(argv, NULL, "/dev/null", err, sizeof err), 0, "git %s: %s", args[0], err);
+  cr_assert_eq(subprocess_run(argv, NULL, "/dev/null", CB_ERR_BUF(err, sizeof err)), 0, "git %s: %s", args[0], err);
 }
 
 static void commit(const char *message, char *out) {
@@ -44,7 +44,7 @@ static void setup(void) {
   snprintf(repo, sizeof repo, "%s/repo", tmpdir);
   const char *argv[] = {"git", "init", "-q", repo, NULL};
   char err[256];
-  cr_assert_eq(subprocess_run(argv, NULL, "/dev/null", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(subprocess_run(argv, NULL, "/dev/null", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   commit("baseline", sha[0]);
   commit("a change that costs speed and says nothing", sha[1]);
   commit("cenic-sd: a better contact\n\nMeasured: ...\n\nPerf: cenic-sd ball_drop +3% instructions: the test's rise", sha[2]);

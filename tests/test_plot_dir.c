@@ -51,7 +51,7 @@ static cJSON *base_record(void) {
 static void plot_records(const cJSON *all) {
   char *text = cJSON_PrintUnformatted(all), path[600], err[1024] = "";
   snprintf(path, sizeof path, "%s/records.json", tmpdir);
-  cr_assert_eq(file_write_atomic(path, text, strlen(text), err, sizeof err), 0, "%s", err);
+  cr_assert_eq(file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   free(text);
   cr_assert_eq(plot_dir(tmpdir, 0, err, sizeof err), 0, "%s", err);
 }

@@ -49,7 +49,7 @@ static void write_records(const char *dir) {
   }
   char *text = cJSON_PrintUnformatted(out);
   snprintf(path, sizeof path, "%s/records.json", dir);
-  cr_assert_eq(file_write_atomic(path, text, strlen(text), err, sizeof err), 0, "%s", err);
+  cr_assert_eq(file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   free(text);
   cJSON_Delete(out);
   cJSON_Delete(all);

@@ -206,7 +206,7 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
     c->run.reps = 1;
     snprintf(c->out, sizeof c->out, "%s", out);
     snprintf(c->command, sizeof c->command, "cbench sweep (test)");
-    cr_assert_eq(sweep_run(fx_cb(), c, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(sweep_run(fx_cb(), c, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   }
   free(c);
   /* the 1e-2 run as if its energy guard had fired */

@@ -97,5 +97,5 @@ Test(sweep_interrupt, shell_quoting_keeps_every_word) {
   cr_assert_eq(shell_quote_argv(7, argv, q, sizeof q), 0);
   cr_expect_str_eq(q, "cbench --out 'a b' 'it'\\''s' '' 'x;rm -rf /' plain-1e-3,2/3.json");
   char tiny[8];
-  cr_expect_eq(shell_quote_argv(7, argv, tiny, sizeof tiny), -1);
+  cr_expect_eq(shell_quote_argv(7, argv, tiny, sizeof tiny), CB_ERR_IO);
 }

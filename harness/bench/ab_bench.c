@@ -191,7 +191,7 @@ static cJSON *run_side(const char *bin, const char *cases, const AbBench *bm, in
   char serr[512];
   if (signal_stop) stop_now(signal_stop);
   signal_waiting_child = 1;
-  subprocess_run(argv, dir, log, serr, sizeof serr); /* a failed run exits 1 and still writes its record */
+  subprocess_run(argv, dir, log, CB_ERR_BUF(serr, sizeof serr)); /* a failed run exits 1 and still writes its record */
   signal_waiting_child = 0;
   if (signal_stop) stop_now(signal_stop);
   char *text = file_read_all(json, NULL);
@@ -628,7 +628,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
              invalid);
   if (c->out[0]) {
     dir_make_parent_of(c->out);
-    if (!text || file_write_atomic(c->out, text, strlen(text), werr, sizeof werr) != 0) {
+    if (!text || file_write_atomic(c->out, text, strlen(text), CB_ERR_BUF(werr, sizeof werr)) != 0) {
       snprintf(err, errlen, "bench: %s", text ? werr : "out of memory");
       rc = text ? CB_ERR_IO : CB_ERR_MEMORY;
     } else {

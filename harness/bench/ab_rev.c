@@ -39,7 +39,7 @@ int ab_binary_for_rev(const char *rev, char *bin, size_t binlen, char *sha, size
   fprintf(stderr, "bench: building A = %s (%.12s) in a temporary worktree under %s (log %s) ...\n", rev, sha, dir, log);
   const char *argv[] = {"bash", script, top, sha, bin, NULL};
   char serr[512];
-  if (subprocess_run(argv, NULL, log, serr, sizeof serr) != 0 || access(bin, X_OK) != 0) {
+  if (subprocess_run(argv, NULL, log, CB_ERR_BUF(serr, sizeof serr)) != 0 || access(bin, X_OK) != 0) {
     snprintf(err, errlen, "bench: building %s (%.12s) failed (%s); see %s", rev, sha, serr, log);
     return -1;
   }

@@ -514,7 +514,7 @@ static int append_locked(const char *bench_path, const char *history_path, int r
       p += k;
       *p++ = '\n';
     }
-    if (buf && file_write_atomic(history_path, buf, (size_t)(p - buf), err, errlen)) rc = CB_ERR_IO;
+    if (buf && file_write_atomic(history_path, buf, (size_t)(p - buf), CB_ERR_BUF(err, errlen))) rc = CB_ERR_IO;
     if (rc == 0)
       fprintf(out, "history: %s commit %.12s%s on %s (%d benchmarks) %s %s (%d lines)\n", same >= 0 ? "replaced" : "appended",
               sha, cJSON_IsTrue(json_get(entry, "dirty")) ? " (dirty)" : "", machine,
@@ -530,7 +530,8 @@ static int append_locked(const char *bench_path, const char *history_path, int r
 }
 
 int history_append(const char *bench_path, const char *history_path, int replace, FILE *out, char *err, size_t errlen) {
-  int lock = record_lock_take(history_path);
+  int lock; /* -1 when the lock cannot be taken: then unlocked */
+  record_lock_take(history_path, &lock);
   int rc = append_locked(bench_path, history_path, replace, out, err, errlen);
   record_lock_release(lock, history_path);
   return rc;

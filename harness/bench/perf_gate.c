@@ -91,7 +91,7 @@ static cJSON *measure_one(const char *bin, const char *cases_dir, const PerfGate
   if (b->opt) { argv[k++] = "--opt"; argv[k++] = b->opt; }
   argv[k] = NULL;
   char serr[512];
-  subprocess_run(argv, NULL, log, serr, sizeof serr); /* a failed run exits 1 and still writes its record */
+  subprocess_run(argv, NULL, log, CB_ERR_BUF(serr, sizeof serr)); /* a failed run exits 1 and still writes its record */
   char *text = file_read_all(json, NULL);
   cJSON *rec = text ? cJSON_Parse(text) : NULL;
   free(text);
@@ -157,7 +157,7 @@ int perf_gate_measure(const char *bin, const char *cases_dir, const char *out_di
   char path[1200];
   snprintf(path, sizeof path, "%s/bench.json", out_dir);
   char *text = json_print(all, 1);
-  int rc = text && file_write_atomic(path, text, strlen(text), err, errlen) == 0 ? CB_OK : CB_ERR_IO;
+  int rc = text && file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, errlen)) == 0 ? CB_OK : CB_ERR_IO;
   if (!text) snprintf(err, errlen, "out of memory");
   free(text);
   cJSON_Delete(all);
@@ -171,7 +171,7 @@ static int is_ancestor(const char *repo, const char *sha, const char *head) {
   if (!strcmp(sha, head)) return 1;
   const char *argv[] = {"git", "-C", repo[0] ? repo : ".", "merge-base", "--is-ancestor", sha, head, NULL};
   char serr[256];
-  return subprocess_run(argv, NULL, "/dev/null", serr, sizeof serr) == 0;
+  return subprocess_run(argv, NULL, "/dev/null", CB_ERR_BUF(serr, sizeof serr)) == 0;
 }
 
 static int machines_match(const cJSON *line_info, const cJSON *machine) {
@@ -296,7 +296,7 @@ static int write_verdicts(const PerfGateConfig *c, const GateRow *rows, int n, c
   snprintf(path, sizeof path, "%s/gate.json", c->out_dir);
   char *text = json_print(doc, 1);
   cJSON_Delete(doc);
-  int rc = text && dir_make_parents(c->out_dir) == 0 && file_write_atomic(path, text, strlen(text), err, errlen) == 0;
+  int rc = text && dir_make_parents(c->out_dir) == 0 && file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, errlen)) == 0;
   if (!text) snprintf(err, errlen, "out of memory");
   free(text);
   return rc ? CB_OK : CB_ERR_IO;

@@ -100,7 +100,7 @@ int cmd_export(const CbenchContext *cb, int argc, char **argv) {
   char *text = json_print(doc, 1);
   int rc = CB_OK;
   if (out) {
-    if (file_write_atomic(out, text, strlen(text), err, sizeof err) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = CB_ERR_IO; }
+    if (file_write_atomic(out, text, strlen(text), CB_ERR_BUF(err, sizeof err)) != 0) { fprintf(stderr, "cbench: %s\n", err); rc = CB_ERR_IO; }
   } else {
     printf("%s\n", text);
   }

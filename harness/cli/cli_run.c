@@ -184,7 +184,8 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
   /* a plan line (harness/sweep/plan.h): done already when its record is complete; the record's
    * lock makes a sweep or a task on the same record wait and reuse, and its file is removed
    * when released (a killed task's is reused by the next) */
-  int lock = record_lock_take(json);
+  int lock; /* -1 when the lock cannot be taken: then unlocked */
+  record_lock_take(json, &lock);
   char cmd[4096];
   run_spec_key(&s, cmd, sizeof cmd);
   int rc = 0;
@@ -239,7 +240,7 @@ static int run_to_record(const CbenchContext *cb, int argc, char **argv, RunSpec
     return CB_ERR_IO;
   }
   char *text = json_print(rec, 1);
-  int wrc = text ? file_write_atomic(path, text, strlen(text), err, sizeof err) : -1, no_text = !text;
+  int wrc = text ? file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, sizeof err)) : -1, no_text = !text;
   if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
   print_summary(rec);
   if (wrc != 0) {

@@ -182,7 +182,7 @@ int cmd_sweep(const CbenchContext *cb, int argc, char **argv) {
   int rc = sweep_args_parse(cb, argc, argv, c);
   if (rc == 0) {
     char err[1024];
-    int st = sweep_run(cb, c, err, sizeof err);
+    int st = sweep_run(cb, c, CB_ERR_BUF(err, sizeof err));
     if (st == CB_ERR_INPUT) rc = usage_error(cb, "%s", err);
     else if (st != CB_OK) fprintf(stderr, "cbench: %s\n", err), rc = st;
     else if (c->plan[0]) printf("sweep: plan %s (run it with `cbench slurm %s`, then `cbench merge %s --plan %s`)\n", c->plan, c->plan, c->out, c->plan);
@@ -284,7 +284,7 @@ int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
   for (int k = 0; k < ncmd && rc == 0; ++k) {
     fflush(stdout);
     /* argv, never a shell: paths and settings reach sbatch verbatim */
-    if (subprocess_run((const char *const *)cmds[k].argv, NULL, NULL, err, sizeof err) != 0) {
+    if (subprocess_run((const char *const *)cmds[k].argv, NULL, NULL, CB_ERR_BUF(err, sizeof err)) != 0) {
       fprintf(stderr, "cbench: slurm: submission %d of %d failed (%d before it went in): %s\n", k + 1, ncmd, k, err);
       rc = CB_ERR_IO; /* sbatch did not take it */
     }

@@ -35,6 +35,13 @@ void cbench_context_init(CbenchContext *cb) {
   cb->limits.max_timeout_s = RUN_MAX_TIMEOUT_S;
   cb->limits.max_reps = RUN_MAX_REPS;
   cb->limits.max_sweep_points = SWEEP_MAX_POINTS;
+  cb_error_init(&cb->error);
+}
+
+CbError *cbench_error(CbenchContext *cb) {
+  cb->error.e.msg = cb->error.text;
+  cb->error.e.cap = sizeof cb->error.text;
+  return &cb->error.e;
 }
 
 void cbench_context_set_cases_dir(CbenchContext *cb, const char *dir) {

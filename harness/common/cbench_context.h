@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "../../integrators/integrator.h"
+#include "cb_error.h"
 
 typedef struct {
   double max_timeout_s;    /* the largest --timeout per integration */
@@ -31,6 +32,8 @@ typedef struct CbenchContext {
   CbenchLimits limits;
   const char *command;        /* the command being run ("sweep"; NULL before one is known): its
                                * usage follows an argument error */
+  CbErrorBuf error;           /* the why of a command's failure (cbench_error(cb)): functions
+                               * below the command report into it, cbench_main_in prints it */
 } CbenchContext;
 
 /* Defaults: the environment is read here, once, and nowhere else in harness/ (CBENCH_CASES /
@@ -42,6 +45,9 @@ void cbench_context_set_cases_dir(CbenchContext *cb, const char *dir);
 void cbench_context_set_results_dir(CbenchContext *cb, const char *dir);
 void cbench_context_set_figures_dir(CbenchContext *cb, const char *dir);
 void cbench_context_set_paper_dir(CbenchContext *cb, const char *dir);
+/* The context's CbError, writing into cb->error.text (pointed there on every call, so a copied
+ * context writes into its own). */
+CbError *cbench_error(CbenchContext *cb);
 /* The stream messages go to. */
 static inline FILE *cbench_log(const CbenchContext *cb) { return cb && cb->log ? cb->log : stderr; }
 /* A note: what a command does on the way (a reference computed or reused, a cross-check's

@@ -45,24 +45,23 @@ static char *gz_read_all(const char *gz, size_t *len) {
 
 char *series_read_all(const char *path, size_t *len) {
   if (file_exists(path)) return file_read_all(path, len);
-  char gz[4200];
-  if ((size_t)snprintf(gz, sizeof gz, "%s.gz", path) >= sizeof gz) return NULL;
-  return gz_read_all(gz, len);
+  CbPath gz;
+  if (cb_path(&gz, NULL, "%s.gz", path) != CB_OK) return NULL;
+  return gz_read_all(gz.s, len);
 }
 
 int series_exists(const char *path) {
-  char gz[4200];
-  return file_exists(path) || ((size_t)snprintf(gz, sizeof gz, "%s.gz", path) < sizeof gz && file_exists(gz));
+  CbPath gz;
+  return file_exists(path) || (cb_path(&gz, NULL, "%s.gz", path) == CB_OK && file_exists(gz.s));
 }
 
-static int fsync_dir_of(const char *path) {
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s", path);
-  int fd = open(dirname(tmp), O_RDONLY | O_DIRECTORY);
-  if (fd < 0) return -1;
-  int rc = fsync(fd);
+static void fsync_dir_of(const char *path) {
+  CbPath tmp;
+  if (cb_path(&tmp, NULL, "%s", path) != CB_OK) return;
+  int fd = open(dirname(tmp.s), O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return;
+  fsync(fd); /* best effort: the file itself is synced and renamed */
   close(fd);
-  return rc;
 }
 
 const char *file_tmp_host(char *host) {
@@ -78,63 +77,61 @@ void file_tmp_path(const char *path, long pid, char *out, size_t outlen) {
   snprintf(out, outlen, "%s.tmp.%s.%ld", path, file_tmp_host(host), pid);
 }
 
-int file_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen) {
-  char tmp[4300];
+CbStatus file_write_atomic(const char *path, const char *data, size_t len, CbError *e) {
+  char tmp[PATH_MAX + FILE_TMP_EXTRA];
   file_tmp_path(path, (long)getpid(), tmp, sizeof tmp);
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) {
-    snprintf(err, errlen, "%s: cannot create: %s", tmp, strerror(errno));
-    return -1;
-  }
+  if (fd < 0) return CB_ERROR(e, CB_ERR_IO, "%s: cannot create: %s", tmp, strerror(errno));
   size_t off = 0;
   while (off < len) {
     ssize_t w = write(fd, data + off, len - off);
     if (w < 0) {
       if (errno == EINTR) continue;
-      snprintf(err, errlen, "%s: write failed: %s", tmp, strerror(errno));
+      CB_ERROR(e, CB_ERR_IO, "%s: write failed: %s", tmp, strerror(errno));
       close(fd); unlink(tmp);
-      return -1;
+      return CB_ERR_IO;
     }
     off += (size_t)w;
   }
   if (fsync(fd) != 0 || close(fd) != 0) {
-    snprintf(err, errlen, "%s: fsync/close failed: %s", tmp, strerror(errno));
+    CB_ERROR(e, CB_ERR_IO, "%s: fsync/close failed: %s", tmp, strerror(errno));
     unlink(tmp);
-    return -1;
+    return CB_ERR_IO;
   }
   if (rename(tmp, path) != 0) {
-    snprintf(err, errlen, "%s: rename failed: %s", path, strerror(errno));
+    CB_ERROR(e, CB_ERR_IO, "%s: rename failed: %s", path, strerror(errno));
     unlink(tmp);
-    return -1;
+    return CB_ERR_IO;
   }
   fsync_dir_of(path);
-  return 0;
+  return CB_OK;
 }
 
-FILE *atomic_open(AtomicFile *a, const char *path, int sync, char *err, size_t errlen) {
+FILE *atomic_open(AtomicFile *a, const char *path, int sync, CbError *e) {
   a->sync = sync;
-  snprintf(a->path, sizeof a->path, "%s", path);
-  file_tmp_path(a->path, (long)getpid(), a->tmp, sizeof a->tmp);
+  a->f = NULL;
+  if (cb_path(&a->path, e, "%s", path) != CB_OK) return NULL;
+  file_tmp_path(a->path.s, (long)getpid(), a->tmp, sizeof a->tmp);
   a->f = fopen(a->tmp, "w");
-  if (!a->f) snprintf(err, errlen, "%s: cannot create: %s", a->path, strerror(errno));
+  if (!a->f) CB_ERROR(e, CB_ERR_IO, "%s: cannot create: %s", a->path.s, strerror(errno));
   return a->f;
 }
 
-int atomic_commit(AtomicFile *a, char *err, size_t errlen) {
-  if (!a->f) { snprintf(err, errlen, "%s: not open", a->path); return -1; }
+CbStatus atomic_commit(AtomicFile *a, CbError *e) {
+  if (!a->f) return CB_ERROR(e, CB_ERR_IO, "%s: not open", a->path.s);
   errno = 0;
   int bad = ferror(a->f) || fflush(a->f) != 0 || (a->sync && fsync(fileno(a->f)) != 0);
-  int e = bad ? (errno ? errno : EIO) : 0;
-  if (fclose(a->f) != 0 && !bad) bad = 1, e = errno;
+  int why = bad ? (errno ? errno : EIO) : 0;
+  if (fclose(a->f) != 0 && !bad) bad = 1, why = errno;
   a->f = NULL;
-  if (!bad && rename(a->tmp, a->path) != 0) bad = 1, e = errno;
+  if (!bad && rename(a->tmp, a->path.s) != 0) bad = 1, why = errno;
   if (bad) {
-    snprintf(err, errlen, "%s: write failed: %s", a->path, strerror(e));
+    CB_ERROR(e, CB_ERR_IO, "%s: write failed: %s", a->path.s, strerror(why));
     unlink(a->tmp);
-    return -1;
+    return CB_ERR_IO;
   }
-  if (a->sync) fsync_dir_of(a->path);
-  return 0;
+  if (a->sync) fsync_dir_of(a->path.s);
+  return CB_OK;
 }
 
 void atomic_abort(AtomicFile *a) {
@@ -144,42 +141,38 @@ void atomic_abort(AtomicFile *a) {
   unlink(a->tmp);
 }
 
-int dir_check_writable(const char *dir, char *err, size_t errlen) {
-  char probe[1300];
-  snprintf(probe, sizeof probe, "%.1200s/.cbench-probe.%ld", dir, (long)getpid());
-  int fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) {
-    snprintf(err, errlen, "%s: not writable, cannot write records there: %s", dir, strerror(errno));
-    return -1;
-  }
+CbStatus dir_check_writable(const char *dir, CbError *e) {
+  CbPath probe;
+  if (cb_path(&probe, e, "%s/.cbench-probe.%ld", dir, (long)getpid()) != CB_OK) return CB_ERR_IO;
+  int fd = open(probe.s, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return CB_ERROR(e, CB_ERR_IO, "%s: not writable, cannot write records there: %s", dir, strerror(errno));
   close(fd);
-  unlink(probe);
-  return 0;
+  unlink(probe.s);
+  return CB_OK;
 }
 
-int dir_make_parent_of(const char *path) {
-  char parent[4096];
-  snprintf(parent, sizeof parent, "%s", path);
-  char *slash = strrchr(parent, '/');
-  if (!slash || slash == parent) return 0;
+CbStatus dir_make_parent_of(const char *path) {
+  CbPath parent;
+  if (cb_path(&parent, NULL, "%s", path) != CB_OK) return CB_ERR_IO;
+  char *slash = strrchr(parent.s, '/');
+  if (!slash || slash == parent.s) return CB_OK;
   *slash = '\0';
-  return dir_make_parents(parent);
+  return dir_make_parents(parent.s);
 }
 
-int dir_make_parents(const char *dir) {
-  char buf[4096];
-  snprintf(buf, sizeof buf, "%s", dir);
-  size_t n = strlen(buf);
-  if (n == 0) return 0;
+CbStatus dir_make_parents(const char *dir) {
+  CbPath buf;
+  if (cb_path(&buf, NULL, "%s", dir) != CB_OK) return CB_ERR_IO;
+  size_t n = strlen(buf.s);
   for (size_t i = 1; i <= n; ++i) {
-    if (buf[i] == '/' || buf[i] == '\0') {
-      char c = buf[i];
-      buf[i] = '\0';
-      if (mkdir(buf, 0755) != 0 && errno != EEXIST) return -1;
-      buf[i] = c;
+    if (buf.s[i] == '/' || buf.s[i] == '\0') {
+      char c = buf.s[i];
+      buf.s[i] = '\0';
+      if (mkdir(buf.s, 0755) != 0 && errno != EEXIST) return CB_ERR_IO;
+      buf.s[i] = c;
     }
   }
-  return 0;
+  return CB_OK;
 }
 
 int file_exists(const char *path) {
@@ -198,19 +191,19 @@ void hash_hex(uint64_t h, char *out, size_t outlen) {
   snprintf(out, outlen, "fnv1a64:%016llx", (unsigned long long)h);
 }
 
-int hash_file(const char *path, char *out, size_t outlen) {
+CbStatus hash_file(const char *path, char *out, size_t outlen) {
   size_t len = 0;
   char *buf = file_read_all(path, &len);
-  if (!buf) return -1;
+  if (!buf) return CB_ERR_IO;
   hash_hex(hash_fnv1a64(buf, len), out, outlen);
   free(buf);
-  return 0;
+  return CB_OK;
 }
 
-int file_close_synced(FILE *f) {
+CbStatus file_close_synced(FILE *f) {
   /* ferror: a failed fprintf (full disk) may leave nothing for fflush to report */
-  int rc = !ferror(f) && fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
-  if (fclose(f) != 0) rc = -1;
+  CbStatus rc = !ferror(f) && fflush(f) == 0 && fsync(fileno(f)) == 0 ? CB_OK : CB_ERR_IO;
+  if (fclose(f) != 0) rc = CB_ERR_IO;
   return rc;
 }
 

@@ -1,5 +1,7 @@
 #include "install_dir.h"
 
+#include "cb_path.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,28 +13,26 @@ int is_directory(const char *path) {
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-int self_exe_path(char *out, size_t outlen) {
-  if (outlen < 2) return -1;
+CbStatus self_exe_path(char *out, size_t outlen) {
+  if (outlen < 2) return CB_ERR_IO;
   ssize_t n = readlink("/proc/self/exe", out, outlen - 1);
-  if (n <= 0 || (size_t)n >= outlen - 1) return -1; /* a full buffer may be a truncated path */
+  if (n <= 0 || (size_t)n >= outlen - 1) return CB_ERR_IO; /* a full buffer may be a truncated path */
   out[n] = '\0';
-  return 0;
+  return CB_OK;
 }
 
-int install_folder(const char *sub, char *out, size_t outlen) {
-  char exe[PATH_MAX];
-  if (self_exe_path(exe, sizeof exe) == 0)
+CbStatus install_folder(const char *sub, char *out, size_t outlen) {
+  CbPath exe, probe;
+  if (self_exe_path(exe.s, sizeof exe.s) == CB_OK)
     for (int up = 0; up < 4; ++up) {
-      char *slash = strrchr(exe, '/');
-      if (!slash || slash == exe) break;
+      char *slash = strrchr(exe.s, '/');
+      if (!slash || slash == exe.s) break;
       *slash = '\0';
-      char probe[PATH_MAX + 64];
-      snprintf(probe, sizeof probe, "%s/%s", exe, sub);
-      if (is_directory(probe) && strlen(probe) < outlen) {
-        snprintf(out, outlen, "%s", probe);
-        return 0;
+      if (cb_path_join(&probe, NULL, exe.s, sub) == CB_OK && is_directory(probe.s) && strlen(probe.s) < outlen) {
+        snprintf(out, outlen, "%s", probe.s);
+        return CB_OK;
       }
     }
   snprintf(out, outlen, "%s", sub);
-  return -1;
+  return CB_ERR_IO;
 }

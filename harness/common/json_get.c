@@ -20,32 +20,31 @@ const char *json_str_or(const cJSON *o, const char *k, const char *dflt) {
   return cJSON_IsString(x) ? x->valuestring : dflt;
 }
 
-int json_int_in(const cJSON *x, long long lo, long long hi, long long *out) {
-  if (!cJSON_IsNumber(x)) return -1;
+CbStatus json_int_in(const cJSON *x, long long lo, long long hi, long long *out) {
+  if (!cJSON_IsNumber(x)) return CB_ERR_INPUT;
   double v = x->valuedouble;
   /* the comparisons in double first: a NaN or 1e300 never reaches the cast */
-  if (!(v >= (double)lo && v <= (double)hi) || v != floor(v)) return -1;
+  if (!(v >= (double)lo && v <= (double)hi) || v != floor(v)) return CB_ERR_INPUT;
   long long i = (long long)v;
-  if (i < lo || i > hi) return -1;
+  if (i < lo || i > hi) return CB_ERR_INPUT;
   *out = i;
-  return 0;
+  return CB_OK;
 }
 
-int json_int_field(const cJSON *o, const char *k, int lo, int hi, int dflt, int *out) {
+CbStatus json_int_field(const cJSON *o, const char *k, int lo, int hi, int dflt, int *out) {
   const cJSON *x = json_get(o, k);
   long long v;
   *out = dflt;
-  if (!x || cJSON_IsNull(x)) return 0;
-  if (json_int_in(x, lo, hi, &v)) return -1;
+  if (!x || cJSON_IsNull(x)) return CB_OK;
+  if (json_int_in(x, lo, hi, &v)) return CB_ERR_INPUT;
   *out = (int)v;
-  return 0;
+  return CB_OK;
 }
 
-int json_field_error(char *err, size_t errlen, const char *file, const char *path, const char *problem,
-                     const cJSON *got) {
+CbStatus json_field_error(CbError *e, const char *file, const char *path, const char *problem, const cJSON *got) {
   char *g = got ? cJSON_PrintUnformatted(got) : NULL;
-  snprintf(err, errlen, "%s%s%s: %s%s%.200s%s", file ? file : "", file ? ": " : "", path, problem, g ? " (got " : "",
-           g ? g : "", g ? ")" : "");
+  CB_ERROR(e, CB_ERR_INPUT, "%s%s%s: %s%s%.*s%s", file ? file : "", file ? ": " : "", path, problem, g ? " (got " : "",
+           JSON_GOT_SHOWN, g ? g : "", g ? ")" : "");
   free(g);
-  return 2;
+  return CB_ERR_INPUT;
 }

@@ -7,6 +7,8 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "cb_error.h"
+
 /* o[k] (case-sensitive), NULL when o is NULL or has no k. */
 const cJSON *json_get(const cJSON *o, const char *k);
 /* o[k] as a number, NAN when absent or not a number. */
@@ -20,15 +22,16 @@ const char *json_str_or(const cJSON *o, const char *k, const char *dflt);
 
 /* A number read into an integer: x is a number, integral and in [lo, hi] (a double outside an
  * int's range cast to int is undefined behaviour: 1e300 would read as -2147483648). 0 with the
- * value in *out, else -1 (*out untouched). */
-int json_int_in(const cJSON *x, long long lo, long long hi, long long *out);
-/* o[k] by json_int_in into an int; dflt when o[k] is absent or null; -1 (with *out = dflt) when
- * it is there but not an integer in [lo, hi]. */
-int json_int_field(const cJSON *o, const char *k, int lo, int hi, int dflt, int *out);
+ * value in *out, else CB_ERR_INPUT (*out untouched). */
+CbStatus json_int_in(const cJSON *x, long long lo, long long hi, long long *out);
+/* o[k] by json_int_in into an int; dflt when o[k] is absent or null; CB_ERR_INPUT (with
+ * *out = dflt) when it is there but not an integer in [lo, hi]. */
+CbStatus json_int_field(const cJSON *o, const char *k, int lo, int hi, int dflt, int *out);
 
-/* "FILE: PATH: problem (got VALUE)" into err (FILE left out when NULL, the value when got is
- * NULL); returns 2, the exit status of bad input. */
-int json_field_error(char *err, size_t errlen, const char *file, const char *path, const char *problem,
-                     const cJSON *got);
+/* "FILE: PATH: problem (got VALUE)" into e (FILE left out when NULL, the value when got is
+ * NULL; the first JSON_GOT_SHOWN bytes of a long value: its start says what it was); returns
+ * CB_ERR_INPUT. */
+enum { JSON_GOT_SHOWN = 200 };
+CbStatus json_field_error(CbError *e, const char *file, const char *path, const char *problem, const cJSON *got);
 
 #endif

@@ -1,5 +1,6 @@
 #include "machine.h"
 #include "blas_threads.h"
+#include "cb_path.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,15 +90,15 @@ static double cpu_mhz(void) {
   return mhz;
 }
 
-/* First line of a small sysfs file into out; 0 when read. */
-static int read_line(const char *path, char *out, size_t outlen) {
+/* First line of a small sysfs file into out; CB_OK when read. */
+static CbStatus read_line(const char *path, char *out, size_t outlen) {
   FILE *f = fopen(path, "r");
-  if (!f) return -1;
+  if (!f) return CB_ERR_IO;
   int ok = fgets(out, (int)outlen, f) != NULL;
   fclose(f);
-  if (!ok) return -1;
+  if (!ok) return CB_ERR_IO;
   out[strcspn(out, "\n")] = '\0';
-  return 0;
+  return CB_OK;
 }
 
 /* cpu0's caches from sysfs, as Google Benchmark's context lists them: type, level, size (bytes),
@@ -105,16 +106,17 @@ static int read_line(const char *path, char *out, size_t outlen) {
 static int cpu_caches(MachineCache *caches) {
   int n = 0;
   for (int i = 0; i < MACHINE_MAX_CACHES; ++i) {
-    char path[128], level[16], size[32], shared[256];
+    CbPath path;
+    char level[16], size[32], shared[256];
     MachineCache *c = &caches[n];
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-    if (read_line(path, c->type, sizeof c->type)) break;
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-    if (read_line(path, level, sizeof level)) break;
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-    if (read_line(path, size, sizeof size)) break;
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/shared_cpu_list", i);
-    if (read_line(path, shared, sizeof shared)) snprintf(shared, sizeof shared, "0");
+    cb_path(&path, NULL, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+    if (read_line(path.s, c->type, sizeof c->type)) break;
+    cb_path(&path, NULL, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+    if (read_line(path.s, level, sizeof level)) break;
+    cb_path(&path, NULL, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+    if (read_line(path.s, size, sizeof size)) break;
+    cb_path(&path, NULL, "/sys/devices/system/cpu/cpu0/cache/index%d/shared_cpu_list", i);
+    if (read_line(path.s, shared, sizeof shared)) snprintf(shared, sizeof shared, "0");
     char *end;
     double bytes = strtod(size, &end);
     if (*end == 'K') bytes *= 1024;

@@ -1,6 +1,8 @@
 /* Shortest exact number text (see num_text.h). */
 #include "num_text.h"
 
+#include "../../models/status.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,21 +22,21 @@ char *num_text(double x, char *out, size_t outlen) {
   return out;
 }
 
-/* Every number below item becomes raw text in num_text form; 0, or -1 out of memory. */
-static int numbers_to_raw(cJSON *item) {
+/* Every number below item becomes raw text in num_text form; CB_OK, or CB_ERR_MEMORY. */
+static CbStatus numbers_to_raw(cJSON *item) {
   for (cJSON *c = item; c; c = c->next) {
     if (cJSON_IsNumber(c)) {
       char t[NUM_TEXT_MAX];
       const char *s = isfinite(c->valuedouble) ? num_text(c->valuedouble, t, sizeof t) : "null";
       char *copy = malloc(strlen(s) + 1);
-      if (!copy) return -1;
+      if (!copy) return CB_ERR_MEMORY;
       memcpy(copy, s, strlen(s) + 1);
       c->type = cJSON_Raw | (c->type & cJSON_StringIsConst);
       c->valuestring = copy;
     }
-    if (c->child && numbers_to_raw(c->child)) return -1;
+    if (c->child && numbers_to_raw(c->child)) return CB_ERR_MEMORY;
   }
-  return 0;
+  return CB_OK;
 }
 
 char *json_print(const cJSON *item, int formatted) {

@@ -8,20 +8,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int subprocess_run(const char *const argv[], const char *cwd, const char *log_path, char *err, size_t errlen) {
+CbStatus subprocess_run(const char *const argv[], const char *cwd, const char *log_path, CbError *e) {
   /* the child reports a failed chdir/open/exec through this close-on-exec pipe */
   int fds[2];
   if (pipe(fds) != 0 || fcntl(fds[1], F_SETFD, FD_CLOEXEC) != 0) {
-    snprintf(err, errlen, "%s: cannot start (pipe: %s)", argv[0], strerror(errno));
-    return -1;
+    return CB_ERROR(e, CB_ERR_IO, "%s: cannot start (pipe: %s)", argv[0], strerror(errno));
   }
   fflush(NULL);
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    snprintf(err, errlen, "%s: cannot start (fork: %s)", argv[0], strerror(errno));
-    return -1;
+    return CB_ERROR(e, CB_ERR_IO, "%s: cannot start (fork: %s)", argv[0], strerror(errno));
   }
   if (pid == 0) {
     close(fds[0]);
@@ -52,16 +50,13 @@ int subprocess_run(const char *const argv[], const char *cwd, const char *log_pa
   if (r == (ssize_t)sizeof code) {
     const char *where = code[0] == 1 ? cwd : code[0] == 2 ? log_path : NULL;
     if (code[0] == 3 && code[1] == ENOENT)
-      snprintf(err, errlen, "%s: not found (is it installed and in PATH?)", argv[0]);
-    else
-      snprintf(err, errlen, "%s: cannot start%s%s: %s", argv[0], where ? ": " : "", where ? where : "",
-               strerror(code[1]));
-    return -1;
+      return CB_ERROR(e, CB_ERR_IO, "%s: not found (is it installed and in PATH?)", argv[0]);
+    return CB_ERROR(e, CB_ERR_IO, "%s: cannot start%s%s: %s", argv[0], where ? ": " : "", where ? where : "",
+                    strerror(code[1]));
   }
-  if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return 0;
-  if (WIFSIGNALED(st)) snprintf(err, errlen, "%s: killed by signal %d", argv[0], WTERMSIG(st));
-  else snprintf(err, errlen, "%s: exit status %d", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-  return -1;
+  if (WIFEXITED(st) && WEXITSTATUS(st) == 0) return CB_OK;
+  if (WIFSIGNALED(st)) return CB_ERROR(e, CB_ERR_IO, "%s: killed by signal %d", argv[0], WTERMSIG(st));
+  return CB_ERROR(e, CB_ERR_IO, "%s: exit status %d", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 }
 
 int path_component_safe(const char *name) {
@@ -76,16 +71,16 @@ int path_component_safe(const char *name) {
   return n > 0;
 }
 
-int subprocess_output(const char *const argv[], char *out, size_t outlen) {
+CbStatus subprocess_output(const char *const argv[], char *out, size_t outlen) {
   out[0] = '\0';
   int fds[2];
-  if (pipe(fds) != 0) return -1;
+  if (pipe(fds) != 0) return CB_ERR_IO;
   fflush(NULL);
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return -1;
+    return CB_ERR_IO;
   }
   if (pid == 0) {
     close(fds[0]);
@@ -107,12 +102,12 @@ int subprocess_output(const char *const argv[], char *out, size_t outlen) {
   close(fds[0]);
   int st = 0;
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
-  return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+  return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? CB_OK : CB_ERR_IO;
 }
 
-int shell_quote_argv(int argc, char *const argv[], char *out, size_t outlen) {
+CbStatus shell_quote_argv(int argc, char *const argv[], char *out, size_t outlen) {
   size_t n = 0;
-#define PUT(ch) do { if (n + 1 >= outlen) return -1; out[n++] = (ch); } while (0)
+#define PUT(ch) do { if (n + 1 >= outlen) return CB_ERR_IO; out[n++] = (ch); } while (0)
   for (int i = 0; i < argc; ++i) {
     const char *a = argv[i];
     int plain = a[0] != '\0';
@@ -127,7 +122,7 @@ int shell_quote_argv(int argc, char *const argv[], char *out, size_t outlen) {
     if (!plain) PUT('\'');
   }
 #undef PUT
-  if (outlen == 0) return -1;
+  if (outlen == 0) return CB_ERR_IO;
   out[n] = '\0';
-  return 0;
+  return CB_OK;
 }

@@ -172,7 +172,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
       }
     if (rc) break;
     if (!o->quiet) fprintf(stderr, "figure %s: sweep %d/%d -> %s\n", name, k + 1, nruns, rdir);
-    int src = sweep_run(run_cb, c, err, errlen);
+    int src = sweep_run(run_cb, c, CB_ERR_BUF(err, errlen));
     if (src == CB_ERR_INPUT) { rc = CB_ERR_INPUT; break; }
     if (src != 0 && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, err);
     char all[1600], lerr[512];
@@ -272,7 +272,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   char *text = json_print(fig, 1);
   char fj[PATH_MAX + 64], werr[512];
   snprintf(fj, sizeof fj, "%s/%s/figure.json", dir, name);
-  if (file_write_atomic(fj, text, strlen(text), werr, sizeof werr) != 0) {
+  if (file_write_atomic(fj, text, strlen(text), CB_ERR_BUF(werr, sizeof werr)) != 0) {
     snprintf(err, errlen, "%s", werr);
     rc = CB_ERR_IO;
   }

@@ -166,7 +166,7 @@ static void draw_uncertainty(FILE *g, double ux, double uy) {
 static int write_points(const char *path, const double *x, const double *y, char (*who)[POINT_WHO_LEN], int n,
                         char *err, size_t errlen) {
   AtomicFile af;
-  FILE *f = atomic_open(&af, path, 0, err, errlen);
+  FILE *f = atomic_open(&af, path, 0, CB_ERR_BUF(err, errlen));
   for (int k = 0; f && k < n; ++k) {
     fprintf(f, "%.10g\t%.10g", x[k], y[k]);
     if (who) {
@@ -176,7 +176,7 @@ static int write_points(const char *path, const double *x, const double *y, char
     }
     fputc('\n', f);
   }
-  return !f || atomic_commit(&af, err, errlen) != 0 ? 1 : 0;
+  return !f || atomic_commit(&af, CB_ERR_BUF(err, errlen)) != 0 ? 1 : 0;
 }
 
 static const char *const bad_style[OUTCOME_COUNT] = {"", "pt 2 ps 1.5 lw 2 lc rgb 'red'", "pt 8 ps 1.5 lw 2 lc rgb '#ff7f0e'",
@@ -393,10 +393,10 @@ static int write_own_script(FigureDraw *D, const char *body) {
   char gp[PATH_MAX + 64], err[8];
   snprintf(gp, sizeof gp, "%s/%s.gp", D->dir, D->name);
   AtomicFile ag;
-  FILE *g = atomic_open(&ag, gp, 0, err, sizeof err);
+  FILE *g = atomic_open(&ag, gp, 0, CB_ERR_BUF(err, sizeof err));
   if (!g) return -1;
   fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n" GP_OUT_SUFFIX_INIT "%s", D->dir, D->name, body);
-  return atomic_commit(&ag, err, sizeof err);
+  return atomic_commit(&ag, CB_ERR_BUF(err, sizeof err));
 }
 
 static int write_script(FigureDraw *D, const char *title, const char *body, int rows, int cols, int whole) {
@@ -405,7 +405,7 @@ static int write_script(FigureDraw *D, const char *title, const char *body, int 
   snprintf(gp, sizeof gp, "%s/%s/%s.gp", D->dir, D->name, D->name);
   AtomicFile ag;
   char err[8];
-  FILE *g = atomic_open(&ag, gp, 0, err, sizeof err);
+  FILE *g = atomic_open(&ag, gp, 0, CB_ERR_BUF(err, sizeof err));
   if (!g) return -1;
   /* the panels, then one column for the figure's legend, outside them */
   int pw = 520 * cols > 720 ? 520 * cols : 720, kw = 330;
@@ -427,7 +427,7 @@ static int write_script(FigureDraw *D, const char *title, const char *body, int 
     if (!whole) fprintf(g, "unset multiplot\n");
     fprintf(g, "unset output\n");
   }
-  return atomic_commit(&ag, err, sizeof err);
+  return atomic_commit(&ag, CB_ERR_BUF(err, sizeof err));
 }
 
 int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegistry *registry, const char *paper_dir,
@@ -439,7 +439,7 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegis
   char tsvp[PATH_MAX + 64];
   snprintf(tsvp, sizeof tsvp, "%s/%s/%s.tsv", dir, name, name);
   AtomicFile atsv;
-  D.tsv = kind->tsv_header ? atomic_open(&atsv, tsvp, 0, err, errlen) : NULL;
+  D.tsv = kind->tsv_header ? atomic_open(&atsv, tsvp, 0, CB_ERR_BUF(err, errlen)) : NULL;
   char *body = NULL;
   size_t body_len = 0;
   D.gp_body = open_memstream(&body, &body_len);
@@ -473,7 +473,7 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegis
     rc = kind->uses_panels ? draw_panel(&D, kind, plot, p, records, err, errlen)
                            : kind->draw_whole(&D, plot, records, err, errlen);
   if (D.tsv && rc) atomic_abort(&atsv);
-  else if (D.tsv && atomic_commit(&atsv, err, errlen) != 0) rc = 1;
+  else if (D.tsv && atomic_commit(&atsv, CB_ERR_BUF(err, errlen)) != 0) rc = 1;
   fclose(D.gp_body);
   int rows = 1, cols = D.npanels;
   const cJSON *layout = json_get(plot, "layout");

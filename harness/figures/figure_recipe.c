@@ -17,7 +17,8 @@
 #include "../common/num_text.h"
 
 static int fail(char *err, size_t errlen, const char *path, const char *field, const char *problem, const cJSON *got) {
-  return json_field_error(err, errlen, path, field, problem, got);
+  json_field_error(CB_ERR_BUF(err, errlen), path, field, problem, got);
+  return 2;
 }
 
 static int only_keys(const cJSON *o, const char *const *known, const char *path, const char *where, char *err,

@@ -37,7 +37,7 @@ void gp_quote(FILE *f, const char *s) {
 int gp_run(const char *dir, const char *script, const char *log, char *err, size_t errlen) {
   char perr[512];
   const char *argv[] = {"gnuplot", script, NULL};
-  if (subprocess_run(argv, dir, log, perr, sizeof perr) == 0) return 0;
+  if (subprocess_run(argv, dir, log, CB_ERR_BUF(perr, sizeof perr)) == 0) return 0;
   snprintf(err, errlen, "%.1100s/%s: %.300s (see %s)", dir, script, perr, log);
   return 1;
 }
@@ -51,7 +51,7 @@ int gp_run_atomic(const char *dir, const char *script, const char *log, const ch
   snprintf(suffix, sizeof suffix, ".tmp.%s.%ld", host, (long)getpid());
   snprintf(expr, sizeof expr, GP_OUT_SUFFIX " = '%s'", suffix);
   const char *argv[] = {"gnuplot", "-e", expr, script, NULL};
-  int bad = subprocess_run(argv, dir, log, perr, sizeof perr) != 0;
+  int bad = subprocess_run(argv, dir, log, CB_ERR_BUF(perr, sizeof perr)) != 0;
   if (bad) snprintf(err, errlen, "%.1100s/%s: %.300s (see %s)", dir, script, perr, log);
   char (*tmp)[1600] = malloc(sizeof *tmp * (size_t)(nimages > 0 ? nimages : 1));
   if (!tmp) { snprintf(err, errlen, "%.1100s/%s: out of memory", dir, script); return 1; }

@@ -78,10 +78,10 @@ static int write_file(const char *pdir, const char *name, void (*write)(FILE *, 
   char path[1400];
   snprintf(path, sizeof path, "%s/%s", pdir, name);
   AtomicFile af;
-  FILE *f = atomic_open(&af, path, 0, err, errlen);
+  FILE *f = atomic_open(&af, path, 0, CB_ERR_BUF(err, errlen));
   if (!f) return CB_ERR_IO;
   write(f, arg);
-  return atomic_commit(&af, err, errlen) == 0 ? CB_OK : CB_ERR_IO;
+  return atomic_commit(&af, CB_ERR_BUF(err, errlen)) == 0 ? CB_OK : CB_ERR_IO;
 }
 
 static void table_of(FILE *f, const void *recs) { write_table(f, recs); }

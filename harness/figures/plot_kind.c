@@ -145,7 +145,7 @@ static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, cha
   char dat[PATH_MAX + 64];
   snprintf(dat, sizeof dat, "%s/%s/data/bars.dat", D->dir, D->name);
   AtomicFile af;
-  FILE *f = atomic_open(&af, dat, 0, err, errlen);
+  FILE *f = atomic_open(&af, dat, 0, CB_ERR_BUF(err, errlen));
   if (!f) return 1;
   int nf = cJSON_GetArraySize(fields), nbars = 0;
   const cJSON *r;
@@ -178,7 +178,7 @@ static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, cha
     fprintf(D->tsv, "\n");
     ++nbars;
   }
-  if (atomic_commit(&af, err, errlen) != 0) return 1;
+  if (atomic_commit(&af, CB_ERR_BUF(err, errlen)) != 0) return 1;
   FILE *g = D->gp_body;
   fprintf(g, "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.8 border -1\n"
              "set boxwidth 0.7\nset xtics rotate by -30 noenhanced\nset key outside right\nset ylabel ");
@@ -232,7 +232,7 @@ static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records
   char dat[PATH_MAX + 64];
   snprintf(dat, sizeof dat, "%s/%s/data/histogram.dat", D->dir, D->name);
   AtomicFile af;
-  FILE *f = atomic_open(&af, dat, 0, err, errlen);
+  FILE *f = atomic_open(&af, dat, 0, CB_ERR_BUF(err, errlen));
   if (!f) return 1;
   int nblock = 0;
   char titles[8][256 + 32]; /* a label of up to 255 bytes and " (N values)" */
@@ -283,7 +283,7 @@ static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records
     fprintf(D->tsv, "\n");
     ++nblock;
   }
-  if (atomic_commit(&af, err, errlen) != 0) return 1;
+  if (atomic_commit(&af, CB_ERR_BUF(err, errlen)) != 0) return 1;
   FILE *g = D->gp_body;
   fprintf(g, "set style fill transparent solid 0.6 border -1\nset key top right noenhanced\nset xlabel ");
   gp_quote(g, json_str_or(plot, "xlabel", col));

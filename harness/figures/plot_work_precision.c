@@ -203,14 +203,14 @@ static int plot_case_lines(CaseLines *L, FILE *g, const char *pdir, const char *
   int nfail = 0, ntime = 0, nwarn = 0, nwarn_err = 0;
   snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
   AtomicFile aff, aft, afw, af;
-  FILE *ff = atomic_open(&aff, path, 0, err, errlen);
+  FILE *ff = atomic_open(&aff, path, 0, CB_ERR_BUF(err, errlen));
   if (!ff) return 1;
   snprintf(path, sizeof path, "%.1100s/%.127s/timeout.dat", pdir, cname);
-  FILE *ft = atomic_open(&aft, path, 0, err, errlen);
+  FILE *ft = atomic_open(&aft, path, 0, CB_ERR_BUF(err, errlen));
   if (!ft) { atomic_abort(&aff); return 1; }
   /* ok runs whose physics guards tripped: not data, drawn with their own marker */
   snprintf(path, sizeof path, "%.1100s/%.127s/physics_warnings.dat", pdir, cname);
-  FILE *fw = atomic_open(&afw, path, 0, err, errlen);
+  FILE *fw = atomic_open(&afw, path, 0, CB_ERR_BUF(err, errlen));
   if (!fw) { atomic_abort(&aff); atomic_abort(&aft); return 1; }
   fprintf(ff, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
   fprintf(ft, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
@@ -226,7 +226,7 @@ static int plot_case_lines(CaseLines *L, FILE *g, const char *pdir, const char *
     }
     qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
     snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
-    FILE *f = atomic_open(&af, path, 0, err, errlen);
+    FILE *f = atomic_open(&af, path, 0, CB_ERR_BUF(err, errlen));
     if (!f) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return 1; }
     fprintf(f, "# %s on %s: param (accuracy or dt)\terr_q_max\terr_q_rms\twork_median\twork_min\twork_max\terr_window_max\n", ints[i], cname);
     for (int k = 0; k < ns; ++k) {
@@ -263,11 +263,11 @@ static int plot_case_lines(CaseLines *L, FILE *g, const char *pdir, const char *
       if (e > 0) has_err[i] = 1;
       if (ew > 0) has_win[i] = 1;
     }
-    if (atomic_commit(&af, err, errlen) != 0) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return 1; }
+    if (atomic_commit(&af, CB_ERR_BUF(err, errlen)) != 0) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return 1; }
   }
-  if (atomic_commit(&aff, err, errlen) != 0) { atomic_abort(&aft); atomic_abort(&afw); return 1; }
-  if (atomic_commit(&aft, err, errlen) != 0) { atomic_abort(&afw); return 1; }
-  if (atomic_commit(&afw, err, errlen) != 0) return 1;
+  if (atomic_commit(&aff, CB_ERR_BUF(err, errlen)) != 0) { atomic_abort(&aft); atomic_abort(&afw); return 1; }
+  if (atomic_commit(&aft, CB_ERR_BUF(err, errlen)) != 0) { atomic_abort(&afw); return 1; }
+  if (atomic_commit(&afw, CB_ERR_BUF(err, errlen)) != 0) return 1;
   char warn_style[160], fail_style[160], time_style[160];
   snprintf(warn_style, sizeof warn_style, "with points pt 6 ps 2.5 lw 2 lc rgb \"#e377c2\" title \"flagged: physics guard (%d)\"", nwarn);
   snprintf(fail_style, sizeof fail_style, "with points pt 2 ps 2 lw 2 lc rgb \"red\" title \"failed (%d)\"", nfail);

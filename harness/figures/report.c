@@ -554,7 +554,7 @@ static int write_doc(const char *path, int html_doc, const char *dir, const cJSO
   if (html_doc) write_html(f, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path);
   else write_md(f, dir, figs, plots, nplots, cmd, runs, machine, date, history, history_path);
   fclose(f);
-  int rc = file_write_atomic(path, buf, len, err, errlen) ? CB_ERR_IO : CB_OK;
+  int rc = file_write_atomic(path, buf, len, CB_ERR_BUF(err, errlen)) ? CB_ERR_IO : CB_OK;
   free(buf);
   return rc;
 }

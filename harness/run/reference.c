@@ -486,7 +486,7 @@ static int reference_write(const CbenchContext *cb, const char *path, const char
   int rc = CB_ERR_IO;
   if (!text || dir_make_parents(dir) != 0) {
     snprintf(err, errlen, "cannot write %s", path);
-  } else if (file_write_atomic(path, text, strlen(text), err, errlen) == 0) {
+  } else if (file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, errlen)) == 0) {
     rc = CB_OK;
     cbench_note(cb, "reference %s: wrote %s", case_name, path);
   }

@@ -56,50 +56,53 @@ int folder_remove_orphans(const char *dir) {
     long pid = tmp_owner(e->d_name);
     /* a live writer (ours or another sweep's) keeps its file; EPERM also means alive */
     if (pid <= 0 || process_alive(pid)) continue;
-    char p[4400];
-    snprintf(p, sizeof p, "%.4000s/%s", dir, e->d_name);
-    n += unlink(p) == 0;
+    CbPath p;
+    n += cb_path_join(&p, NULL, dir, e->d_name) == CB_OK && unlink(p.s) == 0;
   }
   closedir(d);
   return n;
 }
 
-/* DIR/.locks and DIR/.locks/NAME.lock of the record at record_path. */
-static void lock_paths(const char *record_path, char *dir, size_t dirlen, char *lock, size_t locklen) {
+/* DIR/.locks and DIR/.locks/NAME.lock of the record at record_path; CB_ERR_IO when either
+ * does not fit. */
+static CbStatus lock_paths(const char *record_path, CbPath *dir, CbPath *lock) {
   const char *slash = strrchr(record_path, '/');
   const char *name = slash ? slash + 1 : record_path;
-  snprintf(dir, dirlen, "%.*s.locks", slash ? (int)(slash - record_path + 1) : 0, record_path);
-  snprintf(lock, locklen, "%s/%.200s.lock", dir, name);
+  if (cb_path(dir, NULL, "%.*s.locks", slash ? (int)(slash - record_path + 1) : 0, record_path) != CB_OK) return CB_ERR_IO;
+  return cb_path(lock, NULL, "%s/%s.lock", dir->s, name);
 }
 
-int record_lock_take(const char *record_path) {
-  char dir[4200], lock[4500];
-  lock_paths(record_path, dir, sizeof dir, lock, sizeof lock);
+CbStatus record_lock_take(const char *record_path, int *fd_out) {
+  CbPath dir, lock;
+  *fd_out = -1;
+  if (lock_paths(record_path, &dir, &lock) != CB_OK) return CB_ERR_IO;
   /* A releaser unlinks the file (and the emptied folder) while holding the flock: a taker that
    * opened the old file then locks a file nobody else will lock, so it checks that the path
    * still names the file it locked and starts again when not. */
   for (int tries = 0; tries < 1000; ++tries) {
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) return -1;
-    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (mkdir(dir.s, 0755) != 0 && errno != EEXIST) return CB_ERR_IO;
+    int fd = open(lock.s, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
       if (errno == ENOENT) continue; /* the folder was removed between mkdir and open */
-      return -1;
+      return CB_ERR_IO;
     }
     while (flock(fd, LOCK_EX) != 0)
-      if (errno != EINTR) { close(fd); return -1; }
+      if (errno != EINTR) { close(fd); return CB_ERR_IO; }
     struct stat held, named;
-    if (fstat(fd, &held) == 0 && stat(lock, &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino)
-      return fd;
+    if (fstat(fd, &held) == 0 && stat(lock.s, &named) == 0 && held.st_dev == named.st_dev && held.st_ino == named.st_ino) {
+      *fd_out = fd;
+      return CB_OK;
+    }
     close(fd);
   }
-  return -1;
+  return CB_ERR_IO;
 }
 
 void record_lock_release(int fd, const char *record_path) {
+  CbPath dir, lock;
   if (fd < 0) return;
-  char dir[4200], lock[4500];
-  lock_paths(record_path, dir, sizeof dir, lock, sizeof lock);
-  unlink(lock); /* still holding the flock: see record_lock_take */
-  close(fd);    /* closing drops the flock */
-  rmdir(dir);   /* only when no other record's lock is in it */
+  if (lock_paths(record_path, &dir, &lock) != CB_OK) { close(fd); return; }
+  unlink(lock.s); /* still holding the flock: see record_lock_take */
+  close(fd);      /* closing drops the flock */
+  rmdir(dir.s);   /* only when no other record's lock is in it */
 }

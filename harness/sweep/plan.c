@@ -309,7 +309,7 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
   char *text = json_print(all, 1);
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%.*s/sweep.json", PATH_MAX, dir);
-  int wrc = text ? file_write_atomic(path, text, strlen(text), err, errlen) : -1;
+  int wrc = text ? file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, errlen)) : -1;
   int nrec = cJSON_GetArraySize(all), no_text = !text;
   free(text);
   cJSON_Delete(all);

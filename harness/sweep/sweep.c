@@ -23,6 +23,7 @@
 #include "../run/record_fields.h"
 #include "../run/run_fields.h"
 #include "../run/run_record.h"
+#include "../common/cb_path.h"
 #include "../common/num_text.h"
 #include "../common/progress.h"
 
@@ -82,7 +83,7 @@ static void sweep_set_params(const SweepConfig *c, int pc, RunSpec *s) {
 
 typedef struct {
   RunSpec spec;
-  char path[1400];
+  CbPath path;             /* the record's: OUT (< 1024) / NAME (< 768) always fits */
   pid_t pid;
   int state;               /* 0 pending, 1 running, 2 done */
 } SweepJob;
@@ -106,20 +107,21 @@ static int job_done(const SweepJob *job) {
                        (!js->contact_log[0] || series_exists(js->contact_log)) &&
                        (!js->energy_log[0] || series_exists(js->energy_log)) &&
                        (!js->trajectory[0] || series_exists(js->trajectory));
-  return series_present && run_record_complete(job->path, key);
+  return series_present && run_record_complete(job->path.s, key);
 }
 
 /* The job process: one run, in this process (the sweep watches its progress and kills it past
  * its budget: one fork per run), its record written atomically, under the record's lock so that
  * a second sweep into the folder waits for it and reuses it instead of computing it again. */
 static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *prog) {
-  int lock = record_lock_take(job->path);
-  if (job_done(job)) { record_lock_release(lock, job->path); _exit(JOB_REUSED); }
+  int lock; /* -1 when the lock cannot be taken: then unlocked */
+  record_lock_take(job->path.s, &lock);
+  if (job_done(job)) { record_lock_release(lock, job->path.s); _exit(JOB_REUSED); }
   RunContext ctx;
   char err[1024];
   if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
     fprintf(stderr, "sweep: %s\n", err);
-    record_lock_release(lock, job->path);
+    record_lock_release(lock, job->path.s);
     _exit(JOB_UNWRITTEN);
   }
   prog->stage_start = clock_monotonic();
@@ -130,14 +132,14 @@ static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *
   const cJSON *oe = cJSON_GetObjectItemCaseSensitive(rec, RUN_OUTPUT_ERROR);
   if (cJSON_IsString(oe)) snprintf(err, sizeof err, "%s", oe->valuestring);
   char *text = cJSON_IsString(oe) ? NULL : json_print(rec, 1);
-  int wrc = text ? file_write_atomic(job->path, text, strlen(text), err, sizeof err) : -1;
+  int wrc = text ? file_write_atomic(job->path.s, text, strlen(text), CB_ERR_BUF(err, sizeof err)) : -1;
   if (wrc != 0) fprintf(stderr, "sweep: %s\n", err);
   if (wrc != 0) run_series_remove(&job->spec); /* no record: no series either */
   else run_series_remove_gz(&job->spec);       /* a gzip'd series of an earlier run is not this run's */
   free(text);
   cJSON_Delete(rec);
   run_context_free(&ctx);
-  record_lock_release(lock, job->path);
+  record_lock_release(lock, job->path.s);
   _exit(wrc == 0 ? 0 : JOB_UNWRITTEN);
 }
 
@@ -146,55 +148,55 @@ static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *
  * when no record could be written. */
 static int job_record_unfinished(const CbenchContext *cb, const SweepJob *job, int killed, int wstatus,
                                  const RunProgress *prog) {
-  int lock = record_lock_take(job->path);
+  int lock; /* -1 when the lock cannot be taken: then unlocked */
+  record_lock_take(job->path.s, &lock);
   int rc = 0;
   if (!job_done(job)) {
     RunContext ctx;
     char err[1024];
     if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
       fprintf(stderr, "sweep: %s\n", err);
-      record_lock_release(lock, job->path);
+      record_lock_release(lock, job->path.s);
       return 1;
     }
     if (prog->budget > 0) ctx.budget = prog->budget;
     cJSON *rec = run_record_unfinished(&ctx, job->pid, killed, wstatus, prog);
     char *text = cJSON_Print(rec);
-    rc = text && file_write_atomic(job->path, text, strlen(text), err, sizeof err) == 0 ? 0 : 1;
+    rc = text && file_write_atomic(job->path.s, text, strlen(text), CB_ERR_BUF(err, sizeof err)) == 0 ? 0 : 1;
     if (rc) fprintf(stderr, "sweep: %s\n", text ? err : "out of memory");
     free(text);
     cJSON_Delete(rec);
     run_context_free(&ctx);
   }
-  record_lock_release(lock, job->path);
+  record_lock_release(lock, job->path.s);
   return rc;
 }
 
 /* The grid as a plan (harness/sweep/plan.h): one self-contained `cbench run` per line, nothing run. */
-static int write_plan(const char *path, const SweepJob *jobs, int njob, char *err, size_t errlen) {
+static CbStatus write_plan(const char *path, const SweepJob *jobs, int njob, CbError *e) {
   size_t cap = (size_t)njob * PLAN_MAX_LINE / 4 + 1, len = 0;
   char *text = malloc(cap);
-  if (!text) { snprintf(err, errlen, "out of memory"); return 1; }
+  if (!text) return CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
   for (int i = 0; i < njob; ++i) {
     char line[PLAN_MAX_LINE];
-    if (plan_format_line(&jobs[i].spec, jobs[i].path, line, sizeof line)) {
-      snprintf(err, errlen, "cannot resolve the paths of %s", jobs[i].path);
+    if (plan_format_line(&jobs[i].spec, jobs[i].path.s, line, sizeof line)) {
       free(text);
-      return 1;
+      return CB_ERROR(e, CB_ERR_IO, "cannot resolve the paths of %s", jobs[i].path.s);
     }
     size_t l = strlen(line);
     if (len + l + 2 > cap) {
       char *g = realloc(text, cap = 2 * cap + l + 2);
-      if (!g) { free(text); snprintf(err, errlen, "out of memory"); return 1; }
+      if (!g) { free(text); return CB_ERROR(e, CB_ERR_MEMORY, "out of memory"); }
       text = g;
     }
     memcpy(text + len, line, l);
     len += l;
     text[len++] = '\n';
   }
-  int rc = file_write_atomic(path, text, len, err, errlen);
+  CbStatus rc = file_write_atomic(path, text, len, e);
   free(text);
-  if (rc == 0) fprintf(stderr, "sweep: plan of %d runs written to %s (nothing run)\n", njob, path);
-  return rc ? 1 : 0;
+  if (rc == CB_OK) fprintf(stderr, "sweep: plan of %d runs written to %s (nothing run)\n", njob, path);
+  return rc;
 }
 
 /* Progress line: rewritten in place on a terminal (at most 4 times a second); not on a terminal,
@@ -238,8 +240,7 @@ static size_t grid_points(const SweepConfig *c, int ncase, int nint, size_t max,
 }
 
 /* The cases of the sweep into cases_buf: those given, else every case of the cases folder. */
-static int sweep_cases(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], int *ncase, char *err,
-                       size_t errlen) {
+static CbStatus sweep_cases(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], int *ncase, CbError *e) {
   char cnames[SWEEP_MAX_LIST][128];
   int n = c->ncases;
   if (n == 0) {
@@ -249,13 +250,13 @@ static int sweep_cases(const CbenchContext *cb, const SweepConfig *c, char (*cas
     for (int i = 0; i < n; ++i) snprintf(cases_buf[i], 1024, "%s", c->cases[i]);
   }
   *ncase = n;
-  if (n == 0) { snprintf(err, errlen, "no cases (none given, none in %s/)", cb->cases_dir); return CB_ERR_INPUT; }
+  if (n == 0) return CB_ERROR(e, CB_ERR_INPUT, "no cases (none given, none in %s/)", cb->cases_dir);
   return CB_OK;
 }
 
 /* The integrators of the sweep: those given, else every registered one. */
-static int sweep_integrators(const CbenchContext *cb, const SweepConfig *c, const IntegratorVtbl **vts, int *nint,
-                             char *err, size_t errlen) {
+static CbStatus sweep_integrators(const CbenchContext *cb, const SweepConfig *c, const IntegratorVtbl **vts, int *nint,
+                             CbError *e) {
   int n = c->nintegrators;
   if (n == 0) {
     for (int i = 0; i < integrator_registry_count(&cb->registry) && n < SWEEP_MAX_LIST; ++i)
@@ -263,32 +264,33 @@ static int sweep_integrators(const CbenchContext *cb, const SweepConfig *c, cons
   } else {
     for (int i = 0; i < n; ++i) {
       vts[i] = integrator_registry_find(&cb->registry, c->integrators[i]);
-      if (!vts[i]) { integrator_registry_unknown_message(&cb->registry, c->integrators[i], err, errlen); return CB_ERR_INPUT; }
+      if (!vts[i]) {
+        integrator_registry_unknown_message(&cb->registry, c->integrators[i], CB_ERR_TEXT(e));
+        return cb_error_fail(e, CB_ERR_INPUT);
+      }
     }
   }
   *nint = n;
-  if (n == 0) { snprintf(err, errlen, "no integrators registered"); return CB_ERR_INPUT; }
+  if (n == 0) return CB_ERROR(e, CB_ERR_INPUT, "no integrators registered");
   return CB_OK;
 }
 
 /* The number of grid points, with the values no run could take refused before any job (the CLI
  * and recipes check > 0) and a grid past the points a sweep may have. */
-static int sweep_grid_size(const CbenchContext *cb, const SweepConfig *c, int ncase, int nint, size_t *npoints,
-                           char *err, size_t errlen) {
+static CbStatus sweep_grid_size(const CbenchContext *cb, const SweepConfig *c, int ncase, int nint, size_t *npoints,
+                           CbError *e) {
   char what[400];
   long max_points = cb->limits.max_sweep_points < SWEEP_MAX_POINTS ? cb->limits.max_sweep_points : SWEEP_MAX_POINTS;
   *npoints = grid_points(c, ncase, nint, (size_t)max_points, what, sizeof what);
-  if (*npoints == 0) { snprintf(err, errlen, "the grid is empty: %s", what); return CB_ERR_INPUT; }
-  if (c->run.timeout > cb->limits.max_timeout_s) {
-    snprintf(err, errlen, "timeout %g s is more than the %g s a run may take", c->run.timeout, cb->limits.max_timeout_s);
-    return CB_ERR_INPUT;
-  }
-  if (c->run.reps > cb->limits.max_reps) { snprintf(err, errlen, "reps %d is more than %d", c->run.reps, cb->limits.max_reps); return CB_ERR_INPUT; }
-  if (*npoints == (size_t)-1) {
-    snprintf(err, errlen, "the grid has %s: more than the %ld points a sweep may have (split it into several sweeps)", what,
-             max_points);
-    return CB_ERR_INPUT;
-  }
+  if (*npoints == 0) return CB_ERROR(e, CB_ERR_INPUT, "the grid is empty: %s", what);
+  if (c->run.timeout > cb->limits.max_timeout_s)
+    return CB_ERROR(e, CB_ERR_INPUT, "timeout %g s is more than the %g s a run may take", c->run.timeout,
+                    cb->limits.max_timeout_s);
+  if (c->run.reps > cb->limits.max_reps)
+    return CB_ERROR(e, CB_ERR_INPUT, "reps %d is more than %d", c->run.reps, cb->limits.max_reps);
+  if (*npoints == (size_t)-1)
+    return CB_ERROR(e, CB_ERR_INPUT, "the grid has %s: more than the %ld points a sweep may have (split it into several sweeps)",
+                    what, max_points);
   return CB_OK;
 }
 
@@ -308,31 +310,30 @@ static int option_combinations(const SweepConfig *c) {
 
 /* A case's spec common to all its runs, its scene validated once, up front, with every scene
  * parameter combination (a bad path is an error); its horizon in case_t_end. */
-static int case_base(const CbenchContext *cb, const SweepConfig *c, const char *case_name, const IntegratorVtbl *vt0,
-                     RunSpec *base, double *case_t_end, char *err, size_t errlen) {
+static CbStatus case_base(const CbenchContext *cb, const SweepConfig *c, const char *case_name, const IntegratorVtbl *vt0,
+                     RunSpec *base, double *case_t_end, CbError *e) {
   run_spec_init(base);
   base->registry = &cb->registry;
-  if (run_spec_set_case(base, cb->cases_dir, case_name, err, errlen) != 0) return CB_ERR_INPUT;
+  if (run_spec_set_case(base, cb->cases_dir, case_name, CB_ERR_TEXT(e)) != 0) return cb_error_fail(e, CB_ERR_INPUT);
   RunContext probe;
   snprintf(base->integrator, sizeof base->integrator, "%s", vt0->name);
   base->has_accuracy = !vt0->fixed_step; base->accuracy = 1;
   base->has_dt = vt0->fixed_step; base->dt = 1;
   base->t_end = c->run.t_end; /* a horizon no run could take (--t-end 1e300) fails here, before any job */
-  if (run_prepare(cb, base, &probe, err, errlen) != 0) return CB_ERR_INPUT;
+  if (run_prepare(cb, base, &probe, CB_ERR_TEXT(e)) != 0) return cb_error_fail(e, CB_ERR_INPUT);
   int nparamc = param_combinations(c);
   for (int pc = 0; pc < nparamc; ++pc) {
     RunSpec t = *base;
     sweep_set_params(c, pc, &t);
     RunContext tc;
-    if (run_prepare(cb, &t, &tc, err, errlen) != 0) { run_context_free(&probe); return CB_ERR_INPUT; }
+    if (run_prepare(cb, &t, &tc, CB_ERR_TEXT(e)) != 0) { run_context_free(&probe); return cb_error_fail(e, CB_ERR_INPUT); }
     run_context_free(&tc);
   }
   *case_t_end = c->run.t_end > 0 ? c->run.t_end : probe.t_end;
   run_context_free(&probe);
   if (c->plan[0] && c->run.timeout <= 0 && RUN_DEFAULT_BUDGET_PER_SIM_S * *case_t_end > RUN_MAX_TIMEOUT_S) {
-    snprintf(err, errlen, "%s: t_end %g s makes a default budget of %g s per run, more than %g s: give --timeout",
-             case_name, *case_t_end, RUN_DEFAULT_BUDGET_PER_SIM_S * *case_t_end, RUN_MAX_TIMEOUT_S);
-    return CB_ERR_INPUT;
+    return CB_ERROR(e, CB_ERR_INPUT, "%s: t_end %g s makes a default budget of %g s per run, more than %g s: give --timeout",
+                    case_name, *case_t_end, RUN_DEFAULT_BUDGET_PER_SIM_S * *case_t_end, RUN_MAX_TIMEOUT_S);
   }
   return CB_OK;
 }
@@ -387,14 +388,14 @@ static void job_fill(const SweepConfig *c, const IntegratorVtbl *vt, const int *
   if (c->plan[0] && j->spec.timeout <= 0) j->spec.timeout = RUN_DEFAULT_BUDGET_PER_SIM_S * case_t_end;
   char name[768];
   run_spec_file_name(&j->spec, fixed, name, sizeof name);
-  snprintf(j->path, sizeof j->path, "%.1000s/%.390s", c->out, name);
-  if (c->series & SWEEP_SERIES_STEPS) sweep_series_path(j->path, "steps", j->spec.step_log, sizeof j->spec.step_log);
+  cb_path_join(&j->path, NULL, c->out, name);
+  if (c->series & SWEEP_SERIES_STEPS) sweep_series_path(j->path.s, "steps", j->spec.step_log, sizeof j->spec.step_log);
   if (c->series & SWEEP_SERIES_CONTACTS)
-    sweep_series_path(j->path, "contacts", j->spec.contact_log, sizeof j->spec.contact_log);
-  if (c->series & SWEEP_SERIES_NEWTON) sweep_series_path(j->path, "newton", j->spec.newton_log, sizeof j->spec.newton_log);
-  if (c->series & SWEEP_SERIES_ENERGY) sweep_series_path(j->path, "energy", j->spec.energy_log, sizeof j->spec.energy_log);
+    sweep_series_path(j->path.s, "contacts", j->spec.contact_log, sizeof j->spec.contact_log);
+  if (c->series & SWEEP_SERIES_NEWTON) sweep_series_path(j->path.s, "newton", j->spec.newton_log, sizeof j->spec.newton_log);
+  if (c->series & SWEEP_SERIES_ENERGY) sweep_series_path(j->path.s, "energy", j->spec.energy_log, sizeof j->spec.energy_log);
   if (c->series & SWEEP_SERIES_TRAJECTORY)
-    sweep_series_path(j->path, "trajectory", j->spec.trajectory, sizeof j->spec.trajectory);
+    sweep_series_path(j->path.s, "trajectory", j->spec.trajectory, sizeof j->spec.trajectory);
 }
 
 /* The jobs of integrator vt on the case of base, appended to jobs[njob...]: (accuracy | dt) x
@@ -423,8 +424,8 @@ static int integrator_jobs(const SweepConfig *c, const IntegratorVtbl *vt, const
 
 /* The grid's jobs: case x integrator x (accuracy | dt) x norm x max step x option values x scene
  * parameters; jobs has room for every point (grid_points). */
-static int sweep_jobs(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], int ncase,
-                      const IntegratorVtbl **vts, int nint, SweepJob *jobs, int *njob, char *err, size_t errlen) {
+static CbStatus sweep_jobs(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], int ncase,
+                      const IntegratorVtbl **vts, int nint, SweepJob *jobs, int *njob, CbError *e) {
   *njob = 0;
   /* one line per option axis naming the integrators that do not take it (make run's mujoco
    * compliance axis would otherwise print a line per integrator) */
@@ -443,7 +444,7 @@ static int sweep_jobs(const CbenchContext *cb, const SweepConfig *c, char (*case
   for (int ci = 0; ci < ncase; ++ci) {
     RunSpec base;
     double case_t_end;
-    int rc = case_base(cb, c, cases_buf[ci], vts[0], &base, &case_t_end, err, errlen);
+    int rc = case_base(cb, c, cases_buf[ci], vts[0], &base, &case_t_end, e);
     if (rc != CB_OK) return rc;
     for (int ii = 0; ii < nint; ++ii) *njob = integrator_jobs(c, vts[ii], &base, case_t_end, ci == 0, jobs, *njob);
   }
@@ -460,15 +461,14 @@ typedef struct {
   double t0, last_print;
 } Scheduler;
 
-static int scheduler_open(Scheduler *s, char *err, size_t errlen) {
+static CbStatus scheduler_open(Scheduler *s, CbError *e) {
   s->slots = mmap(NULL, sizeof(RunProgress) * (size_t)s->maxj, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   s->slot_job = calloc((size_t)s->maxj, sizeof(int));
   s->slot_killed = calloc((size_t)s->maxj, sizeof(int));
   if (s->slots == MAP_FAILED || !s->slot_job || !s->slot_killed) {
     if (s->slots != MAP_FAILED) munmap(s->slots, sizeof(RunProgress) * (size_t)s->maxj);
     free(s->slot_job); free(s->slot_killed);
-    snprintf(err, errlen, "out of memory");
-    return CB_ERR_MEMORY;
+    return CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
   }
   for (int k = 0; k < s->maxj; ++k) s->slot_job[k] = -1;
   return CB_OK;
@@ -480,8 +480,8 @@ static void scheduler_close(Scheduler *s) {
   free(s->slot_killed);
 }
 
-/* Pending jobs started in free slots, one process each. -1 when fork failed. */
-static int jobs_start(const CbenchContext *cb, Scheduler *s, SweepJob *jobs, int njob, char *err, size_t errlen) {
+/* Pending jobs started in free slots, one process each. CB_ERR_IO when fork failed. */
+static CbStatus jobs_start(const CbenchContext *cb, Scheduler *s, SweepJob *jobs, int njob, CbError *e) {
   while (s->running < s->maxj && s->next < njob) {
     if (jobs[s->next].state != 0) { ++s->next; continue; }
     int k = 0;
@@ -504,7 +504,7 @@ static int jobs_start(const CbenchContext *cb, Scheduler *s, SweepJob *jobs, int
       sigprocmask(SIG_UNBLOCK, &intr, NULL);
       job_main(cb, &jobs[s->next], prog);
     }
-    if (pid < 0) { snprintf(err, errlen, "fork failed: %s", strerror(errno)); return -1; }
+    if (pid < 0) return CB_ERROR(e, CB_ERR_IO, "fork failed: %s", strerror(errno));
     jobs[s->next].pid = pid;
     jobs[s->next].state = 1;
     s->slot_job[k] = s->next;
@@ -512,7 +512,7 @@ static int jobs_start(const CbenchContext *cb, Scheduler *s, SweepJob *jobs, int
     ++s->running;
     ++s->next;
   }
-  return 0;
+  return CB_OK;
 }
 
 static void jobs_kill_overrun(Scheduler *s, const SweepJob *jobs) {
@@ -537,7 +537,7 @@ static void job_reap(const CbenchContext *cb, const SweepConfig *c, Scheduler *s
     if (code == JOB_REUSED) ++s->skipped;
     else ++s->executed;
     if (code == JOB_UNWRITTEN) {
-      if (!run_record_complete(jobs[i].path, NULL)) ++s->failed_writes;
+      if (!run_record_complete(jobs[i].path.s, NULL)) ++s->failed_writes;
     } else if (s->slot_killed[k] || (code != 0 && code != JOB_REUSED)) {
       /* killed past its budget or crashed: the sweep writes its record */
       RunProgress last = s->slots[k];
@@ -578,15 +578,15 @@ static int interrupt_pending(void) {
 }
 
 /* Every job not done yet run, c->jobs at a time; the runs that left no record in failed_writes. */
-static int sweep_execute(const CbenchContext *cb, const SweepConfig *c, SweepJob *jobs, int njob, int skipped,
-                         int *failed_writes, char *err, size_t errlen) {
+static CbStatus sweep_execute(const CbenchContext *cb, const SweepConfig *c, SweepJob *jobs, int njob, int skipped,
+                         int *failed_writes, CbError *e) {
   Scheduler s = {0};
   s.t0 = clock_monotonic();
   s.last_print = -1e9;
   s.done = s.skipped = skipped;
   s.maxj = c->jobs > 0 ? c->jobs : 1;
   progress(c, s.done, njob, s.skipped, s.executed, s.running, s.t0, &s.last_print);
-  int rc = scheduler_open(&s, err, errlen);
+  int rc = scheduler_open(&s, e);
   if (rc != CB_OK) return rc;
   /* Ctrl-C is taken between reaps (interrupt_pending), not in a handler */
   sigset_t intr, old_mask;
@@ -598,7 +598,7 @@ static int sweep_execute(const CbenchContext *cb, const SweepConfig *c, SweepJob
   if (!ignored) sigprocmask(SIG_BLOCK, &intr, &old_mask);
   while (s.done < njob) {
     if (!ignored && interrupt_pending()) sweep_interrupted(c, &s, jobs, njob, &old_mask);
-    if (jobs_start(cb, &s, jobs, njob, err, errlen) != 0) { rc = CB_ERR_IO; break; }
+    if (jobs_start(cb, &s, jobs, njob, e) != 0) { rc = CB_ERR_IO; break; }
     int ws = 0;
     pid_t w = waitpid(-1, &ws, WNOHANG);
     if (w < 0) { if (errno == EINTR) continue; break; }
@@ -623,18 +623,18 @@ static int sweep_execute(const CbenchContext *cb, const SweepConfig *c, SweepJob
 static cJSON *sweep_records(const SweepConfig *c, const SweepJob *jobs, int njob) {
   cJSON *all = cJSON_CreateArray();
   for (int i = 0; i < njob; ++i) {
-    char *text = file_read_all(jobs[i].path, NULL);
+    char *text = file_read_all(jobs[i].path.s, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!doc) continue;
     /* the record's file (its series files are named after it: sweep_series_path) */
-    const char *base = strrchr(jobs[i].path, '/');
-    cJSON_AddStringToObject(doc, "record_file", base ? base + 1 : jobs[i].path);
+    const char *base = strrchr(jobs[i].path.s, '/');
+    cJSON_AddStringToObject(doc, "record_file", base ? base + 1 : jobs[i].path.s);
     /* summary: one line per run whose physics guards tripped */
     const cJSON *w;
     cJSON_ArrayForEach(w, record_get(doc, FIELD_WARNINGS))
       if (!c->quiet && cJSON_IsString(w) && strncmp(w->valuestring, "physics:", 8) == 0) {
-        fprintf(stderr, "sweep: physics warning: %s: %s\n", jobs[i].path, w->valuestring + 9);
+        fprintf(stderr, "sweep: physics warning: %s: %s\n", jobs[i].path.s, w->valuestring + 9);
         break;
       }
     cJSON_AddItemToArray(all, doc);
@@ -644,8 +644,7 @@ static cJSON *sweep_records(const SweepConfig *c, const SweepJob *jobs, int njob
 
 /* sweep.json written from the records, with the last line; an error when it or a run's record
  * could not be written. */
-static int sweep_write_all(const SweepConfig *c, const SweepJob *jobs, int njob, int failed_writes, char *err,
-                           size_t errlen) {
+static CbStatus sweep_write_all(const SweepConfig *c, const SweepJob *jobs, int njob, int failed_writes, CbError *e) {
   cJSON *all = sweep_records(c, jobs, njob);
   /* the last line counts the runs that are not data, not only those done */
   if (!c->quiet) {
@@ -655,67 +654,62 @@ static int sweep_write_all(const SweepConfig *c, const SweepJob *jobs, int njob,
     fprintf(stderr, "sweep: %d runs: %s -> %s/sweep.json\n", cJSON_GetArraySize(all), sentence, c->out);
   }
   char *text = json_print(all, 1);
-  char apath[1200];
-  snprintf(apath, sizeof apath, "%s/sweep.json", c->out);
-  int wrc = text ? file_write_atomic(apath, text, strlen(text), err, errlen) : -1;
+  CbPath apath;
+  CbStatus wrc = cb_path_join(&apath, e, c->out, "sweep.json");
+  if (wrc == CB_OK) wrc = text ? file_write_atomic(apath.s, text, strlen(text), e)
+                               : CB_ERROR(e, CB_ERR_IO, "%s: out of memory", apath.s);
   folder_remove_orphans(c->out); /* those of a writer killed while this sweep ran */
-  if (!text) snprintf(err, errlen, "%s: out of memory", apath);
   free(text);
   cJSON_Delete(all);
-  if (failed_writes) {
-    char werr[600];
-    snprintf(werr, sizeof werr, "%s", wrc ? err : "");
-    snprintf(err, errlen, "%d run(s) left no record%s%.500s", failed_writes, wrc ? "; " : "", werr);
-    return CB_ERR_IO;
-  }
-  return wrc ? CB_ERR_IO : CB_OK;
+  if (failed_writes && wrc != CB_OK) return cb_error_prefix(e, "%d run(s) left no record; ", failed_writes);
+  if (failed_writes) return CB_ERROR(e, CB_ERR_IO, "%d run(s) left no record", failed_writes);
+  return wrc != CB_OK ? cb_error_fail(e, CB_ERR_IO) : CB_OK;
 }
 
 /* The jobs run into the output folder, made only now, with every argument and scene checked (a
  * bad one leaves no empty folder); with a plan, the plan written instead. */
-static int sweep_into_folder(const CbenchContext *cb, const SweepConfig *c, SweepJob *jobs, int njob, char *err,
-                             size_t errlen) {
-  if (dir_make_parents(c->out) != 0) { snprintf(err, errlen, "cannot create %s", c->out); return CB_ERR_IO; }
+static CbStatus sweep_into_folder(const CbenchContext *cb, const SweepConfig *c, SweepJob *jobs, int njob, CbError *e) {
+  if (dir_make_parents(c->out) != CB_OK) return CB_ERROR(e, CB_ERR_IO, "cannot create %s", c->out);
   folder_remove_orphans(c->out);
-  if (c->plan[0]) return write_plan(c->plan, jobs, njob, err, errlen) ? CB_ERR_IO : CB_OK;
+  if (c->plan[0]) return write_plan(c->plan, jobs, njob, e) != CB_OK ? cb_error_fail(e, CB_ERR_IO) : CB_OK;
   int skipped = 0;
   for (int i = 0; i < njob; ++i)
     if (job_done(&jobs[i])) { jobs[i].state = 2; ++skipped; }
   /* a folder that cannot take a file fails here, before the first job */
-  if (dir_check_writable(c->out, err, errlen) != 0) return CB_ERR_IO;
+  if (dir_check_writable(c->out, e) != CB_OK) return CB_ERR_IO;
   if (c->command[0]) {
-    char cmdpath[1200], line[4200];
-    snprintf(cmdpath, sizeof cmdpath, "%s/command.txt", c->out);
+    CbPath cmdpath;
+    char line[sizeof c->command + 1];
     int n = snprintf(line, sizeof line, "%s\n", c->command);
-    if (file_write_atomic(cmdpath, line, (size_t)n, err, errlen) != 0) return CB_ERR_IO;
+    if (cb_path_join(&cmdpath, e, c->out, "command.txt") != CB_OK) return CB_ERR_IO;
+    if (file_write_atomic(cmdpath.s, line, (size_t)n, e) != CB_OK) return CB_ERR_IO;
   }
   int failed_writes = 0;
-  int rc = sweep_execute(cb, c, jobs, njob, skipped, &failed_writes, err, errlen);
-  return rc != CB_OK ? rc : sweep_write_all(c, jobs, njob, failed_writes, err, errlen);
+  int rc = sweep_execute(cb, c, jobs, njob, skipped, &failed_writes, e);
+  return rc != CB_OK ? rc : sweep_write_all(c, jobs, njob, failed_writes, e);
 }
 
-static int sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], char *err,
-                          size_t errlen) {
+static CbStatus sweep_run_with(const CbenchContext *cb, const SweepConfig *c, char (*cases_buf)[1024], CbError *e) {
   int ncase = 0, nint = 0;
   const IntegratorVtbl *vts[SWEEP_MAX_LIST];
   size_t npoints = 0;
-  int rc = sweep_cases(cb, c, cases_buf, &ncase, err, errlen);
-  if (rc == CB_OK) rc = sweep_integrators(cb, c, vts, &nint, err, errlen);
-  if (rc == CB_OK) rc = sweep_grid_size(cb, c, ncase, nint, &npoints, err, errlen);
+  int rc = sweep_cases(cb, c, cases_buf, &ncase, e);
+  if (rc == CB_OK) rc = sweep_integrators(cb, c, vts, &nint, e);
+  if (rc == CB_OK) rc = sweep_grid_size(cb, c, ncase, nint, &npoints, e);
   if (rc != CB_OK) return rc;
   SweepJob *jobs = calloc(npoints, sizeof *jobs); /* npoints <= SWEEP_MAX_POINTS: the ints below cannot overflow */
-  if (!jobs) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
+  if (!jobs) return CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
   int njob = 0;
-  rc = sweep_jobs(cb, c, cases_buf, ncase, vts, nint, jobs, &njob, err, errlen);
-  if (rc == CB_OK) rc = sweep_into_folder(cb, c, jobs, njob, err, errlen);
+  rc = sweep_jobs(cb, c, cases_buf, ncase, vts, nint, jobs, &njob, e);
+  if (rc == CB_OK) rc = sweep_into_folder(cb, c, jobs, njob, e);
   free(jobs);
   return rc;
 }
 
-int sweep_run(const CbenchContext *cb, const SweepConfig *c, char *err, size_t errlen) {
+CbStatus sweep_run(const CbenchContext *cb, const SweepConfig *c, CbError *e) {
   char (*cases_buf)[1024] = malloc(sizeof(char[1024]) * SWEEP_MAX_LIST);
-  if (!cases_buf) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
-  int rc = sweep_run_with(cb, c, cases_buf, err, errlen);
+  if (!cases_buf) return CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
+  int rc = sweep_run_with(cb, c, cases_buf, e);
   free(cases_buf);
   return rc;
 }

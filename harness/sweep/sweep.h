@@ -4,6 +4,7 @@
 #ifndef CBENCH_SWEEP_H
 #define CBENCH_SWEEP_H
 
+#include "../common/cb_error.h"
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
@@ -72,7 +73,7 @@ struct CbenchContext;
 void sweep_config_default(const struct CbenchContext *cb, SweepConfig *c);
 /* CB_OK when every record exists (failures and timeouts are records), CB_ERR_INPUT for a bad
  * configuration (nothing run), CB_ERR_IO when a record or the folder could not be written (or a
- * job not started), CB_ERR_MEMORY; the why in err. Cases, integrators and limits from cb. */
-int sweep_run(const struct CbenchContext *cb, const SweepConfig *c, char *err, size_t errlen);
+ * job not started), CB_ERR_MEMORY; the why in e. Cases, integrators and limits from cb. */
+CbStatus sweep_run(const struct CbenchContext *cb, const SweepConfig *c, CbError *e);
 
 #endif
