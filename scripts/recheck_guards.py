@@ -11,8 +11,17 @@ skipped and listed. Prints, per figure, the records, those rerun, and the guard 
 committed records and of the records after the reruns (records not rerun count with their
 committed warnings), by guard and `any` (records with at least one); -v lists every rerun record a guard flags.
 A rerun is today's build on the same spec: its states are today's integrators', not the
-committed run's."""
+committed run's.
+
+Slip verdicts are re-judged from stored values where the record allows it: the slip guard judges
+`recent`, the sustained slip time in a memory of 1 s (rest_guard.h), never more than the stored
+`sustained` total, so a record whose slip block lacks `recent` (written under the earlier
+fraction-of-the-run rule) but whose `sustained` is at most SLIP_TIME is not flagged by the slip
+guard today, without a rerun; a record with a larger `sustained` is rerun (its `recent` is not
+stored)."""
 import argparse, collections, glob, json, os, shlex, subprocess, sys, tempfile, shutil
+
+SLIP_TIME = 0.2  # s: GUARD_SLIP_TIME of harness/run/rest_guard.h
 
 GUARDS = [  # phrase of the warning (harness/run/physics_guards.c, rest_guard.c) -> guard
     ('kept it sliding', 'slip'),
@@ -25,7 +34,21 @@ GUARDS = [  # phrase of the warning (harness/run/physics_guards.c, rest_guard.c)
 ]
 
 
+def slip_block(rec):
+    return ((rec.get('physics') or {}).get('rest') or {}).get('slip')
+
+
 def guards_of(rec):
+    """The guards a record's warnings name; a slip verdict of the earlier rule (no `recent`) is
+    re-judged from `sustained` when that bounds `recent` below SLIP_TIME."""
+    out = set(_named(rec))
+    sl = slip_block(rec)
+    if 'slip' in out and sl is not None and 'recent' not in sl and sl.get('sustained', 0) <= SLIP_TIME:
+        out.discard('slip')
+    return out
+
+
+def _named(rec):
     out = set()
     for w in rec.get('warnings') or []:
         if not isinstance(w, str) or not w.startswith('physics:'):
@@ -85,16 +108,19 @@ def main():
         with_slip = sum(1 for _, r in recs if 'slip' in ((r.get('physics') or {}).get('rest') or {}))
         def needs(r):  # no slip block, and a rest block that applies (or none: older records)
             rest = (r.get('physics') or {}).get('rest')
-            return rest is None or (rest.get('applies') and 'slip' not in rest)
+            if rest is None or (rest.get('applies') and 'slip' not in rest):
+                return True
+            sl = rest.get('slip')  # the earlier rule's block: rerun where `sustained` does not decide
+            return sl is not None and 'recent' not in sl and sl.get('sustained', 0) > SLIP_TIME
         todo = [(f, r) for f, r in recs if a.all or needs(r)]
         if todo and secs.get(fig, 0) > a.max_figure_s:
             skipped.append((fig, len(todo), secs[fig]))
             todo = []
         before, after = collections.Counter(), collections.Counter()
         for _, r in recs:
-            for gname in guards_of(r):
+            for gname in _named(r):
                 before[gname] += 1
-            before['any'] += bool(guards_of(r))
+            before['any'] += bool(_named(r))
         failed = 0
         for i, (f, r) in enumerate(todo):
             argv = shlex.split(r['command'])

@@ -179,6 +179,67 @@ Test(guard_scenes, synthetic_steady_creep_trips_and_a_friction_stop_does_not) {
   cr_expect_eq(level_box_slip(0), 0);
 }
 
+/* The level box creeping at 5 mm/s (50 v_s) for `creep` s from t = 0.1 s, then at rest, sampled
+ * every 10 ms to `horizon`. */
+static int level_box_creep(double creep, double horizon) {
+  Sampled s;
+  sampled_open(&s, "guard_sliding_box_level");
+  double x[13] = {0};
+  x[3] = 1;
+  x[2] = 0.03 - G / 4e5;
+  for (int k = 0; 0.01 * k <= horizon + 1e-9; ++k) {
+    double t = 0.01 * k, v = t >= 0.1 && t < 0.1 + creep ? 0.005 : 0.0;
+    x[7 + 3] = v;
+    physics_guards_sample(&s.g, s.m, s.d, t, x);
+    x[0] += 0.01 * v;
+  }
+  return sampled_close(&s, "kept it sliding");
+}
+
+/* The sustained-slip verdict is a time (GUARD_SLIP_TIME 0.2 s in a 1 s memory), not a fraction of
+ * the run: before, a 0.5 s creep tripped at a 1 s horizon and not at 10 s (5%), and a 0.12 s creep
+ * tripped at 0.5 s (24%) and not at 10 s. */
+Test(guard_scenes, the_sustained_slip_verdict_does_not_depend_on_the_horizon) {
+  cr_expect_eq(level_box_creep(0.5, 1.0), 1);
+  cr_expect_eq(level_box_creep(0.5, 10.0), 1);
+  cr_expect_eq(level_box_creep(0.12, 0.5), 0);
+  cr_expect_eq(level_box_creep(0.12, 10.0), 0);
+}
+
+/* Hard clutter under RK3 with the positions-only norm (1e-4): resting cubes slip at 62-147 v_s,
+ * 0.67 s of sustained slip in the memory by 2 s, 1.0 s by 10 s; flagged at both horizons.
+ * cenic-sd at 1e-5 (0.061 s, the largest of the converged references measured) is not. */
+static cJSON *clutter(const char *integrator, double acc, double t_end) {
+  char err[512];
+  RunSpec s;
+  run_spec_init(&s);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/hard_clutter.json", err, sizeof err), 0, "%s", err);
+  snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
+  s.has_accuracy = 1;
+  s.accuracy = acc;
+  s.t_end = t_end;
+  s.error_norm = ERRNORM_POSITIONS;
+  s.error_norm_given = 1;
+  RunContext ctx;
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cJSON *rec = run_execute(&ctx, NULL);
+  run_context_free(&ctx);
+  cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s %g", integrator, acc);
+  return rec;
+}
+
+Test(guard_scenes, rk3_keeps_hard_clutter_slipping_at_either_horizon, .timeout = 900) {
+  for (int i = 0; i < 2; ++i) {
+    double t_end = i ? 10.0 : 2.0;
+    cJSON *rec = clutter("rk3", 1e-4, t_end);
+    cr_expect_gt(warned(rec, "kept it sliding"), 0, "rk3 1e-4 q over %g s unflagged", t_end);
+    cJSON_Delete(rec);
+  }
+  cJSON *rec = clutter("cenic-sd", 1e-5, 2.0);
+  cr_expect_eq(warned(rec, "kept it sliding"), 0);
+  cJSON_Delete(rec);
+}
+
 /* A box at rest on guard_standing_box_12's geometry with gravity tilted by theta: on 30 degrees
  * (tan 30 = 1.15 mu_s, mu 0.5) static friction cannot hold it; on 12 degrees it must. */
 static int held_at(double theta_deg) {

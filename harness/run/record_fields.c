@@ -290,13 +290,16 @@ const RecordField record_fields[] = {
      "there in static equilibrium (load below 0.9 mu_s n, support forces within 10% of the normal load, the load's line "
      "through the COM inside the support polygon shrunk to 80%), held from it (their start must also exceed 5 sqrt(2 "
      "E_c / m), E_c their initial contact-spring energy); `started_turn_only` (2026-12-03) counts those whose load is above 0.9 mu_d n: until they have rested 3 samples in a row only their turn (abs(w) times their reach) is judged, since a release that overshoots the regularized law's peak slides them in the model too). `slip`: `slip_speed` (10 v_s), `stop_factor` 3, "
-     "`threshold_fraction` 0.1, `sustained` (s: one body's longest total of slip faster than `slip_speed` under a load "
-     "below 0.9 mu_d n, past `stop_factor` times the time friction needs to stop it), its `fraction` of the sampled "
-     "time, and that body's `body`, `t` (start), `mean_slip` (m/s); above `threshold_fraction` a warning (\"the "
+     "`threshold_time` 0.2 (s; 2026-12-03, replacing a fraction of the run), `window` 1 (s), `sustained` (s: one "
+     "body's longest total of slip faster than `slip_speed` under a load below 0.9 mu_d n, past `stop_factor` times the "
+     "time friction needs to stop it), its `fraction` of the sampled time, and that body's `body`, `t` (start), "
+     "`mean_slip` (m/s); `recent` (s: the largest sustained time in a memory decaying with time constant `window`, any "
+     "body) with `recent_body`, `recent_t`, `recent_mean_slip`; `recent` above `threshold_time` gets a warning (\"the "
      "integrator kept it sliding\"). `held_against_load`: `trips`, `threshold_utilization` (1 / 0.9), `samples` 3, and "
-     "for the first `body`, `t`, `utilization`: a body at rest on supports of one normal for more than `samples` "
-     "samples under a tangential load above `threshold_utilization` mu_s n gets a warning (\"static friction held more "
-     "than it can\")", BY_HAND},
+     "for the first `body`, `t`, `utilization` and `carrier` (the body it rode on; absent: the world): a body at rest "
+     "relative to its carrier (slip and relative turn below `rest_speed`) on supports of one normal for more than "
+     "`samples` samples under a tangential load in the carrier's frame above `threshold_utilization` mu_s n gets a "
+     "warning (\"static friction held more than it can\")", BY_HAND},
     {"physics.joint_limits", RF_OBJECT, 0, NULL, "2026-12-02", NULL,
      "scenes with limited one-dof joints: `joints`, `ratio` = the largest violation over what the limit model allows, "
      "3 (v_peak / w + abs(f) / (M_ii w^2)) + 1e-3 (w = sqrt(limit_stiffness), v_peak the joint's largest speed on the "

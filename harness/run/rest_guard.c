@@ -41,7 +41,8 @@ int rest_guard_init(RestGuard *g, const Model *m) {
   g->rest_run = calloc(n, sizeof(int));
   g->turn_only = calloc(n, sizeof(int));
   g->stuck_n = calloc(n, sizeof(int));
-  double **arrays[] = {&g->ep_t0, &g->ep_s0, &g->ep_allow, &g->sustained, &g->sustained_t0, &g->slip_sum, &g->stuck_t0};
+  double **arrays[] = {&g->ep_t0,    &g->ep_s0,      &g->ep_allow,    &g->sustained, &g->sustained_t0,
+                       &g->slip_sum, &g->stuck_t0,   &g->slip_now,    &g->recent,     &g->recent_slip};
   int ok = 1;
   for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) ok &= (*arrays[i] = calloc(n, sizeof(double))) != NULL;
   if (!g->reach || !g->held || !g->hold_load || !g->hold_t || !g->hold_util || !g->speed || !g->prev_speed ||
@@ -84,6 +85,9 @@ void rest_guard_free(RestGuard *g) {
   free(g->sustained_t0);
   free(g->slip_sum);
   free(g->stuck_t0);
+  free(g->slip_now);
+  free(g->recent);
+  free(g->recent_slip);
   memset(g, 0, sizeof *g);
 }
 
@@ -104,7 +108,7 @@ typedef struct {
   double load[3];          /* gravity, applied forces, contacts that do not hold it up (N) */
   double util;             /* tangential load / (mu_s n); INFINITY: the load does not press; -1: no support */
   double util_d;           /* the same against mu_d (largest over the supports) */
-  double mu_d;             /* largest mu_d over the supports */
+  double mu_s, mu_d;       /* largest mu_s, mu_d over the supports */
   double spring;           /* energy of b's contact springs k phi^2 / 2 (J) */
   double ln, fn;           /* normal load along the support normal; sum of the supports' normal forces */
   double nbar[3];          /* force-weighted support normal (into b) */
@@ -160,6 +164,7 @@ static void body_load(const Model *m, const Data *d, int b, double t, const doub
   }
   L->fn = fn_sum;
   L->spring = spring;
+  L->mu_s = mu;
   L->mu_d = mu_d;
   L->util = L->util_d = -1.0;
   L->ln = 0;
@@ -266,21 +271,61 @@ static void com_velocity(const Model *m, const Data *d, int b, double *out) {
   for (int k = 0; k < 3; ++k) out[k] = R[3 * k] * vc[0] + R[3 * k + 1] * vc[1] + R[3 * k + 2] * vc[2];
 }
 
+/* Body b's load in the frame of its carrier (the supporting body with the largest normal force):
+ * in a free carrier's frame its acceleration (a finite difference of its COM velocity on the grid)
+ * loads b by -m a, so that ln and lt are the normal and tangential forces b's supports must
+ * transmit to keep b with its carrier. `judged` 0 where that acceleration is not known: the first
+ * sample, a carrier that is not free (an articulated or kinematic body), or one that turns faster
+ * than the rest speed (its surface's acceleration is not its COM's). */
+typedef struct {
+  double ln, lt[3];
+  int judged;
+} CarrierLoad;
+
+static void carrier_load(const RestGuard *g, const Model *m, const Data *d, int b, double dt, const BodyLoad *L,
+                         CarrierLoad *C) {
+  double load[3];
+  v3_copy(load, L->load);
+  int c = L->carrier;
+  C->judged = L->util >= 0;
+  if (c > 0) {
+    if (g->reach[c] >= 0 && dt > 0) {
+      double a[3];
+      v3_sub(a, g->vcom + 3 * c, g->prev_vcom + 3 * c);
+      v3_axpy(load, -m->bodies[b].mass / dt, a);
+      if (turn_speed(d, g, c) > GUARD_REST_SPEED_VS * g->vs) C->judged = 0;
+    } else {
+      C->judged = 0;
+    }
+  }
+  C->ln = -v3_dot(load, L->nbar);
+  v3_copy(C->lt, load);
+  v3_axpy(C->lt, C->ln, L->nbar);
+}
+
+/* Speed of b relative to its carrier at the supports: the force-weighted slip of its contact
+ * points, plus its turn relative to the carrier (|w_b - w_c| times b's reach: a body tipping
+ * over an edge that does not slip is not at rest). */
+static double relative_rest_speed(const Data *d, const RestGuard *g, int b, const BodyLoad *L) {
+  double wb[3], wc[3] = {0, 0, 0};
+  const double *R = d->xrot + 9 * b, *w = d->body_vel + 6 * b;
+  for (int k = 0; k < 3; ++k) wb[k] = R[3 * k] * w[0] + R[3 * k + 1] * w[1] + R[3 * k + 2] * w[2];
+  if (L->carrier > 0) {
+    const double *Rc = d->xrot + 9 * L->carrier, *u = d->body_vel + 6 * L->carrier;
+    for (int k = 0; k < 3; ++k) wc[k] = Rc[3 * k] * u[0] + Rc[3 * k + 1] * u[1] + Rc[3 * k + 2] * u[2];
+  }
+  double dw[3];
+  v3_sub(dw, wb, wc);
+  return L->slip + v3_norm(dw) * g->reach[b];
+}
+
 /* Slip on the supports under a load below mu_d n (rest_guard.h): an episode starts at the
  * first such sample with its slip s0 and the friction's deceleration a = (mu_d n - |load_t|) / m;
  * slip past GUARD_SLIP_STOP_FACTOR s0 / a into the episode is sustained. */
-static void slip_sample(RestGuard *g, const Model *m, int b, double t, double dt, const BodyLoad *L) {
-  double mass = m->bodies[b].mass, load[3], lt[3];
-  v3_copy(load, L->load);
-  if (L->carrier > 0 && g->reach[L->carrier] >= 0 && dt > 0) {
-    /* in the frame of a free carrier, its acceleration (a finite difference on the grid) loads b */
-    double a[3];
-    v3_sub(a, g->vcom + 3 * L->carrier, g->prev_vcom + 3 * L->carrier);
-    v3_axpy(load, -mass / dt, a);
-  }
-  double ln = -v3_dot(load, L->nbar);
-  v3_copy(lt, load);
-  v3_axpy(lt, ln, L->nbar);
+static void slip_sample(RestGuard *g, const Model *m, int b, double t, double dt, const BodyLoad *L,
+                        const CarrierLoad *C) {
+  double mass = m->bodies[b].mass, lt[3], ln = C->ln;
+  v3_copy(lt, C->lt);
   double mu_d = L->mu_d;
   int sub = L->util >= 0 && ln > 0 && mu_d > 0 && v3_norm(lt) < GUARD_REST_UTIL * mu_d * ln;
   if (!sub || !(L->slip > GUARD_SLIP_SPEED_VS * g->vs)) {
@@ -299,17 +344,24 @@ static void slip_sample(RestGuard *g, const Model *m, int b, double t, double dt
   if (g->sustained[b] == 0) g->sustained_t0[b] = t;
   g->sustained[b] += dt;
   g->slip_sum[b] += dt * L->slip;
+  g->slip_now[b] = L->slip;
 }
 
-/* Held at rest under a tangential load above mu_s n / GUARD_REST_UTIL on supports of one normal. */
-static void stuck_sample(RestGuard *g, int b, double t, double speed, const BodyLoad *L) {
-  if (speed < GUARD_REST_SPEED_VS * g->vs && L->one_normal && L->util > 1.0 / GUARD_REST_UTIL && isfinite(L->util)) {
+/* Held at rest relative to its carrier (relative speed at the supports below the rest speed) under
+ * a tangential load, in the carrier's frame, above mu_s n / GUARD_REST_UTIL on supports of one
+ * normal: the contacts transmit more than static friction can (a load riding a sled pulled past
+ * its friction limit; a box held on a slope steeper than mu_s). */
+static void stuck_sample(RestGuard *g, int b, double t, double rel_speed, const BodyLoad *L, const CarrierLoad *C) {
+  double util = C->ln > 0 && L->mu_s > 0 ? v3_norm(C->lt) / (L->mu_s * C->ln) : INFINITY;
+  if (C->judged && rel_speed < GUARD_REST_SPEED_VS * g->vs && L->one_normal && util > 1.0 / GUARD_REST_UTIL &&
+      isfinite(util)) {
     if (g->stuck_n[b]++ == 0) g->stuck_t0[b] = t;
     if (g->stuck_n[b] == GUARD_STUCK_HOLD + 1 && g->stuck_trips++ == 0) {
       g->stuck_body = b;
       g->stuck_t = t;
-      g->stuck_util = L->util;
+      g->stuck_util = util;
       g->stuck_held = t - g->stuck_t0[b];
+      g->stuck_carrier = L->carrier;
     }
   } else {
     g->stuck_n[b] = 0;
@@ -382,8 +434,22 @@ void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, co
     }
     /* between the two speeds a hold stays pending: a slide that the integrator starts may
      * take a sample or two to pass GUARD_MOVE_SPEED_VS v_s */
-    if (!first) slip_sample(g, m, b, t, dt, &L);
-    stuck_sample(g, b, t, speed, &L);
+    CarrierLoad C;
+    carrier_load(g, m, d, b, dt, &L, &C);
+    g->slip_now[b] = 0;
+    if (!first) slip_sample(g, m, b, t, dt, &L, &C);
+    /* sustained slip of the recent past: a memory of GUARD_SLIP_WINDOW (time constant), so that
+     * the verdict does not depend on the horizon (rest_guard.h) */
+    double decay = exp(-dt / GUARD_SLIP_WINDOW);
+    g->recent[b] = g->recent[b] * decay + (g->slip_now[b] > 0 ? dt : 0.0);
+    g->recent_slip[b] = g->recent_slip[b] * decay + dt * g->slip_now[b];
+    if (g->recent[b] > g->recent_max) {
+      g->recent_max = g->recent[b];
+      g->recent_body = b;
+      g->recent_t = t;
+      g->recent_mean = g->recent_slip[b] / g->recent[b];
+    }
+    stuck_sample(g, b, t, relative_rest_speed(d, g, b, &L), &L, &C);
   }
 }
 
@@ -433,12 +499,12 @@ int rest_guard_result(const RestGuard *g, const Model *m, RestGuardResult *out, 
     guard_warning_add(w, msg);
     tripped++;
   }
-  /* sustained slip */
+  /* sustained slip: judged by its recent time (a memory of GUARD_SLIP_WINDOW), not by a fraction of the run */
   double span = isfinite(g->last_t) ? g->last_t - g->t_first : 0.0, worst_t;
   int worst = slip_worst(g, &worst_t);
   out->slip_speed = GUARD_SLIP_SPEED_VS * g->vs;
   out->slip_stop_factor = GUARD_SLIP_STOP_FACTOR;
-  out->slip_threshold_fraction = GUARD_SLIP_FRACTION;
+  out->slip_threshold_time = GUARD_SLIP_TIME;
   out->slip_sustained = worst_t;
   out->slip_fraction = span > 0 ? worst_t / span : 0.0;
   if (worst > 0) {
@@ -446,12 +512,20 @@ int rest_guard_result(const RestGuard *g, const Model *m, RestGuardResult *out, 
     out->slip_t = g->sustained_t0[worst];
     out->slip_mean = g->slip_sum[worst] / worst_t;
   }
-  if (worst > 0 && span > 0 && worst_t > GUARD_SLIP_FRACTION * span) {
+  out->slip_window = GUARD_SLIP_WINDOW;
+  out->slip_recent = g->recent_max;
+  if (g->recent_max > 0) {
+    out->slip_recent_body = m->bodies[g->recent_body].name;
+    out->slip_recent_t = g->recent_t;
+    out->slip_recent_mean = g->recent_mean;
+  }
+  if (g->recent_max > GUARD_SLIP_TIME) {
     snprintf(msg, sizeof msg,
-             "physics: %s slipped on its supports at %.3g m/s (%.0f v_s) for %.3g s from t = %.4g s (%.0f%% of the "
-             "run) under a load below mu_d n, longer than friction needs to stop it: the integrator kept it sliding",
-             m->bodies[worst].name, g->slip_sum[worst] / worst_t, g->slip_sum[worst] / worst_t / g->vs, worst_t,
-             g->sustained_t0[worst], 100.0 * worst_t / span);
+             "physics: %s slipped on its supports at %.3g m/s (%.0f v_s) under a load below mu_d n, longer than friction "
+             "needs to stop it: %.3g s of sustained slip by t = %.4g s in a %.3g s memory (threshold %.3g s), the "
+             "integrator kept it sliding",
+             m->bodies[g->recent_body].name, g->recent_mean, g->recent_mean / g->vs, g->recent_max, g->recent_t,
+             GUARD_SLIP_WINDOW, GUARD_SLIP_TIME);
     guard_warning_add(w, msg);
     tripped++;
   }
@@ -464,10 +538,12 @@ int rest_guard_result(const RestGuard *g, const Model *m, RestGuardResult *out, 
     out->held_body = name;
     out->held_t = g->stuck_t;
     out->held_utilization = g->stuck_util;
+    out->held_carrier = g->stuck_carrier > 0 ? m->bodies[g->stuck_carrier].name : NULL;
     snprintf(msg, sizeof msg,
-             "physics: %s stayed at rest for %.3g s by t = %.4g s under a tangential load %.0f%% of mu_s n: static "
+             "physics: %s stayed at rest%s%s for %.3g s by t = %.4g s under a tangential load %.0f%% of mu_s n: static "
              "friction held more than it can",
-             name, g->stuck_held, g->stuck_t, 100.0 * g->stuck_util);
+             name, g->stuck_carrier > 0 ? " on " : "", g->stuck_carrier > 0 ? m->bodies[g->stuck_carrier].name : "",
+             g->stuck_held, g->stuck_t, 100.0 * g->stuck_util);
     guard_warning_add(w, msg);
     tripped++;
   }

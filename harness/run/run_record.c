@@ -415,13 +415,20 @@ static void add_rest_guard(cJSON *physics, const RestGuardResult *g) {
   cJSON *sl = cJSON_AddObjectToObject(r, "slip");
   cJSON_AddNumberToObject(sl, "slip_speed", g->slip_speed);
   cJSON_AddNumberToObject(sl, "stop_factor", g->slip_stop_factor);
-  cJSON_AddNumberToObject(sl, "threshold_fraction", g->slip_threshold_fraction);
+  cJSON_AddNumberToObject(sl, "threshold_time", g->slip_threshold_time);
   cJSON_AddNumberToObject(sl, "sustained", g->slip_sustained);
   cJSON_AddNumberToObject(sl, "fraction", g->slip_fraction);
   if (g->slip_body) {
     cJSON_AddStringToObject(sl, "body", g->slip_body);
     cJSON_AddNumberToObject(sl, "t", g->slip_t);
     cJSON_AddNumberToObject(sl, "mean_slip", g->slip_mean);
+  }
+  cJSON_AddNumberToObject(sl, "window", g->slip_window);
+  cJSON_AddNumberToObject(sl, "recent", g->slip_recent);
+  if (g->slip_recent_body) {
+    cJSON_AddStringToObject(sl, "recent_body", g->slip_recent_body);
+    cJSON_AddNumberToObject(sl, "recent_t", g->slip_recent_t);
+    cJSON_AddNumberToObject(sl, "recent_mean_slip", g->slip_recent_mean);
   }
   cJSON *st = cJSON_AddObjectToObject(r, "held_against_load");
   cJSON_AddNumberToObject(st, "trips", g->held_trips);
@@ -431,6 +438,7 @@ static void add_rest_guard(cJSON *physics, const RestGuardResult *g) {
     cJSON_AddStringToObject(st, "body", g->held_body);
     cJSON_AddNumberToObject(st, "t", g->held_t);
     cJSON_AddNumberToObject(st, "utilization", g->held_utilization);
+    if (g->held_carrier) cJSON_AddStringToObject(st, "carrier", g->held_carrier);
   }
 }
 
