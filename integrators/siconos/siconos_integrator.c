@@ -447,21 +447,26 @@ static void note_settings(Integrator *it, const SicConfig *cfg) {
                   "NSGS tolerance %g and %d sweeps, no position correction, gyroscopic term Siconos'",
                   cfg->theta, cfg->newton_linear ? "of one iteration" : "to 1e-6 (50 iterations)", cfg->tolerance,
                   cfg->max_iterations);
-  int limits = 0, springs = 0, fixed = 0;
+  int limits = 0, springs = 0, fixed = 0, pivot = 0, slider = 0;
   for (int b = 1; b < m->nbody; ++b) {
     const Body *B = &m->bodies[b];
     if (B->tree < 0) continue;
     limits |= B->nv == 1 && B->has_limit;
     springs |= B->nv == 1 && (B->damping != 0 || B->stiffness != 0);
     fixed |= B->joint == JOINT_FIXED;
+    pivot |= B->joint == JOINT_REVOLUTE;
+    slider |= B->joint == JOINT_PRISMATIC;
   }
   SiconosRun *c = it->content;
+  char kinds[64];
+  snprintf(kinds, sizeof kinds, "%s%s%s", pivot ? ", PivotJointR" : "", slider ? ", PrismaticJointR" : "",
+           fixed ? ", FixedJointR" : "");
   if (c->njoint > 0)
     integrator_note(it,
-                    "siconos: joints are Siconos' mechanics relations (PivotJointR, PrismaticJointR%s) on Newton-Euler "
+                    "siconos: joints are Siconos' mechanics relations (%s) on Newton-Euler "
                     "bodies, equalities at the velocity level (no position projection: they drift), solved with the "
                     "contacts as one GenericMechanical problem (NSGS over the blocks, one-contact NSN for friction)%s",
-                    fixed ? ", FixedJointR" : "",
+                    kinds + 2,
                     limits ? "; joint limits are rigid JointStopR stops (restitution 0), not cbench's compliant "
                              "limit_stiffness/limit_damping" : "");
   if (m->nforce > 0 || m->ncontroller > 0 || springs)
