@@ -216,7 +216,7 @@ LIB_CXX_SRC := $(shell find integrators -name '*.cpp' | sort)
 SIMBODY_CFLAGS := $(filter-out -std=%,$(patsubst -I%,-isystem %,$(shell pkg-config --cflags simbody 2>/dev/null || echo -I/usr/include/simbody)))
 BULLET_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags bullet-float64 2>/dev/null || echo -DBT_USE_DOUBLE_PRECISION -I/usr/include/bullet))
 DART_CFLAGS := $(filter-out -std=%,$(patsubst -I%,-isystem %,$(shell pkg-config --cflags dart 2>/dev/null || echo -I/usr/include/eigen3)))
-SICONOS_CFLAGS := -isystem /usr/include/siconos -isystem /usr/include/siconos/kernel -isystem /usr/include/siconos/numerics
+SICONOS_CFLAGS := -isystem /usr/include/siconos -isystem /usr/include/siconos/kernel -isystem /usr/include/siconos/numerics -isystem /usr/include/siconos/mechanics
 CXXBASE := -std=c++17 $(WARN) -g -I. $(SIMBODY_CFLAGS) -MMD -MP
 CXXBASE += $(BULLET_CFLAGS)
 CXXBASE += $(DART_CFLAGS)
@@ -226,7 +226,7 @@ FUZZ_CXX ?= clang++
 LIBS += $(shell pkg-config --libs simbody 2>/dev/null || echo -lSimTKsimbody -lSimTKmath -lSimTKcommon) -lstdc++
 LIBS += $(shell pkg-config --libs bullet-float64 2>/dev/null || echo -lBulletDynamics-float64 -lBulletCollision-float64 -lLinearMath-float64)
 LIBS += $(shell pkg-config --libs dart 2>/dev/null || echo -ldart) -ldart-collision-ode
-LIBS += -lsiconos_kernel
+LIBS += -lsiconos_mechanics -lsiconos_kernel
 $(REL)/%.o: %.cpp | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXBASE) $(OPT) -c $< -o $@

@@ -7,7 +7,7 @@ PKGS=(build-essential pkg-config libsundials-dev libsuitesparse-dev libccd-dev l
       libcriterion-dev gnuplot-nox liblapack-dev libblas-dev libmujoco-dev libsiconos-numerics-dev
       libsimbody-dev zlib1g-dev libode-dev libbullet-dev libbullet-extras-dev
       libdart-dev libdart-external-ikfast-dev libdart-collision-ode-dev
-      libsiconos-kernel-dev)
+      libsiconos-kernel-dev libsiconos-mechanics-dev)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -273,3 +273,30 @@ void pf_run_every_case(const char *name, const char *tag, int *ran, int *refused
   closedir(dir);
   cr_log_info("%s: %d cases ran, %d refused", name, *ran, *refused);
 }
+
+double pf_rk4_order(const char *name, const char *label, const Model *m, uint64_t seed, const char *key,
+                    const char *value, double *e_fine) {
+  int nx = system_nx(m);
+  double *x0 = calloc((size_t)nx, sizeof(double)), *xref = calloc((size_t)nx, sizeof(double));
+  double *x = calloc((size_t)nx, sizeof(double));
+  MbRng rng;
+  mbfix_rng_seed(&rng, seed);
+  mbfix_random_state(m, &rng, 1.0, x0, x0 + m->nq);
+  const double T = 0.5;
+  memcpy(xref, x0, sizeof(double) * (size_t)nx);
+  fx_rk4(m, T, 20000, xref);
+  double e[2];
+  for (int r = 0; r < 2; ++r) {
+    memcpy(x, x0, sizeof(double) * (size_t)nx);
+    pf_run_to(name, m, r == 0 ? 1e-3 : 5e-4, T, x, 1, key, value);
+    e[r] = pf_state_distance(m, x, xref);
+  }
+  double order = log2(e[0] / e[1]);
+  cr_log_info("%s %s (%s %s): dt 1e-3 %.3e, 5e-4 %.3e, order %.2f", name, label, key ? key : "", value ? value : "",
+              e[0], e[1], order);
+  if (e_fine) *e_fine = e[1];
+  free(x0);
+  free(xref);
+  free(x);
+  return order;
+}

@@ -58,6 +58,11 @@ Model *pf_random_chain(int flags, uint64_t seed_end, int min_nv);
 void pf_expect_rk4_first_order(const char *name, const char *label, const Model *m, uint64_t seed,
                                void (*check_ref)(const Model *m, const double *xref));
 
+/* As pf_expect_rk4_first_order with one extra option (key NULL: none), asserting nothing: the
+ * order between dt 1e-3 and 5e-4, and the error at 5e-4 in *e_fine (when not NULL). */
+double pf_rk4_order(const char *name, const char *label, const Model *m, uint64_t seed, const char *key,
+                    const char *value, double *e_fine);
+
 /* Compliant contact (k = 1e4, d = 0.1): the ball placed at the penetration m g / k stays there
  * for 1 s at dt 1e-3 (depth to 1e-3 relative, v_z below 1e-6, x and y below 1e-9). */
 void pf_expect_rest_at_penetration(const char *name);

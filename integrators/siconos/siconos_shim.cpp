@@ -1,5 +1,6 @@
 // The Siconos 4.4 kernel shim (see siconos_shim.h): NewtonEulerDS bodies, TimeStepping with a
-// MoreauJeanOSI and a FrictionContact(3) problem solved by NSGS, fed with cbench's contacts.
+// MoreauJeanOSI and a FrictionContact(3) problem solved by NSGS, fed with cbench's contacts; with
+// joints, the mechanics joint relations and a GenericMechanical problem instead.
 #include "siconos_shim.h"
 
 #include <cmath>
@@ -9,6 +10,10 @@
 #include <vector>
 
 #include <siconos/kernel/SiconosKernel.hpp>
+#include <siconos/mechanics/FixedJointR.hpp>
+#include <siconos/mechanics/JointStopR.hpp>
+#include <siconos/mechanics/PivotJointR.hpp>
+#include <siconos/mechanics/PrismaticJointR.hpp>
 #include <siconos/numerics/Friction_cst.h>
 #include <siconos/numerics/SolverOptions.h>
 
@@ -71,10 +76,10 @@ struct SicSim {
   std::vector<SP::SiconosVector> fext, mext;
   SP::NonSmoothDynamicalSystem nsds;
   SP::MoreauJeanOSI osi;
-  SP::FrictionContact fc;
+  SP::LinearOSNS fc;  // FrictionContact(3), or GenericMechanical with joints
   SP::TimeStepping sim;
   std::vector<Contact> contacts;
-  std::vector<SP::Interaction> linked;
+  std::vector<SP::Interaction> linked;  // this step's contacts (the joints stay linked)
   std::vector<std::pair<double, SP::NonSmoothLaw>> laws;  // one law per distinct mu
   SicCounters counters;
 };
@@ -117,8 +122,60 @@ extern "C" SicSim *sic_create(int nbody, const double *mass, const double *inert
   return nullptr;
 }
 
-extern "C" int sic_reset(SicSim *s, double t0, double h, const double *pos, const double *twist, char *err,
-                         size_t errlen) {
+// The sign of Siconos' joint coordinate (computehDoF, measured from the reset configuration)
+// against a's motion about/along +axis: the coordinate with a turned or moved by +1e-4.
+static double dof_sign(SicSim *s, NewtonEulerJointR &j, const SicJoint &jt) {
+  SP::SiconosVector qa(new SiconosVector(*s->ds[jt.a]->q()));
+  BlockVector q0, q1;
+  q0.insertPtr(s->ds[jt.a]->q());
+  q1.insertPtr(qa);
+  if (jt.b >= 0) q0.insertPtr(s->ds[jt.b]->q()), q1.insertPtr(s->ds[jt.b]->q());
+  const double e = 1e-4;
+  if (jt.type == SIC_JOINT_PIVOT) { /* qa <- [cos(e/2), sin(e/2) axis] qa */
+    double c = std::cos(0.5 * e), sn = std::sin(0.5 * e), w = (*qa)(3), v[3] = {(*qa)(4), (*qa)(5), (*qa)(6)};
+    const double *u = jt.axis;
+    (*qa)(3) = c * w - sn * (u[0] * v[0] + u[1] * v[1] + u[2] * v[2]);
+    (*qa)(4) = c * v[0] + sn * w * u[0] + sn * (u[1] * v[2] - u[2] * v[1]);
+    (*qa)(5) = c * v[1] + sn * w * u[1] + sn * (u[2] * v[0] - u[0] * v[2]);
+    (*qa)(6) = c * v[2] + sn * w * u[2] + sn * (u[0] * v[1] - u[1] * v[0]);
+  } else {
+    for (int i = 0; i < 3; ++i) (*qa)(i) += e * jt.axis[i];
+  }
+  SiconosVector y0(1), y1(1);
+  j.computehDoF(0, q0, y0, 0);
+  j.computehDoF(0, q1, y1, 0);
+  j.computehDoF(0, q0, y0, 0); /* the pivot's twist tracking back at the reset angle */
+  return y1(0) > y0(0) ? 1.0 : -1.0;
+}
+
+static void make_joint(SicSim *s, const SicJoint &jt) {
+  SP::NewtonEulerDS da = s->ds[jt.a], db = jt.b >= 0 ? s->ds[jt.b] : SP::NewtonEulerDS();
+  SP::SiconosVector P(new SiconosVector(3)), A(new SiconosVector(3));
+  for (int i = 0; i < 3; ++i) (*P)(i) = jt.point[i], (*A)(i) = jt.axis[i];
+  SP::NewtonEulerJointR j;
+  if (jt.type == SIC_JOINT_PIVOT) j.reset(new PivotJointR(P, A, true, da, db));
+  else if (jt.type == SIC_JOINT_PRISMATIC) j.reset(new PrismaticJointR(A, true, da, db));
+  else j.reset(new FixedJointR(da, db));
+  SP::Interaction inter(new Interaction(SP::NonSmoothLaw(new EqualityConditionNSL(j->numberOfConstraints())), j));
+  if (db) s->nsds->link(inter, da, db);
+  else s->nsds->link(inter, da);
+  if (jt.type == SIC_JOINT_FIXED || !(jt.has_lower || jt.has_upper)) return;
+  /* JointStopR keeps (dof - pos) dir >= 0, dof = sg (q - q_reset): the lower stop is
+   * sg (q - lower) >= 0 scaled by sg, the upper one the same with the other direction */
+  double sg = dof_sign(s, *j, jt);
+  for (int k = 0; k < 2; ++k) {
+    if (!(k ? jt.has_upper : jt.has_lower)) continue;
+    double lim = k ? jt.upper : jt.lower;
+    bool neg = k ? sg > 0 : sg < 0;
+    SP::JointStopR stop(new JointStopR(j, sg * lim, neg, 0));
+    SP::Interaction si(new Interaction(SP::NonSmoothLaw(new NewtonImpactNSL(0.0)), stop));
+    if (db) s->nsds->link(si, da, db);
+    else s->nsds->link(si, da);
+  }
+}
+
+extern "C" int sic_reset(SicSim *s, double t0, double h, const double *pos, const double *twist, const SicJoint *joints,
+                         int njoint, char *err, size_t errlen) {
   try {
     s->linked.clear();
     s->contacts.clear();
@@ -146,9 +203,11 @@ extern "C" int sic_reset(SicSim *s, double t0, double h, const double *pos, cons
       s->fext.push_back(f);
       s->mext.push_back(m);
     }
+    for (int k = 0; k < njoint; ++k) make_joint(s, joints[k]);
     SP::TimeDiscretisation td(new TimeDiscretisation(t0, h));
     s->osi.reset(new MoreauJeanOSI(s->cfg.theta));
-    s->fc.reset(new FrictionContact(3, SICONOS_FRICTION_3D_NSGS));
+    if (njoint > 0) s->fc.reset(new GenericMechanical(SICONOS_FRICTION_3D_ONECONTACT_NSN));
+    else s->fc.reset(new FrictionContact(3, SICONOS_FRICTION_3D_NSGS));
     s->fc->numericsSolverOptions()->dparam[SICONOS_DPARAM_TOL] = s->cfg.tolerance;
     s->fc->numericsSolverOptions()->iparam[SICONOS_IPARAM_MAX_ITER] = s->cfg.max_iterations;
     s->sim.reset(new TimeStepping(s->nsds, td, s->osi, s->fc));

@@ -5,8 +5,12 @@
  * Contacts come from the caller each step (cbench's own collision): each becomes an Interaction
  * with a NewtonImpactFrictionNSL (normal and tangential restitution 0, the pair's mu) and a
  * NewtonEuler3DR relation whose points are the contact's witness points, carried with the
- * bodies' centres of mass over the step. No Siconos type crosses this header; C++ exceptions
- * stop in the shim and come back as a status and a message. */
+ * bodies' centres of mass over the step. Joints (SicJoint) are Siconos' mechanics joint relations
+ * (PivotJointR, PrismaticJointR, FixedJointR) with an EqualityConditionNSL, their limits
+ * JointStopR with a NewtonImpactNSL (restitution 0); a scene with joints is solved as a
+ * GenericMechanical problem (SICONOS_GENERIC_MECHANICAL_NSGS: equality, LCP and friction
+ * blocks), one without as the FrictionContact(3) above. No Siconos type crosses this header;
+ * C++ exceptions stop in the shim and come back as a status and a message. */
 #ifndef CBENCH_SICONOS_SHIM_H
 #define CBENCH_SICONOS_SHIM_H
 
@@ -35,13 +39,27 @@ typedef struct {
 
 typedef struct SicSim SicSim;
 
+enum { SIC_JOINT_PIVOT, SIC_JOINT_PRISMATIC, SIC_JOINT_FIXED };
+
+/* A joint between body a (the child) and body b (its parent; -1: the world), made at the reset
+ * configuration: point and axis in the world (the pivot's point and axis, the slider's axis).
+ * lower/upper (when has_lower/has_upper): the stops of a's motion relative to b about/along
+ * +axis, measured from the reset configuration. */
+typedef struct {
+  int type, a, b;
+  double point[3], axis[3];
+  int has_lower, has_upper;
+  double lower, upper;
+} SicJoint;
+
 /* nbody free bodies: mass[k], inertia[9 k ..] (body frame, about the COM, row-major). NULL with
  * a message on failure. */
 SicSim *sic_create(int nbody, const double *mass, const double *inertia, const SicConfig *cfg, char *err,
                    size_t errlen);
 /* A fresh simulation from t0 with step h: body k at pos[7 k ..] = [COM; quaternion w x y z] and
- * twist[6 k ..]. 0, or -1 with a message. */
-int sic_reset(SicSim *s, double t0, double h, const double *pos, const double *twist, char *err, size_t errlen);
+ * twist[6 k ..], the njoint joints made at that configuration. 0, or -1 with a message. */
+int sic_reset(SicSim *s, double t0, double h, const double *pos, const double *twist, const SicJoint *joints,
+              int njoint, char *err, size_t errlen);
 /* The external force (world) and torque about the COM (world) on body k for the next step. */
 void sic_set_load(SicSim *s, int k, const double *force, const double *torque);
 /* The contacts of the next step: a with b (b = -1: the world); pa, pb the witness points on a's
