@@ -238,6 +238,12 @@ Test(guard_scenes, rk3_keeps_hard_clutter_slipping_at_either_horizon, .timeout =
   cJSON *rec = clutter("cenic-sd", 1e-5, 2.0);
   cr_expect_eq(warned(rec, "kept it sliding"), 0);
   cJSON_Delete(rec);
+  /* cenic-sd at 1e-3: cube1_4 slides at mu_d n into the gap between cube1_0 and cube1_3 (0.02-0.07
+   * m/s for 0.3 s), which move apart; judged in cube1_3's frame alone it read as 0.245 s of
+   * sustained slip and was flagged. Supports on two bodies are not judged: 0.114 s, quiet. */
+  rec = clutter("cenic-sd", 1e-3, 2.0);
+  cr_expect_eq(warned(rec, "kept it sliding"), 0, "cenic-sd 1e-3 q over 2 s flagged for sustained slip");
+  cJSON_Delete(rec);
 }
 
 /* A box at rest on guard_standing_box_12's geometry with gravity tilted by theta: on 30 degrees

@@ -115,6 +115,7 @@ typedef struct {
   double slip;             /* force-weighted mean slip speed |v_t| of the supports (m/s) */
   int one_normal;          /* every support normal within GUARD_ONE_NORMAL_COS of nbar */
   int carrier;             /* the supporting body with the largest normal force (0: the world) */
+  int one_carrier;         /* every support is on that body: one frame its supports rest in */
   int npts;                /* support points kept (at most REST_MAX_SUPPORT_POINTS; -1: more) */
   double pts[3 * REST_MAX_SUPPORT_POINTS];
 } BodyLoad;
@@ -134,6 +135,7 @@ static void body_load(const Model *m, const Data *d, int b, double t, const doub
   double nsum[3] = {0, 0, 0}, fn_sum = 0, mu = 0, mu_d = 0, slip = 0, fn_best = 0, spring = 0;
   L->carrier = 0;
   L->npts = 0;
+  int first_carrier = -2, several = 0;
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
     int side = c->body[0] == b ? 0 : (c->body[1] == b ? 1 : -1);
@@ -156,6 +158,8 @@ static void body_load(const Model *m, const Data *d, int b, double t, const doub
         fn_best = f[2];
         L->carrier = c->body[1 - side];
       }
+      if (first_carrier < -1) first_carrier = c->body[1 - side];
+      else if (c->body[1 - side] != first_carrier) several = 1;
       if (L->npts >= 0 && L->npts < REST_MAX_SUPPORT_POINTS) v3_copy(L->pts + 3 * L->npts++, c->pos);
       else L->npts = -1;
     } else {
@@ -163,6 +167,7 @@ static void body_load(const Model *m, const Data *d, int b, double t, const doub
     }
   }
   L->fn = fn_sum;
+  L->one_carrier = !several;
   L->spring = spring;
   L->mu_s = mu;
   L->mu_d = mu_d;
@@ -327,7 +332,10 @@ static void slip_sample(RestGuard *g, const Model *m, int b, double t, double dt
   double mass = m->bodies[b].mass, lt[3], ln = C->ln;
   v3_copy(lt, C->lt);
   double mu_d = L->mu_d;
-  int sub = L->util >= 0 && ln > 0 && mu_d > 0 && v3_norm(lt) < GUARD_REST_UTIL * mu_d * ln;
+  /* On supports of two or more bodies that move apart (a cube sinking into the gap between two
+   * cubes), sliding at mu_d n on each is what the law asks: their frames differ, so the load in
+   * one carrier's frame does not say that the slip must stop. */
+  int sub = L->util >= 0 && L->one_carrier && ln > 0 && mu_d > 0 && v3_norm(lt) < GUARD_REST_UTIL * mu_d * ln;
   if (!sub || !(L->slip > GUARD_SLIP_SPEED_VS * g->vs)) {
     g->ep_on[b] = 0;
     return;

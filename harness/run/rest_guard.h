@@ -37,7 +37,8 @@
  * tangential velocity at the contact points: a rolling sphere does not slip) faster than
  * GUARD_SLIP_SPEED_VS v_s while its load (in a free carrier's frame: its acceleration on the
  * grid loads the body) stays below GUARD_REST_UTIL mu_d n must stop within s0 / a, a = (mu_d n -
- * |load_t|) / m from the episode's first sample at slip s0. Slip past GUARD_SLIP_STOP_FACTOR
+ * |load_t|) / m from the episode's first sample at slip s0 (judged only on supports that are all on
+ * one body or all on the world: on two bodies that move apart, a body slides at mu_d n legitimately). Slip past GUARD_SLIP_STOP_FACTOR
  * times that is sustained. Its time is kept in a memory that decays with GUARD_SLIP_WINDOW (each
  * sustained sample adds its interval, everything decays by exp(-dt / window)), and a run where one
  * body's memory exceeds GUARD_SLIP_TIME is flagged: a time, not a fraction of the run, so one
