@@ -1,6 +1,7 @@
 # contact_models_fig09_pyramid_bias: regenerate with `cd results/figures/full/contact_models_fig09_pyramid_bias && gnuplot contact_models_fig09_pyramid_bias.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
-set output 'contact_models_fig09_pyramid_bias.svg'
+set output 'contact_models_fig09_pyramid_bias.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -18,18 +19,18 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#6a3d9a' notitle, \
-  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#a6761d' notitle, \
-  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#000000' notitle, \
-  'data/p0_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#006d2c' notitle, \
-  keyentry w l lw 2 dt 1 lc rgb '#6a3d9a' title "lcp", \
-  keyentry w l lw 2 dt 1 lc rgb '#a6761d' title "ncp", \
-  keyentry w l lw 2 dt 1 lc rgb '#000000' title "ccp", \
-  keyentry w l lw 2 dt 1 lc rgb '#006d2c' title "raisim"
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#7a7e0e' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#4d4f09' notitle, \
+  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#bac015' notitle, \
+  'data/p0_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9a9f12' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#7a7e0e' title "lcp", \
+  keyentry w l lw 2 dt 1 lc rgb '#4d4f09' title "ncp", \
+  keyentry w l lw 2 dt 1 lc rgb '#bac015' title "ccp", \
+  keyentry w l lw 2 dt 1 lc rgb '#9a9f12' title "raisim"
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
-set output 'contact_models_fig09_pyramid_bias.png'
+set output 'contact_models_fig09_pyramid_bias.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -47,13 +48,13 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#6a3d9a' notitle, \
-  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#a6761d' notitle, \
-  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#000000' notitle, \
-  'data/p0_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#006d2c' notitle, \
-  keyentry w l lw 2 dt 1 lc rgb '#6a3d9a' title "lcp", \
-  keyentry w l lw 2 dt 1 lc rgb '#a6761d' title "ncp", \
-  keyentry w l lw 2 dt 1 lc rgb '#000000' title "ccp", \
-  keyentry w l lw 2 dt 1 lc rgb '#006d2c' title "raisim"
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#7a7e0e' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#4d4f09' notitle, \
+  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#bac015' notitle, \
+  'data/p0_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9a9f12' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#7a7e0e' title "lcp", \
+  keyentry w l lw 2 dt 1 lc rgb '#4d4f09' title "ncp", \
+  keyentry w l lw 2 dt 1 lc rgb '#bac015' title "ccp", \
+  keyentry w l lw 2 dt 1 lc rgb '#9a9f12' title "raisim"
 unset multiplot
 unset output

@@ -1,6 +1,7 @@
 # contact_models_fig10_ccp_bounce: regenerate with `cd results/figures/full/contact_models_fig10_ccp_bounce && gnuplot contact_models_fig10_ccp_bounce.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1370,500 dynamic font 'sans,11' background '#ffffff'
-set output 'contact_models_fig10_ccp_bounce.svg'
+set output 'contact_models_fig10_ccp_bounce.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.7664
@@ -18,10 +19,10 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#000000' notitle, \
-  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#a6761d' notitle, \
-  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#006d2c' notitle, \
-  'data/p0_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#6a3d9a' notitle
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#bac015' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#4d4f09' notitle, \
+  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9a9f12' notitle, \
+  'data/p0_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#7a7e0e' notitle
 unset arrow
 unset label
 set title "kinetic energy"
@@ -34,18 +35,18 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p1_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#000000' notitle, \
-  'data/p1_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#a6761d' notitle, \
-  'data/p1_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#006d2c' notitle, \
-  'data/p1_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#6a3d9a' notitle, \
-  keyentry w l lw 2 dt 1 lc rgb '#000000' title "ccp", \
-  keyentry w l lw 2 dt 1 lc rgb '#a6761d' title "ncp", \
-  keyentry w l lw 2 dt 1 lc rgb '#006d2c' title "raisim", \
-  keyentry w l lw 2 dt 1 lc rgb '#6a3d9a' title "lcp"
+plot 'data/p1_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#bac015' notitle, \
+  'data/p1_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#4d4f09' notitle, \
+  'data/p1_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9a9f12' notitle, \
+  'data/p1_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#7a7e0e' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#bac015' title "ccp", \
+  keyentry w l lw 2 dt 1 lc rgb '#4d4f09' title "ncp", \
+  keyentry w l lw 2 dt 1 lc rgb '#9a9f12' title "raisim", \
+  keyentry w l lw 2 dt 1 lc rgb '#7a7e0e' title "lcp"
 unset multiplot
 unset output
 set terminal pngcairo size 1370,500 font 'sans,10'
-set output 'contact_models_fig10_ccp_bounce.png'
+set output 'contact_models_fig10_ccp_bounce.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.7664
@@ -63,10 +64,10 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 unset key
-plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#000000' notitle, \
-  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#a6761d' notitle, \
-  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#006d2c' notitle, \
-  'data/p0_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#6a3d9a' notitle
+plot 'data/p0_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#bac015' notitle, \
+  'data/p0_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#4d4f09' notitle, \
+  'data/p0_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9a9f12' notitle, \
+  'data/p0_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#7a7e0e' notitle
 unset arrow
 unset label
 set title "kinetic energy"
@@ -79,13 +80,13 @@ set format y '%g'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p1_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#000000' notitle, \
-  'data/p1_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#a6761d' notitle, \
-  'data/p1_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#006d2c' notitle, \
-  'data/p1_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#6a3d9a' notitle, \
-  keyentry w l lw 2 dt 1 lc rgb '#000000' title "ccp", \
-  keyentry w l lw 2 dt 1 lc rgb '#a6761d' title "ncp", \
-  keyentry w l lw 2 dt 1 lc rgb '#006d2c' title "raisim", \
-  keyentry w l lw 2 dt 1 lc rgb '#6a3d9a' title "lcp"
+plot 'data/p1_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#bac015' notitle, \
+  'data/p1_s1.dat' u 1:2 w l lw 2 dt 1 lc rgb '#4d4f09' notitle, \
+  'data/p1_s2.dat' u 1:2 w l lw 2 dt 1 lc rgb '#9a9f12' notitle, \
+  'data/p1_s3.dat' u 1:2 w l lw 2 dt 1 lc rgb '#7a7e0e' notitle, \
+  keyentry w l lw 2 dt 1 lc rgb '#bac015' title "ccp", \
+  keyentry w l lw 2 dt 1 lc rgb '#4d4f09' title "ncp", \
+  keyentry w l lw 2 dt 1 lc rgb '#9a9f12' title "raisim", \
+  keyentry w l lw 2 dt 1 lc rgb '#7a7e0e' title "lcp"
 unset multiplot
 unset output

@@ -1,6 +1,7 @@
 # contact_models_fig12_internal_forces: regenerate with `cd results/figures/full/contact_models_fig12_internal_forces && gnuplot contact_models_fig12_internal_forces.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 900,500 dynamic font 'sans,11' background '#ffffff'
-set output 'contact_models_fig12_internal_forces.svg'
+set output 'contact_models_fig12_internal_forces.svg'.cbench_out_suffix
 set grid
 set key top left font ',9'
 set datafile missing '?'
@@ -15,7 +16,7 @@ set title "internal friction forces at stiction"
 plot 'data/bars.dat' u 2:xtic(1) lc rgb '#1f77b4' title "internal tangential force (N)"
 unset output
 set terminal pngcairo size 900,500 font 'sans,10'
-set output 'contact_models_fig12_internal_forces.png'
+set output 'contact_models_fig12_internal_forces.png'.cbench_out_suffix
 set grid
 set key top left font ',9'
 set datafile missing '?'

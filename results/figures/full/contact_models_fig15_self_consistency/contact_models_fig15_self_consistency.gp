@@ -1,6 +1,7 @@
 # contact_models_fig15_self_consistency: regenerate with `cd results/figures/full/contact_models_fig15_self_consistency && gnuplot contact_models_fig15_self_consistency.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,500 dynamic font 'sans,11' background '#ffffff'
-set output 'contact_models_fig15_self_consistency.svg'
+set output 'contact_models_fig15_self_consistency.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -18,16 +19,16 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle, \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp (slope 1.78)", \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' title "ccp (slope -0.03)", \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' title "raisim (slope 1.65)"
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle, \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp (slope 1.78)", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' title "ccp (slope 0.00)", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' title "raisim (slope 1.65)"
 unset multiplot
 unset output
 set terminal pngcairo size 1050,500 font 'sans,10'
-set output 'contact_models_fig15_self_consistency.png'
+set output 'contact_models_fig15_self_consistency.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -45,11 +46,11 @@ set format y '10^{%L}'
 set autoscale xy
 set xrange [*:*] noreverse
 set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2
-plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' notitle, \
-  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' notitle, \
-  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' notitle, \
-  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#a6761d' title "ncp (slope 1.78)", \
-  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#000000' title "ccp (slope -0.03)", \
-  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#006d2c' title "raisim (slope 1.65)"
+plot 'data/p0_s0.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
+  'data/p0_s1.dat' u 1:2 w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' notitle, \
+  'data/p0_s2.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle, \
+  keyentry w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' title "ncp (slope 1.78)", \
+  keyentry w lp lw 2 dt 1 pt 5 ps 0.8 lc rgb '#bac015' title "ccp (slope 0.00)", \
+  keyentry w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' title "raisim (slope 1.65)"
 unset multiplot
 unset output

@@ -78,6 +78,7 @@ plot 'data/p3_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#7a7e0e' notitle,
   'data/p3_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
   'data/p3_s3.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle, \
   'data/p3_timeout.dat' u 1:2 w p pt 8 ps 1.5 lw 2 lc rgb '#ff7f0e' notitle, \
+  '' u 1:2:3 w labels offset char 0,0.9 font ',7' tc rgb '#ff7f0e' noenhanced notitle, \
   keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' title "cenic-sd", \
   keyentry w lp lw 2 dt 1 pt 4 ps 0.8 lc rgb '#a23eea' title "bdf", \
   keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd", \
@@ -166,6 +167,7 @@ plot 'data/p3_s0.dat' u 1:2 w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#7a7e0e' notitle,
   'data/p3_s2.dat' u 1:2 w lp lw 2 dt 1 pt 9 ps 0.8 lc rgb '#4d4f09' notitle, \
   'data/p3_s3.dat' u 1:2 w lp lw 2 dt 1 pt 11 ps 0.8 lc rgb '#9a9f12' notitle, \
   'data/p3_timeout.dat' u 1:2 w p pt 8 ps 1.5 lw 2 lc rgb '#ff7f0e' notitle, \
+  '' u 1:2:3 w labels offset char 0,0.9 font ',7' tc rgb '#ff7f0e' noenhanced notitle, \
   keyentry w lp lw 2 dt 1 pt 7 ps 0.8 lc rgb '#135cae' title "cenic-sd", \
   keyentry w lp lw 2 dt 1 pt 4 ps 0.8 lc rgb '#a23eea' title "bdf", \
   keyentry w lp lw 2 dt 1 pt 13 ps 0.8 lc rgb '#3eea3e' title "tamsi-sd", \
