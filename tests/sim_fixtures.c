@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/run/run.h"
 #include "models/data.h"
 #include "models/scene.h"
 #include "models/system.h"
@@ -92,4 +93,40 @@ void fx_integrator_init(Integrator *it, const IntegratorVtbl *vt, const Model *m
   if (vt->fixed_step) it->opt.dt = setting;
   else it->opt.accuracy = setting;
   it->opt.max_step = m->max_step;
+}
+
+void fx_run_spec(RunSpec *s, const char *path, const char *integrator, double setting) {
+  char err[512];
+  run_spec_init(s);
+  cr_assert_eq(run_spec_set_case(s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
+  snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
+  const IntegratorVtbl *vt = integrator_registry_find(&fx_cb()->registry, integrator);
+  cr_assert(vt, "%s", integrator);
+  if (vt->fixed_step) {
+    s->has_dt = 1;
+    s->dt = setting;
+  } else {
+    s->has_accuracy = 1;
+    s->accuracy = setting;
+  }
+}
+
+cJSON *fx_run_ok(const RunSpec *s) {
+  char err[512];
+  RunContext ctx;
+  cr_assert_eq(run_prepare(fx_cb(), s, &ctx, err, sizeof err), 0, "%s", err);
+  cJSON *rec = run_execute(&ctx, NULL);
+  run_context_free(&ctx);
+  cr_assert_not_null(rec);
+  cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s %s %g", s->case_path, s->integrator,
+                   s->has_dt ? s->dt : s->accuracy);
+  return rec;
+}
+
+int fx_guard_warnings(const cJSON *rec, const char *what) {
+  int n = 0;
+  const cJSON *w;
+  cJSON_ArrayForEach(w, cJSON_GetObjectItem(rec, "warnings"))
+    n += !strncmp(w->valuestring, "physics:", 8) && (!what || strstr(w->valuestring, what));
+  return n;
 }

@@ -4,9 +4,11 @@
 #ifndef CBENCH_SIM_FIXTURES_H
 #define CBENCH_SIM_FIXTURES_H
 
+#include <cjson/cJSON.h>
 #include <stddef.h>
 
 #include "harness/common/cbench_context.h"
+#include "harness/run/run_spec.h"
 #include "integrators/integrator.h"
 #include "models/model.h"
 
@@ -32,5 +34,13 @@ void fx_rk4(const Model *m, double T, int nsteps, double *x);
 /* it zeroed and set to run vt on m at setting (dt of a fixed-step integrator, else accuracy),
  * with the scene's maximum step. */
 void fx_integrator_init(Integrator *it, const IntegratorVtbl *vt, const Model *m, double setting);
+
+/* s set to run the scene file at path under integrator at setting (dt of a fixed-step
+ * integrator, else accuracy); asserted. Further fields (trajectory, t_end, ...) may follow. */
+void fx_run_spec(RunSpec *s, const char *path, const char *integrator, double setting);
+/* The record of one run of s (cJSON_Delete it), asserted to prepare and to end with status ok. */
+cJSON *fx_run_ok(const RunSpec *s);
+/* The physics-guard warnings of a record that contain `what` (NULL: every guard warning). */
+int fx_guard_warnings(const cJSON *rec, const char *what);
 
 #endif

@@ -37,28 +37,13 @@ static const char *box_json(void) {
 
 /* One run: the box's displacement (m, from the trajectory) and its guard warnings. */
 static double run_box(const char *dir, const char *integrator, double setting, int *flags, char *first, size_t n) {
-  char path[512], traj[512], err[512];
+  char path[512], traj[512];
   snprintf(path, sizeof path, "%s/hold15.json", dir);
   snprintf(traj, sizeof traj, "%s/%s.csv", dir, integrator);
   RunSpec s;
-  run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
-  snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
+  fx_run_spec(&s, path, integrator, setting);
   snprintf(s.trajectory, sizeof s.trajectory, "%s", traj);
-  const IntegratorVtbl *vt = integrator_registry_find(&fx_cb()->registry, integrator);
-  cr_assert(vt, "%s", integrator);
-  if (vt->fixed_step) {
-    s.has_dt = 1;
-    s.dt = setting;
-  } else {
-    s.has_accuracy = 1;
-    s.accuracy = setting;
-  }
-  RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
-  cJSON *rec = run_execute(&ctx, NULL);
-  run_context_free(&ctx);
-  cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s %g", integrator, setting);
+  cJSON *rec = fx_run_ok(&s);
   *flags = 0;
   first[0] = 0;
   const cJSON *w;

@@ -25,27 +25,11 @@
 
 /* The record of one run of a scene file. */
 static cJSON *run_file(const char *path, const char *integrator, double setting) {
-  char err[512];
   RunSpec s;
-  run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
-  snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
-  const IntegratorVtbl *vt = integrator_registry_find(&fx_cb()->registry, integrator);
-  cr_assert(vt, "%s", integrator);
-  if (vt->fixed_step) {
-    s.has_dt = 1;
-    s.dt = setting;
-  } else {
-    s.has_accuracy = 1;
-    s.accuracy = setting;
-  }
-  RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
-  cJSON *rec = run_execute(&ctx, NULL);
-  run_context_free(&ctx);
+  fx_run_spec(&s, path, integrator, setting);
+  cJSON *rec = fx_run_ok(&s);
   char verr[256];
   cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "%s", verr);
-  cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s %s %g", path, integrator, setting);
   return rec;
 }
 
@@ -57,13 +41,7 @@ static cJSON *run_scene(const char *scene, const char *integrator, double settin
 }
 
 /* Guard warnings of a record that contain `what` (NULL: every guard warning). */
-static int warned(const cJSON *rec, const char *what) {
-  int n = 0;
-  const cJSON *w;
-  cJSON_ArrayForEach(w, cJSON_GetObjectItem(rec, "warnings"))
-    n += !strncmp(w->valuestring, "physics:", 8) && (!what || strstr(w->valuestring, what));
-  return n;
-}
+static int warned(const cJSON *rec, const char *what) { return fx_guard_warnings(rec, what); }
 
 static int run_warned(const char *scene, const char *integrator, double setting, const char *what) {
   cJSON *rec = run_scene(scene, integrator, setting);
@@ -210,22 +188,12 @@ Test(guard_scenes, the_sustained_slip_verdict_does_not_depend_on_the_horizon) {
  * 0.67 s of sustained slip in the memory by 2 s, 1.0 s by 10 s; flagged at both horizons.
  * cenic-sd at 1e-5 (0.061 s, the largest of the converged references measured) is not. */
 static cJSON *clutter(const char *integrator, double acc, double t_end) {
-  char err[512];
   RunSpec s;
-  run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/hard_clutter.json", err, sizeof err), 0, "%s", err);
-  snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
-  s.has_accuracy = 1;
-  s.accuracy = acc;
+  fx_run_spec(&s, "cases/hard_clutter.json", integrator, acc);
   s.t_end = t_end;
   s.error_norm = ERRNORM_POSITIONS;
   s.error_norm_given = 1;
-  RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
-  cJSON *rec = run_execute(&ctx, NULL);
-  run_context_free(&ctx);
-  cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s %g", integrator, acc);
-  return rec;
+  return fx_run_ok(&s);
 }
 
 Test(guard_scenes, rk3_keeps_hard_clutter_slipping_at_either_horizon, .timeout = 900) {

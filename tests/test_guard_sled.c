@@ -26,37 +26,15 @@
 #define HELD "static friction held more than it can"
 
 static cJSON *run_scene(const char *scene, const char *integrator, double setting) {
-  char path[256], err[512];
+  char path[256];
   snprintf(path, sizeof path, "tests/scenes/%s.json", scene);
   RunSpec s;
-  run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
-  snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
-  const IntegratorVtbl *vt = integrator_registry_find(&fx_cb()->registry, integrator);
-  cr_assert(vt, "%s", integrator);
-  if (vt->fixed_step) {
-    s.has_dt = 1;
-    s.dt = setting;
-  } else {
-    s.has_accuracy = 1;
-    s.accuracy = setting;
-  }
-  RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
-  cJSON *rec = run_execute(&ctx, NULL);
-  run_context_free(&ctx);
-  cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s %s %g", scene, integrator, setting);
-  return rec;
+  fx_run_spec(&s, path, integrator, setting);
+  return fx_run_ok(&s);
 }
 
 /* Guard warnings of a record containing `what` (NULL: any guard warning). */
-static int warned(const cJSON *rec, const char *what) {
-  int n = 0;
-  const cJSON *w;
-  cJSON_ArrayForEach(w, cJSON_GetObjectItem(rec, "warnings"))
-    n += !strncmp(w->valuestring, "physics:", 8) && (!what || strstr(w->valuestring, what));
-  return n;
-}
+static int warned(const cJSON *rec, const char *what) { return fx_guard_warnings(rec, what); }
 
 static int run_warned(const char *scene, const char *integrator, double setting, const char *what) {
   cJSON *rec = run_scene(scene, integrator, setting);
