@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The five measures of the error convention (issue 58, part 4), per folder of the library code.
+"""The five measures of the error convention, per folder of the library code.
 
   return -1    `return -1;` in a .c file: a failure without a status
   return NAN   `return NAN;` in a .c file: a failure hidden in a number (some are a legitimate

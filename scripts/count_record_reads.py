@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Issue 58 part 1's measure: string-path reads of run-record fields outside the schema module.
+# String-path reads of run-record fields outside the schema module.
 # Usage: python3 scripts/count_record_reads.py [TREE] [-v]   (-v: line:key of each read)
 """String-path reads of run-record fields: json_get, json_num*, json_str*, cJSON_GetObjectItem*
 whose key argument is a literal naming a top-level row of record_fields[] (record_fields.c),

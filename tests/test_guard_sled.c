@@ -1,5 +1,5 @@
 /* Static friction judged relative to the supporting body (harness/run/rest_guard.h, "Held against
- * a load"), issue 60 item 7, and which guard covers each loose baseline on our incline scenes.
+ * a load"), on carriers, and which guard covers each loose baseline on our incline scenes.
  *
  * Pulled sleds (tests/scenes/guard_sled_*.json; frictionless floor, so a load held on the sled
  * needs m_load a_sled from its contacts): the guard judged rest in the world frame, so a load

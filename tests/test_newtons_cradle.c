@@ -117,7 +117,7 @@ Test(newtons_cradle, the_balls_make_no_energy) {
   }
 }
 
-/* The baselines and the rigid and peer steppers on three of the rows (issue 60 item 1), each run
+/* The baselines and the rigid and peer steppers on three of the rows, each run
  * as `cbench run` runs it, its record judged by the energy guard: a run whose kinetic energy
  * (from its trajectory, every 10 ms) ends above 1.01 or peaks above 1.02 of the initial must carry
  * an energy warning. Measured (release build): ie, bdf, sdirk2, rosenbrock, rk3 and tamsi-sd at
