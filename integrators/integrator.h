@@ -183,6 +183,11 @@ typedef struct IntegratorVtbl {
    * contact velocity at the end of the step, in the contact frame (t1, t2, n). 0, or -1 when
    * there is none (`--contact-forces` then evaluates the force law at the state). */
   int (*contact_forces)(Integrator *it, const struct Data **d, const double **force, const double **vc);
+  /* 1 when the forces it applies come from a contact model of its own in place of the scene's
+   * force law (ICF's SAP and Similar, eq. 26's regularized friction): the law read at its state
+   * then describes forces it never applied, so the physics guards judge its contact_forces.
+   * NULL or 0: the scene's law (the guards read it at the state). */
+  int (*own_contact_model)(const Integrator *it);
   /* The options it takes (--opt KEY=VALUE), ended by OPTIONS_END (option_table.h); NULL: none,
    * and any --opt is refused. */
   const OptionSpec *options;

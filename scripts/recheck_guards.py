@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Re-runs the committed evidence's run specs to see what today's physics guards say about them.
 # Usage: python3 scripts/recheck_guards.py [--figures DIR] [--cbench BIN] [--max-figure-s S]
-#            [--only FIG,...] [--all] [--out DIR] [-v]
+#            [--only FIG,...] [--all] [--integrators NAME,...] [--out DIR] [-v]
 """Each record of DIR/FIGURE/run*/*.json (default results/figures/full) holds the `cbench run`
 command that made it. Records whose physics.rest block applies but lacks `slip` (written before
 the slip guard), or that have no rest block, are run again from that command into --out (default a temporary folder, deleted), nothing
@@ -9,7 +9,8 @@ in DIR is touched and no figure is drawn; --all reruns every record. Figures who
 time (DIR/times.tsv, the last line for the figure) exceeds --max-figure-s (default 180 s) are
 skipped and listed. Prints, per figure, the records, those rerun, and the guard warnings of the
 committed records and of the records after the reruns (records not rerun count with their
-committed warnings), by guard and `any` (records with at least one); -v lists every rerun record a guard flags.
+committed warnings), by guard and `any` (records with at least one); -v lists every rerun record a guard flags;
+--integrators limits the reruns to those integrators' records.
 A rerun is today's build on the same spec: its states are today's integrators', not the
 committed run's.
 
@@ -60,6 +61,11 @@ def _named(rec):
     return out
 
 
+def integrator_of(rec):
+    it = rec.get('integrator')
+    return it.get('name') if isinstance(it, dict) else it
+
+
 def figure_seconds(figdir):
     secs = {}
     try:
@@ -80,11 +86,13 @@ def main():
     ap.add_argument('--max-figure-s', type=float, default=180.0)
     ap.add_argument('--only', default='')
     ap.add_argument('--all', action='store_true')
+    ap.add_argument('--integrators', default='', help='rerun only the records of these integrators')
     ap.add_argument('--out', default='')
     ap.add_argument('-v', action='store_true')
     a = ap.parse_args()
     secs = figure_seconds(a.figures)
     only = set(x for x in a.only.split(',') if x)
+    integrators = set(x for x in a.integrators.split(',') if x)
     out = a.out or tempfile.mkdtemp(prefix='recheck_guards.')
     os.makedirs(out, exist_ok=True)
     tot_rec = tot_rerun = 0
@@ -112,7 +120,7 @@ def main():
                 return True
             sl = rest.get('slip')  # the earlier rule's block: rerun where `sustained` does not decide
             return sl is not None and 'recent' not in sl and sl.get('sustained', 0) > SLIP_TIME
-        todo = [(f, r) for f, r in recs if a.all or needs(r)]
+        todo = [(f, r) for f, r in recs if (a.all or needs(r)) and (not integrators or integrator_of(r) in integrators)]
         if todo and secs.get(fig, 0) > a.max_figure_s:
             skipped.append((fig, len(todo), secs[fig]))
             todo = []

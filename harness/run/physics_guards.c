@@ -132,6 +132,11 @@ double physics_energy(const Model *m, Data *d, double t, const double *x) {
 }
 
 void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x) {
+  physics_guards_sample_with(g, m, d, t, x, NULL);
+}
+
+void physics_guards_sample_with(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x,
+                                const SchemeForces *sf) {
   double kinetic = 0;
   double e = energy_and_kinetic(m, d, t, x, g->contact_springs, &kinetic, &g->e_mech);
   if (!isfinite(e) || model_eval(m, d, t, x, x + m->nq, EVAL_CONTACTS, EVAL_CONTACTS) != 0) {
@@ -169,7 +174,7 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
     g->eps_d = fmax(g->eps_d, contact_dual_cone_distance(mu, w));
     g->eps_c = fmax(g->eps_c, fabs(f[0] * w[0] + f[1] * w[1] + f[2] * w[2]));
   }
-  rest_guard_sample(&g->rest, m, d, t, v);
+  rest_guard_sample(&g->rest, m, d, t, v, sf);
   if (g->nlimit > 0 && g->v_peak) limit_sample(g, m, d, t, x);
   if (g->n == 0) g->e0 = g->running_min = g->e_min = e;
   if (g->n == 0) g->v_min = e - kinetic;

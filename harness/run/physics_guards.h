@@ -125,6 +125,10 @@ void physics_guards_init(PhysicsGuards *g, const Model *m);
 void physics_guards_free(PhysicsGuards *g);
 /* One output-grid sample at time t, state x = [q; v; z]; uses d (one geometry query). */
 void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x);
+/* The same, with the forces the integrator applied in its last step (NULL: none reported): the
+ * rest guard judges loads on them (rest_guard_sample). */
+void physics_guards_sample_with(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x,
+                                const SchemeForces *sf);
 /* Total energy of the guard (mechanical + contact springs) at x; uses d. */
 double physics_energy(const Model *m, Data *d, double t, const double *x);
 /* The energy in play (J): the largest of the energy released below the start, the largest

@@ -122,7 +122,29 @@ typedef struct {
 
 /* Load on body b and its support: supports are the contacts whose normal into b points against
  * gravity; the rest is load. */
-static void body_load(const Model *m, const Data *d, int b, double t, const double *v, BodyLoad *L) {
+/* 1 if contact i carries force in the forces the guard judges: the scheme's own (sf, the contacts
+ * of its last step's Data) or the force law's at the sampled state (d): touching, or speculative
+ * with a force. */
+static int carries_force(const Data *d, const SchemeForces *sf, int i) {
+  if (!sf) return d->contacts[i].phi < 0;
+  const double *f = sf->force + 3 * i;
+  return sf->d->contacts[i].phi < 0 || f[0] != 0 || f[1] != 0 || f[2] != 0;
+}
+
+/* Force and contact velocity of contact i (contact frame), from the scheme or the force law. */
+static void judged_force(const Model *m, const Data *d, const SchemeForces *sf, int i, const double *v, double vc[3],
+                         double f[3]) {
+  if (sf) {
+    memcpy(f, sf->force + 3 * i, 3 * sizeof(double));
+    memcpy(vc, sf->vc + 3 * i, 3 * sizeof(double));
+  } else {
+    model_contact_force(m, d, i, v, vc, f);
+  }
+}
+
+static void body_load(const Model *m, const Data *d, const SchemeForces *sf, int b, double t, const double *v,
+                      BodyLoad *L) {
+  const Data *cd = sf ? sf->d : d; /* the contacts whose forces are judged */
   double up[3], gn = v3_norm(m->gravity);
   v3_scale(up, m->gravity, gn > 0 ? -1.0 / gn : 0.0);
   double *load = L->load;
@@ -136,17 +158,17 @@ static void body_load(const Model *m, const Data *d, int b, double t, const doub
   L->carrier = 0;
   L->npts = 0;
   int first_carrier = -2, several = 0;
-  for (int i = 0; i < d->ncon; ++i) {
-    const Contact *c = &d->contacts[i];
+  for (int i = 0; i < cd->ncon; ++i) {
+    const Contact *c = &cd->contacts[i];
     int side = c->body[0] == b ? 0 : (c->body[1] == b ? 1 : -1);
-    if (side < 0 || !(c->phi < 0)) continue;
+    if (side < 0 || !carries_force(d, sf, i)) continue;
     double vc[3], f[3], F[3], n[3];
-    model_contact_force(m, d, i, v, vc, f);
+    judged_force(m, d, sf, i, v, vc, f);
     for (int k = 0; k < 3; ++k) F[k] = f[0] * c->frame[k] + f[1] * c->frame[3 + k] + f[2] * c->frame[6 + k];
     double s = side == 0 ? 1.0 : -1.0; /* the normal points from body[1] into body[0] */
     v3_scale(F, F, s);
     v3_scale(n, c->frame + 6, s);
-    spring += contact_spring_energy(&c->par, c->phi);
+    if (c->phi < 0) spring += contact_spring_energy(&c->par, c->phi);
     if (v3_dot(n, up) > 0 && f[2] > 0) { /* holds b up */
       v3_axpy(nsum, f[2], n);
       fn_sum += f[2];
@@ -179,10 +201,10 @@ static void body_load(const Model *m, const Data *d, int b, double t, const doub
   v3_scale(L->nbar, nsum, 1.0 / v3_norm(nsum));
   L->slip = slip / fn_sum;
   L->one_normal = 1;
-  for (int i = 0; i < d->ncon && L->one_normal; ++i) {
-    const Contact *c = &d->contacts[i];
+  for (int i = 0; i < cd->ncon && L->one_normal; ++i) {
+    const Contact *c = &cd->contacts[i];
     int side = c->body[0] == b ? 0 : (c->body[1] == b ? 1 : -1);
-    if (side < 0 || !(c->phi < 0)) continue;
+    if (side < 0 || !carries_force(d, sf, i)) continue;
     double n[3];
     v3_scale(n, c->frame + 6, side == 0 ? 1.0 : -1.0);
     if (v3_dot(n, up) > 0 && v3_dot(n, L->nbar) < GUARD_ONE_NORMAL_COS) L->one_normal = 0;
@@ -376,7 +398,7 @@ static void stuck_sample(RestGuard *g, int b, double t, double rel_speed, const 
   }
 }
 
-void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, const double *v) {
+void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, const double *v, const SchemeForces *sf) {
   if (!g->applies || !g->reach) return;
   int first = !isfinite(g->last_t);
   double dt = first ? 0.0 : t - g->last_t;
@@ -392,7 +414,7 @@ void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, co
   for (int b = 1; b < m->nbody; ++b) {
     if (g->reach[b] < 0) continue;
     BodyLoad L;
-    body_load(m, d, b, t, v, &L);
+    body_load(m, d, sf, b, t, v, &L);
     double speed = g->speed[b], *load = L.load, util = L.util;
     g->rest_run[b] = speed < GUARD_REST_SPEED_VS * g->vs ? g->rest_run[b] + 1 : 0;
     if (g->rest_run[b] >= GUARD_REST_HOLD) g->start_speed[b] = g->turn_only[b] = 0; /* settled */

@@ -7,8 +7,9 @@
  * set in motion by the integrator: nothing in the model moves it (loose bdf and ie let a box
  * slide back down a 15 degree incline, a stopped box jump back, a tall box tip over).
  *
- * Load: gravity, the body's applied forces at t, and the forces (the force law's, at the
- * sampled state) of its contacts that do not hold it up; supports are the contacts whose
+ * Load: gravity, the body's applied forces at t, and the forces of its contacts that do not
+ * hold it up (the scene's force law's at the sampled state; for a scheme with a contact model of
+ * its own, those it applied in its last step, SchemeForces); supports are the contacts whose
  * normal into the body points against gravity, and their force-weighted normal is the one
  * the load is split along. A legitimate start of sliding has a load above mu_s n (or one that
  * grows to it: the hold restarts whenever the load changes), and a body released where it
@@ -151,9 +152,19 @@ typedef struct {
 /* 0, or -1 (no memory). */
 int rest_guard_init(RestGuard *g, const Model *m);
 void rest_guard_free(RestGuard *g);
+/* The contact forces a scheme applied in its last step (Integrator.contact_forces): the Data of
+ * that solve and, per contact, the force and the contact velocity at the step's end in the contact
+ * frame (t1, t2, n). */
+typedef struct SchemeForces {
+  const Data *d;
+  const double *force, *vc;
+} SchemeForces;
+
 /* One sample at time t with velocities v: d holds kinematics, body velocities, contacts and
- * their Jacobians at the sampled state. */
-void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, const double *v);
+ * their Jacobians at the sampled state. Loads and supports are judged on sf's forces when sf is
+ * not NULL (a scheme with a contact model of its own: SAP's near-rigid regularization, Similar,
+ * eq. 26's friction), on the force law's at d otherwise. */
+void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, const double *v, const SchemeForces *sf);
 /* Fills out (physics.rest) and appends a sentence to w per tripped test; returns the number of
  * tripped tests. */
 int rest_guard_result(const RestGuard *g, const Model *m, RestGuardResult *out, GuardWarnings *w);

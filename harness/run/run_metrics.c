@@ -71,7 +71,13 @@ int run_metrics_sink(void *ctx, Integrator *it, int k, double t, const double *x
   if (!(f & (OUTPUT_POINT_ERROR | OUTPUT_POINT_ROW))) return 0;
   /* one geometry query per grid point: the guards' leaves the contacts in s->d */
   int failed = s->guards.failed_samples;
-  physics_guards_sample(&s->guards, m, s->d, t, x);
+  /* a scheme with a contact model of its own is judged on the forces of its last step, not on the
+   * scene's law read at its state (k > 0: the first point is the initial state, before any step) */
+  SchemeForces sf, *sfp = NULL;
+  if (k > 0 && it && it->vtbl->own_contact_model && it->vtbl->own_contact_model(it) && it->vtbl->contact_forces &&
+      it->vtbl->contact_forces(it, &sf.d, &sf.force, &sf.vc) == 0)
+    sfp = &sf;
+  physics_guards_sample_with(&s->guards, m, s->d, t, x, sfp);
   double pen = 0;
   for (int i = 0; i < s->d->ncon; ++i) pen = fmax(pen, -s->d->contacts[i].phi);
   maxrms_add(&s->pen, s->guards.failed_samples > failed ? NAN : pen);

@@ -527,6 +527,11 @@ static const StepperOps cenic_ops = {.attempt = cenic_attempt, .why = cenic_why,
  * step doubling) over that solve's step, at its solution velocity (which c->xnew holds). The
  * trapezoid step's impulses are weighted averages (eq. 25a): not a force at the state, so
  * cenic-trap leaves the force law to the harness. */
+static int cenic_own_contact_model(const Integrator *it) {
+  const Cenic *c = it->content;
+  return c->core.model != ICF_MODEL_LAGGED || c->core.regularized == CENIC_REG_ICF26;
+}
+
 static int cenic_contact_forces(Integrator *it, const Data **dout, const double **force, const double **vc) {
   Cenic *c = it->content;
   if (c->scheme == CENIC_TRAP || !(c->last_solve_h > 0)) return -1;
@@ -564,11 +569,13 @@ static ControllerTreatment cenic_controllers(const IntegratorOptions *opt) {
 
 INTEGRATOR_VTBL(cenic_fixed_vtbl, "cenic-fixed", "CENIC fixed step: one ICF Lagged convex step per dt (tolerance 1e-8)",
                 1, create_fixed, cenic_reset, stepper_advance, cenic_destroy, .default_error_norm = ERRNORM_POSITIONS,
-                .contact_forces = cenic_contact_forces, .options = cenic_fixed_options, .family = "cenic",
+                .contact_forces = cenic_contact_forces, .own_contact_model = cenic_own_contact_model,
+                .options = cenic_fixed_options, .family = "cenic",
                 .controllers = CONTROLLERS_IMPLICIT, .controllers_with = cenic_controllers);
 INTEGRATOR_VTBL(cenic_sd_vtbl, "cenic-sd", "CENIC step doubling (first order, error-controlled, convex ICF steps)",
                 0, create_sd, cenic_reset, stepper_advance, cenic_destroy, .default_error_norm = ERRNORM_POSITIONS,
-                .contact_forces = cenic_contact_forces, .options = cenic_sd_options, .family = "cenic",
+                .contact_forces = cenic_contact_forces, .own_contact_model = cenic_own_contact_model,
+                .options = cenic_sd_options, .family = "cenic",
                 .controllers = CONTROLLERS_IMPLICIT, .controllers_with = cenic_controllers);
 INTEGRATOR_VTBL(cenic_trap_vtbl, "cenic-trap", "CENIC trapezoid (second order, error-controlled, convex ICF steps)",
                 0, create_trap, cenic_reset, stepper_advance, cenic_destroy, .default_error_norm = ERRNORM_FULL,
