@@ -1,6 +1,7 @@
 # icf_fig15_16_clutter_time: regenerate with `cd results/figures/full/icf_fig15_16_clutter_time && gnuplot icf_fig15_16_clutter_time.gp`
+if (!exists("cbench_out_suffix")) cbench_out_suffix = ""
 set terminal svg size 1050,1340 dynamic font 'sans,11' background '#ffffff'
-set output 'icf_fig15_16_clutter_time.svg'
+set output 'icf_fig15_16_clutter_time.svg'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -59,12 +60,12 @@ plot 'data/p2_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle, \
   keyentry w l lw 2 dt 1 lc rgb '#1f77b4' title "model=lagged", \
   keyentry w l lw 2 dt 1 lc rgb '#2ca02c' title "model=similar", \
   keyentry w l lw 2 dt 1 lc rgb '#9467bd' title "model=sap", \
-  keyentry w l lw 2 dt 1 lc rgb '#8c564b' title "regularized=1", \
+  keyentry w l lw 2 dt 1 lc rgb '#8c564b' title "regularized=1 [flagged: physics guard]", \
   keyentry w l dt 2 lw 1.5 lc rgb 'black' title "the paper's number"
 unset multiplot
 unset output
 set terminal pngcairo size 1050,1340 font 'sans,10'
-set output 'icf_fig15_16_clutter_time.png'
+set output 'icf_fig15_16_clutter_time.png'.cbench_out_suffix
 set grid
 set datafile missing '?'
 KEY_X = 0.6952
@@ -123,7 +124,7 @@ plot 'data/p2_s0.dat' u 1:2 w l lw 2 dt 1 lc rgb '#1f77b4' notitle, \
   keyentry w l lw 2 dt 1 lc rgb '#1f77b4' title "model=lagged", \
   keyentry w l lw 2 dt 1 lc rgb '#2ca02c' title "model=similar", \
   keyentry w l lw 2 dt 1 lc rgb '#9467bd' title "model=sap", \
-  keyentry w l lw 2 dt 1 lc rgb '#8c564b' title "regularized=1", \
+  keyentry w l lw 2 dt 1 lc rgb '#8c564b' title "regularized=1 [flagged: physics guard]", \
   keyentry w l dt 2 lw 1.5 lc rgb 'black' title "the paper's number"
 unset multiplot
 unset output
