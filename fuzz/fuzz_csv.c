@@ -34,7 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   double *x = NULL, *y = NULL;
   char err[1024];
-  int n = figure_csv_series_text(csv, "fuzz.csv", rows, x_col, y_expr, &x, &y, err, sizeof err);
+  int n = -1;
+  if (figure_csv_series_text(csv, "fuzz.csv", rows, x_col, y_expr, &x, &y, &n, CB_ERR_BUF(err, sizeof err)) != CB_OK) n = -1;
   static const char *const stats[] = {"max", "min", "mean", "median", "last", "last_x", "count", "rel_variation",
                                       "max_abs_slope", "first_x_below", "first_x_above", "fraction_at_least",
                                       "frac_below", "longest_run_below"};

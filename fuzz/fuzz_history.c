@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f) break;
-    history_report_section(f, all, "fuzz.jsonl", html);
+    history_report_section(f, all, "fuzz.jsonl", html, NULL);
     fclose(f);
     free(buf);
   }

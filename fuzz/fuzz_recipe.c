@@ -9,13 +9,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = fuzz_text(data, size);
   if (!text) return 0;
   char err[1024];
-  cJSON *r = recipe_load_text(text, "fuzz.json", err, sizeof err);
+  cJSON *r = recipe_load_text(text, "fuzz.json", CB_ERR_BUF(err, sizeof err));
   free(text);
   if (!r) return 0;
   SweepConfig *c = malloc(sizeof *c);
   int nruns = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(r, "runs"));
   for (int k = 0; c && k < nruns; ++k)
-    for (int quick = 0; quick <= 1; ++quick) recipe_sweep_config(r, "fuzz.json", k, quick, "out", c, err, sizeof err);
+    for (int quick = 0; quick <= 1; ++quick) recipe_sweep_config(r, "fuzz.json", k, quick, "out", c, CB_ERR_BUF(err, sizeof err));
   free(c);
   cJSON_Delete(r);
   return 0;

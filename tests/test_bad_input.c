@@ -125,7 +125,7 @@ Test(bad_input, every_json_loader_refuses_a_key_given_twice) {
   cr_expect(strstr(err, "dup_scene.json: materials[0].mu: field given twice") != NULL, "scene: %s", err);
   snprintf(path, sizeof path, "%s/recipe.json", tmpdir);
   fx_write_text(path, "{\"schema\": \"cbench.recipe/1\", \"title\": \"a\", \"title\": \"b\", \"runs\": []}");
-  cr_expect_null(recipe_load(path, err, sizeof err));
+  cr_expect_null(recipe_load(path, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "title: field given twice") != NULL, "recipe: %s", err);
   snprintf(path, sizeof path, "%s/ref.json", tmpdir);
   fx_write_text(path, "{\"schema\": \"cbench.reference/1\", \"provenance\": {}, \"t\": [0], \"nq\": 1, \"nv\": 1,"
@@ -214,7 +214,7 @@ Test(bad_input, only_regular_files_of_bounded_size_are_read) {
   double t0 = clock_monotonic();
   cr_expect_null(records_load_dir(dir, err, sizeof err));
   cr_expect(strstr(err, "x.json: cannot read: not a regular file") != NULL, "FIFO: %s", err);
-  cr_expect_eq(plot_dir(dir, 0, err, sizeof err), CB_ERR_INPUT, "plot of a folder with a FIFO");
+  cr_expect_eq(plot_dir(dir, 0, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "plot of a folder with a FIFO");
   cr_expect(clock_monotonic() - t0 < 5, "the FIFO was waited on");
 
   cr_expect_eq(cli("compare /dev/zero /dev/zero", err, sizeof err), 2, "compare /dev/zero: %s", err);
@@ -265,7 +265,7 @@ Test(bad_input, records_of_another_schema_are_errors_and_non_records_are_skipped
     cr_expect_null(records_load_dir(dir, err, sizeof err), "%s loaded", bad[i].want);
     cr_expect(strstr(err, "b.json: ") && strstr(err, bad[i].want), "'%s' should name b.json and say '%s'", err,
               bad[i].want);
-    cr_expect_eq(plot_dir(dir, 0, err, sizeof err), CB_ERR_INPUT, "plot: %s", bad[i].want);
+    cr_expect_eq(plot_dir(dir, 0, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "plot: %s", bad[i].want);
     cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), CB_ERR_INPUT, "merge: %s", bad[i].want);
     snprintf(args, sizeof args, "export --format gbench %s", dir);
     cr_expect_eq(cli(args, err, sizeof err), 2, "export: %s", bad[i].want);

@@ -171,7 +171,7 @@ Test(context, figure_quick_results_folder_from_context) {
   o.quick = 1;
   o.quiet = 1;
   o.gnuplot = 0;
-  cr_assert_eq(figure_make(&cb, "ctx", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(&cb, "ctx", &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_null(getenv("CBENCH_RESULTS_DIR"), "the environment is not used to pass the folder");
   cr_expect_str_eq(cb.results_dir, res, "the caller's context is unchanged");
   snprintf(path, sizeof path, "%s/figures/quick/reference/ball_drop.json", res);

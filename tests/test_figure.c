@@ -36,14 +36,14 @@ Test(figure, every_committed_recipe_parses_and_makes_its_sweeps) {
     if (l < 6 || strcmp(e->d_name + l - 5, ".json")) continue;
     char path[600], err[1024];
     snprintf(path, sizeof path, "figures/%s", e->d_name);
-    cJSON *r = recipe_load(path, err, sizeof err);
+    cJSON *r = recipe_load(path, CB_ERR_BUF(err, sizeof err));
     cr_expect_not_null(r, "%s", err);
     if (!r) continue;
     ++n;
     int nruns = cJSON_GetArraySize(cJSON_GetObjectItem(r, "runs"));
     for (int k = 0; k < nruns; ++k)
       for (int quick = 0; quick < 2; ++quick) {
-        cr_expect_eq(recipe_sweep_config(r, path, k, quick, "/tmp/x", c, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(recipe_sweep_config(r, path, k, quick, "/tmp/x", c, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
         /* the cases and integrators it names exist */
         for (int i = 0; i < c->ncases; ++i) {
           char scene[1300];
@@ -91,7 +91,7 @@ Test(figure, malformed_recipes_name_file_and_field) {
              cases[i].extra);
     snprintf(path, sizeof path, "%s/bad%zu.json", tmpdir, i);
     fx_write_text(path, text);
-    cJSON *r = recipe_load(path, err, sizeof err);
+    cJSON *r = recipe_load(path, CB_ERR_BUF(err, sizeof err));
     cr_expect_null(r, "case %zu accepted: %s", i, text);
     cr_expect(strstr(err, path) && strstr(err, cases[i].want), "case %zu: message '%s' lacks '%s'", i, err, cases[i].want);
     cJSON_Delete(r);
@@ -101,7 +101,7 @@ Test(figure, malformed_recipes_name_file_and_field) {
   snprintf(text, sizeof text, base, good_run, good_plot, "");
   snprintf(path, sizeof path, "%s/good.json", tmpdir);
   fx_write_text(path, text);
-  cJSON *r = recipe_load(path, err, sizeof err);
+  cJSON *r = recipe_load(path, CB_ERR_BUF(err, sizeof err));
   cr_expect_not_null(r, "%s", err);
   cJSON_Delete(r);
 }
@@ -228,8 +228,8 @@ Test(figure, small_recipe_end_to_end) {
   o.jobs = 2;
   o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
   char err[2048] = "";
-  cr_assert_eq(figure_make(fx_cb(), "tiny", &o, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(figure_make(fx_cb(), "no_such_recipe", &o, err, sizeof err), CB_ERR_INPUT);
+  cr_assert_eq(figure_make(fx_cb(), "tiny", &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
+  cr_expect_eq(figure_make(fx_cb(), "no_such_recipe", &o, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "no_such_recipe"), "%s", err);
 
   snprintf(path, sizeof path, "%s/tiny/figure.json", out);
@@ -275,7 +275,7 @@ Test(figure, small_recipe_end_to_end) {
   /* again: every record is reused, nothing recomputed */
   snprintf(path, sizeof path, "%s/tiny/run0/ball_drop__rk3__acc0.001.json", out);
   char *before = file_read_all(path, NULL);
-  cr_assert_eq(figure_make(fx_cb(), "tiny", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "tiny", &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char *after = file_read_all(path, NULL);
   cr_expect(before && after && !strcmp(before, after), "records reused");
   free(before);
@@ -292,7 +292,7 @@ Test(figure, small_recipe_end_to_end) {
   fx_write_text(path, text);
   free(text);
   cJSON_Delete(rec);
-  cr_assert_eq(figure_make(fx_cb(), "tiny", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "tiny", &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/tiny/figure.json", out);
   text = file_read_all(path, NULL);
   fig = cJSON_Parse(text);
@@ -335,7 +335,7 @@ Test(figure, reference_grid_sets_the_reference_and_error_grid) {
   o.quick = 1; /* its reference lives under out/ */
   o.gnuplot = 0;
   char err[2048] = "";
-  cr_assert_eq(figure_make(fx_cb(), "grid", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "grid", &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/reference/ball_drop.json", out);
   char *text = file_read_all(path, NULL);
   cJSON *ref = text ? cJSON_Parse(text) : NULL;
@@ -378,7 +378,7 @@ Test(figure, series_figure_shows_a_timed_out_run) {
   o.quiet = 1;
   o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
   char err[2048] = "";
-  cr_assert_eq(figure_make(fx_cb(), "ser", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "ser", &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/ser/ser.gp", out);
   char *gp = file_read_all(path, NULL);
   cr_assert_not_null(gp);
@@ -417,7 +417,7 @@ Test(figure, integrator_lists_skip_unregistered_names_and_columns_fill_the_table
   snprintf(path, sizeof path, "%s/lists.json", rdir);
   fx_write_text(path, text);
   char err[2048] = "";
-  cJSON *r = recipe_load(path, err, sizeof err);
+  cJSON *r = recipe_load(path, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(r, "%s", err);
   const cJSON *names = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r, "runs"), 0), "integrators");
   cr_expect_eq(cJSON_GetArraySize(names), 2);
@@ -432,7 +432,7 @@ Test(figure, integrator_lists_skip_unregistered_names_and_columns_fill_the_table
   snprintf(o.out, sizeof o.out, "%s", out);
   o.quiet = 1;
   o.gnuplot = 0;
-  cr_assert_eq(figure_make(fx_cb(), "lists", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "lists", &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/lists/figure.json", out);
   char *t = file_read_all(path, NULL);
   cJSON *fig = t ? cJSON_Parse(t) : NULL;
@@ -455,7 +455,7 @@ Test(figure, integrator_lists_skip_unregistered_names_and_columns_fill_the_table
   snprintf(text, sizeof text, recipe_fmt, "", "1e9");
   snprintf(path, sizeof path, "%s/lists.json", rdir);
   fx_write_text(path, text);
-  cr_assert_eq(figure_make(fx_cb(), "lists", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "lists", &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/lists/figure.json", out);
   t = file_read_all(path, NULL);
   fig = t ? cJSON_Parse(t) : NULL;
@@ -467,15 +467,15 @@ Test(figure, integrator_lists_skip_unregistered_names_and_columns_fill_the_table
   snprintf(text, sizeof text, recipe_fmt, ", \"no-such-typo\"", "1");
   snprintf(path, sizeof path, "%s/lists.json", rdir);
   fx_write_text(path, text);
-  cr_expect_neq(figure_make(fx_cb(), "lists", &o, err, sizeof err), 0);
+  cr_expect_neq(figure_make(fx_cb(), "lists", &o, CB_ERR_BUF(err, sizeof err)), 0);
   cr_expect(strstr(err, "unknown integrator 'no-such-typo'"), "%s", err);
   /* an unknown list, a bad kind */
   fx_write_text(path, "{\"schema\": \"cbench.recipe/1\", \"title\": \"t\", \"caption\": \"c\", \"paper\": null,"
                       " \"runs\": [{\"integrators\": [\"@nope\"]}], \"plot\": {\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"param\"}]}}");
-  cr_expect_null(recipe_load(path, err, sizeof err));
+  cr_expect_null(recipe_load(path, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "runs[0].integrators") && strstr(err, "no such integrator list"), "%s", err);
   fx_write_text(path, "{\"schema\": \"cbench.recipe/1\", \"title\": \"t\", \"caption\": \"c\", \"paper\": {\"ref\": \"X\"},"
                       " \"kind\": \"cbench_claim\", \"runs\": [{}], \"plot\": {\"kind\": \"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"param\"}]}}");
-  cr_expect_null(recipe_load(path, err, sizeof err));
+  cr_expect_null(recipe_load(path, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "kind"), "%s", err);
 }

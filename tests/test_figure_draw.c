@@ -52,7 +52,7 @@ Test(figure_draw, many_series_and_failed_points_are_all_kept) {
       "{\"schema\": \"cbench.recipe/1\", \"title\": \"limits\", \"caption\": \"\", \"runs\": [{}], \"plot\": {\"kind\": "
       "\"xy\", \"series\": [\"opt:k\"], \"panels\": [{\"x\": \"param\", \"y\": \"counters.steps\", \"logx\": true}]}}";
   char err[1024];
-  cJSON *recipe = recipe_load_text(recipe_text, "limits.json", err, sizeof err);
+  cJSON *recipe = recipe_load_text(recipe_text, "limits.json", CB_ERR_BUF(err, sizeof err));
   cr_assert(recipe, "%s", err);
   cJSON *records = cJSON_CreateArray();
   for (int s = 0; s < NSERIES; ++s)
@@ -61,7 +61,7 @@ Test(figure_draw, many_series_and_failed_points_are_all_kept) {
   char fdir[400];
   snprintf(fdir, sizeof fdir, "%s/lim/data", tmpdir);
   cr_assert_eq(dir_make_parents(fdir), 0);
-  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "lim", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "lim", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
 
   char path[600];
   snprintf(path, sizeof path, "%s/lim/lim.tsv", tmpdir);
@@ -105,7 +105,7 @@ Test(figure_draw, a_flagged_run_does_not_set_the_axes_and_its_marker_is_named) {
       "\"xy\", \"series\": [\"integrator\"], \"panels\": [{\"x\": \"param\", \"y\": \"error.positions.rms\", "
       "\"logx\": true, \"logy\": true}]}}";
   char err[1024], fdir[400], path[600];
-  cJSON *recipe = recipe_load_text(recipe_text, "clip.json", err, sizeof err);
+  cJSON *recipe = recipe_load_text(recipe_text, "clip.json", CB_ERR_BUF(err, sizeof err));
   cr_assert(recipe, "%s", err);
   for (int with_flagged = 0; with_flagged < 2; ++with_flagged) {
     cJSON *records = cJSON_CreateArray();
@@ -115,7 +115,7 @@ Test(figure_draw, a_flagged_run_does_not_set_the_axes_and_its_marker_is_named) {
     const char *name = with_flagged ? "clipf" : "clip0";
     snprintf(fdir, sizeof fdir, "%s/%s/data", tmpdir, name);
     cr_assert_eq(dir_make_parents(fdir), 0);
-    cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, name, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, name, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     snprintf(path, sizeof path, "%s/%s/%s.gp", tmpdir, name, name);
     char *gp = file_read_all(path, NULL);
     cr_assert(gp);
@@ -152,7 +152,7 @@ Test(figure_draw, a_flagged_series_is_clipped_to_the_datas_axes) {
       "{\"schema\": \"cbench.recipe/1\", \"title\": \"clips\", \"caption\": \"\", \"runs\": [{}], \"plot\": {\"kind\": "
       "\"series\", \"series\": [\"integrator\"], \"panels\": [{\"file\": \"contacts\", \"x\": \"t\", \"y\": \"fn\"}]}}";
   char err[1024], fdir[400], path[700];
-  cJSON *recipe = recipe_load_text(recipe_text, "clips.json", err, sizeof err);
+  cJSON *recipe = recipe_load_text(recipe_text, "clips.json", CB_ERR_BUF(err, sizeof err));
   cr_assert(recipe, "%s", err);
   snprintf(fdir, sizeof fdir, "%s/clips/data", tmpdir);
   cr_assert_eq(dir_make_parents(fdir), 0);
@@ -174,7 +174,7 @@ Test(figure_draw, a_flagged_series_is_clipped_to_the_datas_axes) {
     cr_assert(r);
     cJSON_AddItemToArray(records, r);
   }
-  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "clips", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "clips", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/clips/clips.gp", tmpdir);
   char *gp = file_read_all(path, NULL);
   cr_assert(gp);
@@ -219,7 +219,7 @@ Test(figure_draw, bars_with_too_many_fields_are_refused) {
   for (int i = 0; i < 33; ++i) snprintf(text + strlen(text), sizeof text - strlen(text), "%s\"f%d\"", i ? ", " : "", i);
   snprintf(text + strlen(text), sizeof text - strlen(text), "]}}");
   char err[512];
-  cJSON *r = recipe_load_text(text, "bars.json", err, sizeof err);
+  cJSON *r = recipe_load_text(text, "bars.json", CB_ERR_BUF(err, sizeof err));
   cr_expect_null(r, "33 bar fields accepted (the bars keep 32)");
   cr_expect(strstr(err, "bars.json: plot.fields"), "%s", err);
   cJSON_Delete(r);
@@ -233,7 +233,7 @@ Test(figure_draw, histogram_counts_the_steps_into_bins) {
       "\"histogram\", \"file\": \"steps\", \"column\": \"h\", \"rows\": {\"accepted\": \"1\"}, \"bins\": 4, "
       "\"range\": [0, 0.01], \"series\": [\"integrator\"]}}";
   char err[1024];
-  cJSON *recipe = recipe_load_text(recipe_text, "hist.json", err, sizeof err);
+  cJSON *recipe = recipe_load_text(recipe_text, "hist.json", CB_ERR_BUF(err, sizeof err));
   cr_assert(recipe, "%s", err);
   char path[600];
   snprintf(path, sizeof path, "%s/a.steps.csv", tmpdir);
@@ -250,7 +250,7 @@ Test(figure_draw, histogram_counts_the_steps_into_bins) {
   char fdir[400];
   snprintf(fdir, sizeof fdir, "%s/hist/data", tmpdir);
   cr_assert_eq(dir_make_parents(fdir), 0);
-  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "hist", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "hist", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/hist/data/histogram.dat", tmpdir);
   char *dat = file_read_all(path, NULL);
   cr_assert(dat, "no %s", path);
@@ -260,7 +260,7 @@ Test(figure_draw, histogram_counts_the_steps_into_bins) {
   cJSON_Delete(recipe);
   recipe = recipe_load_text("{\"schema\": \"cbench.recipe/1\", \"title\": \"h\", \"caption\": \"\", \"runs\": [{}], "
                             "\"plot\": {\"kind\": \"histogram\", \"file\": \"steps\", \"column\": \"h\", \"bins\": 0}}",
-                            "hist.json", err, sizeof err);
+                            "hist.json", CB_ERR_BUF(err, sizeof err));
   cr_expect_null(recipe, "0 bins accepted");
   cr_expect(strstr(err, "hist.json: plot.bins"), "%s", err);
   cJSON_Delete(recipe);

@@ -130,7 +130,7 @@ Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
   o.quiet = 1;
   o.gnuplot = system("command -v gnuplot >/dev/null 2>&1") == 0;
   char err[2048] = "";
-  cr_assert_eq(figure_make(fx_cb(), "two", &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), "two", &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/two/two.gp", out);
   char *gp = file_read_all(path, NULL);
   cr_assert_not_null(gp);
@@ -156,7 +156,7 @@ Test(figure_legend, one_legend_same_colours_and_the_papers_number) {
   snprintf(path, sizeof path, "%s/two/run0/command.txt", out);
   fx_write_text(path, cmd);
   snprintf(path, sizeof path, "%s/two/run0", out);
-  cr_assert_eq(plot_dir(path, 0, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(plot_dir(path, 0, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/two/run0/plots/ball_drop.gp", out);
   char *pgp = file_read_all(path, NULL);
   cr_assert_not_null(pgp);
@@ -195,7 +195,7 @@ static char *figure_script(const char *sub, const char *name, const char *recipe
   o.quiet = 1;
   o.gnuplot = 0;
   char err[2048] = "";
-  cr_assert_eq(figure_make(fx_cb(), name, &o, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_make(fx_cb(), name, &o, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(path, sizeof path, "%s/%s/%s.gp", out, name, name);
   char *gp = file_read_all(path, NULL);
   cr_assert_not_null(gp, "no %s", path);

@@ -112,7 +112,7 @@ Test(verdicts, every_recipe_check_can_fail_and_holds_on_data_where_the_claim_hol
     snprintf(name, sizeof name, "%.*s", (int)(l - 5), file);
     snprintf(path, sizeof path, "figures/%s", file);
     snprintf(fpath, sizeof fpath, "tests/verdict_fixtures/%s", file);
-    cJSON *recipe = recipe_load(path, err, sizeof err);
+    cJSON *recipe = recipe_load(path, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(recipe, "%s", err);
     cJSON *fx = load_json(fpath);
     cr_assert_not_null(fx, "%s: every recipe needs a verdict fixture %s", name, fpath);

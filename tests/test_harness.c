@@ -768,7 +768,7 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
   cJSON_Delete(arr);
 
   /* Plot: table and scripts always; figures when gnuplot is installed. */
-  cr_assert_eq(plot_dir(out, 1, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(plot_dir(out, 1, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char f[800];
   snprintf(f, sizeof f, "%s/plots/records.tsv", out);
   cr_expect(file_exists(f));
@@ -867,7 +867,7 @@ Test(harness, an_unreadable_record_in_a_results_folder_is_an_error_not_a_smaller
     cr_expect_null(records_load_dir(dir, err, sizeof err), "%s: loaded", bad[i].want);
     cr_expect(strstr(err, "b.json") && strstr(err, bad[i].want), "'%s' should name b.json and %s", err, bad[i].want);
     err[0] = '\0';
-    cr_expect_eq(plot_dir(dir, 0, err, sizeof err), CB_ERR_INPUT, "plot of a folder with %s", bad[i].want);
+    cr_expect_eq(plot_dir(dir, 0, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "plot of a folder with %s", bad[i].want);
     cr_expect(strstr(err, "b.json") != NULL, "plot: '%s' should name b.json", err);
     snprintf(path, sizeof path, "%s/plots", dir);
     cr_expect(!file_exists(path), "no plots from a folder with %s", bad[i].want);
@@ -879,7 +879,7 @@ Test(harness, an_unreadable_record_in_a_results_folder_is_an_error_not_a_smaller
   }
   /* one file: its invalid entries are named, and plot refuses it */
   snprintf(path, sizeof path, "%s/broken2/b.json", tmpdir);
-  cr_expect_eq(plot_dir(path, 0, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(plot_dir(path, 0, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "entry 1") != NULL, "'%s' should name entry 1", err);
   snprintf(path, sizeof path, "%s/broken2/b.json.plots", tmpdir);
   cr_expect(!file_exists(path), "no plots from a file with an invalid entry");

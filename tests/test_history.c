@@ -159,7 +159,7 @@ Test(history, report_marks_the_step_and_the_counter_change) {
   fclose(f);
   char dir[600];
   snprintf(dir, sizeof dir, "%s/page", tmpdir);
-  cr_assert_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(report_write_with_history(dir, h, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char p[700];
   snprintf(p, sizeof p, "%s/report.md", dir);
   char *md = file_read_all(p, NULL);
@@ -182,7 +182,7 @@ Test(history, report_marks_the_step_and_the_counter_change) {
   /* a broken history: an error naming file and line, no page */
   fx_write_text(h, "{\"schema\":\"cbench.history/1\",\"sha\":\"aaaaaaa\",\"machine\":\"m\",\"benchmarks\":{}}\n[1]\n");
   snprintf(dir, sizeof dir, "%s/page2", tmpdir);
-  cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "line 2"), "%s", err);
   snprintf(p, sizeof p, "%s/index.html", dir);
   cr_expect(!file_exists(p));
@@ -227,7 +227,7 @@ Test(history, markup_in_a_line_is_refused_or_escaped) {
     fprintf(f, "%s\n", bad[i].line);
     fclose(f);
     snprintf(dir, sizeof dir, "%s/page%zu", tmpdir, i);
-    cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), CB_ERR_INPUT, "case %zu accepted", i);
+    cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "case %zu accepted", i);
     cr_expect(strstr(err, h) && strstr(err, "line 2") && strstr(err, bad[i].want), "case %zu: '%s' lacks '%s'", i, err, bad[i].want);
     snprintf(p, sizeof p, "%s/index.html", dir);
     cr_expect(!file_exists(p), "case %zu: a page was written", i);
@@ -238,7 +238,7 @@ Test(history, markup_in_a_line_is_refused_or_escaped) {
   history_line(f, 2, "<img src=x onerror=alert(1)>", "{\"a/bdf/acc=0.01\":{\"status\":\"ok\",\"wall_median\":1,\"counters\":{\"steps\":4}}}");
   fclose(f);
   snprintf(dir, sizeof dir, "%s/page", tmpdir);
-  cr_assert_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(report_write_with_history(dir, h, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char *page = file_read_all(html, NULL);
   cr_assert_not_null(page);
   cr_expect(!strstr(page, "<img"), "markup from the history reached the page");
@@ -297,7 +297,7 @@ Test(history, nul_byte_is_refused_and_the_file_kept) {
   size_t len0, len1;
   char *before = read_len(h, &len0);
   snprintf(dir, sizeof dir, "%s/page", tmpdir);
-  cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, h) && strstr(err, "line 4") && strstr(err, "NUL"), "%s", err);
   bench_file("b.json", "6666666666666666666666666666666666666666", 1.0, b, sizeof b);
   FILE *out = fopen("/dev/null", "w");
@@ -365,7 +365,7 @@ Test(history, a_commit_twice_on_one_machine_is_refused) {
   cJSON_Delete(all);
   cr_expect(strstr(err, h) && strstr(err, "line 5: commit 0000002abcdef on m is already on line 2"), "%s", err);
   snprintf(dir, sizeof dir, "%s/page", tmpdir);
-  cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(report_write_with_history(dir, h, html, sizeof html, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "line 5") && strstr(err, "already on line 2"), "%s", err);
   char *before = file_read_all(h, NULL);
   bench_file("b.json", "0000001abcdef", 1.0, b, sizeof b);
@@ -399,7 +399,7 @@ Test(history, report_of_many_names_and_machines_is_not_quadratic, .timeout = 30)
   }
   fclose(f);
   snprintf(dir, sizeof dir, "%s/page", tmpdir);
-  cr_assert_eq(report_write_with_history(dir, h, html, sizeof html, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(report_write_with_history(dir, h, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char p[700];
   snprintf(p, sizeof p, "%s/report.md", dir);
   char *md = file_read_all(p, NULL);

@@ -46,12 +46,12 @@ Test(inputs, recipe_from_text_is_checked_like_recipe_from_file) {
   const char *path = "figures/cenic_fig08_bouncing_energy.json";
   char *text = file_read_all(path, NULL), err[512];
   cr_assert_not_null(text);
-  cJSON *a = recipe_load(path, err, sizeof err), *b = recipe_load_text(text, "mem.json", err, sizeof err);
+  cJSON *a = recipe_load(path, CB_ERR_BUF(err, sizeof err)), *b = recipe_load_text(text, "mem.json", CB_ERR_BUF(err, sizeof err));
   cr_assert(a && b, "%s", err);
   cr_assert(cJSON_Compare(a, b, 1));
   cJSON_Delete(a);
   cJSON_Delete(b);
-  cr_assert_null(recipe_load_text("{\"schema\":\"cbench.recipe/1\",\"bogus\":1}", "mem.json", err, sizeof err));
+  cr_assert_null(recipe_load_text("{\"schema\":\"cbench.recipe/1\",\"bogus\":1}", "mem.json", CB_ERR_BUF(err, sizeof err)));
   cr_assert_str_eq(err, "mem.json: bogus: unknown field");
   free(text);
 }
@@ -181,7 +181,7 @@ Test(inputs, recipe_layout_is_a_pair_of_small_integers) {
     cJSON *r = cJSON_Parse(text);
     cJSON_ReplaceItemInObject(cJSON_GetObjectItem(r, "plot"), "layout", cJSON_Parse(bad[i]));
     char *t = cJSON_Print(r);
-    cJSON *got = recipe_load_text(t, "mem.json", err, sizeof err);
+    cJSON *got = recipe_load_text(t, "mem.json", CB_ERR_BUF(err, sizeof err));
     cr_expect_null(got, "layout %s accepted", bad[i]);
     cr_expect(strstr(err, "mem.json: plot.layout"), "%s: %s", bad[i], err);
     cJSON_Delete(got);
@@ -216,8 +216,9 @@ Test(inputs, csv_series_from_text_equals_csv_series_from_file) {
   close(fd);
   cJSON *rows = cJSON_Parse("{\"kind\": \"point\"}");
   double *x1, *y1, *x2, *y2;
-  int n1 = figure_csv_series(path, rows, "t", "norm:fx,fy", &x1, &y1, err, sizeof err);
-  int n2 = figure_csv_series_text(strdup(csv), "mem.csv", rows, "t", "norm:fx,fy", &x2, &y2, err, sizeof err);
+  int n1 = -1, n2 = -1;
+  figure_csv_series(path, rows, "t", "norm:fx,fy", &x1, &y1, &n1, CB_ERR_BUF(err, sizeof err));
+  figure_csv_series_text(strdup(csv), "mem.csv", rows, "t", "norm:fx,fy", &x2, &y2, &n2, CB_ERR_BUF(err, sizeof err));
   unlink(path);
   cr_assert_eq(n1, 3, "%s", err);
   cr_assert_eq(n2, n1);
@@ -225,7 +226,8 @@ Test(inputs, csv_series_from_text_equals_csv_series_from_file) {
   cr_expect(!memcmp(x1, x2, 2 * sizeof *x1) && !memcmp(y1, y2, 2 * sizeof *y1));
   free(x2);
   free(y2);
-  cr_expect_eq(figure_csv_series_text(strdup("t,a\n"), "mem.csv", NULL, "t", "b", &x2, &y2, err, sizeof err), -1);
+  cr_expect_eq(figure_csv_series_text(strdup("t,a\n"), "mem.csv", NULL, "t", "b", &x2, &y2, &n2, CB_ERR_BUF(err, sizeof err)),
+               CB_ERR_INPUT);
   cr_expect(strstr(err, "mem.csv") && strstr(err, "not in the header"), "%s", err);
   free(x1); free(y1);
   cJSON_Delete(rows);

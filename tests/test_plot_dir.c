@@ -53,7 +53,7 @@ static void plot_records(const cJSON *all) {
   snprintf(path, sizeof path, "%s/records.json", tmpdir);
   cr_assert_eq(file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   free(text);
-  cr_assert_eq(plot_dir(tmpdir, 0, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(plot_dir(tmpdir, 0, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
 }
 
 Test(plot_dir, every_case_and_every_point_is_plotted) {

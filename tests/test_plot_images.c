@@ -87,24 +87,24 @@ Test(plot_images, whole_cut_and_empty_images) {
   FILE *f = fopen(p, "wb");
   fwrite(png, 1, sizeof png, f);
   fclose(f);
-  cr_expect_eq(image_check(p, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(image_check(p, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_assert_eq(truncate(p, sizeof png - 1), 0);
-  cr_expect_eq(image_check(p, err, sizeof err), -1);
+  cr_expect_eq(image_check(p, CB_ERR_BUF(err, sizeof err)), CB_ERR_IO);
   cr_expect(strstr(err, p) && strstr(err, "IEND"), "%s", err);
   cr_assert_eq(truncate(p, 0), 0);
-  cr_expect_eq(image_check(p, err, sizeof err), -1);
+  cr_expect_eq(image_check(p, CB_ERR_BUF(err, sizeof err)), CB_ERR_IO);
   cr_expect(strstr(err, "empty"), "%s", err);
   fx_write_text(p, "GIF89a not a png at all, but long enough");
-  cr_expect_eq(image_check(p, err, sizeof err), -1);
+  cr_expect_eq(image_check(p, CB_ERR_BUF(err, sizeof err)), CB_ERR_IO);
   cr_expect(strstr(err, "signature"), "%s", err);
   snprintf(p, sizeof p, "%s/a.svg", tmpdir);
   fx_write_text(p, "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g></g>\n</svg>\n\n");
-  cr_expect_eq(image_check(p, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(image_check(p, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   fx_write_text(p, "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<g></g>\n</sv");
-  cr_expect_eq(image_check(p, err, sizeof err), -1);
+  cr_expect_eq(image_check(p, CB_ERR_BUF(err, sizeof err)), CB_ERR_IO);
   cr_expect(strstr(err, "</svg>"), "%s", err);
   snprintf(p, sizeof p, "%s/missing.png", tmpdir);
-  cr_expect_eq(image_check(p, err, sizeof err), -1);
+  cr_expect_eq(image_check(p, CB_ERR_BUF(err, sizeof err)), CB_ERR_IO);
   cr_expect(strstr(err, "missing"), "%s", err);
 }
 
@@ -113,7 +113,7 @@ Test(plot_images, a_cut_image_fails_the_plot_and_keeps_the_old_one) {
   if (!have_gnuplot()) cr_skip_test("gnuplot is not installed");
   char err[1024] = "", png[800], bin[600], p[700];
   write_records(tmpdir);
-  cr_assert_eq(plot_dir(tmpdir, 1, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(plot_dir(tmpdir, 1, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_assert(first_png(tmpdir, png, sizeof png), "no image drawn");
   size_t len0, len1;
   char *before = read_all(png, &len0);
@@ -135,7 +135,7 @@ Test(plot_images, a_cut_image_fails_the_plot_and_keeps_the_old_one) {
   snprintf(path, sizeof path, "%s:%s", bin, getenv("PATH"));
   setenv("PATH", path, 1);
   sleep(1); /* the images from before are older than the script plot writes next */
-  int rc = plot_dir(tmpdir, 1, err, sizeof err);
+  int rc = plot_dir(tmpdir, 1, CB_ERR_BUF(err, sizeof err));
   cr_expect_neq(rc, 0, "plot exited 0 with a cut image");
   cr_expect(strstr(err, "not whole") && strstr(err, "IEND"), "%s", err);
   char *after = read_all(png, &len1);
@@ -145,7 +145,7 @@ Test(plot_images, a_cut_image_fails_the_plot_and_keeps_the_old_one) {
   snprintf(p, sizeof p, "%s/plots", tmpdir);
   cr_expect_eq(files_with(p, ".tmp."), 0, "a temporary was left in %s", p);
   char html[1400];
-  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "the old images are whole: %s", err);
+  cr_expect_eq(report_write(tmpdir, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "the old images are whole: %s", err);
 }
 
 /* The same on a real full file system (a 256 KiB tmpfs; needs root, else skipped). */
@@ -160,7 +160,7 @@ Test(plot_images, full_disk_fails_the_plot_and_the_report_keeps_whole_images) {
   }
   char err[1024] = "", png[800], p[700];
   write_records(mnt);
-  cr_assert_eq(plot_dir(mnt, 1, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(plot_dir(mnt, 1, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_assert(first_png(mnt, png, sizeof png));
   size_t len0, len1;
   char *before = read_all(png, &len0);
@@ -173,7 +173,7 @@ Test(plot_images, full_disk_fails_the_plot_and_the_report_keeps_whole_images) {
   while (fwrite(block, 1, sizeof block, f) == sizeof block && fflush(f) == 0) filled += (long)sizeof block;
   fclose(f);
   cr_assert_eq(truncate(p, filled > 16384 ? filled - 16384 : 0), 0);
-  int rc = plot_dir(mnt, 1, err, sizeof err);
+  int rc = plot_dir(mnt, 1, CB_ERR_BUF(err, sizeof err));
   cr_expect_neq(rc, 0, "plot exited 0 on a full disk");
   cr_expect(strstr(err, mnt), "%s", err);
   char *after = read_all(png, &len1);
@@ -184,5 +184,5 @@ Test(plot_images, full_disk_fails_the_plot_and_the_report_keeps_whole_images) {
   unlink(p); /* room for the page */
   snprintf(p, sizeof p, "%s/plots", mnt);
   cr_expect_eq(files_with(p, ".tmp."), 0, "a temporary was left in %s", p);
-  cr_expect_eq(report_write(mnt, html, sizeof html, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(report_write(mnt, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
 }

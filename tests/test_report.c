@@ -68,7 +68,7 @@ Test(report, page_has_every_figure_escaped_with_ratios_and_commands) {
   make_figure("fig_a");
   make_figure("fig_b");
   char html[1400], err[1024];
-  cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(report_write(tmpdir, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char *h = read_text("index.html"), *md = read_text("report.md");
   cr_assert_not_null(h);
   cr_assert_not_null(md);
@@ -104,7 +104,7 @@ Test(report, quick_grid_that_decides_says_why) {
   fx_write_text(p, text);
   free(text);
   cJSON_Delete(fig);
-  cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(report_write(tmpdir, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char *h = read_text("index.html"), *md = read_text("report.md");
   cr_expect(strstr(h, "Why the quick grid decides the claim: the quick runs are the full ones &amp; 3 &lt; 4"), "%s", h);
   cr_expect(strstr(h, ".no_paper_claim{") && strstr(h, "<p class=\"verdict smoke\">"),
@@ -124,26 +124,27 @@ Test(report, malformed_figure_is_refused_by_name_and_nothing_written) {
                 " \"verdict\": \"v\", \"table\": \"t.tsv\", \"images\": {\"svg\": \"a.svg\"}, \"points\": {\"ok\": 1, \"failed\": 0, \"timeout\": 0},"
                 " \"comparisons\": []}");
   char html[1400], err[1024];
-  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(report_write(tmpdir, html, sizeof html, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "fig_bad/figure.json") && strstr(err, "images"), "%s", err);
   snprintf(p, sizeof p, "%s/index.html", tmpdir);
   cr_expect(!file_exists(p), "no index.html after a refused figure");
   /* not JSON at all */
   snprintf(p, sizeof p, "%s/figure.json", d);
   fx_write_text(p, "{ not json");
-  cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(report_write(tmpdir, html, sizeof html, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "fig_bad/figure.json: not valid JSON"), "%s", err);
   /* an empty folder has nothing to report */
   char empty[600];
   snprintf(empty, sizeof empty, "%s/empty", tmpdir);
   cr_assert_eq(dir_make_parents(empty), 0);
-  cr_expect_eq(report_write(empty, html, sizeof html, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(report_write(empty, html, sizeof html, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "nothing to report"), "%s", err);
 }
 
 Test(report, committed_paper_numbers_validate) {
   char err[1024];
-  int n = paper_data_validate_dir("results/paper", err, sizeof err);
+  int n = 0;
+  cr_assert_eq(paper_data_validate_dir("results/paper", &n, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
   cr_assert_geq(n, 40, "%s", err);
   double v;
   char u[32], s[256];
@@ -153,7 +154,7 @@ Test(report, committed_paper_numbers_validate) {
   cr_assert_eq(paper_number("results/paper", "tamsi.first_transition_time", &v, u, sizeof u, s, sizeof s), 0);
   cr_expect_eq(v, 0.160);
   cr_expect_str_eq(u, "s");
-  cr_expect_eq(paper_number("results/paper", "no.such.id", &v, u, sizeof u, s, sizeof s), -1);
+  cr_expect_eq(paper_number("results/paper", "no.such.id", &v, u, sizeof u, s, sizeof s), CB_ERR_VERDICT);
 }
 
 Test(report, malformed_paper_numbers_name_file_and_entry) {
@@ -169,7 +170,7 @@ Test(report, malformed_paper_numbers_name_file_and_entry) {
     snprintf(p, sizeof p, "%s/bad%zu.json", tmpdir, i);
     snprintf(text, sizeof text, "{\"schema\": \"cbench.paper/1\", \"paper\": \"X\", \"citation\": \"c\", \"numbers\": %s}", bad[i].numbers);
     fx_write_text(p, text);
-    cr_expect_eq(paper_data_validate_file(p, err, sizeof err), -1, "case %zu accepted", i);
+    cr_expect_eq(paper_data_validate_file(p, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "case %zu accepted", i);
     cr_expect(strstr(err, p) && strstr(err, bad[i].want), "case %zu: '%s' lacks '%s'", i, err, bad[i].want);
     unlink(p);
   }
@@ -181,7 +182,7 @@ Test(report, malformed_paper_numbers_name_file_and_entry) {
   fx_write_text(p, one);
   snprintf(p, sizeof p, "%s/b.json", tmpdir);
   fx_write_text(p, one);
-  cr_expect_eq(paper_data_validate_dir(tmpdir, err, sizeof err), -1);
+  cr_expect_eq(paper_data_validate_dir(tmpdir, NULL, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "id 'dup' already in"), "%s", err);
 }
 
@@ -221,7 +222,7 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
   free(text);
   cJSON_Delete(rec);
 
-  cr_assert_eq(plot_dir(out, 0, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(plot_dir(out, 0, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(p, sizeof p, "%s/plots/ball_drop/physics_warnings.dat", out);
   text = file_read_all(p, NULL);
   cr_expect(text && strstr(text, "energy rose by 9 J"), "the flagged run has its own marker file");
@@ -243,7 +244,7 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
   snprintf(p, sizeof p, "%s/plots/ball_drop_work_accuracy.png", out);
   write_png(p);
   char html[1400];
-  cr_assert_eq(report_write(out, html, sizeof html, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(report_write(out, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char *h = file_read_all(html, NULL);
   snprintf(p, sizeof p, "%s/report.md", out);
   char *md = file_read_all(p, NULL);
@@ -263,7 +264,7 @@ Test(report, sweep_page_lists_runs_that_are_not_data) {
 Test(report, links_are_relative_and_markdown_is_escaped) {
   make_figure("javascript:alert(1)");
   char html[1400], err[1024];
-  cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(report_write(tmpdir, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char *h = read_text("index.html"), *md = read_text("report.md");
   cr_assert(h && md);
   cr_expect(!strstr(h, "href=\"javascript:") && !strstr(h, "src=\"javascript:"), "a javascript: link:\n%s", h);
@@ -301,7 +302,7 @@ Test(report, figure_files_outside_the_folder_and_huge_counts_are_refused) {
     fx_write_text(p, text);
     free(text);
     cJSON_Delete(fig);
-    cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT, "case %zu accepted", i);
+    cr_expect_eq(report_write(tmpdir, html, sizeof html, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "case %zu accepted", i);
     cr_expect(strstr(err, "fig_a/figure.json") && strstr(err, bad[i].want), "case %zu: '%s' lacks '%s'", i, err, bad[i].want);
     snprintf(p, sizeof p, "%s/index.html", tmpdir);
     cr_expect(!file_exists(p), "case %zu: a page was written", i);
@@ -332,7 +333,7 @@ Test(report, cut_or_empty_images_are_refused) {
     if (i == 1) fx_write_text(p, "<svg xmlns=\"http://www.w3.org/2000/svg\"><line x1=\"0\"");
     if (i == 2) fx_write_text(p, "");
     if (i == 3) unlink(p);
-    cr_expect_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), CB_ERR_INPUT, "%s: accepted", what[i]);
+    cr_expect_eq(report_write(tmpdir, html, sizeof html, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "%s: accepted", what[i]);
     cr_expect(strstr(err, p), "%s: '%s' does not name %s", what[i], err, p);
     snprintf(p, sizeof p, "%s/index.html", tmpdir);
     cr_expect(!file_exists(p), "%s: a page was written", what[i]);
@@ -362,7 +363,7 @@ Test(report, every_figure_and_plot_is_reported) {
     snprintf(p, sizeof p, "%s/plots/case%03d_work_error.png", tmpdir, i);
     write_png(p);
   }
-  cr_assert_eq(report_write(tmpdir, html, sizeof html, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(report_write(tmpdir, html, sizeof html, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char *h = read_text("index.html"), *md = read_text("report.md");
   cr_assert(h && md);
   cr_expect_eq(count_of_text(h, "<div class=\"fig\">"), 600);

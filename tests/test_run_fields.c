@@ -31,13 +31,13 @@ Test(run_fields, values_and_limits) {
   }
 }
 
-/* The recipe's runs[0] with the shared fields as JSON values: 0 or 2 (message in err). */
+/* The recipe's runs[0] with the shared fields as JSON values: CB_OK or CB_ERR_INPUT (message in err). */
 static int recipe_with(const char *fields, SweepConfig *c, char *err, size_t errlen) {
   char text[512];
   snprintf(text, sizeof text, "{\"runs\": [{%s}]}", fields);
   cJSON *r = cJSON_Parse(text);
   cr_assert_not_null(r, "%s", text);
-  int rc = recipe_sweep_config(r, "r.json", 0, 0, "/tmp/unused", c, err, errlen);
+  int rc = recipe_sweep_config(r, "r.json", 0, 0, "/tmp/unused", c, CB_ERR_BUF(err, errlen));
   cJSON_Delete(r);
   return rc;
 }
@@ -71,11 +71,11 @@ Test(run_fields, run_sweep_and_recipe_agree) {
 Test(run_fields, recipe_refuses_what_run_refuses) {
   SweepConfig *c = malloc(sizeof *c);
   char err[1024];
-  cr_expect_eq(recipe_with("\"timeout\": 1e300", c, err, sizeof err), 2);
+  cr_expect_eq(recipe_with("\"timeout\": 1e300", c, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "r.json: runs[0].timeout must be a number in (0, 1e6] s, got '1e+300'"), "%s", err);
-  cr_expect_eq(recipe_with("\"reps\": 2.5", c, err, sizeof err), 2);
+  cr_expect_eq(recipe_with("\"reps\": 2.5", c, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "r.json: runs[0].reps must be an integer in [1, 100000], got '2.5'"), "%s", err);
-  cr_expect_eq(recipe_with("\"error_norm\": \"positions\"", c, err, sizeof err), 2);
+  cr_expect_eq(recipe_with("\"error_norm\": \"positions\"", c, err, sizeof err), CB_ERR_INPUT);
   cr_expect(strstr(err, "r.json: runs[0].error_norm must be q, full or default, got 'positions'"), "%s", err);
   cr_expect_eq(recipe_with("\"reps\": 5000", c, err, sizeof err), 0, "%s", err);
   cr_expect_eq(c->run.reps, 5000);

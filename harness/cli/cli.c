@@ -170,26 +170,26 @@ const char *value(int argc, char **argv, int *i) {
   return argv[++*i];
 }
 
-int parse_pos(const char *s, double *out) {
+CbStatus parse_pos(const char *s, double *out) {
   char *end;
   double v = strtod(s, &end);
-  if (end == s || *end || !(v > 0) || !isfinite(v)) return -1;
+  if (end == s || *end || !(v > 0) || !isfinite(v)) return CB_ERR_OPTION;
   *out = v;
-  return 0;
+  return CB_OK;
 }
 
-int parse_int_pos(const char *s, int *out) {
+CbStatus parse_int_pos(const char *s, int *out) {
   char *end;
   long v = strtol(s, &end, 10);
-  if (end == s || *end || v < 1 || v > 100000) return -1;
+  if (end == s || *end || v < 1 || v > 100000) return CB_ERR_OPTION;
   *out = (int)v;
-  return 0;
+  return CB_OK;
 }
 
 
-int parse_method(const char *v, char *name, size_t namelen, double *param) {
+CbStatus parse_method(const char *v, char *name, size_t namelen, double *param) {
   const char *c = strchr(v, ':');
-  if (!c) { snprintf(name, namelen, "%s", v); return 0; }
+  if (!c) { snprintf(name, namelen, "%s", v); return CB_OK; }
   snprintf(name, namelen, "%.*s", (int)(c - v), v);
   return parse_pos(c + 1, param);
 }

@@ -15,11 +15,12 @@
 int usage_error(const CbenchContext *cb, const char *fmt, const char *a);
 /* Value of option argv[*i] (advances *i), or NULL when it is missing. */
 const char *value(int argc, char **argv, int *i);
-/* A number > 0 (finite) / an integer in [1, 100000]; 0 or -1. */
-int parse_pos(const char *s, double *out);
-int parse_int_pos(const char *s, int *out);
-/* NAME or NAME:PARAM (PARAM > 0); 0 or -1. */
-int parse_method(const char *v, char *name, size_t namelen, double *param);
+/* A number > 0 (finite) / an integer in [1, 100000]; CB_OK, or CB_ERR_OPTION (the caller names
+ * the flag). */
+CbStatus parse_pos(const char *s, double *out);
+CbStatus parse_int_pos(const char *s, int *out);
+/* NAME or NAME:PARAM (PARAM > 0); CB_OK, or CB_ERR_OPTION. */
+CbStatus parse_method(const char *v, char *name, size_t namelen, double *param);
 
 #define VALUE_OR_FAIL(var)                                                      \
   const char *var = value(argc, argv, &i);                                      \

@@ -7,12 +7,13 @@
 
 #include "../bench/ab_bench.h"
 
-static int parse_frac(const char *s, double lo, double hi, double *out) {
+/* A number in [lo, hi]: CB_OK, or CB_ERR_OPTION (the caller names the flag). */
+static CbStatus parse_frac(const char *s, double lo, double hi, double *out) {
   char *end;
   double v = strtod(s, &end);
-  if (end == s || *end || !(v >= lo && v <= hi)) return -1;
+  if (end == s || *end || !(v >= lo && v <= hi)) return CB_ERR_OPTION;
   *out = v;
-  return 0;
+  return CB_OK;
 }
 
 #define COPY_OPT(field) do { VALUE_OR_FAIL(v); if (strlen(v) >= sizeof c.field) return usage_error(cb, "value too long: '%s'", v); snprintf(c.field, sizeof c.field, "%s", v); } while (0)

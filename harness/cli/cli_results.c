@@ -17,6 +17,7 @@
 #include "../run/reference.h"
 #include "../run/run_record.h"
 #include "../sweep/sweep.h"
+#include "../common/cb_path.h"
 #include "../common/num_text.h"
 
 int cmd_plot(const CbenchContext *cb, int argc, char **argv) {
@@ -29,9 +30,10 @@ int cmd_plot(const CbenchContext *cb, int argc, char **argv) {
     else return usage_error(cb, "unexpected argument '%s'", argv[i]);
   }
   if (!dir) return usage_error(cb, "plot needs a directory or record file%s", "");
-  char err[1024];
-  int rc = plot_dir_in(&cb->registry, dir, gp, err, sizeof err);
-  if (rc) fprintf(stderr, "cbench: %s\n", err); /* bad results are not a usage error: no usage text */
+  CbErrorBuf eb;
+  CbError *e = cb_error_init(&eb);
+  int rc = plot_dir_in(&cb->registry, dir, gp, e);
+  if (rc) fprintf(stderr, "cbench: %s\n", cb_error_text(e)); /* bad results are not a usage error: no usage text */
   return rc;
 }
 
@@ -127,13 +129,14 @@ int cmd_figure(const CbenchContext *cb, int argc, char **argv) {
   }
   if (!name) return usage_error(cb, "figure needs a recipe name or `list`%s", "");
   if (!strcmp(name, "list")) {
-    if (figure_list(cb, stdout) < 0) { fprintf(stderr, "cbench: no figure recipes in %s/\n", cb->figures_dir); return CB_ERR_IO; }
+    if (figure_list(cb, stdout) != CB_OK) { fprintf(stderr, "cbench: no figure recipes in %s/\n", cb->figures_dir); return CB_ERR_IO; }
     return 0;
   }
-  char err[2048];
-  int rc = figure_make(cb, name, &o, err, sizeof err);
-  if (rc == CB_ERR_INPUT) return usage_error(cb, "%s", err);
-  if (rc) fprintf(stderr, "cbench: %s\n", err);
+  CbErrorBuf eb;
+  CbError *e = cb_error_init(&eb);
+  int rc = figure_make(cb, name, &o, e);
+  if (rc == CB_ERR_INPUT) return usage_error(cb, "%s", cb_error_text(e));
+  if (rc) fprintf(stderr, "cbench: %s\n", cb_error_text(e));
   return rc;
 }
 
@@ -141,9 +144,10 @@ int cmd_figure(const CbenchContext *cb, int argc, char **argv) {
 int cmd_paper(const CbenchContext *cb, int argc, char **argv) {
   if (argc > 3) return usage_error(cb, "unexpected argument '%s' for paper", argv[3]);
   if (argc == 3 && argv[2][0] == '-') return usage_error(cb, "unknown option '%s' for paper", argv[2]);
-  char err[1024];
-  int rc = paper_data_print(cb->paper_dir, argc == 3 ? argv[2] : NULL, stdout, err, sizeof err);
-  if (rc) fprintf(stderr, "cbench: %s\n", err);
+  CbErrorBuf eb;
+  CbError *e = cb_error_init(&eb);
+  int rc = paper_data_print(cb->paper_dir, argc == 3 ? argv[2] : NULL, stdout, e);
+  if (rc) fprintf(stderr, "cbench: %s\n", cb_error_text(e));
   return rc;
 }
 
@@ -156,11 +160,13 @@ int cmd_report(const CbenchContext *cb, int argc, char **argv) {
     else return usage_error(cb, "unexpected argument '%s' for report", argv[i]);
   }
   if (!dir) return usage_error(cb, "report needs one folder%s", "");
-  char path[1400], err[2048];
-  int rc = report_write_with_history(dir, history, path, sizeof path, err, sizeof err);
-  if (rc == CB_ERR_INPUT) return usage_error(cb, "%s", err);
-  if (rc) { fprintf(stderr, "cbench: %s\n", err); return rc; }
-  printf("report: %s (and report.md)\n", path);
+  CbPath html;
+  CbErrorBuf eb;
+  CbError *e = cb_error_init(&eb);
+  int rc = report_write_with_history(dir, history, html.s, sizeof html.s, e);
+  if (rc == CB_ERR_INPUT) return usage_error(cb, "%s", cb_error_text(e));
+  if (rc) { fprintf(stderr, "cbench: %s\n", cb_error_text(e)); return rc; }
+  printf("report: %s (and report.md)\n", html.s);
   return 0;
 }
 

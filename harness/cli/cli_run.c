@@ -8,6 +8,7 @@
 
 #include "../bench/compare.h"
 #include "../figures/figure.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../sweep/folder_share.h"
 #include "options_doc.h"
@@ -23,9 +24,9 @@
 
 /* An unknown NAME in a NAME:PARAM option value, with the nearest registered name. */
 static int unknown_integrator_in(const CbenchContext *cb, const char *name, const char *value, const char *opt) {
-  char e[600], hint[128];
+  char e[CB_ERROR_LEN], hint[128];
   integrator_registry_name_hint(&cb->registry, name, hint, sizeof hint);
-  snprintf(e, sizeof e, "unknown integrator '%.200s' in %s%s", value, opt, hint);
+  snprintf(e, sizeof e, "unknown integrator '%s' in %s%s", value, opt, hint);
   return usage_error(cb, "%s", e);
 }
 
@@ -52,9 +53,8 @@ int cmd_list(const CbenchContext *cb, int argc, char **argv) {
   int n = cases_list(cb->cases_dir, names, 256);
   printf("cases (%d, in %s/):\n", n, cb->cases_dir);
   for (int i = 0; i < n; ++i) {
-    char path[1200];
-    snprintf(path, sizeof path, "%.1000s/%.127s.json", cb->cases_dir, names[i]);
-    char *text = file_read_all(path, NULL);
+    CbPath path;
+    char *text = cb_path(&path, NULL, "%s/%s.json", cb->cases_dir, names[i]) == CB_OK ? file_read_all(path.s, NULL) : NULL;
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
     const cJSON *d = doc ? cJSON_GetObjectItemCaseSensitive(doc, "description") : NULL;
     char sum[128] = "";
@@ -212,15 +212,25 @@ static int run_to_record(const CbenchContext *cb, int argc, char **argv, RunSpec
     run_context_free(&ctx);
     return usage_error(cb, "%s", err);
   }
-  char path[1400];
-  if (json) snprintf(path, sizeof path, "%s", json);
+  CbPath pathp;
+  CbErrorBuf eb;
+  CbError *pe = cb_error_init(&eb);
+  CbStatus pst;
+  if (json) pst = cb_path(&pathp, pe, "%s", json);
   else {
-    char dir[1100], name[512];
-    snprintf(dir, sizeof dir, "%.1000s/out", cb->results_dir);
-    dir_make_parents(dir);
+    CbPath dir;
+    char name[512];
+    pst = cb_path(&dir, pe, "%s/out", cb->results_dir);
+    if (pst == CB_OK) dir_make_parents(dir.s);
     run_spec_file_name(&s, ctx.vt->fixed_step, name, sizeof name);
-    snprintf(path, sizeof path, "%.1000s/%.390s", dir, name);
+    if (pst == CB_OK) pst = cb_path_join(&pathp, pe, dir.s, name);
   }
+  if (pst != CB_OK) {
+    run_context_free(&ctx);
+    fprintf(stderr, "cbench: %s\n", cb_error_text(pe));
+    return CB_ERR_IO;
+  }
+  const char *path = pathp.s;
   /* an output that cannot be created fails here, before the run */
   if (run_outputs_check(&s, path, err, sizeof err) != 0) {
     run_context_free(&ctx);
@@ -240,11 +250,11 @@ static int run_to_record(const CbenchContext *cb, int argc, char **argv, RunSpec
     return CB_ERR_IO;
   }
   char *text = json_print(rec, 1);
-  int wrc = text ? file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, sizeof err)) : -1, no_text = !text;
-  if (!text) snprintf(err, sizeof err, "%.1000s: out of memory", path);
+  int no_text = !text;
+  CbStatus wrc = text ? file_write_atomic(path, text, strlen(text), pe) : CB_ERROR(pe, CB_ERR_MEMORY, "%s: out of memory", path);
   print_summary(rec);
-  if (wrc != 0) {
-    fprintf(stderr, "cbench: %s\n", err);
+  if (wrc != CB_OK) {
+    fprintf(stderr, "cbench: %s\n", cb_error_text(pe));
     run_series_remove(&s); /* no record: no series either */
   } else {
     printf("  record: %s\n", path);
@@ -300,14 +310,14 @@ int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
     if (run_spec_set_case(&s, cb->cases_dir, cases[k], err, sizeof err) != 0) return usage_error(cb, "%s", err);
     int computed = 0;
     int rc = reference_ensure(cb, s.case_path, s.case_name, &cfg, &computed, err, sizeof err);
-    char path[1200];
-    reference_path(cb->results_dir, s.case_name, path, sizeof path);
+    CbPath path;
+    reference_path(cb->results_dir, s.case_name, path.s, sizeof path.s);
     if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
     else {
-      printf("reference %s: %s (%s)\n", s.case_name, path, computed ? "computed" : "current, reused");
+      printf("reference %s: %s (%s)\n", s.case_name, path.s, computed ? "computed" : "current, reused");
       Reference ref;
       char lerr[512], why[512];
-      if (reference_load(path, &ref, lerr, sizeof lerr) == 0) { /* say when its uncertainty is partial */
+      if (reference_load(path.s, &ref, lerr, sizeof lerr) == 0) { /* say when its uncertainty is partial */
         if (reference_check_incomplete(&ref, why, sizeof why)) fprintf(stderr, "cbench: warning: reference %s: %s\n", s.case_name, why);
         reference_free(&ref);
       }

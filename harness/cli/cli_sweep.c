@@ -17,6 +17,7 @@
 #include "../run/reference.h"
 #include "../run/run_record.h"
 #include "../sweep/sweep.h"
+#include "../common/cb_path.h"
 #include "../common/subprocess.h"
 
 /* An argument that is a value, not an option: anything not starting with '-', and negative
@@ -24,6 +25,9 @@
 static int is_value(const char *a) {
   return a[0] != '-' || (a[1] >= '0' && a[1] <= '9') || (a[1] == '.' && a[2] >= '0' && a[2] <= '9');
 }
+
+/* How much of a value too long a message shows: its start says which it was. */
+enum { VALUE_SHOWN = 40 };
 
 /* The comma-separated values after option argv[*i] (one or more arguments, any length) into
  * out[*n..max), each at most 1023 characters; empty items are skipped. 0, or 2 after a usage
@@ -36,7 +40,7 @@ static int take_list(const CbenchContext *cb, int argc, char **argv, int *i, cha
     for (const char *tok = argv[++*i]; *tok;) {
       size_t len = strcspn(tok, ",");
       if (len >= 1024) {
-        snprintf(msg, sizeof msg, "%s: a value of %zu characters (at most 1023): '%.40s...'", flag, len, tok);
+        snprintf(msg, sizeof msg, "%s: a value of %zu characters (at most 1023): '%.*s...'", flag, len, VALUE_SHOWN, tok);
         return usage_error(cb, "%s", msg);
       }
       if (len > 0) {
@@ -58,8 +62,8 @@ static int take_list(const CbenchContext *cb, int argc, char **argv, int *i, cha
 static int parse_axis(const CbenchContext *cb, const char *flag, const char *v, char *key, size_t keylen, char *vals, size_t stride, int *nvals) {
   const char *eq = strchr(v, '=');
   if (!eq || eq == v || !eq[1]) {
-    char msg[1200];
-    snprintf(msg, sizeof msg, "%s needs KEY=V1[,V2...], got '%.1000s'", flag, v);
+    char msg[CB_ERROR_LEN]; /* the whole value, as any command line gives it */
+    snprintf(msg, sizeof msg, "%s needs KEY=V1[,V2...], got '%s'", flag, v);
     return usage_error(cb, "%s", msg);
   }
   if ((size_t)(eq - v) >= keylen) return usage_error(cb, "key too long in '%s'", v);
@@ -77,13 +81,14 @@ static int parse_axis(const CbenchContext *cb, const char *flag, const char *v, 
   return 0;
 }
 
-/* The run field a sweep's list flag names (--accuracies, --dts, --max-steps, --error-norms), or -1. */
-static int axis_field(const char *flag) {
+/* 1 with the run field a sweep's list flag names (--accuracies, --dts, --max-steps,
+ * --error-norms) in *f; 0 for another flag. */
+static int axis_field(const char *flag, RunField *f) {
   static const struct { const char *flag; RunField f; } axes[] = {{"--accuracies", RUN_FIELD_ACCURACY},
       {"--dts", RUN_FIELD_DT}, {"--max-steps", RUN_FIELD_MAX_STEP}, {"--error-norms", RUN_FIELD_ERROR_NORM}};
   for (size_t k = 0; k < sizeof axes / sizeof axes[0]; ++k)
-    if (!strcmp(axes[k].flag, flag)) return (int)axes[k].f;
-  return -1;
+    if (!strcmp(axes[k].flag, flag)) { *f = axes[k].f; return 1; }
+  return 0;
 }
 
 int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig *c) {
@@ -101,26 +106,24 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
   for (int i = 2; i < argc && rc == 0; ++i) {
     const char *a = argv[i];
     int nt = 0;
+    RunField f;
     if (!strcmp(a, "--cases")) {
       rc = take_list(cb, argc, argv, &i, c->cases, SWEEP_MAX_LIST, &c->ncases);
     } else if (!strcmp(a, "--integrators")) {
       rc = take_list(cb, argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt);
       for (int k = 0; k < nt && rc == 0; ++k) {
         if (!integrator_registry_find(&cb->registry, tmp[k])) {
-          char e[1200];
-          char name[101];
-          snprintf(name, sizeof name, "%.100s", tmp[k]);
-          integrator_registry_unknown_message(&cb->registry, name, e, sizeof e);
+          char e[CB_ERROR_LEN];
+          integrator_registry_unknown_message(&cb->registry, tmp[k], e, sizeof e);
           rc = usage_error(cb, "%s", e);
         } else if (c->nintegrators >= SWEEP_MAX_LIST) {
           rc = usage_error(cb, "too many integrators (at most 64) at '%s'", tmp[k]);
         } else {
-          snprintf(c->integrators[c->nintegrators++], 64, "%.63s", tmp[k]);
+          snprintf(c->integrators[c->nintegrators++], 64, "%s", tmp[k]); /* a registered name: it fits */
         }
       }
-    } else if (axis_field(a) >= 0) {
+    } else if (axis_field(a, &f)) {
       /* a grid axis: its values replace the default list; a flag given again adds to it */
-      RunField f = (RunField)axis_field(a);
       if ((rc = take_list(cb, argc, argv, &i, tmp, SWEEP_MAX_LIST, &nt))) break;
       if (!(axes_given & 1u << f)) run_field_sweep_clear_axis(c, f);
       axes_given |= 1u << f;
@@ -213,9 +216,9 @@ int cmd_merge(const CbenchContext *cb, int argc, char **argv) {
 static const char *default_sbatch_script(char *buf, size_t len) {
   const char *rel = "scripts/slurm/sweep.sbatch";
   if (file_exists(rel)) return rel;
-  char dir[PATH_MAX];
-  if (install_folder("scripts/slurm", dir, sizeof dir) != 0) return rel;
-  snprintf(buf, len, "%s/sweep.sbatch", dir);
+  CbPath dir;
+  if (install_folder("scripts/slurm", dir.s, sizeof dir.s) != CB_OK) return rel;
+  snprintf(buf, len, "%s/sweep.sbatch", dir.s);
   return file_exists(buf) ? buf : rel;
 }
 

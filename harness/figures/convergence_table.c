@@ -1,10 +1,13 @@
 /* Measured error against requested accuracy (convergence_table.h). */
 #include "convergence_table.h"
 
+#include "../common/cb_error.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/cb_error.h"
 #include "../common/json_get.h"
 #include "../run/record_fields.h"
 #include "../run/record_outcome.h"
@@ -33,11 +36,12 @@ static double slope_of(const Line *l) {
   return n >= 2 && den > 1e-12 ? (n * sxy - sx * sy) / den : NAN;
 }
 
-/* Lines in the order of their first record; points sorted coarse to fine. */
-static int collect(const cJSON *records, Line **out) {
+/* Lines in the order of their first record (their count in *count); points sorted coarse to
+ * fine. CB_OK, or CB_ERR_MEMORY. */
+static CbStatus collect(const cJSON *records, Line **out, int *count) {
   int n = 0, cap = cJSON_GetArraySize(records);
   Line *lines = calloc((size_t)(cap > 0 ? cap : 1), sizeof *lines);
-  if (!lines) return -1;
+  if (!lines) return CB_ERR_MEMORY;
   const cJSON *r;
   cJSON_ArrayForEach(r, records) {
     double e = record_get_number(r, FIELD_ERROR_POSITIONS_MAX), p = record_param(r);
@@ -57,7 +61,8 @@ static int collect(const cJSON *records, Line **out) {
     l->err[i] = e;
   }
   *out = lines;
-  return n;
+  *count = n;
+  return CB_OK;
 }
 
 static void html_text(FILE *f, const char *s) {
@@ -71,8 +76,8 @@ static void html_text(FILE *f, const char *s) {
 
 int convergence_table_write(FILE *f, const cJSON *records, int format) {
   Line *lines = NULL;
-  int n = collect(records, &lines), slow = 0;
-  if (n < 0) return 0;
+  int n = 0, slow = 0;
+  if (collect(records, &lines, &n) != CB_OK) return 0; /* out of memory: no table, as for no records */
   if (n == 0 && format != CONVERGENCE_TSV) { free(lines); return 0; }
   if (format == CONVERGENCE_HTML)
     fprintf(f, "<h3>Measured error against requested accuracy</h3>\n<p>Largest position error against the reference "

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/cb_path.h"
 #include "../common/clock.h"
 #include "figure_data.h"
 #include "figure_draw.h"
@@ -36,23 +37,24 @@ static int recipe_names(const CbenchContext *cb, char (*names)[128], int max) {
   return n;
 }
 
-int figure_list(const CbenchContext *cb, FILE *f) {
+CbStatus figure_list(const CbenchContext *cb, FILE *f) {
   char names[128][128];
   int n = recipe_names(cb, names, 128);
-  if (n < 0) return -1;
+  if (n < 0) return CB_ERR_IO;
   fprintf(f, "figure recipes (%d, in %s/):\n", n, cb->figures_dir);
+  CbErrorBuf eb;
   for (int i = 0; i < n; ++i) {
-    char path[PATH_MAX + 200], err[512];
-    snprintf(path, sizeof path, "%.4000s/%.127s.json", cb->figures_dir, names[i]);
-    cJSON *r = recipe_load(path, err, sizeof err);
+    CbError *err = cb_error_init(&eb);
+    CbPath path;
+    cJSON *r = cb_path(&path, err, "%s/%s.json", cb->figures_dir, names[i]) == CB_OK ? recipe_load(path.s, err) : NULL;
     const cJSON *paper = json_get(r, "paper");
     const char *ref = cJSON_IsObject(paper) ? json_str_or(paper, "ref", "")
                       : !strcmp(json_str_or(r, "kind", ""), RECIPE_KIND_CBENCH_CLAIM) ? "cbench's own claim" : NULL;
-    fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? json_str_or(r, "title", "") : err, ref ? " [" : "", ref ? ref : "",
+    fprintf(f, "  %-28s %s%s%s%s\n", names[i], r ? json_str_or(r, "title", "") : cb_error_text(err), ref ? " [" : "", ref ? ref : "",
             ref ? "]" : "");
     cJSON_Delete(r);
   }
-  return n;
+  return CB_OK;
 }
 
 /* ---- comparisons and verdict ---- */
@@ -67,11 +69,11 @@ static cJSON *comparisons(const cJSON *recipe, const cJSON *records, const char 
   const cJSON *e;
   cJSON_ArrayForEach(e, json_get(recipe, "compare")) {
     double ours = figure_selection_value(records, e), paper = NAN;
-    char units[64] = "", source[256] = "";
+    char units[64] = "", source[PATH_MAX + 300] = ""; /* an id (a recipe's string) and a folder */
     const char *id = json_get(e, "paper_id")->valuestring;
-    if (paper_number(paper_dir, id, &paper, units, sizeof units, source, sizeof source) != 0) {
+    if (paper_number(paper_dir, id, &paper, units, sizeof units, source, sizeof source) != CB_OK) {
       paper = NAN;
-      snprintf(source, sizeof source, "paper number '%.40s' not in %.160s/", id, paper_dir);
+      snprintf(source, sizeof source, "paper number '%s' not in %s/", id, paper_dir);
     }
     cJSON *c = cJSON_CreateObject();
     cJSON_AddStringToObject(c, "quantity", json_get(e, "quantity")->valuestring);
@@ -112,48 +114,62 @@ static int skip_unregistered(const cJSON *recipe, const IntegratorRegistry *reg,
   return n;
 }
 
-int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *o, char *err, size_t errlen) {
-  char path[PATH_MAX + 200];
-  snprintf(path, sizeof path, "%s/%s.json", cb->figures_dir, name);
-  if (!path_component_safe(name) || !file_exists(path)) { /* the name also names DIR/NAME/ */
-    snprintf(err, errlen, "unknown figure '%s' (no %s; see `cbench figure list`)", name, path);
-    return CB_ERR_INPUT;
-  }
-  cJSON *recipe = recipe_load(path, err, errlen);
-  if (!recipe) return CB_ERR_INPUT;
+/* DIR of figure name (o->out, or RESULTS/figures/quick|full) and DIR/NAME/data made; CB_OK, or
+ * CB_ERR_IO. */
+static CbStatus figure_dirs(const CbenchContext *cb, const char *name, const FigureOptions *o, CbPath *dir, CbError *e) {
+  CbPath fdir;
+  CbStatus st = o->out[0] ? cb_path(dir, e, "%s", o->out)
+                          : cb_path(dir, e, "%s/figures/%s", cb->results_dir, o->quick ? "quick" : "full");
+  if (st == CB_OK) st = cb_path(&fdir, e, "%s/%s/data", dir->s, name);
+  if (st != CB_OK) return st;
+  if (dir_make_parents(fdir.s) != CB_OK) return CB_ERROR(e, CB_ERR_IO, "cannot create %s", fdir.s);
+  return CB_OK;
+}
+
+CbStatus figure_make(const CbenchContext *cb, const char *name, const FigureOptions *o, CbError *e) {
+  CbPath path;
+  if (cb_path(&path, e, "%s/%s.json", cb->figures_dir, name) != CB_OK) return cb_error_fail(e, CB_ERR_INPUT);
+  if (!path_component_safe(name) || !file_exists(path.s)) /* the name also names DIR/NAME/ */
+    return CB_ERROR(e, CB_ERR_INPUT, "unknown figure '%s' (no %s; see `cbench figure list`)", name, path.s);
+  cJSON *recipe = recipe_load(path.s, e);
+  if (!recipe) return cb_error_fail(e, CB_ERR_INPUT);
   double t0 = clock_monotonic();
-  char dir[1200], fdir[1400];
-  if (o->out[0]) snprintf(dir, sizeof dir, "%s", o->out);
-  else snprintf(dir, sizeof dir, "%.1000s/figures/%s", cb->results_dir, o->quick ? "quick" : "full");
-  snprintf(fdir, sizeof fdir, "%s/%s/data", dir, name);
-  if (dir_make_parents(fdir) != 0) { snprintf(err, errlen, "cannot create %s", fdir); cJSON_Delete(recipe); return CB_ERR_IO; }
+  CbPath dirp;
+  CbStatus dst = figure_dirs(cb, name, o, &dirp, e);
+  if (dst != CB_OK) { cJSON_Delete(recipe); return dst; }
+  const char *dir = dirp.s;
   /* quick references (short horizons) live under DIR, apart from the committed full ones: the
    * runs see DIR as their results folder */
   CbenchContext *run_cb = malloc(sizeof *run_cb);
-  if (!run_cb) { snprintf(err, errlen, "out of memory"); cJSON_Delete(recipe); return CB_ERR_MEMORY; }
+  if (!run_cb) { cJSON_Delete(recipe); return CB_ERROR(e, CB_ERR_MEMORY, "out of memory"); }
   *run_cb = *cb;
   if (o->quick) cbench_context_set_results_dir(run_cb, dir);
 
   /* the runs: one sweep each (records of a current spec are reused) */
   cJSON *records = cJSON_CreateArray();
   SweepConfig *c = malloc(sizeof *c);
-  int rc = CB_OK;
+  CbStatus rc = c ? CB_OK : CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
   int nruns = cJSON_GetArraySize(json_get(recipe, "runs"));
   cJSON *skipped = cJSON_CreateArray();
   for (int k = 0; k < nruns && rc == 0; ++k) {
-    char rdir[1500];
-    snprintf(rdir, sizeof rdir, "%s/%s/run%d", dir, name, k);
-    rc = recipe_sweep_config(recipe, path, k, o->quick, rdir, c, err, errlen) ? CB_ERR_INPUT : CB_OK;
+    CbPath rdirp;
+    if ((rc = cb_path(&rdirp, e, "%s/%s/run%d", dir, name, k)) != CB_OK) break;
+    const char *rdir = rdirp.s;
+    rc = recipe_sweep_config(recipe, path.s, k, o->quick, rdir, c, e) != CB_OK ? cb_error_fail(e, CB_ERR_INPUT) : CB_OK;
     if (rc) break;
     if (skip_unregistered(recipe, &cb->registry, c, skipped) == 0) continue; /* none of its integrators is built */
     c->jobs = o->jobs;
-    snprintf(c->command, sizeof c->command, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
+    if (snprintf(c->command, sizeof c->command, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir) >=
+        (int)sizeof c->command) {
+      rc = CB_ERROR(e, CB_ERR_IO, "%s: folder too long for the sweep's command line", dir);
+      break;
+    }
     /* references for the error (quick mode: to the quick horizon, kept under DIR/reference) */
     if (cJSON_IsTrue(recipe_run_field(recipe, k, o->quick, "references")))
       for (int ci = 0; ci < c->ncases && rc == 0; ++ci) {
         RunSpec s;
         run_spec_init(&s);
-        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = CB_ERR_INPUT; break; }
+        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], CB_ERR_TEXT(e)) != 0) { rc = cb_error_fail(e, CB_ERR_INPUT); break; }
         ReferenceConfig rcfg;
         reference_config_default(&rcfg);
         rcfg.t_end = c->run.t_end; /* the runs' horizon (0: the scene's duration) */
@@ -172,14 +188,15 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
       }
     if (rc) break;
     if (!o->quiet) fprintf(stderr, "figure %s: sweep %d/%d -> %s\n", name, k + 1, nruns, rdir);
-    int src = sweep_run(run_cb, c, CB_ERR_BUF(err, errlen));
+    CbStatus src = sweep_run(run_cb, c, e);
     if (src == CB_ERR_INPUT) { rc = CB_ERR_INPUT; break; }
-    if (src != 0 && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, err);
-    char all[1600], lerr[512];
-    snprintf(all, sizeof all, "%s/sweep.json", rdir);
-    cJSON *arr = records_load_file(all, lerr, sizeof lerr);
+    if (src != CB_OK && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, cb_error_text(e));
+    cb_error_clear(e); /* printed: a failed run is data */
+    CbPath all;
+    char lerr[512] = "";
+    cJSON *arr = cb_path(&all, e, "%s/sweep.json", rdir) == CB_OK ? records_load_file(all.s, lerr, sizeof lerr) : NULL;
     if (!arr || lerr[0]) { /* the sweep's own summary: a figure never drops records silently */
-      snprintf(err, errlen, "%s", lerr);
+      if (lerr[0] || e->status == CB_OK) CB_ERROR(e, CB_ERR_INPUT, "%s", lerr);
       cJSON_Delete(arr);
       rc = CB_ERR_INPUT;
       break;
@@ -197,17 +214,18 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   if (rc) { cJSON_Delete(records); cJSON_Delete(recipe); cJSON_Delete(skipped); return rc; }
 
   /* draw */
-  rc = figure_draw(recipe, records, &cb->registry, cb->paper_dir, dir, name, err, errlen) ? CB_ERR_IO : CB_OK;
-  if (rc == 0 && o->gnuplot) {
-    char fdir_name[PATH_MAX + 64], gp[300], log[PATH_MAX + 80];
-    snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);
-    snprintf(gp, sizeof gp, "%s.gp", name);
-    snprintf(log, sizeof log, "%s/gnuplot.log", fdir_name);
-    char svg[300], png[300];
-    snprintf(svg, sizeof svg, "%s.svg", name);
-    snprintf(png, sizeof png, "%s.png", name);
-    const char *imgs[] = {svg, png};
-    rc = gp_run_atomic(fdir_name, gp, log, imgs, 2, 1, err, errlen) ? CB_ERR_IO : CB_OK;
+  /* a figure that cannot be drawn or rendered is CB_ERR_IO, whatever the cause below */
+  rc = figure_draw(recipe, records, &cb->registry, cb->paper_dir, dir, name, e) != CB_OK ? cb_error_fail(e, CB_ERR_IO) : CB_OK;
+  if (rc == CB_OK && o->gnuplot) {
+    CbPath fdir_name, gp, log, svg, png; /* a name is a path component: the 3 short ones fit */
+    if (cb_path(&fdir_name, e, "%s/%s", dir, name) == CB_OK && cb_path(&gp, e, "%s.gp", name) == CB_OK &&
+        cb_path(&log, e, "%s/gnuplot.log", fdir_name.s) == CB_OK && cb_path(&svg, e, "%s.svg", name) == CB_OK &&
+        cb_path(&png, e, "%s.png", name) == CB_OK) {
+      const char *imgs[] = {svg.s, png.s};
+      rc = gp_run_atomic(fdir_name.s, gp.s, log.s, imgs, 2, 1, e) != CB_OK ? cb_error_fail(e, CB_ERR_IO) : CB_OK;
+    } else {
+      rc = CB_ERR_IO;
+    }
   }
 
   /* numbers beside the paper's, the verdict, figure.json */
@@ -237,10 +255,10 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   cJSON_AddItemToObject(fig, "paper", paper && cJSON_IsObject(paper) ? cJSON_Duplicate(paper, 1) : cJSON_CreateNull());
   /* what the verdict tests: a paper's item, cbench's own stated claim, or nothing stated */
   cJSON_AddStringToObject(fig, "kind", cJSON_IsObject(paper) ? "paper" : json_str_or(recipe, "kind", "none"));
-  char cmd[1500];
+  char cmd[PATH_MAX + 300];
   snprintf(cmd, sizeof cmd, "cbench figure %s%s --out %s", name, o->quick ? " --quick" : "", dir);
   cJSON_AddStringToObject(fig, "command", cmd);
-  cJSON_AddStringToObject(fig, "recipe", path);
+  cJSON_AddStringToObject(fig, "recipe", path.s);
   cJSON_AddBoolToObject(fig, "quick", o->quick);
   char date[64];
   clock_utc_iso8601(date, sizeof date);
@@ -268,14 +286,13 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   cJSON_AddNumberToObject(pj, "failed", pts[1]);
   cJSON_AddNumberToObject(pj, "timeout", pts[2]);
   cJSON_AddNumberToObject(pj, "flagged", pts[3]);
-  if (rc) cJSON_AddStringToObject(fig, "problem", err);
+  if (rc) cJSON_AddStringToObject(fig, "problem", cb_error_text(e));
   char *text = json_print(fig, 1);
-  char fj[PATH_MAX + 64], werr[512];
-  snprintf(fj, sizeof fj, "%s/%s/figure.json", dir, name);
-  if (file_write_atomic(fj, text, strlen(text), CB_ERR_BUF(werr, sizeof werr)) != 0) {
-    snprintf(err, errlen, "%s", werr);
-    rc = CB_ERR_IO;
-  }
+  CbPath fj;
+  if (!text) rc = CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory for figure.json", name);
+  else if (cb_path(&fj, e, "%s/%s/figure.json", dir, name) != CB_OK ||
+           file_write_atomic(fj.s, text, strlen(text), e) != CB_OK)
+    rc = cb_error_fail(e, CB_ERR_IO);
   if (!o->quiet) printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: [%s] %s\n", name, dir, name, name,
                          cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);
   free(text);

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../common/cb_error.h"
+
 typedef struct {
   int quick;               /* the recipe's "quick" overrides: short horizons, coarse grids */
   char out[1024];          /* DIR; default results/figures/quick or results/figures/full */
@@ -21,12 +23,12 @@ typedef struct {
 
 void figure_options_default(FigureOptions *o);
 struct CbenchContext;
-/* Prints the names and titles of the recipes in cb->figures_dir; returns the count (-1: no
- * recipe folder). */
-int figure_list(const struct CbenchContext *cb, FILE *f);
-/* Makes one figure. CB_OK; CB_ERR_INPUT for a bad recipe or name (err names the file, field and
+/* Prints the names and titles of the recipes in cb->figures_dir; CB_OK, or CB_ERR_IO when there
+ * is no recipe folder. */
+CbStatus figure_list(const struct CbenchContext *cb, FILE *f);
+/* Makes one figure. CB_OK; CB_ERR_INPUT for a bad recipe or name (e names the file, field and
  * value); CB_ERR_IO when something could not be written or gnuplot failed; CB_ERR_MEMORY. Failed
  * or timed-out runs are data. */
-int figure_make(const struct CbenchContext *cb, const char *name, const FigureOptions *o, char *err, size_t errlen);
+CbStatus figure_make(const struct CbenchContext *cb, const char *name, const FigureOptions *o, CbError *e);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/json_get.h"
 #include "../run/record_fields.h"
@@ -183,6 +184,8 @@ static int split_csv_line(char *line, char **cols, int max) {
   return n;
 }
 
+/* The index of column name in the header, or -1 when it has none (an index, not a failure: the
+ * caller reports every missing column in one message). */
 static int column_of(char **head, int nh, const char *name) {
   for (int i = 0; i < nh; ++i)
     if (!strcmp(head[i], name)) return i;
@@ -191,19 +194,21 @@ static int column_of(char **head, int nh, const char *name) {
 
 enum { CSV_MAX_COLS = 64 };
 
-int figure_csv_series(const char *path, const cJSON *rows, const char *x_col, const char *y_expr, double **xo,
-                      double **yo, char *err, size_t errlen) {
+CbStatus figure_csv_series(const char *path, const cJSON *rows, const char *x_col, const char *y_expr, double **xo,
+                           double **yo, int *no, CbError *e) {
   *xo = *yo = NULL;
+  *no = 0;
   char *text = series_read_all(path, NULL); /* PATH or PATH.gz */
-  if (!text) { snprintf(err, errlen, "%s: cannot read", path); return -1; }
-  return figure_csv_series_text(text, path, rows, x_col, y_expr, xo, yo, err, errlen);
+  if (!text) return CB_ERROR(e, CB_ERR_IO, "%s: cannot read", path);
+  return figure_csv_series_text(text, path, rows, x_col, y_expr, xo, yo, no, e);
 }
 
-int figure_csv_series_text(char *text, const char *path, const cJSON *rows, const char *x_col, const char *y_expr,
-                           double **xo, double **yo, char *err, size_t errlen) {
+CbStatus figure_csv_series_text(char *text, const char *path, const cJSON *rows, const char *x_col, const char *y_expr,
+                                double **xo, double **yo, int *no, CbError *e) {
   *xo = *yo = NULL;
+  *no = 0;
   char *save = NULL, *line = strtok_r(text, "\n", &save);
-  if (!line) { free(text); snprintf(err, errlen, "%s: empty", path); return -1; }
+  if (!line) { free(text); return CB_ERROR(e, CB_ERR_INPUT, "%s: empty", path); }
   char *head[CSV_MAX_COLS];
   int nh = split_csv_line(line, head, CSV_MAX_COLS);
   int xc = column_of(head, nh, x_col);
@@ -228,9 +233,8 @@ int figure_csv_series_text(char *text, const char *path, const cJSON *rows, cons
     bad |= filt_col[nf++] < 0;
   }
   if (bad) {
-    snprintf(err, errlen, "%s: a column of x '%s', y '%s' or rows is not in the header", path, x_col, y_expr);
     free(text);
-    return -1;
+    return CB_ERROR(e, CB_ERR_INPUT, "%s: a column of x '%s', y '%s' or rows is not in the header", path, x_col, y_expr);
   }
   size_t cap = 1024, n = 0;
   double *x = malloc(cap * sizeof *x), *y = malloc(cap * sizeof *y);
@@ -258,22 +262,24 @@ int figure_csv_series_text(char *text, const char *path, const cJSON *rows, cons
     y[n++] = yv;
   }
   free(text);
-  if (!x || !y) { free(x); free(y); snprintf(err, errlen, "out of memory"); return -1; }
+  if (!x || !y) { free(x); free(y); return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", path); }
   *xo = x;
   *yo = y;
-  return (int)n;
+  *no = (int)n;
+  return CB_OK;
 }
 
 
-int figure_record_series(const cJSON *rec, const char *file, const cJSON *rows, const char *x_col, const char *y_expr,
-                         double **x, double **y, char *err, size_t errlen) {
-  char rec_path[PATH_MAX + 300], csv[PATH_MAX + 600];
+CbStatus figure_record_series(const cJSON *rec, const char *file, const cJSON *rows, const char *x_col,
+                              const char *y_expr, double **x, double **y, int *n, CbError *e) {
+  CbPath rec_path, csv;
   *x = *y = NULL;
+  *n = 0;
   const char *rf = record_get_string(rec, FIELD_RECORD_FILE, "");
-  if (!rf[0]) { snprintf(err, errlen, "the record names no file: no series"); return -1; }
-  snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(rec, "_dir", "."), rf);
-  sweep_series_path(rec_path, file, csv, sizeof csv);
-  return figure_csv_series(csv, rows, x_col, y_expr, x, y, err, errlen);
+  if (!rf[0]) return CB_ERROR(e, CB_ERR_INPUT, "the record names no file: no series");
+  if (cb_path_join(&rec_path, e, json_str_or(rec, "_dir", "."), rf) != CB_OK) return CB_ERR_IO;
+  sweep_series_path(rec_path.s, file, csv.s, sizeof csv.s);
+  return figure_csv_series(csv.s, rows, x_col, y_expr, x, y, n, e);
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -331,39 +337,41 @@ static const char *const field_stats[] = {"max", "min", "mean", "median", "last"
 /* 1 when file names one series (steps, contacts, energy, trajectory, newton). */
 static int one_series_file(const char *file) { return !strchr(file, ',') && sweep_series_parse(file) > 0; }
 
-/* Splits "FILE:COLUMN:STAT" into its three parts; 0, or -1 when malformed. */
-static int series_field_parts(const char *spec, char *file, char *col, char *stat, size_t len) {
+/* Splits "FILE:COLUMN:STAT" into its three parts; CB_OK, or CB_ERR_INPUT when malformed (the
+ * caller says why). */
+static CbStatus series_field_parts(const char *spec, char *file, char *col, char *stat, size_t len) {
   const char *a = strchr(spec, ':'), *b = a ? strchr(a + 1, ':') : NULL;
-  if (!a || !b || strchr(b + 1, ':') || a == spec || b == a + 1 || !b[1]) return -1;
-  if ((size_t)(a - spec) >= len || (size_t)(b - a - 1) >= len || strlen(b + 1) >= len) return -1;
+  if (!a || !b || strchr(b + 1, ':') || a == spec || b == a + 1 || !b[1]) return CB_ERR_INPUT;
+  if ((size_t)(a - spec) >= len || (size_t)(b - a - 1) >= len || strlen(b + 1) >= len) return CB_ERR_INPUT;
   snprintf(file, len, "%.*s", (int)(a - spec), spec);
   snprintf(col, len, "%.*s", (int)(b - a - 1), a + 1);
   snprintf(stat, len, "%s", b + 1);
-  return 0;
+  return CB_OK;
 }
 
 const char *figure_field_problem(const char *field) {
   if (strncmp(field, "series:", 7)) return NULL;
-  char file[64], col[64], stat[64];
-  if (series_field_parts(field + 7, file, col, stat, sizeof file))
+  char which[64], col[64], stat[64]; /* which series: steps, contacts, ... */
+  if (series_field_parts(field + 7, which, col, stat, sizeof which))
     return "expected \"series:FILE:COLUMN:STAT\", e.g. \"series:steps:hessian_cond:median\"";
-  if (!one_series_file(file)) return "the series FILE must be steps, contacts, energy, trajectory or newton";
+  if (!one_series_file(which)) return "the series FILE must be steps, contacts, energy, trajectory or newton";
   for (int i = 0; field_stats[i]; ++i)
     if (!strcmp(stat, field_stats[i])) return NULL;
   return "the series STAT must be max, min, mean, median, last, last_x, count, rel_variation or max_abs_slope";
 }
 
 /* "FILE:COLUMN:STAT": the statistic of the column of the record's series FILE against t (rows
- * with the same t summed, as in every series selection); NAN when it cannot be read. */
+ * with the same t summed, as in every series selection); NAN when it cannot be read: no value
+ * (as figure_value), not a failure. */
 static double series_field(const cJSON *rec, const char *spec) {
-  char file[64], col[64], stat[64], err[512];
-  if (series_field_parts(spec, file, col, stat, sizeof file) || !one_series_file(file)) return NAN;
+  char which[64], col[64], stat[64]; /* which series: steps, contacts, ... */
+  if (series_field_parts(spec, which, col, stat, sizeof which) || !one_series_file(which)) return NAN;
   int known = 0;
   for (int i = 0; field_stats[i] && !known; ++i) known = !strcmp(stat, field_stats[i]);
   if (!known) return NAN;
   double *x, *y;
-  int n = figure_record_series(rec, file, NULL, "t", col, &x, &y, err, sizeof err);
-  if (n < 0) return NAN;
+  int n;
+  if (figure_record_series(rec, which, NULL, "t", col, &x, &y, &n, NULL) != CB_OK) return NAN;
   double v = figure_points_stat(x, y, n, stat, 0);
   free(x);
   free(y);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "figure_data.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "gnuplot_write.h"
 #include "integrator_style.h"
@@ -15,27 +16,27 @@
 
 /* ---- growing arrays (never a silent limit) ---- */
 
-/* Grows *p (elements of size) to hold at least need; 0, or -1 leaving it as it was. */
-static int grow(void **p, int *cap, int need, size_t size) {
-  if (need <= *cap) return 0;
+/* Grows *p (elements of size) to hold at least need; CB_OK, or CB_ERR_MEMORY leaving it as it was. */
+static CbStatus grow(void **p, int *cap, int need, size_t size) {
+  if (need <= *cap) return CB_OK;
   int c = *cap ? 2 * *cap : 16;
   while (c < need) c *= 2;
   void *q = realloc(*p, size * (size_t)c);
-  if (!q) return -1;
+  if (!q) return CB_ERR_MEMORY;
   *p = q;
   *cap = c;
-  return 0;
+  return CB_OK;
 }
 
-int points_push(double **x, double **y, int *n, int *cap, double px, double py) {
+CbStatus points_push(double **x, double **y, int *n, int *cap, double px, double py) {
   if (*n == *cap) {
     int cx = *cap, cy = *cap;
-    if (grow((void **)x, &cx, *n + 1, sizeof(double)) || grow((void **)y, &cy, *n + 1, sizeof(double))) return -1;
+    if (grow((void **)x, &cx, *n + 1, sizeof(double)) || grow((void **)y, &cy, *n + 1, sizeof(double))) return CB_ERR_MEMORY;
     *cap = cx < cy ? cx : cy;
   }
   (*x)[*n] = px;
   (*y)[(*n)++] = py;
-  return 0;
+  return CB_OK;
 }
 
 Series *panel_series(PanelDraw *P, const char *label, const char *integrator) {
@@ -53,9 +54,9 @@ Series *panel_series(PanelDraw *P, const char *label, const char *integrator) {
   return s;
 }
 
-int bad_push(Points *b, double px, double py, const char *who) {
+CbStatus bad_push(Points *b, double px, double py, const char *who) {
   int cap = b->who_cap;
-  if (grow((void **)&b->who, &cap, b->n + 1, sizeof *b->who)) return -1;
+  if (grow((void **)&b->who, &cap, b->n + 1, sizeof *b->who)) return CB_ERR_MEMORY;
   b->who_cap = cap;
   snprintf(b->who[b->n], sizeof b->who[b->n], "%s", who);
   return points_push(&b->x, &b->y, &b->n, &b->cap, px, py);
@@ -120,10 +121,10 @@ static void draw_paper_lines(FigureDraw *D, const RecipePanel *panel) {
   int k = 0;
   cJSON_ArrayForEach(id, panel->paper_y) {
     double v = NAN;
-    char units[64] = "", source[256] = "", text[600];
-    if (paper_number(D->paper_dir, id->valuestring, &v, units, sizeof units, source, sizeof source) != 0 ||
+    char units[64] = "", source[256] = "", text[PATH_MAX + 600]; /* an id (a recipe checks its length) and a folder */
+    if (paper_number(D->paper_dir, id->valuestring, &v, units, sizeof units, source, sizeof source) != CB_OK ||
         !isfinite(v)) {
-      snprintf(text, sizeof text, "paper number '%.200s' not in %.300s/", id->valuestring, D->paper_dir);
+      snprintf(text, sizeof text, "paper number '%s' not in %s/", id->valuestring, D->paper_dir);
       fprintf(g, "set label %d ", 100 + k);
       gp_quote(g, text);
       fprintf(g, " at graph 0.02, graph %.2f font ',8' front\n", 0.95 - 0.06 * k);
@@ -142,12 +143,13 @@ static void draw_paper_lines(FigureDraw *D, const RecipePanel *panel) {
 
 /* For an axis showing an error (error.positions.rms, error.full.max, ...), the reference's own
  * uncertainty in the same terms (error.reference_check.positions.rms, ...): its cross-check
- * distance. NAN for other axes and for records without it. */
+ * distance. NAN for other axes and for records without it: no value (no line drawn), not a
+ * failure. */
 static double axis_uncertainty(const cJSON *r, const char *field) {
   if (!field || (strncmp(field, "error.positions.", 16) && strncmp(field, "error.full.", 11))) return NAN;
   char f[256];
-  snprintf(f, sizeof f, "error.reference_check.%.200s", field + 6);
-  return figure_value(r, f);
+  int n = snprintf(f, sizeof f, "error.reference_check.%s", field + 6);
+  return n > 0 && (size_t)n < sizeof f ? figure_value(r, f) : NAN; /* a cut name would be another field */
 }
 
 /* A dashed line at the references' uncertainty on an error axis (drawn when it falls inside the
@@ -163,10 +165,10 @@ static void draw_uncertainty(FILE *g, double ux, double uy) {
 
 /* x, y of n points to path, atomically; with who, a third column: each point's label, quoted
  * (a quote or a control character in it becomes a space: a label is one gnuplot string). */
-static int write_points(const char *path, const double *x, const double *y, char (*who)[POINT_WHO_LEN], int n,
-                        char *err, size_t errlen) {
+static CbStatus write_points(const char *path, const double *x, const double *y, char (*who)[POINT_WHO_LEN], int n,
+                             CbError *e) {
   AtomicFile af;
-  FILE *f = atomic_open(&af, path, 0, CB_ERR_BUF(err, errlen));
+  FILE *f = atomic_open(&af, path, 0, e);
   for (int k = 0; f && k < n; ++k) {
     fprintf(f, "%.10g\t%.10g", x[k], y[k]);
     if (who) {
@@ -176,7 +178,8 @@ static int write_points(const char *path, const double *x, const double *y, char
     }
     fputc('\n', f);
   }
-  return !f || atomic_commit(&af, CB_ERR_BUF(err, errlen)) != 0 ? 1 : 0;
+  if (!f) return e ? e->status : CB_ERR_IO;
+  return atomic_commit(&af, e);
 }
 
 static const char *const bad_style[OUTCOME_COUNT] = {"", "pt 2 ps 1.5 lw 2 lc rgb 'red'", "pt 8 ps 1.5 lw 2 lc rgb '#ff7f0e'",
@@ -218,15 +221,16 @@ static void panel_axes(PanelDraw *P, int drawable) {
 }
 
 /* The panel's lines: data files and plot terms. */
-static int panel_lines(PanelDraw *P, int *first, char *err, size_t errlen) {
+static CbStatus panel_lines(PanelDraw *P, int *first, CbError *e) {
   FigureDraw *D = P->D;
   for (int i = 0; i < P->nser; ++i) {
     Series *s = &P->ser[i];
     if (s->n == 0) continue;
     if (P->kind->sort_x) sort_by_x(s);
-    char dat[PATH_MAX + 64];
-    snprintf(dat, sizeof dat, "%s/%s/data/p%d_s%d.dat", D->dir, D->name, P->p, i);
-    if (write_points(dat, s->x, s->y, NULL, s->n, err, errlen)) return 1;
+    CbPath dat;
+    CbStatus ws = cb_path(&dat, e, "%s/%s/data/p%d_s%d.dat", D->dir, D->name, P->p, i);
+    if (ws == CB_OK) ws = write_points(dat.s, s->x, s->y, NULL, s->n, e);
+    if (ws != CB_OK) return ws;
     char title[400];
     s->slope = P->panel->fit ? loglog_slope(s) : NAN;
     /* a fitted slope belongs to one panel: in the legend only when there is one */
@@ -251,23 +255,24 @@ static int panel_lines(PanelDraw *P, int *first, char *err, size_t errlen) {
     legend_add(D, title, style);
     *first = 0;
   }
-  return 0;
+  return CB_OK;
 }
 
 /* One marker per kind of run that is not data, counted in the legend. */
-static int panel_bad_markers(PanelDraw *P, int *first, char *err, size_t errlen) {
+static CbStatus panel_bad_markers(PanelDraw *P, int *first, CbError *e) {
   FigureDraw *D = P->D;
   for (int o = 1; o < OUTCOME_COUNT && P->kind->bad_markers; ++o) {
     if (P->bad[o].n == 0) continue;
-    char dat[PATH_MAX + 64];
-    snprintf(dat, sizeof dat, "%s/%s/data/p%d_%s.dat", D->dir, D->name, P->p, record_outcome_name((RecordOutcome)o));
-    if (write_points(dat, P->bad[o].x, P->bad[o].y, P->bad[o].who, P->bad[o].n, err, errlen)) return 1;
+    CbPath dat;
+    CbStatus st = cb_path(&dat, e, "%s/%s/data/p%d_%s.dat", D->dir, D->name, P->p, record_outcome_name((RecordOutcome)o));
+    if (st == CB_OK) st = write_points(dat.s, P->bad[o].x, P->bad[o].y, P->bad[o].who, P->bad[o].n, e);
+    if (st != CB_OK) return st;
     /* each marker says whose it is: its series' label beside it */
     fprintf(D->gp_body, "%s'data/p%d_%s.dat' u 1:2 w p %s notitle, \\\n  '' u 1:2:3 w labels offset char 0,0.9 font ',7' tc rgb '%s' noenhanced notitle",
             *first ? "" : ", \\\n  ", P->p, record_outcome_name((RecordOutcome)o), bad_style[o], bad_color[o]);
     *first = 0;
   }
-  return 0;
+  return CB_OK;
 }
 
 /* The figure's one legend (the last panel): every series, then the runs that are not data. */
@@ -335,13 +340,13 @@ static void panel_clip(PanelDraw *P) {
 }
 
 /* Panel p: its records' points, data files and plot commands. */
-static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, int p, const cJSON *records, char *err,
-                      size_t errlen) {
+static CbStatus draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, int p, const cJSON *records,
+                           CbError *e) {
   RecipePanel panel;
   recipe_panel_read(cJSON_GetArrayItem(json_get(plot, "panels"), p), &panel);
   PanelDraw P = {.D = D, .kind = kind, .panel = &panel, .p = p, .xmax = -INFINITY, .ymax = -INFINITY};
   const cJSON *r;
-  int rc = 0;
+  CbStatus rc = CB_OK;
   double unc_x = NAN, unc_y = NAN; /* the references' own uncertainty on an error axis: the largest */
   cJSON_ArrayForEach(r, records) {
     if (!figure_match(r, panel.where)) continue;
@@ -351,7 +356,7 @@ static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, in
     char label[256];
     figure_series_label(r, json_get(plot, "series"), label, sizeof label);
     if (!label[0]) snprintf(label, sizeof label, "%s", record_get_string(r, FIELD_INTEGRATOR, "?"));
-    if ((rc = kind->collect(&P, r, label, record_outcome(r), err, errlen)) != 0) break;
+    if ((rc = kind->collect(&P, r, label, record_outcome(r), e)) != CB_OK) break;
   }
   /* runs that are not data: at their x (or beyond the right edge; at it with an "xrange"), at
    * their y (or the top edge when they have none, or none a log axis can show: a failed run's
@@ -371,42 +376,40 @@ static int draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plot, in
     panel_axes(&P, drawable);
     draw_uncertainty(D->gp_body, unc_x, unc_y);
     fprintf(D->gp_body, "plot ");
-    rc = panel_lines(&P, &first, err, errlen) || panel_bad_markers(&P, &first, err, errlen);
+    rc = panel_lines(&P, &first, e);
+    if (rc == CB_OK) rc = panel_bad_markers(&P, &first, e);
   }
-  if (rc == 0 && D->oom) {
-    snprintf(err, errlen, "%s: out of memory for the figure's lines", D->name);
-    rc = 1;
-  }
+  if (rc == CB_OK && D->oom) rc = CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory for the figure's lines", D->name);
   if (rc == 0) {
     if (first) fprintf(D->gp_body, "NaN notitle");
     if (p == D->npanels - 1) figure_legend(D);
     fprintf(D->gp_body, "\n");
   }
   panel_free(&P);
-  return rc ? 1 : 0;
+  return rc;
 }
 
 /* ---- the script ---- */
 
 /* A built-in kind's script (PlotKind.builtin): DIR/NAME.gp, its body whole. */
-static int write_own_script(FigureDraw *D, const char *body) {
-  char gp[PATH_MAX + 64], err[8];
-  snprintf(gp, sizeof gp, "%s/%s.gp", D->dir, D->name);
+static CbStatus write_own_script(FigureDraw *D, const char *body, CbError *e) {
+  CbPath gp;
+  if (cb_path(&gp, e, "%s/%s.gp", D->dir, D->name) != CB_OK) return CB_ERR_IO;
   AtomicFile ag;
-  FILE *g = atomic_open(&ag, gp, 0, CB_ERR_BUF(err, sizeof err));
-  if (!g) return -1;
+  FILE *g = atomic_open(&ag, gp.s, 0, e);
+  if (!g) return e ? e->status : CB_ERR_IO;
   fprintf(g, "# Regenerate by hand: cd %s && gnuplot %s.gp\n" GP_OUT_SUFFIX_INIT "%s", D->dir, D->name, body);
-  return atomic_commit(&ag, CB_ERR_BUF(err, sizeof err));
+  return atomic_commit(&ag, e);
 }
 
-static int write_script(FigureDraw *D, const char *title, const char *body, int rows, int cols, int whole) {
-  if (D->own_script) return write_own_script(D, body);
-  char gp[PATH_MAX + 64];
-  snprintf(gp, sizeof gp, "%s/%s/%s.gp", D->dir, D->name, D->name);
+static CbStatus write_script(FigureDraw *D, const char *title, const char *body, int rows, int cols, int whole,
+                             CbError *e) {
+  if (D->own_script) return write_own_script(D, body, e);
+  CbPath gp;
+  if (cb_path(&gp, e, "%s/%s/%s.gp", D->dir, D->name, D->name) != CB_OK) return CB_ERR_IO;
   AtomicFile ag;
-  char err[8];
-  FILE *g = atomic_open(&ag, gp, 0, CB_ERR_BUF(err, sizeof err));
-  if (!g) return -1;
+  FILE *g = atomic_open(&ag, gp.s, 0, e);
+  if (!g) return e ? e->status : CB_ERR_IO;
   /* the panels, then one column for the figure's legend, outside them */
   int pw = 520 * cols > 720 ? 520 * cols : 720, kw = 330;
   int w = whole ? 900 : pw + kw, h = 420 * rows + 80;
@@ -427,27 +430,27 @@ static int write_script(FigureDraw *D, const char *title, const char *body, int 
     if (!whole) fprintf(g, "unset multiplot\n");
     fprintf(g, "unset output\n");
   }
-  return atomic_commit(&ag, CB_ERR_BUF(err, sizeof err));
+  return atomic_commit(&ag, e);
 }
 
-int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegistry *registry, const char *paper_dir,
-                const char *dir, const char *name, char *err, size_t errlen) {
+CbStatus figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegistry *registry,
+                     const char *paper_dir, const char *dir, const char *name, CbError *e) {
   const cJSON *plot = json_get(recipe, "plot");
   const PlotKind *kind = plot_kind_find(json_str(plot, "kind"));
-  if (!kind) { snprintf(err, errlen, "%s: plot.kind '%s' unknown", name, json_str(plot, "kind")); return 1; }
+  if (!kind) return CB_ERROR(e, CB_ERR_INPUT, "%s: plot.kind '%s' unknown", name, json_str(plot, "kind"));
   FigureDraw D = {.dir = dir, .name = name, .paper_dir = paper_dir, .registry = registry, .own_script = kind->builtin};
-  char tsvp[PATH_MAX + 64];
-  snprintf(tsvp, sizeof tsvp, "%s/%s/%s.tsv", dir, name, name);
+  CbPath tsvp;
+  if (cb_path(&tsvp, e, "%s/%s/%s.tsv", dir, name, name) != CB_OK) return CB_ERR_IO;
   AtomicFile atsv;
-  D.tsv = kind->tsv_header ? atomic_open(&atsv, tsvp, 0, CB_ERR_BUF(err, errlen)) : NULL;
+  D.tsv = kind->tsv_header ? atomic_open(&atsv, tsvp.s, 0, e) : NULL;
+  if (kind->tsv_header && !D.tsv) return e ? e->status : CB_ERR_IO;
   char *body = NULL;
   size_t body_len = 0;
   D.gp_body = open_memstream(&body, &body_len);
-  if ((kind->tsv_header && !D.tsv) || !D.gp_body) {
-    if (D.tsv) atomic_abort(&atsv), snprintf(err, errlen, "out of memory");
-    if (D.gp_body) fclose(D.gp_body);
+  if (!D.gp_body) {
+    if (D.tsv) atomic_abort(&atsv);
     free(body);
-    return 1;
+    return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", name);
   }
   D.columns = !strcmp(kind->name, "xy") ? json_get(plot, "columns") : NULL;
   if (D.tsv && D.columns) { /* the header's last column, then the extra ones */
@@ -468,12 +471,11 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegis
     else if (strcmp(first_integrator, name_r)) D.one_integrator = 0;
   }
   D.npanels = kind->uses_panels ? cJSON_GetArraySize(json_get(plot, "panels")) : 1;
-  int rc = 0;
-  for (int p = 0; p < D.npanels && rc == 0; ++p)
-    rc = kind->uses_panels ? draw_panel(&D, kind, plot, p, records, err, errlen)
-                           : kind->draw_whole(&D, plot, records, err, errlen);
-  if (D.tsv && rc) atomic_abort(&atsv);
-  else if (D.tsv && atomic_commit(&atsv, CB_ERR_BUF(err, errlen)) != 0) rc = 1;
+  CbStatus rc = CB_OK;
+  for (int p = 0; p < D.npanels && rc == CB_OK; ++p)
+    rc = kind->uses_panels ? draw_panel(&D, kind, plot, p, records, e) : kind->draw_whole(&D, plot, records, e);
+  if (D.tsv && rc != CB_OK) atomic_abort(&atsv);
+  else if (D.tsv) rc = atomic_commit(&atsv, e);
   fclose(D.gp_body);
   int rows = 1, cols = D.npanels;
   const cJSON *layout = json_get(plot, "layout");
@@ -483,9 +485,11 @@ int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegis
     rows = (int)lr;
     cols = (int)lc;
   }
-  if (rc == 0 && write_script(&D, json_str_or(recipe, "title", name), body ? body : "", rows, cols, !kind->uses_panels) != 0) {
-    snprintf(err, errlen, D.own_script ? "cannot write the gnuplot script %s/%s.gp" : "cannot write the gnuplot script in %s/%s", dir, name);
-    rc = 1;
+  if (rc == CB_OK) {
+    rc = write_script(&D, json_str_or(recipe, "title", name), body ? body : "", rows, cols, !kind->uses_panels, e);
+    if (rc != CB_OK && e)
+      cb_error_prefix(e, D.own_script ? "cannot write the gnuplot script %s/%s.gp: " : "cannot write the gnuplot script in %s/%s: ",
+                      dir, name);
   }
   free(body);
   free(D.legend);

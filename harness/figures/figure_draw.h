@@ -8,14 +8,15 @@
 #include <stdio.h>
 
 #include "../../integrators/integrator.h"
+#include "../common/cb_error.h"
 #include "plot_kind.h"
 #include "../run/record_outcome.h"
 
 /* Draws recipe's plot of records (their "_dir" names the sweep folder a series file is in) into
- * DIR/NAME/ (which exists, with data/), the papers' numbers from paper_dir: 0, or 1 with a
- * message in err. */
-int figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegistry *registry, const char *paper_dir,
-                const char *dir, const char *name, char *err, size_t errlen);
+ * DIR/NAME/ (which exists, with data/), the papers' numbers from paper_dir: CB_OK, or CB_ERR_IO
+ * (a file not written), CB_ERR_INPUT (a series not read), CB_ERR_MEMORY, the message in e. */
+CbStatus figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegistry *registry,
+                     const char *paper_dir, const char *dir, const char *name, CbError *e);
 
 /* ---- for the kinds (plot_kind.c) ---- */
 
@@ -80,10 +81,10 @@ typedef struct PanelDraw {
 
 /* The line named label (a new one for a new label); NULL only when out of memory. */
 Series *panel_series(PanelDraw *P, const char *label, const char *integrator);
-/* Appends a point; -1 when out of memory. */
-int points_push(double **x, double **y, int *n, int *cap, double px, double py);
-/* Appends the marker of a run that is not data, labelled with whose it is; -1 when out of memory. */
-int bad_push(Points *b, double px, double py, const char *who);
+/* Appends a point; CB_OK, or CB_ERR_MEMORY. */
+CbStatus points_push(double **x, double **y, int *n, int *cap, double px, double py);
+/* Appends the marker of a run that is not data, labelled with whose it is; CB_OK, or CB_ERR_MEMORY. */
+CbStatus bad_push(Points *b, double px, double py, const char *who);
 /* A run that is not data, counted once in the figure's legend however many panels draw it. */
 void figure_count_bad(FigureDraw *D, const cJSON *r, RecordOutcome oc, int noseries);
 

@@ -16,13 +16,12 @@
 #include "../run/run_spec.h"
 #include "../common/num_text.h"
 
-static int fail(char *err, size_t errlen, const char *path, const char *field, const char *problem, const cJSON *got) {
-  json_field_error(CB_ERR_BUF(err, errlen), path, field, problem, got);
-  return 2;
+/* "PATH: FIELD: problem (got VALUE)"; returns CB_ERR_INPUT. */
+static CbStatus fail(CbError *err, const char *path, const char *field, const char *problem, const cJSON *got) {
+  return json_field_error(err, path, field, problem, got);
 }
 
-static int only_keys(const cJSON *o, const char *const *known, const char *path, const char *where, char *err,
-                     size_t errlen) {
+static CbStatus only_keys(const cJSON *o, const char *const *known, const char *path, const char *where, CbError *err) {
   const cJSON *k;
   cJSON_ArrayForEach(k, o) {
     int ok = 0;
@@ -30,10 +29,10 @@ static int only_keys(const cJSON *o, const char *const *known, const char *path,
     if (!ok) {
       char f[256];
       snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", k->string);
-      return fail(err, errlen, path, f, "unknown field", NULL);
+      return fail(err, path, f, "unknown field", NULL);
     }
   }
-  return 0;
+  return CB_OK;
 }
 
 static const char *const run_keys[] = {"cases", "integrators", "accuracies", "dts", "error_norm", "error_norms",
@@ -48,18 +47,19 @@ static int is_string_array(const cJSON *a) {
   return 1;
 }
 
-/* Values of an --opt / --param axis: strings or numbers, as text. */
-static int axis_values(const cJSON *a, char *vals, size_t stride, int *n) {
-  if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) == 0 || cJSON_GetArraySize(a) > SWEEP_MAX_OPT_VALUES) return -1;
+/* Values of an --opt / --param axis: strings or numbers, as text; CB_OK, or CB_ERR_INPUT (the
+ * caller names the field). */
+static CbStatus axis_values(const cJSON *a, char *vals, size_t stride, int *n) {
+  if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) == 0 || cJSON_GetArraySize(a) > SWEEP_MAX_OPT_VALUES) return CB_ERR_INPUT;
   *n = 0;
   const cJSON *x;
   cJSON_ArrayForEach(x, a) {
     if (cJSON_IsString(x)) snprintf(vals + stride * (size_t)*n, stride, "%s", x->valuestring);
     else if (cJSON_IsNumber(x)) num_text(x->valuedouble, vals + stride * (size_t)*n, stride);
-    else return -1;
+    else return CB_ERR_INPUT;
     ++*n;
   }
-  return 0;
+  return CB_OK;
 }
 
 /* A JSON value as the text a command line would carry: a string as it is, a number in its
@@ -76,43 +76,43 @@ static void value_text(const cJSON *x, char *out, size_t outlen) {
 
 /* A run setting of a recipe (run_fields.h): one value, or for a grid axis an array of 1 to
  * SWEEP_MAX_LIST values, each refused as `cbench sweep` refuses it (where: runs[K].KEY[I]). */
-static int apply_setting(const cJSON *x, RunField f, int axis, const char *path, const char *key, SweepConfig *c,
-                         char *err, size_t errlen) {
-  char where[600], text[1024];
+static CbStatus apply_setting(const cJSON *x, RunField f, int axis, const char *path, const char *key, SweepConfig *c,
+                         CbError *err) {
+  char where[PATH_MAX + 300], text[1024]; /* PATH: KEY[I], a key of FIELD's 256 bytes */
   if (!axis) {
-    snprintf(where, sizeof where, "%.300s: %.200s", path, key);
+    snprintf(where, sizeof where, "%s: %s", path, key);
     value_text(x, text, sizeof text);
-    return run_field_apply_sweep(c, f, 0, text, where, err, errlen) ? 2 : 0;
+    return run_field_apply_sweep(c, f, 0, text, where, CB_ERR_TEXT(err)) ? cb_error_fail(err, CB_ERR_INPUT) : CB_OK;
   }
   if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) {
     snprintf(text, sizeof text, "expected an array of 1 to %d values", SWEEP_MAX_LIST);
-    return fail(err, errlen, path, key, text, x);
+    return fail(err, path, key, text, x);
   }
   run_field_sweep_clear_axis(c, f);
   const cJSON *v;
   int k = 0;
   cJSON_ArrayForEach(v, x) {
-    snprintf(where, sizeof where, "%.300s: %.200s[%d]", path, key, k++);
+    snprintf(where, sizeof where, "%s: %s[%d]", path, key, k++);
     value_text(v, text, sizeof text);
-    if (run_field_apply_sweep(c, f, 1, text, where, err, errlen)) return 2;
+    if (run_field_apply_sweep(c, f, 1, text, where, CB_ERR_TEXT(err))) return cb_error_fail(err, CB_ERR_INPUT);
   }
-  return 0;
+  return CB_OK;
 }
 
 /* Applies one run object (all fields optional) to c. */
-static int apply_run(const cJSON *run, const char *path, const char *where, SweepConfig *c, char *err, size_t errlen) {
+static CbStatus apply_run(const cJSON *run, const char *path, const char *where, SweepConfig *c, CbError *err) {
   char f[256];
 #define FIELD(name) (snprintf(f, sizeof f, "%s.%s", where, name), f)
-  if (only_keys(run, run_keys, path, where, err, errlen)) return 2;
+  if (only_keys(run, run_keys, path, where, err)) return CB_ERR_INPUT;
   const cJSON *x;
   if ((x = json_get(run, "cases"))) {
-    if (!is_string_array(x) || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) return fail(err, errlen, path, FIELD("cases"), "expected an array of case names", x);
+    if (!is_string_array(x) || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) return fail(err, path, FIELD("cases"), "expected an array of case names", x);
     c->ncases = 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, x) snprintf(c->cases[c->ncases++], sizeof c->cases[0], "%s", s->valuestring);
   }
   if ((x = json_get(run, "integrators"))) {
-    if (!is_string_array(x) || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) return fail(err, errlen, path, FIELD("integrators"), "expected an array of integrator names", x);
+    if (!is_string_array(x) || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) return fail(err, path, FIELD("integrators"), "expected an array of integrator names", x);
     c->nintegrators = 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, x) snprintf(c->integrators[c->nintegrators++], sizeof c->integrators[0], "%s", s->valuestring);
@@ -124,67 +124,67 @@ static int apply_run(const cJSON *run, const char *path, const char *where, Swee
       {"window", RUN_FIELD_WINDOW, 0}, {"reps", RUN_FIELD_REPS, 0}, {"output_dt", RUN_FIELD_OUTPUT_DT, 0},
       {"error_norm", RUN_FIELD_ERROR_NORM, 0}};
   for (size_t i = 0; i < sizeof settings / sizeof settings[0]; ++i)
-    if ((x = json_get(run, settings[i].key)) && apply_setting(x, settings[i].f, settings[i].axis, path, FIELD(settings[i].key), c, err, errlen))
-      return 2;
+    if ((x = json_get(run, settings[i].key)) && apply_setting(x, settings[i].f, settings[i].axis, path, FIELD(settings[i].key), c, err))
+      return CB_ERR_INPUT;
   if ((x = json_get(run, "series"))) {
-    if (!is_string_array(x)) return fail(err, errlen, path, FIELD("series"), "expected an array of \"steps\", \"contacts\", \"energy\", \"trajectory\", \"newton\"", x);
+    if (!is_string_array(x)) return fail(err, path, FIELD("series"), "expected an array of \"steps\", \"contacts\", \"energy\", \"trajectory\", \"newton\"", x);
     c->series = 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, x) {
       int b = sweep_series_parse(s->valuestring);
-      if (b <= 0) return fail(err, errlen, path, FIELD("series"), "expected \"steps\", \"contacts\", \"energy\", \"trajectory\" or \"newton\"", s);
+      if (b <= 0) return fail(err, path, FIELD("series"), "expected \"steps\", \"contacts\", \"energy\", \"trajectory\" or \"newton\"", s);
       c->series |= b;
     }
   }
   if ((x = json_get(run, "opt"))) {
-    if (!cJSON_IsObject(x)) return fail(err, errlen, path, FIELD("opt"), "expected an object {KEY: [values]}", x);
+    if (!cJSON_IsObject(x)) return fail(err, path, FIELD("opt"), "expected an object {KEY: [values]}", x);
     c->nopt = 0;
     const cJSON *a;
     cJSON_ArrayForEach(a, x) {
-      if (c->nopt >= SWEEP_MAX_OPT_AXES) return fail(err, errlen, path, FIELD("opt"), "too many option axes", NULL);
+      if (c->nopt >= SWEEP_MAX_OPT_AXES) return fail(err, path, FIELD("opt"), "too many option axes", NULL);
       snprintf(c->opt_key[c->nopt], sizeof c->opt_key[0], "%s", a->string);
       if (axis_values(a, &c->opt_values[c->nopt][0][0], sizeof c->opt_values[0][0], &c->nopt_values[c->nopt]))
-        return fail(err, errlen, path, FIELD("opt"), "each option needs an array of 1 to 8 strings or numbers", a);
+        return fail(err, path, FIELD("opt"), "each option needs an array of 1 to 8 strings or numbers", a);
       c->nopt++;
     }
   }
   if ((x = json_get(run, "param"))) {
-    if (!cJSON_IsObject(x)) return fail(err, errlen, path, FIELD("param"), "expected an object {PATH: [values]}", x);
+    if (!cJSON_IsObject(x)) return fail(err, path, FIELD("param"), "expected an object {PATH: [values]}", x);
     c->nparam_axes = 0;
     const cJSON *a;
     cJSON_ArrayForEach(a, x) {
-      if (c->nparam_axes >= SCENE_MAX_PARAMS) return fail(err, errlen, path, FIELD("param"), "too many scene parameter axes", NULL);
+      if (c->nparam_axes >= SCENE_MAX_PARAMS) return fail(err, path, FIELD("param"), "too many scene parameter axes", NULL);
       snprintf(c->param_path[c->nparam_axes], sizeof c->param_path[0], "%s", a->string);
       if (axis_values(a, &c->param_values[c->nparam_axes][0][0], sizeof c->param_values[0][0], &c->nparam_values[c->nparam_axes]))
-        return fail(err, errlen, path, FIELD("param"), "each path needs an array of 1 to 8 strings or numbers", a);
+        return fail(err, path, FIELD("param"), "each path needs an array of 1 to 8 strings or numbers", a);
       c->nparam_axes++;
     }
   }
   const char *refk[] = {"reference_method", "reference_secondary"};
   for (int i = 0; i < 2; ++i)
     if ((x = json_get(run, refk[i])) && !(cJSON_IsString(x) && (strchr(x->valuestring, ':') || !strcmp(x->valuestring, "none"))))
-      return fail(err, errlen, path, FIELD(refk[i]), "expected \"NAME:PARAM\" (or \"none\" for the secondary)", x);
+      return fail(err, path, FIELD(refk[i]), "expected \"NAME:PARAM\" (or \"none\" for the secondary)", x);
   if ((x = json_get(run, "reference_grid")) && !(cJSON_IsNumber(x) && x->valuedouble > 0 && isfinite(x->valuedouble)))
-    return fail(err, errlen, path, FIELD("reference_grid"), "expected the reference's points per simulated second, a number > 0", x);
-  if ((x = json_get(run, "references")) && !cJSON_IsBool(x)) return fail(err, errlen, path, FIELD("references"), "expected true or false", x);
-  if ((x = json_get(run, "quick")) && !cJSON_IsObject(x)) return fail(err, errlen, path, FIELD("quick"), "expected an object", x);
+    return fail(err, path, FIELD("reference_grid"), "expected the reference's points per simulated second, a number > 0", x);
+  if ((x = json_get(run, "references")) && !cJSON_IsBool(x)) return fail(err, path, FIELD("references"), "expected true or false", x);
+  if ((x = json_get(run, "quick")) && !cJSON_IsObject(x)) return fail(err, path, FIELD("quick"), "expected an object", x);
 #undef FIELD
-  return 0;
+  return CB_OK;
 }
 
-int recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick, const char *dir, SweepConfig *c,
-                        char *err, size_t errlen) {
+CbStatus recipe_sweep_config(const cJSON *recipe, const char *path, int k, int quick, const char *dir, SweepConfig *c,
+                        CbError *err) {
   sweep_config_default(NULL, c); /* out is set below */
   c->quiet = 1;
   snprintf(c->out, sizeof c->out, "%s", dir);
   const cJSON *run = cJSON_GetArrayItem(json_get(recipe, "runs"), k);
   char where[64];
   snprintf(where, sizeof where, "runs[%d]", k);
-  if (apply_run(run, path, where, c, err, errlen)) return 2;
-  if (quick && json_get(recipe, "quick") && apply_run(json_get(recipe, "quick"), path, "quick", c, err, errlen)) return 2;
+  if (apply_run(run, path, where, c, err)) return CB_ERR_INPUT;
+  if (quick && json_get(recipe, "quick") && apply_run(json_get(recipe, "quick"), path, "quick", c, err)) return CB_ERR_INPUT;
   snprintf(where, sizeof where, "runs[%d].quick", k);
-  if (quick && json_get(run, "quick") && apply_run(json_get(run, "quick"), path, where, c, err, errlen)) return 2;
-  return 0;
+  if (quick && json_get(run, "quick") && apply_run(json_get(run, "quick"), path, where, c, err)) return CB_ERR_INPUT;
+  return CB_OK;
 }
 
 static const char *const top_keys[] = {"schema", "title", "caption", "paper", "kind", "runs", "quick", "plot", "compare",
@@ -212,28 +212,28 @@ static int layout_ok(const cJSON *x) {
 }
 
 /* A {where, field, stat, x} selection (compare entries and check sides). */
-static int check_selection(const cJSON *s, const char *path, const char *where, char *err, size_t errlen) {
+static CbStatus check_selection(const cJSON *s, const char *path, const char *where, CbError *err) {
   char f[256];
-  if (!cJSON_IsObject(s)) return fail(err, errlen, path, where, "expected an object {where, field, stat}", s);
+  if (!cJSON_IsObject(s)) return fail(err, path, where, "expected an object {where, field, stat}", s);
   const cJSON *k;
   cJSON_ArrayForEach(k, s) {
     int ok = 0;
     for (int i = 0; side_keys[i] && !ok; ++i) ok = !strcmp(k->string, side_keys[i]);
     for (int i = 0; !ok && (!strcmp(k->string, "quantity") || !strcmp(k->string, "paper_id") || !strcmp(k->string, "units")); ++i) ok = 1;
-    if (!ok) { snprintf(f, sizeof f, "%s.%s", where, k->string); return fail(err, errlen, path, f, "unknown field", NULL); }
+    if (!ok) { snprintf(f, sizeof f, "%s.%s", where, k->string); return fail(err, path, f, "unknown field", NULL); }
   }
   if (json_get(s, "series")) {
     const cJSON *ser = json_get(s, "series");
     snprintf(f, sizeof f, "%s.series", where);
     if (!cJSON_IsObject(ser) || !cJSON_IsString(json_get(ser, "y")) || !cJSON_IsString(json_get(ser, "file")) ||
         sweep_series_parse(json_get(ser, "file")->valuestring) <= 0)
-      return fail(err, errlen, path, f, "expected {file: steps|contacts|energy|trajectory|newton, rows, x, y, stat, threshold}", ser);
+      return fail(err, path, f, "expected {file: steps|contacts|energy|trajectory|newton, rows, x, y, stat, threshold}", ser);
     const cJSON *xr = json_get(ser, "x_range");
     if (xr && (!cJSON_IsArray(xr) || cJSON_GetArraySize(xr) != 2 || !cJSON_IsNumber(cJSON_GetArrayItem(xr, 0)) ||
                !cJSON_IsNumber(cJSON_GetArrayItem(xr, 1)) ||
                !(cJSON_GetArrayItem(xr, 0)->valuedouble < cJSON_GetArrayItem(xr, 1)->valuedouble))) {
       snprintf(f, sizeof f, "%s.series.x_range", where);
-      return fail(err, errlen, path, f, "expected [lo, hi] with lo < hi", xr);
+      return fail(err, path, f, "expected [lo, hi] with lo < hi", xr);
     }
     static const char *const sstats[] = {"max", "last", "last_x", "first_x_below", "first_x_above", "rel_variation",
                                          "max_abs_slope", "min", "mean", "median", "count", "fraction_at_least",
@@ -243,22 +243,22 @@ static int check_selection(const cJSON *s, const char *path, const char *where, 
     for (int i = 0; sstats[i] && cJSON_IsString(ss) && !ok; ++i) ok = !strcmp(ss->valuestring, sstats[i]);
     if (!ok) {
       snprintf(f, sizeof f, "%s.series.stat", where);
-      return fail(err, errlen, path, f, "expected max, last, last_x, first_x_below, first_x_above, rel_variation, max_abs_slope, min, mean, "
+      return fail(err, path, f, "expected max, last, last_x, first_x_below, first_x_above, rel_variation, max_abs_slope, min, mean, "
                   "median, count, fraction_at_least, frac_below or longest_run_below", ss);
     }
-    return 0;
+    return CB_OK;
   }
-  if (!cJSON_IsString(json_get(s, "field"))) { snprintf(f, sizeof f, "%s.field", where); return fail(err, errlen, path, f, "expected a record field name", json_get(s, "field")); }
+  if (!cJSON_IsString(json_get(s, "field"))) { snprintf(f, sizeof f, "%s.field", where); return fail(err, path, f, "expected a record field name", json_get(s, "field")); }
   const char *problem = figure_field_problem(json_get(s, "field")->valuestring);
-  if (problem) { snprintf(f, sizeof f, "%s.field", where); return fail(err, errlen, path, f, problem, json_get(s, "field")); }
+  if (problem) { snprintf(f, sizeof f, "%s.field", where); return fail(err, path, f, problem, json_get(s, "field")); }
   const cJSON *st = json_get(s, "stat");
   if (st) {
     int ok = 0;
     for (int i = 0; stats[i] && cJSON_IsString(st) && !ok; ++i) ok = !strcmp(st->valuestring, stats[i]);
-    if (!ok) { snprintf(f, sizeof f, "%s.stat", where); return fail(err, errlen, path, f, "expected value, sum, mean, min, max, count, ratio_max_min or slope", st); }
+    if (!ok) { snprintf(f, sizeof f, "%s.stat", where); return fail(err, path, f, "expected value, sum, mean, min, max, count, ratio_max_min or slope", st); }
   }
-  if (json_get(s, "where") && !cJSON_IsObject(json_get(s, "where"))) { snprintf(f, sizeof f, "%s.where", where); return fail(err, errlen, path, f, "expected an object {field: value}", json_get(s, "where")); }
-  return 0;
+  if (json_get(s, "where") && !cJSON_IsObject(json_get(s, "where"))) { snprintf(f, sizeof f, "%s.where", where); return fail(err, path, f, "expected an object {field: value}", json_get(s, "where")); }
+  return CB_OK;
 }
 
 /* ---- integrator lists: "@NAME" in a recipe (figures/lists/integrators.json) ---- */
@@ -272,8 +272,7 @@ static void lists_path(const char *recipe_path, char *out, size_t outlen) {
 
 /* The names of arr (an integrators array, or a where's integrator list) with every "@NAME"
  * replaced by list NAME's names (a new array), each of those added to listed; NULL with a message. */
-static cJSON *expand_array(const cJSON *arr, const char *path, const char *where, cJSON **lists, cJSON *listed, char *err,
-                           size_t errlen) {
+static cJSON *expand_array(const cJSON *arr, const char *path, const char *where, cJSON **lists, cJSON *listed, CbError *err) {
   cJSON *out = cJSON_CreateArray();
   const cJSON *x;
   cJSON_ArrayForEach(x, arr) {
@@ -284,15 +283,16 @@ static cJSON *expand_array(const cJSON *arr, const char *path, const char *where
     char lp[PATH_MAX];
     lists_path(path, lp, sizeof lp);
     if (!*lists) {
-      char lerr[512];
-      *lists = recipe_lists_load(lp, lerr, sizeof lerr);
-      if (!*lists) { fail(err, errlen, path, where, lerr, x); cJSON_Delete(out); return NULL; }
+      CbErrorBuf lb;
+      CbError *le = cb_error_init(&lb);
+      *lists = recipe_lists_load(lp, le);
+      if (!*lists) { fail(err, path, where, cb_error_text(le), x); cJSON_Delete(out); return NULL; }
     }
     const cJSON *names = json_get(json_get(*lists, "lists"), x->valuestring + 1);
     if (!names) {
       char what[PATH_MAX + 64];
       snprintf(what, sizeof what, "no such integrator list in %s", lp);
-      fail(err, errlen, path, where, what, x);
+      fail(err, path, where, what, x);
       cJSON_Delete(out);
       return NULL;
     }
@@ -310,8 +310,7 @@ static cJSON *expand_array(const cJSON *arr, const char *path, const char *where
 
 /* Expands "@NAME" wherever integrators are named: a run's (or quick's) "integrators", and
  * "integrator" in any "where" (a string "@NAME" becomes the list). */
-static int expand_lists(cJSON *o, const char *path, const char *where, cJSON **lists, cJSON *listed, char *err,
-                        size_t errlen) {
+static CbStatus expand_lists(cJSON *o, const char *path, const char *where, cJSON **lists, cJSON *listed, CbError *err) {
   cJSON *x;
   int i = 0;
   cJSON_ArrayForEach(x, o) {
@@ -324,86 +323,86 @@ static int expand_lists(cJSON *o, const char *path, const char *where, cJSON **l
     if (one || (names && cJSON_IsArray(x))) {
       cJSON *wrap = one ? cJSON_CreateArray() : NULL;
       if (wrap) cJSON_AddItemToArray(wrap, cJSON_CreateString(x->valuestring));
-      cJSON *arr = expand_array(wrap ? wrap : x, path, w, lists, listed, err, errlen);
+      cJSON *arr = expand_array(wrap ? wrap : x, path, w, lists, listed, err);
       cJSON_Delete(wrap);
-      if (!arr) return 2;
+      if (!arr) return CB_ERR_INPUT;
       char key[64]; /* "integrators" or "integrator" */
       snprintf(key, sizeof key, "%s", x->string);
       cJSON_ReplaceItemInObjectCaseSensitive(o, key, arr); /* frees x; arr takes its key and place */
       x = arr;
     } else if (cJSON_IsObject(x) || cJSON_IsArray(x)) {
-      if (expand_lists(x, path, w, lists, listed, err, errlen)) return 2;
+      if (expand_lists(x, path, w, lists, listed, err)) return CB_ERR_INPUT;
     }
   }
-  return 0;
+  return CB_OK;
 }
 
-cJSON *recipe_lists_load(const char *path, char *err, size_t errlen) {
-  cJSON *l = json_load_file(path, err, errlen);
-  if (!l) return NULL;
+cJSON *recipe_lists_load(const char *path, CbError *err) {
+  cJSON *l = json_load_file(path, CB_ERR_TEXT(err));
+  if (!l) { cb_error_fail(err, CB_ERR_INPUT); return NULL; }
   const cJSON *lists = json_get(l, "lists"), *x;
   int bad = !cJSON_IsString(json_get(l, "schema")) || strcmp(json_get(l, "schema")->valuestring, RECIPE_LISTS_SCHEMA);
-  if (bad) fail(err, errlen, path, "schema", "expected \"" RECIPE_LISTS_SCHEMA "\"", json_get(l, "schema"));
-  else if (!cJSON_IsObject(lists)) bad = fail(err, errlen, path, "lists", "expected an object {NAME: [integrator names]}", lists);
+  if (bad) fail(err, path, "schema", "expected \"" RECIPE_LISTS_SCHEMA "\"", json_get(l, "schema"));
+  else if (!cJSON_IsObject(lists)) bad = fail(err, path, "lists", "expected an object {NAME: [integrator names]}", lists);
   else
     cJSON_ArrayForEach(x, lists) if (!bad && (!is_string_array(x) || cJSON_GetArraySize(x) > SWEEP_MAX_LIST)) {
-      char f[200];
-      snprintf(f, sizeof f, "lists.%.150s", x->string);
-      bad = fail(err, errlen, path, f, "expected an array of integrator names", x);
+      char f[300]; /* a longer list name is shown cut: the message still names file and list */
+      snprintf(f, sizeof f, "lists.%s", x->string);
+      bad = fail(err, path, f, "expected an array of integrator names", x);
     }
   if (bad) { cJSON_Delete(l); return NULL; }
   return l;
 }
 
-cJSON *recipe_load(const char *path, char *err, size_t errlen) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
-  if (!text) return NULL;
-  cJSON *r = recipe_load_text(text, path, err, errlen);
+cJSON *recipe_load(const char *path, CbError *err) {
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_TEXT(err));
+  if (!text) { cb_error_fail(err, CB_ERR_INPUT); return NULL; }
+  cJSON *r = recipe_load_text(text, path, err);
   free(text);
   return r;
 }
 
-cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t errlen) {
-  cJSON *r = json_parse_checked(text, path, err, errlen);
-  if (!r) return NULL;
+cJSON *recipe_load_text(const char *text, const char *path, CbError *err) {
+  cJSON *r = json_parse_checked(text, path, CB_ERR_TEXT(err));
+  if (!r) { cb_error_fail(err, CB_ERR_INPUT); return NULL; }
   /* integrator lists first, so every check below sees the names */
   cJSON *lists = NULL, *listed = cJSON_CreateArray();
-  int bad = cJSON_IsObject(r) && expand_lists(r, path, "", &lists, listed, err, errlen);
+  int bad = cJSON_IsObject(r) && expand_lists(r, path, "", &lists, listed, err);
   cJSON_Delete(lists);
   char f[256];
   const cJSON *x;
   if (bad) {
     /* an unknown list: err says which */
-  } else if (!cJSON_IsObject(r)) bad = fail(err, errlen, path, "(top)", "expected an object", NULL);
-  else if (only_keys(r, top_keys, path, "", err, errlen)) bad = 1;
+  } else if (!cJSON_IsObject(r)) bad = fail(err, path, "(top)", "expected an object", NULL);
+  else if (only_keys(r, top_keys, path, "", err)) bad = 1;
   else if (!cJSON_IsString(x = json_get(r, "schema")) || strcmp(x->valuestring, RECIPE_SCHEMA))
-    bad = fail(err, errlen, path, "schema", "expected \"" RECIPE_SCHEMA "\"", x);
-  else if (!cJSON_IsString(json_get(r, "title"))) bad = fail(err, errlen, path, "title", "expected a string", json_get(r, "title"));
-  else if (!cJSON_IsString(json_get(r, "caption"))) bad = fail(err, errlen, path, "caption", "expected a string", json_get(r, "caption"));
+    bad = fail(err, path, "schema", "expected \"" RECIPE_SCHEMA "\"", x);
+  else if (!cJSON_IsString(json_get(r, "title"))) bad = fail(err, path, "title", "expected a string", json_get(r, "title"));
+  else if (!cJSON_IsString(json_get(r, "caption"))) bad = fail(err, path, "caption", "expected a string", json_get(r, "caption"));
   else if ((x = json_get(r, "paper")) && !cJSON_IsNull(x) && !(cJSON_IsObject(x) && cJSON_IsString(json_get(x, "ref"))))
-    bad = fail(err, errlen, path, "paper", "expected null or an object with \"ref\"", x);
+    bad = fail(err, path, "paper", "expected null or an object with \"ref\"", x);
   else if ((x = json_get(r, "kind")) && !(cJSON_IsString(x) && !strcmp(x->valuestring, RECIPE_KIND_CBENCH_CLAIM) &&
                                           !cJSON_IsObject(json_get(r, "paper"))))
-    bad = fail(err, errlen, path, "kind", "expected \"" RECIPE_KIND_CBENCH_CLAIM "\" (cbench's own claim), with \"paper\": null", x);
+    bad = fail(err, path, "kind", "expected \"" RECIPE_KIND_CBENCH_CLAIM "\" (cbench's own claim), with \"paper\": null", x);
   else if (!cJSON_IsArray(x = json_get(r, "runs")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 16)
-    bad = fail(err, errlen, path, "runs", "expected an array of 1 to 16 sweep objects", x);
-  else if ((x = json_get(r, "quick")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, "quick", "expected an object", x);
-  else if (!cJSON_IsObject(x = json_get(r, "plot"))) bad = fail(err, errlen, path, "plot", "expected an object", x);
+    bad = fail(err, path, "runs", "expected an array of 1 to 16 sweep objects", x);
+  else if ((x = json_get(r, "quick")) && !cJSON_IsObject(x)) bad = fail(err, path, "quick", "expected an object", x);
+  else if (!cJSON_IsObject(x = json_get(r, "plot"))) bad = fail(err, path, "plot", "expected an object", x);
   if (!bad) {
     /* every run must make a sweep (types, values) */
     SweepConfig *c = malloc(sizeof *c);
     for (int k = 0; c && !bad && k < cJSON_GetArraySize(json_get(r, "runs")); ++k) {
       if (!cJSON_IsObject(cJSON_GetArrayItem(json_get(r, "runs"), k))) {
         snprintf(f, sizeof f, "runs[%d]", k);
-        bad = fail(err, errlen, path, f, "expected an object", cJSON_GetArrayItem(json_get(r, "runs"), k));
+        bad = fail(err, path, f, "expected an object", cJSON_GetArrayItem(json_get(r, "runs"), k));
       } else {
-        bad = recipe_sweep_config(r, path, k, 0, ".", c, err, errlen) || recipe_sweep_config(r, path, k, 1, ".", c, err, errlen);
+        bad = recipe_sweep_config(r, path, k, 0, ".", c, err) || recipe_sweep_config(r, path, k, 1, ".", c, err);
       }
     }
     free(c);
   }
   const cJSON *plot = json_get(r, "plot");
-  if (!bad && only_keys(plot, plot_keys, path, "plot", err, errlen)) bad = 1;
+  if (!bad && only_keys(plot, plot_keys, path, "plot", err)) bad = 1;
   if (!bad) {
     const cJSON *kind = json_get(plot, "kind");
     const PlotKind *pk = plot_kind_find(cJSON_IsString(kind) ? kind->valuestring : "");
@@ -412,96 +411,96 @@ cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t er
     char expected[200];
     plot_kind_expected(expected, sizeof expected);
     if (!pk || pk->builtin) /* a built-in recipe's kind (cbench plot) draws no recipe file */
-      bad = fail(err, errlen, path, "plot.kind", expected, kind);
+      bad = fail(err, path, "plot.kind", expected, kind);
     else if ((x = json_get(plot, "series")) && !is_string_array(x))
-      bad = fail(err, errlen, path, "plot.series", "expected an array of record field names", x);
+      bad = fail(err, path, "plot.series", "expected an array of record field names", x);
     else if ((x = json_get(plot, "columns")) && (!is_string_array(x) || strcmp(pk->name, "xy")))
-      bad = fail(err, errlen, path, "plot.columns", "expected an array of record field names (xy plots: the table's extra columns)", x);
+      bad = fail(err, path, "plot.columns", "expected an array of record field names (xy plots: the table's extra columns)", x);
     else if (x && (bad_col = bad_field_of(x, &problem)))
-      bad = fail(err, errlen, path, "plot.columns", problem, bad_col);
+      bad = fail(err, path, "plot.columns", problem, bad_col);
     else if ((x = json_get(plot, "layout")) && !layout_ok(x))
-      bad = fail(err, errlen, path, "plot.layout", "expected [rows, columns], integers from 1 to 24", x);
+      bad = fail(err, path, "plot.layout", "expected [rows, columns], integers from 1 to 24", x);
     else if (pk->check_plot && (problem = pk->check_plot(plot, &pf))) {
       snprintf(f, sizeof f, "plot.%s", pf);
-      bad = fail(err, errlen, path, f, problem, json_get(plot, pf));
+      bad = fail(err, path, f, problem, json_get(plot, pf));
     } else if (pk->uses_panels && (!cJSON_IsArray(x = json_get(plot, "panels")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 24))
-      bad = fail(err, errlen, path, "plot.panels", "expected an array of 1 to 24 panels", x);
+      bad = fail(err, path, "plot.panels", "expected an array of 1 to 24 panels", x);
     for (int i = 0; !bad && pk->uses_panels && i < cJSON_GetArraySize(json_get(plot, "panels")); ++i) {
       const cJSON *p = cJSON_GetArrayItem(json_get(plot, "panels"), i);
       snprintf(f, sizeof f, "plot.panels[%d]", i);
-      if (!cJSON_IsObject(p)) bad = fail(err, errlen, path, f, "expected an object", p);
-      else if (only_keys(p, panel_keys, path, f, err, errlen)) bad = 1;
+      if (!cJSON_IsObject(p)) bad = fail(err, path, f, "expected an object", p);
+      else if (only_keys(p, panel_keys, path, f, err)) bad = 1;
       else if (!cJSON_IsString(json_get(p, "x")) || !cJSON_IsString(json_get(p, "y")))
-        bad = fail(err, errlen, path, f, "a panel needs \"x\" and \"y\" field names", NULL);
-      else if (pk->check_panel && (problem = pk->check_panel(p, &pf))) bad = fail(err, errlen, path, f, problem, json_get(p, pf));
+        bad = fail(err, path, f, "a panel needs \"x\" and \"y\" field names", NULL);
+      else if (pk->check_panel && (problem = pk->check_panel(p, &pf))) bad = fail(err, path, f, problem, json_get(p, pf));
       else if ((problem = figure_field_problem(json_get(p, "x")->valuestring)) ||
                (problem = figure_field_problem(json_get(p, "y")->valuestring)))
-        bad = fail(err, errlen, path, f, problem, figure_field_problem(json_get(p, "x")->valuestring) ? json_get(p, "x") : json_get(p, "y"));
+        bad = fail(err, path, f, problem, figure_field_problem(json_get(p, "x")->valuestring) ? json_get(p, "x") : json_get(p, "y"));
       else if ((x = json_get(p, "xrange")) &&
                !(cJSON_IsArray(x) && cJSON_GetArraySize(x) == 2 && cJSON_IsNumber(cJSON_GetArrayItem(x, 0)) &&
                  cJSON_IsNumber(cJSON_GetArrayItem(x, 1)) &&
                  cJSON_GetArrayItem(x, 0)->valuedouble < cJSON_GetArrayItem(x, 1)->valuedouble &&
                  (!cJSON_IsTrue(json_get(p, "logx")) || cJSON_GetArrayItem(x, 0)->valuedouble > 0)))
-        bad = fail(err, errlen, path, f, "\"xrange\" must be [lo, hi] with lo < hi (lo > 0 on a log axis)", x);
-      else if ((x = json_get(p, "where")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"where\" must be an object", x);
-      else if ((x = json_get(p, "rows")) && !cJSON_IsObject(x)) bad = fail(err, errlen, path, f, "\"rows\" must be an object", x);
+        bad = fail(err, path, f, "\"xrange\" must be [lo, hi] with lo < hi (lo > 0 on a log axis)", x);
+      else if ((x = json_get(p, "where")) && !cJSON_IsObject(x)) bad = fail(err, path, f, "\"where\" must be an object", x);
+      else if ((x = json_get(p, "rows")) && !cJSON_IsObject(x)) bad = fail(err, path, f, "\"rows\" must be an object", x);
       else if ((x = json_get(p, "paper_y")) && !is_string_array(x))
-        bad = fail(err, errlen, path, f, "\"paper_y\" must be an array of paper number ids", x);
+        bad = fail(err, path, f, "\"paper_y\" must be an array of paper number ids", x);
     }
   }
   x = json_get(r, "compare");
-  if (!bad && x && !cJSON_IsArray(x)) bad = fail(err, errlen, path, "compare", "expected an array", x);
+  if (!bad && x && !cJSON_IsArray(x)) bad = fail(err, path, "compare", "expected an array", x);
   for (int i = 0; !bad && x && i < cJSON_GetArraySize(x); ++i) {
     const cJSON *e = cJSON_GetArrayItem(x, i);
     snprintf(f, sizeof f, "compare[%d]", i);
-    if (check_selection(e, path, f, err, errlen)) bad = 1;
+    if (check_selection(e, path, f, err)) bad = 1;
     else if (!cJSON_IsString(json_get(e, "quantity")) || !cJSON_IsString(json_get(e, "paper_id")))
-      bad = fail(err, errlen, path, f, "needs \"quantity\" and \"paper_id\" strings", NULL);
+      bad = fail(err, path, f, "needs \"quantity\" and \"paper_id\" strings", NULL);
   }
   x = json_get(r, "checks");
-  if (!bad && x && !cJSON_IsArray(x)) bad = fail(err, errlen, path, "checks", "expected an array", x);
+  if (!bad && x && !cJSON_IsArray(x)) bad = fail(err, path, "checks", "expected an array", x);
   for (int i = 0; !bad && x && i < cJSON_GetArraySize(x); ++i) {
     const cJSON *e = cJSON_GetArrayItem(x, i), *op = json_get(e, "op");
     snprintf(f, sizeof f, "checks[%d]", i);
-    if (!cJSON_IsObject(e)) { bad = fail(err, errlen, path, f, "expected an object", e); break; }
+    if (!cJSON_IsObject(e)) { bad = fail(err, path, f, "expected an object", e); break; }
     static const char *const check_keys[] = {"quantity", "a", "op", "b", "factor", "band", "per", "min_fraction", "if_missing",
                                              "paper", "paper_claim", "tolerance", "differs_by_design", "yes", "no", "floor", "no_signal", NULL};
-    if (only_keys(e, check_keys, path, f, err, errlen)) { bad = 1; break; }
+    if (only_keys(e, check_keys, path, f, err)) { bad = 1; break; }
     char fa[300];
     snprintf(fa, sizeof fa, "%s.a", f);
-    if (check_selection(json_get(e, "a"), path, fa, err, errlen)) { bad = 1; break; }
+    if (check_selection(json_get(e, "a"), path, fa, err)) { bad = 1; break; }
     snprintf(fa, sizeof fa, "%s.b", f);
     const cJSON *band = json_get(e, "band"), *per = json_get(e, "per"), *mf = json_get(e, "min_fraction"), *pp = json_get(e, "paper");
-    if (json_get(e, "b") && !cJSON_IsNumber(json_get(e, "b")) && check_selection(json_get(e, "b"), path, fa, err, errlen)) { bad = 1; break; }
+    if (json_get(e, "b") && !cJSON_IsNumber(json_get(e, "b")) && check_selection(json_get(e, "b"), path, fa, err)) { bad = 1; break; }
     if (!cJSON_IsString(json_get(e, "quantity")))
-      bad = fail(err, errlen, path, f, "needs \"quantity\": what is measured, in the paper's terms", json_get(e, "quantity"));
+      bad = fail(err, path, f, "needs \"quantity\": what is measured, in the paper's terms", json_get(e, "quantity"));
     else if (band && !(cJSON_IsArray(band) && cJSON_GetArraySize(band) == 2 && cJSON_IsNumber(cJSON_GetArrayItem(band, 0)) &&
                        cJSON_IsNumber(cJSON_GetArrayItem(band, 1)) &&
                        cJSON_GetArrayItem(band, 0)->valuedouble <= cJSON_GetArrayItem(band, 1)->valuedouble))
-      bad = fail(err, errlen, path, f, "\"band\" must be [lo, hi] with lo <= hi", band);
+      bad = fail(err, path, f, "\"band\" must be [lo, hi] with lo <= hi", band);
     else if (!band && (!cJSON_IsString(op) || (strcmp(op->valuestring, "<") && strcmp(op->valuestring, ">"))))
-      bad = fail(err, errlen, path, f, "\"op\" must be \"<\" or \">\" (or give a \"band\")", op);
-    else if (!band && !json_get(e, "b")) bad = fail(err, errlen, path, f, "\"op\" needs \"b\"", NULL);
-    else if (per && !is_string_array(per)) bad = fail(err, errlen, path, f, "\"per\" must be an array of record fields", per);
+      bad = fail(err, path, f, "\"op\" must be \"<\" or \">\" (or give a \"band\")", op);
+    else if (!band && !json_get(e, "b")) bad = fail(err, path, f, "\"op\" needs \"b\"", NULL);
+    else if (per && !is_string_array(per)) bad = fail(err, path, f, "\"per\" must be an array of record fields", per);
     else if (mf && !(cJSON_IsNumber(mf) && mf->valuedouble > 0 && mf->valuedouble <= 1 && per))
-      bad = fail(err, errlen, path, f, "\"min_fraction\" must be in (0, 1] and needs \"per\"", mf);
+      bad = fail(err, path, f, "\"min_fraction\" must be in (0, 1] and needs \"per\"", mf);
     else if (pp && !cJSON_IsNumber(pp) && !cJSON_IsString(pp))
-      bad = fail(err, errlen, path, f, "\"paper\" must be a number or an id of results/paper/", pp);
+      bad = fail(err, path, f, "\"paper\" must be a number or an id of results/paper/", pp);
     else if (json_get(e, "paper_claim") && (pp || !cJSON_IsString(json_get(e, "paper_claim"))))
-      bad = fail(err, errlen, path, f, "\"paper_claim\" must be an id of results/paper/, and not given with \"paper\"", json_get(e, "paper_claim"));
+      bad = fail(err, path, f, "\"paper_claim\" must be an id of results/paper/, and not given with \"paper\"", json_get(e, "paper_claim"));
     else if (json_get(e, "if_missing") && !(cJSON_IsString(json_get(e, "if_missing")) && !strcmp(json_get(e, "if_missing")->valuestring, "infinite")))
-      bad = fail(err, errlen, path, f, "\"if_missing\" can only be \"infinite\"", json_get(e, "if_missing"));
+      bad = fail(err, path, f, "\"if_missing\" can only be \"infinite\"", json_get(e, "if_missing"));
     else if (json_get(e, "differs_by_design") && !cJSON_IsString(json_get(e, "differs_by_design")))
-      bad = fail(err, errlen, path, f, "\"differs_by_design\" must be the reason, a string", json_get(e, "differs_by_design"));
+      bad = fail(err, path, f, "\"differs_by_design\" must be the reason, a string", json_get(e, "differs_by_design"));
     else if (json_get(e, "floor") && (band || !cJSON_IsNumber(json_get(e, "floor")) || !isfinite(json_get(e, "floor")->valuedouble)))
-      bad = fail(err, errlen, path, f, "\"floor\" must be a number, with \"op\" (not \"band\")", json_get(e, "floor"));
+      bad = fail(err, path, f, "\"floor\" must be a number, with \"op\" (not \"band\")", json_get(e, "floor"));
     else if (json_get(e, "no_signal") && !(cJSON_IsString(json_get(e, "no_signal")) && json_get(e, "floor")))
-      bad = fail(err, errlen, path, f, "\"no_signal\" must be a sentence, with \"floor\"", json_get(e, "no_signal"));
+      bad = fail(err, path, f, "\"no_signal\" must be a sentence, with \"floor\"", json_get(e, "no_signal"));
     else if (!cJSON_IsString(json_get(e, "yes")) || !cJSON_IsString(json_get(e, "no")))
-      bad = fail(err, errlen, path, f, "needs \"yes\" and \"no\" sentences", NULL);
+      bad = fail(err, path, f, "needs \"yes\" and \"no\" sentences", NULL);
   }
   if (!bad && (x = json_get(r, "quick_decides")) && !cJSON_IsString(x))
-    bad = fail(err, errlen, path, "quick_decides", "expected the measurement that shows the quick grid decides the claim", x);
+    bad = fail(err, path, "quick_decides", "expected the measurement that shows the quick grid decides the claim", x);
   if (bad) {
     cJSON_Delete(r);
     cJSON_Delete(listed);

@@ -26,7 +26,8 @@ static const cJSON *one_usable(const cJSON *records, const cJSON *where) {
  * one point (y summed), so x = a Newton log's solve with y = refactorized gives each solve's
  * fresh factorizations. sel.any_outcome = true also reads the series of a failed or timed-out run
  * (what a solver did up to its failure, e.g. Newton iterations that never converge), still of
- * exactly one record. sel.series.x_range [lo, hi] keeps the points with lo <= x < hi. */
+ * exactly one record. sel.series.x_range [lo, hi] keeps the points with lo <= x < hi. NAN is
+ * no value (no such record, no readable series), not a failure (figure_selection_value). */
 static double series_value(const cJSON *records, const cJSON *sel) {
   const cJSON *s = json_get(sel, "series");
   const cJSON *hit = one_usable(records, json_get(sel, "where"));
@@ -37,11 +38,12 @@ static double series_value(const cJSON *records, const cJSON *sel) {
     if (n != 1) hit = NULL;
   }
   if (!hit) return NAN;
-  char err[512];
   double *x, *y;
-  int np = figure_record_series(hit, json_str_or(s, "file", "contacts"), json_get(s, "rows"), json_str_or(s, "x", "t"),
-                                json_str_or(s, "y", ""), &x, &y, err, sizeof err);
-  if (np < 0) return NAN;
+  int np;
+  /* a series that cannot be read gives the check no number, as a missing record does */
+  if (figure_record_series(hit, json_str_or(s, "file", "contacts"), json_get(s, "rows"), json_str_or(s, "x", "t"),
+                           json_str_or(s, "y", ""), &x, &y, &np, NULL) != CB_OK)
+    return NAN;
   /* x_range [lo, hi]: only the points with lo <= x < hi (a phase of the run: a transient) */
   const cJSON *xr = json_get(s, "x_range");
   if (cJSON_IsArray(xr) && cJSON_GetArraySize(xr) == 2) {
@@ -211,7 +213,8 @@ static void add_num(cJSON *o, const char *k, double v) {
   else cJSON_AddNullToObject(o, k);
 }
 
-/* The paper's value of a check: a number, or an id of results/paper/ (NAN when unset). A
+/* The paper's value of a check: a number, or an id of results/paper/ (NAN when unset or not in
+ * the folder: no value, not a failure; the check then names the id it could not find). A
  * "paper_claim" id is cited but gives no number: the paper's number is not in the check's units
  * (a step divisor beside an energy), so it must not stand in the paper column. */
 static double paper_value(const cJSON *c, const char *paper_dir, cJSON *out) {

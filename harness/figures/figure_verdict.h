@@ -24,7 +24,8 @@
 #define VERDICT_CBENCH_FAILS "cbench_claim_fails"
 
 /* The value of a {where, field, stat, x} or {where, series} selection over the records (NAN
- * when no usable record gives one). Records carry "_dir" and "record_file" for their series. */
+ * when no usable record gives one, or its series cannot be read: no value, not a failure; the
+ * check then says it has no number). Records carry "_dir" and "record_file" for their series. */
 double figure_selection_value(const cJSON *records, const cJSON *sel);
 
 /* {"status", "sentence", "checks": [{"quantity", "status", "outcome", "ours", "paper", "paper_id",

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/subprocess.h"
 #include "image_check.h"
@@ -34,46 +35,48 @@ void gp_quote(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-int gp_run(const char *dir, const char *script, const char *log, char *err, size_t errlen) {
-  char perr[512];
-  const char *argv[] = {"gnuplot", script, NULL};
-  if (subprocess_run(argv, dir, log, CB_ERR_BUF(perr, sizeof perr)) == 0) return 0;
-  snprintf(err, errlen, "%.1100s/%s: %.300s (see %s)", dir, script, perr, log);
-  return 1;
+/* Makes subprocess_run's why (in e) "DIR/SCRIPT: why (see LOG)"; returns st. */
+static CbStatus gnuplot_failed(CbError *e, CbStatus st, const char *dir, const char *script, const char *log) {
+  if (!e || !e->msg) return st;
+  cb_error_prefix(e, "%s/%s: ", dir, script);
+  size_t n = strlen(e->msg);
+  if (n < e->cap) snprintf(e->msg + n, e->cap - n, " (see %s)", log);
+  return st;
 }
 
-int gp_run_atomic(const char *dir, const char *script, const char *log, const char *const *images, int nimages,
-                  int required, char *err, size_t errlen) {
-  char host[FILE_HOST_LEN], suffix[FILE_HOST_LEN + 40], expr[FILE_HOST_LEN + 80], perr[512];
+CbStatus gp_run(const char *dir, const char *script, const char *log, CbError *e) {
+  const char *argv[] = {"gnuplot", script, NULL};
+  CbStatus st = subprocess_run(argv, dir, log, e);
+  return st == CB_OK ? CB_OK : gnuplot_failed(e, st, dir, script, log);
+}
+
+CbStatus gp_run_atomic(const char *dir, const char *script, const char *log, const char *const *images, int nimages,
+                       int required, CbError *e) {
+  char host[FILE_HOST_LEN], suffix[FILE_HOST_LEN + 40], expr[FILE_HOST_LEN + 80];
   file_tmp_host(host);
   for (char *c = host; *c; ++c) /* inside a gnuplot string: nothing that could end it */
     if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_')) *c = '_';
   snprintf(suffix, sizeof suffix, ".tmp.%s.%ld", host, (long)getpid());
   snprintf(expr, sizeof expr, GP_OUT_SUFFIX " = '%s'", suffix);
   const char *argv[] = {"gnuplot", "-e", expr, script, NULL};
-  int bad = subprocess_run(argv, dir, log, CB_ERR_BUF(perr, sizeof perr)) != 0;
-  if (bad) snprintf(err, errlen, "%.1100s/%s: %.300s (see %s)", dir, script, perr, log);
-  char (*tmp)[1600] = malloc(sizeof *tmp * (size_t)(nimages > 0 ? nimages : 1));
-  if (!tmp) { snprintf(err, errlen, "%.1100s/%s: out of memory", dir, script); return 1; }
-  for (int i = 0; i < nimages; ++i) snprintf(tmp[i], sizeof tmp[i], "%.1100s/%.300s%s", dir, images[i], suffix);
-  for (int i = 0; !bad && i < nimages; ++i) {
-    char why[1800];
-    if (!required && access(tmp[i], F_OK) != 0) continue; /* not drawn by this script */
-    if (image_check_as(tmp[i], images[i], why, sizeof why)) {
-      snprintf(err, errlen, "%.1100s/%s: gnuplot exited 0 but its image is not whole: %.1500s", dir, script, why);
-      bad = 1;
-    }
+  CbStatus st = subprocess_run(argv, dir, log, e);
+  if (st != CB_OK) gnuplot_failed(e, st, dir, script, log);
+  CbPath *tmp = malloc(sizeof *tmp * (size_t)(nimages > 0 ? nimages : 1));
+  if (!tmp) return st != CB_OK ? st : CB_ERROR(e, CB_ERR_MEMORY, "%s/%s: out of memory", dir, script);
+  for (int i = 0; st == CB_OK && i < nimages; ++i) st = cb_path(&tmp[i], e, "%s/%s%s", dir, images[i], suffix);
+  for (int i = 0; st == CB_OK && i < nimages; ++i) {
+    if (!required && access(tmp[i].s, F_OK) != 0) continue; /* not drawn by this script */
+    if ((st = image_check_as(tmp[i].s, images[i], e)) != CB_OK)
+      if (e) cb_error_prefix(e, "%s/%s: gnuplot exited 0 but its image is not whole: ", dir, script);
   }
-  for (int i = 0; !bad && i < nimages; ++i) {
-    char final[1600];
-    snprintf(final, sizeof final, "%.1100s/%.300s", dir, images[i]);
-    if (access(tmp[i], F_OK) == 0 && rename(tmp[i], final) != 0) {
-      snprintf(err, errlen, "%s: rename failed", final);
-      bad = 1;
-    }
+  for (int i = 0; st == CB_OK && i < nimages; ++i) {
+    CbPath final;
+    if ((st = cb_path(&final, e, "%s/%s", dir, images[i])) != CB_OK) break;
+    if (access(tmp[i].s, F_OK) == 0 && rename(tmp[i].s, final.s) != 0) st = CB_ERROR(e, CB_ERR_IO, "%s: rename failed", final.s);
   }
-  if (bad)
-    for (int i = 0; i < nimages; ++i) unlink(tmp[i]);
+  if (st != CB_OK) /* the temporaries' names: the failure may have come before all were made */
+    for (int i = 0; i < nimages; ++i)
+      if (cb_path(&tmp[i], NULL, "%s/%s%s", dir, images[i], suffix) == CB_OK) unlink(tmp[i].s);
   free(tmp);
-  return bad;
+  return st;
 }

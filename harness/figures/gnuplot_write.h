@@ -6,14 +6,17 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../common/cb_error.h"
+
 /* s as the content of a "..." string: quotes and backslashes escaped, enhanced-text markup
  * (_ ^ { } @ & ~) shown literally, backquotes (gnuplot runs `...` even in strings) turned to
  * quotes and control characters (a newline would end the command) to spaces. Truncated to fit. */
 void gp_escape(const char *s, char *out, size_t outlen);
 /* The same, with the quotes, to f. */
 void gp_quote(FILE *f, const char *s);
-/* Runs `gnuplot script` in dir, its output in log; 0, or 1 with "DIR/SCRIPT: why (see LOG)". */
-int gp_run(const char *dir, const char *script, const char *log, char *err, size_t errlen);
+/* Runs `gnuplot script` in dir, its output in log; CB_OK, or subprocess_run's status with
+ * "DIR/SCRIPT: why (see LOG)" in e. */
+CbStatus gp_run(const char *dir, const char *script, const char *log, CbError *e);
 
 /* The gnuplot variable a script appends to every output name (GP_OUT_SUFFIX_INIT at its top sets
  * it to "" when the script is run by hand). */
@@ -23,8 +26,8 @@ int gp_run(const char *dir, const char *script, const char *log, char *err, size
  * ".tmp.HOST.PID"), then checks each of the nimages images (names in dir; required: each must be
  * drawn) with image_check.h and renames them into place. On any failure (gnuplot's exit status, a
  * missing, empty or cut image: a full disk) every temporary is removed, the images already there
- * are left as they were, and 1 is returned with "DIR/SCRIPT: why". */
-int gp_run_atomic(const char *dir, const char *script, const char *log, const char *const *images, int nimages,
-                  int required, char *err, size_t errlen);
+ * are left as they were, and the status (CB_ERR_IO for an image) is returned with "DIR/SCRIPT: why" in e. */
+CbStatus gp_run_atomic(const char *dir, const char *script, const char *log, const char *const *images, int nimages,
+                       int required, CbError *e);
 
 #endif

@@ -30,16 +30,17 @@ typedef struct {
   int n;
 } Index;
 
-static int index_make(Index *x, const cJSON *obj) {
+/* CB_OK, or CB_ERR_MEMORY (x empty). */
+static CbStatus index_make(Index *x, const cJSON *obj) {
   x->n = 0;
   x->v = NULL;
   int n = cJSON_GetArraySize(obj);
-  if (n <= 0) return 0;
-  if (!(x->v = malloc(sizeof *x->v * (size_t)n))) return -1;
+  if (n <= 0) return CB_OK;
+  if (!(x->v = malloc(sizeof *x->v * (size_t)n))) return CB_ERR_MEMORY;
   const cJSON *c;
   cJSON_ArrayForEach(c, obj) x->v[x->n++] = c;
   qsort(x->v, (size_t)x->n, sizeof *x->v, cmp_item);
-  return 0;
+  return CB_OK;
 }
 
 static const cJSON *index_get(const Index *x, const char *name) {
@@ -63,8 +64,8 @@ typedef struct {
 /* The benchmark of commit i, or NULL. */
 static const cJSON *bench_at(const Commits *c, int i, const char *bench) { return index_get(&c->bench[i], bench); }
 
-/* The value of a benchmark at a commit: wall median, or instruction count (NAN when the run is
- * not ok or has none). */
+/* The value of a benchmark at a commit: wall median, or instruction count. NAN is no value, not
+ * a failure: the run is not ok or has none, and the chart draws no point there. */
 static double value_at(const Commits *c, int i, const char *bench, int instructions) {
   const cJSON *b = bench_at(c, i, bench);
   if (!b || strcmp(str(b, "status"), "ok")) return NAN;
@@ -251,7 +252,7 @@ static int cmp_group(const void *a, const void *b) {
   return (x->idx > y->idx) - (x->idx < y->idx);
 }
 
-int history_report_section(FILE *f, const cJSON *entries, const char *history_path, int html) {
+CbStatus history_report_section(FILE *f, const cJSON *entries, const char *history_path, int html, int *steps) {
   int n = cJSON_GetArraySize(entries), total = 0;
   size_t m = (size_t)(n > 0 ? n : 1);
   const cJSON **all = malloc(sizeof *all * m), **e = malloc(sizeof *e * m);
@@ -307,5 +308,6 @@ int history_report_section(FILE *f, const cJSON *entries, const char *history_pa
   free(ix);
   free(by);
   free(groups);
-  return ok ? total : -1;
+  if (steps) *steps = ok ? total : 0;
+  return ok ? CB_OK : CB_ERR_MEMORY;
 }

@@ -9,10 +9,12 @@
 
 #include <cjson/cJSON.h>
 
-/* The section for the entries of history_load (html: else Markdown); returns the number of
- * steps found, -1 when memory ran out. Every string of the history is escaped (markup.h); names
+#include "../common/cb_error.h"
+
+/* The section for the entries of history_load (html: else Markdown): CB_OK with the number of
+ * steps found in *steps (steps may be NULL), CB_ERR_MEMORY when memory ran out. Every string of the history is escaped (markup.h); names
  * and machines are sorted and looked up in log time, so the cost is n log n in the benchmarks,
  * commits and machines (bounded by HISTORY_MAX_BYTES). */
-int history_report_section(FILE *f, const cJSON *entries, const char *history_path, int html);
+CbStatus history_report_section(FILE *f, const cJSON *entries, const char *history_path, int html, int *steps);
 
 #endif

@@ -13,27 +13,25 @@ static int ends_with(const char *s, const char *suffix) {
   return n >= k && !strcmp(s + n - k, suffix);
 }
 
-/* len bytes at offset off of fd into buf: 0, or -1. */
-static int read_at(int fd, void *buf, size_t len, off_t off) {
+/* len bytes at offset off of fd into buf: CB_OK, or CB_ERR_IO. */
+static CbStatus read_at(int fd, void *buf, size_t len, off_t off) {
   size_t got = 0;
   while (got < len) {
     ssize_t r = pread(fd, (char *)buf + got, len - got, off + (off_t)got);
     if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return -1;
+    if (r <= 0) return CB_ERR_IO;
     got += (size_t)r;
   }
-  return 0;
+  return CB_OK;
 }
 
-int image_check(const char *path, char *err, size_t errlen) { return image_check_as(path, path, err, errlen); }
+CbStatus image_check(const char *path, CbError *e) { return image_check_as(path, path, e); }
 
-int image_check_as(const char *path, const char *name, char *err, size_t errlen) {
+CbStatus image_check_as(const char *path, const char *name, CbError *e) {
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   struct stat st;
-  if (fd < 0) {
-    snprintf(err, errlen, "%s: %s", path, errno == ENOENT ? "missing (gnuplot did not draw it?)" : strerror(errno));
-    return -1;
-  }
+  if (fd < 0)
+    return CB_ERROR(e, CB_ERR_IO, "%s: %s", path, errno == ENOENT ? "missing (gnuplot did not draw it?)" : strerror(errno));
   const char *why = NULL;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) why = "not a regular file";
   else if (st.st_size == 0) why = "empty (a full disk?)";
@@ -55,6 +53,5 @@ int image_check_as(const char *path, const char *name, char *err, size_t errlen)
     }
   }
   close(fd);
-  if (why) snprintf(err, errlen, "%s: %s", path, why);
-  return why ? -1 : 0;
+  return why ? CB_ERROR(e, CB_ERR_IO, "%s: %s", path, why) : CB_OK;
 }

@@ -6,11 +6,13 @@
 
 #include <stddef.h>
 
-/* 0 when path (named by its suffix) is a whole image: a PNG starts with the PNG signature and
+#include "../common/cb_error.h"
+
+/* CB_OK when path (named by its suffix) is a whole image: a PNG starts with the PNG signature and
  * ends with its IEND chunk, an SVG ends with </svg> (trailing white space allowed), anything
- * else is not empty. -1 with "PATH: why" in err when it is missing, empty or cut short. */
-int image_check(const char *path, char *err, size_t errlen);
+ * else is not empty. CB_ERR_IO with "PATH: why" in e when it is missing, empty or cut short. */
+CbStatus image_check(const char *path, CbError *e);
 /* The same for a temporary: path's kind is that of name (its suffix: .png, .svg). */
-int image_check_as(const char *path, const char *name, char *err, size_t errlen);
+CbStatus image_check_as(const char *path, const char *name, CbError *e);
 
 #endif

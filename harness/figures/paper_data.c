@@ -5,29 +5,31 @@
 #include <string.h>
 
 #include "../../models/json_input.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/json_get.h"
 #include "../run/reference.h"
 
-static cJSON *load(const char *path, char *err, size_t errlen) {
-  return json_load_file(path, err, errlen);
+/* The document at path; NULL with CB_ERR_INPUT and json_load_file's message in e. */
+static cJSON *load(const char *path, CbError *e) {
+  char quiet[8]; /* NULL e: the why is not kept */
+  cJSON *doc = e ? json_load_file(path, CB_ERR_TEXT(e)) : json_load_file(path, quiet, sizeof quiet);
+  if (!doc) cb_error_fail(e, CB_ERR_INPUT);
+  return doc;
 }
 
 static const char *const entry_keys[] = {"id", "quantity", "value", "units", "source", "case", "integrator",
                                          "setting", "approximate", "note", "machine", "role", NULL};
 
-static int check_doc(const cJSON *doc, const char *path, char *err, size_t errlen) {
+/* Checks one document: CB_OK with its number of entries in *count, or CB_ERR_INPUT. */
+static CbStatus check_doc(const cJSON *doc, const char *path, int *count, CbError *err) {
   const cJSON *s = json_get(doc, "schema");
-  if (!cJSON_IsObject(doc) || !cJSON_IsString(s) || strcmp(s->valuestring, PAPER_SCHEMA)) {
-    snprintf(err, errlen, "%s: schema: expected \"" PAPER_SCHEMA "\"", path);
-    return -1;
-  }
-  if (!cJSON_IsString(json_get(doc, "paper")) || !cJSON_IsString(json_get(doc, "citation"))) {
-    snprintf(err, errlen, "%s: paper, citation: expected strings", path);
-    return -1;
-  }
+  if (!cJSON_IsObject(doc) || !cJSON_IsString(s) || strcmp(s->valuestring, PAPER_SCHEMA))
+    return CB_ERROR(err, CB_ERR_INPUT, "%s: schema: expected \"" PAPER_SCHEMA "\"", path);
+  if (!cJSON_IsString(json_get(doc, "paper")) || !cJSON_IsString(json_get(doc, "citation")))
+    return CB_ERROR(err, CB_ERR_INPUT, "%s: paper, citation: expected strings", path);
   const cJSON *nums = json_get(doc, "numbers");
-  if (!cJSON_IsArray(nums)) { snprintf(err, errlen, "%s: numbers: expected an array", path); return -1; }
+  if (!cJSON_IsArray(nums)) return CB_ERROR(err, CB_ERR_INPUT, "%s: numbers: expected an array", path);
   int k = 0;
   const cJSON *e;
   cJSON_ArrayForEach(e, nums) {
@@ -48,7 +50,7 @@ static int check_doc(const cJSON *doc, const char *path, char *err, size_t errle
       cJSON_ArrayForEach(f, e) {
         int ok = 0;
         for (int i = 0; entry_keys[i] && !ok; ++i) ok = !strcmp(f->string, entry_keys[i]);
-        if (!ok) { snprintf(err, errlen, "%s: numbers[%d] ('%s'): unknown field '%s'", path, k, ids, f->string); return -1; }
+        if (!ok) return CB_ERROR(err, CB_ERR_INPUT, "%s: numbers[%d] ('%s'): unknown field '%s'", path, k, ids, f->string);
       }
       const cJSON *o;
       int j = 0;
@@ -58,71 +60,75 @@ static int check_doc(const cJSON *doc, const char *path, char *err, size_t errle
         if (cJSON_IsString(oid) && !strcmp(oid->valuestring, ids)) problem = "id: duplicate";
       }
     }
-    if (problem) { snprintf(err, errlen, "%s: numbers[%d] ('%s'): %s", path, k, ids, problem); return -1; }
+    if (problem) return CB_ERROR(err, CB_ERR_INPUT, "%s: numbers[%d] ('%s'): %s", path, k, ids, problem);
     ++k;
   }
-  return k;
+  *count = k;
+  return CB_OK;
 }
 
-int paper_data_validate_file(const char *path, char *err, size_t errlen) {
-  cJSON *doc = load(path, err, errlen);
-  if (!doc) return -1;
-  int n = check_doc(doc, path, err, errlen);
+CbStatus paper_data_validate_file(const char *path, CbError *e) {
+  cJSON *doc = load(path, e);
+  if (!doc) return CB_ERR_INPUT;
+  int n;
+  CbStatus st = check_doc(doc, path, &n, e);
   cJSON_Delete(doc);
-  return n < 0 ? -1 : 0;
+  return st;
 }
 
-/* Calls fn on every .json file of dir (sorted names); stops at the first nonzero return. */
-static int each_file(const char *dir, int (*fn)(void *, const char *), void *ctx) {
+/* Calls fn on every .json file of dir (sorted names); stops at the first nonzero return and
+ * returns it; CB_ERR_IO when dir cannot be listed or a path does not fit (message in e). */
+static int each_file(const char *dir, int (*fn)(void *, const char *), void *ctx, CbError *e) {
   char names[64][256];
   int n = dir_list(dir, ".json", &names[0][0], 256, 64);
-  if (n < 0) return -2;
+  if (n < 0) return CB_ERROR(e, CB_ERR_IO, "%s: cannot open the folder", dir);
   for (int i = 0; i < n; ++i) {
-    char path[1400];
-    snprintf(path, sizeof path, "%.1100s/%.255s", dir, names[i]);
-    int rc = fn(ctx, path);
+    CbPath path;
+    if (cb_path_join(&path, e, dir, names[i]) != CB_OK) return CB_ERR_IO;
+    int rc = fn(ctx, path.s);
     if (rc) return rc;
   }
   return 0;
 }
 
 typedef struct {
-  char *err;
-  size_t errlen;
+  CbError *e;
   int count;
   cJSON *ids;   /* object: id -> file */
 } ValidateCtx;
 
+/* each_file's function: CB_OK, or CB_ERR_INPUT (a bad file, an id of another file). */
 static int validate_one(void *vc, const char *path) {
   ValidateCtx *c = vc;
-  cJSON *doc = load(path, c->err, c->errlen);
-  if (!doc) return -1;
-  int n = check_doc(doc, path, c->err, c->errlen);
-  if (n >= 0) {
+  cJSON *doc = load(path, c->e);
+  if (!doc) return CB_ERR_INPUT;
+  int n = 0;
+  CbStatus st = check_doc(doc, path, &n, c->e);
+  if (st == CB_OK) {
     const cJSON *e;
     cJSON_ArrayForEach(e, json_get(doc, "numbers")) {
       const char *id = json_get(e, "id")->valuestring;
       const cJSON *prev = json_get(c->ids, id);
       if (prev) {
-        snprintf(c->err, c->errlen, "%s: id '%s' already in %s", path, id, prev->valuestring);
-        n = -1;
+        st = CB_ERROR(c->e, CB_ERR_INPUT, "%s: id '%s' already in %s", path, id, prev->valuestring);
         break;
       }
       cJSON_AddStringToObject(c->ids, id, path);
     }
   }
   cJSON_Delete(doc);
-  if (n < 0) return -1;
+  if (st != CB_OK) return st;
   c->count += n;
-  return 0;
+  return CB_OK;
 }
 
-int paper_data_validate_dir(const char *dir, char *err, size_t errlen) {
-  ValidateCtx c = {err, errlen, 0, cJSON_CreateObject()};
-  int rc = each_file(dir, validate_one, &c);
+CbStatus paper_data_validate_dir(const char *dir, int *count, CbError *e) {
+  ValidateCtx c = {e, 0, cJSON_CreateObject()};
+  if (!c.ids) return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", dir);
+  int rc = each_file(dir, validate_one, &c, e);
   cJSON_Delete(c.ids);
-  if (rc == -2) { snprintf(err, errlen, "%s: cannot open the folder", dir); return -1; }
-  return rc ? -1 : c.count;
+  if (count) *count = rc ? 0 : c.count;
+  return (CbStatus)rc;
 }
 
 typedef struct {
@@ -136,8 +142,7 @@ typedef struct {
 
 static int find_one(void *vc, const char *path) {
   FindCtx *c = vc;
-  char err[512];
-  cJSON *doc = load(path, err, sizeof err);
+  cJSON *doc = load(path, NULL); /* a bad file is the validator's to report */
   if (!doc) return 0;
   const cJSON *e;
   cJSON_ArrayForEach(e, json_get(doc, "numbers")) {
@@ -161,21 +166,19 @@ static int find_one(void *vc, const char *path) {
   return 0;
 }
 
-int paper_number(const char *dir, const char *id, double *value, char *units, size_t unitslen, char *source,
-                 size_t sourcelen) {
+CbStatus paper_number(const char *dir, const char *id, double *value, char *units, size_t unitslen, char *source,
+                      size_t sourcelen) {
   FindCtx c = {id, value, units, source, unitslen, sourcelen, NULL, 0};
-  return each_file(dir, find_one, &c) == 1 ? 0 : -1;
+  return each_file(dir, find_one, &c, NULL) == 1 ? CB_OK : CB_ERR_VERDICT;
 }
 
-int paper_data_print(const char *dir, const char *id, FILE *out, char *err, size_t errlen) {
-  if (paper_data_validate_dir(dir, err, errlen) < 0) return CB_ERR_INPUT;
+CbStatus paper_data_print(const char *dir, const char *id, FILE *out, CbError *e) {
+  CbStatus st = paper_data_validate_dir(dir, NULL, e);
+  if (st != CB_OK) return st == CB_ERR_MEMORY ? st : cb_error_fail(e, CB_ERR_INPUT);
   double v;
   char u[8], s[8];
   FindCtx c = {id, &v, u, s, sizeof u, sizeof s, out, 0};
-  each_file(dir, find_one, &c);
-  if (id && !c.found) {
-    snprintf(err, errlen, "no paper number '%s' in %s/", id, dir);
-    return CB_ERR_VERDICT;
-  }
+  each_file(dir, find_one, &c, NULL);
+  if (id && !c.found) return CB_ERROR(e, CB_ERR_VERDICT, "no paper number '%s' in %s/", id, dir);
   return CB_OK;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/subprocess.h"
 #include "../run/record_fields.h"
@@ -35,9 +36,9 @@ static void write_table(FILE *f, const cJSON *recs) {
 }
 
 static char *read_command(const char *dir) {
-  char p[1200];
-  snprintf(p, sizeof p, "%s/command.txt", dir);
-  char *c = file_read_all(p, NULL);
+  CbPath p;
+  if (cb_path_join(&p, NULL, dir, "command.txt") != CB_OK) return NULL;
+  char *c = file_read_all(p.s, NULL);
   if (c) c[strcspn(c, "\n")] = '\0';
   return c;
 }
@@ -46,42 +47,41 @@ static char *read_command(const char *dir) {
  * the figure engine into pdir (CASE.gp, CASE/NAME.dat), then gnuplot on it, its output in
  * gnuplot_CASE.log, its images through temporaries (gp_run_atomic): a failure, or an empty or
  * cut image, is an error naming the script, and the images from before are left as they were. */
-static int plot_case(const IntegratorRegistry *reg, const char *pdir, const char *cname, const cJSON *recs,
-                     const char *cmd, int run_gnuplot, char *err, size_t errlen) {
+static CbStatus plot_case(const IntegratorRegistry *reg, const char *pdir, const char *cname, const cJSON *recs,
+                          const char *cmd, int run_gnuplot, CbError *e) {
   cJSON *recipe = cJSON_CreateObject(), *plot = cJSON_AddObjectToObject(recipe, "plot");
   if (!plot || !cJSON_AddStringToObject(plot, "kind", "work_precision") ||
       (cmd && !cJSON_AddStringToObject(plot, "sweep_command", cmd))) {
     cJSON_Delete(recipe);
-    snprintf(err, errlen, "%s: out of memory for its lines", cname);
-    return 1;
+    return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory for its lines", cname);
   }
-  int rc = figure_draw(recipe, recs, reg, NULL, pdir, cname, err, errlen);
+  CbStatus rc = figure_draw(recipe, recs, reg, NULL, pdir, cname, e);
   cJSON_Delete(recipe);
-  if (rc || !run_gnuplot) return rc;
-  char gp[200], log[1400], names[6][200];
-  snprintf(gp, sizeof gp, "%.127s.gp", cname);
-  snprintf(log, sizeof log, "%.1100s/gnuplot_%.127s.log", pdir, cname);
+  if (rc != CB_OK || !run_gnuplot) return rc;
+  CbPath gp, log, names[6]; /* cname is a path component (load_records) */
   static const char *const kinds[] = {"work_error", "work_windowed_error", "work_accuracy"}, *const exts[] = {"png", "svg"};
   const char *imgs[6];
+  if (cb_path(&gp, e, "%s.gp", cname) != CB_OK || cb_path(&log, e, "%s/gnuplot_%s.log", pdir, cname) != CB_OK)
+    return CB_ERR_IO;
   for (int k = 0; k < 6; ++k) {
-    snprintf(names[k], sizeof names[0], "%.127s_%s.%s", cname, kinds[k / 2], exts[k % 2]);
-    imgs[k] = names[k];
+    if (cb_path(&names[k], e, "%s_%s.%s", cname, kinds[k / 2], exts[k % 2]) != CB_OK) return CB_ERR_IO;
+    imgs[k] = names[k].s;
   }
-  if (gp_run_atomic(pdir, gp, log, imgs, 6, 0, err, errlen) != 0) return 1;
+  if ((rc = gp_run_atomic(pdir, gp.s, log.s, imgs, 6, 0, e)) != CB_OK) return rc;
   printf("plot: %s/%s_work_*.png (+ .svg)\n", pdir, cname);
-  return 0;
+  return CB_OK;
 }
 
-/* An atomically written file of pdir: 0, or CB_ERR_IO. */
-static int write_file(const char *pdir, const char *name, void (*write)(FILE *, const void *), const void *arg,
-                      char *err, size_t errlen) {
-  char path[1400];
-  snprintf(path, sizeof path, "%s/%s", pdir, name);
+/* An atomically written file of pdir: CB_OK, or CB_ERR_IO. */
+static CbStatus write_file(const char *pdir, const char *name, void (*write)(FILE *, const void *), const void *arg,
+                           CbError *e) {
+  CbPath path;
+  if (cb_path_join(&path, e, pdir, name) != CB_OK) return CB_ERR_IO;
   AtomicFile af;
-  FILE *f = atomic_open(&af, path, 0, CB_ERR_BUF(err, errlen));
-  if (!f) return CB_ERR_IO;
+  FILE *f = atomic_open(&af, path.s, 0, e);
+  if (!f) return cb_error_fail(e, CB_ERR_IO);
   write(f, arg);
-  return atomic_commit(&af, CB_ERR_BUF(err, errlen)) == 0 ? CB_OK : CB_ERR_IO;
+  return atomic_commit(&af, e) == CB_OK ? CB_OK : cb_error_fail(e, CB_ERR_IO);
 }
 
 static void table_of(FILE *f, const void *recs) { write_table(f, recs); }
@@ -97,43 +97,49 @@ static void caption_of(FILE *cap, const void *arg) {
           SWEEP_DEFAULT_MIN_TIME_S, RUN_CALIBRATED_MIN_REPS, RUN_CALIBRATED_MAX_REPS);
 }
 
-int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
-  return plot_dir_in(NULL, dir, run_gnuplot, err, errlen);
-}
+CbStatus plot_dir(const char *dir, int run_gnuplot, CbError *e) { return plot_dir_in(NULL, dir, run_gnuplot, e); }
 
-/* The records of dir (a sweep folder, or one records file) and their plot folder; NULL with err
- * set: a record that cannot be read fails the plot (a figure must not silently drop results),
- * and so does a case that cannot name files (the case names the data and the images). */
-static cJSON *load_records(const char *dir, char *pdir, size_t n, char *err, size_t errlen) {
+/* The records of dir (a sweep folder, or one records file) and their plot folder; NULL with
+ * CB_ERR_INPUT in e: a record that cannot be read fails the plot (a figure must not silently
+ * drop results), and so does a case that cannot name files (the case names the data and the
+ * images). */
+static cJSON *load_records(const char *dir, CbPath *pdir, CbError *e) {
   int file = file_exists(dir);
-  cJSON *recs = file ? records_load_file(dir, err, errlen) : records_load_dir(dir, err, errlen);
-  snprintf(pdir, n, file ? "%s.plots" : "%s/plots", dir);
-  if (recs && !err[0] && cJSON_GetArraySize(recs) == 0) snprintf(err, errlen, "%s: no cbench.run/1 records", dir);
+  cb_error_clear(e); /* the record readers report a record they skip by a message alone */
+  cJSON *recs = file ? records_load_file(dir, CB_ERR_TEXT(e)) : records_load_dir(dir, CB_ERR_TEXT(e));
+  const char *err = cb_error_text(e);
+  if (recs && !err[0] && cb_path(pdir, e, file ? "%s.plots" : "%s/plots", dir) != CB_OK) {
+    cJSON_Delete(recs);
+    return NULL;
+  }
+  if (recs && !err[0] && cJSON_GetArraySize(recs) == 0) CB_ERROR(e, CB_ERR_INPUT, "%s: no cbench.run/1 records", dir);
   const cJSON *r;
   if (recs && !err[0])
     cJSON_ArrayForEach(r, recs) if (!err[0] && !path_component_safe(record_get_string(r, FIELD_CASE, "")))
-      snprintf(err, errlen, "%s: a record's case '%.200s' is not usable as a file name (letters, digits, '.', '_', '+', '-'; not starting with '.' or '-')",
+      CB_ERROR(e, CB_ERR_INPUT, "%s: a record's case '%s' is not usable as a file name (letters, digits, '.', '_', '+', '-'; not starting with '.' or '-')",
                dir, record_get_string(r, FIELD_CASE, ""));
-  if (!recs || err[0]) { cJSON_Delete(recs); return NULL; }
+  if (!recs || err[0]) { cJSON_Delete(recs); cb_error_fail(e, CB_ERR_INPUT); return NULL; }
   return recs;
 }
 
-int plot_dir_in(const IntegratorRegistry *registry, const char *dir, int run_gnuplot, char *err, size_t errlen) {
-  char pdir[1200];
-  cJSON *recs = load_records(dir, pdir, sizeof pdir, err, errlen);
+CbStatus plot_dir_in(const IntegratorRegistry *registry, const char *dir, int run_gnuplot, CbError *e) {
+  CbPath pdirp;
+  cJSON *recs = load_records(dir, &pdirp, e);
   if (!recs) return CB_ERR_INPUT;
+  const char *pdir = pdirp.s;
   char *cmd = file_exists(dir) ? NULL : read_command(dir);
   CaptionOf caption = {dir, pdir, cmd};
-  int rc = CB_OK; /* a failed write of the table, the caption, a case's files or gnuplot: CB_ERR_IO */
-  if (dir_make_parents(pdir) != 0) snprintf(err, errlen, "cannot create %s", pdir), rc = CB_ERR_IO;
-  if (rc == CB_OK) rc = write_file(pdir, "records.tsv", table_of, recs, err, errlen);
-  if (rc == CB_OK) rc = write_file(pdir, "convergence.tsv", convergence_of, recs, err, errlen);
-  if (rc == CB_OK) rc = write_file(pdir, "CAPTION.txt", caption_of, &caption, err, errlen);
+  CbStatus rc = CB_OK; /* a failed write of the table, the caption, a case's files or gnuplot: CB_ERR_IO */
+  if (dir_make_parents(pdir) != CB_OK) rc = CB_ERROR(e, CB_ERR_IO, "cannot create %s", pdir);
+  if (rc == CB_OK) rc = write_file(pdir, "records.tsv", table_of, recs, e);
+  if (rc == CB_OK) rc = write_file(pdir, "convergence.tsv", convergence_of, recs, e);
+  if (rc == CB_OK) rc = write_file(pdir, "CAPTION.txt", caption_of, &caption, e);
   const cJSON *r, *s;
   cJSON_ArrayForEach(r, recs) { /* each case once, in the order of its first record */
     const char *cname = record_get_string(r, FIELD_CASE, "");
     for (s = recs->child; s != r && strcmp(record_get_string(s, FIELD_CASE, ""), cname); s = s->next) {}
-    if (rc == CB_OK && s == r && plot_case(registry, pdir, cname, recs, cmd, run_gnuplot, err, errlen)) rc = CB_ERR_IO;
+    if (rc == CB_OK && s == r && plot_case(registry, pdir, cname, recs, cmd, run_gnuplot, e) != CB_OK)
+      rc = cb_error_fail(e, CB_ERR_IO);
   }
   if (rc == 0) printf("plot: table %s/records.tsv, caption %s/CAPTION.txt\n", pdir, pdir);
   free(cmd);

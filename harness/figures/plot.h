@@ -10,13 +10,14 @@
 #include <stddef.h>
 
 #include "../../integrators/integrator.h"
+#include "../common/cb_error.h"
 
 /* CB_OK on success (figures written or, without gnuplot, scripts only, with a note);
  * CB_ERR_INPUT when DIR has no records or one cannot be read; CB_ERR_IO on a write error or a
  * failed gnuplot; CB_ERR_MEMORY. */
-int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen);
+CbStatus plot_dir(const char *dir, int run_gnuplot, CbError *e);
 /* The same with the integrators' colours from registry r (the context's: run-time additions get
- * their own; NULL: the built-in table alone, as plot_dir). */
-int plot_dir_in(const IntegratorRegistry *r, const char *dir, int run_gnuplot, char *err, size_t errlen);
+ * their own; NULL: the built-in table alone, as plot_dir). e is not NULL (the message). */
+CbStatus plot_dir_in(const IntegratorRegistry *r, const char *dir, int run_gnuplot, CbError *e);
 
 #endif

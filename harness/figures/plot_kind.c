@@ -8,6 +8,7 @@
 
 #include "figure_data.h"
 #include "figure_draw.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "gnuplot_write.h"
 #include "plot_work_precision.h"
@@ -36,14 +37,20 @@ void recipe_panel_read(const cJSON *panel, RecipePanel *out) {
   out->xhi = out->has_xrange ? cJSON_GetArrayItem(xr, 1)->valuedouble : NAN;
 }
 
-static int out_of_memory(char *err, size_t errlen) {
-  snprintf(err, errlen, "out of memory for the figure's points");
-  return -1;
+static CbStatus out_of_memory(CbError *e) { return CB_ERROR(e, CB_ERR_MEMORY, "out of memory for the figure's points"); }
+
+/* The series file `which` beside record r (its "_dir" and "record_file" rf); CB_ERR_IO when the
+ * path does not fit. */
+static CbStatus record_series_path(const cJSON *r, const char *rf, const char *which, CbPath *csv, CbError *e) {
+  CbPath rec_path;
+  if (cb_path_join(&rec_path, e, json_str_or(r, "_dir", "."), rf) != CB_OK) return CB_ERR_IO;
+  sweep_series_path(rec_path.s, which, csv->s, sizeof csv->s);
+  return CB_OK;
 }
 
 /* ---- xy: one point per record, x and y record fields ---- */
 
-static int collect_xy(PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, char *err, size_t errlen) {
+static CbStatus collect_xy(PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, CbError *e) {
   double x = figure_value(r, P->panel->x), y = figure_value(r, P->panel->y);
   fprintf(P->D->tsv, "%d\t%s\t%.6g\t%.6g\t%s\t%s", P->p, label, x, y, record_outcome_name(oc),
           record_get_string(r, FIELD_COMMAND, ""));
@@ -56,14 +63,14 @@ static int collect_xy(PanelDraw *P, const cJSON *r, const char *label, RecordOut
   fputc('\n', P->D->tsv);
   if (oc == OUTCOME_OK && isfinite(x) && isfinite(y)) {
     Series *s = panel_series(P, label, record_get_string(r, FIELD_INTEGRATOR, ""));
-    if (!s || points_push(&s->x, &s->y, &s->n, &s->cap, x, y)) return out_of_memory(err, errlen);
+    if (!s || points_push(&s->x, &s->y, &s->n, &s->cap, x, y)) return out_of_memory(e);
     P->xmax = fmax(P->xmax, x);
     P->ymax = fmax(P->ymax, y);
   } else if (oc != OUTCOME_OK) {
     figure_count_bad(P->D, r, oc, 0);
-    if (bad_push(&P->bad[oc], x, y, label)) return out_of_memory(err, errlen);
+    if (bad_push(&P->bad[oc], x, y, label)) return out_of_memory(e);
   }
-  return 0;
+  return CB_OK;
 }
 
 static void style_xy(char *out, size_t n, int dash, const IntegratorStyle *st) {
@@ -80,10 +87,9 @@ static const char *check_series_panel(const cJSON *panel, const char **field) {
              : NULL;
 }
 
-static int collect_series(PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, char *err,
-                          size_t errlen) {
+static CbStatus collect_series(PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, CbError *e) {
   const char *rf = record_get_string(r, FIELD_RECORD_FILE, "");
-  if (!rf[0]) return 0;
+  if (!rf[0]) return CB_OK;
   /* a run that is not data is drawn under its own name (a failed or timed-out run up to where it
    * stopped), or, without a series, as a legend entry */
   char name[300];
@@ -92,24 +98,23 @@ static int collect_series(PanelDraw *P, const cJSON *r, const char *label, Recor
     size_t l = strlen(name);
     snprintf(name + l, sizeof name - l, " [%s]", oc == OUTCOME_FLAGGED ? "flagged: physics guard" : oc == OUTCOME_FAILED ? "failed" : "timed out");
   }
-  char csv[PATH_MAX + 600], rec_path[PATH_MAX + 300];
-  snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(r, "_dir", "."), rf);
-  sweep_series_path(rec_path, P->panel->file, csv, sizeof csv);
-  if (oc != OUTCOME_OK && !series_exists(csv)) {
+  CbPath csv;
+  if (record_series_path(r, rf, P->panel->file, &csv, e) != CB_OK) return CB_ERR_IO;
+  if (oc != OUTCOME_OK && !series_exists(csv.s)) {
     figure_count_bad(P->D, r, oc, 1);
-    return 0;
+    return CB_OK;
   }
   double *x, *y;
-  int n = figure_csv_series(csv, P->panel->rows, P->panel->x, P->panel->y, &x, &y, err, errlen);
-  if (n < 0) return -1;
-  int rc = 0;
+  int n;
+  CbStatus rc = figure_csv_series(csv.s, P->panel->rows, P->panel->x, P->panel->y, &x, &y, &n, e);
+  if (rc != CB_OK) return rc;
   if (n == 0 && oc != OUTCOME_OK) {
     figure_count_bad(P->D, r, oc, 1);
   } else {
     Series *s = panel_series(P, name, record_get_string(r, FIELD_INTEGRATOR, ""));
     if (s && oc != OUTCOME_OK) s->outcome = oc; /* its line is drawn, the axes are the data's */
     for (int i = 0; s && i < n && rc == 0; ++i) rc = points_push(&s->x, &s->y, &s->n, &s->cap, x[i], y[i]);
-    if (!s || rc) rc = out_of_memory(err, errlen);
+    if (!s || rc) rc = out_of_memory(e);
   }
   free(x);
   free(y);
@@ -140,13 +145,13 @@ static const char *check_bars(const cJSON *plot, const char **field) {
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
                                       "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
 
-static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, char *err, size_t errlen) {
+static CbStatus draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, CbError *e) {
   const cJSON *fields = json_get(plot, "fields"), *labels = json_get(plot, "labels");
-  char dat[PATH_MAX + 64];
-  snprintf(dat, sizeof dat, "%s/%s/data/bars.dat", D->dir, D->name);
+  CbPath dat;
+  if (cb_path(&dat, e, "%s/%s/data/bars.dat", D->dir, D->name) != CB_OK) return CB_ERR_IO;
   AtomicFile af;
-  FILE *f = atomic_open(&af, dat, 0, CB_ERR_BUF(err, errlen));
-  if (!f) return 1;
+  FILE *f = atomic_open(&af, dat.s, 0, e);
+  if (!f) return e ? e->status : CB_ERR_IO;
   int nf = cJSON_GetArraySize(fields), nbars = 0;
   const cJSON *r;
   cJSON_ArrayForEach(r, records) {
@@ -178,7 +183,8 @@ static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, cha
     fprintf(D->tsv, "\n");
     ++nbars;
   }
-  if (atomic_commit(&af, CB_ERR_BUF(err, errlen)) != 0) return 1;
+  CbStatus st = atomic_commit(&af, e);
+  if (st != CB_OK) return st;
   FILE *g = D->gp_body;
   fprintf(g, "set style data histograms\nset style histogram rowstacked\nset style fill solid 0.8 border -1\n"
              "set boxwidth 0.7\nset xtics rotate by -30 noenhanced\nset key outside right\nset ylabel ");
@@ -186,7 +192,7 @@ static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, cha
   fprintf(g, "\nset title ");
   gp_quote(g, json_str(plot, "title"));
   fprintf(g, "\n");
-  if (nbars == 0) { fprintf(g, "plot NaN title 'no data'\n"); return 0; }
+  if (nbars == 0) { fprintf(g, "plot NaN title 'no data'\n"); return CB_OK; }
   fprintf(g, "plot ");
   for (int i = 0; i < nf; ++i) {
     const cJSON *l = cJSON_GetArrayItem(labels, i);
@@ -194,7 +200,7 @@ static int draw_bars(FigureDraw *D, const cJSON *plot, const cJSON *records, cha
     gp_quote(g, cJSON_IsString(l) ? l->valuestring : cJSON_GetArrayItem(fields, i)->valuestring);
   }
   fprintf(g, "\n");
-  return 0;
+  return CB_OK;
 }
 
 /* ---- histogram: the distribution of one column of a time series, one set of bars per record ---- */
@@ -224,16 +230,16 @@ static const char *check_histogram(const cJSON *plot, const char **field) {
 /* Counts values of the column in `bins` equal bins over `range` (default [0, the largest value]);
  * a value at the upper edge counts in the last bin. Writes data/histogram.dat (one block per
  * record: bin center, count, fraction of the record's values) and draws boxes. */
-static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records, char *err, size_t errlen) {
+static CbStatus draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records, CbError *e) {
   const char *file = json_str(plot, "file"), *col = json_str(plot, "column");
   const int nb = cJSON_IsNumber(json_get(plot, "bins")) ? json_get(plot, "bins")->valueint : 20;
   const cJSON *range = json_get(plot, "range");
   const int normalize = !cJSON_IsFalse(json_get(plot, "normalize"));
-  char dat[PATH_MAX + 64];
-  snprintf(dat, sizeof dat, "%s/%s/data/histogram.dat", D->dir, D->name);
+  CbPath dat;
+  if (cb_path(&dat, e, "%s/%s/data/histogram.dat", D->dir, D->name) != CB_OK) return CB_ERR_IO;
   AtomicFile af;
-  FILE *f = atomic_open(&af, dat, 0, CB_ERR_BUF(err, errlen));
-  if (!f) return 1;
+  FILE *f = atomic_open(&af, dat.s, 0, e);
+  if (!f) return e ? e->status : CB_ERR_IO;
   int nblock = 0;
   char titles[8][256 + 32]; /* a label of up to 255 bytes and " (N values)" */
   const cJSON *r;
@@ -245,14 +251,14 @@ static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records
       figure_count_bad(D, r, oc == OUTCOME_OK ? OUTCOME_FAILED : oc, 1);
       continue;
     }
-    char csv[PATH_MAX + 600], rec_path[PATH_MAX + 300];
-    snprintf(rec_path, sizeof rec_path, "%s/%s", json_str_or(r, "_dir", "."), rf);
-    sweep_series_path(rec_path, file, csv, sizeof csv);
+    CbPath csv;
     double *x, *y;
-    int n = figure_csv_series(csv, json_get(plot, "rows"), "t", col, &x, &y, err, errlen);
-    if (n < 0) {
+    int n;
+    CbStatus st = record_series_path(r, rf, file, &csv, e);
+    if (st == CB_OK) st = figure_csv_series(csv.s, json_get(plot, "rows"), "t", col, &x, &y, &n, e);
+    if (st != CB_OK) {
       atomic_abort(&af);
-      return 1;
+      return st;
     }
     double lo = 0, hi = 0;
     for (int i = 0; i < n; ++i) hi = fmax(hi, y[i]);
@@ -283,7 +289,8 @@ static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records
     fprintf(D->tsv, "\n");
     ++nblock;
   }
-  if (atomic_commit(&af, CB_ERR_BUF(err, errlen)) != 0) return 1;
+  CbStatus st = atomic_commit(&af, e);
+  if (st != CB_OK) return st;
   FILE *g = D->gp_body;
   fprintf(g, "set style fill transparent solid 0.6 border -1\nset key top right noenhanced\nset xlabel ");
   gp_quote(g, json_str_or(plot, "xlabel", col));
@@ -293,7 +300,7 @@ static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records
   gp_quote(g, json_str(plot, "title"));
   fprintf(g, "\n");
   if (cJSON_IsTrue(json_get(plot, "logy"))) fprintf(g, "set logscale y\n");
-  if (nblock == 0) { fprintf(g, "plot NaN title 'no data'\n"); return 0; }
+  if (nblock == 0) { fprintf(g, "plot NaN title 'no data'\n"); return CB_OK; }
   fprintf(g, "plot ");
   for (int b = 0; b < nblock && b < 8; ++b) {
     fprintf(g, "%s'data/histogram.dat' index %d u 1:%d w boxes lc rgb '%s' title ", b ? ", " : "", b, normalize ? 3 : 2,
@@ -301,7 +308,7 @@ static int draw_histogram(FigureDraw *D, const cJSON *plot, const cJSON *records
     gp_quote(g, titles[b]);
   }
   fprintf(g, "\n");
-  return 0;
+  return CB_OK;
 }
 
 /* ---- the table ---- */

@@ -6,6 +6,7 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "../common/cb_error.h"
 #include "integrator_style.h"
 #include "../run/record_outcome.h"
 
@@ -40,11 +41,11 @@ typedef struct {
   /* Kind-specific recipe checks: NULL, or the problem with *field the JSON path's last part. */
   const char *(*check_plot)(const cJSON *plot, const char **field);
   const char *(*check_panel)(const cJSON *panel, const char **field);
-  /* uses_panels: adds record r (label, outcome) to the panel; 0, or -1 with a message in err */
-  int (*collect)(struct PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, char *err,
-                 size_t errlen);
-  /* !uses_panels: draws the figure; 0, or 1 with a message */
-  int (*draw_whole)(struct FigureDraw *D, const cJSON *plot, const cJSON *records, char *err, size_t errlen);
+  /* uses_panels: adds record r (label, outcome) to the panel; CB_OK, or the status with the
+   * message in e */
+  CbStatus (*collect)(struct PanelDraw *P, const cJSON *r, const char *label, RecordOutcome oc, CbError *e);
+  /* !uses_panels: draws the figure; CB_OK, or the status with the message in e */
+  CbStatus (*draw_whole)(struct FigureDraw *D, const cJSON *plot, const cJSON *records, CbError *e);
 } PlotKind;
 
 extern const PlotKind plot_kinds[];

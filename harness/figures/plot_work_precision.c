@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/json_get.h"
 #include "../run/record_fields.h"
@@ -174,8 +175,12 @@ static void write_script_head(FILE *g) {
              "  } else { set terminal svg size 1000,640 enhanced font \",10\" }\n");
 }
 
-static int plot_case_lines(CaseLines *L, FILE *g, const char *pdir, const char *cname, const cJSON *recs,
-                           const char *cmd, char *err, size_t errlen) {
+/* How much of a run's failure reason or first warning the data files keep: a label beside its
+ * marker on the plot, not the record (which has all of it). */
+enum { REASON_SHOWN = 200 };
+
+static CbStatus plot_case_lines(CaseLines *L, FILE *g, const char *pdir, const char *cname, const cJSON *recs,
+                                const char *cmd, CbError *e) {
   char(*ints)[128] = L->ints;
   int nint = 0;
   const cJSON *r;
@@ -188,30 +193,28 @@ static int plot_case_lines(CaseLines *L, FILE *g, const char *pdir, const char *
     char label[128];
     series_of(r, label, sizeof label);
     nint = uniq_add(ints, nint, label);
-    double e = record_get_number(r, FIELD_ERROR_POSITIONS_MAX), w = record_get_number(r, FIELD_WORK_MEDIAN);
-    if (isfinite(e) && e > maxerr) maxerr = e;
-    if (isfinite(e) && e > 0 && e < minerr) minerr = e;
+    double ex = record_get_number(r, FIELD_ERROR_POSITIONS_MAX), w = record_get_number(r, FIELD_WORK_MEDIAN);
+    if (isfinite(ex) && ex > maxerr) maxerr = ex;
+    if (isfinite(ex) && ex > 0 && ex < minerr) minerr = ex;
     if (isfinite(w) && w > maxwork) maxwork = w;
     reference_uncertainty_of(r, &ref_unc, ref_check, sizeof ref_check);
   }
   double xfail = maxerr > 0 ? 10.0 * maxerr : 1.0;
   double yfail = maxwork > 0 ? 2.0 * maxwork : 1.0; /* a failed run without work: the top, not off a log axis */
-  char path[1600];
-  snprintf(path, sizeof path, "%.1100s/%.127s", pdir, cname);
-  dir_make_parents(path);
+  CbPath path;
+  if (cb_path(&path, e, "%s/%s", pdir, cname) != CB_OK) return CB_ERR_IO;
+  dir_make_parents(path.s);
   int *has_err = L->has_err, *has_any = L->has_any, *has_win = L->has_win;
   int nfail = 0, ntime = 0, nwarn = 0, nwarn_err = 0;
-  snprintf(path, sizeof path, "%.1100s/%.127s/failed.dat", pdir, cname);
   AtomicFile aff, aft, afw, af;
-  FILE *ff = atomic_open(&aff, path, 0, CB_ERR_BUF(err, errlen));
-  if (!ff) return 1;
-  snprintf(path, sizeof path, "%.1100s/%.127s/timeout.dat", pdir, cname);
-  FILE *ft = atomic_open(&aft, path, 0, CB_ERR_BUF(err, errlen));
-  if (!ft) { atomic_abort(&aff); return 1; }
+  FILE *ff = NULL, *ft = NULL, *fw = NULL;
+  if (cb_path(&path, e, "%s/%s/failed.dat", pdir, cname) == CB_OK) ff = atomic_open(&aff, path.s, 0, e);
+  if (!ff) return e ? e->status : CB_ERR_IO;
+  if (cb_path(&path, e, "%s/%s/timeout.dat", pdir, cname) == CB_OK) ft = atomic_open(&aft, path.s, 0, e);
+  if (!ft) { atomic_abort(&aff); return e ? e->status : CB_ERR_IO; }
   /* ok runs whose physics guards tripped: not data, drawn with their own marker */
-  snprintf(path, sizeof path, "%.1100s/%.127s/physics_warnings.dat", pdir, cname);
-  FILE *fw = atomic_open(&afw, path, 0, CB_ERR_BUF(err, errlen));
-  if (!fw) { atomic_abort(&aff); atomic_abort(&aft); return 1; }
+  if (cb_path(&path, e, "%s/%s/physics_warnings.dat", pdir, cname) == CB_OK) fw = atomic_open(&afw, path.s, 0, e);
+  if (!fw) { atomic_abort(&aff); atomic_abort(&aft); return e ? e->status : CB_ERR_IO; }
   fprintf(ff, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
   fprintf(ft, "# integrator\tx_on_error_plot\tparam\twork\tstatus\tmessage\n");
   fprintf(fw, "# integrator\terr_q_max\tparam\twork\tfirst physics warning\n");
@@ -225,33 +228,33 @@ static int plot_case_lines(CaseLines *L, FILE *g, const char *pdir, const char *
       if (strcmp(record_get_string(r, FIELD_CASE, ""), cname) == 0 && strcmp(label, ints[i]) == 0) sel[ns++] = r;
     }
     qsort(sel, (size_t)ns, sizeof sel[0], cmp_param);
-    snprintf(path, sizeof path, "%.1100s/%.127s/%.127s.dat", pdir, cname, file);
-    FILE *f = atomic_open(&af, path, 0, CB_ERR_BUF(err, errlen));
-    if (!f) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return 1; }
+    FILE *f = NULL;
+    if (cb_path(&path, e, "%s/%s/%s.dat", pdir, cname, file) == CB_OK) f = atomic_open(&af, path.s, 0, e);
+    if (!f) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return e ? e->status : CB_ERR_IO; }
     fprintf(f, "# %s on %s: param (accuracy or dt)\terr_q_max\terr_q_rms\twork_median\twork_min\twork_max\terr_window_max\n", ints[i], cname);
     for (int k = 0; k < ns; ++k) {
       const cJSON *x = sel[k];
       RecordOutcome oc = record_outcome(x);
       if (oc == OUTCOME_FAILED || oc == OUTCOME_TIMEOUT) {
         double w = work_of(x);
-        fprintf(oc == OUTCOME_FAILED ? ff : ft, "%s\t%.6g\t%.6g\t%.6g\t%s\t%.200s\n", ints[i], xfail, param_of(x),
-                w > 0 ? w : yfail, record_outcome_name(oc), record_outcome_reason(x));
+        fprintf(oc == OUTCOME_FAILED ? ff : ft, "%s\t%.6g\t%.6g\t%.6g\t%s\t%.*s\n", ints[i], xfail, param_of(x),
+                w > 0 ? w : yfail, record_outcome_name(oc), REASON_SHOWN, record_outcome_reason(x));
         if (oc == OUTCOME_FAILED) ++nfail;
         else ++ntime;
         continue;
       }
-      double e = record_get_number(x, FIELD_ERROR_POSITIONS_MAX);
+      double ex = record_get_number(x, FIELD_ERROR_POSITIONS_MAX);
       if (oc == OUTCOME_FLAGGED) {
         const char *first_w = record_outcome_reason(x);
         fprintf(fw, "%s\t", ints[i]);
-        put0(fw, e > 0 ? e : NAN);
-        fprintf(fw, "\t%.6g\t%.6g\t%.200s\n", param_of(x), record_get_number(x, FIELD_WORK_MEDIAN), first_w);
+        put0(fw, ex > 0 ? ex : NAN);
+        fprintf(fw, "\t%.6g\t%.6g\t%.*s\n", param_of(x), record_get_number(x, FIELD_WORK_MEDIAN), REASON_SHOWN, first_w);
         ++nwarn;
-        nwarn_err += e > 0;
+        nwarn_err += ex > 0;
         continue; /* not a point of its line */
       }
       fprintf(f, "%.6g", param_of(x));
-      put(f, e > 0 ? e : NAN);
+      put(f, ex > 0 ? ex : NAN);
       put(f, record_get_number(x, FIELD_ERROR_POSITIONS_RMS));
       put(f, record_get_number(x, FIELD_WORK_MEDIAN));
       put(f, record_get_number(x, FIELD_WORK_MIN));
@@ -260,14 +263,16 @@ static int plot_case_lines(CaseLines *L, FILE *g, const char *pdir, const char *
       put(f, ew > 0 ? ew : NAN);
       fputc('\n', f);
       has_any[i] = 1;
-      if (e > 0) has_err[i] = 1;
+      if (ex > 0) has_err[i] = 1;
       if (ew > 0) has_win[i] = 1;
     }
-    if (atomic_commit(&af, CB_ERR_BUF(err, errlen)) != 0) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return 1; }
+    CbStatus st = atomic_commit(&af, e);
+    if (st != CB_OK) { atomic_abort(&aff); atomic_abort(&aft); atomic_abort(&afw); return st; }
   }
-  if (atomic_commit(&aff, CB_ERR_BUF(err, errlen)) != 0) { atomic_abort(&aft); atomic_abort(&afw); return 1; }
-  if (atomic_commit(&aft, CB_ERR_BUF(err, errlen)) != 0) { atomic_abort(&afw); return 1; }
-  if (atomic_commit(&afw, CB_ERR_BUF(err, errlen)) != 0) return 1;
+  CbStatus st = atomic_commit(&aff, e);
+  if (st != CB_OK) { atomic_abort(&aft); atomic_abort(&afw); return st; }
+  if ((st = atomic_commit(&aft, e)) != CB_OK) { atomic_abort(&afw); return st; }
+  if ((st = atomic_commit(&afw, e)) != CB_OK) return st;
   char warn_style[160], fail_style[160], time_style[160];
   snprintf(warn_style, sizeof warn_style, "with points pt 6 ps 2.5 lw 2 lc rgb \"#e377c2\" title \"flagged: physics guard (%d)\"", nwarn);
   snprintf(fail_style, sizeof fail_style, "with points pt 2 ps 2 lw 2 lc rgb \"red\" title \"failed (%d)\"", nfail);
@@ -331,18 +336,18 @@ static int plot_case_lines(CaseLines *L, FILE *g, const char *pdir, const char *
     fprintf(g, "\n");
   }
   fprintf(g, "  unset output\n}\n");
-  return 0;
+  return CB_OK;
 }
 
-int draw_work_precision(FigureDraw *D, const cJSON *plot, const cJSON *recs, char *err, size_t errlen) {
+CbStatus draw_work_precision(FigureDraw *D, const cJSON *plot, const cJSON *recs, CbError *e) {
   const char *pdir = D->dir, *cname = D->name, *cmd = json_str_or(plot, "sweep_command", NULL);
   size_t n = (size_t)cJSON_GetArraySize(recs) + 1;
   CaseLines L = {malloc(n * sizeof *L.ints), calloc(n, sizeof(int)), calloc(n, sizeof(int)), calloc(n, sizeof(int)),
                  malloc(n * sizeof *L.sel), D->registry};
-  int rc = 1;
+  CbStatus rc;
   if (L.ints && L.has_err && L.has_any && L.has_win && L.sel)
-    rc = plot_case_lines(&L, D->gp_body, pdir, cname, recs, cmd, err, errlen);
-  else snprintf(err, errlen, "%s: out of memory for its lines", cname);
+    rc = plot_case_lines(&L, D->gp_body, pdir, cname, recs, cmd, e);
+  else rc = CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory for its lines", cname);
   free(L.ints);
   free(L.has_err);
   free(L.has_any);

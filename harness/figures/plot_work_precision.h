@@ -8,11 +8,13 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
+#include "../common/cb_error.h"
+
 struct FigureDraw;
 
 /* The case D->name's plots of records (plot.sweep_command: the sweep's command line for the titles,
- * absent: unknown); 0, or 1 with a message in err. */
-int draw_work_precision(struct FigureDraw *D, const cJSON *plot, const cJSON *records, char *err, size_t errlen);
+ * absent: unknown); CB_OK, or CB_ERR_IO / CB_ERR_MEMORY with the message in e. */
+CbStatus draw_work_precision(struct FigureDraw *D, const cJSON *plot, const cJSON *records, CbError *e);
 /* A record's line label: its integrator plus every sweep axis it sets (options, scene
  * parameters, a chosen error norm, a max step). */
 void plot_line_label(const cJSON *r, char *label, size_t n);

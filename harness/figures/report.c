@@ -10,6 +10,7 @@
 
 #include "../../models/json_input.h"
 #include "../common/clock.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../bench/history.h"
 #include "convergence_table.h"
@@ -178,17 +179,15 @@ static int folder_file_ok(const char *s) {
   return 1;
 }
 
-/* A figure.json's required fields (harness/SCHEMA.md, cbench.figure/1); 0 or -1 naming one. */
-static int check_figure(const cJSON *fig, const char *path, char *err, size_t errlen) {
+/* A figure.json's required fields (harness/SCHEMA.md, cbench.figure/1); CB_OK, or CB_ERR_INPUT
+ * naming one. */
+static CbStatus check_figure(const cJSON *fig, const char *path, CbError *err) {
   const char *strings[] = {"name", "title", "caption", "command", "verdict", "table"};
   const char *bad = NULL;
   if (!cJSON_IsObject(fig)) bad = "(top): expected an object";
   else if (strcmp(json_str(fig, "schema"), "cbench.figure/1")) bad = "schema: expected \"cbench.figure/1\"";
   for (size_t i = 0; !bad && i < sizeof strings / sizeof strings[0]; ++i)
-    if (!cJSON_IsString(json_get(fig, strings[i]))) {
-      snprintf(err, errlen, "%s: %s: expected a string", path, strings[i]);
-      return -1;
-    }
+    if (!cJSON_IsString(json_get(fig, strings[i]))) return CB_ERROR(err, CB_ERR_INPUT, "%s: %s: expected a string", path, strings[i]);
   const cJSON *img = json_get(fig, "images"), *pts = json_get(fig, "points"), *cmp = json_get(fig, "comparisons");
   if (!bad && !(cJSON_IsObject(img) && cJSON_IsString(json_get(img, "svg")) && cJSON_IsString(json_get(img, "png"))))
     bad = "images: expected {svg, png}";
@@ -201,113 +200,112 @@ static int check_figure(const cJSON *fig, const char *path, char *err, size_t er
   const char *files[][2] = {{"images.svg", json_str(img, "svg")}, {"images.png", json_str(img, "png")},
                             {"table", json_str(fig, "table")}};
   for (int i = 0; !bad && i < 3; ++i)
-    if (!folder_file_ok(files[i][1])) {
-      snprintf(err, errlen, "%s: %s: expected a file name in the figure's folder, got '%.100s'", path, files[i][0], files[i][1]);
-      return -1;
-    }
+    if (!folder_file_ok(files[i][1]))
+      return CB_ERROR(err, CB_ERR_INPUT, "%s: %s: expected a file name in the figure's folder, got '%s'", path, files[i][0],
+                      files[i][1]);
   const char *counts[] = {"ok", "failed", "timeout", "flagged"};
   for (int i = 0; !bad && i < 4; ++i) {
     int v;
     if (json_int_field(pts, counts[i], 0, INT_MAX, 0, &v)) {
       char *g = cJSON_PrintUnformatted(json_get(pts, counts[i]));
-      snprintf(err, errlen, "%s: points.%s: expected a count (0 to %d), got %.40s", path, counts[i], INT_MAX, g ? g : "?");
+      CB_ERROR(err, CB_ERR_INPUT, "%s: points.%s: expected a count (0 to %d), got %.*s", path, counts[i], INT_MAX, JSON_GOT_SHOWN,
+               g ? g : "?");
       free(g);
-      return -1;
+      return CB_ERR_INPUT;
     }
   }
   if (!bad) {
     const cJSON *c;
     cJSON_ArrayForEach(c, cmp) if (!cJSON_IsString(json_get(c, "quantity"))) bad = "comparisons: every entry needs a quantity";
   }
-  if (bad) {
-    snprintf(err, errlen, "%s: %s", path, bad);
-    return -1;
-  }
-  return 0;
+  if (bad) return CB_ERROR(err, CB_ERR_INPUT, "%s: %s", path, bad);
+  return CB_OK;
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
 
-/* 0 when every image of figure fig (in dir/folder) is whole, else -1 naming it. */
-static int check_figure_images(const char *dir, const cJSON *fig, const char *folder, char *err, size_t errlen) {
+/* CB_OK when every image of figure fig (in dir/folder) is whole, else CB_ERR_INPUT naming it. */
+static CbStatus check_figure_images(const char *dir, const cJSON *fig, const char *folder, CbError *err) {
   const char *keys[] = {"png", "svg"};
   for (int k = 0; k < 2; ++k) {
-    char p[1800], why[1900];
-    snprintf(p, sizeof p, "%.1200s/%.255s/%.255s", dir, folder, json_str(json_get(fig, "images"), keys[k]));
-    if (image_check(p, why, sizeof why)) {
-      snprintf(err, errlen, "%s (draw the figure again: cbench figure %.200s)", why, json_str(fig, "name"));
-      return -1;
+    CbPath p;
+    if (cb_path(&p, err, "%s/%s/%s", dir, folder, json_str(json_get(fig, "images"), keys[k])) != CB_OK ||
+        image_check(p.s, err) != CB_OK) {
+      size_t n = strlen(err->msg);
+      if (n < err->cap) snprintf(err->msg + n, err->cap - n, " (draw the figure again: cbench figure %s)", json_str(fig, "name"));
+      return cb_error_fail(err, CB_ERR_INPUT);
     }
   }
-  return 0;
+  return CB_OK;
 }
 
-/* Figure folders of dir (sorted, however many) with their parsed figure.json; returns the count
- * or -1. */
-static int load_figures(const char *dir, cJSON *figs, char *err, size_t errlen) {
+/* Figure folders of dir (sorted, however many) with their parsed figure.json, their count in *n;
+ * CB_OK, or CB_ERR_INPUT (a folder not read, a bad figure.json or image), CB_ERR_MEMORY. */
+static CbStatus load_figures(const char *dir, cJSON *figs, int *count, CbError *err) {
+  *count = 0;
   DIR *d = opendir(dir);
-  if (!d) { snprintf(err, errlen, "%s: cannot open the folder", dir); return -1; }
+  if (!d) return CB_ERROR(err, CB_ERR_INPUT, "%s: cannot open the folder", dir);
   char (*names)[256] = NULL;
   int n = 0, cap = 0;
   struct dirent *e;
   while ((e = readdir(d))) {
     if (e->d_name[0] == '.') continue;
-    char p[1600];
-    snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, e->d_name);
-    if (!file_exists(p)) continue;
+    CbPath p;
+    if (cb_path(&p, NULL, "%s/%s/figure.json", dir, e->d_name) != CB_OK || !file_exists(p.s)) continue;
     if (n == cap) {
       char (*g)[256] = realloc(names, sizeof(char[256]) * (size_t)(cap = 2 * cap + 64));
-      if (!g) { free(names); closedir(d); snprintf(err, errlen, "out of memory"); return -1; }
+      if (!g) { free(names); closedir(d); return CB_ERROR(err, CB_ERR_MEMORY, "out of memory"); }
       names = g;
     }
     snprintf(names[n++], 256, "%s", e->d_name); /* d_name holds at most 255 bytes */
   }
   closedir(d);
   if (n) qsort(names, (size_t)n, 256, cmp_str);
-  int rc = n;
-  for (int i = 0; i < n && rc >= 0; ++i) {
-    char p[1600];
-    snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, names[i]);
-    cJSON *fig = json_load_file(p, err, errlen);
-    if (!fig) { rc = -1; break; }
-    if (check_figure(fig, p, err, errlen) || check_figure_images(dir, fig, names[i], err, errlen)) {
+  CbStatus rc = CB_OK;
+  for (int i = 0; i < n && rc == CB_OK; ++i) {
+    CbPath p;
+    if ((rc = cb_path(&p, err, "%s/%s/figure.json", dir, names[i])) != CB_OK) break;
+    cJSON *fig = json_load_file(p.s, CB_ERR_TEXT(err));
+    if (!fig) { rc = cb_error_fail(err, CB_ERR_INPUT); break; }
+    if (check_figure(fig, p.s, err) != CB_OK || check_figure_images(dir, fig, names[i], err) != CB_OK) {
       cJSON_Delete(fig);
-      rc = -1;
+      rc = CB_ERR_INPUT;
       break;
     }
     cJSON_AddStringToObject(fig, "_folder", names[i]);
     cJSON_AddItemToArray(figs, fig);
   }
   free(names);
+  if (rc == CB_OK) *count = n;
   return rc;
 }
 
 /* The plots of a sweep folder (`cbench plot DIR` writes PNG files in DIR/plots): names sorted,
- * however many, into *out (malloc'ed); each checked whole (image_check.h). The count, 0 when there
- * is no plots/ folder, -1 with err. */
-static int sweep_plots(const char *dir, char (**out)[256], char *err, size_t errlen) {
-  char pd[1300];
-  snprintf(pd, sizeof pd, "%.1200s/plots", dir);
-  int n = 0;
+ * however many, into *out (malloc'ed), their count in *count (0 when there is no plots/
+ * folder); each checked whole (image_check.h). CB_OK, or CB_ERR_INPUT with the why in err. */
+static CbStatus sweep_plots(const char *dir, char (**out)[256], int *count, CbError *err) {
+  CbPath pd;
   *out = NULL;
-  char **all = dir_list_all(pd, ".png", &n);
+  *count = 0;
+  if (cb_path(&pd, err, "%s/plots", dir) != CB_OK) return cb_error_fail(err, CB_ERR_INPUT);
+  int n = 0;
+  char **all = dir_list_all(pd.s, ".png", &n);
   if (!all) {
-    if (file_exists(pd)) { snprintf(err, errlen, "%s: cannot list the plots (out of memory?)", pd); return -1; }
-    return 0;
+    if (file_exists(pd.s)) return CB_ERROR(err, CB_ERR_INPUT, "%s: cannot list the plots (out of memory?)", pd.s);
+    return CB_OK;
   }
   char (*names)[256] = malloc(sizeof(char[256]) * (size_t)(n ? n : 1));
-  int rc = names ? n : -1;
-  if (!names) snprintf(err, errlen, "out of memory");
-  for (int i = 0; names && i < n && rc >= 0; ++i) {
-    char p[1600];
+  CbStatus rc = names ? CB_OK : CB_ERROR(err, CB_ERR_INPUT, "out of memory");
+  for (int i = 0; names && i < n && rc == CB_OK; ++i) {
+    CbPath p;
     snprintf(names[i], 256, "%s", all[i]); /* a file name holds at most 255 bytes */
-    snprintf(p, sizeof p, "%s/%.255s", pd, all[i]);
-    if (image_check(p, err, errlen)) rc = -1;
+    if (cb_path(&p, err, "%s/%s", pd.s, all[i]) != CB_OK || image_check(p.s, err) != CB_OK) rc = cb_error_fail(err, CB_ERR_INPUT);
   }
   dir_list_free(all, n);
-  if (rc < 0) { free(names); return -1; }
+  if (rc != CB_OK) { free(names); return rc; }
   *out = names;
-  return rc;
+  *count = n;
+  return CB_OK;
 }
 
 static char *first_line_of(const char *path) {
@@ -443,7 +441,7 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
       fputs("\"></p>\n", f);
     }
   }
-  if (history) history_report_section(f, history, history_path, 1);
+  if (history) history_report_section(f, history, history_path, 1, NULL);
   fputs("</body></html>\n", f);
 }
 
@@ -456,8 +454,8 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
   fputs(", written ", f);
   md_cell(f, date);
   fputs(". Regenerate with ", f);
-  char regen[3000];
-  snprintf(regen, sizeof regen, "cbench report %.1200s%s%.1200s", dir, history_path ? " --history " : "", history_path ? history_path : "");
+  char regen[2 * PATH_MAX + 40]; /* two paths */
+  snprintf(regen, sizeof regen, "cbench report %s%s%s", dir, history_path ? " --history " : "", history_path ? history_path : "");
   md_code(f, regen);
   fputs(".\n\nMachine: ", f);
   md_cell(f, json_str(machine, "cpu"));
@@ -540,57 +538,62 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
       fputs(")\n\n", f);
     }
   }
-  if (history) history_report_section(f, history, history_path, 0);
+  if (history) history_report_section(f, history, history_path, 0, NULL);
 }
 
 /* Writes via a memory stream, then atomically to path. */
-static int write_doc(const char *path, int html_doc, const char *dir, const cJSON *figs, char (*plots)[256], int nplots,
-                     const char *cmd, const char *caption, const cJSON *runs, const cJSON *machine, const char *date,
-                     const cJSON *history, const char *history_path, char *err, size_t errlen) {
+static CbStatus write_doc(const char *path, int html_doc, const char *dir, const cJSON *figs, char (*plots)[256],
+                          int nplots, const char *cmd, const char *caption, const cJSON *runs, const cJSON *machine,
+                          const char *date, const cJSON *history, const char *history_path, CbError *err) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
-  if (!f) { snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
+  if (!f) return CB_ERROR(err, CB_ERR_MEMORY, "out of memory");
   if (html_doc) write_html(f, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path);
   else write_md(f, dir, figs, plots, nplots, cmd, runs, machine, date, history, history_path);
   fclose(f);
-  int rc = file_write_atomic(path, buf, len, CB_ERR_BUF(err, errlen)) ? CB_ERR_IO : CB_OK;
+  CbStatus rc = file_write_atomic(path, buf, len, err) != CB_OK ? cb_error_fail(err, CB_ERR_IO) : CB_OK;
   free(buf);
   return rc;
 }
 
-int report_write(const char *dir, char *html_path, size_t html_len, char *err, size_t errlen) {
-  return report_write_with_history(dir, NULL, html_path, html_len, err, errlen);
+CbStatus report_write(const char *dir, char *html_path, size_t html_len, CbError *e) {
+  return report_write_with_history(dir, NULL, html_path, html_len, e);
 }
 
-int report_write_with_history(const char *dir, const char *history_path, char *html_path, size_t html_len, char *err,
-                              size_t errlen) {
+CbStatus report_write_with_history(const char *dir, const char *history_path, char *html_path, size_t html_len,
+                                   CbError *err) {
   cJSON *history = NULL;
   if (history_path) {
-    if (!(history = history_load(history_path, err, errlen))) return CB_ERR_INPUT;
-    if (dir_make_parents(dir) != 0) {
-      snprintf(err, errlen, "%s: cannot create the folder", dir);
+    if (!(history = history_load(history_path, CB_ERR_TEXT(err)))) return cb_error_fail(err, CB_ERR_INPUT);
+    if (dir_make_parents(dir) != CB_OK) {
       cJSON_Delete(history);
-      return CB_ERR_IO;
+      return CB_ERROR(err, CB_ERR_IO, "%s: cannot create the folder", dir);
     }
   }
+  CbPath md, pcmd, pcap;
+  int fits = snprintf(html_path, html_len, "%s/index.html", dir) < (int)html_len;
+  if (!fits || cb_path(&md, err, "%s/report.md", dir) != CB_OK || cb_path(&pcmd, err, "%s/command.txt", dir) != CB_OK ||
+      cb_path(&pcap, err, "%s/plots/CAPTION.txt", dir) != CB_OK) {
+    cJSON_Delete(history);
+    return fits ? CB_ERR_IO : CB_ERROR(err, CB_ERR_IO, "%s: path too long for the report", dir);
+  }
   cJSON *figs = cJSON_CreateArray();
-  int n = load_figures(dir, figs, err, errlen);
-  if (n < 0) { cJSON_Delete(figs); cJSON_Delete(history); return CB_ERR_INPUT; }
+  int n = 0, nplots = 0;
   char (*plots)[256] = NULL;
-  int nplots = sweep_plots(dir, &plots, err, errlen);
-  if (nplots < 0) { cJSON_Delete(figs); cJSON_Delete(history); return CB_ERR_INPUT; }
+  if (load_figures(dir, figs, &n, err) != CB_OK || sweep_plots(dir, &plots, &nplots, err) != CB_OK) {
+    cJSON_Delete(figs);
+    cJSON_Delete(history);
+    return cb_error_fail(err, CB_ERR_INPUT);
+  }
   if (n == 0 && nplots == 0 && !history) {
-    snprintf(err, errlen, "%s: nothing to report (no NAME/figure.json from `cbench figure`, no plots/ from `cbench plot`)", dir);
     cJSON_Delete(figs);
     free(plots);
-    return CB_ERR_INPUT;
+    return CB_ERROR(err, CB_ERR_INPUT,
+                    "%s: nothing to report (no NAME/figure.json from `cbench figure`, no plots/ from `cbench plot`)", dir);
   }
-  char p[1400];
-  snprintf(p, sizeof p, "%.1200s/command.txt", dir);
-  char *cmd = nplots ? first_line_of(p) : NULL;
-  snprintf(p, sizeof p, "%.1200s/plots/CAPTION.txt", dir);
-  char *caption = nplots ? first_line_of(p) : NULL;
+  char *cmd = nplots ? first_line_of(pcmd.s) : NULL;
+  char *caption = nplots ? first_line_of(pcap.s) : NULL;
   /* the machine of the first figure (where the numbers were made), else this one */
   cJSON *machine = n > 0 && cJSON_IsObject(json_get(cJSON_GetArrayItem(figs, 0), "machine"))
                        ? cJSON_Duplicate(json_get(cJSON_GetArrayItem(figs, 0), "machine"), 1)
@@ -602,13 +605,10 @@ int report_write_with_history(const char *dir, const char *history_path, char *h
   if (nplots && !runs) fprintf(stderr, "report: %s: the runs are not listed (%s)\n", dir, rerr);
   char date[64];
   clock_utc_iso8601(date, sizeof date);
-  snprintf(html_path, html_len, "%.1200s/index.html", dir);
-  char md[1400];
-  snprintf(md, sizeof md, "%.1200s/report.md", dir);
-  int rc = write_doc(html_path, 1, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path,
-                     err, errlen);
-  if (rc == 0)
-    rc = write_doc(md, 0, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path, err, errlen);
+  CbStatus rc = write_doc(html_path, 1, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history,
+                          history_path, err);
+  if (rc == CB_OK)
+    rc = write_doc(md.s, 0, dir, figs, plots, nplots, cmd, caption, runs, machine, date, history, history_path, err);
   cJSON_Delete(history);
   cJSON_Delete(runs);
   free(cmd);

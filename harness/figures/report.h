@@ -10,14 +10,16 @@
 
 #include <stddef.h>
 
+#include "../common/cb_error.h"
+
 /* CB_OK (paths of the page in html_path); CB_ERR_INPUT for a malformed figure.json or nothing to
- * report (err names the file and field; nothing written); CB_ERR_IO when a file cannot be
+ * report (e names the file and field; nothing written); CB_ERR_IO when a file cannot be
  * written; CB_ERR_MEMORY. */
-int report_write(const char *dir, char *html_path, size_t html_len, char *err, size_t errlen);
+CbStatus report_write(const char *dir, char *html_path, size_t html_len, CbError *e);
 /* The same with the bench history of history_path (NULL: none) drawn at the end
  * (history_report.h); with a history, DIR is made if missing and may hold nothing else. A history
  * line that is not valid is an error naming file and line (nothing written). */
-int report_write_with_history(const char *dir, const char *history_path, char *html_path, size_t html_len, char *err,
-                              size_t errlen);
+CbStatus report_write_with_history(const char *dir, const char *history_path, char *html_path, size_t html_len,
+                                   CbError *e);
 
 #endif

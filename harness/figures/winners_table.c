@@ -109,13 +109,13 @@ static int write_case(FILE *f, const char *cname, const cJSON *records, Entry *e
       if (best < 0 || es[i].work < es[best].work) { second = best; best = i; }
       else if (second < 0 || es[i].work < es[second].work) second = i;
     }
-    char name[96], err[32], at[48], runner[200];
+    char name[96], err[32], at[48], runner[200]; /* runner: a label (< 128) and two numbers */
     row_name(&keys[k], name, sizeof name);
     const Entry *b = &es[best];
     if (b->err > 0 && isfinite(b->err)) snprintf(err, sizeof err, "%.3g", b->err);
     else snprintf(err, sizeof err, "-");
     snprintf(at, sizeof at, "%s %g", b->fixed ? "dt" : "accuracy", b->param);
-    if (second >= 0) snprintf(runner, sizeof runner, "%.150s (%.3g, %.2gx)", es[second].label, es[second].work, es[second].work / b->work);
+    if (second >= 0) snprintf(runner, sizeof runner, "%s (%.3g, %.2gx)", es[second].label, es[second].work, es[second].work / b->work);
     else snprintf(runner, sizeof runner, "-");
     const char *cells[] = {name, b->label, NULL, err, at, runner};
     fputs(format == WINNERS_HTML ? "<tr><td>" : "| ", f);
