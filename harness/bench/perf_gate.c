@@ -101,7 +101,7 @@ static cJSON *measure_one(const char *bin, const char *cases_dir, const PerfGate
   }
   unsigned long long ir = 0;
   char cerr[600];
-  int counted = callgrind_total_ir(dir, prefix, &ir, cerr, sizeof cerr) == 0 && ir > 0;
+  int counted = callgrind_total_ir(dir, prefix, &ir, CB_ERR_BUF(cerr, sizeof cerr)) == 0 && ir > 0;
   const char *status = record_get_string(rec, FIELD_STATUS, "?");
   if (!counted && !strcmp(status, "ok")) {
     snprintf(err, errlen, "%s %s: callgrind counted nothing (%s; see %s)", b->case_name, b->integrator,
@@ -265,12 +265,12 @@ static void judge(GateRow *r, double tol) {
 /* The baseline's counts measured here: builds base_sha (ab_binary_for_rev) and runs the set. */
 static cJSON *measure_base_here(const PerfGateConfig *c, const char *base_sha, char *err, size_t errlen) {
   char bin[1100], sha[64], dir[1200];
-  if (ab_binary_for_rev(base_sha, bin, sizeof bin, sha, sizeof sha, err, errlen) != 0) return NULL;
+  if (ab_binary_for_rev(base_sha, bin, sizeof bin, sha, sizeof sha, CB_ERR_BUF(err, errlen)) != 0) return NULL;
   snprintf(dir, sizeof dir, "%s/base", c->out_dir);
   if (perf_gate_measure(bin, c->cases_dir, dir, c->only, c->quiet, err, errlen) != CB_OK) return NULL;
   char path[1300];
   snprintf(path, sizeof path, "%s/bench.json", dir);
-  return history_entry_from_file(path, err, errlen);
+  return history_entry_from_file(path, CB_ERR_BUF(err, errlen));
 }
 
 static int write_verdicts(const PerfGateConfig *c, const GateRow *rows, int n, const char *base_sha,
@@ -317,13 +317,13 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
     snprintf(bench, sizeof bench, "%s/bench.json", c->out_dir);
   }
   char rerr[1024] = "";
-  cJSON *recs = records_load_file(bench, rerr, sizeof rerr);
+  cJSON *recs = records_load_file(bench, CB_ERR_BUF(rerr, sizeof rerr));
   if (!recs || rerr[0]) {
     snprintf(err, errlen, "gate: %s", rerr[0] ? rerr : "cannot read the measurement");
     cJSON_Delete(recs);
     return CB_ERR_INPUT;
   }
-  cJSON *now = history_entry_from_records(recs, bench, err, errlen);
+  cJSON *now = history_entry_from_records(recs, bench, CB_ERR_BUF(err, errlen));
   if (!now) { cJSON_Delete(recs); return CB_ERR_INPUT; }
   const cJSON *machine = record_get(cJSON_GetArrayItem(recs, 0), FIELD_MACHINE);
   const char *head = json_str(now, "sha");
@@ -335,7 +335,7 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
   }
   int dirty = cJSON_IsTrue(json_get(now, "dirty"));
 
-  cJSON *lines = file_exists(c->history) ? history_load(c->history, err, errlen) : cJSON_CreateArray();
+  cJSON *lines = file_exists(c->history) ? history_load(c->history, CB_ERR_BUF(err, errlen)) : cJSON_CreateArray();
   if (!lines) { cJSON_Delete(now); cJSON_Delete(recs); return CB_ERR_INPUT; }
   int comparable = 0;
   const cJSON *base = pick_base(lines, c->repo, head, machine, &comparable);
@@ -422,7 +422,7 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
       rc = CB_ERR_INPUT;
     } else {
       dir_make_parent_of(c->history);
-      rc = history_append(bench, c->history, 0, out, err, errlen);
+      rc = history_append(bench, c->history, 0, out, CB_ERR_BUF(err, errlen));
     }
   }
   free(rows);

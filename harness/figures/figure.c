@@ -153,7 +153,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
       for (int ci = 0; ci < c->ncases && rc == 0; ++ci) {
         RunSpec s;
         run_spec_init(&s);
-        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], err, errlen) != 0) { rc = CB_ERR_INPUT; break; }
+        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], CB_ERR_BUF(err, errlen)) != 0) { rc = CB_ERR_INPUT; break; }
         ReferenceConfig rcfg;
         reference_config_default(&rcfg);
         rcfg.t_end = c->run.t_end; /* the runs' horizon (0: the scene's duration) */
@@ -167,7 +167,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
         else if (sm) sscanf(sm->valuestring, "%63[^:]:%lf", rcfg.secondary, &rcfg.secondary_param);
         int computed = 0;
         char rerr[1024];
-        if (reference_ensure(run_cb, s.case_path, s.case_name, &rcfg, &computed, rerr, sizeof rerr) != 0)
+        if (reference_ensure(run_cb, s.case_path, s.case_name, &rcfg, &computed, CB_ERR_BUF(rerr, sizeof rerr)) != 0)
           fprintf(stderr, "figure %s: no reference for %s (%s): its runs have no error\n", name, s.case_name, rerr);
       }
     if (rc) break;
@@ -177,7 +177,7 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
     if (src != 0 && !o->quiet) fprintf(stderr, "figure %s: %s (continuing with the records there are)\n", name, err);
     char all[1600], lerr[512];
     snprintf(all, sizeof all, "%s/sweep.json", rdir);
-    cJSON *arr = records_load_file(all, lerr, sizeof lerr);
+    cJSON *arr = records_load_file(all, CB_ERR_BUF(lerr, sizeof lerr));
     if (!arr || lerr[0]) { /* the sweep's own summary: a figure never drops records silently */
       snprintf(err, errlen, "%s", lerr);
       cJSON_Delete(arr);

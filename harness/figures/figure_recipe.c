@@ -82,7 +82,7 @@ static int apply_setting(const cJSON *x, RunField f, int axis, const char *path,
   if (!axis) {
     snprintf(where, sizeof where, "%.300s: %.200s", path, key);
     value_text(x, text, sizeof text);
-    return run_field_apply_sweep(c, f, 0, text, where, err, errlen) ? 2 : 0;
+    return run_field_apply_sweep(c, f, 0, text, where, CB_ERR_BUF(err, errlen)) ? 2 : 0;
   }
   if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) {
     snprintf(text, sizeof text, "expected an array of 1 to %d values", SWEEP_MAX_LIST);
@@ -94,7 +94,7 @@ static int apply_setting(const cJSON *x, RunField f, int axis, const char *path,
   cJSON_ArrayForEach(v, x) {
     snprintf(where, sizeof where, "%.300s: %.200s[%d]", path, key, k++);
     value_text(v, text, sizeof text);
-    if (run_field_apply_sweep(c, f, 1, text, where, err, errlen)) return 2;
+    if (run_field_apply_sweep(c, f, 1, text, where, CB_ERR_BUF(err, errlen))) return 2;
   }
   return 0;
 }

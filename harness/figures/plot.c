@@ -106,7 +106,7 @@ int plot_dir(const char *dir, int run_gnuplot, char *err, size_t errlen) {
  * and so does a case that cannot name files (the case names the data and the images). */
 static cJSON *load_records(const char *dir, char *pdir, size_t n, char *err, size_t errlen) {
   int file = file_exists(dir);
-  cJSON *recs = file ? records_load_file(dir, err, errlen) : records_load_dir(dir, err, errlen);
+  cJSON *recs = file ? records_load_file(dir, CB_ERR_BUF(err, errlen)) : records_load_dir(dir, CB_ERR_BUF(err, errlen));
   snprintf(pdir, n, file ? "%s.plots" : "%s/plots", dir);
   if (recs && !err[0] && cJSON_GetArraySize(recs) == 0) snprintf(err, errlen, "%s: no cbench.run/1 records", dir);
   const cJSON *r;

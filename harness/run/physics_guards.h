@@ -70,6 +70,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "../../models/status.h"
 #include "../../models/data.h"
 #include "rest_guard.h"
 
@@ -125,8 +126,9 @@ void physics_guards_init(PhysicsGuards *g, const Model *m);
 void physics_guards_free(PhysicsGuards *g);
 /* One output-grid sample at time t, state x = [q; v; z]; uses d (one geometry query). */
 void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x);
-/* Total energy of the guard (mechanical + contact springs) at x; uses d. */
-double physics_energy(const Model *m, Data *d, double t, const double *x);
+/* Total energy of the guard (mechanical + contact springs) at x into *energy; uses d. CB_OK, or
+ * CB_ERR_MODEL when the contact geometry cannot be evaluated. */
+CbStatus physics_energy(const Model *m, Data *d, double t, const double *x, double *energy);
 /* The energy in play (J): the largest of the energy released below the start, the largest
  * kinetic energy, and the weight times a 1 mm drop; the scale of the relative energy rise. */
 double physics_guards_energy_scale(const PhysicsGuards *g);

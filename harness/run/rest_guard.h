@@ -57,6 +57,7 @@
 #ifndef CBENCH_REST_GUARD_H
 #define CBENCH_REST_GUARD_H
 
+#include "../../models/status.h"
 #include "../../models/data.h"
 
 #define GUARD_REST_SPEED_VS 10.0
@@ -148,8 +149,8 @@ typedef struct {
   double first_t, first_speed, first_util, first_held_s;
 } RestGuard;
 
-/* 0, or -1 (no memory). */
-int rest_guard_init(RestGuard *g, const Model *m);
+/* CB_OK, or CB_ERR_MEMORY. */
+CbStatus rest_guard_init(RestGuard *g, const Model *m);
 void rest_guard_free(RestGuard *g);
 /* One sample at time t with velocities v: d holds kinematics, body velocities, contacts and
  * their Jacobians at the sampled state. */
