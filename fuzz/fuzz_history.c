@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = fuzz_text(data, size);
   if (!text) return 0;
   char err[1024];
-  cJSON *all = history_load_text(text, size, "fuzz.jsonl", err, sizeof err);
+  cJSON *all = history_load_text(text, size, "fuzz.jsonl", CB_ERR_BUF(err, sizeof err));
   free(text);
   for (int html = 0; all && html < 2; ++html) {
     char *buf = NULL;

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = fuzz_text(data, size);
   if (!text || !sink) { free(text); return 0; }
   char err[1024];
-  cJSON *recs = records_load_text(text, "fuzz.json", err, sizeof err);
+  cJSON *recs = records_load_text(text, "fuzz.json", CB_ERR_BUF(err, sizeof err));
   free(text);
   if (!recs) return 0;
   const cJSON *r;

@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!text) return 0;
   char err[1024];
   Reference ref;
-  if (reference_load_text(text, "fuzz.json", &ref, err, sizeof err) == 0)
+  if (reference_load_text(text, "fuzz.json", &ref, CB_ERR_BUF(err, sizeof err)) == 0)
     reference_free(&ref);
   free(text);
   return 0;

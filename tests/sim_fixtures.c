@@ -98,7 +98,7 @@ void fx_integrator_init(Integrator *it, const IntegratorVtbl *vt, const Model *m
 void fx_run_spec(RunSpec *s, const char *path, const char *integrator, double setting) {
   char err[512];
   run_spec_init(s);
-  cr_assert_eq(run_spec_set_case(s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(s, fx_cb()->cases_dir, path, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
   const IntegratorVtbl *vt = integrator_registry_find(&fx_cb()->registry, integrator);
   cr_assert(vt, "%s", integrator);
@@ -114,7 +114,7 @@ void fx_run_spec(RunSpec *s, const char *path, const char *integrator, double se
 cJSON *fx_run_ok(const RunSpec *s) {
   char err[512];
   RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_assert_not_null(rec);

@@ -74,8 +74,8 @@ Test(ab_stats, ratio_and_interval) {
   cr_assert(lo <= 1.3 && hi >= 1.3);
   /* bad input */
   const double z[] = {0.0, 1.0};
-  cr_assert_eq(ab_ratio_ci(z, 2, a, 6, 0.99, &ratio, &lo, &hi), -1);
-  cr_assert_eq(mann_whitney(a, 0, b, 6, &(MannWhitney){0}), -1);
+  cr_assert_eq(ab_ratio_ci(z, 2, a, 6, 0.99, &ratio, &lo, &hi), CB_ERR_INPUT);
+  cr_assert_eq(mann_whitney(a, 0, b, 6, &(MannWhitney){0}), CB_ERR_INPUT);
 }
 
 /* Large samples (beyond the exact table) use the normal quantile for the interval. */

@@ -56,16 +56,16 @@ static cJSON *make_record(void) {
   char err[512], p[512];
   run_spec_init(&s);
   snprintf(p, sizeof p, "%s/tiny_ball.json", tmpdir);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, p, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, p, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "cenic-fixed");
   s.has_dt = 1;
   s.dt = 1e-2;
   RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_assert_not_null(rec);
-  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   return rec;
 }
 
@@ -104,13 +104,13 @@ Test(bad_input, every_json_loader_refuses_a_key_given_twice) {
   snprintf(path, sizeof path, "%s/a.json", dir);
   fx_write_text(path, doubled);
   err[0] = '\0';
-  cr_expect_null(records_load_dir(dir, err, sizeof err));
+  cr_expect_null(records_load_dir(dir, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "a.json: status: field given twice") != NULL, "records_load_dir: %s", err);
-  cr_expect_null(records_load_file(path, err, sizeof err));
+  cr_expect_null(records_load_file(path, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "status: field given twice") != NULL, "records_load_file: %s", err);
   cr_expect_null(run_record_load(path), "run_record_load read a record with status twice");
   cr_expect_eq(run_record_complete(path, NULL), 0);
-  cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), CB_ERR_INPUT, "merge: %s", err);
+  cr_expect_eq(plan_merge(dir, NULL, stdout, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "merge: %s", err);
   snprintf(path, sizeof path, "%s/sweep.json", dir);
   cr_expect(!file_exists(path), "no sweep.json from a record with a key twice");
   free(doubled);
@@ -131,7 +131,7 @@ Test(bad_input, every_json_loader_refuses_a_key_given_twice) {
   fx_write_text(path, "{\"schema\": \"cbench.reference/1\", \"provenance\": {}, \"t\": [0], \"nq\": 1, \"nv\": 1,"
                       " \"q\": [[0]], \"v\": [[0]], \"v\": [[5]]}");
   Reference r;
-  cr_expect_neq(reference_load(path, &r, err, sizeof err), 0);
+  cr_expect_neq(reference_load(path, &r, CB_ERR_BUF(err, sizeof err)), 0);
   cr_expect(strstr(err, "v: field given twice") != NULL, "reference: %s", err);
   /* an object with many keys (sorted check) */
   char big[8192];
@@ -166,7 +166,7 @@ Test(bad_input, reference_sizes_are_range_checked_before_allocation) {
     fx_write_text(path, text);
     Reference r;
     err[0] = '\0';
-    cr_expect_neq(reference_load(path, &r, err, sizeof err), 0, "nq %s nv %s loaded", cases[i].nq, cases[i].nv);
+    cr_expect_neq(reference_load(path, &r, CB_ERR_BUF(err, sizeof err)), 0, "nq %s nv %s loaded", cases[i].nq, cases[i].nv);
     cr_expect(strstr(err, cases[i].want) != NULL, "'%s' should say '%s'", err, cases[i].want);
   }
 }
@@ -190,7 +190,7 @@ Test(bad_input, scene_parameter_indices_do_not_wrap) {
     char *json = NULL;
     err[0] = '\0';
     cr_expect_neq(scene_params_apply(path, (const char(*)[SCENE_PARAM_PATH_LEN])p,
-                                     (const char(*)[SCENE_PARAM_VALUE_LEN])v, 1, &json, err, sizeof err), 0,
+                                     (const char(*)[SCENE_PARAM_VALUE_LEN])v, 1, &json, CB_ERR_BUF(err, sizeof err)), 0,
                   "%s was applied", cases[i].path);
     cr_expect(strstr(err, cases[i].want) != NULL, "'%s' should say '%s'", err, cases[i].want);
     free(json);
@@ -198,7 +198,7 @@ Test(bad_input, scene_parameter_indices_do_not_wrap) {
   char p[1][SCENE_PARAM_PATH_LEN] = {"bodies[0].mass"}, v[1][SCENE_PARAM_VALUE_LEN] = {"0.5"};
   char *json = NULL;
   cr_expect_eq(scene_params_apply(path, (const char(*)[SCENE_PARAM_PATH_LEN])p, (const char(*)[SCENE_PARAM_VALUE_LEN])v,
-                                  1, &json, err, sizeof err), 0, "%s", err);
+                                  1, &json, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect(json && strstr(json, "\"mass\":0.5"), "bodies[0].mass set: %s", json ? json : "");
   free(json);
 }
@@ -212,7 +212,7 @@ Test(bad_input, only_regular_files_of_bounded_size_are_read) {
   snprintf(path, sizeof path, "%s/x.json", dir);
   cr_assert_eq(mkfifo(path, 0644), 0);
   double t0 = clock_monotonic();
-  cr_expect_null(records_load_dir(dir, err, sizeof err));
+  cr_expect_null(records_load_dir(dir, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "x.json: cannot read: not a regular file") != NULL, "FIFO: %s", err);
   cr_expect_eq(plot_dir(dir, 0, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "plot of a folder with a FIFO");
   cr_expect(clock_monotonic() - t0 < 5, "the FIFO was waited on");
@@ -262,11 +262,11 @@ Test(bad_input, records_of_another_schema_are_errors_and_non_records_are_skipped
     write_json(path, b);
     cJSON_Delete(b);
     err[0] = '\0';
-    cr_expect_null(records_load_dir(dir, err, sizeof err), "%s loaded", bad[i].want);
+    cr_expect_null(records_load_dir(dir, CB_ERR_BUF(err, sizeof err)), "%s loaded", bad[i].want);
     cr_expect(strstr(err, "b.json: ") && strstr(err, bad[i].want), "'%s' should name b.json and say '%s'", err,
               bad[i].want);
     cr_expect_eq(plot_dir(dir, 0, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "plot: %s", bad[i].want);
-    cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), CB_ERR_INPUT, "merge: %s", bad[i].want);
+    cr_expect_eq(plan_merge(dir, NULL, stdout, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "merge: %s", bad[i].want);
     snprintf(args, sizeof args, "export --format gbench %s", dir);
     cr_expect_eq(cli(args, err, sizeof err), 2, "export: %s", bad[i].want);
     cr_expect(strstr(err, "b.json") != NULL, "export: %s", err);
@@ -282,7 +282,7 @@ Test(bad_input, records_of_another_schema_are_errors_and_non_records_are_skipped
   fx_write_text(path, "{\"schema\": \"cbench.figure/1\", \"status\": \"made\"}");
   snprintf(path, sizeof path, "%s/n.json", dir);
   fx_write_text(path, "42");
-  cJSON *arr = records_load_dir(dir, err, sizeof err);
+  cJSON *arr = records_load_dir(dir, CB_ERR_BUF(err, sizeof err));
   cr_expect(arr && cJSON_GetArraySize(arr) == 1, "one record besides non-records: %s", err);
   cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(arr, 0), "record_file")),
                    "a.json");
@@ -308,7 +308,7 @@ Test(bad_input, merge_keeps_a_duplicated_run_once_and_says_so) {
   char *out = NULL;
   size_t outlen = 0;
   FILE *f = open_memstream(&out, &outlen);
-  cr_expect_eq(plan_merge(dir, NULL, f, err, sizeof err), CB_ERR_VERDICT, "a duplicated run is not a clean merge: %s", err);
+  cr_expect_eq(plan_merge(dir, NULL, f, CB_ERR_BUF(err, sizeof err)), CB_ERR_VERDICT, "a duplicated run is not a clean merge: %s", err);
   fclose(f);
   cr_expect(strstr(out, "merge: duplicate: copy.json is the same run as a.json") != NULL, "%s", out);
   cr_expect(strstr(out, "merge: duplicate: record 3 is the same run as a.json") != NULL, "%s", out);
@@ -330,7 +330,7 @@ Test(bad_input, merge_of_a_folder_without_records_is_an_error) {
   snprintf(dir, sizeof dir, "%s/empty", tmpdir);
   cr_assert_eq(dir_make_parents(dir), 0);
   err[0] = '\0';
-  cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(plan_merge(dir, NULL, stdout, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "no cbench.run/1 records: nothing to merge") != NULL, "%s", err);
   snprintf(path, sizeof path, "%s/sweep.json", dir);
   cr_expect(!file_exists(path), "no [] written");
@@ -503,7 +503,7 @@ Test(bad_input, slurm_and_sweep_numbers_are_range_checked) {
     SbatchCommand *cmds = NULL;
     int ncmd = 0;
     err[0] = '\0';
-    cr_expect_eq(plan_sbatch_commands(plan, "/bin/sh", NULL, 0, 8, 0, 1001, &cmds, &ncmd, err, sizeof err), -1, "%s accepted",
+    cr_expect_eq(plan_sbatch_commands(plan, "/bin/sh", NULL, 0, 8, 0, 1001, &cmds, &ncmd, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "%s accepted",
                  lines[i].opt);
     cr_expect(strstr(err, lines[i].want) != NULL, "'%s' should say '%s'", err, lines[i].want);
     plan_free_commands(cmds, ncmd);
@@ -514,7 +514,7 @@ Test(bad_input, slurm_and_sweep_numbers_are_range_checked) {
   fx_write_text(plan, args);
   SbatchCommand *cmds = NULL;
   int ncmd = 0;
-  cr_assert_eq(plan_sbatch_commands(plan, "/bin/sh", NULL, 0, 8, 0, 1001, &cmds, &ncmd, err, sizeof err), 1, "%s", err);
+  cr_assert_eq(plan_sbatch_commands(plan, "/bin/sh", NULL, 0, 8, 0, 1001, &cmds, &ncmd, CB_ERR_BUF(err, sizeof err)), 1, "%s", err);
   cr_expect(ncmd == 1 && strstr(cmds[0].text, "--time=1666683336 "), "%s", ncmd ? cmds[0].text : "");
   plan_free_commands(cmds, ncmd);
 

@@ -139,13 +139,13 @@ Test(compare_labels, callgrind_totals_are_read_and_summed) {
   fx_write_text(p, "# callgrind format\nevents: Ir\nfn=(1) grid_run_observed\n5 100\nsummary: 42242063\n"
                    "totals: 42242063\n");
   unsigned long long ir = 0;
-  cr_expect_eq(callgrind_total_ir(dir, "cg.", &ir, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(callgrind_total_ir(dir, "cg.", &ir, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(ir, 42242063ULL);
   snprintf(p, sizeof p, "%s/cg.3", dir);
   fx_write_text(p, "not a profile\n");
-  cr_expect_eq(callgrind_total_ir(dir, "cg.", &ir, err, sizeof err), -1);
+  cr_expect_eq(callgrind_total_ir(dir, "cg.", &ir, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "cg.3"), "%s", err);
-  cr_expect_eq(callgrind_total_ir(dir, "none.", &ir, err, sizeof err), -1);
+  cr_expect_eq(callgrind_total_ir(dir, "none.", &ir, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   fx_tmpdir_remove(dir);
 }
 

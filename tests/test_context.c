@@ -90,15 +90,15 @@ Test(context, added_integrators_belong_to_their_context) {
   fx_write_text(scene, ball);
   RunSpec s;
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, a.cases_dir, scene, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, a.cases_dir, scene, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "ctx-euler");
   s.has_dt = 1;
   s.dt = 1e-3;
   RunContext rc;
-  cr_expect_eq(run_prepare(&a, &s, &rc, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_prepare(&a, &s, &rc, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(rc.vt, &ctx_euler);
   run_context_free(&rc);
-  cr_expect_eq(run_prepare(&b, &s, &rc, err, sizeof err), CB_ERR_OPTION);
+  cr_expect_eq(run_prepare(&b, &s, &rc, CB_ERR_BUF(err, sizeof err)), CB_ERR_OPTION);
   cr_expect(strstr(err, "unknown integrator 'ctx-euler'"), "%s", err);
   run_context_free(&rc);
   fx_tmpdir_remove(dir);

@@ -109,14 +109,14 @@ Test(gbench, record_carries_repetition_times_and_validator_checks_them) {
   cJSON *r = load(rec);
   const cJSON *reps = cJSON_GetObjectItemCaseSensitive(r, "repetitions");
   cr_assert_eq(cJSON_GetArraySize(reps), REPS);
-  cr_expect_eq(run_record_validate(r, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_record_validate(r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *bad = cJSON_Duplicate(r, 1);
   cJSON_ReplaceItemInObjectCaseSensitive(bad, "repetitions", cJSON_Parse("[{\"wall_s\": 1, \"cpu_s\": \"x\"}]"));
-  cr_expect_neq(run_record_validate(bad, err, sizeof err), 0, "a string cpu_s accepted");
+  cr_expect_neq(run_record_validate(bad, CB_ERR_BUF(err, sizeof err)), 0, "a string cpu_s accepted");
   cr_expect(strstr(err, "repetitions"), "%s", err);
   /* an older record without them still validates and exports without inventing a CPU time */
   cJSON_DeleteItemFromObjectCaseSensitive(r, "repetitions");
-  cr_expect_eq(run_record_validate(r, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_record_validate(r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *arr = cJSON_CreateArray();
   cJSON_AddItemToArray(arr, cJSON_Duplicate(r, 1));
   cJSON *doc = export_records(arr, "gbench");

@@ -21,7 +21,7 @@ static int replay(const char *file, char *first, size_t firstlen) {
   snprintf(path, sizeof path, "results/reference/%s", file);
   snprintf(scene, sizeof scene, "cases/%s", file);
   Reference ref;
-  cr_assert_eq(reference_load(path, &ref, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_load(path, &ref, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   Model *m = fx_load_file(scene);
   cr_assert_eq(ref.nq, m->nq, "%s", file);
   Data *d = data_create(m);

@@ -29,7 +29,7 @@ static cJSON *run_file(const char *path, const char *integrator, double setting)
   fx_run_spec(&s, path, integrator, setting);
   cJSON *rec = fx_run_ok(&s);
   char verr[256];
-  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "%s", verr);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(verr, sizeof verr)), 0, "%s", verr);
   return rec;
 }
 

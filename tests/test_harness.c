@@ -172,7 +172,7 @@ static void make_spec(RunSpec *s, const char *integrator, double param) {
   char err[512], p[512];
   run_spec_init(s);
   scene_path(p, sizeof p);
-  cr_assert_eq(run_spec_set_case(s, fx_cb()->cases_dir, p, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(s, fx_cb()->cases_dir, p, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
   const IntegratorVtbl *vt = integrator_registry_find(&fx_cb()->registry, integrator);
   cr_assert_not_null(vt);
@@ -183,12 +183,12 @@ static void make_spec(RunSpec *s, const char *integrator, double param) {
 static cJSON *run_one(RunSpec *s, int isolated) {
   RunContext ctx;
   char err[512];
-  cr_assert_eq(run_prepare(fx_cb(), s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = isolated ? run_isolated(&ctx) : run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_assert_not_null(rec);
   char verr[256];
-  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "record invalid: %s", verr);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(verr, sizeof verr)), 0, "record invalid: %s", verr);
   return rec;
 }
 
@@ -304,8 +304,8 @@ Test(harness, preflight_rejects_unknown_integrator_option) {
   s.nextra = 1;
   RunContext ctx;
   char err[512];
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(run_preflight(&ctx, err, sizeof err), CB_ERR_OPTION);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
+  cr_expect_eq(run_preflight(&ctx, CB_ERR_BUF(err, sizeof err)), CB_ERR_OPTION);
   cr_expect(strstr(err, "unknown option 'foo'") != NULL, "message: %s", err);
   /* in a sweep the same run is a failed record, not a hole */
   cJSON *rec = run_execute(&ctx, NULL);
@@ -313,8 +313,8 @@ Test(harness, preflight_rejects_unknown_integrator_option) {
   cJSON_Delete(rec);
   run_context_free(&ctx);
   snprintf(s.extra_key[0], sizeof s.extra_key[0], "note");
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(run_preflight(&ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
+  cr_expect_eq(run_preflight(&ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   run_context_free(&ctx);
 }
 
@@ -332,7 +332,7 @@ Test(harness, reference_crosscheck_and_run_error_match_euler_analytics) {
   char p[512], err[512], rpath[1200];
   scene_path(p, sizeof p);
   int computed = 0;
-  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_assert_eq(computed, 1);
   reference_path(fx_cb()->results_dir, "tiny_ball", rpath, sizeof rpath);
   char *text = file_read_all(rpath, NULL);
@@ -399,27 +399,27 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
   char p[512], err[512];
   scene_path(p, sizeof p);
   int computed = -1;
-  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(computed, 1, "first call computes");
-  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(computed, 0, "second call reuses the cached reference");
   /* Asked for nothing in particular (make run: `cbench reference --case NAME`): a current
    * reference made by another method on another grid (hard_clutter's) is reused. */
   {
     ReferenceConfig any;
     reference_config_default(&any);
-    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &any, &computed, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &any, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     cr_expect_eq(computed, 0, "no method asked: the current reference is reused");
   }
   /* Asked for another grid or another tightness: not the reference that was asked for. */
   cfg.method_asked = 1;
   cfg.rate = 200.0;
-  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(computed, 1, "a different grid rate must recompute");
   cfg.primary_param = 5e-4;
-  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(computed, 1, "a different primary parameter must recompute");
-  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(computed, 0, "same request again: reused");
   /* A horizon other than the one asked is not reused: a shorter reference would measure a run's
    * error over part of it only, a longer one is not what a cut horizon asked for. */
@@ -428,25 +428,25 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
     Reference r;
     char rp[1200];
     reference_path(fx_cb()->results_dir, "tiny_ball", rp, sizeof rp);
-    cr_assert_eq(reference_load(rp, &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(reference_load(rp, &r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     double scene_t_end = r.t_end;
     reference_free(&r);
     cut.t_end = 0.5 * scene_t_end;
-    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cut, &computed, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cut, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     cr_expect_eq(computed, 1, "a shorter horizon must recompute");
-    cr_assert_eq(reference_load(rp, &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(reference_load(rp, &r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     cr_expect(fabs(r.t_end - 0.5 * scene_t_end) < 1e-12, "made to %g, asked %g", r.t_end, 0.5 * scene_t_end);
     reference_free(&r);
-    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     cr_expect_eq(computed, 1, "the scene's duration asked again (t_end 0): the short one must not be reused");
-    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     cr_expect_eq(computed, 0, "and then it is current");
   }
   {
     Reference r;
     char rp[1200];
     reference_path(fx_cb()->results_dir, "tiny_ball", rp, sizeof rp);
-    cr_assert_eq(reference_load(rp, &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(reference_load(rp, &r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     cr_expect(r.rate == 200.0 && r.method_param == 5e-4 && strcmp(r.method, "test-euler") == 0,
               "provenance read back: %s at %g on %g", r.method, r.method_param, r.rate);
     reference_free(&r);
@@ -470,12 +470,12 @@ Test(harness, reference_cache_invalidated_when_scene_changes) {
   cr_expect(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "error")), "stale reference must not be used");
   cr_expect(strstr(jstr(rec, "error_note"), "stale") != NULL, "note: %s", jstr(rec, "error_note"));
   cJSON_Delete(rec);
-  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_ensure(fx_cb(), p, "tiny_ball", &cfg, &computed, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(computed, 1, "changed scene must recompute");
   Reference ref;
   char rpath[1200];
   reference_path(fx_cb()->results_dir, "tiny_ball", rpath, sizeof rpath);
-  cr_assert_eq(reference_load(rpath, &ref, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_load(rpath, &ref, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect(fabs(ref.q[2] - 2.0) < 1e-12, "new reference starts at the new height, got %g", ref.q[2]);
   reference_free(&ref);
 }
@@ -538,13 +538,13 @@ Test(harness, overlong_duration_is_rejected_up_front) {
   free(text);
   RunSpec s;
   make_spec(&s, "test-euler", 1e-3);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, bad, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, bad, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   RunContext ctx;
-  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "long_scene.json") && strstr(err, "duration"), "message: %s", err);
   make_spec(&s, "test-euler", 1e-3);
   s.t_end = 1e300;
-  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "--t-end") != NULL, "message: %s", err);
 }
 
@@ -622,7 +622,7 @@ static int count_records(const char *dir, int *corrupt, int *tmp) {
     snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
     char *text = file_read_all(p, NULL);
     cJSON *doc = text ? cJSON_Parse(text) : NULL;
-    if (!doc || run_record_validate(doc, err, sizeof err) != 0) ++*corrupt;
+    if (!doc || run_record_validate(doc, CB_ERR_BUF(err, sizeof err)) != 0) ++*corrupt;
     else ++n;
     cJSON_Delete(doc);
     free(text);
@@ -669,7 +669,7 @@ Test(harness, sweep_kills_a_hung_job_and_records_the_timeout) {
   cr_expect_lt(clock_monotonic() - t0, 30.0, "the hung job was killed");
   char all[700];
   snprintf(all, sizeof all, "%s/sweep.json", out);
-  cJSON *arr = records_load_file(all, err, sizeof err);
+  cJSON *arr = records_load_file(all, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(arr, "%s", err);
   cr_assert_eq(cJSON_GetArraySize(arr), 2);
   int timeouts = 0, oks = 0;
@@ -762,7 +762,7 @@ Test(harness, interrupted_sweep_resumes_without_lost_or_corrupt_records) {
 
   char all[700];
   snprintf(all, sizeof all, "%s/sweep.json", out);
-  cJSON *arr = records_load_file(all, err, sizeof err);
+  cJSON *arr = records_load_file(all, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(arr, "%s", err);
   cr_expect_eq(cJSON_GetArraySize(arr), 6);
   cJSON_Delete(arr);
@@ -789,7 +789,7 @@ Test(harness, schema_validator_accepts_records_and_rejects_broken_ones) {
   make_spec(&s, "test-euler", 1e-2);
   cJSON *rec = run_one(&s, 0);
   char err[256];
-  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   struct { const char *field; cJSON *(*make)(void); const char *want; } bad[] = {
       {"status", NULL, "status"},
       {"schema", NULL, "schema"},
@@ -799,20 +799,20 @@ Test(harness, schema_validator_accepts_records_and_rejects_broken_ones) {
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     cJSON *c = cJSON_Duplicate(rec, 1);
     cJSON_DeleteItemFromObjectCaseSensitive(c, bad[i].field);
-    cr_expect_neq(run_record_validate(c, err, sizeof err), 0, "missing %s accepted", bad[i].field);
+    cr_expect_neq(run_record_validate(c, CB_ERR_BUF(err, sizeof err)), 0, "missing %s accepted", bad[i].field);
     cr_expect(strstr(err, bad[i].want) != NULL, "message '%s' should name %s", err, bad[i].want);
     cJSON_Delete(c);
   }
   cJSON *c = cJSON_Duplicate(rec, 1);
   cJSON_ReplaceItemInObjectCaseSensitive(c, "status", cJSON_CreateString("great"));
-  cr_expect_neq(run_record_validate(c, err, sizeof err), 0, "unknown status accepted");
+  cr_expect_neq(run_record_validate(c, CB_ERR_BUF(err, sizeof err)), 0, "unknown status accepted");
   cJSON_ReplaceItemInObjectCaseSensitive(c, "status", cJSON_CreateString("failed"));
-  cr_expect_neq(run_record_validate(c, err, sizeof err), 0, "failed record without message accepted");
+  cr_expect_neq(run_record_validate(c, CB_ERR_BUF(err, sizeof err)), 0, "failed record without message accepted");
   cJSON_Delete(c);
   c = cJSON_Duplicate(rec, 1);
   cJSON *w = cJSON_GetObjectItemCaseSensitive(c, "wall_time");
   cJSON_ReplaceItemInObjectCaseSensitive(w, "min", cJSON_CreateNumber(1e9));
-  cr_expect_neq(run_record_validate(c, err, sizeof err), 0, "min > median accepted");
+  cr_expect_neq(run_record_validate(c, CB_ERR_BUF(err, sizeof err)), 0, "min > median accepted");
   cJSON_Delete(c);
   cJSON_Delete(rec);
 }
@@ -833,12 +833,12 @@ Test(harness, an_unreadable_record_in_a_results_folder_is_an_error_not_a_smaller
   write_json(path, rec);
   snprintf(path, sizeof path, "%s/scene.json", dir);
   fx_write_text(path, "{\"name\": \"not a record\", \"bodies\": []}");
-  cJSON *arr = records_load_dir(dir, err, sizeof err);
+  cJSON *arr = records_load_dir(dir, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(arr, "%s", err);
   cr_expect_eq(cJSON_GetArraySize(arr), 1, "the record, not the scene file");
   cr_expect_str_eq(err, "");
   cJSON_Delete(arr);
-  cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(plan_merge(dir, NULL, stdout, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
 
   struct { const char *text; const char *want; } bad[] = {
       {"{\"schema\": \"cbench.run/1\", \"case\": ", "not valid JSON"}, /* a truncated file */
@@ -864,7 +864,7 @@ Test(harness, an_unreadable_record_in_a_results_folder_is_an_error_not_a_smaller
     }
     cJSON_Delete(broken);
     err[0] = '\0';
-    cr_expect_null(records_load_dir(dir, err, sizeof err), "%s: loaded", bad[i].want);
+    cr_expect_null(records_load_dir(dir, CB_ERR_BUF(err, sizeof err)), "%s: loaded", bad[i].want);
     cr_expect(strstr(err, "b.json") && strstr(err, bad[i].want), "'%s' should name b.json and %s", err, bad[i].want);
     err[0] = '\0';
     cr_expect_eq(plot_dir(dir, 0, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "plot of a folder with %s", bad[i].want);
@@ -872,7 +872,7 @@ Test(harness, an_unreadable_record_in_a_results_folder_is_an_error_not_a_smaller
     snprintf(path, sizeof path, "%s/plots", dir);
     cr_expect(!file_exists(path), "no plots from a folder with %s", bad[i].want);
     err[0] = '\0';
-    cr_expect_eq(plan_merge(dir, NULL, stdout, err, sizeof err), CB_ERR_INPUT, "merge of a folder with %s", bad[i].want);
+    cr_expect_eq(plan_merge(dir, NULL, stdout, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "merge of a folder with %s", bad[i].want);
     cr_expect(strstr(err, "b.json") != NULL, "merge: '%s' should name b.json", err);
     snprintf(path, sizeof path, "%s/sweep.json", dir);
     cr_expect(!file_exists(path), "no sweep.json from a folder with %s", bad[i].want);
@@ -1236,7 +1236,7 @@ Test(harness, step_log_rows_sum_to_the_record_counters) {
     RunSpec s;
     char err[512], path[600];
     run_spec_init(&s);
-    cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
+    cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     snprintf(s.integrator, sizeof s.integrator, "%s", specs[k][0]);
     const IntegratorVtbl *vt = integrator_find(specs[k][0]);
     double param = atof(specs[k][1]);
@@ -1298,12 +1298,12 @@ Test(harness, newton_log_rows_sum_to_factorizations_and_leave_counters_alone) {
       RunSpec s;
       char err[512];
       run_spec_init(&s);
-      cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
+      cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
       snprintf(s.integrator, sizeof s.integrator, "%s", specs[k][0]);
       const IntegratorVtbl *vt = integrator_find(specs[k][0]);
       double param = atof(specs[k][1]);
       if (vt->fixed_step) s.has_dt = 1, s.dt = param; else s.has_accuracy = 1, s.accuracy = param;
-      if (specs[k][2][0]) cr_assert_eq(run_spec_add_option(&s, specs[k][2], err, sizeof err), 0, "%s", err);
+      if (specs[k][2][0]) cr_assert_eq(run_spec_add_option(&s, specs[k][2], CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
       if (logged) snprintf(s.newton_log, sizeof s.newton_log, "%s", path);
       recs[logged] = run_one(&s, 0);
     }
@@ -1351,7 +1351,7 @@ static double energy_series(const char *case_path, const char *integrator, doubl
   RunSpec s;
   char err[512];
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, case_path, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, case_path, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
   s.has_accuracy = 1;
   s.accuracy = acc;
@@ -1407,7 +1407,7 @@ Test(harness, contact_force_series_carry_the_weight_and_coulomb_friction) {
     RunSpec s;
     char err[512], out[600];
     run_spec_init(&s);
-    cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, cases[k], err, sizeof err), 0, "%s", err);
+    cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, cases[k], CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     snprintf(s.integrator, sizeof s.integrator, "%s", runs[r].integrator);
     s.has_accuracy = !runs[r].fixed;
     s.accuracy = runs[r].param;

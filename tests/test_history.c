@@ -58,7 +58,7 @@ Test(history, append_refuse_replace) {
   snprintf(dir, sizeof dir, "%s/hist", tmpdir);
   cr_assert_eq(dir_make_parents(dir), 0);
   FILE *out = fopen("/dev/null", "w");
-  cr_assert_eq(history_append(b1, h, 0, out, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(history_append(b1, h, 0, out, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char *t1 = file_read_all(h, NULL);
   cr_assert_eq(count_lines(t1), 1);
   cJSON *e = cJSON_Parse(t1);
@@ -82,17 +82,17 @@ Test(history, append_refuse_replace) {
   cJSON_Delete(e);
 
   /* the same commit on the same machine again: refused, the file byte for byte the same */
-  cr_expect_eq(history_append(b1, h, 0, out, err, sizeof err), CB_ERR_VERDICT);
+  cr_expect_eq(history_append(b1, h, 0, out, CB_ERR_BUF(err, sizeof err)), CB_ERR_VERDICT);
   cr_expect(strstr(err, "line 1") && strstr(err, "111111111111") && strstr(err, "--replace"), "%s", err);
   char *t2 = file_read_all(h, NULL);
   cr_expect_str_eq(t2, t1);
   free(t2);
-  cr_expect_eq(history_append(b2, h, 0, out, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(history_append(b1, h, 1, out, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(history_append(b2, h, 0, out, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
+  cr_expect_eq(history_append(b1, h, 1, out, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   t2 = file_read_all(h, NULL);
   cr_expect_eq(count_lines(t2), 2, "%s", t2);
   cr_expect(strstr(t2, "1111111") < strstr(t2, "2222222"), "--replace keeps the line's place");
-  cJSON *all = history_load(h, err, sizeof err);
+  cJSON *all = history_load(h, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(all, "%s", err);
   cr_expect_eq(cJSON_GetArraySize(all), 2);
   cJSON_Delete(all);
@@ -111,7 +111,7 @@ Test(history, bad_input_is_refused_by_file_field_and_value) {
   FILE *out = fopen("/dev/null", "w");
   /* a cut last line (a history written by something that is not atomic) */
   fx_write_text(h, "{\"schema\":\"cbench.history/1\",\"sha\":\"aaaaaaa\",\"machine\":\"m\",\"benchmarks\":{}}\n{\"schema\":\"cbench.hi");
-  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(history_append(b, h, 0, out, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, h) && strstr(err, "line 2"), "%s", err);
   char *t = file_read_all(h, NULL);
   cr_expect(t && !strstr(t, "3333333"), "the broken history was changed");
@@ -125,7 +125,7 @@ Test(history, bad_input_is_refused_by_file_field_and_value) {
   fx_write_text(b, text);
   free(text);
   snprintf(h, sizeof h, "%s/new.jsonl", tmpdir);
-  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(history_append(b, h, 0, out, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "record 5") && strstr(err, "machine.git") && strstr(err, "4444444444"), "%s", err);
   cr_expect(!file_exists(h), "a history was written from a bad bench");
   /* a build without a sha */
@@ -134,7 +134,7 @@ Test(history, bad_input_is_refused_by_file_field_and_value) {
   text = json_print(all, 0);
   fx_write_text(b, text);
   free(text);
-  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(history_append(b, h, 0, out, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "machine.git") && strstr(err, "'unknown'"), "%s", err);
   cJSON_Delete(all);
   fclose(out);
@@ -276,7 +276,7 @@ Test(history, append_refuses_a_bench_with_markup_or_huge_numbers) {
     fx_write_text(b, text);
     free(text);
     cJSON_Delete(all);
-    cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), CB_ERR_INPUT, "case %zu accepted", i);
+    cr_expect_eq(history_append(b, h, 0, out, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "case %zu accepted", i);
     cr_expect(strstr(err, bad[i].want), "case %zu: '%s' lacks '%s'", i, err, bad[i].want);
     cr_expect(!file_exists(h), "case %zu: a history was written", i);
   }
@@ -301,7 +301,7 @@ Test(history, nul_byte_is_refused_and_the_file_kept) {
   cr_expect(strstr(err, h) && strstr(err, "line 4") && strstr(err, "NUL"), "%s", err);
   bench_file("b.json", "6666666666666666666666666666666666666666", 1.0, b, sizeof b);
   FILE *out = fopen("/dev/null", "w");
-  cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(history_append(b, h, 0, out, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "line 4") && strstr(err, "NUL"), "%s", err);
   fclose(out);
   char *after = read_len(h, &len1);
@@ -327,11 +327,11 @@ Test(history, duplicate_keys_and_trailing_text_are_refused) {
     char text[1024];
     snprintf(text, sizeof text, "%s\n", bad[i]);
     fx_write_text(h, text);
-    cJSON *all = history_load(h, err, sizeof err);
+    cJSON *all = history_load(h, CB_ERR_BUF(err, sizeof err));
     cr_expect_null(all, "case %zu accepted", i);
     cJSON_Delete(all);
     cr_expect(strstr(err, "line 1") && strstr(err, want[i]), "case %zu: '%s' lacks '%s'", i, err, want[i]);
-    cr_expect_eq(history_append(b, h, 0, out, err, sizeof err), CB_ERR_INPUT, "case %zu appended", i);
+    cr_expect_eq(history_append(b, h, 0, out, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "case %zu appended", i);
     char *t = file_read_all(h, NULL);
     cr_expect_str_eq(t, text, "case %zu: the history changed", i);
     free(t);
@@ -352,7 +352,7 @@ Test(history, a_commit_twice_on_one_machine_is_refused) {
   history_line(f, 2, "m", ok_bench);
   history_line(f, 1, "other machine", ok_bench);
   fclose(f);
-  cJSON *all = history_load(h, err, sizeof err);
+  cJSON *all = history_load(h, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(all, "the same commit on two machines: %s", err);
   cJSON_Delete(all);
   f = fopen(h, "a");
@@ -360,7 +360,7 @@ Test(history, a_commit_twice_on_one_machine_is_refused) {
   history_line(f, 2, "m", ok_bench); /* line 5 repeats line 2 */
   history_line(f, 1, "m", ok_bench); /* line 6 repeats line 1 */
   fclose(f);
-  all = history_load(h, err, sizeof err);
+  all = history_load(h, CB_ERR_BUF(err, sizeof err));
   cr_expect_null(all, "a commit twice on one machine accepted");
   cJSON_Delete(all);
   cr_expect(strstr(err, h) && strstr(err, "line 5: commit 0000002abcdef on m is already on line 2"), "%s", err);
@@ -370,7 +370,7 @@ Test(history, a_commit_twice_on_one_machine_is_refused) {
   char *before = file_read_all(h, NULL);
   bench_file("b.json", "0000001abcdef", 1.0, b, sizeof b);
   FILE *out = fopen("/dev/null", "w");
-  cr_expect_eq(history_append(b, h, 1, out, err, sizeof err), CB_ERR_INPUT, "--replace went ahead");
+  cr_expect_eq(history_append(b, h, 1, out, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT, "--replace went ahead");
   fclose(out);
   char *after = file_read_all(h, NULL);
   cr_expect(before && after && !strcmp(before, after), "the history was rewritten");
@@ -422,7 +422,7 @@ Test(history, oversized_history_is_refused) {
   cr_assert_eq(fseek(f, (long)HISTORY_MAX_BYTES, SEEK_SET), 0);
   fputc('\n', f);
   fclose(f);
-  cJSON *all = history_load(h, err, sizeof err);
+  cJSON *all = history_load(h, CB_ERR_BUF(err, sizeof err));
   cr_expect_null(all);
   cJSON_Delete(all);
   cr_expect(strstr(err, h) && strstr(err, "64 MiB"), "%s", err);
@@ -439,11 +439,11 @@ Test(history, a_short_and_a_full_sha_are_one_commit) {
   bench_file("other.json", "3333333ffff", 1.0, other, sizeof other);
   snprintf(h, sizeof h, "%s/short_full.jsonl", tmpdir);
   FILE *out = fopen("/dev/null", "w");
-  cr_assert_eq(history_append(full, h, 0, out, err, sizeof err), 0, "%s", err);
-  cr_expect_eq(history_append(shrt, h, 0, out, err, sizeof err), CB_ERR_VERDICT, "the short sha appended beside the full");
+  cr_assert_eq(history_append(full, h, 0, out, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
+  cr_expect_eq(history_append(shrt, h, 0, out, CB_ERR_BUF(err, sizeof err)), CB_ERR_VERDICT, "the short sha appended beside the full");
   cr_expect(strstr(err, "line 1") && strstr(err, "--replace"), "%s", err);
-  cr_expect_eq(history_append(other, h, 0, out, err, sizeof err), 0, "a commit sharing 7 digits refused: %s", err);
-  cr_expect_eq(history_append(shrt, h, 1, out, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(history_append(other, h, 0, out, CB_ERR_BUF(err, sizeof err)), 0, "a commit sharing 7 digits refused: %s", err);
+  cr_expect_eq(history_append(shrt, h, 1, out, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   char *t = file_read_all(h, NULL);
   cr_expect_eq(count_lines(t), 2, "%s", t);
   free(t);
@@ -452,7 +452,7 @@ Test(history, a_short_and_a_full_sha_are_one_commit) {
   fprintf(f, "{\"schema\":\"cbench.history/1\",\"sha\":\"3333333aaaa333\",\"dirty\":false,\"date\":\"2026-11-01T00:00:00Z\","
              "\"machine\":\"vm/AMD EPYC/2 cores\",\"benchmarks\":{}}\n");
   fclose(f);
-  cJSON *all = history_load(h, err, sizeof err);
+  cJSON *all = history_load(h, CB_ERR_BUF(err, sizeof err));
   cr_expect_null(all, "one commit written two ways on one machine accepted");
   cJSON_Delete(all);
   cr_expect(strstr(err, "line 3") && strstr(err, "already on line 1"), "%s", err);

@@ -27,8 +27,8 @@ Test(inputs, reference_from_text_equals_reference_from_file) {
   char *text = file_read_all(path, NULL), err[512];
   cr_assert_not_null(text);
   Reference a, b;
-  cr_assert_eq(reference_load(path, &a, err, sizeof err), 0, "%s", err);
-  cr_assert_eq(reference_load_text(text, "mem.json", &b, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_load(path, &a, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
+  cr_assert_eq(reference_load_text(text, "mem.json", &b, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_assert(a.npts > 1 && a.nq > 0 && a.npts == b.npts && a.nq == b.nq && a.nv == b.nv);
   cr_assert_eq(memcmp(a.q, b.q, sizeof(double) * (size_t)(a.npts * a.nq)), 0);
   cr_assert_eq(memcmp(a.v, b.v, sizeof(double) * (size_t)(a.npts * a.nv)), 0);
@@ -37,7 +37,7 @@ Test(inputs, reference_from_text_equals_reference_from_file) {
   reference_free(&a);
   reference_free(&b);
   text[strlen(text) / 2] = '\0';
-  cr_assert_neq(reference_load_text(text, "mem.json", &b, err, sizeof err), 0);
+  cr_assert_neq(reference_load_text(text, "mem.json", &b, CB_ERR_BUF(err, sizeof err)), 0);
   cr_assert(strncmp(err, "mem.json: not valid JSON", 24) == 0, "%s", err);
   free(text);
 }
@@ -69,12 +69,12 @@ Test(inputs, records_from_text_keep_the_valid_and_name_the_invalid) {
   cJSON_AddItemToArray(two, cJSON_Duplicate(cJSON_GetArrayItem(all, 0), 1));
   cJSON_AddItemToArray(two, bad);
   char *s = cJSON_PrintUnformatted(two);
-  cJSON *recs = records_load_text(s, "mem.json", err, sizeof err);
+  cJSON *recs = records_load_text(s, "mem.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_eq(cJSON_GetArraySize(recs), 1);
   cr_assert(cJSON_Compare(cJSON_GetArrayItem(recs, 0), cJSON_GetArrayItem(all, 0), 1));
   cr_assert(strstr(err, "mem.json: 1 entry is not a valid") && strstr(err, "entry 1: status 'fine'"), "%s", err);
   cJSON_Delete(recs);
-  cr_assert_null(records_load_text("[", "mem.json", err, sizeof err));
+  cr_assert_null(records_load_text("[", "mem.json", CB_ERR_BUF(err, sizeof err)));
   cr_assert(strncmp(err, "mem.json: not valid JSON", 24) == 0, "%s", err);
   free(s);
   cJSON_Delete(two);
@@ -197,12 +197,12 @@ Test(inputs, history_from_text_sees_past_a_nul) {
   char t[] = "{\"schema\":\"cbench.history/1\",\"sha\":\"abcdef0\",\"machine\":\"m\",\"benchmarks\":{}}\n"
              "{\"schema\":\"cbench.history/1\",\"sha\":\"abcdef1\",\"machine\":\"m\",\"benchmarks\":{}}\n";
   char err[512];
-  cJSON *all = history_load_text(t, strlen(t), "mem.jsonl", err, sizeof err);
+  cJSON *all = history_load_text(t, strlen(t), "mem.jsonl", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(all, "%s", err);
   cr_expect_eq(cJSON_GetArraySize(all), 2);
   cJSON_Delete(all);
   char u[] = "{\"schema\":\"cbench.history/1\",\"sha\":\"abcdef0\",\"machine\":\"m\",\"benchmarks\":{}}\n\n\0x\n";
-  cr_expect_null(history_load_text(u, sizeof u - 1, "mem.jsonl", err, sizeof err));
+  cr_expect_null(history_load_text(u, sizeof u - 1, "mem.jsonl", CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "mem.jsonl: line 3: a NUL byte"), "%s", err);
 }
 

@@ -264,7 +264,7 @@ static cJSON *mujoco_record(const char *path, double dt, const char *key, const 
   char err[512];
   RunSpec s;
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "mujoco");
   s.has_dt = 1;
   s.dt = dt;
@@ -274,11 +274,11 @@ static cJSON *mujoco_record(const char *path, double dt, const char *key, const 
     snprintf(s.extra_value[0], sizeof s.extra_value[0], "%s", value);
   }
   RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   char verr[256];
-  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "%s", verr);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(verr, sizeof verr)), 0, "%s", verr);
   cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s", path);
   *n = 0;
   const cJSON *w;

@@ -56,7 +56,7 @@ Test(new_integrator, runs_and_writes_a_valid_record) {
                   "--json", json, "--quiet", NULL};
   cr_assert_eq(cbench_main_in(&cb, 11, argv), CB_OK);
   cJSON *rec = read_json(json);
-  cr_expect_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_str_eq(cJSON_GetObjectItemCaseSensitive(rec, "status")->valuestring, "ok");
   cr_expect_str_eq(cJSON_GetObjectItemCaseSensitive(rec, "integrator")->valuestring, "symplectic-euler");
   const cJSON *steps = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "counters"), "steps");

@@ -146,7 +146,7 @@ static int run_record_of(const char *path, const char *traj, const Row *r, doubl
   char err[512];
   RunSpec s;
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", r->name);
   snprintf(s.trajectory, sizeof s.trajectory, "%s", traj);
   const IntegratorVtbl *vt = integrator_registry_find(&fx_cb()->registry, r->name);
@@ -159,7 +159,7 @@ static int run_record_of(const char *path, const char *traj, const Row *r, doubl
     s.accuracy = r->setting;
   }
   RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   int ok = !strcmp(cJSON_GetObjectItem(rec, "status")->valuestring, "ok");

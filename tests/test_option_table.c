@@ -157,7 +157,7 @@ Test(option_table, sweep_passes_an_axis_only_to_integrators_that_take_it) {
   cr_assert_eq(sweep_run(fx_cb(), c, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   free(c);
   char **lines = NULL;
-  int n = plan_read(plan, &lines, err, sizeof err);
+  int n = plan_read(plan, &lines, CB_ERR_BUF(err, sizeof err));
   cr_assert_eq(n, 3, "%d plan lines (%s)", n, err);
   int sd = 0, trap = 0;
   for (int i = 0; i < n; ++i) {

@@ -28,7 +28,7 @@ TestSuite(output_grid, .init = setup, .fini = teardown);
 static void make_spec(RunSpec *s, const char *integrator, double param, double output_dt) {
   char err[512];
   run_spec_init(s);
-  cr_assert_eq(run_spec_set_case(s, fx_cb()->cases_dir, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(s, fx_cb()->cases_dir, "cases/sliding_cube.json", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s->integrator, sizeof s->integrator, "%s", integrator);
   if (integrator_find(integrator)->fixed_step) { s->has_dt = 1; s->dt = param; }
   else { s->has_accuracy = 1; s->accuracy = param; }
@@ -40,12 +40,12 @@ static void make_spec(RunSpec *s, const char *integrator, double param, double o
 static cJSON *run_spec(const RunSpec *s) {
   RunContext ctx;
   char err[512];
-  cr_assert_eq(run_prepare(fx_cb(), s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_assert_not_null(rec);
   cr_assert_null(cJSON_GetObjectItem(rec, RUN_OUTPUT_ERROR));
-  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   return rec;
 }
 
@@ -138,7 +138,7 @@ Test(output_grid, step_is_refused_for_sundials) {
   make_spec(&s, "bdf", 1e-4, OUTPUT_DT_STEP);
   RunContext ctx;
   char err[512];
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_expect_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "failed");
@@ -162,10 +162,10 @@ Test(output_grid, bad_values_are_refused_naming_the_value) {
   RunContext ctx;
   char err[512];
   make_spec(&s, "cenic-sd", 1e-3, 0.5); /* longer than t_end 0.2 */
-  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "--output-dt 0.5") && strstr(err, "t_end"), "message: %s", err);
   make_spec(&s, "cenic-sd", 1e-3, 1e-9); /* 2e8 rows */
-  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), CB_ERR_INPUT);
+  cr_expect_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "--output-dt 1e-09") && strstr(err, "row limit"), "message: %s", err);
 }
 
@@ -192,9 +192,9 @@ Test(output_grid, record_validator_takes_old_and_new_params) {
   char err[512];
   cJSON *p = cJSON_GetObjectItem(r, "params");
   cJSON_DeleteItemFromObject(p, "output_dt"); /* a record made before the field */
-  cr_expect_eq(run_record_validate(r, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_record_validate(r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON_AddStringToObject(p, "output_dt", "steps");
-  cr_expect_eq(run_record_validate(r, err, sizeof err), -1);
+  cr_expect_eq(run_record_validate(r, CB_ERR_BUF(err, sizeof err)), CB_ERR_INPUT);
   cr_expect(strstr(err, "output_dt") != NULL, "message: %s", err);
   cJSON_Delete(r);
 }

@@ -103,7 +103,7 @@ static int gate(int head, double factor, int fail, int append, char *hist, size_
     snprintf(c.repo, sizeof c.repo, "%s", repo);
     snprintf(c.out_dir, sizeof c.out_dir, "%s/out", tmpdir);
     c.append = 1; /* the first landing: nothing to compare with, its line starts the history */
-    cr_assert_eq(perf_gate_run(&c, devnull, err, sizeof err), CB_OK, "%s", err);
+    cr_assert_eq(perf_gate_run(&c, devnull, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
     fclose(devnull);
   }
   snprintf(name, sizeof name, "now%d.json", head);
@@ -117,7 +117,7 @@ static int gate(int head, double factor, int fail, int append, char *hist, size_
   c.append = append;
   char err[2048] = "";
   FILE *devnull = fopen("/dev/null", "w");
-  int rc = perf_gate_run(&c, devnull, err, sizeof err);
+  int rc = perf_gate_run(&c, devnull, CB_ERR_BUF(err, sizeof err));
   fclose(devnull);
   cr_assert(rc == CB_OK || rc == CB_ERR_VERDICT, "gate could not run: %s", err);
   return rc;

@@ -252,7 +252,7 @@ static cJSON *run_scene(const char *scene, const char *integrator, double param,
   RunSpec s;
   char err[512];
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, scene, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, scene, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
   if (!strcmp(integrator, "cenic-fixed")) s.has_dt = 1, s.dt = param;
   else s.has_accuracy = 1, s.accuracy = param;
@@ -263,11 +263,11 @@ static cJSON *run_scene(const char *scene, const char *integrator, double param,
     snprintf(s.extra_value[0], sizeof s.extra_value[0], "%s", value);
   }
   RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   char verr[256];
-  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "%s", verr);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(verr, sizeof verr)), 0, "%s", verr);
   return rec;
 }
 

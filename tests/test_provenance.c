@@ -61,7 +61,7 @@ Test(provenance, run_from_another_folder_records_the_builds_sha) {
   cr_expect(strncmp(mstr(r, "os"), "Linux", 5) == 0, "os: %s", mstr(r, "os"));
   cr_expect(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(m, "load_avg_start")) == 3);
   char err[256];
-  cr_expect_eq(run_record_validate(r, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_record_validate(r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON_Delete(r);
 }
 
@@ -82,7 +82,7 @@ Test(provenance, validator_checks_the_new_machine_fields) {
   cJSON *r = record_from_elsewhere();
   cJSON *m = cJSON_GetObjectItemCaseSensitive(r, "machine");
   char err[256];
-  cr_assert_eq(run_record_validate(r, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_record_validate(r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   struct { const char *key, *bad_json; } bad[] = {
       {"git_dirty", "\"no\""}, {"host", "7"}, {"os", "false"}, {"cpu_mhz", "\"2.4GHz\""},
       {"caches", "{}"}, {"load_avg_start", "[1, 2]"}, {"load_avg_start", "[1, 2, \"3\"]"}, {"flags", "1"}};
@@ -92,7 +92,7 @@ Test(provenance, validator_checks_the_new_machine_fields) {
     cJSON_DeleteItemFromObjectCaseSensitive(cm, bad[i].key);
     cJSON_AddItemToObject(cm, bad[i].key, cJSON_Parse(bad[i].bad_json));
     err[0] = '\0';
-    cr_expect_neq(run_record_validate(copy, err, sizeof err), 0, "machine.%s = %s accepted", bad[i].key,
+    cr_expect_neq(run_record_validate(copy, CB_ERR_BUF(err, sizeof err)), 0, "machine.%s = %s accepted", bad[i].key,
                   bad[i].bad_json);
     cr_expect(strstr(err, bad[i].key), "error '%s' does not name %s", err, bad[i].key);
     cJSON_Delete(copy);
@@ -100,6 +100,6 @@ Test(provenance, validator_checks_the_new_machine_fields) {
   /* records made before these fields still validate */
   const char *added[] = {"git_dirty", "host", "os", "cpu_mhz", "caches", "load_avg_start"};
   for (size_t i = 0; i < sizeof added / sizeof added[0]; ++i) cJSON_DeleteItemFromObjectCaseSensitive(m, added[i]);
-  cr_expect_eq(run_record_validate(r, err, sizeof err), 0, "an old record is rejected: %s", err);
+  cr_expect_eq(run_record_validate(r, CB_ERR_BUF(err, sizeof err)), 0, "an old record is rejected: %s", err);
   cJSON_Delete(r);
 }

@@ -84,12 +84,12 @@ Test(record_schema, schema_md_lists_the_tables_fields) {
 Test(record_schema, validator_rejects_each_missing_or_mistyped_field) {
   cJSON *rec = full_record();
   char err[512];
-  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   /* error_windowed exists only with --window: give it one so its fields are checked too */
   cJSON_AddItemToObject(rec, "error_windowed",
                         cJSON_Parse("{\"window\": 0.1, \"positions\": {\"max\": 1, \"rms\": 1}, \"full\": {\"max\": 1, "
                                     "\"rms\": 1}}"));
-  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   /* so is the solver block, written only by the rigid integrators */
   cJSON_AddItemToObject(rec, "solver",
                         cJSON_Parse("{\"name\": \"NCP/NSGS\", \"max_iterations\": 10000, \"on_limit\": \"accept\", "
@@ -107,7 +107,7 @@ Test(record_schema, validator_rejects_each_missing_or_mistyped_field) {
                           cJSON_Parse("{\"integrator\": \"sdirk2\", \"status\": \"ok\", \"grid_points\": 101, "
                                       "\"reference_points\": 101, \"positions\": {\"max\": 1e-8, \"rms\": 1e-9}, "
                                       "\"full\": {\"max\": 1e-6, \"rms\": 1e-7}}"));
-  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   int checked = 0;
   for (int i = 0; i < record_field_count; ++i) {
     const RecordField *f = &record_fields[i];
@@ -115,7 +115,7 @@ Test(record_schema, validator_rejects_each_missing_or_mistyped_field) {
     cJSON *copy = cJSON_Duplicate(rec, 1), *parent = parent_of(copy, f->name, &key);
     if (!parent) { cJSON_Delete(copy); continue; } /* inside a field this record has as null */
     cJSON_DeleteItemFromObjectCaseSensitive(parent, key);
-    int rc = run_record_validate(copy, err, sizeof err);
+    int rc = run_record_validate(copy, CB_ERR_BUF(err, sizeof err));
     if (f->flags & RF_REQUIRED) {
       cr_expect_neq(rc, 0, "a record without %s accepted", f->name);
       cr_expect(strstr(err, key), "missing %s: message '%s' does not name it", f->name, err);
@@ -124,7 +124,7 @@ Test(record_schema, validator_rejects_each_missing_or_mistyped_field) {
     }
     cJSON_AddItemToObject(parent, key, wrong_value(f));
     err[0] = '\0';
-    cr_expect_neq(run_record_validate(copy, err, sizeof err), 0, "a mistyped %s accepted", f->name);
+    cr_expect_neq(run_record_validate(copy, CB_ERR_BUF(err, sizeof err)), 0, "a mistyped %s accepted", f->name);
     cr_expect(strstr(err, key), "mistyped %s: message '%s' does not name it", f->name, err);
     cJSON_Delete(copy);
     ++checked;
@@ -143,7 +143,7 @@ Test(record_schema, validator_checks_timing_and_memory_fields) {
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     cJSON *copy = cJSON_Duplicate(rec, 1);
     cJSON_ReplaceItemInObjectCaseSensitive(copy, bad[i].field, cJSON_Parse(bad[i].bad));
-    cr_expect_neq(run_record_validate(copy, err, sizeof err), 0, "%s = %s accepted", bad[i].field, bad[i].bad);
+    cr_expect_neq(run_record_validate(copy, CB_ERR_BUF(err, sizeof err)), 0, "%s = %s accepted", bad[i].field, bad[i].bad);
     cJSON_Delete(copy);
   }
   cJSON_Delete(rec);
@@ -160,14 +160,14 @@ Test(record_schema, old_records_validate) {
     cr_assert(doc, "%s", err);
     cJSON *r, *one = cJSON_IsArray(doc) ? doc->child : doc;
     for (r = one; r; r = cJSON_IsArray(doc) ? r->next : NULL) {
-      cr_expect_eq(run_record_validate(r, err, sizeof err), 0, "%s: %s", files[k], err);
+      cr_expect_eq(run_record_validate(r, CB_ERR_BUF(err, sizeof err)), 0, "%s: %s", files[k], err);
       for (int i = 0; i < record_field_count; ++i) { /* as a record written before them */
         const RecordField *f = &record_fields[i];
         const char *key;
         cJSON *parent = f->flags & RF_REQUIRED ? NULL : parent_of(r, f->name, &key);
         if (parent) cJSON_DeleteItemFromObjectCaseSensitive(parent, key);
       }
-      cr_expect_eq(run_record_validate(r, err, sizeof err), 0, "%s without its optional fields: %s", files[k], err);
+      cr_expect_eq(run_record_validate(r, CB_ERR_BUF(err, sizeof err)), 0, "%s without its optional fields: %s", files[k], err);
       ++n;
     }
     cJSON_Delete(doc);
@@ -196,16 +196,16 @@ Test(record_schema, a_fresh_record_is_written_in_the_tables_order) {
   RunSpec s;
   char err[512];
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", "ccp");
   s.has_dt = 1;
   s.dt = 1e-2;
   s.t_end = 0.1;
   RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
-  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect(json_get(rec, "solver") && json_get(rec, "stepping") && json_get(rec, "peak_rss_mb"));
   expect_table_order(rec);
   cJSON_Delete(rec);
@@ -354,11 +354,11 @@ Test(record_schema, a_new_scalar_metric_is_one_table_row) {
 
   /* the validator: the record passes with the row, a mistyped value does not */
   char err[256] = "";
-  cr_expect_eq(record_rows_check(rec, table, n, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(record_rows_check(rec, table, n, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON_ReplaceItemInObjectCaseSensitive(stepping, "step_sum", cJSON_CreateNumber(-1));
-  cr_expect_neq(record_rows_check(rec, table, n, err, sizeof err), 0, "a negative step_sum passed");
+  cr_expect_neq(record_rows_check(rec, table, n, CB_ERR_BUF(err, sizeof err)), 0, "a negative step_sum passed");
   cr_expect(strstr(err, "stepping.step_sum"), "the message names the field: %s", err);
-  cr_expect_eq(record_fields_check(rec, err, sizeof err), 0, "the record's own table ignores the row: %s", err);
+  cr_expect_eq(record_fields_check(rec, CB_ERR_BUF(err, sizeof err)), 0, "the record's own table ignores the row: %s", err);
   cJSON_ReplaceItemInObjectCaseSensitive(stepping, "step_sum", cJSON_CreateNumber(0.75));
 
   /* records.tsv: its column after the table's others, named and valued */

@@ -35,7 +35,7 @@ Test(reference_check, loader_reads_the_cross_check_distance) {
   cJSON *doc = cJSON_Parse(text);
   cr_assert_not_null(doc);
   Reference r;
-  cr_assert_eq(reference_load_text(text, BALL, &r, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_load_text(text, BALL, &r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_str_eq(r.check_method, "sdirk2");
   cr_expect_str_eq(r.check_status, "ok");
   cr_expect_eq(r.check_points, r.npts, "the cross-check compared %d of %d points", r.check_points, r.npts);
@@ -50,7 +50,7 @@ Test(reference_check, loader_reads_the_cross_check_distance) {
   cJSON_ReplaceItemInObject(cc, "status", cJSON_CreateString("timeout"));
   cJSON_ReplaceItemInObject(cJSON_GetObjectItemCaseSensitive(cc, "distance"), "grid_points", cJSON_CreateNumber(45));
   char *t1 = cJSON_PrintUnformatted(doc);
-  cr_assert_eq(reference_load_text(t1, "mem.json", &r, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_load_text(t1, "mem.json", &r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_str_eq(r.check_status, "timeout");
   cr_expect_eq(r.check_points, 45);
   reference_free(&r);
@@ -58,12 +58,12 @@ Test(reference_check, loader_reads_the_cross_check_distance) {
   /* no cross-check (--secondary none), and one that compared no point: no uncertainty */
   cJSON_ReplaceItemInObject(cc, "distance", cJSON_CreateNull());
   char *t2 = cJSON_PrintUnformatted(doc);
-  cr_assert_eq(reference_load_text(t2, "mem.json", &r, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_load_text(t2, "mem.json", &r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_str_eq(r.check_method, "");
   reference_free(&r);
   cJSON_ReplaceItemInObject(prov, "cross_check", cJSON_CreateNull());
   char *t3 = cJSON_PrintUnformatted(doc);
-  cr_assert_eq(reference_load_text(t3, "mem.json", &r, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(reference_load_text(t3, "mem.json", &r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_str_eq(r.check_method, "");
   reference_free(&r);
   free(t2);
@@ -89,7 +89,7 @@ Test(reference_check, record_carries_the_reference_uncertainty) {
   cr_assert(rt && bt);
   cJSON *rec = cJSON_Parse(rt), *ref = cJSON_Parse(bt);
   cr_assert(rec && ref);
-  cr_expect_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   const cJSON *rc = json_get(json_get(rec, "error"), "reference_check");
   cr_assert(cJSON_IsObject(rc), "no error.reference_check in the record");
   cr_expect_str_eq(json_get(rc, "integrator")->valuestring, "sdirk2");
@@ -100,7 +100,7 @@ Test(reference_check, record_carries_the_reference_uncertainty) {
   /* the validator refuses a reference_check without its distances */
   cJSON_DeleteItemFromObject(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(rec, "error"), "reference_check"),
                              "positions");
-  cr_expect_neq(run_record_validate(rec, err, sizeof err), 0, "a reference_check without positions validated");
+  cr_expect_neq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "a reference_check without positions validated");
   cJSON_Delete(rec);
   cJSON_Delete(ref);
   free(rt);
@@ -175,13 +175,13 @@ Test(reference_check, loader_refuses_a_t_column_that_is_not_its_grid) {
   for (size_t i = 0; i < sizeof cases / sizeof *cases; ++i) {
     char *text = broken_reference(cases[i].defect), err[512] = "";
     Reference r;
-    cr_expect_neq(reference_load_text(text, "ref.json", &r, err, sizeof err), 0, "%s: accepted", cases[i].defect);
+    cr_expect_neq(reference_load_text(text, "ref.json", &r, CB_ERR_BUF(err, sizeof err)), 0, "%s: accepted", cases[i].defect);
     cr_expect(strstr(err, cases[i].says) && !strncmp(err, "ref.json: ", 10), "%s: %s", cases[i].defect, err);
     free(text);
   }
   char *text = broken_reference("none"), err[512];
   Reference r;
-  cr_expect_eq(reference_load_text(text, "ref.json", &r, err, sizeof err), 0, "%s", err);
+  cr_expect_eq(reference_load_text(text, "ref.json", &r, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   reference_free(&r);
   free(text);
 }
@@ -214,7 +214,7 @@ Test(reference_check, run_goes_on_past_an_unusable_reference) {
     cJSON *rec = cJSON_Parse(rt);
     free(rt);
     cr_assert_not_null(rec);
-    cr_expect_eq(run_record_validate(rec, err, sizeof err), 0, "%s: %s", cases[i].defect, err);
+    cr_expect_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s: %s", cases[i].defect, err);
     cr_expect_str_eq(json_get(rec, "status")->valuestring, "ok", "%s", cases[i].defect);
     cr_expect(cJSON_IsNull(json_get(rec, "error")), "%s: an error from an unusable reference", cases[i].defect);
     const cJSON *note = json_get(rec, "error_note");

@@ -137,17 +137,17 @@ static cJSON *run_json(const char *json, const char *integrator, double accuracy
   fx_write_text(path, json);
   RunSpec s;
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
   s.has_accuracy = 1;
   s.accuracy = accuracy;
   RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   fx_tmpdir_remove(dir);
   char verr[256];
-  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "%s", verr);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(verr, sizeof verr)), 0, "%s", verr);
   return rec;
 }
 
@@ -221,13 +221,13 @@ static ReleaseRun release_run(const char *json, const char *integrator, double a
   fx_write_text(path, json);
   RunSpec s;
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, path, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
   snprintf(s.trajectory, sizeof s.trajectory, "%s", traj);
   s.has_accuracy = 1;
   s.accuracy = accuracy;
   RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok", "%s %g", integrator, accuracy);

@@ -13,7 +13,7 @@ static cJSON *run_rigid(const char *integrator, double t_end, const char *key, c
   RunSpec s;
   char err[512];
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/sliding_cube.json", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
   s.has_dt = 1;
   s.dt = 1e-3;
@@ -24,11 +24,11 @@ static cJSON *run_rigid(const char *integrator, double t_end, const char *key, c
     snprintf(s.extra_value[0], sizeof s.extra_value[0], "%s", value);
   }
   RunContext ctx;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   char verr[256];
-  cr_assert_eq(run_record_validate(rec, verr, sizeof verr), 0, "%s", verr);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(verr, sizeof verr)), 0, "%s", verr);
   return rec;
 }
 
@@ -65,11 +65,11 @@ Test(rigid_records, solver_block_adds_up_and_the_validator_checks_it) {
   cr_expect(num(sv, "internal_force.max") >= num(sv, "internal_force.tangential_max"));
   char err[256];
   cJSON_ReplaceItemInObject(cJSON_GetObjectItemCaseSensitive(sv, "stops"), "stall", cJSON_CreateNumber(-1));
-  cr_expect_neq(run_record_validate(rec, err, sizeof err), 0);
+  cr_expect_neq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0);
   cr_expect(strstr(err, "solver.stops.stall"), "%s", err);
   cJSON_ReplaceItemInObject(sv, "on_limit", cJSON_CreateString("maybe"));
   cJSON_ReplaceItemInObject(cJSON_GetObjectItemCaseSensitive(sv, "stops"), "stall", cJSON_CreateNumber(0));
-  cr_expect_neq(run_record_validate(rec, err, sizeof err), 0);
+  cr_expect_neq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0);
   cr_expect(strstr(err, "solver.on_limit"), "%s", err);
   cJSON_Delete(rec);
 

@@ -88,22 +88,22 @@ Test(run_fields, options_and_params) {
   RunSpec s;
   run_spec_init(&s);
   char err[512];
-  cr_expect_eq(run_spec_add_option(&s, "tals=0", err, sizeof err), 0);
-  cr_expect_eq(run_spec_add_option(&s, "note=", err, sizeof err), 0, "an empty value is a value");
+  cr_expect_eq(run_spec_add_option(&s, "tals=0", CB_ERR_BUF(err, sizeof err)), 0);
+  cr_expect_eq(run_spec_add_option(&s, "note=", CB_ERR_BUF(err, sizeof err)), 0, "an empty value is a value");
   cr_expect(s.nextra == 2 && !strcmp(s.extra_key[0], "tals") && !strcmp(s.extra_value[0], "0") &&
             !strcmp(s.extra_key[1], "note") && !strcmp(s.extra_value[1], ""));
-  cr_expect_eq(run_spec_add_option(&s, "=1", err, sizeof err), -1);
+  cr_expect_eq(run_spec_add_option(&s, "=1", CB_ERR_BUF(err, sizeof err)), CB_ERR_OPTION);
   cr_expect(strstr(err, "--opt needs key=value, got '=1'"), "%s", err);
   char longkey[100];
   memset(longkey, 'k', 70);
   snprintf(longkey + 70, sizeof longkey - 70, "=1");
-  cr_expect_eq(run_spec_add_option(&s, longkey, err, sizeof err), -1);
+  cr_expect_eq(run_spec_add_option(&s, longkey, CB_ERR_BUF(err, sizeof err)), CB_ERR_OPTION);
   cr_expect(strstr(err, "--opt too long"), "%s", err);
-  cr_expect_eq(run_spec_add_param(&s, "controllers[0].kp=10", err, sizeof err), 0);
+  cr_expect_eq(run_spec_add_param(&s, "controllers[0].kp=10", CB_ERR_BUF(err, sizeof err)), 0);
   cr_expect(s.nparam == 1 && !strcmp(s.param_path[0], "controllers[0].kp") && !strcmp(s.param_value[0], "10"));
-  cr_expect_eq(run_spec_add_param(&s, "controllers[0].kp=", err, sizeof err), -1);
+  cr_expect_eq(run_spec_add_param(&s, "controllers[0].kp=", CB_ERR_BUF(err, sizeof err)), CB_ERR_OPTION);
   cr_expect(strstr(err, "--param needs PATH=VALUE"), "%s", err);
-  for (int i = 0; i < CB_MAX_EXTRA_OPTIONS; ++i) run_spec_add_option(&s, "k=v", err, sizeof err);
+  for (int i = 0; i < CB_MAX_EXTRA_OPTIONS; ++i) run_spec_add_option(&s, "k=v", CB_ERR_BUF(err, sizeof err));
   cr_expect_eq(s.nextra, CB_MAX_EXTRA_OPTIONS);
   cr_expect(strstr(err, "too many --opt (max 16)"), "%s", err);
 }

@@ -19,17 +19,17 @@ static cJSON *run_with_window(const char *integrator, double param, double windo
   RunContext ctx;
   char err[512];
   run_spec_init(&s);
-  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/tamsi_stick_slip.json", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_spec_set_case(&s, fx_cb()->cases_dir, "cases/tamsi_stick_slip.json", CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   snprintf(s.integrator, sizeof s.integrator, "%s", integrator);
   if (integrator_find(integrator)->fixed_step) { s.has_dt = 1; s.dt = param; }
   else { s.has_accuracy = 1; s.accuracy = param; }
   s.t_end = T_END;
   s.window = window;
-  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_prepare(fx_cb(), &s, &ctx, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cJSON *rec = run_execute(&ctx, NULL);
   run_context_free(&ctx);
   cr_assert_not_null(rec);
-  cr_assert_eq(run_record_validate(rec, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(run_record_validate(rec, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_assert_str_eq(cJSON_GetObjectItem(rec, "status")->valuestring, "ok");
   return rec;
 }

@@ -273,7 +273,7 @@ static void count_instructions(AbBench *bm, const char *abin, const char *bbin, 
     cJSON *rec = run_side(bins[s], cases, bm, 1, sub, 1, err, sizeof err);
     cJSON_Delete(rec);
     unsigned long long ir = 0;
-    if (callgrind_total_ir(sub, "cg.", &ir, err, sizeof err) != 0) {
+    if (callgrind_total_ir(sub, "cg.", &ir, CB_ERR_BUF(err, sizeof err)) != 0) {
       snprintf(bm->inote, sizeof bm->inote, "callgrind: %.250s", err);
       remove_dir(sub);
       return;
@@ -468,7 +468,7 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen) {
   }
   if (c->a_bin[0]) {
     if (!realpath(c->a_bin, abin)) { snprintf(err, errlen, "bench: --a-binary %s not found", c->a_bin); free(bms); return CB_ERR_INPUT; }
-  } else if (ab_binary_for_rev(c->against, abin, sizeof abin, sha, sizeof sha, err, errlen) != 0) {
+  } else if (ab_binary_for_rev(c->against, abin, sizeof abin, sha, sizeof sha, CB_ERR_BUF(err, errlen)) != 0) {
     free(bms);
     return CB_ERR_INPUT; /* no such revision, or it does not build */
   }

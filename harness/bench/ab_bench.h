@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "../../integrators/integrator.h"
+#include "../common/cb_error.h"
 
 /* A 1-minute load average at or above this many runnable tasks per core makes the bench warn
  * that its timings are contended. */
@@ -59,8 +60,8 @@ int ab_bench_run(const AbConfig *c, FILE *out, char *err, size_t errlen);
 
 /* The cbench binary of commit REV of the git checkout containing the current folder: built
  * once per sha in a temporary worktree (scripts/ab_build.sh) into build/ab/cbench-SHA and reused
- * afterwards. 0, or -1 with a message. */
-int ab_binary_for_rev(const char *rev, char *bin, size_t binlen, char *sha, size_t shalen, char *err,
-                      size_t errlen);
+ * afterwards. CB_OK, or CB_ERR_INPUT (no checkout, no such revision) / CB_ERR_IO (the build
+ * failed) with the message in e. */
+CbStatus ab_binary_for_rev(const char *rev, char *bin, size_t binlen, char *sha, size_t shalen, CbError *e);
 
 #endif

@@ -57,11 +57,11 @@ static double normal_quantile(double p) {
   return 0.5 * (lo + hi);
 }
 
-int mann_whitney(const double *x, int nx, const double *y, int ny, MannWhitney *out) {
-  if (!sample_ok(x, nx) || !sample_ok(y, ny)) return -1;
+CbStatus mann_whitney(const double *x, int nx, const double *y, int ny, MannWhitney *out) {
+  if (!sample_ok(x, nx) || !sample_ok(y, ny)) return CB_ERR_INPUT;
   int N = nx + ny;
   double *all = malloc((size_t)N * sizeof(double));
-  if (!all) return -1;
+  if (!all) return CB_ERR_MEMORY;
   double u = 0.0;
   for (int i = 0; i < nx; ++i)
     for (int j = 0; j < ny; ++j) u += x[i] > y[j] ? 1.0 : x[i] == y[j] ? 0.5 : 0.0;
@@ -91,14 +91,14 @@ int mann_whitney(const double *x, int nx, const double *y, int ny, MannWhitney *
       free(c);
       out->p = fmin(1.0, 2.0 * tail / total);
       out->exact = 1;
-      return 0;
+      return CB_OK;
     }
   }
   double var = mn / 12.0 * ((N + 1.0) - tie_sum / ((double)N * (N - 1.0)));
-  if (!(var > 0)) { out->p = 1.0; return 0; } /* every value equal */
+  if (!(var > 0)) { out->p = 1.0; return CB_OK; } /* every value equal */
   double z = (umax - 0.5 * mn - 0.5) / sqrt(var);
   out->p = fmin(1.0, erfc(z / sqrt(2.0)));
-  return 0;
+  return CB_OK;
 }
 
 /* The k (1-based) of the interval [D_(k), D_(mn+1-k)] at level conf. */
@@ -124,14 +124,14 @@ static size_t ci_rank(int m, int n, double conf) {
   return k > kmax ? kmax : k;
 }
 
-int ab_ratio_ci(const double *a, int na, const double *b, int nb, double conf, double *ratio, double *lo,
-                double *hi) {
-  if (!sample_ok(a, na) || !sample_ok(b, nb) || !(conf > 0 && conf < 1)) return -1;
-  for (int i = 0; i < na; ++i) if (!(a[i] > 0)) return -1;
-  for (int j = 0; j < nb; ++j) if (!(b[j] > 0)) return -1;
+CbStatus ab_ratio_ci(const double *a, int na, const double *b, int nb, double conf, double *ratio, double *lo,
+                     double *hi) {
+  if (!sample_ok(a, na) || !sample_ok(b, nb) || !(conf > 0 && conf < 1)) return CB_ERR_INPUT;
+  for (int i = 0; i < na; ++i) if (!(a[i] > 0)) return CB_ERR_INPUT;
+  for (int j = 0; j < nb; ++j) if (!(b[j] > 0)) return CB_ERR_INPUT;
   size_t nd = (size_t)na * (size_t)nb;
   double *d = malloc(nd * sizeof(double));
-  if (!d) return -1;
+  if (!d) return CB_ERR_MEMORY;
   for (int i = 0; i < na; ++i)
     for (int j = 0; j < nb; ++j) d[(size_t)i * nb + j] = log(b[j]) - log(a[i]);
   qsort(d, nd, sizeof(double), cmp_double);
@@ -141,13 +141,14 @@ int ab_ratio_ci(const double *a, int na, const double *b, int nb, double conf, d
   *lo = exp(d[k - 1]);
   *hi = exp(d[nd - k]);
   free(d);
-  return 0;
+  return CB_OK;
 }
 
-int ab_decide(const double *a, int na, const double *b, int nb, double alpha, double threshold, AbDecision *d) {
-  if (!(alpha > 0 && alpha < 1) || !(threshold >= 0)) return -1;
-  if (mann_whitney(b, nb, a, na, &d->mw) != 0) return -1;
-  if (ab_ratio_ci(a, na, b, nb, 1.0 - alpha, &d->ratio, &d->lo, &d->hi) != 0) return -1;
+CbStatus ab_decide(const double *a, int na, const double *b, int nb, double alpha, double threshold, AbDecision *d) {
+  if (!(alpha > 0 && alpha < 1) || !(threshold >= 0)) return CB_ERR_INPUT;
+  CbStatus st = mann_whitney(b, nb, a, na, &d->mw);
+  if (st == CB_OK) st = ab_ratio_ci(a, na, b, nb, 1.0 - alpha, &d->ratio, &d->lo, &d->hi);
+  if (st != CB_OK) return st;
   d->verdict = AB_SAME;
   if (d->mw.p < alpha) {
     if (d->ratio > 1.0) d->verdict = d->ratio > 1.0 + threshold ? AB_SLOWDOWN : AB_SLOWER_SMALL;

@@ -6,6 +6,8 @@
 #ifndef CBENCH_AB_STATS_H
 #define CBENCH_AB_STATS_H
 
+#include "../../models/status.h"
+
 /* Largest sample size per side the statistics accept (the bench's round cap is far below). */
 #define AB_MAX_SAMPLES 200
 
@@ -15,14 +17,16 @@ typedef struct {
   int exact;    /* 1: exact null distribution; 0: normal approximation */
 } MannWhitney;
 
-/* 0, or -1 when a sample is empty, larger than AB_MAX_SAMPLES, or holds a non-finite value. */
-int mann_whitney(const double *x, int nx, const double *y, int ny, MannWhitney *out);
+/* CB_OK, or CB_ERR_INPUT when a sample is empty, larger than AB_MAX_SAMPLES, or holds a
+ * non-finite value (CB_ERR_MEMORY). */
+CbStatus mann_whitney(const double *x, int nx, const double *y, int ny, MannWhitney *out);
 
 /* Hodges-Lehmann estimate of B/A for positive times: exp of the median of the pairwise
  * log(b_j) - log(a_i), and the interval between the k-th smallest and k-th largest of those
- * differences, k from the U distribution at level conf (e.g. 0.99). 0, or -1 (bad input). */
-int ab_ratio_ci(const double *a, int na, const double *b, int nb, double conf, double *ratio, double *lo,
-                double *hi);
+ * differences, k from the U distribution at level conf (e.g. 0.99). CB_OK, or CB_ERR_INPUT (bad
+ * input), CB_ERR_MEMORY. */
+CbStatus ab_ratio_ci(const double *a, int na, const double *b, int nb, double conf, double *ratio, double *lo,
+                     double *hi);
 
 typedef enum {
   AB_SAME = 0,        /* no significant difference */
@@ -39,8 +43,9 @@ typedef struct {
 } AbDecision;
 
 /* Times of A (base) and B (new): slowdown when p < alpha and ratio > 1 + threshold;
- * improvement when p < alpha and ratio < 1 / (1 + threshold). 0, or -1 (bad input). */
-int ab_decide(const double *a, int na, const double *b, int nb, double alpha, double threshold, AbDecision *d);
+ * improvement when p < alpha and ratio < 1 / (1 + threshold). CB_OK, or CB_ERR_INPUT (bad input),
+ * CB_ERR_MEMORY. */
+CbStatus ab_decide(const double *a, int na, const double *b, int nb, double alpha, double threshold, AbDecision *d);
 /* Whether a benchmark after n rounds (of at most max_rounds) needs no more: its interval is
  * narrower than the threshold, or the verdict is a decided slowdown or improvement whose whole
  * interval lies beyond the threshold. An interval beyond the threshold with p >= alpha (the

@@ -6,6 +6,7 @@
 
 #include "../../models/json_input.h"
 #include "../../models/status.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/json_get.h"
 #include "../sweep/folder_share.h"
@@ -13,6 +14,9 @@
 #include "../run/record_fields.h"
 #include "../run/run_record.h"
 
+/* How much of a bad value a message shows (a history line or a record may hold any text), and
+ * of a commit sha in a sentence. */
+enum { SHOWN = 60, SHA_SHOWN = 12, MACHINE_PART = 180 };
 
 void history_benchmark_name(const cJSON *rec, char *out, size_t outlen) {
   const cJSON *c = record_get(rec, FIELD_CASE), *in = record_get(rec, FIELD_INTEGRATOR);
@@ -55,23 +59,23 @@ static int same_commit(const char *a, const char *b) {
   return !strncmp(a, b, na < nb ? na : nb);
 }
 
-/* d digits at s, their value in *v; 0 or -1. */
+/* d digits at s, their value in *v; 1, or 0 when one is not a digit. */
 static int digits(const char *s, int d, int *v) {
   *v = 0;
   for (int i = 0; i < d; ++i) {
-    if (s[i] < '0' || s[i] > '9') return -1;
+    if (s[i] < '0' || s[i] > '9') return 0;
     *v = 10 * *v + (s[i] - '0');
   }
-  return 0;
+  return 1;
 }
 
 int history_date_ok(const char *s) {
   int y, mo, d, h, mi, se;
-  if (digits(s, 4, &y) || s[4] != '-' || digits(s + 5, 2, &mo) || s[7] != '-' || digits(s + 8, 2, &d)) return 0;
+  if (!digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &mo) || s[7] != '-' || !digits(s + 8, 2, &d)) return 0;
   if (mo < 1 || mo > 12 || d < 1 || d > 31) return 0;
   s += 10;
   if (!*s) return 1;
-  if (*s != 'T' || digits(s + 1, 2, &h) || s[3] != ':' || digits(s + 4, 2, &mi) || s[6] != ':' || digits(s + 7, 2, &se))
+  if (*s != 'T' || !digits(s + 1, 2, &h) || s[3] != ':' || !digits(s + 4, 2, &mi) || s[6] != ':' || !digits(s + 7, 2, &se))
     return 0;
   if (h > 23 || mi > 59 || se > 60) return 0;
   s += 9;
@@ -82,7 +86,7 @@ int history_date_ok(const char *s) {
   }
   if (!strcmp(s, "Z")) return 1;
   int oh, om;
-  return (*s == '+' || *s == '-') && !digits(s + 1, 2, &oh) && s[3] == ':' && !digits(s + 4, 2, &om) && !s[6] && oh < 24 &&
+  return (*s == '+' || *s == '-') && digits(s + 1, 2, &oh) && s[3] == ':' && digits(s + 4, 2, &om) && !s[6] && oh < 24 &&
          om < 60;
 }
 
@@ -130,69 +134,57 @@ static void free_names(char **names, int n) {
   free(names);
 }
 
-/* The checks of one record for its history line: 0, or -1 with "record N: field: why". */
-static int check_record(const cJSON *r, int idx, const char *sha, char *err, size_t errlen) {
-  char verr[512];
-  if (run_record_validate(r, verr, sizeof verr)) {
-    snprintf(err, errlen, "record %d: %s", idx, verr);
-    return -1;
-  }
+/* The checks of one record for its history line: CB_OK, or CB_ERR_INPUT with "record N: field:
+ * why" in e. */
+static CbStatus check_record(const cJSON *r, int idx, const char *sha, CbError *e) {
+  if (run_record_validate(r, e) != CB_OK) return cb_error_prefix(e, "record %d: ", idx);
   const cJSON *git = record_get(r, FIELD_MACHINE_GIT), *d = record_get(r, FIELD_DATE);
   long long cores;
-  if (!cJSON_IsString(git) || !history_sha_ok(git->valuestring)) {
-    snprintf(err, errlen, "record %d: machine.git: expected the build's commit sha (7 to 40 hex digits), got '%.60s'", idx,
-             cJSON_IsString(git) ? git->valuestring : "(none)");
-    return -1;
-  }
-  if (sha && strcmp(sha, git->valuestring)) {
-    snprintf(err, errlen, "record %d: machine.git: '%.40s', but record 0 has '%.40s' (one bench, one build)", idx,
-             git->valuestring, sha);
-    return -1;
-  }
+  if (!cJSON_IsString(git) || !history_sha_ok(git->valuestring))
+    return CB_ERROR(e, CB_ERR_INPUT, "record %d: machine.git: expected the build's commit sha (7 to 40 hex digits), got '%.*s'",
+                    idx, SHOWN, cJSON_IsString(git) ? git->valuestring : "(none)");
+  if (sha && strcmp(sha, git->valuestring))
+    return CB_ERROR(e, CB_ERR_INPUT, "record %d: machine.git: '%s', but record 0 has '%s' (one bench, one build)", idx,
+                    git->valuestring, sha); /* both are shas (checked): at most 40 digits */
   if (json_int_in(record_get(r, FIELD_MACHINE_CORES), 1, HISTORY_CORES_MAX, &cores)) {
     char *g = cJSON_PrintUnformatted(record_get(r, FIELD_MACHINE_CORES));
-    snprintf(err, errlen, "record %d: machine.cores: expected a count of cores (1 to %d), got %.40s", idx, HISTORY_CORES_MAX,
-             g ? g : "(none)");
+    CB_ERROR(e, CB_ERR_INPUT, "record %d: machine.cores: expected a count of cores (1 to %d), got %.*s", idx,
+             HISTORY_CORES_MAX, SHOWN, g ? g : "(none)");
     free(g);
-    return -1;
+    return CB_ERR_INPUT;
   }
   const RecordFieldId texts[] = {FIELD_MACHINE_HOST, FIELD_MACHINE_CPU};
   for (int k = 0; k < 2; ++k) {
     const cJSON *t = record_get(r, texts[k]);
-    if (cJSON_IsString(t) && !text_ok(t->valuestring)) {
-      snprintf(err, errlen, "record %d: %s: control characters or more than %d bytes: '%.60s'", idx,
-               record_field_path(texts[k]), HISTORY_TEXT_MAX, t->valuestring);
-      return -1;
-    }
+    if (cJSON_IsString(t) && !text_ok(t->valuestring))
+      return CB_ERROR(e, CB_ERR_INPUT, "record %d: %s: control characters or more than %d bytes: '%.*s'", idx,
+                      record_field_path(texts[k]), HISTORY_TEXT_MAX, SHOWN, t->valuestring);
   }
-  if (!cJSON_IsString(d) || (strcmp(d->valuestring, "unknown") && !history_date_ok(d->valuestring))) {
-    snprintf(err, errlen, "record %d: date: expected an ISO 8601 date (YYYY-MM-DDTHH:MM:SSZ) or \"unknown\", got '%.60s'", idx,
-             cJSON_IsString(d) ? d->valuestring : "(none)");
-    return -1;
-  }
+  if (!cJSON_IsString(d) || (strcmp(d->valuestring, "unknown") && !history_date_ok(d->valuestring)))
+    return CB_ERROR(e, CB_ERR_INPUT,
+                    "record %d: date: expected an ISO 8601 date (YYYY-MM-DDTHH:MM:SSZ) or \"unknown\", got '%.*s'", idx,
+                    SHOWN, cJSON_IsString(d) ? d->valuestring : "(none)");
   const cJSON *c;
-  cJSON_ArrayForEach(c, record_get(r, FIELD_COUNTERS)) if (!history_name_ok(c->string)) {
-    snprintf(err, errlen, "record %d: counters: name '%.60s' is not [A-Za-z0-9._+=/-]{1,%d}", idx, c->string,
-             HISTORY_NAME_MAX);
-    return -1;
-  }
-  return 0;
+  cJSON_ArrayForEach(c, record_get(r, FIELD_COUNTERS)) if (!history_name_ok(c->string))
+    return CB_ERROR(e, CB_ERR_INPUT, "record %d: counters: name '%.*s' is not [A-Za-z0-9._+=/-]{1,%d}", idx, SHOWN,
+                    c->string, HISTORY_NAME_MAX);
+  return CB_OK;
 }
 
-cJSON *history_entry_from_records(const cJSON *records, const char *path, char *err, size_t errlen) {
+cJSON *history_entry_from_records(const cJSON *records, const char *path, CbError *e) {
   if (!cJSON_IsArray(records) || cJSON_GetArraySize(records) == 0) {
-    snprintf(err, errlen, "%s: expected a non-empty array of cbench.run/1 records (results/bench.json)", path);
+    CB_ERROR(e, CB_ERR_INPUT, "%s: expected a non-empty array of cbench.run/1 records (results/bench.json)", path);
     return NULL;
   }
   const char *sha = NULL, *date = "";
   int dirty = 0, idx = 0, n = cJSON_GetArraySize(records);
   const cJSON *first = NULL, *r;
-  char **names = calloc((size_t)n, sizeof *names), rerr[700];
-  if (!names) { snprintf(err, errlen, "%s: out of memory", path); return NULL; }
+  char **names = calloc((size_t)n, sizeof *names);
+  if (!names) { CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", path); return NULL; }
   cJSON_ArrayForEach(r, records) {
     char name[512];
-    if (check_record(r, idx, sha, rerr, sizeof rerr)) {
-      snprintf(err, errlen, "%s: %s", path, rerr);
+    if (check_record(r, idx, sha, e) != CB_OK) {
+      cb_error_prefix(e, "%s: ", path);
       free_names(names, idx);
       return NULL;
     }
@@ -202,15 +194,15 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
     if (history_date_ok(d->valuestring) && strcmp(d->valuestring, date) > 0) date = d->valuestring;
     history_benchmark_name(r, name, sizeof name);
     if (!history_name_ok(name)) {
-      snprintf(err, errlen, "%s: record %d: case, integrator: benchmark name '%.80s' is not [A-Za-z0-9._+=/-]{1,%d}", path,
-               idx, name, HISTORY_NAME_MAX);
+      CB_ERROR(e, CB_ERR_INPUT, "%s: record %d: case, integrator: benchmark name '%s' is not [A-Za-z0-9._+=/-]{1,%d}",
+               path, idx, name, HISTORY_NAME_MAX);
       free_names(names, idx);
       return NULL;
     }
-    if (!(names[idx++] = strdup(name))) { snprintf(err, errlen, "%s: out of memory", path); free_names(names, idx); return NULL; }
+    if (!(names[idx++] = strdup(name))) { CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", path); free_names(names, idx); return NULL; }
   }
   char *dup = later_duplicates(names, n);
-  if (!dup) { snprintf(err, errlen, "%s: out of memory", path); free_names(names, n); return NULL; }
+  if (!dup) { CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", path); free_names(names, n); return NULL; }
   cJSON *benches = cJSON_CreateObject();
   idx = 0;
   cJSON_ArrayForEach(r, records) {
@@ -232,75 +224,71 @@ cJSON *history_entry_from_records(const cJSON *records, const char *path, char *
     ++idx;
   }
   free(dup);
-  cJSON *e = cJSON_CreateObject();
-  cJSON_AddStringToObject(e, "schema", HISTORY_SCHEMA);
-  cJSON_AddStringToObject(e, "sha", sha);
-  cJSON_AddBoolToObject(e, "dirty", dirty);
-  if (*date) cJSON_AddStringToObject(e, "date", date);
+  cJSON *line = cJSON_CreateObject();
+  cJSON_AddStringToObject(line, "schema", HISTORY_SCHEMA);
+  cJSON_AddStringToObject(line, "sha", sha);
+  cJSON_AddBoolToObject(line, "dirty", dirty);
+  if (*date) cJSON_AddStringToObject(line, "date", date);
   /* timings are comparable on one machine only: the history keys its lines by sha and this */
   const cJSON *host = record_get(first, FIELD_MACHINE_HOST), *cpu = record_get(first, FIELD_MACHINE_CPU);
   long long cores = 0;
   json_int_in(record_get(first, FIELD_MACHINE_CORES), 1, HISTORY_CORES_MAX, &cores); /* checked by check_record */
-  char id[400];
-  snprintf(id, sizeof id, "%.180s/%.180s/%lld cores", cJSON_IsString(host) ? host->valuestring : "?",
-           cJSON_IsString(cpu) ? cpu->valuestring : "?", cores);
-  cJSON_AddStringToObject(e, "machine", id);
-  cJSON *mi = cJSON_AddObjectToObject(e, "machine_info");
+  /* host and cpu cut to MACHINE_PART bytes each: the machine string stays a valid one (at most
+   * HISTORY_TEXT_MAX bytes, check_entry) */
+  char id[HISTORY_TEXT_MAX];
+  snprintf(id, sizeof id, "%.*s/%.*s/%lld cores", MACHINE_PART, cJSON_IsString(host) ? host->valuestring : "?",
+           MACHINE_PART, cJSON_IsString(cpu) ? cpu->valuestring : "?", cores);
+  cJSON_AddStringToObject(line, "machine", id);
+  cJSON *mi = cJSON_AddObjectToObject(line, "machine_info");
   const RecordFieldId fields[] = {FIELD_MACHINE_HOST, FIELD_MACHINE_CPU, FIELD_MACHINE_ISA, FIELD_MACHINE_CORES,
                                   FIELD_MACHINE_OS, FIELD_MACHINE_COMPILER, FIELD_MACHINE_FLAGS};
   for (int k = 0; k < 7; ++k) { /* under the key the record's machine has ("machine.isa": "isa") */
     const cJSON *x = record_get(first, fields[k]);
     if (x) cJSON_AddItemToObject(mi, strchr(record_field_path(fields[k]), '.') + 1, cJSON_Duplicate(x, 1));
   }
-  cJSON_AddItemToObject(e, "benchmarks", benches);
+  cJSON_AddItemToObject(line, "benchmarks", benches);
   free_names(names, n);
-  return e;
+  return line;
 }
 
 /* "got 'VALUE'" of a string field, cut short. */
 static void got(char *out, size_t n, const cJSON *x) {
-  if (cJSON_IsString(x)) snprintf(out, n, " (got '%.60s')", x->valuestring);
+  if (cJSON_IsString(x)) snprintf(out, n, " (got '%.*s')", SHOWN, x->valuestring);
   else out[0] = '\0';
 }
 
-/* One benchmark of a line: 0, or -1 with the field and why. */
-static int check_benchmark(const cJSON *b, char *why, size_t n) {
-  if (!history_name_ok(b->string)) {
-    snprintf(why, n, "benchmarks: name '%.60s' is not [A-Za-z0-9._+=/-]{1,%d}", b->string, HISTORY_NAME_MAX);
-    return -1;
-  }
-  if (!cJSON_IsObject(b)) { snprintf(why, n, "benchmarks.%s: expected an object", b->string); return -1; }
+/* One benchmark of a line: CB_OK, or CB_ERR_INPUT with the field and why. */
+static CbStatus check_benchmark(const cJSON *b, CbError *e) {
+  if (!history_name_ok(b->string))
+    return CB_ERROR(e, CB_ERR_INPUT, "benchmarks: name '%.*s' is not [A-Za-z0-9._+=/-]{1,%d}", SHOWN, b->string,
+                    HISTORY_NAME_MAX);
+  if (!cJSON_IsObject(b)) return CB_ERROR(e, CB_ERR_INPUT, "benchmarks.%s: expected an object", b->string);
   const cJSON *st = json_get(b, "status");
-  if (st && !(cJSON_IsString(st) && history_name_ok(st->valuestring))) {
-    snprintf(why, n, "benchmarks.%s.status: expected a status word", b->string);
-    return -1;
-  }
+  if (st && !(cJSON_IsString(st) && history_name_ok(st->valuestring)))
+    return CB_ERROR(e, CB_ERR_INPUT, "benchmarks.%s.status: expected a status word", b->string);
   const char *numbers[] = {"wall_median", "wall_min", "work_median", "instructions"};
   for (int k = 0; k < 4; ++k) {
     const cJSON *x = json_get(b, numbers[k]);
-    if (x && !cJSON_IsNumber(x) && !cJSON_IsNull(x)) {
-      snprintf(why, n, "benchmarks.%s.%s: expected a number or null", b->string, numbers[k]);
-      return -1;
-    }
+    if (x && !cJSON_IsNumber(x) && !cJSON_IsNull(x))
+      return CB_ERROR(e, CB_ERR_INPUT, "benchmarks.%s.%s: expected a number or null", b->string, numbers[k]);
   }
   const cJSON *c = json_get(b, "counters"), *x;
-  if (c && !cJSON_IsObject(c)) { snprintf(why, n, "benchmarks.%s.counters: expected an object", b->string); return -1; }
+  if (c && !cJSON_IsObject(c)) return CB_ERROR(e, CB_ERR_INPUT, "benchmarks.%s.counters: expected an object", b->string);
   cJSON_ArrayForEach(x, c) {
-    if (!history_name_ok(x->string)) {
-      snprintf(why, n, "benchmarks.%s.counters: name '%.60s' is not [A-Za-z0-9._+=/-]{1,%d}", b->string, x->string,
-               HISTORY_NAME_MAX);
-      return -1;
-    }
-    if (!cJSON_IsNumber(x) && !cJSON_IsNull(x)) {
-      snprintf(why, n, "benchmarks.%s.counters.%s: expected a number or null", b->string, x->string);
-      return -1;
-    }
+    if (!history_name_ok(x->string))
+      return CB_ERROR(e, CB_ERR_INPUT, "benchmarks.%s.counters: name '%.*s' is not [A-Za-z0-9._+=/-]{1,%d}", b->string,
+                      SHOWN, x->string, HISTORY_NAME_MAX);
+    if (!cJSON_IsNumber(x) && !cJSON_IsNull(x))
+      return CB_ERROR(e, CB_ERR_INPUT, "benchmarks.%s.counters.%s: expected a number or null", b->string, x->string);
   }
-  return 0;
+  return CB_OK;
 }
 
-/* A history line's fields (harness/SCHEMA.md): 0, or -1 with the field, why and value. */
-static int check_entry(const cJSON *e, char *why, size_t n) {
+/* A history line's fields (harness/SCHEMA.md): CB_OK, or CB_ERR_INPUT with the field, why and
+ * value in err. */
+static CbStatus check_entry(const cJSON *e, CbError *err) {
+  char why[512];
+  size_t n = sizeof why;
   const cJSON *sha = json_get(e, "sha"), *date = json_get(e, "date"), *m = json_get(e, "machine");
   const cJSON *mi = json_get(e, "machine_info"), *dirty = json_get(e, "dirty");
   char g[96];
@@ -322,10 +310,10 @@ static int check_entry(const cJSON *e, char *why, size_t n) {
   else if (!cJSON_IsObject(json_get(e, "benchmarks"))) snprintf(why, n, "benchmarks: expected an object");
   else {
     const cJSON *b;
-    cJSON_ArrayForEach(b, json_get(e, "benchmarks")) if (check_benchmark(b, why, n)) return -1;
-    return 0;
+    cJSON_ArrayForEach(b, json_get(e, "benchmarks")) if (check_benchmark(b, err) != CB_OK) return CB_ERR_INPUT;
+    return CB_OK;
   }
-  return -1;
+  return CB_ERROR(err, CB_ERR_INPUT, "%s", why);
 }
 
 /* The line number (from 1) of offset off in text. */
@@ -354,14 +342,16 @@ static int cmp_line_key_group(const LineKey *x, const LineKey *y) {
   return c ? c : strcmp(x->machine, y->machine);
 }
 
-/* 0 when no two entries of all (on lines linenos) hold one commit on one machine, else -1 naming
+/* CB_OK when no two entries of all (on lines linenos) hold one commit on one machine, else
+ * CB_ERR_INPUT naming
  * the first line that repeats an earlier one: `history append` keeps one line per commit and
  * machine, so a second one is a damaged or hand-merged file (sorted; pairwise only within a
  * group of one 7-digit prefix and machine, where a short and a full sha can meet). */
-static int check_repeats(const cJSON *all, const int *linenos, int n, const char *path, char *err, size_t errlen) {
+static CbStatus check_repeats(const cJSON *all, const int *linenos, int n, const char *path, CbError *err) {
   LineKey *k = malloc(sizeof *k * (size_t)(n ? n : 1));
-  if (!k) { snprintf(err, errlen, "out of memory"); return -1; }
-  int i = 0, rc = 0, at = -1;
+  if (!k) return CB_ERROR(err, CB_ERR_MEMORY, "out of memory");
+  int i = 0, at = -1;
+  CbStatus rc = CB_OK;
   const cJSON *e;
   cJSON_ArrayForEach(e, all) {
     k[i] = (LineKey){json_get(e, "sha")->valuestring, json_get(e, "machine")->valuestring, linenos[i]};
@@ -381,20 +371,20 @@ static int check_repeats(const cJSON *all, const int *linenos, int n, const char
     g = end;
   }
   if (at >= 0) {
-    snprintf(err, errlen, "%s: line %d: commit %.40s on %.200s is already on line %d (one line per commit and machine)", path,
-             k[at].line, k[at].sha, k[at].machine, k[first].line);
-    rc = -1;
+    /* a sha is at most 40 digits and a machine HISTORY_TEXT_MAX bytes (check_entry) */
+    rc = CB_ERROR(err, CB_ERR_INPUT, "%s: line %d: commit %s on %s is already on line %d (one line per commit and machine)",
+                  path, k[at].line, k[at].sha, k[at].machine, k[first].line);
   }
   free(k);
   return rc;
 }
 
 /* The lines of text (len bytes, modified in place) and their parsed entries; NULL with err. */
-static cJSON *parse_lines(char *text, size_t len, const char *path, char ***lines_out, int *nlines, char *err, size_t errlen) {
+static cJSON *parse_lines(char *text, size_t len, const char *path, char ***lines_out, int *nlines, CbError *err) {
   /* a NUL would end the text early: lines after it would be neither shown nor kept */
   const char *nul = memchr(text, '\0', len);
   if (nul) {
-    snprintf(err, errlen, "%s: line %d: a NUL byte (a damaged file?): refused, nothing after it would be read", path,
+    CB_ERROR(err, CB_ERR_INPUT, "%s: line %d: a NUL byte (a damaged file?): refused, nothing after it would be read", path,
              line_of(text, (size_t)(nul - text)));
     return NULL;
   }
@@ -406,12 +396,18 @@ static cJSON *parse_lines(char *text, size_t len, const char *path, char ***line
     if (next) *next++ = '\0';
     ++lineno;
     if (!l[strspn(l, " \t\r")]) continue;
-    char name[1200], why[512];
-    snprintf(name, sizeof name, "%.1100s: line %d", path, lineno);
+    CbPath name; /* "PATH: line N", as the parser names it */
+    if (cb_path(&name, err, "%s: line %d", path, lineno) != CB_OK) {
+      cJSON_Delete(all);
+      free(lines);
+      free(linenos);
+      return NULL;
+    }
     /* whole-line JSON: trailing text after the object and keys given twice are refused */
-    cJSON *e = json_parse_checked(l, name, err, errlen);
-    if (!e || check_entry(e, why, sizeof why)) {
-      if (e) snprintf(err, errlen, "%s: %s", name, why);
+    cJSON *e = json_parse_checked(l, name.s, CB_ERR_TEXT(err));
+    if (!e) cb_error_fail(err, CB_ERR_INPUT);
+    if (!e || check_entry(e, err) != CB_OK) {
+      if (e) cb_error_prefix(err, "%s: ", name.s);
       cJSON_Delete(e);
       cJSON_Delete(all);
       free(lines);
@@ -424,12 +420,12 @@ static cJSON *parse_lines(char *text, size_t len, const char *path, char ***line
       if (g) lines = g;
       int *gl = g ? realloc(linenos, sizeof *linenos * (size_t)cap) : NULL;
       if (gl) linenos = gl;
-      if (!g || !gl) { free(lines); free(linenos); cJSON_Delete(all); snprintf(err, errlen, "out of memory"); return NULL; }
+      if (!g || !gl) { free(lines); free(linenos); cJSON_Delete(all); CB_ERROR(err, CB_ERR_MEMORY, "out of memory"); return NULL; }
     }
     linenos[n] = lineno;
     lines[n++] = l;
   }
-  int repeated = check_repeats(all, linenos, n, path, err, errlen);
+  int repeated = check_repeats(all, linenos, n, path, err) != CB_OK;
   free(linenos);
   if (repeated) { free(lines); cJSON_Delete(all); return NULL; }
   if (lines_out) *lines_out = lines;
@@ -438,57 +434,60 @@ static cJSON *parse_lines(char *text, size_t len, const char *path, char ***line
   return all;
 }
 
-cJSON *history_load_text(char *text, size_t len, const char *path, char *err, size_t errlen) {
+cJSON *history_load_text(char *text, size_t len, const char *path, CbError *e) {
   if (len > HISTORY_MAX_BYTES) {
-    snprintf(err, errlen, "%s: %zu bytes, more than the %zu MiB a history may have (start a new file)", path, len,
+    CB_ERROR(e, CB_ERR_INPUT, "%s: %zu bytes, more than the %zu MiB a history may have (start a new file)", path, len,
              HISTORY_MAX_BYTES >> 20);
     return NULL;
   }
-  return parse_lines(text, len, path, NULL, NULL, err, errlen);
+  return parse_lines(text, len, path, NULL, NULL, e);
 }
 
-/* The whole history file, NUL-terminated (its length in *len); NULL with err. */
-static char *read_history(const char *path, size_t *len, char *err, size_t errlen) {
-  char *text = input_read_file(path, HISTORY_MAX_BYTES, len, err, errlen);
-  if (!text && strstr(err, "more than"))
-    snprintf(err + strlen(err), errlen - strlen(err), " (a history may have %zu MiB: start a new file)", HISTORY_MAX_BYTES >> 20);
+/* The whole history file, NUL-terminated (its length in *len); NULL with e. */
+static char *read_history(const char *path, size_t *len, CbError *e) {
+  char *text = input_read_file(path, HISTORY_MAX_BYTES, len, CB_ERR_TEXT(e));
+  if (!text) cb_error_fail(e, CB_ERR_INPUT);
+  if (!text && strstr(e->msg, "more than")) {
+    size_t n = strlen(e->msg);
+    snprintf(e->msg + n, e->cap - n, " (a history may have %zu MiB: start a new file)", HISTORY_MAX_BYTES >> 20);
+  }
   return text;
 }
 
-cJSON *history_load(const char *path, char *err, size_t errlen) {
+cJSON *history_load(const char *path, CbError *e) {
   size_t len = 0;
-  char *text = read_history(path, &len, err, errlen);
+  char *text = read_history(path, &len, e);
   if (!text) return NULL;
-  cJSON *all = history_load_text(text, len, path, err, errlen);
+  cJSON *all = history_load_text(text, len, path, e);
   free(text);
   return all;
 }
 
-cJSON *history_entry_from_file(const char *path, char *err, size_t errlen) {
-  char rerr[1024] = "";
-  cJSON *records = records_load_file(path, rerr, sizeof rerr);
-  if (!records || rerr[0]) {
-    snprintf(err, errlen, "%s", rerr[0] ? rerr : "cannot read the bench");
+cJSON *history_entry_from_file(const char *path, CbError *e) {
+  cJSON *records = records_load_file(path, e);
+  if (!records || e->msg[0]) {
+    if (!e->msg[0]) CB_ERROR(e, CB_ERR_INPUT, "cannot read the bench");
+    cb_error_fail(e, CB_ERR_INPUT);
     cJSON_Delete(records);
     return NULL;
   }
-  cJSON *entry = history_entry_from_records(records, path, err, errlen);
+  cJSON *entry = history_entry_from_records(records, path, e);
   cJSON_Delete(records);
   return entry;
 }
 
-static int append_locked(const char *bench_path, const char *history_path, int replace, FILE *out, char *err,
-                         size_t errlen) {
-  cJSON *entry = history_entry_from_file(bench_path, err, errlen);
+static CbStatus append_locked(const char *bench_path, const char *history_path, int replace, FILE *out, CbError *err) {
+  cJSON *entry = history_entry_from_file(bench_path, err);
   if (!entry) return CB_ERR_INPUT;
   char *line = json_print(entry, 0);
   const char *sha = json_get(entry, "sha")->valuestring, *machine = json_get(entry, "machine")->valuestring;
   size_t tlen = 0;
-  char *text = file_exists(history_path) ? read_history(history_path, &tlen, err, errlen) : strdup("");
+  char *text = file_exists(history_path) ? read_history(history_path, &tlen, err) : strdup("");
   char **lines = NULL;
-  int n = 0, rc = 0, same = -1, i = 0;
+  int n = 0, same = -1, i = 0;
+  CbStatus rc = CB_OK;
   /* a history that is not read whole (a NUL, a bad line) is refused: never rewritten short */
-  cJSON *all = text && line ? parse_lines(text, tlen, history_path, &lines, &n, err, errlen) : NULL;
+  cJSON *all = text && line ? parse_lines(text, tlen, history_path, &lines, &n, err) : NULL;
   if (!all) rc = CB_ERR_INPUT;
   const cJSON *e;
   cJSON_ArrayForEach(e, all) {
@@ -496,16 +495,15 @@ static int append_locked(const char *bench_path, const char *history_path, int r
     ++i;
   }
   if (rc == 0 && same >= 0 && !replace) {
-    snprintf(err, errlen, "%s: line %d already holds commit %.12s on %s (--replace replaces it)", history_path,
-             same + 1, sha, machine);
-    rc = CB_ERR_VERDICT;
+    rc = CB_ERROR(err, CB_ERR_VERDICT, "%s: line %d already holds commit %.*s on %s (--replace replaces it)", history_path,
+                  same + 1, SHA_SHOWN, sha, machine);
   }
   if (rc == 0) {
     /* the whole file anew, then renamed over the old one: no reader sees half a line */
     size_t len = strlen(line) + 2;
     for (int i = 0; i < n; ++i) len += strlen(lines[i]) + 1;
     char *buf = malloc(len), *p = buf;
-    if (!buf) { snprintf(err, errlen, "out of memory"); rc = CB_ERR_MEMORY; }
+    if (!buf) rc = CB_ERROR(err, CB_ERR_MEMORY, "out of memory");
     for (int i = 0; buf && i <= n; ++i) {
       const char *l = i == n ? (same >= 0 ? NULL : line) : i == same ? line : lines[i];
       if (!l) continue;
@@ -514,10 +512,10 @@ static int append_locked(const char *bench_path, const char *history_path, int r
       p += k;
       *p++ = '\n';
     }
-    if (buf && file_write_atomic(history_path, buf, (size_t)(p - buf), CB_ERR_BUF(err, errlen))) rc = CB_ERR_IO;
+    if (buf && file_write_atomic(history_path, buf, (size_t)(p - buf), err) != CB_OK) rc = CB_ERR_IO;
     if (rc == 0)
-      fprintf(out, "history: %s commit %.12s%s on %s (%d benchmarks) %s %s (%d lines)\n", same >= 0 ? "replaced" : "appended",
-              sha, cJSON_IsTrue(json_get(entry, "dirty")) ? " (dirty)" : "", machine,
+      fprintf(out, "history: %s commit %.*s%s on %s (%d benchmarks) %s %s (%d lines)\n", same >= 0 ? "replaced" : "appended",
+              SHA_SHOWN, sha, cJSON_IsTrue(json_get(entry, "dirty")) ? " (dirty)" : "", machine,
               cJSON_GetArraySize(json_get(entry, "benchmarks")), same >= 0 ? "in" : "to", history_path, same >= 0 ? n : n + 1);
     free(buf);
   }
@@ -529,10 +527,10 @@ static int append_locked(const char *bench_path, const char *history_path, int r
   return rc;
 }
 
-int history_append(const char *bench_path, const char *history_path, int replace, FILE *out, char *err, size_t errlen) {
+CbStatus history_append(const char *bench_path, const char *history_path, int replace, FILE *out, CbError *e) {
   int lock; /* -1 when the lock cannot be taken: then unlocked */
   record_lock_take(history_path, &lock);
-  int rc = append_locked(bench_path, history_path, replace, out, err, errlen);
+  CbStatus rc = append_locked(bench_path, history_path, replace, out, e);
   record_lock_release(lock, history_path);
   return rc;
 }

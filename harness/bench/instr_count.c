@@ -10,7 +10,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-int instr_counter_open(InstrCounter *c) {
+#include "../common/cb_path.h"
+
+CbStatus instr_counter_open(InstrCounter *c) {
   struct perf_event_attr a;
   memset(&a, 0, sizeof a);
   a.type = PERF_TYPE_HARDWARE;
@@ -21,14 +23,14 @@ int instr_counter_open(InstrCounter *c) {
   a.exclude_hv = 1;
   c->why[0] = '\0';
   c->fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
-  if (c->fd >= 0) return 0;
+  if (c->fd >= 0) return CB_OK;
   int e = errno;
   snprintf(c->why, sizeof c->why, "perf_event_open(instructions, user space): %s%s", strerror(e),
            e == ENOENT || e == EOPNOTSUPP ? " (no hardware counter here)"
            : e == EACCES || e == EPERM    ? " (see /proc/sys/kernel/perf_event_paranoid)"
            : e == ENOSYS                  ? " (not allowed in this container)"
                                           : "");
-  return -1;
+  return CB_ERR_UNSUPPORTED;
 }
 
 void instr_counter_start(InstrCounter *c) {
@@ -49,10 +51,11 @@ void instr_counter_close(InstrCounter *c) {
   c->fd = -1;
 }
 
-/* The first number after "totals:" (or "summary:") in one callgrind output file; 0 or -1. */
-static int file_total(const char *path, unsigned long long *ir) {
+/* The first number after "totals:" (or "summary:") in one callgrind output file: CB_OK, or
+ * CB_ERR_INPUT (CB_ERR_IO: unreadable). */
+static CbStatus file_total(const char *path, unsigned long long *ir) {
   FILE *f = fopen(path, "r");
-  if (!f) return -1;
+  if (!f) return CB_ERR_IO;
   char line[512];
   int found = -1;
   unsigned long long summary = 0;
@@ -62,30 +65,31 @@ static int file_total(const char *path, unsigned long long *ir) {
   }
   fclose(f);
   if (found == 1) *ir = summary;
-  return found >= 0 ? 0 : -1;
+  return found >= 0 ? CB_OK : CB_ERR_INPUT;
 }
 
-int callgrind_total_ir(const char *dir, const char *prefix, unsigned long long *ir, char *err, size_t errlen) {
+CbStatus callgrind_total_ir(const char *dir, const char *prefix, unsigned long long *ir, CbError *err) {
   DIR *d = opendir(dir);
-  if (!d) { snprintf(err, errlen, "%s: %s", dir, strerror(errno)); return -1; }
+  if (!d) return CB_ERROR(err, CB_ERR_IO, "%s: %s", dir, strerror(errno));
   struct dirent *e;
   int nfiles = 0;
   *ir = 0;
   size_t plen = strlen(prefix);
   while ((e = readdir(d))) {
     if (strncmp(e->d_name, prefix, plen) != 0) continue;
-    char path[1200];
+    CbPath path;
     unsigned long long v = 0;
-    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-    if (file_total(path, &v) != 0) {
-      snprintf(err, errlen, "%s: no totals line (not a callgrind output?)", path);
+    CbStatus st = cb_path_join(&path, err, dir, e->d_name);
+    if (st == CB_OK && file_total(path.s, &v) != CB_OK)
+      st = CB_ERROR(err, CB_ERR_INPUT, "%s: no totals line (not a callgrind output?)", path.s);
+    if (st != CB_OK) {
       closedir(d);
-      return -1;
+      return st;
     }
     *ir += v;
     ++nfiles;
   }
   closedir(d);
-  if (!nfiles) { snprintf(err, errlen, "%s: no callgrind output %s*", dir, prefix); return -1; }
-  return 0;
+  if (!nfiles) return CB_ERROR(err, CB_ERR_INPUT, "%s: no callgrind output %s*", dir, prefix);
+  return CB_OK;
 }

@@ -7,21 +7,25 @@
 
 #include <stddef.h>
 
+#include "../common/cb_error.h"
+
 typedef struct {
   int fd;          /* -1: not available */
   char why[160];   /* why not, when fd < 0 */
 } InstrCounter;
 
-/* Opens a disabled counter for this process (user space only). 0, or -1 with c->why. */
-int instr_counter_open(InstrCounter *c);
+/* Opens a disabled counter for this process (user space only). CB_OK, or CB_ERR_UNSUPPORTED with
+ * c->why. */
+CbStatus instr_counter_open(InstrCounter *c);
 /* Resets and enables / disables and reads; read returns -1 when unavailable or unread. */
 void instr_counter_start(InstrCounter *c);
 long long instr_counter_read(InstrCounter *c);
 void instr_counter_close(InstrCounter *c);
 
 /* The sum of the "totals:" (else "summary:") lines of the callgrind output files
- * DIR/PREFIX* (a forked run writes one file per process). 0, or -1 with a message. */
-int callgrind_total_ir(const char *dir, const char *prefix, unsigned long long *ir, char *err, size_t errlen);
+ * DIR/PREFIX* (a forked run writes one file per process). CB_OK, or CB_ERR_INPUT / CB_ERR_IO with
+ * the message in e. */
+CbStatus callgrind_total_ir(const char *dir, const char *prefix, unsigned long long *ir, CbError *e);
 
 /* The function callgrind collects inside (--toggle-collect) for the counts of `cbench bench`:
  * every integration over an output grid goes through it. */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../models/status.h"
+
 static int is_sep(char c) { return isspace((unsigned char)c) || strchr(",;:/()", c) != NULL; }
 
 /* The next word of *p (advanced past it) into w; 0 at the end. */
@@ -21,15 +23,15 @@ static int next_word(const char **p, char *w, size_t wlen) {
   return 1;
 }
 
-/* "+19%", "-2.5%", "19%" as percent; 0, or -1 when w is not one. */
-static int percent_word(const char *w, double *out) {
+/* "+19%", "-2.5%", "19%" as percent; CB_OK, or CB_ERR_INPUT when w is not one. */
+static CbStatus percent_word(const char *w, double *out) {
   size_t n = strlen(w);
-  if (n < 2 || w[n - 1] != '%') return -1;
+  if (n < 2 || w[n - 1] != '%') return CB_ERR_INPUT;
   char *end;
   double v = strtod(w, &end);
-  if (end != w + n - 1 || !isfinite(v)) return -1;
+  if (end != w + n - 1 || !isfinite(v)) return CB_ERR_INPUT;
   *out = v;
-  return 0;
+  return CB_OK;
 }
 
 static void parse_line(const char *sha, const char *line, size_t len, PerfDecl *d) {
@@ -44,7 +46,7 @@ static void parse_line(const char *sha, const char *line, size_t len, PerfDecl *
   for (int k = 0; next_word(&p, w, sizeof w); ++k) {
     if (k == 0 && !strcmp(w, "all")) d->all = 1;
     double v;
-    if (isnan(d->percent) && percent_word(w, &v) == 0) d->percent = v;
+    if (isnan(d->percent) && percent_word(w, &v) == CB_OK) d->percent = v;
   }
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../../models/status.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/json_get.h"
 #include "../common/num_text.h"
@@ -22,6 +23,8 @@
 
 #define GATE_MAX_DECLS 256
 #define GATE_LOG_BYTES ((size_t)8 << 20)
+/* A commit in a sentence: its first 12 digits; a bad value: its first 60 bytes. */
+enum { SHA_SHOWN = 12, SHOWN = 60 };
 
 /* Every integrator family once, CENIC's headline scene at the paper's settings, and the clutter
  * at 20 and 200 objects; horizons cut so that the set takes about two minutes under callgrind. */
@@ -66,9 +69,9 @@ static void remove_outputs(const char *dir, const char *prefix) {
   dir_list_free(names, n);
 }
 
-/* One benchmark under callgrind: its record (instructions set) or NULL with err. */
+/* One benchmark under callgrind: its record (instructions set) or NULL with e. */
 static cJSON *measure_one(const char *bin, const char *cases_dir, const PerfGateBench *b, const char *dir, int idx,
-                          char *err, size_t errlen) {
+                          CbError *e) {
   char json[1200], log[1200], val[32], tend[32], cgout[1300], prefix[32];
   snprintf(prefix, sizeof prefix, "cg%02d.", idx);
   snprintf(json, sizeof json, "%s/run%02d.json", dir, idx);
@@ -96,15 +99,15 @@ static cJSON *measure_one(const char *bin, const char *cases_dir, const PerfGate
   cJSON *rec = text ? cJSON_Parse(text) : NULL;
   free(text);
   if (!rec) {
-    snprintf(err, errlen, "%s %s: no record (%s; see %s)", b->case_name, b->integrator, serr, log);
+    CB_ERROR(e, CB_ERR_INPUT, "%s %s: no record (%s; see %s)", b->case_name, b->integrator, serr, log);
     return NULL;
   }
   unsigned long long ir = 0;
   char cerr[600];
-  int counted = callgrind_total_ir(dir, prefix, &ir, cerr, sizeof cerr) == 0 && ir > 0;
+  int counted = callgrind_total_ir(dir, prefix, &ir, CB_ERR_BUF(cerr, sizeof cerr)) == 0 && ir > 0;
   const char *status = record_get_string(rec, FIELD_STATUS, "?");
   if (!counted && !strcmp(status, "ok")) {
-    snprintf(err, errlen, "%s %s: callgrind counted nothing (%s; see %s)", b->case_name, b->integrator,
+    CB_ERROR(e, CB_ERR_INPUT, "%s %s: callgrind counted nothing (%s; see %s)", b->case_name, b->integrator,
              ir == 0 ? "no instructions inside " INSTR_CALLGRIND_FUNCTION : cerr, log);
     cJSON_Delete(rec);
     remove_outputs(dir, prefix);
@@ -129,15 +132,13 @@ static cJSON *measure_one(const char *bin, const char *cases_dir, const PerfGate
   return rec;
 }
 
-int perf_gate_measure(const char *bin, const char *cases_dir, const char *out_dir, const char *only, int quiet,
-                      char *err, size_t errlen) {
+CbStatus perf_gate_measure(const char *bin, const char *cases_dir, const char *out_dir, const char *only, int quiet,
+                           CbError *e) {
   const char *vg_argv[] = {"valgrind", "--version", NULL};
   char vg[128];
-  if (subprocess_output(vg_argv, vg, sizeof vg) != 0) {
-    snprintf(err, errlen, "gate: valgrind not found (apt-get install valgrind): instructions cannot be counted");
-    return CB_ERR_IO;
-  }
-  if (dir_make_parents(out_dir) != 0) { snprintf(err, errlen, "gate: %s: cannot create", out_dir); return CB_ERR_IO; }
+  if (subprocess_output(vg_argv, vg, sizeof vg) != 0)
+    return CB_ERROR(e, CB_ERR_IO, "gate: valgrind not found (apt-get install valgrind): instructions cannot be counted");
+  if (dir_make_parents(out_dir) != 0) return CB_ERROR(e, CB_ERR_IO, "gate: %s: cannot create", out_dir);
   int n;
   const PerfGateBench *set = perf_gate_set(&n);
   cJSON *all = cJSON_CreateArray();
@@ -145,20 +146,20 @@ int perf_gate_measure(const char *bin, const char *cases_dir, const char *out_di
     if (!ab_list_has(only, set[i].case_name)) continue;
     if (!quiet) fprintf(stderr, "gate: measuring %d/%d %s %s under callgrind ...\n", i + 1, n, set[i].case_name,
                         set[i].integrator);
-    cJSON *rec = measure_one(bin, cases_dir, &set[i], out_dir, i, err, errlen);
+    cJSON *rec = measure_one(bin, cases_dir, &set[i], out_dir, i, e);
     if (!rec) { cJSON_Delete(all); return CB_ERR_INPUT; }
     cJSON_AddItemToArray(all, rec);
   }
   if (cJSON_GetArraySize(all) == 0) {
-    snprintf(err, errlen, "gate: no benchmark of the set matches '%s'", only);
     cJSON_Delete(all);
-    return CB_ERR_INPUT;
+    return CB_ERROR(e, CB_ERR_INPUT, "gate: no benchmark of the set matches '%s'", only);
   }
-  char path[1200];
-  snprintf(path, sizeof path, "%s/bench.json", out_dir);
+  CbPath path;
   char *text = json_print(all, 1);
-  int rc = text && file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, errlen)) == 0 ? CB_OK : CB_ERR_IO;
-  if (!text) snprintf(err, errlen, "out of memory");
+  CbStatus rc = !text ? CB_ERROR(e, CB_ERR_MEMORY, "out of memory")
+                : cb_path_join(&path, e, out_dir, "bench.json") != CB_OK ? CB_ERR_IO
+                : file_write_atomic(path.s, text, strlen(text), e);
+  if (rc == CB_ERR_MEMORY) rc = CB_ERR_IO; /* as before: the bench could not be written */
   free(text);
   cJSON_Delete(all);
   return rc;
@@ -217,19 +218,19 @@ static const cJSON *pick_base(const cJSON *lines, const char *repo, const char *
 }
 
 /* The messages of the commits base..head, `git log --format=%x1e%H%n%B` (perf_decl.h). */
-static char *git_log(const char *repo, const char *base, const char *head, char *err, size_t errlen) {
+static char *git_log(const char *repo, const char *base, const char *head, CbError *e) {
   char range[200];
   snprintf(range, sizeof range, "%s..%s", base, head);
   const char *argv[] = {"git", "-C", repo[0] ? repo : ".", "log", "--format=%x1e%H%n%B", range, NULL};
   char *buf = malloc(GATE_LOG_BYTES);
-  if (!buf) { snprintf(err, errlen, "out of memory"); return NULL; }
+  if (!buf) { CB_ERROR(e, CB_ERR_MEMORY, "out of memory"); return NULL; }
   if (subprocess_output(argv, buf, GATE_LOG_BYTES) != 0) {
-    snprintf(err, errlen, "gate: git log %s in %s failed", range, repo[0] ? repo : ".");
+    CB_ERROR(e, CB_ERR_INPUT, "gate: git log %s in %s failed", range, repo[0] ? repo : ".");
     free(buf);
     return NULL;
   }
   if (strlen(buf) >= GATE_LOG_BYTES - 1) {
-    snprintf(err, errlen, "gate: git log %s is longer than %zu MiB: measure against a newer history line", range,
+    CB_ERROR(e, CB_ERR_INPUT, "gate: git log %s is longer than %zu MiB: measure against a newer history line", range,
              GATE_LOG_BYTES >> 20);
     free(buf);
     return NULL;
@@ -263,18 +264,18 @@ static void judge(GateRow *r, double tol) {
 }
 
 /* The baseline's counts measured here: builds base_sha (ab_binary_for_rev) and runs the set. */
-static cJSON *measure_base_here(const PerfGateConfig *c, const char *base_sha, char *err, size_t errlen) {
-  char bin[1100], sha[64], dir[1200];
-  if (ab_binary_for_rev(base_sha, bin, sizeof bin, sha, sizeof sha, err, errlen) != 0) return NULL;
-  snprintf(dir, sizeof dir, "%s/base", c->out_dir);
-  if (perf_gate_measure(bin, c->cases_dir, dir, c->only, c->quiet, err, errlen) != CB_OK) return NULL;
-  char path[1300];
-  snprintf(path, sizeof path, "%s/bench.json", dir);
-  return history_entry_from_file(path, err, errlen);
+static cJSON *measure_base_here(const PerfGateConfig *c, const char *base_sha, CbError *e) {
+  char bin[PATH_MAX], sha[64];
+  CbPath dir, path;
+  if (ab_binary_for_rev(base_sha, bin, sizeof bin, sha, sizeof sha, e) != CB_OK) return NULL;
+  if (cb_path_join(&dir, e, c->out_dir, "base") != CB_OK) return NULL;
+  if (perf_gate_measure(bin, c->cases_dir, dir.s, c->only, c->quiet, e) != CB_OK) return NULL;
+  if (cb_path_join(&path, e, dir.s, "bench.json") != CB_OK) return NULL;
+  return history_entry_from_file(path.s, e);
 }
 
 static int write_verdicts(const PerfGateConfig *c, const GateRow *rows, int n, const char *base_sha,
-                          const char *head, const char *source, int fail, char *err, size_t errlen) {
+                          const char *head, const char *source, int fail, CbError *e) {
   cJSON *doc = cJSON_CreateObject();
   cJSON_AddStringToObject(doc, "schema", "cbench.gate/1");
   cJSON_AddStringToObject(doc, "base", base_sha);
@@ -292,73 +293,73 @@ static int write_verdicts(const PerfGateConfig *c, const GateRow *rows, int n, c
     cJSON_AddItemToArray(arr, o);
   }
   cJSON_AddBoolToObject(doc, "fail", fail);
-  char path[1200];
-  snprintf(path, sizeof path, "%s/gate.json", c->out_dir);
+  CbPath path;
   char *text = json_print(doc, 1);
   cJSON_Delete(doc);
-  int rc = text && dir_make_parents(c->out_dir) == 0 && file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, errlen)) == 0;
-  if (!text) snprintf(err, errlen, "out of memory");
+  CbStatus rc = !text ? CB_ERROR(e, CB_ERR_IO, "out of memory")
+                : cb_path_join(&path, e, c->out_dir, "gate.json") != CB_OK ? CB_ERR_IO
+                : dir_make_parents(c->out_dir) != 0 ? CB_ERROR(e, CB_ERR_IO, "%s: cannot create", c->out_dir)
+                : file_write_atomic(path.s, text, strlen(text), e);
   free(text);
-  return rc ? CB_OK : CB_ERR_IO;
+  return rc == CB_OK ? CB_OK : CB_ERR_IO;
 }
 
-int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) {
-  char bench[1200];
+CbStatus perf_gate_run(const PerfGateConfig *c, FILE *out, CbError *e) {
+  CbPath bench_path;
   if (c->measured[0]) {
-    snprintf(bench, sizeof bench, "%s", c->measured);
+    if (cb_path(&bench_path, e, "%s", c->measured) != CB_OK) return CB_ERR_INPUT;
   } else {
-    char bin[1100];
-    if (c->binary[0] ? !realpath(c->binary, bin) : !realpath("/proc/self/exe", bin)) {
-      snprintf(err, errlen, "gate: binary %s not found", c->binary[0] ? c->binary : "(this one)");
-      return CB_ERR_INPUT;
-    }
-    int rc = perf_gate_measure(bin, c->cases_dir, c->out_dir, c->only, c->quiet, err, errlen);
+    char bin[PATH_MAX];
+    if (c->binary[0] ? !realpath(c->binary, bin) : !realpath("/proc/self/exe", bin))
+      return CB_ERROR(e, CB_ERR_INPUT, "gate: binary %s not found", c->binary[0] ? c->binary : "(this one)");
+    CbStatus rc = perf_gate_measure(bin, c->cases_dir, c->out_dir, c->only, c->quiet, e);
     if (rc != CB_OK) return rc;
-    snprintf(bench, sizeof bench, "%s/bench.json", c->out_dir);
+    if (cb_path_join(&bench_path, e, c->out_dir, "bench.json") != CB_OK) return CB_ERR_INPUT;
   }
-  char rerr[1024] = "";
-  cJSON *recs = records_load_file(bench, rerr, sizeof rerr);
-  if (!recs || rerr[0]) {
-    snprintf(err, errlen, "gate: %s", rerr[0] ? rerr : "cannot read the measurement");
+  const char *bench = bench_path.s;
+  cJSON *recs = records_load_file(bench, e);
+  if (!recs || e->msg[0]) {
+    if (!e->msg[0]) CB_ERROR(e, CB_ERR_INPUT, "cannot read the measurement");
+    cb_error_prefix(e, "gate: ");
     cJSON_Delete(recs);
-    return CB_ERR_INPUT;
+    return cb_error_fail(e, CB_ERR_INPUT);
   }
-  cJSON *now = history_entry_from_records(recs, bench, err, errlen);
+  cJSON *now = history_entry_from_records(recs, bench, e);
   if (!now) { cJSON_Delete(recs); return CB_ERR_INPUT; }
   const cJSON *machine = record_get(cJSON_GetArrayItem(recs, 0), FIELD_MACHINE);
   const char *head = json_str(now, "sha");
   if (!sha_valid(head)) {
-    snprintf(err, errlen, "gate: %s: machine.git: expected the build's commit sha, got '%.60s'", bench, head);
+    CB_ERROR(e, CB_ERR_INPUT, "gate: %s: machine.git: expected the build's commit sha, got '%.*s'", bench, SHOWN, head);
     cJSON_Delete(now);
     cJSON_Delete(recs);
     return CB_ERR_INPUT;
   }
   int dirty = cJSON_IsTrue(json_get(now, "dirty"));
 
-  cJSON *lines = file_exists(c->history) ? history_load(c->history, err, errlen) : cJSON_CreateArray();
+  cJSON *lines = file_exists(c->history) ? history_load(c->history, e) : cJSON_CreateArray();
   if (!lines) { cJSON_Delete(now); cJSON_Delete(recs); return CB_ERR_INPUT; }
   int comparable = 0;
   const cJSON *base = pick_base(lines, c->repo, head, machine, &comparable);
   cJSON *base_here = NULL;
   const char *source = "history";
-  int rc = CB_OK;
+  CbStatus rc = CB_OK;
   if (!base) {
-    fprintf(out, "gate: %s has no line for an ancestor of %.12s: nothing to compare with (first landing)\n",
-            c->history, head);
+    fprintf(out, "gate: %s has no line for an ancestor of %.*s: nothing to compare with (first landing)\n",
+            c->history, SHA_SHOWN, head);
     source = "none";
   } else if (!comparable) {
-    fprintf(out, "gate: the history's line for %.12s was measured on another kind of machine (cpu, isa, compiler or "
-                 "flags differ): building it to measure it here\n", json_str(base, "sha"));
-    base_here = measure_base_here(c, json_str(base, "sha"), err, errlen);
+    fprintf(out, "gate: the history's line for %.*s was measured on another kind of machine (cpu, isa, compiler or "
+                 "flags differ): building it to measure it here\n", SHA_SHOWN, json_str(base, "sha"));
+    base_here = measure_base_here(c, json_str(base, "sha"), e);
     if (!base_here) rc = CB_ERR_INPUT;
     source = "measured here";
   }
   char *log = NULL;
   PerfDecl *decls = calloc(GATE_MAX_DECLS, sizeof *decls);
   int ndecl = 0;
-  if (!decls) { snprintf(err, errlen, "out of memory"); rc = CB_ERR_MEMORY; }
+  if (!decls) rc = CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
   if (rc == CB_OK && base && strcmp(json_str(base, "sha"), head)) {
-    log = git_log(c->repo, json_str(base, "sha"), head, err, errlen);
+    log = git_log(c->repo, json_str(base, "sha"), head, e);
     if (!log) rc = CB_ERR_INPUT;
     else ndecl = perf_decls_parse(log, decls, GATE_MAX_DECLS);
     if (ndecl > GATE_MAX_DECLS) {
@@ -369,11 +370,11 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
   const cJSON *bb = json_get(base_here ? base_here : base, "benchmarks"), *nb = json_get(now, "benchmarks");
   int n = cJSON_GetArraySize(nb), fails = 0, ups = 0, downs = 0, declared = 0;
   GateRow *rows = rc == CB_OK ? calloc((size_t)n + 1, sizeof *rows) : NULL;
-  if (rc == CB_OK && !rows) { snprintf(err, errlen, "out of memory"); rc = CB_ERR_MEMORY; }
+  if (rc == CB_OK && !rows) rc = CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
   if (rc == CB_OK) {
-    fprintf(out, "gate: instructions inside %s, %.12s%s against %s (%s); tolerance %g%%\n", INSTR_CALLGRIND_FUNCTION,
-            head, dirty ? " (dirty)" : "", base ? json_str(base, "sha") : "nothing", source, 100 * c->tolerance);
-    for (int i = 0; i < ndecl; ++i) fprintf(out, "gate: declared in %.12s: Perf: %s\n", decls[i].sha, decls[i].text);
+    fprintf(out, "gate: instructions inside %s, %.*s%s against %s (%s); tolerance %g%%\n", INSTR_CALLGRIND_FUNCTION,
+            SHA_SHOWN, head, dirty ? " (dirty)" : "", base ? json_str(base, "sha") : "nothing", source, 100 * c->tolerance);
+    for (int i = 0; i < ndecl; ++i) fprintf(out, "gate: declared in %.*s: Perf: %s\n", SHA_SHOWN, decls[i].sha, decls[i].text);
     fprintf(out, "%-44s %15s %15s %9s  %s\n", "benchmark", "base Ir", "now Ir", "change", "verdict");
     int i = 0;
     const cJSON *b;
@@ -407,9 +408,8 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
             100 * c->tolerance, declared, downs, fails ? "FAIL" : "pass");
     if (fails) fprintf(out, "gate: a commit that trades speed for physics says so in its message, e.g.\n"
                             "    Perf: %s %s +N%% instructions: what it buys\n", rows[0].integrator, rows[0].case_name);
-    char werr[600];
-    if (write_verdicts(c, rows, n, base ? json_str(base, "sha") : "", head, source, fails > 0, werr, sizeof werr)) {
-      snprintf(err, errlen, "gate: %s", werr);
+    if (write_verdicts(c, rows, n, base ? json_str(base, "sha") : "", head, source, fails > 0, e) != CB_OK) {
+      cb_error_prefix(e, "gate: ");
       rc = CB_ERR_IO;
     } else if (fails) {
       rc = CB_ERR_VERDICT;
@@ -417,12 +417,11 @@ int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen) 
   }
   if (rc == CB_OK && c->append) {
     if (dirty) {
-      snprintf(err, errlen, "gate: --append: %.12s was built from a tree with uncommitted changes; commit, rebuild, "
-                            "measure again", head);
-      rc = CB_ERR_INPUT;
+      rc = CB_ERROR(e, CB_ERR_INPUT, "gate: --append: %.*s was built from a tree with uncommitted changes; commit, rebuild, "
+                                     "measure again", SHA_SHOWN, head);
     } else {
       dir_make_parent_of(c->history);
-      rc = history_append(bench, c->history, 0, out, err, errlen);
+      rc = history_append(bench, c->history, 0, out, e);
     }
   }
   free(rows);

@@ -12,6 +12,8 @@
 
 #include <stdio.h>
 
+#include "../common/cb_error.h"
+
 typedef struct {
   const char *case_name;  /* a case name, or a scene path relative to the source tree */
   const char *integrator;
@@ -41,13 +43,13 @@ void perf_gate_config_default(PerfGateConfig *c);
 
 /* Measures the set with binary bin under callgrind into out_dir (one record per benchmark, with
  * `instructions` {source "callgrind", count}) and writes them all to out_dir/bench.json. CB_OK,
- * or CB_ERR_IO / CB_ERR_INPUT with err (valgrind missing, a run without a record). */
-int perf_gate_measure(const char *bin, const char *cases_dir, const char *out_dir, const char *only, int quiet,
-                      char *err, size_t errlen);
+ * or CB_ERR_IO / CB_ERR_INPUT with e (valgrind missing, a run without a record). */
+CbStatus perf_gate_measure(const char *bin, const char *cases_dir, const char *out_dir, const char *only, int quiet,
+                           CbError *e);
 
 /* The gate: CB_OK (pass: no undeclared rise; the table on out), CB_ERR_VERDICT (an undeclared
  * rise, a declared one exceeded, or a benchmark that fails now and did not), CB_ERR_INPUT /
- * CB_ERR_IO (it could not run: err says why). */
-int perf_gate_run(const PerfGateConfig *c, FILE *out, char *err, size_t errlen);
+ * CB_ERR_IO (it could not run: e, not NULL, says why). */
+CbStatus perf_gate_run(const PerfGateConfig *c, FILE *out, CbError *e);
 
 #endif

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../models/status.h"
+
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
@@ -21,7 +23,7 @@ int step_detect(const double *x, int n, int *steps, int max) {
   double *val = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1)), *score = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
   int *pos = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
   char *flagged = calloc((size_t)(n > 0 ? n : 1), 1);
-  if (!val || !score || !pos || !flagged) { free(val); free(score); free(pos); free(flagged); return -1; }
+  if (!val || !score || !pos || !flagged) { free(val); free(score); free(pos); free(flagged); return CB_ERR_MEMORY; }
   int m = 0;
   for (int i = 0; i < n; ++i)
     if (isfinite(x[i])) { val[m] = x[i]; pos[m++] = i; }

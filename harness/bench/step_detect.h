@@ -21,7 +21,7 @@
 #define STEP_REL 0.05      /* REL: relative change */
 
 /* Positions of the steps of x[0..n-1] (non-finite values are skipped: positions index x) into
- * steps (at most max), in increasing order; returns their count, or -1 out of memory. */
+ * steps (at most max), in increasing order; returns their count, or CB_ERR_MEMORY (< 0). */
 int step_detect(const double *x, int n, int *steps, int max);
 
 /* The relative change Ma / Mb - 1 at position at (the windows above, finite values only); NAN

@@ -45,7 +45,7 @@ int cmd_gate(const CbenchContext *cb, int argc, char **argv) {
     else return usage_error(cb, "unexpected argument '%s' for gate", a);
   }
   char err[2048] = "";
-  int rc = perf_gate_run(&c, stdout, err, sizeof err);
+  int rc = perf_gate_run(&c, stdout, CB_ERR_BUF(err, sizeof err));
   if (rc != CB_OK && rc != CB_ERR_VERDICT) fprintf(stderr, "cbench: %s\n", err);
   return rc;
 }

@@ -63,13 +63,13 @@ int cmd_compare(const CbenchContext *cb, int argc, char **argv) {
   }
   if (nf != 2) return usage_error(cb, "compare needs BASE.json and NEW.json%s", "");
   char err[1024];
-  cJSON *b = records_load_file(files[0], err, sizeof err);
+  cJSON *b = records_load_file(files[0], CB_ERR_BUF(err, sizeof err));
   if (!b) return usage_error(cb, "%s", err);
   /* entries that are not valid records cannot be compared: that is a failed comparison, not an
    * empty one (a baseline whose records all failed validation used to pass with 0 compared) */
   int invalid = err[0] != '\0';
   if (invalid) fprintf(stderr, "cbench: compare: %s\n", err);
-  cJSON *n = records_load_file(files[1], err, sizeof err);
+  cJSON *n = records_load_file(files[1], CB_ERR_BUF(err, sizeof err));
   if (!n) { cJSON_Delete(b); return usage_error(cb, "%s", err); }
   if (err[0]) fprintf(stderr, "cbench: compare: %s\n", err);
   invalid |= err[0] != '\0';
@@ -92,7 +92,7 @@ int cmd_export(const CbenchContext *cb, int argc, char **argv) {
   if (!fmt || (strcmp(fmt, "gbench") && strcmp(fmt, "gab"))) return usage_error(cb, "export needs --format gbench or gab%s", "");
   if (!file) return usage_error(cb, "export needs a record FILE%s", "");
   char err[1024];
-  cJSON *recs = file_exists(file) ? records_load_file(file, err, sizeof err) : records_load_dir(file, err, sizeof err);
+  cJSON *recs = file_exists(file) ? records_load_file(file, CB_ERR_BUF(err, sizeof err)) : records_load_dir(file, CB_ERR_BUF(err, sizeof err));
   if (!recs || err[0]) { /* nothing is exported from results that cannot all be read */
     fprintf(stderr, "cbench: %s\n", err);
     cJSON_Delete(recs);
@@ -184,7 +184,7 @@ int cmd_history(const CbenchContext *cb, int argc, char **argv) {
   if (!bench) return usage_error(cb, "history append needs a bench file (results/bench.json)%s", "");
   if (!to) return usage_error(cb, "history append needs --to HISTORY.jsonl%s", "");
   char err[2048];
-  int rc = history_append(bench, to, replace, stdout, err, sizeof err);
+  int rc = history_append(bench, to, replace, stdout, CB_ERR_BUF(err, sizeof err));
   if (rc) fprintf(stderr, "cbench: %s\n", err);
   return rc;
 }

@@ -133,12 +133,12 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
     else if (!strcmp(a, "--quiet")) continue; /* cmd_run's: no progress line */
     else if (!strcmp(a, "--param")) {
       VALUE_OR_FAIL(v);
-      if (run_spec_add_param(&s, v, err, sizeof err)) return usage_error(cb, "%s", err);
+      if (run_spec_add_param(&s, v, CB_ERR_BUF(err, sizeof err))) return usage_error(cb, "%s", err);
     }
     else if (run_field_by_flag(a) >= 0) {
       reps_given |= !strcmp(a, "--reps");
       VALUE_OR_FAIL(v);
-      if (run_field_apply(&s, (RunField)run_field_by_flag(a), v, a, err, sizeof err)) return usage_error(cb, "%s", err);
+      if (run_field_apply(&s, (RunField)run_field_by_flag(a), v, a, CB_ERR_BUF(err, sizeof err))) return usage_error(cb, "%s", err);
     }
     else if (!strcmp(a, "--integrator")) { VALUE_OR_FAIL(v); snprintf(s.integrator, sizeof s.integrator, "%s", v); }
     else if (!strcmp(a, "--json")) { VALUE_OR_FAIL(v); json = v; }
@@ -156,7 +156,7 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
     else if (!strcmp(a, "--energy")) { VALUE_OR_FAIL(v); snprintf(s.energy_log, sizeof s.energy_log, "%s", v); }
     else if (!strcmp(a, "--opt")) {
       VALUE_OR_FAIL(v);
-      if (run_spec_add_option(&s, v, err, sizeof err)) return usage_error(cb, "%s", err);
+      if (run_spec_add_option(&s, v, CB_ERR_BUF(err, sizeof err))) return usage_error(cb, "%s", err);
     } else return usage_error(cb, "unknown option '%s' for run", a);
   }
   if (s.min_time > 0 && !reps_given) s.reps = RUN_CALIBRATED_MAX_REPS;
@@ -164,7 +164,7 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
   if (!s.integrator[0]) return usage_error(cb, "run needs --integrator%s", "");
   if (s.has_accuracy && s.has_dt) return usage_error(cb, "give either --accuracy or --dt, not both%s", "");
   if (!s.has_accuracy && !s.has_dt) return usage_error(cb, "run needs --accuracy or --dt%s", "");
-  if (run_spec_set_case(&s, cb->cases_dir, case_arg, err, sizeof err) != 0) return usage_error(cb, "%s", err);
+  if (run_spec_set_case(&s, cb->cases_dir, case_arg, CB_ERR_BUF(err, sizeof err)) != 0) return usage_error(cb, "%s", err);
   if (resume && !json) return usage_error(cb, "--resume needs --json FILE%s", "");
   *out = s;
   *json_out = json;
@@ -199,10 +199,10 @@ int cmd_run(const CbenchContext *cb, int argc, char **argv) {
 static int run_to_record(const CbenchContext *cb, int argc, char **argv, RunSpec s, const char *json, int resume) {
   char err[1024];
   RunContext ctx;
-  int rc = run_prepare(cb, &s, &ctx, err, sizeof err);
+  int rc = run_prepare(cb, &s, &ctx, CB_ERR_BUF(err, sizeof err));
   if (rc == CB_ERR_INPUT) { fprintf(stderr, "cbench: %s\n", err); return rc; } /* the loader's message */
   /* as a sweep job (--resume), an integrator that refuses the scene or options is a failed record */
-  if (rc == CB_OK && !resume) rc = run_preflight(&ctx, err, sizeof err);
+  if (rc == CB_OK && !resume) rc = run_preflight(&ctx, CB_ERR_BUF(err, sizeof err));
   if (rc == CB_ERR_UNSUPPORTED) { /* not an argument error: no usage text */
     run_context_free(&ctx);
     fprintf(stderr, "cbench: %s\n", err);
@@ -232,7 +232,7 @@ static int run_to_record(const CbenchContext *cb, int argc, char **argv, RunSpec
   }
   const char *path = pathp.s;
   /* an output that cannot be created fails here, before the run */
-  if (run_outputs_check(&s, path, err, sizeof err) != 0) {
+  if (run_outputs_check(&s, path, CB_ERR_BUF(err, sizeof err)) != 0) {
     run_context_free(&ctx);
     fprintf(stderr, "cbench: %s\n", err);
     return CB_ERR_IO;
@@ -307,9 +307,9 @@ int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
     RunSpec s;
     char err[1024];
     run_spec_init(&s);
-    if (run_spec_set_case(&s, cb->cases_dir, cases[k], err, sizeof err) != 0) return usage_error(cb, "%s", err);
+    if (run_spec_set_case(&s, cb->cases_dir, cases[k], CB_ERR_BUF(err, sizeof err)) != 0) return usage_error(cb, "%s", err);
     int computed = 0;
-    int rc = reference_ensure(cb, s.case_path, s.case_name, &cfg, &computed, err, sizeof err);
+    int rc = reference_ensure(cb, s.case_path, s.case_name, &cfg, &computed, CB_ERR_BUF(err, sizeof err));
     CbPath path;
     reference_path(cb->results_dir, s.case_name, path.s, sizeof path.s);
     if (rc != 0) fprintf(stderr, "cbench: %s\n", err);
@@ -317,7 +317,7 @@ int cmd_reference(const CbenchContext *cb, int argc, char **argv) {
       printf("reference %s: %s (%s)\n", s.case_name, path.s, computed ? "computed" : "current, reused");
       Reference ref;
       char lerr[512], why[512];
-      if (reference_load(path.s, &ref, lerr, sizeof lerr) == 0) { /* say when its uncertainty is partial */
+      if (reference_load(path.s, &ref, CB_ERR_BUF(lerr, sizeof lerr)) == 0) { /* say when its uncertainty is partial */
         if (reference_check_incomplete(&ref, why, sizeof why)) fprintf(stderr, "cbench: warning: reference %s: %s\n", s.case_name, why);
         reference_free(&ref);
       }

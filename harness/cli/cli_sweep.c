@@ -128,7 +128,7 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
       if (!(axes_given & 1u << f)) run_field_sweep_clear_axis(c, f);
       axes_given |= 1u << f;
       for (int k = 0; k < nt && rc == 0; ++k)
-        if (run_field_apply_sweep(c, f, 1, tmp[k], a, err, sizeof err)) rc = usage_error(cb, "%s", err);
+        if (run_field_apply_sweep(c, f, 1, tmp[k], a, CB_ERR_BUF(err, sizeof err))) rc = usage_error(cb, "%s", err);
     } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error(cb, "missing value for %s", a);
@@ -136,7 +136,7 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
     } else if (run_field_by_flag(a) >= 0 && run_field_sweep_scalar((RunField)run_field_by_flag(a))) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error(cb, "missing value for %s", a);
-      else if (run_field_apply_sweep(c, (RunField)run_field_by_flag(a), 0, v, a, err, sizeof err)) rc = usage_error(cb, "%s", err);
+      else if (run_field_apply_sweep(c, (RunField)run_field_by_flag(a), 0, v, a, CB_ERR_BUF(err, sizeof err))) rc = usage_error(cb, "%s", err);
     } else if (!strcmp(a, "--out")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error(cb, "missing value for %s", a);
@@ -205,7 +205,7 @@ int cmd_merge(const CbenchContext *cb, int argc, char **argv) {
   }
   if (!dir) return usage_error(cb, "merge needs a directory%s", "");
   char err[1024];
-  int rc = plan_merge(dir, plan, stdout, err, sizeof err);
+  int rc = plan_merge(dir, plan, stdout, CB_ERR_BUF(err, sizeof err));
   if (rc != CB_OK && rc != CB_ERR_VERDICT) fprintf(stderr, "cbench: %s\n", err); /* a verdict is on stdout */
   return rc;
 }
@@ -266,8 +266,7 @@ int cmd_slurm(const CbenchContext *cb, int argc, char **argv) {
   SbatchCommand *cmds = NULL;
   int ncmd = 0;
   if (max_array == 0) max_array = plan_slurm_max_array_size();
-  int n = plan_sbatch_commands(plan, script, sbatch_args, nsb, max_parallel, only_missing, max_array, &cmds, &ncmd, err,
-                               sizeof err);
+  int n = plan_sbatch_commands(plan, script, sbatch_args, nsb, max_parallel, only_missing, max_array, &cmds, &ncmd, CB_ERR_BUF(err, sizeof err));
   if (n < 0) { fprintf(stderr, "cbench: %s\n", err); return CB_ERR_INPUT; }
   if (n == 0) { printf("slurm: every record of %s exists: nothing to submit\n", plan); return 0; }
   if (ncmd == 1) printf("slurm: %d task(s): %s\n", n, cmds[0].text);

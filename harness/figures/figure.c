@@ -169,7 +169,7 @@ CbStatus figure_make(const CbenchContext *cb, const char *name, const FigureOpti
       for (int ci = 0; ci < c->ncases && rc == 0; ++ci) {
         RunSpec s;
         run_spec_init(&s);
-        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], CB_ERR_TEXT(e)) != 0) { rc = cb_error_fail(e, CB_ERR_INPUT); break; }
+        if (run_spec_set_case(&s, run_cb->cases_dir, c->cases[ci], e) != CB_OK) { rc = cb_error_fail(e, CB_ERR_INPUT); break; }
         ReferenceConfig rcfg;
         reference_config_default(&rcfg);
         rcfg.t_end = c->run.t_end; /* the runs' horizon (0: the scene's duration) */
@@ -183,7 +183,7 @@ CbStatus figure_make(const CbenchContext *cb, const char *name, const FigureOpti
         else if (sm) sscanf(sm->valuestring, "%63[^:]:%lf", rcfg.secondary, &rcfg.secondary_param);
         int computed = 0;
         char rerr[1024];
-        if (reference_ensure(run_cb, s.case_path, s.case_name, &rcfg, &computed, rerr, sizeof rerr) != 0)
+        if (reference_ensure(run_cb, s.case_path, s.case_name, &rcfg, &computed, CB_ERR_BUF(rerr, sizeof rerr)) != 0)
           fprintf(stderr, "figure %s: no reference for %s (%s): its runs have no error\n", name, s.case_name, rerr);
       }
     if (rc) break;
@@ -194,7 +194,7 @@ CbStatus figure_make(const CbenchContext *cb, const char *name, const FigureOpti
     cb_error_clear(e); /* printed: a failed run is data */
     CbPath all;
     char lerr[512] = "";
-    cJSON *arr = cb_path(&all, e, "%s/sweep.json", rdir) == CB_OK ? records_load_file(all.s, lerr, sizeof lerr) : NULL;
+    cJSON *arr = cb_path(&all, e, "%s/sweep.json", rdir) == CB_OK ? records_load_file(all.s, CB_ERR_BUF(lerr, sizeof lerr)) : NULL;
     if (!arr || lerr[0]) { /* the sweep's own summary: a figure never drops records silently */
       if (lerr[0] || e->status == CB_OK) CB_ERROR(e, CB_ERR_INPUT, "%s", lerr);
       cJSON_Delete(arr);

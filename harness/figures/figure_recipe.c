@@ -82,7 +82,7 @@ static CbStatus apply_setting(const cJSON *x, RunField f, int axis, const char *
   if (!axis) {
     snprintf(where, sizeof where, "%s: %s", path, key);
     value_text(x, text, sizeof text);
-    return run_field_apply_sweep(c, f, 0, text, where, CB_ERR_TEXT(err)) ? cb_error_fail(err, CB_ERR_INPUT) : CB_OK;
+    return run_field_apply_sweep(c, f, 0, text, where, err) ? cb_error_fail(err, CB_ERR_INPUT) : CB_OK;
   }
   if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > SWEEP_MAX_LIST) {
     snprintf(text, sizeof text, "expected an array of 1 to %d values", SWEEP_MAX_LIST);
@@ -94,7 +94,7 @@ static CbStatus apply_setting(const cJSON *x, RunField f, int axis, const char *
   cJSON_ArrayForEach(v, x) {
     snprintf(where, sizeof where, "%s: %s[%d]", path, key, k++);
     value_text(v, text, sizeof text);
-    if (run_field_apply_sweep(c, f, 1, text, where, CB_ERR_TEXT(err))) return cb_error_fail(err, CB_ERR_INPUT);
+    if (run_field_apply_sweep(c, f, 1, text, where, err)) return cb_error_fail(err, CB_ERR_INPUT);
   }
   return CB_OK;
 }

@@ -106,7 +106,7 @@ CbStatus plot_dir(const char *dir, int run_gnuplot, CbError *e) { return plot_di
 static cJSON *load_records(const char *dir, CbPath *pdir, CbError *e) {
   int file = file_exists(dir);
   cb_error_clear(e); /* the record readers report a record they skip by a message alone */
-  cJSON *recs = file ? records_load_file(dir, CB_ERR_TEXT(e)) : records_load_dir(dir, CB_ERR_TEXT(e));
+  cJSON *recs = file ? records_load_file(dir, e) : records_load_dir(dir, e);
   const char *err = cb_error_text(e);
   if (recs && !err[0] && cb_path(pdir, e, file ? "%s.plots" : "%s/plots", dir) != CB_OK) {
     cJSON_Delete(recs);

@@ -565,7 +565,7 @@ CbStatus report_write_with_history(const char *dir, const char *history_path, ch
                                    CbError *err) {
   cJSON *history = NULL;
   if (history_path) {
-    if (!(history = history_load(history_path, CB_ERR_TEXT(err)))) return cb_error_fail(err, CB_ERR_INPUT);
+    if (!(history = history_load(history_path, err))) return cb_error_fail(err, CB_ERR_INPUT);
     if (dir_make_parents(dir) != CB_OK) {
       cJSON_Delete(history);
       return CB_ERROR(err, CB_ERR_IO, "%s: cannot create the folder", dir);
@@ -600,7 +600,7 @@ CbStatus report_write_with_history(const char *dir, const char *history_path, ch
                        : run_record_machine_now();
   /* a sweep folder's records: its failed, timed-out and flagged runs are listed with why */
   char rerr[512] = "";
-  cJSON *runs = nplots ? records_load_dir(dir, rerr, sizeof rerr) : NULL;
+  cJSON *runs = nplots ? records_load_dir(dir, CB_ERR_BUF(rerr, sizeof rerr)) : NULL;
   if (runs && rerr[0]) { cJSON_Delete(runs); runs = NULL; }
   if (nplots && !runs) fprintf(stderr, "report: %s: the runs are not listed (%s)\n", dir, rerr);
   char date[64];

@@ -9,7 +9,7 @@
 #include "../../models/evaluate.h"
 #include "../common/num_text.h"
 
-int contact_log_open(ContactLog *log, const Model *m, const char *path) {
+CbStatus contact_log_open(ContactLog *log, const Model *m, const char *path) {
   memset(log, 0, sizeof *log);
   log->body_force = calloc(3 * (size_t)m->nbody, sizeof(double));
   log->touched = calloc((size_t)m->nbody, 1);
@@ -19,10 +19,10 @@ int contact_log_open(ContactLog *log, const Model *m, const char *path) {
     free(log->touched);
     log->body_force = NULL;
     log->touched = NULL;
-    return -1;
+    return CB_ERR_IO;
   }
   fprintf(log->f, "t,kind,name_a,name_b,fn,ft,slip,penetration,gap,fx,fy,fz,source\n");
-  return 0;
+  return CB_OK;
 }
 
 static const char *geom_name(const Model *m, int g, char *buf, size_t n) {

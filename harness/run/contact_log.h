@@ -18,6 +18,7 @@
 
 #include <stdio.h>
 
+#include "../../models/status.h"
 #include "../../models/data.h"
 
 typedef struct {
@@ -26,7 +27,8 @@ typedef struct {
   unsigned char *touched;  /* [nbody] */
 } ContactLog;
 
-int contact_log_open(ContactLog *log, const Model *m, const char *path);
+/* Opens path for writing and writes the header; CB_OK, or CB_ERR_IO (CB_ERR_MEMORY). */
+CbStatus contact_log_open(ContactLog *log, const Model *m, const char *path);
 /* One grid point (uses d: kinematics, one geometry query). */
 void contact_log_sample(ContactLog *log, const Model *m, Data *d, double t, const double *x);
 /* One grid point from the forces an integrator computed on the contacts of d ([3 * ncon] force

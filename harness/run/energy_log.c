@@ -12,17 +12,17 @@
 #include "../../models/system.h"
 #include "../common/num_text.h"
 
-int energy_log_open(EnergyLog *log, const Model *m, const char *path) {
+CbStatus energy_log_open(EnergyLog *log, const Model *m, const char *path) {
   memset(log, 0, sizeof *log);
   log->tau = calloc((size_t)m->nv + 1, sizeof(double));
   log->f = log->tau ? fopen(path, "w") : NULL;
   if (!log->f) {
     free(log->tau);
     log->tau = NULL;
-    return -1;
+    return CB_ERR_IO;
   }
   fprintf(log->f, "t,kinetic,potential,contact_springs,total,power_external,work_external,balance\n");
-  return 0;
+  return CB_OK;
 }
 
 void energy_log_sample(EnergyLog *log, const Model *m, Data *d, double t, const double *x) {

@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 
+#include "../../models/status.h"
 #include "../../models/data.h"
 
 typedef struct {
@@ -21,8 +22,8 @@ typedef struct {
   double *tau;             /* [nv] */
 } EnergyLog;
 
-/* Opens path and writes the header; 0 or -1. */
-int energy_log_open(EnergyLog *log, const Model *m, const char *path);
+/* Opens path and writes the header; CB_OK, or CB_ERR_IO (CB_ERR_MEMORY). */
+CbStatus energy_log_open(EnergyLog *log, const Model *m, const char *path);
 /* One grid point (uses d: kinematics, one geometry query). */
 void energy_log_sample(EnergyLog *log, const Model *m, Data *d, double t, const double *x);
 /* 0, or -1 if a write failed. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../models/system.h"
+#include "../common/cb_error.h"
 #include "../common/files.h"
 #include "../common/clock.h"
 
@@ -71,7 +72,7 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
   int rc = integrator_reset(it, t0, x);
   if (rc != CB_OK) {
     status = RUN_FAILED;
-    snprintf(res->message, sizeof res->message, "reset: %.480s (code %d)", it->message, rc);
+    CB_ERROR(CB_ERR_BUF(res->message, sizeof res->message), rc, "reset: %s (code %d)", it->message, rc);
   }
   res->t_reached = t0;
   for (int k = 0; status == RUN_OK && k < npts; ++k) {
@@ -80,7 +81,7 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
       if (rc != CB_OK) {
         status = RUN_FAILED;
         res->t_reached = it->t;
-        snprintf(res->message, sizeof res->message, "%.480s (code %d)",
+        CB_ERROR(CB_ERR_BUF(res->message, sizeof res->message), rc, "%s (code %d)",
                  it->message[0] ? it->message : "advance failed", rc);
         break;
       }

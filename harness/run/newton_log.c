@@ -6,12 +6,12 @@
 
 #include "../common/files.h"
 
-int newton_log_open(NewtonLog *log, const char *path) {
+CbStatus newton_log_open(NewtonLog *log, const char *path) {
   memset(log, 0, sizeof *log);
   log->f = fopen(path, "w");
-  if (!log->f) return -1;
+  if (!log->f) return CB_ERR_IO;
   fprintf(log->f, "row,solve,t,h,iter,residual,tol,alpha,refactorized\n");
-  return 0;
+  return CB_OK;
 }
 
 static void put_num(FILE *f, double v) {

@@ -23,8 +23,8 @@ typedef struct {
   long rows;
 } NewtonLog;
 
-/* Opens path for writing and writes the header; 0 or -1. */
-int newton_log_open(NewtonLog *log, const char *path);
+/* Opens path for writing and writes the header; CB_OK, or CB_ERR_IO (CB_ERR_MEMORY). */
+CbStatus newton_log_open(NewtonLog *log, const char *path);
 /* The NewtonObserver (ctx = the NewtonLog). */
 void newton_log_observe(void *ctx, const NewtonEvent *e);
 /* Flushes and closes; 0 or -1 (a write failed). */

@@ -19,15 +19,15 @@ double *output_grid_uniform(double t_end, double dt, int *n) {
 
 static int same_time(double a, double b) { return fabs(a - b) <= 1e-9 * (1.0 + fabs(a)); }
 
-int output_grid_merge(const double *te, int ne, const double *tr, int nr, double **t, unsigned char **flags,
-                      int *n) {
+CbStatus output_grid_merge(const double *te, int ne, const double *tr, int nr, double **t, unsigned char **flags,
+                           int *n) {
   *n = 0;
   *t = malloc(sizeof(double) * (size_t)(ne + nr + 1));
   *flags = malloc((size_t)(ne + nr + 1));
   if (!*t || !*flags) {
     free(*t); free(*flags);
     *t = NULL; *flags = NULL;
-    return -1;
+    return CB_ERR_MEMORY;
   }
   int i = 0, j = 0, k = 0;
   while (i < ne || j < nr) {
@@ -45,7 +45,7 @@ int output_grid_merge(const double *te, int ne, const double *tr, int nr, double
     }
   }
   *n = k;
-  return 0;
+  return CB_OK;
 }
 
 double *output_grid_windows(double t_end, double w, int *n) {
@@ -59,12 +59,12 @@ double *output_grid_windows(double t_end, double w, int *n) {
   return t;
 }
 
-int output_grid_add(double **t, unsigned char **flags, int *n, const double *tw, int nw, unsigned char f) {
+CbStatus output_grid_add(double **t, unsigned char **flags, int *n, const double *tw, int nw, unsigned char f) {
   double *to = malloc(sizeof(double) * (size_t)(*n + nw + 1));
   unsigned char *fo = malloc((size_t)(*n + nw + 1));
   if (!to || !fo) {
     free(to); free(fo);
-    return -1;
+    return CB_ERR_MEMORY;
   }
   int i = 0, j = 0, k = 0;
   while (i < *n || j < nw) {
@@ -87,7 +87,7 @@ int output_grid_add(double **t, unsigned char **flags, int *n, const double *tw,
   *t = to;
   *flags = fo;
   *n = k;
-  return 0;
+  return CB_OK;
 }
 
 void step_times_observe(void *ctx, const Integrator *it, const StepEvent *e) {

@@ -17,17 +17,17 @@ enum { OUTPUT_POINT_ERROR = 1, OUTPUT_POINT_ROW = 2, OUTPUT_POINT_WINDOW = 4 };
 double *output_grid_uniform(double t_end, double dt, int *n);
 /* Merges the sorted error grid (ne points) with the sorted series times (nr points) into a
  * sorted grid without duplicates (times within 1e-9 (1 + |t|) are one point); flags[i] says
- * which the point belongs to (OUTPUT_POINT_*). 0, or -1 (no memory; nothing allocated). */
-int output_grid_merge(const double *te, int ne, const double *tr, int nr, double **t, unsigned char **flags,
-                      int *n);
+ * which the point belongs to (OUTPUT_POINT_*). CB_OK, or CB_ERR_MEMORY (nothing allocated). */
+CbStatus output_grid_merge(const double *te, int ne, const double *tr, int nr, double **t, unsigned char **flags,
+                           int *n);
 
 /* The window ends k * w (k >= 0, k * w <= t_end; a last partial window has no end); NULL as
  * output_grid_uniform. */
 double *output_grid_windows(double t_end, double w, int *n);
 /* Merges the sorted times tw (nw points) into the sorted flagged grid (*t, *flags, *n), flag f
  * on each (a time within 1e-9 (1 + |t|) of a grid point flags that point, keeping its time).
- * *t and *flags are replaced. 0, or -1 (no memory; the grid is left as it was). */
-int output_grid_add(double **t, unsigned char **flags, int *n, const double *tw, int nw, unsigned char f);
+ * *t and *flags are replaced. CB_OK, or CB_ERR_MEMORY (the grid is left as it was). */
+CbStatus output_grid_add(double **t, unsigned char **flags, int *n, const double *tw, int nw, unsigned char f);
 
 /* A step observer collecting the end times of accepted steps (the times of `--output-dt step`). */
 typedef struct {

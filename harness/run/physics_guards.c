@@ -112,23 +112,26 @@ static double tree_mass(const Model *m, int tree) {
   return s;
 }
 
-static double energy_and_kinetic(const Model *m, Data *d, double t, const double *x, int springs, double *kinetic,
-                                 double *mech) {
+/* The energy (mechanical, plus the contact springs' with springs) into *energy: CB_OK, or
+ * CB_ERR_MODEL when the geometry cannot be evaluated (*energy then the mechanical energy). */
+static CbStatus energy_and_kinetic(const Model *m, Data *d, double t, const double *x, int springs, double *energy,
+                                   double *kinetic, double *mech) {
   const double *q = x, *v = x + m->nq;
   model_eval(m, d, t, q, v, EVAL_KINEMATICS, EVAL_KINEMATICS);
   *kinetic = mb_kinetic_energy(m, d, v);
-  double e = *mech = *kinetic + mb_potential_energy(m, d, q);
-  if (model_eval(m, d, t, q, v, EVAL_GEOMETRY, EVAL_GEOMETRY) != 0) return NAN;
+  double e = *energy = *mech = *kinetic + mb_potential_energy(m, d, q);
+  if (model_eval(m, d, t, q, v, EVAL_GEOMETRY, EVAL_GEOMETRY) != 0) return CB_ERR_MODEL;
   for (int i = 0; i < d->ncon; ++i) {
     const Contact *c = &d->contacts[i];
     if (springs) e += contact_spring_energy(&c->par, c->phi);
   }
-  return e;
+  *energy = e;
+  return CB_OK;
 }
 
-double physics_energy(const Model *m, Data *d, double t, const double *x) {
+CbStatus physics_energy(const Model *m, Data *d, double t, const double *x, double *energy) {
   double k, mech;
-  return energy_and_kinetic(m, d, t, x, 1, &k, &mech);
+  return energy_and_kinetic(m, d, t, x, 1, energy, &k, &mech);
 }
 
 void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x) {
@@ -137,9 +140,9 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
 
 void physics_guards_sample_with(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x,
                                 const SchemeForces *sf) {
-  double kinetic = 0;
-  double e = energy_and_kinetic(m, d, t, x, g->contact_springs, &kinetic, &g->e_mech);
-  if (!isfinite(e) || model_eval(m, d, t, x, x + m->nq, EVAL_CONTACTS, EVAL_CONTACTS) != 0) {
+  double kinetic = 0, e;
+  if (energy_and_kinetic(m, d, t, x, g->contact_springs, &e, &kinetic, &g->e_mech) != CB_OK || !isfinite(e) ||
+      model_eval(m, d, t, x, x + m->nq, EVAL_CONTACTS, EVAL_CONTACTS) != 0) {
     g->failed_samples++;
     return;
   }

@@ -70,6 +70,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "../../models/status.h"
 #include "../../models/data.h"
 #include "rest_guard.h"
 
@@ -129,8 +130,9 @@ void physics_guards_sample(PhysicsGuards *g, const Model *m, Data *d, double t, 
  * rest guard judges loads on them (rest_guard_sample). */
 void physics_guards_sample_with(PhysicsGuards *g, const Model *m, Data *d, double t, const double *x,
                                 const SchemeForces *sf);
-/* Total energy of the guard (mechanical + contact springs) at x; uses d. */
-double physics_energy(const Model *m, Data *d, double t, const double *x);
+/* Total energy of the guard (mechanical + contact springs) at x into *energy; uses d. CB_OK, or
+ * CB_ERR_MODEL when the contact geometry cannot be evaluated. */
+CbStatus physics_energy(const Model *m, Data *d, double t, const double *x, double *energy);
 /* The energy in play (J): the largest of the energy released below the start, the largest
  * kinetic energy, and the weight times a 1 mm drop; the scale of the relative energy rise. */
 double physics_guards_energy_scale(const PhysicsGuards *g);

@@ -454,11 +454,11 @@ double record_param(const cJSON *rec) {
 
 const cJSON *record_get_path(const cJSON *rec, const char *path) { return get_path(rec, path); }
 
-int record_fields_check(const cJSON *rec, char *err, size_t errlen) {
-  return record_rows_check(rec, record_fields, record_field_count, err, errlen);
+CbStatus record_fields_check(const cJSON *rec, CbError *e) {
+  return record_rows_check(rec, record_fields, record_field_count, e);
 }
 
-int record_rows_check(const cJSON *rec, const RecordField *rows, int nrows, char *err, size_t errlen) {
+CbStatus record_rows_check(const cJSON *rec, const RecordField *rows, int nrows, CbError *e) {
   for (int i = 0; i < nrows; ++i) {
     const RecordField *f = &rows[i];
     int parent_ok;
@@ -467,12 +467,11 @@ int record_rows_check(const cJSON *rec, const RecordField *rows, int nrows, char
     if (x && (type_ok(f, x) || ((f->flags & RF_NULLABLE) && cJSON_IsNull(x)))) continue;
     char words[160];
     type_words(f, words, sizeof words);
-    if (!x) snprintf(err, errlen, "field '%s' missing (a %s)", f->name, words);
-    else if (cJSON_IsString(x) && f->values) snprintf(err, errlen, "%s '%.60s' is not %s", f->name, x->valuestring, words);
-    else snprintf(err, errlen, "field '%s' is not a %s", f->name, words);
-    return -1;
+    if (!x) return CB_ERROR(e, CB_ERR_INPUT, "field '%s' missing (a %s)", f->name, words);
+    if (cJSON_IsString(x) && f->values) return CB_ERROR(e, CB_ERR_INPUT, "%s '%s' is not %s", f->name, x->valuestring, words);
+    return CB_ERROR(e, CB_ERR_INPUT, "field '%s' is not a %s", f->name, words);
   }
-  return 0;
+  return CB_OK;
 }
 
 /* Calls fn for each records.tsv column of rows in order: its row, the member (NULL: the value). */

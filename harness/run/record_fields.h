@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../common/cb_error.h"
+
 /* What a field's value must be (with RF_NULLABLE, null as well). */
 typedef enum {
   RF_STRING,      /* a string; with `values`, one of them */
@@ -178,10 +180,10 @@ const cJSON *record_get_path(const cJSON *rec, const char *path);
 /* The value of field f in rec (its dotted path), or NULL when absent. */
 const cJSON *record_field_get(const cJSON *rec, const RecordField *f);
 /* Checks every field of the table present in rec (types, allowed values) and that the required
- * ones are there: 0, or -1 with "field 'PATH' ..." in err. */
-int record_fields_check(const cJSON *rec, char *err, size_t errlen);
+ * ones are there: CB_OK, or CB_ERR_INPUT with "field 'PATH' ..." in e (NULL e: the status alone). */
+CbStatus record_fields_check(const cJSON *rec, CbError *e);
 /* The same against the rows of another table (a test's field not yet in record_fields[]). */
-int record_rows_check(const cJSON *rec, const RecordField *rows, int nrows, char *err, size_t errlen);
+CbStatus record_rows_check(const cJSON *rec, const RecordField *rows, int nrows, CbError *e);
 /* records.tsv's columns of a table (record_fields, record_field_count: the record's), each
  * after a tab, in the order of RecordField.column.at: their names (rec NULL), or rec's values. */
 void record_columns_write(FILE *f, const RecordField *rows, int nrows, const cJSON *rec);

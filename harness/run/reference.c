@@ -10,6 +10,7 @@
 #include "../../models/scene.h"
 #include "../../models/system.h"
 #include "grid_integration.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/clock.h"
 #include "../common/machine.h"
@@ -45,68 +46,61 @@ static int has_shape(const cJSON *arr, int npts, int ncol) {
 }
 
 /* A state size as the file gives it: an integer in [0, REFERENCE_MAX_COORDS]. */
-static int read_size(const cJSON *x, int *out) {
-  if (!cJSON_IsNumber(x)) return -1;
+static CbStatus read_size(const cJSON *x, int *out) {
+  if (!cJSON_IsNumber(x)) return CB_ERR_INPUT;
   double v = x->valuedouble;
-  if (!(v >= 0 && v <= REFERENCE_MAX_COORDS) || v != floor(v)) return -1;
+  if (!(v >= 0 && v <= REFERENCE_MAX_COORDS) || v != floor(v)) return CB_ERR_INPUT;
   *out = (int)v;
-  return 0;
+  return CB_OK;
 }
 
-static int read_rows(const cJSON *arr, int npts, int ncol, double *out) {
-  if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != npts) return -1;
+static CbStatus read_rows(const cJSON *arr, int npts, int ncol, double *out) {
+  if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != npts) return CB_ERR_INPUT;
   int k = 0;
   const cJSON *row;
   cJSON_ArrayForEach(row, arr) {
-    if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != ncol) return -1;
+    if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != ncol) return CB_ERR_INPUT;
     int j = 0;
     const cJSON *x;
     cJSON_ArrayForEach(x, row) {
-      if (!cJSON_IsNumber(x)) return -1;
+      if (!cJSON_IsNumber(x)) return CB_ERR_INPUT;
       out[(size_t)k * (size_t)ncol + (size_t)j++] = x->valuedouble;
     }
     ++k;
   }
-  return 0;
+  return CB_OK;
 }
 
 /* The t column against the grid its t_end and grid_rate make (grid_make's points, not built:
- * a grid_rate of 1e12 must not allocate 10^12 points); 0, or -1 with err. */
-static int check_time_grid(const Reference *ref, const char *path, char *err, size_t errlen) {
+ * a grid_rate of 1e12 must not allocate 10^12 points); CB_OK, or CB_ERR_INPUT with e. */
+static CbStatus check_time_grid(const Reference *ref, const char *path, CbError *e) {
   char a[NUM_TEXT_MAX], b[NUM_TEXT_MAX];
-  if (!(ref->t_end > 0) || !isfinite(ref->t_end)) {
-    snprintf(err, errlen, "%s: t_end: expected a number > 0, got %s", path, num_text(ref->t_end, a, sizeof a));
-    return -1;
-  }
-  if (!(ref->rate > 0) || !isfinite(ref->rate) || !(ref->t_end * ref->rate < (double)(GRID_MAX_POINTS - 1))) {
-    snprintf(err, errlen, "%s: grid_rate: expected a number > 0 giving at most %ld points to t_end %s s, got %s", path,
-             GRID_MAX_POINTS, num_text(ref->t_end, b, sizeof b), num_text(ref->rate, a, sizeof a));
-    return -1;
-  }
+  if (!(ref->t_end > 0) || !isfinite(ref->t_end))
+    return CB_ERROR(e, CB_ERR_INPUT, "%s: t_end: expected a number > 0, got %s", path, num_text(ref->t_end, a, sizeof a));
+  if (!(ref->rate > 0) || !isfinite(ref->rate) || !(ref->t_end * ref->rate < (double)(GRID_MAX_POINTS - 1)))
+    return CB_ERROR(e, CB_ERR_INPUT, "%s: grid_rate: expected a number > 0 giving at most %ld points to t_end %s s, got %s",
+                    path, GRID_MAX_POINTS, num_text(ref->t_end, b, sizeof b), num_text(ref->rate, a, sizeof a));
   long n = (long)floor(ref->t_end * ref->rate + 1e-9) + 1;
   long want = n + ((double)(n - 1) / ref->rate < ref->t_end - 1e-12);
-  if (ref->npts != want) {
-    snprintf(err, errlen, "%s: t: expected %ld points (t_end %s s at grid_rate %s), got %d", path, want,
-             num_text(ref->t_end, a, sizeof a), num_text(ref->rate, b, sizeof b), ref->npts);
-    return -1;
-  }
+  if (ref->npts != want)
+    return CB_ERROR(e, CB_ERR_INPUT, "%s: t: expected %ld points (t_end %s s at grid_rate %s), got %d", path, want,
+                    num_text(ref->t_end, a, sizeof a), num_text(ref->rate, b, sizeof b), ref->npts);
   for (long k = 0; k < want; ++k) {
     double tk = k < n ? (double)k / ref->rate : ref->t_end;
     if (!(fabs(ref->t[k] - tk) <= 1e-9 * (1.0 + fabs(tk)))) {
       char c[NUM_TEXT_MAX], d[NUM_TEXT_MAX];
-      snprintf(err, errlen, "%s: t[%ld]: expected %s (the grid of t_end %s s at grid_rate %s), got %s", path, k,
-               num_text(tk, a, sizeof a), num_text(ref->t_end, b, sizeof b), num_text(ref->rate, c, sizeof c),
-               num_text(ref->t[k], d, sizeof d));
-      return -1;
+      return CB_ERROR(e, CB_ERR_INPUT, "%s: t[%ld]: expected %s (the grid of t_end %s s at grid_rate %s), got %s", path,
+                      k, num_text(tk, a, sizeof a), num_text(ref->t_end, b, sizeof b), num_text(ref->rate, c, sizeof c),
+                      num_text(ref->t[k], d, sizeof d));
     }
   }
-  return 0;
+  return CB_OK;
 }
 
 int reference_fits_run(const Reference *ref, const char *case_name, double t_end, char *why, size_t whylen) {
   char a[NUM_TEXT_MAX], b[NUM_TEXT_MAX];
   if (strcmp(ref->case_name, case_name) != 0) {
-    snprintf(why, whylen, "%s: case: expected '%.100s', got '%.100s'", ref->path, case_name, ref->case_name);
+    snprintf(why, whylen, "%s: case: expected '%s', got '%s'", ref->path, case_name, ref->case_name);
     return 0;
   }
   if (ref->t_end < t_end - 1e-12 * t_end) {
@@ -117,23 +111,23 @@ int reference_fits_run(const Reference *ref, const char *case_name, double t_end
   return 1;
 }
 
-int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+CbStatus reference_load(const char *path, Reference *ref, CbError *e) {
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_TEXT(e));
   if (!text) {
     memset(ref, 0, sizeof *ref);
-    return -1;
+    return cb_error_fail(e, CB_ERR_INPUT);
   }
-  int rc = reference_load_text(text, path, ref, err, errlen);
+  CbStatus rc = reference_load_text(text, path, ref, e);
   free(text);
   return rc;
 }
 
-int reference_load_text(const char *text, const char *path, Reference *ref, char *err, size_t errlen) {
+CbStatus reference_load_text(const char *text, const char *path, Reference *ref, CbError *e) {
   memset(ref, 0, sizeof *ref);
   snprintf(ref->path, sizeof ref->path, "%s", path);
-  cJSON *doc = json_parse_checked(text, path, err, errlen);
-  if (!doc) return -1;
-  int rc = -1;
+  cJSON *doc = json_parse_checked(text, path, CB_ERR_TEXT(e));
+  if (!doc) return cb_error_fail(e, CB_ERR_INPUT);
+  CbStatus rc = CB_ERR_INPUT;
   const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
   const cJSON *prov = cJSON_GetObjectItemCaseSensitive(doc, "provenance");
   const cJSON *t = cJSON_GetObjectItemCaseSensitive(doc, "t");
@@ -141,7 +135,7 @@ int reference_load_text(const char *text, const char *path, Reference *ref, char
   const cJSON *nv = cJSON_GetObjectItemCaseSensitive(doc, "nv");
   if (!cJSON_IsString(schema) || strcmp(schema->valuestring, REFERENCE_SCHEMA) != 0 ||
       !cJSON_IsObject(prov) || !cJSON_IsArray(t) || !cJSON_IsNumber(nq) || !cJSON_IsNumber(nv)) {
-    snprintf(err, errlen, "%s: not a %s file", path, REFERENCE_SCHEMA);
+    CB_ERROR(e, rc, "%s: not a %s file", path, REFERENCE_SCHEMA);
     goto done;
   }
   const cJSON *cs = cJSON_GetObjectItemCaseSensitive(doc, "case");
@@ -177,13 +171,13 @@ int reference_load_text(const char *text, const char *path, Reference *ref, char
   ref->npts = cJSON_GetArraySize(t);
   int bad_nq = read_size(nq, &ref->nq) != 0;
   if (bad_nq || read_size(nv, &ref->nv)) {
-    snprintf(err, errlen, "%s: %s: expected an integer in [0, %d], got %.17g", path, bad_nq ? "nq" : "nv",
+    CB_ERROR(e, rc, "%s: %s: expected an integer in [0, %d], got %.17g", path, bad_nq ? "nq" : "nv",
              REFERENCE_MAX_COORDS, bad_nq ? nq->valuedouble : nv->valuedouble);
     goto done;
   }
   const cJSON *qa = cJSON_GetObjectItemCaseSensitive(doc, "q"), *va = cJSON_GetObjectItemCaseSensitive(doc, "v");
   if (!has_shape(qa, ref->npts, ref->nq) || !has_shape(va, ref->npts, ref->nv)) {
-    snprintf(err, errlen, "%s: q/v: expected %d rows (one per t) of nq = %d / nv = %d numbers", path, ref->npts,
+    CB_ERROR(e, rc, "%s: q/v: expected %d rows (one per t) of nq = %d / nv = %d numbers", path, ref->npts,
              ref->nq, ref->nv);
     goto done;
   }
@@ -194,19 +188,19 @@ int reference_load_text(const char *text, const char *path, Reference *ref, char
   ref->t = malloc(sizeof(double) * ((size_t)ref->npts + 1));
   ref->q = malloc(sizeof(double) * ((size_t)ref->npts * (size_t)ref->nq + 1));
   ref->v = malloc(sizeof(double) * ((size_t)ref->npts * (size_t)ref->nv + 1));
-  if (!ref->t || !ref->q || !ref->v) { snprintf(err, errlen, "out of memory"); goto done; }
+  if (!ref->t || !ref->q || !ref->v) { rc = CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", path); goto done; }
   int k = 0;
   const cJSON *x;
   cJSON_ArrayForEach(x, t) ref->t[k++] = cJSON_IsNumber(x) ? x->valuedouble : NAN;
   if (read_rows(qa, ref->npts, ref->nq, ref->q) != 0 || read_rows(va, ref->npts, ref->nv, ref->v) != 0) {
-    snprintf(err, errlen, "%s: malformed q/v arrays", path);
+    CB_ERROR(e, rc, "%s: malformed q/v arrays", path);
     goto done;
   }
-  if (check_time_grid(ref, path, err, errlen) != 0) goto done;
-  rc = 0;
+  if (check_time_grid(ref, path, e) != CB_OK) goto done;
+  rc = CB_OK;
 done:
   cJSON_Delete(doc);
-  if (rc != 0) reference_free(ref);
+  if (rc != CB_OK) reference_free(ref);
   return rc;
 }
 
@@ -328,14 +322,14 @@ static int reference_reusable(const CbenchContext *cb, const char *path, const c
   }
   Reference old;
   char lerr[512], why[512];
-  if (reference_load(path, &old, lerr, sizeof lerr) != 0) {
+  if (reference_load(path, &old, CB_ERR_BUF(lerr, sizeof lerr)) != CB_OK) {
     cbench_note(cb, "reference %s unusable (%s); recomputing", path, lerr);
     return 0;
   }
   int cur = reference_is_current(&old, scene_path, why, sizeof why);
   if (cur && strcmp(old.case_name, case_name) != 0) {
     cur = 0;
-    snprintf(why, sizeof why, "made for case '%.100s'", old.case_name);
+    snprintf(why, sizeof why, "made for case '%s'", old.case_name);
   }
   double want_p = 0.0;
   const IntegratorVtbl *want = reference_pick_method(&cb->registry, cfg, &want_p);
@@ -347,7 +341,7 @@ static int reference_reusable(const CbenchContext *cb, const char *path, const c
   }
   if (cur && cfg->method_asked && want && (strcmp(old.method, want->name) != 0 || old.method_param != want_p || old.rate != cfg->rate)) {
     cur = 0;
-    snprintf(why, sizeof why, "made with %.60s at %g on %g points per s, asked for %s at %g on %g", old.method,
+    snprintf(why, sizeof why, "made with %s at %g on %g points per s, asked for %s at %g on %g", old.method,
              old.method_param, old.rate, want->name, want_p, cfg->rate);
   }
   reference_free(&old);
@@ -370,15 +364,13 @@ typedef struct {
 
 /* The primary (reference_pick_method) and the cross-check: the configured secondary, else the
  * primary when the secondary was picked first, else another family (unless --secondary none). */
-static int reference_methods(const IntegratorRegistry *r, const ReferenceConfig *cfg, RefPlan *p, char *err,
-                             size_t errlen) {
+static CbStatus reference_methods(const IntegratorRegistry *r, const ReferenceConfig *cfg, RefPlan *p, CbError *e) {
   p->p1 = 0.0;
   p->p2 = cfg->secondary_param;
   p->vt1 = reference_pick_method(r, cfg, &p->p1);
-  if (!p->vt1) {
-    snprintf(err, errlen, "no integrator available for the reference (wanted %s or %s)", cfg->primary, cfg->secondary);
-    return -1;
-  }
+  if (!p->vt1)
+    return CB_ERROR(e, CB_ERR_INPUT, "no integrator available for the reference (wanted %s or %s)", cfg->primary,
+                    cfg->secondary);
   p->vt2 = integrator_registry_find(r, cfg->secondary);
   if (p->vt2 == p->vt1) {
     p->vt2 = integrator_registry_find(r, cfg->primary);
@@ -386,7 +378,7 @@ static int reference_methods(const IntegratorRegistry *r, const ReferenceConfig 
   }
   if (p->vt2 == p->vt1) p->vt2 = NULL;
   if (!p->vt2 && strcmp(cfg->secondary, "none") != 0) p->vt2 = pick_other_family(r, p->vt1, &p->p2, cfg->secondary_param);
-  return 0;
+  return CB_OK;
 }
 
 /* The plan on stderr: what runs, and how long it may take (each integration is bounded by the
@@ -415,7 +407,7 @@ static cJSON *cross_check_json(const RefPlan *p, RefSink *s) {
   s->qref = s->q;
   s->vref = s->v;
   set_param(&o, vt2, p->p2);
-  snprintf(s->what, sizeof s->what, "reference %.60s: cross-check %.40s", p->case_name, vt2->name);
+  snprintf(s->what, sizeof s->what, "reference %s: cross-check %s", p->case_name, vt2->name);
   progress_begin(&s->pg, p->cfg->quiet);
   int st = grid_run(vt2, p->m, &o, p->tg, p->npts, p->cfg->budget, NULL, distance_sink, s, &r2);
   progress_end(&s->pg);
@@ -477,16 +469,16 @@ static cJSON *reference_doc(const RefPlan *p, RefSink *s, const GridRunResult *r
   return doc;
 }
 
-/* doc written to path (its folder made). 0, or 1 with err. */
-static int reference_write(const CbenchContext *cb, const char *path, const char *case_name, const cJSON *doc,
-                           char *err, size_t errlen) {
+/* doc written to path (its folder made). CB_OK, or CB_ERR_IO with e. */
+static CbStatus reference_write(const CbenchContext *cb, const char *path, const char *case_name, const cJSON *doc,
+                                CbError *e) {
+  CbPath dir;
+  if (cb_path_join(&dir, e, cb->results_dir, "reference") != CB_OK) return CB_ERR_IO;
   char *text = json_print(doc, 0);
-  char dir[1100];
-  snprintf(dir, sizeof dir, "%.1000s/reference", cb->results_dir);
-  int rc = CB_ERR_IO;
-  if (!text || dir_make_parents(dir) != 0) {
-    snprintf(err, errlen, "cannot write %s", path);
-  } else if (file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, errlen)) == 0) {
+  CbStatus rc = CB_ERR_IO;
+  if (!text || dir_make_parents(dir.s) != 0) {
+    CB_ERROR(e, rc, "cannot write %s", path);
+  } else if (file_write_atomic(path, text, strlen(text), e) == CB_OK) {
     rc = CB_OK;
     cbench_note(cb, "reference %s: wrote %s", case_name, path);
   }
@@ -495,28 +487,28 @@ static int reference_write(const CbenchContext *cb, const char *path, const char
 }
 
 /* The primary's states on the grid, the cross-check's distance to them, the file written. CB_OK,
- * or with err CB_ERR_MEMORY, CB_ERR_TIMEOUT or CB_ERR_STEP (the integration failed), CB_ERR_IO. */
-static int reference_integrate(const CbenchContext *cb, const RefPlan *p, const char *path, char *err, size_t errlen) {
+ * or with e CB_ERR_MEMORY, CB_ERR_TIMEOUT or CB_ERR_STEP (the integration failed), CB_ERR_IO. */
+static CbStatus reference_integrate(const CbenchContext *cb, const RefPlan *p, const char *path, CbError *e) {
   RefSink s = {.m = p->m};
   s.q = malloc(sizeof(double) * (size_t)(p->npts * p->m->nq + 1));
   s.v = malloc(sizeof(double) * (size_t)(p->npts * p->m->nv + 1));
-  int rc = CB_ERR_MEMORY;
-  if (!s.q || !s.v) { snprintf(err, errlen, "out of memory"); goto out; }
+  CbStatus rc = CB_ERR_MEMORY;
+  if (!s.q || !s.v) { CB_ERROR(e, rc, "out of memory"); goto out; }
   IntegratorOptions o;
   GridRunResult r1;
   set_param(&o, p->vt1, p->p1);
   reference_announce(p);
-  snprintf(s.what, sizeof s.what, "reference %.60s: %.40s", p->case_name, p->vt1->name);
+  snprintf(s.what, sizeof s.what, "reference %s: %s", p->case_name, p->vt1->name);
   progress_begin(&s.pg, p->cfg->quiet);
   int st1 = grid_run(p->vt1, p->m, &o, p->tg, p->npts, p->cfg->budget, NULL, store_sink, &s, &r1);
   progress_end(&s.pg);
   if (st1 != RUN_OK) {
     rc = st1 == RUN_TIMEOUT ? CB_ERR_TIMEOUT : CB_ERR_STEP;
-    snprintf(err, errlen, "reference integration with %s failed at t = %g: %s", p->vt1->name, r1.t_reached, r1.message);
+    CB_ERROR(e, rc, "reference integration with %s failed at t = %g: %s", p->vt1->name, r1.t_reached, r1.message);
     goto out;
   }
   cJSON *doc = reference_doc(p, &s, &r1);
-  rc = reference_write(cb, path, p->case_name, doc, err, errlen);
+  rc = reference_write(cb, path, p->case_name, doc, e);
   cJSON_Delete(doc);
 out:
   free(s.q); free(s.v);
@@ -539,32 +531,32 @@ int reference_check_incomplete(const Reference *ref, char *out, size_t outlen) {
   return 0;
 }
 
-int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name, const ReferenceConfig *cfg,
-                     int *computed, char *err, size_t errlen) {
+CbStatus reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name,
+                          const ReferenceConfig *cfg, int *computed, CbError *e) {
   *computed = 0;
-  char path[1200];
-  reference_path(cb->results_dir, case_name, path, sizeof path);
+  CbPath path;
+  if (cb_path(&path, e, "%s/reference/%s.json", cb->results_dir, case_name) != CB_OK) return CB_ERR_IO;
   char scene_hash[64];
   RefPlan p = {.cb = cb, .scene_path = scene_path, .case_name = case_name, .scene_hash = scene_hash, .cfg = cfg};
-  p.m = scene_load(scene_path, err, errlen);
-  if (!p.m) return CB_ERR_INPUT;
+  p.m = scene_load(scene_path, CB_ERR_TEXT(e));
+  if (!p.m) return cb_error_fail(e, CB_ERR_INPUT);
   if (cfg->t_end > 0) p.m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode, a cut budget) */
-  int rc = CB_OK;
-  if (!cfg->force && reference_reusable(cb, path, scene_path, case_name, cfg, p.m->t_end)) goto out;
+  CbStatus rc = CB_OK;
+  if (!cfg->force && reference_reusable(cb, path.s, scene_path, case_name, cfg, p.m->t_end)) goto out;
   rc = CB_ERR_INPUT;
   if (hash_file(scene_path, scene_hash, sizeof scene_hash) != 0) {
-    snprintf(err, errlen, "%s: cannot read scene file", scene_path);
+    CB_ERROR(e, rc, "%s: cannot read scene file", scene_path);
     goto out;
   }
-  if (!(cfg->rate > 0)) { snprintf(err, errlen, "grid rate must be > 0"); goto out; }
-  if (reference_methods(&cb->registry, cfg, &p, err, errlen) != 0) goto out;
+  if (!(cfg->rate > 0)) { CB_ERROR(e, rc, "grid rate must be > 0"); goto out; }
+  if (reference_methods(&cb->registry, cfg, &p, e) != CB_OK) goto out;
   p.tg = grid_make(p.m->t_end, cfg->rate, &p.npts);
   if (!p.tg) {
-    snprintf(err, errlen, "%s: duration %g s at --grid %g points per s exceeds %ld output points", scene_path,
-             p.m->t_end, cfg->rate, GRID_MAX_POINTS);
+    CB_ERROR(e, rc, "%s: duration %g s at --grid %g points per s exceeds %ld output points", scene_path, p.m->t_end,
+             cfg->rate, GRID_MAX_POINTS);
     goto out;
   }
-  rc = reference_integrate(cb, &p, path, err, errlen);
+  rc = reference_integrate(cb, &p, path.s, e);
   if (rc == 0) *computed = 1;
 out:
   free(p.tg);

@@ -56,10 +56,11 @@ void reference_path(const char *results_dir, const char *case_name, char *out, s
 
 /* Loads a reference and checks it on its own: t_end > 0 and grid_rate > 0 (finite), its grid of
  * at most GRID_MAX_POINTS points, and the t column that very grid (0, 1 / rate, ..., t_end: not
- * reversed, duplicated or cut short); 0, or -1 with the file, field and value in err. */
-int reference_load(const char *path, Reference *ref, char *err, size_t errlen);
+ * reversed, duplicated or cut short); CB_OK, or CB_ERR_INPUT (CB_ERR_MEMORY) with the file, field
+ * and value in e. */
+CbStatus reference_load(const char *path, Reference *ref, CbError *e);
 /* The same from the file's text (path names it in messages). */
-int reference_load_text(const char *text, const char *path, Reference *ref, char *err, size_t errlen);
+CbStatus reference_load_text(const char *text, const char *path, Reference *ref, CbError *e);
 void reference_free(Reference *ref);
 /* 1 when a loaded reference applies to a run of case_name to t_end (s): the file's case is that
  * case and its grid reaches t_end; else 0 with the field and values in why. */
@@ -75,8 +76,8 @@ int reference_check_incomplete(const Reference *ref, char *out, size_t outlen);
  * the scene and model (reference_is_current) and made with cfg's method, parameter and grid.
  * Returns CB_OK (with *computed = 1 if it was computed now); CB_ERR_INPUT for a bad scene or
  * configuration; CB_ERR_STEP or CB_ERR_TIMEOUT if the reference integration failed; CB_ERR_IO,
- * CB_ERR_MEMORY (message in err). Notes go through cbench_note. */
-int reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name,
-                     const ReferenceConfig *cfg, int *computed, char *err, size_t errlen);
+ * CB_ERR_MEMORY (message in e). Notes go through cbench_note. */
+CbStatus reference_ensure(const CbenchContext *cb, const char *scene_path, const char *case_name,
+                          const ReferenceConfig *cfg, int *computed, CbError *e);
 
 #endif

@@ -10,7 +10,7 @@
 #include "../../models/math3d.h"
 #include "../../models/system.h"
 
-int rest_guard_init(RestGuard *g, const Model *m) {
+CbStatus rest_guard_init(RestGuard *g, const Model *m) {
   memset(g, 0, sizeof *g);
   g->first_body = -1;
   const char *why = NULL;
@@ -47,7 +47,7 @@ int rest_guard_init(RestGuard *g, const Model *m) {
   for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) ok &= (*arrays[i] = calloc(n, sizeof(double))) != NULL;
   if (!g->reach || !g->held || !g->hold_load || !g->hold_t || !g->hold_util || !g->speed || !g->prev_speed ||
       !g->vcom || !g->prev_vcom || !g->ep_on || !g->stuck_n || !g->start_speed || !g->rest_run || !g->turn_only || !ok)
-    return -1;
+    return CB_ERR_MEMORY;
   for (int b = 0; b < m->nbody; ++b) {
     const Body *bd = &m->bodies[b];
     int free_body = b > 0 && bd->joint == JOINT_FREE && bd->parent == 0 && bd->tree >= 0 && bd->mass > 0;
@@ -60,7 +60,7 @@ int rest_guard_init(RestGuard *g, const Model *m) {
     v3_sub(r, ge->pos, m->bodies[ge->body].com);
     g->reach[ge->body] = fmax(g->reach[ge->body], v3_norm(r) + ge->rbound);
   }
-  return 0;
+  return CB_OK;
 }
 
 void rest_guard_free(RestGuard *g) {

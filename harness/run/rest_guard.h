@@ -58,6 +58,7 @@
 #ifndef CBENCH_REST_GUARD_H
 #define CBENCH_REST_GUARD_H
 
+#include "../../models/status.h"
 #include "../../models/data.h"
 
 #define GUARD_REST_SPEED_VS 10.0
@@ -149,8 +150,8 @@ typedef struct {
   double first_t, first_speed, first_util, first_held_s;
 } RestGuard;
 
-/* 0, or -1 (no memory). */
-int rest_guard_init(RestGuard *g, const Model *m);
+/* CB_OK, or CB_ERR_MEMORY. */
+CbStatus rest_guard_init(RestGuard *g, const Model *m);
 void rest_guard_free(RestGuard *g);
 /* The contact forces a scheme applied in its last step (Integrator.contact_forces): the Data of
  * that solve and, per contact, the force and the contact velocity at the step's end in the contact

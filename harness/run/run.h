@@ -27,13 +27,13 @@ typedef struct {
 
 /* Loads the scene and validates the spec. CB_OK; CB_ERR_INPUT with the loader's one-line message
  * for a bad scene; CB_ERR_OPTION with a message for an unknown integrator or an accuracy/dt
- * mismatch. */
-int run_prepare(const CbenchContext *cb, const RunSpec *spec, RunContext *ctx, char *err, size_t errlen);
+ * mismatch (the message in e). */
+CbStatus run_prepare(const CbenchContext *cb, const RunSpec *spec, RunContext *ctx, CbError *e);
 /* Creates and destroys the integrator once to catch bad options / parameters early (the CLI
  * reports them as argument errors; a sweep records them as failed runs instead). CB_OK;
  * CB_ERR_OPTION for a bad option or step setting; CB_ERR_UNSUPPORTED when the integrator cannot
  * take the scene (MuJoCo refusing it). */
-int run_preflight(const RunContext *ctx, char *err, size_t errlen);
+CbStatus run_preflight(const RunContext *ctx, CbError *e);
 void run_context_free(RunContext *ctx);
 
 /* The record's field naming a series (--trajectory, --step-log, ...) that could not be written:

@@ -21,27 +21,28 @@
 static int reference_for_run(const RunContext *ctx, Reference *ref, char *rpath, size_t rpathlen, char *note,
                              size_t notelen) {
   const RunSpec *s = &ctx->spec;
+  CbError *why_none = CB_ERR_BUF(note, notelen); /* the record's error_note, cut at its size */
   reference_path(ctx->cb->results_dir, s->case_name, rpath, rpathlen);
   if (s->nparam > 0) {
-    snprintf(note, notelen, "scene parameters changed (--param): the case's reference does not apply");
+    CB_ERROR(why_none, CB_ERR_INPUT, "scene parameters changed (--param): the case's reference does not apply");
     return 0;
   }
   if (!file_exists(rpath)) {
-    snprintf(note, notelen, "no reference (%.600s); run `cbench reference --case %.60s`", rpath, s->case_name);
+    CB_ERROR(why_none, CB_ERR_INPUT, "no reference (%s); run `cbench reference --case %s`", rpath, s->case_name);
     return 0;
   }
   char lerr[512], why[512];
-  if (reference_load(rpath, ref, lerr, sizeof lerr) != 0) {
-    snprintf(note, notelen, "reference unusable: %.600s", lerr);
+  if (reference_load(rpath, ref, CB_ERR_BUF(lerr, sizeof lerr)) != CB_OK) {
+    CB_ERROR(why_none, CB_ERR_INPUT, "reference unusable: %s", lerr);
     return 0;
   }
   if (!reference_fits_run(ref, s->case_name, ctx->t_end, why, sizeof why)) {
-    snprintf(note, notelen, "reference unusable: %.900s", why);
+    CB_ERROR(why_none, CB_ERR_INPUT, "reference unusable: %s", why);
   } else if (!reference_is_current(ref, s->case_path, why, sizeof why)) {
-    snprintf(note, notelen, "reference %.300s is stale: %.400s; run `cbench reference --case %.50s`", rpath, why,
+    CB_ERROR(why_none, CB_ERR_INPUT, "reference %s is stale: %s; run `cbench reference --case %s`", rpath, why,
              s->case_name);
   } else if (ref->nq != ctx->model->nq || ref->nv != ctx->model->nv) {
-    snprintf(note, notelen, "reference %.600s has a different state size", rpath);
+    CB_ERROR(why_none, CB_ERR_INPUT, "reference %s has a different state size", rpath);
   } else {
     return 1;
   }
@@ -51,11 +52,10 @@ static int reference_for_run(const RunContext *ctx, Reference *ref, char *rpath,
 
 /* The merged grid of a run with --output-dt (see harness/run/output_grid.h). For `step` a first
  * integration on the error grid collects the accepted steps' end times (the grid does not change
- * the integration, so the error run takes the same steps and has a row at each). 0, or -1 with
- * a one-line message. */
-static int output_grid_for_run(const RunContext *ctx, const IntegratorOptions *opt, const double *tg, int npts,
-                               RunProgress *prog, double **to, unsigned char **flags, int *nout, char *err,
-                               size_t errlen) {
+ * the integration, so the error run takes the same steps and has a row at each). CB_OK, or
+ * CB_ERR_INPUT / CB_ERR_MEMORY with a one-line message. */
+static CbStatus output_grid_for_run(const RunContext *ctx, const IntegratorOptions *opt, const double *tg, int npts,
+                                    RunProgress *prog, double **to, unsigned char **flags, int *nout, CbError *e) {
   const RunSpec *s = &ctx->spec;
   double *tr = NULL;
   int nr = 0;
@@ -66,15 +66,13 @@ static int output_grid_for_run(const RunContext *ctx, const IntegratorOptions *o
     grid_run_observed(ctx->vt, ctx->model, opt, NULL, tg, npts, ctx->budget, prog, NULL, NULL, step_times_observe,
                       &st, NULL, NULL, &pre);
     if (st.internal) {
-      snprintf(err, errlen, "--output-dt step: %s steps internally (SUNDIALS) and reports its steps only "
-               "between output points, so it has no per-step state: give --output-dt DT", s->integrator);
       step_times_free(&st);
-      return -1;
+      return CB_ERROR(e, CB_ERR_INPUT, "--output-dt step: %s steps internally (SUNDIALS) and reports its steps only "
+                      "between output points, so it has no per-step state: give --output-dt DT", s->integrator);
     }
     if (st.overflow) {
-      snprintf(err, errlen, "--output-dt step: more than %ld accepted steps (or no memory)", GRID_MAX_POINTS);
       step_times_free(&st);
-      return -1;
+      return CB_ERROR(e, CB_ERR_MEMORY, "--output-dt step: more than %ld accepted steps (or no memory)", GRID_MAX_POINTS);
     }
     tr = st.t;
     nr = st.n;
@@ -82,46 +80,41 @@ static int output_grid_for_run(const RunContext *ctx, const IntegratorOptions *o
     for (int i = 0; i < nr; ++i) tr[i] = fmin(tr[i], ctx->t_end);
   } else {
     tr = output_grid_uniform(ctx->t_end, s->output_dt, &nr);
-    if (!tr) {
-      snprintf(err, errlen, "--output-dt %g: no output grid (more than %ld points, or no memory)", s->output_dt,
-               GRID_MAX_POINTS);
-      return -1;
-    }
+    if (!tr)
+      return CB_ERROR(e, CB_ERR_MEMORY, "--output-dt %g: no output grid (more than %ld points, or no memory)",
+                      s->output_dt, GRID_MAX_POINTS);
   }
-  int rc = output_grid_merge(tg, npts, tr, nr, to, flags, nout);
-  if (rc != 0) snprintf(err, errlen, "--output-dt: out of memory for the output grid");
+  CbStatus rc = output_grid_merge(tg, npts, tr, nr, to, flags, nout);
+  if (rc != CB_OK) CB_ERROR(e, rc, "--output-dt: out of memory for the output grid");
   if (s->output_dt == OUTPUT_DT_STEP) step_times_free(&st);
   else free(tr);
   return rc;
 }
 
 /* Merges the window ends of --window into the error run's grid (flags NULL: the error grid
- * alone, every point an error point and a row), so windows are exactly W long. 0, or -1 with a
- * one-line message. */
-static int window_grid(const RunContext *ctx, const double *tg, int npts, double **to, unsigned char **flags,
-                       int *nout, char *err, size_t errlen) {
+ * alone, every point an error point and a row), so windows are exactly W long. CB_OK, or
+ * CB_ERR_MEMORY with a one-line message. */
+static CbStatus window_grid(const RunContext *ctx, const double *tg, int npts, double **to, unsigned char **flags,
+                            int *nout, CbError *e) {
   int nw = 0;
   double *tw = output_grid_windows(ctx->t_end, ctx->spec.window, &nw);
-  if (!tw) {
-    snprintf(err, errlen, "--window %g: no window grid (more than %ld windows, or no memory)", ctx->spec.window,
-             GRID_MAX_POINTS);
-    return -1;
-  }
+  if (!tw)
+    return CB_ERROR(e, CB_ERR_MEMORY, "--window %g: no window grid (more than %ld windows, or no memory)",
+                    ctx->spec.window, GRID_MAX_POINTS);
   if (!*flags) {
     *to = malloc(sizeof(double) * (size_t)npts);
     *flags = malloc((size_t)npts);
     if (!*to || !*flags) {
       free(*to); free(*flags); free(tw);
       *to = NULL; *flags = NULL;
-      snprintf(err, errlen, "--window: out of memory for the output grid");
-      return -1;
+      return CB_ERROR(e, CB_ERR_MEMORY, "--window: out of memory for the output grid");
     }
     memcpy(*to, tg, sizeof(double) * (size_t)npts);
     memset(*flags, OUTPUT_POINT_ERROR | OUTPUT_POINT_ROW, (size_t)npts);
     *nout = npts;
   }
-  int rc = output_grid_add(to, flags, nout, tw, nw, OUTPUT_POINT_WINDOW);
-  if (rc != 0) snprintf(err, errlen, "--window: out of memory for the output grid");
+  CbStatus rc = output_grid_add(to, flags, nout, tw, nw, OUTPUT_POINT_WINDOW);
+  if (rc != CB_OK) CB_ERROR(e, rc, "--window: out of memory for the output grid");
   free(tw);
   return rc;
 }
@@ -154,8 +147,9 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
   unsigned char *flags = NULL;
   int nout = npts;
   char gerr[512] = "";
-  if ((s->output_dt != 0 && output_grid_for_run(ctx, &opt, tg, npts, prog, &to, &flags, &nout, gerr, sizeof gerr) != 0) ||
-      (s->window > 0 && window_grid(ctx, tg, npts, &to, &flags, &nout, gerr, sizeof gerr) != 0)) {
+  CbError *ge = CB_ERR_BUF(gerr, sizeof gerr);
+  if ((s->output_dt != 0 && output_grid_for_run(ctx, &opt, tg, npts, prog, &to, &flags, &nout, ge) != CB_OK) ||
+      (s->window > 0 && window_grid(ctx, tg, npts, &to, &flags, &nout, ge) != CB_OK)) {
     if (to != tg) free(to);
     free(flags);
     free(tg);
@@ -198,7 +192,8 @@ cJSON *run_execute(RunContext *ctx, RunProgress *prog) {
       if (instr) instr[r] = (double)ninstr;
       if (ts != RUN_OK) {
         st = ts;
-        snprintf(er.message, sizeof er.message, "timing repetition %d: %.450s", r + 1, tr.message);
+        /* into the record's message field (GridRunResult's), cut at its size */
+        CB_ERROR(CB_ERR_BUF(er.message, sizeof er.message), CB_ERR_STEP, "timing repetition %d: %s", r + 1, tr.message);
         er.t_reached = tr.t_reached;
         break;
       }

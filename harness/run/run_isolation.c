@@ -21,19 +21,22 @@
 #include "../common/num_text.h"
 #include "../common/progress.h"
 
-static int read_some(int fd, char **buf, size_t *len, size_t *cap) {
+/* What one read of the child's pipe found. */
+typedef enum { READ_EOF, READ_MORE, READ_FAILED } ReadResult;
+
+static ReadResult read_some(int fd, char **buf, size_t *len, size_t *cap) {
   if (*len + 4096 > *cap) {
     size_t nc = (*cap ? *cap * 2 : 65536);
     char *nb = realloc(*buf, nc);
-    if (!nb) return -1;
+    if (!nb) return READ_FAILED;
     *buf = nb; *cap = nc;
   }
   ssize_t r = read(fd, *buf + *len, *cap - *len - 1);
-  if (r < 0) return errno == EINTR ? 1 : -1;
-  if (r == 0) return 0;
+  if (r < 0) return errno == EINTR ? READ_MORE : READ_FAILED;
+  if (r == 0) return READ_EOF;
   *len += (size_t)r;
   (*buf)[*len] = '\0';
-  return 1;
+  return READ_MORE;
 }
 
 cJSON *run_isolated(RunContext *ctx) {
@@ -90,16 +93,15 @@ cJSON *run_isolated(RunContext *ctx) {
     struct pollfd pfd = {.fd = fds[0], .events = POLLIN};
     int pr = poll(&pfd, 1, 50);
     if (pr > 0) {
-      int rr = read_some(fds[0], &buf, &len, &cap);
-      if (rr <= 0) open_pipe = 0;
+      if (read_some(fds[0], &buf, &len, &cap) != READ_MORE) open_pipe = 0;
     }
     if (pg.on) {
       /* the error run, then reps timing runs of about the same cost */
       int stage = prog->stage, reps = ctx->spec.reps > 0 ? ctx->spec.reps : 1;
       double f = ((stage > reps ? reps : stage) + (ctx->t_end > 0 ? prog->t_reached / ctx->t_end : 0)) / (reps + 1.0);
       char what[300];
-      if (stage == 0) snprintf(what, sizeof what, "run %.100s %.60s: error run", ctx->spec.case_name, ctx->spec.integrator);
-      else snprintf(what, sizeof what, "run %.100s %.60s: timing %d/%d", ctx->spec.case_name, ctx->spec.integrator, stage, reps);
+      if (stage == 0) snprintf(what, sizeof what, "run %s %s: error run", ctx->spec.case_name, ctx->spec.integrator);
+      else snprintf(what, sizeof what, "run %s %s: timing %d/%d", ctx->spec.case_name, ctx->spec.integrator, stage, reps);
       progress_show(&pg, f, what);
     }
     if (open_pipe && run_progress_overrun(prog, ctx->budget)) {

@@ -39,7 +39,7 @@ static void window_step(RunMetrics *s, double t, const double *x) {
       maxrms_add(&s->wq, eq);
       maxrms_add(&s->wfull, ef);
     } else {
-      if (!s->wfailed) snprintf(s->wmsg, sizeof s->wmsg, "%.200s at t = %g", r.message, s->tw);
+      if (!s->wfailed) CB_ERROR(CB_ERR_BUF(s->wmsg, sizeof s->wmsg), CB_ERR_STEP, "%s at t = %g", r.message, s->tw);
       s->wfailed++;
     }
   }
@@ -125,24 +125,21 @@ static void series_tmp(const char *path, char *tmp, size_t tmplen) { series_tmp_
 
 static void note_open_failure(RunMetrics *s, const char *path, int opened) {
   if (opened || s->out_err[0]) return;
-  snprintf(s->out_err, sizeof s->out_err, "%.1100s: cannot create: %s", path, strerror(errno));
+  CB_ERROR(CB_ERR_BUF(s->out_err, sizeof s->out_err), CB_ERR_IO, "%s: cannot create: %s", path, strerror(errno));
 }
 
-int run_outputs_check(const RunSpec *s, const char *json, char *err, size_t errlen) {
+CbStatus run_outputs_check(const RunSpec *s, const char *json, CbError *e) {
   const char *paths[] = {s->trajectory, s->energy_log, s->contact_log, s->step_log, s->newton_log, json ? json : ""};
   for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i) {
     if (!paths[i][0]) continue;
     char tmp[1200];
     series_tmp(paths[i], tmp, sizeof tmp);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
-    if (fd < 0) {
-      snprintf(err, errlen, "%s: cannot create: %s", paths[i], strerror(errno));
-      return -1;
-    }
+    if (fd < 0) return CB_ERROR(e, CB_ERR_IO, "%s: cannot create: %s", paths[i], strerror(errno));
     close(fd);
     unlink(tmp);
   }
-  return 0;
+  return CB_OK;
 }
 
 void run_series_tmp_remove(const RunSpec *s, pid_t pid) {
@@ -215,19 +212,19 @@ void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref
   }
   if (spec->energy_log[0]) {
     series_tmp(spec->energy_log, s->energy_tmp, sizeof s->energy_tmp);
-    note_open_failure(s, spec->energy_log, energy_log_open(&s->energy, m, s->energy_tmp) == 0);
+    note_open_failure(s, spec->energy_log, energy_log_open(&s->energy, m, s->energy_tmp) == CB_OK);
   }
   if (spec->contact_log[0]) {
     series_tmp(spec->contact_log, s->contacts_tmp, sizeof s->contacts_tmp);
-    note_open_failure(s, spec->contact_log, contact_log_open(&s->contacts, m, s->contacts_tmp) == 0);
+    note_open_failure(s, spec->contact_log, contact_log_open(&s->contacts, m, s->contacts_tmp) == CB_OK);
   }
   if (spec->step_log[0]) {
     series_tmp(spec->step_log, s->steps_tmp, sizeof s->steps_tmp);
-    note_open_failure(s, spec->step_log, step_log_open(&s->steps, s->steps_tmp) == 0);
+    note_open_failure(s, spec->step_log, step_log_open(&s->steps, s->steps_tmp) == CB_OK);
   }
   if (spec->newton_log[0]) {
     series_tmp(spec->newton_log, s->newton_tmp, sizeof s->newton_tmp);
-    note_open_failure(s, spec->newton_log, newton_log_open(&s->newton, s->newton_tmp) == 0);
+    note_open_failure(s, spec->newton_log, newton_log_open(&s->newton, s->newton_tmp) == CB_OK);
   }
 }
 
@@ -241,7 +238,8 @@ static void finish_series(RunMetrics *s, int closed, const char *tmp, const char
   if (closed == 0 && rename(tmp, path) == 0) return;
   e = errno;
   unlink(tmp);
-  if (!s->out_err[0]) snprintf(s->out_err, sizeof s->out_err, "%.1100s: write failed: %s", path, strerror(e ? e : EIO));
+  if (!s->out_err[0])
+    CB_ERROR(CB_ERR_BUF(s->out_err, sizeof s->out_err), CB_ERR_IO, "%s: write failed: %s", path, strerror(e ? e : EIO));
 }
 
 void run_metrics_close_series(RunMetrics *s) {
@@ -287,7 +285,7 @@ void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok
     m.failed_windows = s->wfailed;
     m.window_failure = s->wmsg;
   } else if (m.window_asked && !s->wnote[0]) {
-    snprintf(s->wnote, sizeof s->wnote, "no complete window%s%.300s", s->wfailed ? ": " : "", s->wmsg);
+    snprintf(s->wnote, sizeof s->wnote, "no complete window%s%s", s->wfailed ? ": " : "", s->wmsg);
   }
   m.window_note = s->wnote;
   /* relative to the start energy only where that is not a zero to round-off: its reference

@@ -73,9 +73,9 @@ void run_metrics_report(RunMetrics *rm, cJSON *rec, const char *reference_path, 
                         char *note, size_t notelen);
 void run_metrics_free(RunMetrics *rm);
 
-/* 0 when every series file of s and the record path json (NULL: none) can be created (their
- * temporaries are made and removed), else -1 with "PATH: cannot create: REASON" in err. */
-int run_outputs_check(const RunSpec *s, const char *json, char *err, size_t errlen);
+/* CB_OK when every series file of s and the record path json (NULL: none) can be created (their
+ * temporaries are made and removed), else CB_ERR_IO with "PATH: cannot create: REASON" in e. */
+CbStatus run_outputs_check(const RunSpec *s, const char *json, CbError *e);
 /* Removes the series temporaries of the run process pid (a killed or crashed run leaves them). */
 void run_series_tmp_remove(const RunSpec *s, pid_t pid);
 /* Removes the run's series files (a run whose record could not be written leaves none: a series

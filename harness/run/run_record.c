@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../models/json_input.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/json_get.h"
 #include "../common/machine.h"
@@ -553,163 +554,153 @@ int run_counter_added(const char *name) {
 }
 
 /* The table (record_fields.c) checks each field's type; these are the rules between fields. */
-int run_record_validate(const cJSON *r, char *err, size_t errlen) {
-  if (!cJSON_IsObject(r)) { snprintf(err, errlen, "record is not an object"); return -1; }
+CbStatus run_record_validate(const cJSON *r, CbError *e) {
+  if (!cJSON_IsObject(r)) return CB_ERROR(e, CB_ERR_INPUT, "record is not an object");
   const cJSON *schema = json_get(r, "schema");
-  if (!cJSON_IsString(schema) || strcmp(schema->valuestring, RUN_SCHEMA) != 0) {
-    snprintf(err, errlen, "schema is not \"%s\"", RUN_SCHEMA);
-    return -1;
-  }
-  if (record_fields_check(r, err, errlen) != 0) return -1;
+  if (!cJSON_IsString(schema) || strcmp(schema->valuestring, RUN_SCHEMA) != 0)
+    return CB_ERROR(e, CB_ERR_INPUT, "schema is not \"%s\"", RUN_SCHEMA);
+  if (record_fields_check(r, e) != CB_OK) return CB_ERR_INPUT;
   const cJSON *p = json_get(r, "params");
-  if (cJSON_IsNull(json_get(p, "accuracy")) == cJSON_IsNull(json_get(p, "dt"))) {
-    snprintf(err, errlen, "params: exactly one of accuracy and dt must be set");
-    return -1;
-  }
+  if (cJSON_IsNull(json_get(p, "accuracy")) == cJSON_IsNull(json_get(p, "dt")))
+    return CB_ERROR(e, CB_ERR_INPUT, "params: exactly one of accuracy and dt must be set");
   const char *st = json_get(r, "status")->valuestring;
   int ok = strcmp(st, "ok") == 0;
-  if (!ok && !cJSON_IsString(json_get(r, "message"))) {
-    snprintf(err, errlen, "a %s record needs a message", st);
-    return -1;
-  }
+  if (!ok && !cJSON_IsString(json_get(r, "message"))) return CB_ERROR(e, CB_ERR_INPUT, "a %s record needs a message", st);
   const cJSON *w = json_get(r, "wall_time");
-  if (cJSON_IsObject(w) && (json_num(w, "min") > json_num(w, "median") || json_num(w, "median") > json_num(w, "max"))) {
-    snprintf(err, errlen, "wall_time: min <= median <= max violated");
-    return -1;
-  }
+  if (cJSON_IsObject(w) && (json_num(w, "min") > json_num(w, "median") || json_num(w, "median") > json_num(w, "max")))
+    return CB_ERROR(e, CB_ERR_INPUT, "wall_time: min <= median <= max violated");
   const cJSON *c = json_get(r, "counters");
   if (cJSON_IsObject(c))
     for (int i = 0; run_counter_names[i]; ++i) {
       const cJSON *x = json_get(c, run_counter_names[i]);
       if (!x && run_counter_added(run_counter_names[i])) continue; /* predates it */
-      if (!cJSON_IsNumber(x) || x->valuedouble < 0) {
-        snprintf(err, errlen, "field 'counters.%s' missing or not a count >= 0", run_counter_names[i]);
-        return -1;
-      }
+      if (!cJSON_IsNumber(x) || x->valuedouble < 0)
+        return CB_ERROR(e, CB_ERR_INPUT, "field 'counters.%s' missing or not a count >= 0", run_counter_names[i]);
     }
-  if (ok && !cJSON_IsObject(c)) { snprintf(err, errlen, "an ok record needs counters"); return -1; }
-  if (!cJSON_IsObject(json_get(r, "error")) && !cJSON_IsString(json_get(r, "error_note"))) {
-    snprintf(err, errlen, "error is null but error_note does not say why");
-    return -1;
-  }
-  return 0;
+  if (ok && !cJSON_IsObject(c)) return CB_ERROR(e, CB_ERR_INPUT, "an ok record needs counters");
+  if (!cJSON_IsObject(json_get(r, "error")) && !cJSON_IsString(json_get(r, "error_note")))
+    return CB_ERROR(e, CB_ERR_INPUT, "error is null but error_note does not say why");
+  return CB_OK;
 }
 
 /* ---- loading ---- */
 
+/* What a document in a records folder is (run_record.h, records_load_dir). */
+typedef enum {
+  CLAIM_NONE = 0,   /* clearly not a record: no "schema" and neither "params" nor "status", or
+                     * the schema of another cbench document (scenes, figures beside the records) */
+  CLAIM_RECORD = 1, /* a record, or an array holding one */
+  CLAIM_UNREADABLE  /* a record we cannot read (another cbench.run version, or a record's fields
+                     * without a schema), with why */
+} RecordClaim;
 
-/* What a document in a records folder is (run_record.h, records_load_dir): 1 a record (or an
- * array holding one), 0 clearly not one (no "schema" and neither "params" nor "status", or the
- * schema of another cbench document: scenes, figures beside the records), -1 a record we cannot
- * read (another cbench.run version, or a record's fields without a schema), with why. */
-static int claims_record(const cJSON *doc, char *why, size_t whylen) {
+static RecordClaim claims_record(const cJSON *doc, char *why, size_t whylen) {
   if (cJSON_IsArray(doc)) {
     const cJSON *it;
-    int claim = 0;
+    RecordClaim claim = CLAIM_NONE;
     cJSON_ArrayForEach(it, doc) {
-      int c = claims_record(it, why, whylen);
-      if (c < 0) return -1;
-      claim |= c;
+      RecordClaim c = claims_record(it, why, whylen);
+      if (c == CLAIM_UNREADABLE) return c;
+      if (c == CLAIM_RECORD) claim = c;
     }
     return claim;
   }
-  if (!cJSON_IsObject(doc)) return 0;
+  if (!cJSON_IsObject(doc)) return CLAIM_NONE;
   const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
   const char *s = cJSON_IsString(schema) ? schema->valuestring : NULL;
-  if (s && !strcmp(s, RUN_SCHEMA)) return 1;
+  if (s && !strcmp(s, RUN_SCHEMA)) return CLAIM_RECORD;
   if (s && !strncmp(s, "cbench.run/", 11)) {
-    snprintf(why, whylen, "schema \"%.60s\" is not %s (written by another cbench version?)", s, RUN_SCHEMA);
-    return -1;
+    snprintf(why, whylen, "schema \"%s\" is not %s (written by another cbench version?)", s, RUN_SCHEMA);
+    return CLAIM_UNREADABLE;
   }
-  if (s && !strncmp(s, "cbench.", 7)) return 0;
-  if (!cJSON_GetObjectItemCaseSensitive(doc, "params") && !cJSON_GetObjectItemCaseSensitive(doc, "status")) return 0;
+  if (s && !strncmp(s, "cbench.", 7)) return CLAIM_NONE;
+  if (!cJSON_GetObjectItemCaseSensitive(doc, "params") && !cJSON_GetObjectItemCaseSensitive(doc, "status")) return CLAIM_NONE;
   if (schema) snprintf(why, whylen, "a record's \"params\" or \"status\" with a schema that is not \"%s\"", RUN_SCHEMA);
   else snprintf(why, whylen, "a record's \"params\" or \"status\" but no \"schema\" (\"%s\")", RUN_SCHEMA);
-  return -1;
+  return CLAIM_UNREADABLE;
 }
 
 /* The valid records of doc (an array of records or one record) into arr; returns how many
  * entries were not valid records, with the first one's reason (and index in an array) in
- * first_err. */
-static int add_records_from(cJSON *arr, cJSON *doc, char *first_err, size_t errlen) {
+ * first (why, whylen). */
+static int add_records_from(cJSON *arr, cJSON *doc, char *why, size_t whylen) {
   char err[256];
   int invalid = 0;
   if (cJSON_IsArray(doc)) {
     cJSON *it;
     int index = 0;
     cJSON_ArrayForEach(it, doc) {
-      if (run_record_validate(it, err, sizeof err) == 0) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
-      else if (invalid++ == 0) snprintf(first_err, errlen, "entry %d: %s", index, err);
+      if (run_record_validate(it, CB_ERR_BUF(err, sizeof err)) == CB_OK) cJSON_AddItemToArray(arr, cJSON_Duplicate(it, 1));
+      else if (invalid++ == 0) snprintf(why, whylen, "entry %d: %s", index, err);
       index++;
     }
-  } else if (run_record_validate(doc, err, sizeof err) == 0) {
+  } else if (run_record_validate(doc, CB_ERR_BUF(err, sizeof err)) == CB_OK) {
     cJSON_AddItemToArray(arr, cJSON_Duplicate(doc, 1));
   } else {
     invalid = 1;
-    snprintf(first_err, errlen, "%s", err);
+    snprintf(why, whylen, "%s", err);
   }
   return invalid;
 }
 
-/* Parses path; NULL with "path: why" in err when it cannot be read or is not JSON. */
-static cJSON *parse_file(const char *path, char *err, size_t errlen) {
-  return json_load_file(path, err, errlen);
+/* Parses path; NULL with "path: why" in e when it cannot be read or is not JSON. */
+static cJSON *parse_file(const char *path, CbError *e) {
+  cJSON *doc = json_load_file(path, CB_ERR_TEXT(e));
+  if (!doc) cb_error_fail(e, CB_ERR_INPUT);
+  return doc;
 }
 
-static void invalid_message(const char *path, int invalid, const char *why, char *err, size_t errlen) {
-  snprintf(err, errlen, "%s: %d %s (first: %s)", path, invalid,
-           invalid == 1 ? "entry is not a valid cbench.run/1 record" : "entries are not valid cbench.run/1 records", why);
+static CbStatus invalid_message(const char *path, int invalid, const char *why, const char *tail, CbError *e) {
+  return CB_ERROR(e, CB_ERR_INPUT, "%s: %d %s (first: %s)%s", path, invalid,
+                  invalid == 1 ? "entry is not a valid cbench.run/1 record" : "entries are not valid cbench.run/1 records",
+                  why, tail);
 }
 
-/* The valid records of doc (deleted here), the invalid ones named in err. */
-static cJSON *records_from_doc(cJSON *doc, const char *path, char *err, size_t errlen) {
+/* The valid records of doc (deleted here), the invalid ones named in e. */
+static cJSON *records_from_doc(cJSON *doc, const char *path, CbError *e) {
   cJSON *arr = cJSON_CreateArray();
   char why[512] = "";
   int invalid = add_records_from(arr, doc, why, sizeof why);
-  if (invalid) {
-    invalid_message(path, invalid, why, err, errlen);
-    size_t n = strlen(err);
-    snprintf(err + n, errlen - n, ", left out");
-  }
+  if (invalid) invalid_message(path, invalid, why, ", left out", e);
   cJSON_Delete(doc);
   return arr;
 }
 
-cJSON *records_load_file(const char *path, char *err, size_t errlen) {
-  if (errlen) err[0] = '\0';
-  cJSON *doc = parse_file(path, err, errlen);
-  return doc ? records_from_doc(doc, path, err, errlen) : NULL;
+cJSON *records_load_file(const char *path, CbError *e) {
+  cb_error_clear(e);
+  cJSON *doc = parse_file(path, e);
+  return doc ? records_from_doc(doc, path, e) : NULL;
 }
 
-cJSON *records_load_text(const char *text, const char *path, char *err, size_t errlen) {
-  if (errlen) err[0] = '\0';
+cJSON *records_load_text(const char *text, const char *path, CbError *e) {
+  cb_error_clear(e);
   cJSON *doc = cJSON_Parse(text);
-  if (!doc) snprintf(err, errlen, "%s: not valid JSON", path);
-  return doc ? records_from_doc(doc, path, err, errlen) : NULL;
+  if (!doc) CB_ERROR(e, CB_ERR_INPUT, "%s: not valid JSON", path);
+  return doc ? records_from_doc(doc, path, e) : NULL;
 }
 
-cJSON *records_load_dir(const char *dir, char *err, size_t errlen) {
-  if (errlen) err[0] = '\0';
+cJSON *records_load_dir(const char *dir, CbError *e) {
+  cb_error_clear(e);
   int n;
   char **names = dir_list_all(dir, ".json", &n);
-  if (!names) { snprintf(err, errlen, "%s: cannot read the directory", dir); return NULL; }
+  if (!names) { CB_ERROR(e, CB_ERR_IO, "%s: cannot read the directory", dir); return NULL; }
   cJSON *arr = cJSON_CreateArray();
   for (int i = 0; i < n && arr; ++i) {
     if (!strcmp(names[i], "sweep.json")) continue; /* the sweep's summary of the records here */
-    char path[PATH_MAX + 256];
-    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-    cJSON *doc = parse_file(path, err, errlen);
+    CbPath path;
+    cJSON *doc = cb_path_join(&path, e, dir, names[i]) == CB_OK ? parse_file(path.s, e) : NULL;
     char why[512] = "";
-    int invalid = 0, claim = doc ? claims_record(doc, why, sizeof why) : 0;
-    if (claim > 0) invalid = add_records_from(arr, doc, why, sizeof why);
-    if (claim < 0) snprintf(err, errlen, "%s: %s", path, why);
-    else if (doc && invalid) invalid_message(path, invalid, why, err, errlen);
-    else if (claim > 0 && cJSON_IsObject(doc) && arr->child) { /* its file, as in sweep.json (merge names it) */
+    int invalid = 0;
+    RecordClaim claim = doc ? claims_record(doc, why, sizeof why) : CLAIM_NONE;
+    if (claim == CLAIM_RECORD) invalid = add_records_from(arr, doc, why, sizeof why);
+    if (claim == CLAIM_UNREADABLE) CB_ERROR(e, CB_ERR_INPUT, "%s: %s", path.s, why);
+    else if (doc && invalid) invalid_message(path.s, invalid, why, "", e);
+    else if (claim == CLAIM_RECORD && cJSON_IsObject(doc) && arr->child) { /* its file, as in sweep.json (merge names it) */
       cJSON *last = arr->child->prev; /* cJSON keeps the tail there */
       cJSON_DeleteItemFromObjectCaseSensitive(last, "record_file");
       cJSON_AddStringToObject(last, "record_file", names[i]);
     }
-    if (!doc || invalid || claim < 0) {
+    if (!doc || invalid || claim == CLAIM_UNREADABLE) {
       cJSON_Delete(arr);
       arr = NULL;
     }
@@ -722,7 +713,7 @@ cJSON *records_load_dir(const char *dir, char *err, size_t errlen) {
 int run_record_complete(const char *path, const char *key) {
   char err[1024];
   cJSON *doc = json_load_file(path, err, sizeof err);
-  int ok = doc && run_record_validate(doc, err, sizeof err) == 0;
+  int ok = doc && run_record_validate(doc, NULL) == CB_OK;
   if (ok && key) {
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "spec_key");
     ok = cJSON_IsString(c) && strcmp(c->valuestring, key) == 0;
@@ -734,7 +725,7 @@ int run_record_complete(const char *path, const char *key) {
 cJSON *run_record_load(const char *path) {
   char err[1024];
   cJSON *doc = json_load_file(path, err, sizeof err);
-  if (doc && run_record_validate(doc, err, sizeof err) != 0) { cJSON_Delete(doc); doc = NULL; }
+  if (doc && run_record_validate(doc, NULL) != CB_OK) { cJSON_Delete(doc); doc = NULL; }
   return doc;
 }
 

@@ -60,24 +60,25 @@ extern const char *const run_counter_names[];
 /* 1 if the counter was added after records were first written (CB_COUNTERS_ADDED): optional. */
 int run_counter_added(const char *name);
 
-/* Checks a record against the cbench.run/1 schema; 0, or -1 with the first problem. */
-int run_record_validate(const cJSON *rec, char *err, size_t errlen);
+/* Checks a record against the cbench.run/1 schema; CB_OK, or CB_ERR_INPUT with the first problem
+ * in e (NULL e: the status alone). */
+CbStatus run_record_validate(const cJSON *rec, CbError *e);
 
 /* The records of a directory's *.json files, arrays flattened, as a new cJSON array; a record
  * read from a file of its own gets that file's name as "record_file" (as in sweep.json).
  * sweep.json (their summary) and JSON that is clearly not a record are skipped: no "schema" and
  * neither "params" nor "status" (scene files beside the records), or another cbench document's
- * schema (cbench.figure/1, ...). NULL, with the file and the reason in err, when the directory
+ * schema (cbench.figure/1, ...). NULL, with the file and the reason in e, when the directory
  * cannot be read, a file is not a regular file, not JSON or has a key twice, a record has another
  * cbench.run version or a record's fields without a schema, or a record is not valid: results
  * are never silently left out. */
-cJSON *records_load_dir(const char *dir, char *err, size_t errlen);
-/* The valid records of one file (a record or an array of records); NULL with the reason in err
- * when it cannot be read or is not JSON. Invalid entries are left out and named in err (err is
- * empty when there were none): callers that must not drop results check err. */
-cJSON *records_load_file(const char *path, char *err, size_t errlen);
+cJSON *records_load_dir(const char *dir, CbError *e);
+/* The valid records of one file (a record or an array of records); NULL with the reason in e
+ * when it cannot be read or is not JSON. Invalid entries are left out and named in e (CB_ERR_INPUT;
+ * e's message is empty when there were none): callers that must not drop results check it. */
+cJSON *records_load_file(const char *path, CbError *e);
 /* The same from the file's text (path names it in messages). */
-cJSON *records_load_text(const char *text, const char *path, char *err, size_t errlen);
+cJSON *records_load_text(const char *text, const char *path, CbError *e);
 /* One valid record from path, or NULL (missing, unreadable, invalid). */
 cJSON *run_record_load(const char *path);
 /* 1 when path holds a valid record whose spec_key equals key (key NULL: any valid record). */

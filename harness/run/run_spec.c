@@ -35,48 +35,39 @@ void run_spec_init(RunSpec *s) {
   s->error_norm = ERRNORM_POSITIONS;
 }
 
-int run_spec_set_case(RunSpec *s, const char *cases_dir, const char *arg, char *err, size_t errlen) {
+CbStatus run_spec_set_case(RunSpec *s, const char *cases_dir, const char *arg, CbError *e) {
   if (strchr(arg, '/') || (strlen(arg) > 5 && strcmp(arg + strlen(arg) - 5, ".json") == 0)) {
-    if (!file_exists(arg)) {
-      snprintf(err, errlen, "scene file '%s' not found", arg);
-      return -1;
-    }
-    if (snprintf(s->case_path, sizeof s->case_path, "%s", arg) >= (int)sizeof s->case_path) {
-      snprintf(err, errlen, "scene file path too long (%zu characters, at most %zu)", strlen(arg), sizeof s->case_path - 1);
-      return -1;
-    }
+    if (!file_exists(arg)) return CB_ERROR(e, CB_ERR_INPUT, "scene file '%s' not found", arg);
+    if (snprintf(s->case_path, sizeof s->case_path, "%s", arg) >= (int)sizeof s->case_path)
+      return CB_ERROR(e, CB_ERR_INPUT, "scene file path too long (%zu characters, at most %zu)", strlen(arg),
+                      sizeof s->case_path - 1);
   } else {
-    if (snprintf(s->case_path, sizeof s->case_path, "%s/%s.json", cases_dir, arg) >= (int)sizeof s->case_path) {
-      snprintf(err, errlen, "case name '%.64s...' too long", arg);
-      return -1;
-    }
+    if (snprintf(s->case_path, sizeof s->case_path, "%s/%s.json", cases_dir, arg) >= (int)sizeof s->case_path)
+      return CB_ERROR(e, CB_ERR_INPUT, "case name '%s' too long", arg);
     if (!file_exists(s->case_path)) {
       char names[256][128], hint[200];
       const char *ptrs[256];
       int n = cases_list(cases_dir, names, 256);
       for (int i = 0; i < n; ++i) ptrs[i] = names[i];
       nearest_name_hint(arg, ptrs, n, hint, sizeof hint);
-      snprintf(err, errlen, "unknown case '%s'%s (no %s; see `cbench list`)", arg, hint, s->case_path);
-      return -1;
+      return CB_ERROR(e, CB_ERR_INPUT, "unknown case '%s'%s (no %s; see `cbench list`)", arg, hint, s->case_path);
     }
   }
   const char *base = strrchr(s->case_path, '/');
-  if (strlen(base ? base + 1 : s->case_path) >= sizeof s->case_name) {
-    snprintf(err, errlen, "scene file name '%.64s...' too long (at most %zu characters)", base ? base + 1 : s->case_path,
-             sizeof s->case_name - 1);
-    return -1;
-  }
+  if (strlen(base ? base + 1 : s->case_path) >= sizeof s->case_name)
+    return CB_ERROR(e, CB_ERR_INPUT, "scene file name '%s' too long (at most %zu characters)",
+                    base ? base + 1 : s->case_path, sizeof s->case_name - 1);
   case_name_from_path(s->case_path, s->case_name, sizeof s->case_name);
-  return 0;
+  return CB_OK;
 }
 
-int run_spec_parse_output_dt(const char *v, double *out) {
-  if (!strcmp(v, "step")) { *out = OUTPUT_DT_STEP; return 0; }
+CbStatus run_spec_parse_output_dt(const char *v, double *out) {
+  if (!strcmp(v, "step")) { *out = OUTPUT_DT_STEP; return CB_OK; }
   char *end;
   double x = strtod(v, &end);
-  if (end == v || *end || !(x > 0) || !isfinite(x)) return -1;
+  if (end == v || *end || !(x > 0) || !isfinite(x)) return CB_ERR_OPTION;
   *out = x;
-  return 0;
+  return CB_OK;
 }
 
 void run_spec_output_dt_text(double output_dt, char *out, size_t outlen) {
@@ -84,12 +75,12 @@ void run_spec_output_dt_text(double output_dt, char *out, size_t outlen) {
   else num_text(output_dt, out, outlen);
 }
 
-int error_norm_parse(const char *name, int *out) {
+CbStatus error_norm_parse(const char *name, int *out) {
   if (!strcmp(name, "q")) *out = ERRNORM_POSITIONS;
   else if (!strcmp(name, "full")) *out = ERRNORM_FULL;
   else if (!strcmp(name, "default")) *out = ERROR_NORM_DEFAULT;
-  else return -1;
-  return 0;
+  else return CB_ERR_OPTION;
+  return CB_OK;
 }
 
 const char *error_norm_name(ErrorNormKind norm) { return norm == ERRNORM_FULL ? "full" : "q"; }

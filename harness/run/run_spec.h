@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "../../integrators/integrator.h"
+#include "../common/cb_error.h"
 #include "scene_params.h"
 
 #define RUN_DEFAULT_BUDGET_PER_SIM_S 100.0
@@ -59,18 +60,20 @@ typedef struct {
 #define OUTPUT_DT_STEP (-1.0)
 
 void run_spec_init(RunSpec *s);
-/* --output-dt / a recipe's output_dt: "step" (OUTPUT_DT_STEP) or a finite number > 0; 0 or -1. */
-int run_spec_parse_output_dt(const char *v, double *out);
+/* --output-dt / a recipe's output_dt: "step" (OUTPUT_DT_STEP) or a finite number > 0; CB_OK
+ * or CB_ERR_OPTION. */
+CbStatus run_spec_parse_output_dt(const char *v, double *out);
 /* "step" or the number (num_text: shortest exact) of an output_dt != 0. */
 void run_spec_output_dt_text(double output_dt, char *out, size_t outlen);
 /* Resolves NAME (CASES/NAME.json, CASES = cases_dir, the context's) or a path to a scene file
- * into s->case_path and s->case_name. 0, or -1 with a message. */
-int run_spec_set_case(RunSpec *s, const char *cases_dir, const char *name_or_path, char *err, size_t errlen);
+ * into s->case_path and s->case_name: CB_OK, or CB_ERR_INPUT with the message in e. */
+CbStatus run_spec_set_case(RunSpec *s, const char *cases_dir, const char *name_or_path, CbError *e);
 /* An error norm by name: "q" (ERRNORM_POSITIONS), "full" (ERRNORM_FULL) or "default"
- * (ERROR_NORM_DEFAULT: the integrator's default_error_norm); 0, or -1 for anything else. */
+ * (ERROR_NORM_DEFAULT: the integrator's default_error_norm); CB_OK, or CB_ERR_OPTION for anything
+ * else. */
 #define ERROR_NORM_DEFAULT (-1)
 #define ERROR_NORM_NAMES "q, full or default"
-int error_norm_parse(const char *name, int *out);
+CbStatus error_norm_parse(const char *name, int *out);
 /* "q" or "full". */
 const char *error_norm_name(ErrorNormKind norm);
 /* The error norm the run uses: the given one, or the integrator's default. */

@@ -49,61 +49,52 @@ static cJSON *find_path(cJSON *root, const char *path, char *why, size_t whylen)
   return cur;
 }
 
-static int set_value(cJSON *item, const char *value, char *why, size_t whylen) {
+static CbStatus set_value(cJSON *item, const char *value, char *why, size_t whylen) {
   if (cJSON_IsNumber(item)) {
     char *end;
     double v = strtod(value, &end);
     if (end == value || *end || !isfinite(v)) {
       snprintf(why, whylen, "the scene holds a number there, got '%s'", value);
-      return -1;
+      return CB_ERR_INPUT;
     }
     cJSON_SetNumberValue(item, v);
-    return 0;
+    return CB_OK;
   }
   if (cJSON_IsBool(item)) {
     if (strcmp(value, "true") && strcmp(value, "false")) {
       snprintf(why, whylen, "the scene holds a boolean there, got '%s'", value);
-      return -1;
+      return CB_ERR_INPUT;
     }
     item->type = (item->type & ~0xFF) | (!strcmp(value, "true") ? cJSON_True : cJSON_False);
-    return 0;
+    return CB_OK;
   }
   if (cJSON_IsString(item)) {
     if (!cJSON_SetValuestring(item, value)) {
       snprintf(why, whylen, "out of memory");
-      return -1;
+      return CB_ERR_MEMORY;
     }
-    return 0;
+    return CB_OK;
   }
   snprintf(why, whylen, "not a number, string or boolean (an object or array cannot be set)");
-  return -1;
+  return CB_ERR_INPUT;
 }
 
-int scene_params_apply(const char *scene_path, const char (*paths)[SCENE_PARAM_PATH_LEN],
-                       const char (*values)[SCENE_PARAM_VALUE_LEN], int n, char **json_out, char *err,
-                       size_t errlen) {
+CbStatus scene_params_apply(const char *scene_path, const char (*paths)[SCENE_PARAM_PATH_LEN],
+                            const char (*values)[SCENE_PARAM_VALUE_LEN], int n, char **json_out, CbError *e) {
   *json_out = NULL;
-  cJSON *root = json_load_file(scene_path, err, errlen);
-  if (!root) return -1;
+  cJSON *root = json_load_file(scene_path, CB_ERR_TEXT(e));
+  if (!root) return cb_error_fail(e, CB_ERR_INPUT);
   for (int i = 0; i < n; ++i) {
     char why[200];
     cJSON *item = find_path(root, paths[i], why, sizeof why);
-    if (!item) {
-      snprintf(err, errlen, "%s: --param %s: %s", scene_path, paths[i], why);
+    CbStatus st = item ? set_value(item, values[i], why, sizeof why) : CB_ERR_INPUT;
+    if (st != CB_OK) {
       cJSON_Delete(root);
-      return -1;
-    }
-    if (set_value(item, values[i], why, sizeof why)) {
-      snprintf(err, errlen, "%s: --param %s: %s", scene_path, paths[i], why);
-      cJSON_Delete(root);
-      return -1;
+      return CB_ERROR(e, st, "%s: --param %s: %s", scene_path, paths[i], why);
     }
   }
   *json_out = json_print(root, 0);
   cJSON_Delete(root);
-  if (!*json_out) {
-    snprintf(err, errlen, "out of memory");
-    return -1;
-  }
-  return 0;
+  if (!*json_out) return CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
+  return CB_OK;
 }

@@ -7,14 +7,15 @@
 
 #include <stddef.h>
 
+#include "../common/cb_error.h"
+
 #define SCENE_MAX_PARAMS 8
 #define SCENE_PARAM_PATH_LEN 128
 #define SCENE_PARAM_VALUE_LEN 64
 
 /* Applies the n (path, value) pairs to the scene file's JSON; *json_out is the modified scene
- * (malloc'ed). 0, or -1 with "FILE: PATH: why" in err. */
-int scene_params_apply(const char *scene_path, const char (*paths)[SCENE_PARAM_PATH_LEN],
-                       const char (*values)[SCENE_PARAM_VALUE_LEN], int n, char **json_out, char *err,
-                       size_t errlen);
+ * (malloc'ed). CB_OK, or CB_ERR_INPUT (CB_ERR_MEMORY) with "FILE: PATH: why" in e. */
+CbStatus scene_params_apply(const char *scene_path, const char (*paths)[SCENE_PARAM_PATH_LEN],
+                            const char (*values)[SCENE_PARAM_VALUE_LEN], int n, char **json_out, CbError *e);
 
 #endif

@@ -8,13 +8,13 @@
 #include "../common/clock.h"
 #include "../common/num_text.h"
 
-int step_log_open(StepLog *log, const char *path) {
+CbStatus step_log_open(StepLog *log, const char *path) {
   memset(log, 0, sizeof *log);
   log->f = fopen(path, "w");
-  if (!log->f) return -1;
+  if (!log->f) return CB_ERR_IO;
   fprintf(log->f, "t,h,accepted,why,error,steps,newton_iters,linesearch_iters,factorizations,wall_s,real_time_rate,hessian_cond,stiction_median,stiction_min\n");
   log->wall_prev = clock_monotonic();
-  return 0;
+  return CB_OK;
 }
 
 static void put_num(FILE *f, double v) {

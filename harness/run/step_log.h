@@ -28,8 +28,8 @@ typedef struct {
   long rows;
 } StepLog;
 
-/* Opens path for writing and writes the header; 0 or -1. */
-int step_log_open(StepLog *log, const char *path);
+/* Opens path for writing and writes the header; CB_OK, or CB_ERR_IO (CB_ERR_MEMORY). */
+CbStatus step_log_open(StepLog *log, const char *path);
 /* The StepObserver (ctx = the StepLog). */
 void step_log_observe(void *ctx, const Integrator *it, const StepEvent *e);
 /* Flushes and closes; 0 or -1 (a write failed). */

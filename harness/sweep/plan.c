@@ -8,22 +8,26 @@
 #include <unistd.h>
 
 #include "../../models/json_input.h"
+#include "../common/cb_path.h"
 #include "../common/files.h"
 #include "../common/install_dir.h"
 #include "sweep.h"
 #include "../common/num_text.h"
 #include "../run/record_fields.h"
 
-/* Absolute form of a path whose directory exists (the file itself may not). */
-static int absolute_path(const char *path, char *out, size_t outlen) {
-  char dir[PATH_MAX], resolved[PATH_MAX];
+/* How much of a bad plan line a message shows. */
+enum { LINE_SHOWN = 200, LINE_SHOWN_SHORT = 80 };
+
+/* Absolute form of a path whose directory exists (the file itself may not): CB_OK, or CB_ERR_IO
+ * (e may be NULL). */
+static CbStatus absolute_path(const char *path, CbPath *out, CbError *e) {
+  CbPath dir, resolved;
   const char *slash = strrchr(path, '/');
   const char *base = slash ? slash + 1 : path;
-  if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - path) ? (int)(slash - path) : 1, path);
-  else snprintf(dir, sizeof dir, ".");
-  if (!realpath(dir, resolved)) return -1;
-  int n = snprintf(out, outlen, "%s/%s", strcmp(resolved, "/") ? resolved : "", base);
-  return n < 0 || (size_t)n >= outlen ? -1 : 0;
+  if (cb_path(&dir, e, "%.*s", slash ? ((int)(slash - path) ? (int)(slash - path) : 1) : 1, slash ? path : ".") != CB_OK)
+    return CB_ERR_IO;
+  if (!realpath(dir.s, resolved.s)) return CB_ERROR(e, CB_ERR_IO, "%s: cannot resolve the directory", dir.s);
+  return cb_path(out, e, "%s/%s", strcmp(resolved.s, "/") ? resolved.s : "", base);
 }
 
 /* A plan word's characters that stand for themselves; any other byte is written %XX, so that a
@@ -31,43 +35,46 @@ static int absolute_path(const char *path, char *out, size_t outlen) {
  * (scripts/slurm/sweep.sbatch decodes them without eval). */
 static const char PLAN_PLAIN[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,+@-";
 
-static int put_word(char *out, size_t outlen, size_t *n, const char *w, int first) {
+/* Appends word w (after a space unless first) to out: CB_OK, or CB_ERR_INPUT when it is empty or
+ * does not fit. */
+static CbStatus put_word(char *out, size_t outlen, size_t *n, const char *w, int first) {
   if (!first) {
-    if (*n + 1 >= outlen) return -1;
+    if (*n + 1 >= outlen) return CB_ERR_INPUT;
     out[(*n)++] = ' ';
   }
-  if (!*w) return -1; /* an empty word has no encoding: refused */
+  if (!*w) return CB_ERR_INPUT; /* an empty word has no encoding: refused */
   for (const unsigned char *c = (const unsigned char *)w; *c; ++c) {
     if (strchr(PLAN_PLAIN, *c)) {
-      if (*n + 1 >= outlen) return -1;
+      if (*n + 1 >= outlen) return CB_ERR_INPUT;
       out[(*n)++] = (char)*c;
     } else {
-      if (*n + 3 >= outlen) return -1;
+      if (*n + 3 >= outlen) return CB_ERR_INPUT;
       snprintf(out + *n, 4, "%%%02X", *c);
       *n += 3;
     }
   }
   out[*n] = '\0';
-  return 0;
+  return CB_OK;
 }
 
-int plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen) {
+CbStatus plan_format_line(const RunSpec *spec, const char *record_path, char *out, size_t outlen) {
   RunSpec s = *spec;
-  char exe[PATH_MAX], rec[PATH_MAX], buf[PLAN_MAX_LINE];
-  if (self_exe_path(exe, sizeof exe) != 0) return -1;
-  if (!realpath(spec->case_path, s.case_path)) return -1;
-  if (absolute_path(record_path, rec, sizeof rec)) return -1;
+  char exe[PATH_MAX], buf[PLAN_MAX_LINE];
+  CbPath rec;
+  if (self_exe_path(exe, sizeof exe) != 0) return CB_ERR_IO;
+  if (!realpath(spec->case_path, s.case_path)) return CB_ERR_IO;
+  if (absolute_path(record_path, &rec, NULL) != CB_OK) return CB_ERR_IO;
   const char *w[4 * (CB_MAX_EXTRA_OPTIONS + SCENE_MAX_PARAMS) + 40];
   int nw = run_spec_words(&s, buf, sizeof buf, w, (int)(sizeof w / sizeof *w));
-  if (nw < 2) return -1;
+  if (nw < 2) return CB_ERR_INPUT;
   size_t n = 0;
   if (outlen) out[0] = '\0';
   /* run_spec_words starts with the word "cbench": the line names this very binary */
-  int bad = put_word(out, outlen, &n, exe, 1);
-  for (int i = 1; i < nw && !bad; ++i) bad = put_word(out, outlen, &n, w[i], 0);
-  if (!bad) bad = put_word(out, outlen, &n, "--json", 0) || put_word(out, outlen, &n, rec, 0) ||
+  int bad = put_word(out, outlen, &n, exe, 1) != CB_OK;
+  for (int i = 1; i < nw && !bad; ++i) bad = put_word(out, outlen, &n, w[i], 0) != CB_OK;
+  if (!bad) bad = put_word(out, outlen, &n, "--json", 0) || put_word(out, outlen, &n, rec.s, 0) ||
                   put_word(out, outlen, &n, "--resume", 0);
-  return bad || n + 1 >= PLAN_MAX_LINE ? -1 : 0;
+  return bad || n + 1 >= PLAN_MAX_LINE ? CB_ERR_INPUT : CB_OK;
 }
 
 static int hex_value(char c) {
@@ -78,39 +85,39 @@ int plan_line_words(const char *line, char *buf, size_t buflen, const char **wor
   size_t n = 0;
   int nw = 0;
   const char *c = line;
-  if (!*c) return -1;
+  if (!*c) return CB_ERR_INPUT;
   for (;;) {
-    if (*c == ' ' || !*c) return -1; /* an empty word: two spaces, or one at either end */
-    if (nw >= maxwords) return -1;
+    if (*c == ' ' || !*c) return CB_ERR_INPUT; /* an empty word: two spaces, or one at either end */
+    if (nw >= maxwords) return CB_ERR_INPUT;
     words[nw++] = buf + n;
     for (; *c && *c != ' '; ++c) {
       int ch = (unsigned char)*c;
       if (ch == '%') {
         int hi = hex_value(c[1]), lo = hi < 0 ? -1 : hex_value(c[2]);
-        if (lo < 0 || (hi == 0 && lo == 0)) return -1;
+        if (lo < 0 || (hi == 0 && lo == 0)) return CB_ERR_INPUT;
         ch = hi * 16 + lo;
         c += 2;
       } else if (!strchr(PLAN_PLAIN, ch)) {
-        return -1;
+        return CB_ERR_INPUT;
       }
-      if (n + 1 >= buflen) return -1;
+      if (n + 1 >= buflen) return CB_ERR_INPUT;
       buf[n++] = (char)ch;
     }
-    if (n + 1 > buflen) return -1;
+    if (n + 1 > buflen) return CB_ERR_INPUT;
     buf[n++] = '\0';
     if (!*c) return nw;
     ++c; /* the space */
   }
 }
 
-int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeout, int *reps) {
+CbStatus plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeout, int *reps) {
   char buf[PLAN_MAX_LINE];
   const char *w[PLAN_MAX_LINE / 2];
   *timeout = 0;
   *reps = 1;
   json[0] = 0;
   int nw = plan_line_words(line, buf, sizeof buf, w, (int)(sizeof w / sizeof *w));
-  if (nw < 2 || strcmp(w[1], "run") != 0) return -1;
+  if (nw < 2 || strcmp(w[1], "run") != 0) return CB_ERR_INPUT;
   int bad = 0, calibrated = 0;
   for (int i = 2; i + 1 < nw; ++i) {
     const char *prev = w[i], *tok = w[i + 1];
@@ -132,7 +139,7 @@ int plan_parse_line(const char *line, char *json, size_t jsonlen, double *timeou
   /* calibrated timing stops at the minimum time (at most 60 s) or after 3 repetitions when one
    * is shorter, or after one longer one: within 4 integrations' budgets */
   if (calibrated && *reps > 4) *reps = 4;
-  return !json[0] ? -1 : bad ? -2 : 0;
+  return !json[0] ? CB_ERR_INPUT : bad ? CB_ERR_OPTION : CB_OK;
 }
 
 void plan_free_lines(char **lines, int n) {
@@ -141,9 +148,9 @@ void plan_free_lines(char **lines, int n) {
   free(lines);
 }
 
-int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
-  if (!text) return -1;
+int plan_read(const char *path, char ***lines_out, CbError *e) {
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_TEXT(e));
+  if (!text) return cb_error_fail(e, CB_ERR_INPUT);
   int n = 0, cap = 64;
   char **lines = malloc(sizeof(char *) * (size_t)cap);
   int lineno = 0;
@@ -158,17 +165,17 @@ int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
     char json[PATH_MAX];
     double timeout;
     int reps;
-    int prc = plan_parse_line(l, json, sizeof json, &timeout, &reps);
-    if (prc) {
-      if (!l[0]) snprintf(err, errlen, "%s: line %d is blank: each line is one task (line i runs as task i - 1)", path, lineno);
-      else if (prc == -2)
-        snprintf(err, errlen, "%s: line %d: --timeout must be a number in (0, %g] s and --reps an integer in [1, %d]: '%.200s'",
-                 path, lineno, RUN_MAX_TIMEOUT_S, RUN_MAX_REPS, l);
-      else snprintf(err, errlen, "%s: line %d is not a `cbench run ... --json FILE` line of words with %%XX escapes "
-                    "separated by single spaces: '%.80s'", path, lineno, l);
+    CbStatus prc = plan_parse_line(l, json, sizeof json, &timeout, &reps);
+    if (prc != CB_OK) {
+      if (!l[0]) CB_ERROR(e, CB_ERR_INPUT, "%s: line %d is blank: each line is one task (line i runs as task i - 1)", path, lineno);
+      else if (prc == CB_ERR_OPTION)
+        CB_ERROR(e, CB_ERR_INPUT, "%s: line %d: --timeout must be a number in (0, %g] s and --reps an integer in [1, %d]: '%.*s'",
+                 path, lineno, RUN_MAX_TIMEOUT_S, RUN_MAX_REPS, LINE_SHOWN, l);
+      else CB_ERROR(e, CB_ERR_INPUT, "%s: line %d is not a `cbench run ... --json FILE` line of words with %%XX escapes "
+                    "separated by single spaces: '%.*s'", path, lineno, LINE_SHOWN_SHORT, l);
       plan_free_lines(lines, n);
       free(text);
-      return -1;
+      return CB_ERR_INPUT;
     }
     if (n == cap) {
       char **g = realloc(lines, sizeof(char *) * (size_t)(cap *= 2));
@@ -178,8 +185,8 @@ int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
     lines[n++] = strdup(l);
   }
   free(text);
-  if (!lines) { snprintf(err, errlen, "out of memory"); return -1; }
-  if (n == 0) { snprintf(err, errlen, "%s: the plan is empty", path); free(lines); return -1; }
+  if (!lines) return CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
+  if (n == 0) { free(lines); return CB_ERROR(e, CB_ERR_INPUT, "%s: the plan is empty", path); }
   if (lines_out) *lines_out = lines;
   else plan_free_lines(lines, n);
   return n;
@@ -216,11 +223,11 @@ static const char *record_place(const cJSON *rec, char *buf, size_t len, int pos
 }
 
 /* Drops from all every record whose run an earlier one already is (sorted identities: 10^5
- * records cost no 10^10 comparisons), naming both; returns how many, or -1 out of memory. */
+ * records cost no 10^10 comparisons), naming both; returns how many, or CB_ERR_MEMORY (< 0). */
 static int drop_duplicate_runs(cJSON *all, FILE *out) {
   int n = cJSON_GetArraySize(all), m = 0, dups = 0;
   RunId *ids = malloc(sizeof *ids * (size_t)(n > 0 ? n : 1));
-  if (!ids) return -1;
+  if (!ids) return CB_ERR_MEMORY;
   int pos = 0;
   for (cJSON *r = all->child; r; r = r->next, ++pos) {
     const char *id = run_identity(r);
@@ -241,20 +248,19 @@ static int drop_duplicate_runs(cJSON *all, FILE *out) {
   return dups;
 }
 
-int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, size_t errlen) {
+CbStatus plan_merge(const char *dir, const char *plan_path, FILE *out, CbError *e) {
   cJSON *all = NULL;
   int missing = 0, failed = 0, duplicates = 0, total = 0;
   if (plan_path) {
     char **lines = NULL;
-    int n = plan_read(plan_path, &lines, err, errlen);
-    if (n < 0) return CB_ERR_INPUT;
+    int n = plan_read(plan_path, &lines, e);
+    if (n < 0) return cb_error_fail(e, CB_ERR_INPUT);
     all = cJSON_CreateArray();
     char (*paths)[PATH_MAX] = calloc((size_t)n, sizeof *paths);
     if (!paths) {
       plan_free_lines(lines, n);
       cJSON_Delete(all);
-      snprintf(err, errlen, "out of memory");
-      return CB_ERR_MEMORY;
+      return CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
     }
     for (int i = 0; i < n; ++i) {
       double timeout;
@@ -287,16 +293,15 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
     free(paths);
     plan_free_lines(lines, n);
   } else {
-    all = records_load_dir(dir, err, errlen);
-    if (!all) return CB_ERR_INPUT; /* no sweep.json from records that cannot all be read */
+    all = records_load_dir(dir, e);
+    if (!all) return cb_error_fail(e, CB_ERR_INPUT); /* no sweep.json from records that cannot all be read */
     if (!all->child) {
-      snprintf(err, errlen, "%s: no cbench.run/1 records: nothing to merge (no sweep.json written)", dir);
       cJSON_Delete(all);
-      return CB_ERR_INPUT;
+      return CB_ERROR(e, CB_ERR_INPUT, "%s: no cbench.run/1 records: nothing to merge (no sweep.json written)", dir);
     }
   }
   int dups = drop_duplicate_runs(all, out);
-  if (dups < 0) { cJSON_Delete(all); snprintf(err, errlen, "out of memory"); return CB_ERR_MEMORY; }
+  if (dups < 0) { cJSON_Delete(all); return CB_ERROR(e, CB_ERR_MEMORY, "out of memory"); }
   duplicates += dups;
   if (!plan_path) { /* a run that is there twice is one point */
     cJSON *rec;
@@ -307,15 +312,15 @@ int plan_merge(const char *dir, const char *plan_path, FILE *out, char *err, siz
     }
   }
   char *text = json_print(all, 1);
-  char path[PATH_MAX + 32];
-  snprintf(path, sizeof path, "%.*s/sweep.json", PATH_MAX, dir);
-  int wrc = text ? file_write_atomic(path, text, strlen(text), CB_ERR_BUF(err, errlen)) : -1;
-  int nrec = cJSON_GetArraySize(all), no_text = !text;
+  CbPath path;
+  CbStatus wrc = !text ? CB_ERROR(e, CB_ERR_MEMORY, "out of memory")
+                 : cb_path_join(&path, e, dir, "sweep.json") != CB_OK ? CB_ERR_IO
+                 : file_write_atomic(path.s, text, strlen(text), e);
+  int nrec = cJSON_GetArraySize(all);
   free(text);
   cJSON_Delete(all);
-  if (no_text) snprintf(err, errlen, "out of memory");
-  if (wrc != 0) return no_text ? CB_ERR_MEMORY : CB_ERR_IO;
-  fprintf(out, "merge: %d records of %d points in %s (%d missing, %d not ok, %d duplicate)\n", nrec, total, path,
+  if (wrc != CB_OK) return wrc;
+  fprintf(out, "merge: %d records of %d points in %s (%d missing, %d not ok, %d duplicate)\n", nrec, total, path.s,
           missing, failed, duplicates);
   return missing || duplicates ? CB_ERR_VERDICT : CB_OK;
 }
@@ -362,42 +367,45 @@ static void shell_word(FILE *f, const char *w) {
   fputc('\'', f);
 }
 
-/* cmd's argv from its words (copied) and its text for people; 0 or -1 out of memory. */
-static int command_make(SbatchCommand *cmd, const char *const *words, int n) {
+/* cmd's argv from its words (copied) and its text for people; CB_OK or CB_ERR_MEMORY. */
+static CbStatus command_make(SbatchCommand *cmd, const char *const *words, int n) {
   cmd->argc = 0;
   cmd->text = NULL;
   cmd->argv = calloc((size_t)n + 1, sizeof *cmd->argv);
-  if (!cmd->argv) return -1;
+  if (!cmd->argv) return CB_ERR_MEMORY;
   for (int i = 0; i < n; ++i) {
-    if (!(cmd->argv[i] = strdup(words[i]))) return -1;
+    if (!(cmd->argv[i] = strdup(words[i]))) return CB_ERR_MEMORY;
     cmd->argc = i + 1;
   }
   size_t len = 0;
   FILE *f = open_memstream(&cmd->text, &len);
-  if (!f) return -1;
+  if (!f) return CB_ERR_MEMORY;
   for (int i = 0; i < n; ++i) {
     if (i) fputc(' ', f);
     shell_word(f, words[i]);
   }
-  return fclose(f) == 0 && cmd->text ? 0 : -1;
+  return fclose(f) == 0 && cmd->text ? CB_OK : CB_ERR_MEMORY;
 }
 
-/* Appends "0-3" or ",7" to the growing string *s: 0, 1 when it would make the list longer than
- * PLAN_MAX_ARRAY_SPEC (nothing appended), -1 out of memory. */
-static int append_range(char **s, size_t *len, size_t *cap, int first, int a, int b) {
+/* What append_range did. */
+typedef enum { RANGE_ADDED, RANGE_LIST_FULL, RANGE_NO_MEMORY } RangeResult;
+
+/* Appends "0-3" or ",7" to the growing string *s; RANGE_LIST_FULL when it would make the list
+ * longer than PLAN_MAX_ARRAY_SPEC (nothing appended). */
+static RangeResult append_range(char **s, size_t *len, size_t *cap, int first, int a, int b) {
   char piece[48];
   int n = snprintf(piece, sizeof piece, a == b ? "%s%d" : "%s%d-%d", first ? "" : ",", a, b);
-  if (!first && *len + (size_t)n > PLAN_MAX_ARRAY_SPEC) return 1;
+  if (!first && *len + (size_t)n > PLAN_MAX_ARRAY_SPEC) return RANGE_LIST_FULL;
   if (*len + (size_t)n + 1 > *cap) {
     size_t c = 2 * *cap + (size_t)n + 1;
     char *g = realloc(*s, c);
-    if (!g) return -1;
+    if (!g) return RANGE_NO_MEMORY;
     *s = g;
     *cap = c;
   }
   memcpy(*s + *len, piece, (size_t)n + 1);
   *len += (size_t)n;
-  return 0;
+  return RANGE_ADDED;
 }
 
 int plan_slurm_max_array_size(void) {
@@ -418,18 +426,16 @@ int plan_slurm_max_array_size(void) {
 
 int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const char *const *sbatch_args,
                          int nsbatch_args, int max_parallel, int only_missing, int max_array_size,
-                         SbatchCommand **cmds_out, int *ncmd, char *err, size_t errlen) {
+                         SbatchCommand **cmds_out, int *ncmd, CbError *e) {
   *cmds_out = NULL;
   *ncmd = 0;
-  if (max_array_size < 1 || max_array_size > PLAN_MAX_ARRAY_SIZE) {
-    snprintf(err, errlen, "MaxArraySize must be in [1, %d], got %d", PLAN_MAX_ARRAY_SIZE, max_array_size);
-    return -1;
-  }
+  if (max_array_size < 1 || max_array_size > PLAN_MAX_ARRAY_SIZE)
+    return CB_ERROR(e, CB_ERR_INPUT, "MaxArraySize must be in [1, %d], got %d", PLAN_MAX_ARRAY_SIZE, max_array_size);
   char **lines = NULL;
-  int n = plan_read(plan_path, &lines, err, errlen);
-  if (n < 0) return -1;
+  int n = plan_read(plan_path, &lines, e);
+  if (n < 0) return n;
   int *idx = malloc(sizeof(int) * (size_t)n);
-  if (!idx) { plan_free_lines(lines, n); snprintf(err, errlen, "out of memory"); return -1; }
+  if (!idx) { plan_free_lines(lines, n); return CB_ERROR(e, CB_ERR_MEMORY, "out of memory"); }
   int ntask = 0;
   double budget = 0;
   for (int i = 0; i < n; ++i) {
@@ -448,20 +454,18 @@ int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const
   /* the task limit: the runs' budget, plus two minutes for loading, metrics and the record;
    * at most 1e6 s x 100001 runs: ~1.7e9 minutes, within Slurm's 32-bit limit */
   long minutes = (long)ceil((budget + 120.0) / 60.0);
-  char plan_abs[PATH_MAX], logs[PATH_MAX + 16], script_abs[PATH_MAX];
-  if (absolute_path(plan_path, plan_abs, sizeof plan_abs)) {
+  CbPath plan_abs, logs, script_abs;
+  if (absolute_path(plan_path, &plan_abs, NULL) != CB_OK) {
     free(idx);
-    snprintf(err, errlen, "%s: cannot resolve the plan's directory", plan_path);
-    return -1;
+    return CB_ERROR(e, CB_ERR_INPUT, "%s: cannot resolve the plan's directory", plan_path);
   }
   /* absolute paths: the printed commands work from any folder */
-  if (!realpath(sbatch_script, script_abs)) {
+  if (!realpath(sbatch_script, script_abs.s)) {
     free(idx);
-    snprintf(err, errlen, "%s: cannot resolve the sbatch script", sbatch_script);
-    return -1;
+    return CB_ERROR(e, CB_ERR_INPUT, "%s: cannot resolve the sbatch script", sbatch_script);
   }
-  snprintf(logs, sizeof logs, "%s.logs", plan_abs);
-  if (dir_make_parents(logs) != 0) { free(idx); snprintf(err, errlen, "cannot create %s", logs); return -1; }
+  if (cb_path(&logs, e, "%s.logs", plan_abs.s) != CB_OK) { free(idx); return CB_ERR_IO; }
+  if (dir_make_parents(logs.s) != 0) { free(idx); return CB_ERROR(e, CB_ERR_INPUT, "cannot create %s", logs.s); }
   /* Submissions: each covers plan lines base .. base + MaxArraySize - 1 (array ids are line -
    * base, passed to the script) and an --array list of at most PLAN_MAX_ARRAY_SPEC characters. */
   SbatchCommand *cmds = NULL;
@@ -476,9 +480,9 @@ int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const
     while (i < ntask && idx[i] - base < max_array_size) {
       int j = i;
       while (j + 1 < ntask && idx[j + 1] == idx[j] + 1 && idx[j + 1] - base < max_array_size) ++j;
-      int ar = append_range(&spec, &len, &cap, first, idx[i] - base, idx[j] - base);
-      if (ar < 0) oom = 1;
-      if (ar) break;
+      RangeResult ar = append_range(&spec, &len, &cap, first, idx[i] - base, idx[j] - base);
+      if (ar == RANGE_NO_MEMORY) oom = 1;
+      if (ar != RANGE_ADDED) break;
       first = 0;
       i = j + 1;
     }
@@ -487,12 +491,12 @@ int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const
     cmds = g;
     /* the user's sbatch settings after ours (sbatch takes the last of an option given twice),
      * before the script (words after it are the script's) */
-    size_t alen = len + 32, olen = strlen(logs) + 64;
+    size_t alen = len + 32, olen = strlen(logs.s) + 64;
     char *array = malloc(alen), *output = malloc(olen), tlimit[40], basetxt[16];
     const char **words = malloc(sizeof *words * (size_t)(nsbatch_args + 10));
     if (!array || !output || !words) { free(array); free(output); free(words); free(spec); oom = 1; break; }
     snprintf(array, alen, "--array=%s%%%d", spec, max_parallel);
-    snprintf(output, olen, "--output=%s/task-%d+%%a.out", logs, base);
+    snprintf(output, olen, "--output=%s/task-%d+%%a.out", logs.s, base);
     snprintf(tlimit, sizeof tlimit, "--time=%ld", minutes);
     snprintf(basetxt, sizeof basetxt, "%d", base);
     int nw = 0;
@@ -503,17 +507,17 @@ int plan_sbatch_commands(const char *plan_path, const char *sbatch_script, const
     words[nw++] = tlimit;
     words[nw++] = output;
     for (int k = 0; k < nsbatch_args; ++k) words[nw++] = sbatch_args[k];
-    words[nw++] = script_abs;
-    words[nw++] = plan_abs;
+    words[nw++] = script_abs.s;
+    words[nw++] = plan_abs.s;
     words[nw++] = basetxt;
-    if (command_make(&cmds[nc++], words, nw)) oom = 1;
+    if (command_make(&cmds[nc++], words, nw) != CB_OK) oom = 1;
     free(array);
     free(output);
     free(words);
     free(spec);
   }
   free(idx);
-  if (oom) { plan_free_commands(cmds, nc); snprintf(err, errlen, "out of memory"); return -1; }
+  if (oom) { plan_free_commands(cmds, nc); return CB_ERROR(e, CB_ERR_MEMORY, "out of memory"); }
   *cmds_out = cmds;
   *ncmd = nc;
   return ntask;

@@ -74,7 +74,7 @@ static void sweep_set_params(const SweepConfig *c, int pc, RunSpec *s) {
       size_t n = strcspn(p, "+");
       char kv[SCENE_PARAM_PATH_LEN + SCENE_PARAM_VALUE_LEN + 2], err[256];
       snprintf(kv, sizeof kv, "%.*s=%s", (int)n, p, c->param_values[a][d]);
-      if (run_spec_add_param(s, kv, err, sizeof err)) break; /* lengths and count checked by the parser */
+      if (run_spec_add_param(s, kv, CB_ERR_BUF(err, sizeof err))) break; /* lengths and count checked by the parser */
       p += n;
       if (*p == '+') ++p;
     }
@@ -119,7 +119,7 @@ static void job_main(const CbenchContext *cb, const SweepJob *job, RunProgress *
   if (job_done(job)) { record_lock_release(lock, job->path.s); _exit(JOB_REUSED); }
   RunContext ctx;
   char err[1024];
-  if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
+  if (run_prepare(cb, &job->spec, &ctx, CB_ERR_BUF(err, sizeof err)) != 0) {
     fprintf(stderr, "sweep: %s\n", err);
     record_lock_release(lock, job->path.s);
     _exit(JOB_UNWRITTEN);
@@ -154,7 +154,7 @@ static int job_record_unfinished(const CbenchContext *cb, const SweepJob *job, i
   if (!job_done(job)) {
     RunContext ctx;
     char err[1024];
-    if (run_prepare(cb, &job->spec, &ctx, err, sizeof err) != 0) {
+    if (run_prepare(cb, &job->spec, &ctx, CB_ERR_BUF(err, sizeof err)) != 0) {
       fprintf(stderr, "sweep: %s\n", err);
       record_lock_release(lock, job->path.s);
       return 1;
@@ -314,19 +314,19 @@ static CbStatus case_base(const CbenchContext *cb, const SweepConfig *c, const c
                      RunSpec *base, double *case_t_end, CbError *e) {
   run_spec_init(base);
   base->registry = &cb->registry;
-  if (run_spec_set_case(base, cb->cases_dir, case_name, CB_ERR_TEXT(e)) != 0) return cb_error_fail(e, CB_ERR_INPUT);
+  if (run_spec_set_case(base, cb->cases_dir, case_name, e) != 0) return cb_error_fail(e, CB_ERR_INPUT);
   RunContext probe;
   snprintf(base->integrator, sizeof base->integrator, "%s", vt0->name);
   base->has_accuracy = !vt0->fixed_step; base->accuracy = 1;
   base->has_dt = vt0->fixed_step; base->dt = 1;
   base->t_end = c->run.t_end; /* a horizon no run could take (--t-end 1e300) fails here, before any job */
-  if (run_prepare(cb, base, &probe, CB_ERR_TEXT(e)) != 0) return cb_error_fail(e, CB_ERR_INPUT);
+  if (run_prepare(cb, base, &probe, e) != 0) return cb_error_fail(e, CB_ERR_INPUT);
   int nparamc = param_combinations(c);
   for (int pc = 0; pc < nparamc; ++pc) {
     RunSpec t = *base;
     sweep_set_params(c, pc, &t);
     RunContext tc;
-    if (run_prepare(cb, &t, &tc, CB_ERR_TEXT(e)) != 0) { run_context_free(&probe); return cb_error_fail(e, CB_ERR_INPUT); }
+    if (run_prepare(cb, &t, &tc, e) != 0) { run_context_free(&probe); return cb_error_fail(e, CB_ERR_INPUT); }
     run_context_free(&tc);
   }
   *case_t_end = c->run.t_end > 0 ? c->run.t_end : probe.t_end;
@@ -381,7 +381,7 @@ static void job_fill(const SweepConfig *c, const IntegratorVtbl *vt, const int *
     if (!takes[a]) continue;
     char kv[64 + 128 + 2], oerr[256];
     snprintf(kv, sizeof kv, "%s=%s", c->opt_key[a], c->opt_values[a][g->opt[a]]);
-    run_spec_add_option(&j->spec, kv, oerr, sizeof oerr); /* fits: at most 6 axes, keys < 64 */
+    run_spec_add_option(&j->spec, kv, CB_ERR_BUF(oerr, sizeof oerr)); /* fits: at most 6 axes, keys < 64 */
   }
   sweep_set_params(c, g->param_combo, &j->spec);
   /* a plan line carries its budget explicitly: the scheduler's task limit comes from it */
