@@ -83,3 +83,21 @@ Test(hints, failed_sweep_checks_leave_no_folder) {
     cr_expect_neq(stat(dir, &st), 0, "%s left the folder %s", args, dir);
   }
 }
+
+/* An --out longer than its field is refused whole: cut, it would name another folder (the sweep
+ * and figure commands cut it at 1023 bytes and wrote there). */
+Test(hints, a_too_long_out_is_refused_not_cut) {
+  char longdir[1200], args[1800], out[8192];
+  int n = snprintf(longdir, sizeof longdir, "%s/", tmpdir);
+  while (n < 1100) n += snprintf(longdir + n, sizeof longdir - (size_t)n, "d");
+  const char *cmds[] = {"sweep --cases ball_drop --integrators bdf --accuracies 1e-2 --out", "figure cenic_fig04_ball_drop_error --quick --out"};
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; ++i) {
+    snprintf(args, sizeof args, "%s %s", cmds[i], longdir);
+    cr_expect_eq(cli(args, out, sizeof out), 2, "%s: %s", cmds[i], out);
+    cr_expect(strstr(out, "path too long"), "%s: %s", cmds[i], out);
+    char cut[1100];
+    snprintf(cut, sizeof cut, "%.1023s", longdir);
+    struct stat st;
+    cr_expect_neq(stat(cut, &st), 0, "%s wrote into the cut path", cmds[i]);
+  }
+}

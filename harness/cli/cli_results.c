@@ -121,7 +121,12 @@ int cmd_figure(const CbenchContext *cb, int argc, char **argv) {
     if (!strcmp(a, "--quick")) o.quick = 1;
     else if (!strcmp(a, "--no-gnuplot")) o.gnuplot = 0;
     else if (!strcmp(a, "--quiet")) o.quiet = 1;
-    else if (!strcmp(a, "--out")) { VALUE_OR_FAIL(v); snprintf(o.out, sizeof o.out, "%s", v); }
+    else if (!strcmp(a, "--out")) {
+      VALUE_OR_FAIL(v);
+      if (strlen(v) >= sizeof o.out) /* cut, it would name another folder */
+        return usage_error(cb, "--out: path too long for an output folder: '%s'", v);
+      snprintf(o.out, sizeof o.out, "%s", v);
+    }
     else if (!strcmp(a, "-j")) { VALUE_OR_FAIL(v); if (parse_int_pos(v, &o.jobs)) return usage_error(cb, "-j must be an integer >= 1, got '%s'", v); }
     else if (a[0] == '-') return usage_error(cb, "unknown option '%s' for figure", a);
     else if (!name) name = a;

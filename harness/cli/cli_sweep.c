@@ -140,6 +140,8 @@ int sweep_args_parse(const CbenchContext *cb, int argc, char **argv, SweepConfig
     } else if (!strcmp(a, "--out")) {
       const char *v = value(argc, argv, &i);
       if (!v) rc = usage_error(cb, "missing value for %s", a);
+      else if (strlen(v) >= sizeof c->out) /* cut, it would name another folder */
+        rc = usage_error(cb, "--out: path too long for an output folder: '%s'", v);
       else snprintf(c->out, sizeof c->out, "%s", v);
     } else if (!strcmp(a, "--opt") || !strcmp(a, "--param")) {
       const char *v = value(argc, argv, &i);
