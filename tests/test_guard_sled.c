@@ -182,7 +182,7 @@ Test(guard_sled, a_scheme_is_judged_on_the_forces_it_applied, .timeout = 300) {
     RunSpec s;
     fx_run_spec(&s, "tests/scenes/guard_sap_pushed_pair.json", runs[i].integrator, runs[i].setting);
     char err[256] = "";
-    if (runs[i].opt) cr_assert_eq(run_spec_add_option(&s, runs[i].opt, err, sizeof err), 0, "%s", err);
+    if (runs[i].opt) cr_assert_eq(run_spec_add_option(&s, runs[i].opt, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
     snprintf(traj, sizeof traj, "%s/run%zu.csv", dir, i);
     snprintf(s.trajectory, sizeof s.trajectory, "%s", traj);
     cJSON *rec = fx_run_ok(&s);
