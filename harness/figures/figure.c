@@ -198,14 +198,16 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
 
   /* draw */
   rc = figure_draw(recipe, records, &cb->registry, cb->paper_dir, dir, name, err, errlen) ? CB_ERR_IO : CB_OK;
-  if (rc == 0 && o->gnuplot) {
-    char fdir_name[PATH_MAX + 64], gp[300], log[PATH_MAX + 80];
+  int nimg = figure_image_count(recipe);
+  for (int i = 0; rc == 0 && o->gnuplot && i < nimg; ++i) { /* one script per image (plot.images) */
+    char fdir_name[PATH_MAX + 64], base[400], gp[420], log[PATH_MAX + 80];
     snprintf(fdir_name, sizeof fdir_name, "%s/%s", dir, name);
-    snprintf(gp, sizeof gp, "%s.gp", name);
+    figure_image_base(recipe, name, i, base, sizeof base);
+    snprintf(gp, sizeof gp, "%s.gp", base);
     snprintf(log, sizeof log, "%s/gnuplot.log", fdir_name);
-    char svg[300], png[300];
-    snprintf(svg, sizeof svg, "%s.svg", name);
-    snprintf(png, sizeof png, "%s.png", name);
+    char svg[420], png[420];
+    snprintf(svg, sizeof svg, "%s.svg", base);
+    snprintf(png, sizeof png, "%s.png", base);
     const char *imgs[] = {svg, png};
     rc = gp_run_atomic(fdir_name, gp, log, imgs, 2, 1, err, errlen) ? CB_ERR_IO : CB_OK;
   }
@@ -248,10 +250,29 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
   cJSON_AddNumberToObject(fig, "wall_seconds", clock_monotonic() - t0);
   cJSON_AddItemToObject(fig, "machine", run_record_machine_now());
   cJSON *img = cJSON_AddObjectToObject(fig, "images");
-  char f1[300], f2[300], f3[300];
-  snprintf(f1, sizeof f1, "%s.svg", name);
-  snprintf(f2, sizeof f2, "%s.png", name);
+  char f1[420], f2[420], f3[300], base[400];
+  figure_image_base(recipe, name, 0, base, sizeof base); /* the first image; all of them in "parts" */
+  snprintf(f1, sizeof f1, "%s.svg", base);
+  snprintf(f2, sizeof f2, "%s.png", base);
   snprintf(f3, sizeof f3, "%s.tsv", name);
+  if (json_get(json_get(recipe, "plot"), "images")) {
+    cJSON *parts = cJSON_AddArrayToObject(fig, "parts");
+    for (int i = 0; i < nimg; ++i) {
+      char b[400], s[420], cmdp[PATH_MAX + 500];
+      figure_image_base(recipe, name, i, b, sizeof b);
+      cJSON *pt = cJSON_CreateObject();
+      cJSON_AddStringToObject(pt, "title", figure_image_title(recipe, i));
+      snprintf(s, sizeof s, "%s.svg", b);
+      cJSON_AddStringToObject(pt, "svg", s);
+      snprintf(s, sizeof s, "%s.png", b);
+      cJSON_AddStringToObject(pt, "png", s);
+      snprintf(s, sizeof s, "%s.gp", b);
+      cJSON_AddStringToObject(pt, "script", s);
+      snprintf(cmdp, sizeof cmdp, "cd %s/%s && gnuplot %s.gp", dir, name, b);
+      cJSON_AddStringToObject(pt, "command", cmdp);
+      cJSON_AddItemToArray(parts, pt);
+    }
+  }
   cJSON_AddStringToObject(img, "svg", f1);
   cJSON_AddStringToObject(img, "png", f2);
   cJSON_AddStringToObject(fig, "table", f3);
@@ -276,8 +297,18 @@ int figure_make(const CbenchContext *cb, const char *name, const FigureOptions *
     snprintf(err, errlen, "%s", werr);
     rc = CB_ERR_IO;
   }
-  if (!o->quiet) printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: [%s] %s\n", name, dir, name, name,
-                         cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);
+  if (!o->quiet && !json_get(json_get(recipe, "plot"), "images")) {
+    printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: [%s] %s\n", name, dir, name, name,
+           cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);
+  } else if (!o->quiet) {
+    for (int i = 0; i < nimg; ++i) {
+      char b[400];
+      figure_image_base(recipe, name, i, b, sizeof b);
+      printf("figure %s: %s/%s/%s.svg (.png; redraw: cd %s/%s && gnuplot %s.gp)\n", name, dir, name, b, dir, name, b);
+    }
+    printf("figure %s: %s/%s/%s.tsv, figure.json\n  verdict: [%s] %s\n", name, dir, name, name,
+           cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);
+  }
   free(text);
   cJSON_Delete(verdict);
   cJSON_Delete(fig);
