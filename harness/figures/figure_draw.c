@@ -145,8 +145,10 @@ static void draw_paper_lines(FigureDraw *D, const RecipePanel *panel) {
  * distance. NAN for other axes and for records without it. */
 static double axis_uncertainty(const cJSON *r, const char *field) {
   char f[256];
-  /* a windowed error's: the distance of the windows' two tight integrations (--window-check) */
+  /* a windowed error's: the distance of the windows' two tight integrations (--window-check),
+   * each run's own (its windows start from its states); a run that is not data sets none */
   if (field && (!strncmp(field, "error_windowed.positions.", 25) || !strncmp(field, "error_windowed.full.", 20))) {
+    if (record_outcome(r) != OUTCOME_OK) return NAN;
     snprintf(f, sizeof f, "error_windowed.check.%.200s", field + 15);
     return figure_value(r, f);
   }

@@ -521,7 +521,11 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
       fputs("](", f);
       url_path(f, folder, json_str(im, "png"));
       fputs(")\n\n", f);
-      if (i >= 0) { fputs("`", f); md_cell(f, json_str(im, "command")); fputs("`\n\n", f); }
+      if (i >= 0) { /* a code span: verbatim, no markup escapes (a command holds no backtick) */
+        fputs("`", f);
+        for (const char *c = json_str(im, "command"); *c; ++c) fputc(*c == '`' || *c == '\n' ? ' ' : *c, f);
+        fputs("`\n\n", f);
+      }
     }
     md_cell(f, json_str(fig, "caption"));
     if (*json_str(fig, "caption_note")) { fputs(" ", f); md_cell(f, json_str(fig, "caption_note")); }
