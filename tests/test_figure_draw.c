@@ -265,3 +265,74 @@ Test(figure_draw, histogram_counts_the_steps_into_bins) {
   cr_expect(strstr(err, "hist.json: plot.bins"), "%s", err);
   cJSON_Delete(recipe);
 }
+
+/* plot.images splits one recipe's panels into several images, each with its own script, layout
+ * and legend (the legend in the image's last panel); the table stays one. A windowed-error axis
+ * draws its resolution floor (error_windowed.check) dashed. A panel in no image, or in two, is
+ * refused by the loader. */
+Test(figure_draw, images_split_the_panels_into_scripts_with_their_own_legend) {
+  const char *recipe_text =
+      "{\"schema\": \"cbench.recipe/1\", \"title\": \"split\", \"caption\": \"\", \"runs\": [{}], \"plot\": {\"kind\": "
+      "\"xy\", \"series\": [\"integrator\"], \"layout\": [1, 3], \"panels\": ["
+      "{\"title\": \"A\", \"x\": \"param\", \"y\": \"error_windowed.positions.rms\", \"logx\": true},"
+      "{\"title\": \"B\", \"x\": \"error_windowed.positions.rms\", \"y\": \"param\", \"logx\": true},"
+      "{\"title\": \"C\", \"x\": \"param\", \"y\": \"param\"}],"
+      "\"images\": [{\"name\": \"one\", \"title\": \"first\", \"panels\": [0], \"layout\": [1, 1]},"
+      "{\"name\": \"two\", \"title\": \"second\", \"panels\": [2, 1], \"layout\": [1, 2]}]}}";
+  char err[1024];
+  cJSON *recipe = recipe_load_text(recipe_text, "split.json", err, sizeof err);
+  cr_assert(recipe, "%s", err);
+  cJSON *records = cJSON_CreateArray();
+  for (int k = 0; k < 3; ++k) {
+    char text[400];
+    snprintf(text, sizeof text,
+             "{\"status\": \"ok\", \"integrator\": \"%s\", \"params\": {\"accuracy\": %g}, \"error_windowed\": "
+             "{\"positions\": {\"rms\": %g}, \"check\": {\"positions\": {\"rms\": 3e-7}}}, \"warnings\": [], "
+             "\"command\": \"cbench run\"}", k ? "rk3" : "cenic-sd", 1e-2 / (k + 1), 1e-3 / (k + 1));
+    cJSON_AddItemToArray(records, cJSON_Parse(text));
+  }
+  char fdir[400];
+  snprintf(fdir, sizeof fdir, "%s/split/data", tmpdir);
+  cr_assert_eq(dir_make_parents(fdir), 0);
+  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "split", err, sizeof err), 0, "%s", err);
+  cr_expect_eq(figure_image_count(recipe), 2);
+  char path[600];
+  snprintf(path, sizeof path, "%s/split/split.gp", tmpdir);
+  cr_expect_null(file_read_all(path, NULL), "a split figure has no whole-figure script");
+  snprintf(path, sizeof path, "%s/split/split_one.gp", tmpdir);
+  char *one = file_read_all(path, NULL);
+  snprintf(path, sizeof path, "%s/split/split_two.gp", tmpdir);
+  char *two = file_read_all(path, NULL);
+  cr_assert(one && two);
+  cr_expect(strstr(one, "set output 'split_one.svg'") && strstr(two, "set output 'split_two.png'"));
+  cr_expect(strstr(one, "multiplot layout 1,1") && strstr(two, "multiplot layout 1,2"));
+  cr_expect(strstr(one, "split: first") && strstr(two, "split: second"), "each image titled");
+  cr_expect_eq(count_in(one, "keyentry w lp"), 2 * 2, "image one's legend: its two series, SVG and PNG");
+  cr_expect_eq(count_in(two, "keyentry w lp"), 2 * 2, "image two's own legend");
+  cr_expect(strstr(one, "reference uncertainty (y): 3e-07"), "the windowed error's floor on a y axis");
+  cr_expect(strstr(two, "reference uncertainty (x): 3e-07"), "and on an x axis");
+  /* the legend is drawn by the image's last panel (index 1), not by panel 2 */
+  const char *p1 = strstr(two, "title \"B\""), *key = strstr(two, "set key at screen");
+  cr_expect(p1 && key && key > p1, "the legend in the image's last panel");
+  snprintf(path, sizeof path, "%s/split/split.tsv", tmpdir);
+  cr_expect_eq(count_lines(path), 1 + 3 * 3, "one table: every panel's rows");
+  free(one);
+  free(two);
+  cJSON_Delete(records);
+  cJSON_Delete(recipe);
+  const char *bad[] = {"[{\"name\": \"one\", \"title\": \"t\", \"panels\": [0]}]",
+                       "[{\"name\": \"one\", \"title\": \"t\", \"panels\": [0, 0]}]",
+                       "[{\"name\": \"One!\", \"title\": \"t\", \"panels\": [0]}]",
+                       "[{\"name\": \"one\", \"title\": \"t\", \"panels\": [1]}]"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    char text[800];
+    snprintf(text, sizeof text,
+             "{\"schema\": \"cbench.recipe/1\", \"title\": \"x\", \"caption\": \"\", \"runs\": [{}], \"plot\": {\"kind\": "
+             "\"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"param\"}%s], \"images\": %s}}",
+             i == 0 ? ", {\"x\": \"param\", \"y\": \"param\"}" : "", bad[i]);
+    cJSON *r = recipe_load_text(text, "bad.json", err, sizeof err);
+    cr_expect_null(r, "images %s accepted", bad[i]);
+    cr_expect(strstr(err, "plot.images"), "%s", err);
+    cJSON_Delete(r);
+  }
+}

@@ -390,6 +390,54 @@ Test(harness, windowed_error_matches_euler_local_error) {
   cJSON_Delete(rec);
 }
 
+/* --window-check: a second tight Euler (h2) per window from the same start; two Eulers from a
+ * state with exact v part by g W (h2 - h1) / 2, the resolution floor of the windowed error. With
+ * --window-start the windows cover [t0, t_end] alone. */
+Test(harness, window_check_distance_is_analytic_and_start_skips_windows) {
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-3);
+  s.window = 0.025;
+  s.window_start = 0.05;
+  snprintf(s.window_method, sizeof s.window_method, "test-euler2");
+  s.window_param = 1e-5;
+  snprintf(s.window_check, sizeof s.window_check, "test-euler");
+  s.window_check_param = 5e-5;
+  cJSON *rec = run_one(&s, 1);
+  cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "error_windowed");
+  cr_assert(cJSON_IsObject(w), "no windowed error");
+  cr_expect_eq(jnum(w, "windows"), 2, "0.05 to 0.1 s holds two windows of 25 ms");
+  double want = G * 0.025 * (1e-3 - 1e-5) / 2, floor = G * 0.025 * (5e-5 - 1e-5) / 2;
+  cr_expect(fabs(jnum(w, "positions.max") - want) < 1e-6 * want, "max %g, analytic %g", jnum(w, "positions.max"), want);
+  cr_expect(fabs(jnum(w, "check.positions.max") - floor) < 1e-6 * floor, "check %g, analytic %g",
+            jnum(w, "check.positions.max"), floor);
+  cr_expect(fabs(jnum(w, "check.full.max") - floor) < 1e-6 * floor, "the two Eulers' velocities are exact");
+  cr_expect_eq(jnum(w, "check.failed_windows"), 0);
+  cr_expect_str_eq(jstr(cJSON_GetObjectItemCaseSensitive(w, "check"), "method"), "test-euler");
+  cr_expect_eq(jnum(rec, "params.window_start"), 0.05);
+  cr_expect(strstr(jstr(rec, "command"), "--window-start 0.05 --window-check test-euler:5e-05") != NULL, "%s",
+            jstr(rec, "command"));
+  cr_expect(strstr(jstr(rec, "spec_key"), ";window_start=0.05;window_check=test-euler:5e-05") != NULL, "%s",
+            jstr(rec, "spec_key"));
+  cJSON_Delete(rec);
+}
+
+/* A window restarted with the run's own method and step from the run's state at the window start
+ * retraces the run: the windowed error is round-off (a restart from any other state, one grid
+ * point off or the reference's, is g W h / 2 = 1.2e-4 m away or more). */
+Test(harness, window_restart_from_the_run_state_retraces_the_run) {
+  RunSpec s;
+  make_spec(&s, "test-euler", 1e-3);
+  s.window = 0.025;
+  snprintf(s.window_method, sizeof s.window_method, "test-euler2");
+  s.window_param = 1e-3;
+  cJSON *rec = run_one(&s, 0);
+  cJSON *w = cJSON_GetObjectItemCaseSensitive(rec, "error_windowed");
+  cr_assert(cJSON_IsObject(w), "no windowed error");
+  cr_expect_eq(jnum(w, "windows"), 4);
+  cr_expect(jnum(w, "full.max") < 1e-12, "restarted windows part from the run by %g", jnum(w, "full.max"));
+  cJSON_Delete(rec);
+}
+
 Test(harness, reference_cache_invalidated_when_scene_changes) {
   ReferenceConfig cfg;
   reference_config_default(&cfg);

@@ -64,6 +64,7 @@ static const BadValue bad[] = {
     {"--reps", "--reps", "reps", 0, "100001", "100001"},
     {"--window", "--window", "window", 0, "-1", "-1"},
     {"--window", "--window", "window", 0, "x", "\"x\""},
+    {"--window-start", "--window-start", "window_start", 0, "-1", "-1"},
     {"--output-dt", "--output-dt", "output_dt", 0, "-1", "-1"},
     {"--output-dt", "--output-dt", "output_dt", 0, "stepp", "\"stepp\""},
     {"--error-norm", "--error-norm", "error_norm", 0, "positions", "\"positions\""},

@@ -36,7 +36,8 @@ static const CommandHelp commands_help[] = {
      "    [--min-time S] (timing repetitions until they total S s: at least 3, at most --reps or 100)\n"
      "    [--timeout S] [--json FILE [--resume]] [--trajectory FILE.csv] [--step-log FILE.csv]\n"
      "    [--newton-log FILE.csv] [--energy FILE.csv] [--contact-forces FILE.csv] [--output-dt DT|step] [--opt key=value ...]\n"
-     "    [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]]\n"
+     "    [--error-norm q|full|default] [--max-step H] [--window W [--window-method NAME:PARAM]\n"
+     "    [--window-start T] [--window-check NAME:PARAM]]\n"
      "    [--param PATH=VALUE ...] (a scene value by JSON path, e.g. controllers[0].kp=1e3)\n"
      "    [--quiet] (no progress line; there is one only when stderr is a terminal)\n"},
     {"reference", "reference solutions of cases (tight runs, cross-checked)",

@@ -149,6 +149,13 @@ int run_args_parse(const CbenchContext *cb, int argc, char **argv, RunSpec *out,
       if (!integrator_registry_find(&cb->registry, s.window_method))
         return unknown_integrator_in(cb, s.window_method, v, "--window-method");
     }
+    else if (!strcmp(a, "--window-check")) {
+      VALUE_OR_FAIL(v);
+      if (parse_method(v, s.window_check, sizeof s.window_check, &s.window_check_param) || !strchr(v, ':'))
+        return usage_error(cb, "--window-check needs NAME:PARAM with PARAM > 0, got '%s'", v);
+      if (!integrator_registry_find(&cb->registry, s.window_check))
+        return unknown_integrator_in(cb, s.window_check, v, "--window-check");
+    }
     else if (!strcmp(a, "--trajectory")) { VALUE_OR_FAIL(v); snprintf(s.trajectory, sizeof s.trajectory, "%s", v); }
     else if (!strcmp(a, "--step-log")) { VALUE_OR_FAIL(v); snprintf(s.step_log, sizeof s.step_log, "%s", v); }
     else if (!strcmp(a, "--newton-log")) { VALUE_OR_FAIL(v); snprintf(s.newton_log, sizeof s.newton_log, "%s", v); }

@@ -216,11 +216,14 @@ CbStatus figure_make(const CbenchContext *cb, const char *name, const FigureOpti
   /* draw */
   /* a figure that cannot be drawn or rendered is CB_ERR_IO, whatever the cause below */
   rc = figure_draw(recipe, records, &cb->registry, cb->paper_dir, dir, name, e) != CB_OK ? cb_error_fail(e, CB_ERR_IO) : CB_OK;
-  if (rc == CB_OK && o->gnuplot) {
-    CbPath fdir_name, gp, log, svg, png; /* a name is a path component: the 3 short ones fit */
-    if (cb_path(&fdir_name, e, "%s/%s", dir, name) == CB_OK && cb_path(&gp, e, "%s.gp", name) == CB_OK &&
-        cb_path(&log, e, "%s/gnuplot.log", fdir_name.s) == CB_OK && cb_path(&svg, e, "%s.svg", name) == CB_OK &&
-        cb_path(&png, e, "%s.png", name) == CB_OK) {
+  int nimg = figure_image_count(recipe);
+  for (int i = 0; rc == CB_OK && o->gnuplot && i < nimg; ++i) { /* one script per image (plot.images) */
+    CbPath fdir_name, gp, log, svg, png;
+    char base[400];
+    figure_image_base(recipe, name, i, base, sizeof base);
+    if (cb_path(&fdir_name, e, "%s/%s", dir, name) == CB_OK && cb_path(&gp, e, "%s.gp", base) == CB_OK &&
+        cb_path(&log, e, "%s/gnuplot.log", fdir_name.s) == CB_OK && cb_path(&svg, e, "%s.svg", base) == CB_OK &&
+        cb_path(&png, e, "%s.png", base) == CB_OK) {
       const char *imgs[] = {svg.s, png.s};
       rc = gp_run_atomic(fdir_name.s, gp.s, log.s, imgs, 2, 1, e) != CB_OK ? cb_error_fail(e, CB_ERR_IO) : CB_OK;
     } else {
@@ -266,10 +269,29 @@ CbStatus figure_make(const CbenchContext *cb, const char *name, const FigureOpti
   cJSON_AddNumberToObject(fig, "wall_seconds", clock_monotonic() - t0);
   cJSON_AddItemToObject(fig, "machine", run_record_machine_now());
   cJSON *img = cJSON_AddObjectToObject(fig, "images");
-  char f1[300], f2[300], f3[300];
-  snprintf(f1, sizeof f1, "%s.svg", name);
-  snprintf(f2, sizeof f2, "%s.png", name);
+  char f1[420], f2[420], f3[300], base[400];
+  figure_image_base(recipe, name, 0, base, sizeof base); /* the first image; all of them in "parts" */
+  snprintf(f1, sizeof f1, "%s.svg", base);
+  snprintf(f2, sizeof f2, "%s.png", base);
   snprintf(f3, sizeof f3, "%s.tsv", name);
+  if (json_get(json_get(recipe, "plot"), "images")) {
+    cJSON *parts = cJSON_AddArrayToObject(fig, "parts");
+    for (int i = 0; i < nimg; ++i) {
+      char b[400], s[420], cmdp[PATH_MAX + 500];
+      figure_image_base(recipe, name, i, b, sizeof b);
+      cJSON *pt = cJSON_CreateObject();
+      cJSON_AddStringToObject(pt, "title", figure_image_title(recipe, i));
+      snprintf(s, sizeof s, "%s.svg", b);
+      cJSON_AddStringToObject(pt, "svg", s);
+      snprintf(s, sizeof s, "%s.png", b);
+      cJSON_AddStringToObject(pt, "png", s);
+      snprintf(s, sizeof s, "%s.gp", b);
+      cJSON_AddStringToObject(pt, "script", s);
+      snprintf(cmdp, sizeof cmdp, "cd %s/%s && gnuplot %s.gp", dir, name, b);
+      cJSON_AddStringToObject(pt, "command", cmdp);
+      cJSON_AddItemToArray(parts, pt);
+    }
+  }
   cJSON_AddStringToObject(img, "svg", f1);
   cJSON_AddStringToObject(img, "png", f2);
   cJSON_AddStringToObject(fig, "table", f3);
@@ -293,8 +315,18 @@ CbStatus figure_make(const CbenchContext *cb, const char *name, const FigureOpti
   else if (cb_path(&fj, e, "%s/%s/figure.json", dir, name) != CB_OK ||
            file_write_atomic(fj.s, text, strlen(text), e) != CB_OK)
     rc = cb_error_fail(e, CB_ERR_IO);
-  if (!o->quiet) printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: [%s] %s\n", name, dir, name, name,
-                         cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);
+  if (!o->quiet && !json_get(json_get(recipe, "plot"), "images")) {
+    printf("figure %s: %s/%s/%s.svg (.png, .tsv, .gp, figure.json)\n  verdict: [%s] %s\n", name, dir, name, name,
+           cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);
+  } else if (!o->quiet) {
+    for (int i = 0; i < nimg; ++i) {
+      char b[400];
+      figure_image_base(recipe, name, i, b, sizeof b);
+      printf("figure %s: %s/%s/%s.svg (.png; redraw: cd %s/%s && gnuplot %s.gp)\n", name, dir, name, b, dir, name, b);
+    }
+    printf("figure %s: %s/%s/%s.tsv, figure.json\n  verdict: [%s] %s\n", name, dir, name, name,
+           cJSON_GetObjectItemCaseSensitive(verdict, "status")->valuestring, v);
+  }
   free(text);
   cJSON_Delete(verdict);
   cJSON_Delete(fig);

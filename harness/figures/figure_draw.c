@@ -146,10 +146,17 @@ static void draw_paper_lines(FigureDraw *D, const RecipePanel *panel) {
  * distance. NAN for other axes and for records without it: no value (no line drawn), not a
  * failure. */
 static double axis_uncertainty(const cJSON *r, const char *field) {
-  if (!field || (strncmp(field, "error.positions.", 16) && strncmp(field, "error.full.", 11))) return NAN;
   char f[256];
+  /* a windowed error's: the distance of the windows' two tight integrations (--window-check),
+   * each run's own (its windows start from its states); a run that is not data sets none */
+  if (field && (!strncmp(field, "error_windowed.positions.", 25) || !strncmp(field, "error_windowed.full.", 20))) {
+    if (record_outcome(r) != OUTCOME_OK) return NAN;
+    int n = snprintf(f, sizeof f, "error_windowed.check.%s", field + 15);
+    return n > 0 && (size_t)n < sizeof f ? figure_value(r, f) : NAN; /* a cut name would be another field */
+  }
+  if (!field || (strncmp(field, "error.positions.", 16) && strncmp(field, "error.full.", 11))) return NAN;
   int n = snprintf(f, sizeof f, "error.reference_check.%s", field + 6);
-  return n > 0 && (size_t)n < sizeof f ? figure_value(r, f) : NAN; /* a cut name would be another field */
+  return n > 0 && (size_t)n < sizeof f ? figure_value(r, f) : NAN;
 }
 
 /* A dashed line at the references' uncertainty on an error axis (drawn when it falls inside the
@@ -216,7 +223,7 @@ static void panel_axes(PanelDraw *P, int drawable) {
     fprintf(g, "set yrange [%.10g:%.10g]\n", P->clip_y0, P->clip_y1);
     fprintf(g, "set label 98 'runs that are not data beyond the axes: at the edge' at graph 0.98, graph 0.15 right font ',8' front\n");
   }
-  if (P->p == P->D->npanels - 1) fprintf(g, "set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2\n");
+  if (P->p == P->D->last_panel) fprintf(g, "set key at screen KEY_X, KEY_Y left top Left reverse font ',9' samplen 2\n");
   else fprintf(g, "unset key\n");
 }
 
@@ -382,7 +389,7 @@ static CbStatus draw_panel(FigureDraw *D, const PlotKind *kind, const cJSON *plo
   if (rc == CB_OK && D->oom) rc = CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory for the figure's lines", D->name);
   if (rc == 0) {
     if (first) fprintf(D->gp_body, "NaN notitle");
-    if (p == D->npanels - 1) figure_legend(D);
+    if (p == D->last_panel) figure_legend(D);
     fprintf(D->gp_body, "\n");
   }
   panel_free(&P);
@@ -406,17 +413,17 @@ static CbStatus write_script(FigureDraw *D, const char *title, const char *body,
                              CbError *e) {
   if (D->own_script) return write_own_script(D, body, e);
   CbPath gp;
-  if (cb_path(&gp, e, "%s/%s/%s.gp", D->dir, D->name, D->name) != CB_OK) return CB_ERR_IO;
+  if (cb_path(&gp, e, "%s/%s/%s.gp", D->dir, D->name, D->base) != CB_OK) return CB_ERR_IO;
   AtomicFile ag;
   FILE *g = atomic_open(&ag, gp.s, 0, e);
   if (!g) return e ? e->status : CB_ERR_IO;
   /* the panels, then one column for the figure's legend, outside them */
   int pw = 520 * cols > 720 ? 520 * cols : 720, kw = 330;
   int w = whole ? 900 : pw + kw, h = 420 * rows + 80;
-  fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n" GP_OUT_SUFFIX_INIT, D->name, D->dir, D->name, D->name);
+  fprintf(g, "# %s: regenerate with `cd %s/%s && gnuplot %s.gp`\n" GP_OUT_SUFFIX_INIT, D->base, D->dir, D->name, D->base);
   for (int t = 0; t < 2; ++t) {
-    if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'." GP_OUT_SUFFIX "\n", w, h, D->name);
-    else fprintf(g, "set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'." GP_OUT_SUFFIX "\n", w, h, D->name);
+    if (t == 0) fprintf(g, "set terminal svg size %d,%d dynamic font 'sans,11' background '#ffffff'\nset output '%s.svg'." GP_OUT_SUFFIX "\n", w, h, D->base);
+    else fprintf(g, "set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'." GP_OUT_SUFFIX "\n", w, h, D->base);
     fprintf(g, "set grid\n%sset datafile missing '?'\n", whole ? "set key top left font ',9'\n" : "");
     if (!whole) {
       double right = (double)pw / w, top = 1.0 - 75.0 / h; /* room for the title and the panels' titles */
@@ -433,25 +440,88 @@ static CbStatus write_script(FigureDraw *D, const char *title, const char *body,
   return atomic_commit(&ag, e);
 }
 
+int figure_image_count(const cJSON *recipe) {
+  const cJSON *im = json_get(json_get(recipe, "plot"), "images");
+  return cJSON_IsArray(im) && cJSON_GetArraySize(im) > 0 ? cJSON_GetArraySize(im) : 1;
+}
+
+void figure_image_base(const cJSON *recipe, const char *name, int i, char *out, size_t outlen) {
+  const cJSON *im = cJSON_GetArrayItem(json_get(json_get(recipe, "plot"), "images"), i);
+  if (im) snprintf(out, outlen, "%s_%s", name, json_str(im, "name"));
+  else snprintf(out, outlen, "%s", name);
+}
+
+const char *figure_image_title(const cJSON *recipe, int i) {
+  const cJSON *im = cJSON_GetArrayItem(json_get(json_get(recipe, "plot"), "images"), i);
+  return im ? json_str(im, "title") : "";
+}
+
+/* [rows, cols] of a layout array into *rows, *cols when it is one (checked by the recipe loader:
+ * [1, 24] each). */
+static void read_layout(const cJSON *layout, int *rows, int *cols) {
+  long long lr, lc;
+  if (cJSON_GetArraySize(layout) == 2 && !json_int_in(cJSON_GetArrayItem(layout, 0), 1, 24, &lr) &&
+      !json_int_in(cJSON_GetArrayItem(layout, 1), 1, 24, &lc)) {
+    *rows = (int)lr;
+    *cols = (int)lc;
+  }
+}
+
+/* Image i of the figure: its panels (all, or those plot.images[i] names) into one script with
+ * their own legend. */
+static CbStatus draw_image(FigureDraw *D, const PlotKind *kind, const cJSON *recipe, const cJSON *records, int i, CbError *e) {
+  const cJSON *plot = json_get(recipe, "plot");
+  const cJSON *im = cJSON_GetArrayItem(json_get(plot, "images"), i);
+  int all = kind->uses_panels ? cJSON_GetArraySize(json_get(plot, "panels")) : 1;
+  int n = im ? cJSON_GetArraySize(json_get(im, "panels")) : all;
+  char base[400], title[800];
+  figure_image_base(recipe, D->name, i, base, sizeof base);
+  if (im) snprintf(title, sizeof title, "%s: %s", json_str_or(recipe, "title", D->name), json_str(im, "title"));
+  else snprintf(title, sizeof title, "%s", json_str_or(recipe, "title", D->name));
+  D->base = base;
+  /* one legend per image */
+  D->nlegend = 0;
+  D->ncounted = 0;
+  D->paper_lines = 0;
+  memset(D->nbad, 0, sizeof D->nbad);
+  memset(D->nbad_noseries, 0, sizeof D->nbad_noseries);
+  char *body = NULL;
+  size_t body_len = 0;
+  D->gp_body = open_memstream(&body, &body_len);
+  if (!D->gp_body) return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", D->name);
+  D->npanels = n;
+  CbStatus rc = CB_OK;
+  for (int k = 0; k < n && rc == CB_OK; ++k) {
+    int p = im ? cJSON_GetArrayItem(json_get(im, "panels"), k)->valueint : k;
+    D->last_panel = im ? cJSON_GetArrayItem(json_get(im, "panels"), n - 1)->valueint : n - 1;
+    rc = kind->uses_panels ? draw_panel(D, kind, plot, p, records, e) : kind->draw_whole(D, plot, records, e);
+  }
+  fclose(D->gp_body);
+  D->gp_body = NULL;
+  int rows = 1, cols = n;
+  read_layout(json_get(im ? im : plot, "layout"), &rows, &cols);
+  if (rc == CB_OK) {
+    rc = write_script(D, title, body ? body : "", rows, cols, !kind->uses_panels, e);
+    if (rc != CB_OK && e)
+      cb_error_prefix(e, D->own_script ? "cannot write the gnuplot script %s/%s.gp: " : "cannot write the gnuplot script in %s/%s: ",
+                      D->dir, D->name);
+  }
+  free(body);
+  D->base = D->name; /* base pointed into this frame */
+  return rc;
+}
+
 CbStatus figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegistry *registry,
                      const char *paper_dir, const char *dir, const char *name, CbError *e) {
   const cJSON *plot = json_get(recipe, "plot");
   const PlotKind *kind = plot_kind_find(json_str(plot, "kind"));
   if (!kind) return CB_ERROR(e, CB_ERR_INPUT, "%s: plot.kind '%s' unknown", name, json_str(plot, "kind"));
-  FigureDraw D = {.dir = dir, .name = name, .paper_dir = paper_dir, .registry = registry, .own_script = kind->builtin};
+  FigureDraw D = {.dir = dir, .name = name, .base = name, .paper_dir = paper_dir, .registry = registry, .own_script = kind->builtin};
   CbPath tsvp;
   if (cb_path(&tsvp, e, "%s/%s/%s.tsv", dir, name, name) != CB_OK) return CB_ERR_IO;
   AtomicFile atsv;
   D.tsv = kind->tsv_header ? atomic_open(&atsv, tsvp.s, 0, e) : NULL;
   if (kind->tsv_header && !D.tsv) return e ? e->status : CB_ERR_IO;
-  char *body = NULL;
-  size_t body_len = 0;
-  D.gp_body = open_memstream(&body, &body_len);
-  if (!D.gp_body) {
-    if (D.tsv) atomic_abort(&atsv);
-    free(body);
-    return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", name);
-  }
   D.columns = !strcmp(kind->name, "xy") ? json_get(plot, "columns") : NULL;
   if (D.tsv && D.columns) { /* the header's last column, then the extra ones */
     const char *h = kind->tsv_header;
@@ -470,28 +540,12 @@ CbStatus figure_draw(const cJSON *recipe, const cJSON *records, const Integrator
     if (!first_integrator) first_integrator = name_r;
     else if (strcmp(first_integrator, name_r)) D.one_integrator = 0;
   }
-  D.npanels = kind->uses_panels ? cJSON_GetArraySize(json_get(plot, "panels")) : 1;
+  int nimg = kind->uses_panels ? figure_image_count(recipe) : 1;
   CbStatus rc = CB_OK;
-  for (int p = 0; p < D.npanels && rc == CB_OK; ++p)
-    rc = kind->uses_panels ? draw_panel(&D, kind, plot, p, records, e) : kind->draw_whole(&D, plot, records, e);
+  for (int i = 0; i < nimg && rc == CB_OK; ++i) rc = draw_image(&D, kind, recipe, records, i, e);
+  if (rc == CB_OK && D.oom) rc = CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory for the figure's lines", name);
   if (D.tsv && rc != CB_OK) atomic_abort(&atsv);
   else if (D.tsv) rc = atomic_commit(&atsv, e);
-  fclose(D.gp_body);
-  int rows = 1, cols = D.npanels;
-  const cJSON *layout = json_get(plot, "layout");
-  long long lr, lc; /* checked by the recipe loader: [1, 24] each */
-  if (cJSON_GetArraySize(layout) == 2 && !json_int_in(cJSON_GetArrayItem(layout, 0), 1, 24, &lr) &&
-      !json_int_in(cJSON_GetArrayItem(layout, 1), 1, 24, &lc)) {
-    rows = (int)lr;
-    cols = (int)lc;
-  }
-  if (rc == CB_OK) {
-    rc = write_script(&D, json_str_or(recipe, "title", name), body ? body : "", rows, cols, !kind->uses_panels, e);
-    if (rc != CB_OK && e)
-      cb_error_prefix(e, D.own_script ? "cannot write the gnuplot script %s/%s.gp: " : "cannot write the gnuplot script in %s/%s: ",
-                      dir, name);
-  }
-  free(body);
   free(D.legend);
   free(D.counted);
   return rc;

@@ -18,6 +18,13 @@
 CbStatus figure_draw(const cJSON *recipe, const cJSON *records, const IntegratorRegistry *registry,
                      const char *paper_dir, const char *dir, const char *name, CbError *e);
 
+/* plot.images (an xy or series plot split into several images, each a subset of the panels with
+ * its own layout, legend, script and command): their count (1 without it), and image i's file
+ * base (NAME, or NAME_PART) and title. */
+int figure_image_count(const cJSON *recipe);
+void figure_image_base(const cJSON *recipe, const char *name, int i, char *out, size_t outlen);
+const char *figure_image_title(const cJSON *recipe, int i);
+
 /* ---- for the kinds (plot_kind.c) ---- */
 
 typedef struct {
@@ -61,6 +68,8 @@ typedef struct FigureDraw {
   int oom;                    /* an array could not grow: the figure fails, it never drops */
   int own_script;             /* a built-in kind's script: DIR/NAME.gp (PlotKind.builtin) */
   const cJSON *columns;       /* plot.columns: record fields written beside each xy row of the table */
+  const char *base;           /* the image's files: BASE.gp, .svg, .png (NAME, or NAME_PART of plot.images) */
+  int last_panel;             /* the index of the image's last panel: it draws the legend */
 } FigureDraw;
 
 /* One panel being drawn. */

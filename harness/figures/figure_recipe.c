@@ -36,7 +36,7 @@ static CbStatus only_keys(const cJSON *o, const char *const *known, const char *
 }
 
 static const char *const run_keys[] = {"cases", "integrators", "accuracies", "dts", "error_norm", "error_norms",
-                                       "max_steps", "opt", "param", "t_end", "timeout", "reps", "window", "output_dt", "series",
+                                       "max_steps", "opt", "param", "t_end", "timeout", "reps", "window", "window_start", "window_method", "window_check", "output_dt", "series",
                                        "quick", "references", "reference_method",
                                        "reference_secondary", "reference_grid", NULL};
 
@@ -122,7 +122,7 @@ static CbStatus apply_run(const cJSON *run, const char *path, const char *where,
       {"accuracies", RUN_FIELD_ACCURACY, 1}, {"dts", RUN_FIELD_DT, 1}, {"max_steps", RUN_FIELD_MAX_STEP, 1},
       {"error_norms", RUN_FIELD_ERROR_NORM, 1}, {"t_end", RUN_FIELD_T_END, 0}, {"timeout", RUN_FIELD_TIMEOUT, 0},
       {"window", RUN_FIELD_WINDOW, 0}, {"reps", RUN_FIELD_REPS, 0}, {"output_dt", RUN_FIELD_OUTPUT_DT, 0},
-      {"error_norm", RUN_FIELD_ERROR_NORM, 0}};
+      {"error_norm", RUN_FIELD_ERROR_NORM, 0}, {"window_start", RUN_FIELD_WINDOW_START, 0}};
   for (size_t i = 0; i < sizeof settings / sizeof settings[0]; ++i)
     if ((x = json_get(run, settings[i].key)) && apply_setting(x, settings[i].f, settings[i].axis, path, FIELD(settings[i].key), c, err))
       return CB_ERR_INPUT;
@@ -164,6 +164,17 @@ static CbStatus apply_run(const cJSON *run, const char *path, const char *where,
   for (int i = 0; i < 2; ++i)
     if ((x = json_get(run, refk[i])) && !(cJSON_IsString(x) && (strchr(x->valuestring, ':') || !strcmp(x->valuestring, "none"))))
       return fail(err, path, FIELD(refk[i]), "expected \"NAME:PARAM\" (or \"none\" for the secondary)", x);
+  /* the windows' tight integrator and its cross-check, as --window-method and --window-check */
+  const char *wk[] = {"window_method", "window_check"};
+  for (int i = 0; i < 2; ++i) {
+    if (!(x = json_get(run, wk[i]))) continue;
+    char name[64];
+    double p = 0;
+    if (!cJSON_IsString(x) || sscanf(x->valuestring, "%63[^:]:%lf", name, &p) != 2 || !(p > 0) || !isfinite(p))
+      return fail(err, path, FIELD(wk[i]), "expected \"NAME:PARAM\" with PARAM > 0", x);
+    snprintf(i ? c->run.window_check : c->run.window_method, sizeof c->run.window_method, "%s", name);
+    *(i ? &c->run.window_check_param : &c->run.window_param) = p;
+  }
   if ((x = json_get(run, "reference_grid")) && !(cJSON_IsNumber(x) && x->valuedouble > 0 && isfinite(x->valuedouble)))
     return fail(err, path, FIELD("reference_grid"), "expected the reference's points per simulated second, a number > 0", x);
   if ((x = json_get(run, "references")) && !cJSON_IsBool(x)) return fail(err, path, FIELD("references"), "expected true or false", x);
@@ -191,7 +202,41 @@ static const char *const top_keys[] = {"schema", "title", "caption", "paper", "k
                                        "checks", "quick_decides", NULL};
 static const char *const plot_keys[] = {"kind", "series", "layout", "panels", "fields", "labels", "where",
                                         "normalize", "ylabel", "title", "file", "column", "rows", "bins", "range", "xlabel", "logy",
-                                        "columns", NULL};
+                                        "columns", "images", NULL};
+static int layout_ok(const cJSON *x);
+static const char *const image_keys[] = {"name", "title", "panels", "layout", NULL};
+
+/* plot.images: [{name, title, panels: [indices], layout}], each panel in exactly one image: a
+ * problem, or NULL. */
+static const char *images_problem(const cJSON *images, int npanels) {
+  if (!cJSON_IsArray(images) || cJSON_GetArraySize(images) == 0 || cJSON_GetArraySize(images) > 24)
+    return "expected an array of 1 to 24 images {name, title, panels, layout}";
+  int seen[24] = {0};
+  const cJSON *im;
+  cJSON_ArrayForEach(im, images) {
+    const cJSON *k, *nm = json_get(im, "name"), *pn = json_get(im, "panels");
+    if (!cJSON_IsObject(im)) return "expected an object {name, title, panels, layout}";
+    cJSON_ArrayForEach(k, im) {
+      int ok = 0;
+      for (int i = 0; image_keys[i]; ++i) ok |= !strcmp(k->string, image_keys[i]);
+      if (!ok) return "an image takes name, title, panels and layout only";
+    }
+    if (!cJSON_IsString(nm) || !nm->valuestring[0] || strspn(nm->valuestring, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(nm->valuestring))
+      return "an image's name is a file-name suffix: lower-case letters, digits and _";
+    if (!cJSON_IsString(json_get(im, "title"))) return "an image needs a title";
+    if (json_get(im, "layout") && !layout_ok(json_get(im, "layout"))) return "an image's layout is [rows, columns], integers from 1 to 24";
+    if (!cJSON_IsArray(pn) || cJSON_GetArraySize(pn) == 0) return "an image needs panels: an array of panel indices";
+    const cJSON *x;
+    cJSON_ArrayForEach(x, pn) {
+      if (!cJSON_IsNumber(x) || x->valuedouble != (double)x->valueint || x->valueint < 0 || x->valueint >= npanels)
+        return "an image's panels are indices of plot.panels";
+      if (seen[x->valueint]++) return "a panel is in one image only";
+    }
+  }
+  for (int i = 0; i < npanels; ++i)
+    if (!seen[i]) return "every panel is in an image";
+  return NULL;
+}
 static const char *const panel_keys[] = {"title", "where", "x", "y", "xlabel", "ylabel", "logx", "logy", "fit",
                                          "file", "rows", "xreverse", "paper_y", "xrange", NULL};
 static const char *const side_keys[] = {"where", "field", "stat", "x", "series", "any_outcome", NULL};
@@ -425,6 +470,9 @@ cJSON *recipe_load_text(const char *text, const char *path, CbError *err) {
       bad = fail(err, path, f, problem, json_get(plot, pf));
     } else if (pk->uses_panels && (!cJSON_IsArray(x = json_get(plot, "panels")) || cJSON_GetArraySize(x) == 0 || cJSON_GetArraySize(x) > 24))
       bad = fail(err, path, "plot.panels", "expected an array of 1 to 24 panels", x);
+    if (!bad && (x = json_get(plot, "images")) &&
+        (!pk->uses_panels || (problem = images_problem(x, cJSON_GetArraySize(json_get(plot, "panels"))))))
+      bad = fail(err, path, "plot.images", pk->uses_panels ? problem : "only an xy or series plot (panels) splits into images", x);
     for (int i = 0; !bad && pk->uses_panels && i < cJSON_GetArraySize(json_get(plot, "panels")); ++i) {
       const cJSON *p = cJSON_GetArrayItem(json_get(plot, "panels"), i);
       snprintf(f, sizeof f, "plot.panels[%d]", i);

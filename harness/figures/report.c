@@ -227,15 +227,18 @@ static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
 /* CB_OK when every image of figure fig (in dir/folder) is whole, else CB_ERR_INPUT naming it. */
 static CbStatus check_figure_images(const char *dir, const cJSON *fig, const char *folder, CbError *err) {
   const char *keys[] = {"png", "svg"};
-  for (int k = 0; k < 2; ++k) {
-    CbPath p;
-    if (cb_path(&p, err, "%s/%s/%s", dir, folder, json_str(json_get(fig, "images"), keys[k])) != CB_OK ||
-        image_check(p.s, err) != CB_OK) {
-      size_t n = strlen(err->msg);
-      if (n < err->cap) snprintf(err->msg + n, err->cap - n, " (draw the figure again: cbench figure %s)", json_str(fig, "name"));
-      return cb_error_fail(err, CB_ERR_INPUT);
+  const cJSON *parts = json_get(fig, "parts"); /* a figure split into images: each of them */
+  int n = cJSON_IsArray(parts) ? cJSON_GetArraySize(parts) : 0;
+  for (int i = -1; i < n; ++i)
+    for (int k = 0; k < 2; ++k) {
+      CbPath p;
+      const cJSON *img = i < 0 ? json_get(fig, "images") : cJSON_GetArrayItem(parts, i);
+      if (cb_path(&p, err, "%s/%s/%s", dir, folder, json_str(img, keys[k])) != CB_OK || image_check(p.s, err) != CB_OK) {
+        size_t len = strlen(err->msg);
+        if (len < err->cap) snprintf(err->msg + len, err->cap - len, " (draw the figure again: cbench figure %s)", json_str(fig, "name"));
+        return cb_error_fail(err, CB_ERR_INPUT);
+      }
     }
-  }
   return CB_OK;
 }
 
@@ -385,14 +388,21 @@ static void write_html(FILE *f, const char *dir, const cJSON *figs, char (*plots
       if (*json_str(paper, "trend")) { fputs(": ", f); html(f, json_str(paper, "trend")); }
       fputs("</p>\n", f);
     }
-    const cJSON *img = json_get(fig, "images");
-    fputs("<p><a href=\"", f);
-    url_path(f, folder, json_str(img, "svg"));
-    fputs("\"><img src=\"", f);
-    url_path(f, folder, json_str(img, "png"));
-    fputs("\" alt=\"", f);
-    html(f, json_str(fig, "title"));
-    fputs("\"></a></p>\n<p>", f);
+    const cJSON *parts = json_get(fig, "parts"), *img = json_get(fig, "images");
+    int nparts = cJSON_IsArray(parts) ? cJSON_GetArraySize(parts) : 0;
+    for (int i = nparts ? 0 : -1; i < nparts; ++i) { /* a split figure: each image with its command */
+      const cJSON *im = i < 0 ? img : cJSON_GetArrayItem(parts, i);
+      fputs("<p><a href=\"", f);
+      url_path(f, folder, json_str(im, "svg"));
+      fputs("\"><img src=\"", f);
+      url_path(f, folder, json_str(im, "png"));
+      fputs("\" alt=\"", f);
+      html(f, i < 0 ? json_str(fig, "title") : json_str(im, "title"));
+      fputs("\"></a>", f);
+      if (i >= 0) { fputs("<br><code>", f); html(f, json_str(im, "command")); fputs("</code>", f); }
+      fputs("</p>\n", f);
+    }
+    fputs("<p>", f);
     html(f, json_str(fig, "caption"));
     if (*json_str(fig, "caption_note")) { fputs(" ", f); html(f, json_str(fig, "caption_note")); }
     fputs("</p>\n<p class=\"verdict ", f);
@@ -499,11 +509,21 @@ static void write_md(FILE *f, const char *dir, const cJSON *figs, char (*plots)[
       md_cell(f, json_str(paper, "trend"));
       fputs("\n\n", f);
     }
-    fputs("![", f);
-    md_cell(f, json_str(fig, "name"));
-    fputs("](", f);
-    url_path(f, folder, json_str(json_get(fig, "images"), "png"));
-    fputs(")\n\n", f);
+    const cJSON *parts = json_get(fig, "parts");
+    int nparts = cJSON_IsArray(parts) ? cJSON_GetArraySize(parts) : 0;
+    for (int i = nparts ? 0 : -1; i < nparts; ++i) { /* a split figure: each image with its command */
+      const cJSON *im = i < 0 ? json_get(fig, "images") : cJSON_GetArrayItem(parts, i);
+      fputs("![", f);
+      md_cell(f, i < 0 ? json_str(fig, "name") : json_str(im, "title"));
+      fputs("](", f);
+      url_path(f, folder, json_str(im, "png"));
+      fputs(")\n\n", f);
+      if (i >= 0) { /* a code span: verbatim, no markup escapes (a command holds no backtick) */
+        fputs("`", f);
+        for (const char *c = json_str(im, "command"); *c; ++c) fputc(*c == '`' || *c == '\n' ? ' ' : *c, f);
+        fputs("`\n\n", f);
+      }
+    }
     md_cell(f, json_str(fig, "caption"));
     if (*json_str(fig, "caption_note")) { fputs(" ", f); md_cell(f, json_str(fig, "caption_note")); }
     fputs("\n\n**Verdict:** ", f);

@@ -51,6 +51,8 @@ const RecordField record_fields[] = {
     {"params.budget_s", RF_NONNEG, REQ, NULL, D0, NULL,
      "wall-time budget per integration, s (default 100 s per simulated second)", BY_HAND},
     {"params.window", RF_NONNEG, NUL, NULL, D0, NULL, "windowed-error window (s), null when off", BY_HAND},
+    {"params.window_start", RF_NONNEG, 0, NULL, "2026-12-03", NULL,
+     "the first window's start (`--window-start`, s): the windows cover a resting phase alone; absent: t = 0", BY_HAND},
     {"params.output_dt", RF_OUTPUT_DT, NUL, NULL, "2026-11-26", NULL,
      "the series grid (`--output-dt`): rows every that many s, or at every accepted step; null: the error grid. The "
      "error is always measured on the reference's grid", BY_HAND},
@@ -243,6 +245,12 @@ const RecordField record_fields[] = {
     {"error_windowed.positions", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over windows", BY_HAND_AT,
      COLUMN(7, "err_window", "max,rms")},
     {"error_windowed.full", RF_MAXRMS, REQ, NULL, D0, NULL, "`max`, `rms` over windows", BY_HAND},
+    {"error_windowed.check", RF_OBJECT, 0, NULL, "2026-12-03", NULL,
+     "only with `--window-check NAME:PARAM`: a second tight integration of every window from the same start; its "
+     "distance to the first (`positions`, `full`: `max`, `rms` over windows) is the windowed error's resolution "
+     "floor, drawn dashed on a windowed-error axis", BY_HAND},
+    {"error_windowed.check.positions", RF_MAXRMS, REQ, NULL, "2026-12-03", NULL, "distance in e_q", BY_HAND},
+    {"error_windowed.check.full", RF_MAXRMS, REQ, NULL, "2026-12-03", NULL, "distance in e_full", BY_HAND},
     {"error_windowed_note", RF_STRING, 0, NULL, D0, NULL, "why `error_windowed` is null", BY_HAND},
     {"physics", RF_OBJECT, REQ | NUL | NR, NULL, D0, NULL, "the physics checks of the run's states (below)", BY_HAND},
     {"physics.penetration", RF_MAXRMS, REQ, NULL, D0, NULL,

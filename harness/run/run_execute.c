@@ -97,10 +97,13 @@ static CbStatus output_grid_for_run(const RunContext *ctx, const IntegratorOptio
 static CbStatus window_grid(const RunContext *ctx, const double *tg, int npts, double **to, unsigned char **flags,
                             int *nout, CbError *e) {
   int nw = 0;
-  double *tw = output_grid_windows(ctx->t_end, ctx->spec.window, &nw);
+  double t0 = ctx->spec.window_start; /* the first window starts there: the ends t0 + k W */
+  double *tw = t0 < ctx->t_end ? output_grid_windows(ctx->t_end - t0, ctx->spec.window, &nw) : NULL;
+  for (int k = 0; tw && k < nw; ++k) tw[k] += t0;
   if (!tw)
-    return CB_ERROR(e, CB_ERR_MEMORY, "--window %g: no window grid (more than %ld windows, or no memory)",
-                    ctx->spec.window, GRID_MAX_POINTS);
+    return CB_ERROR(e, t0 < ctx->t_end ? CB_ERR_MEMORY : CB_ERR_INPUT,
+                    "--window %g: no window grid (more than %ld windows, --window-start %g not before the end %g, or no memory)",
+                    ctx->spec.window, GRID_MAX_POINTS, t0, ctx->t_end);
   if (!*flags) {
     *to = malloc(sizeof(double) * (size_t)npts);
     *flags = malloc((size_t)npts);

@@ -18,6 +18,7 @@ static const struct {
     [RUN_FIELD_OUTPUT_DT] = {"output_dt", "--output-dt", "a number > 0 (s) or 'step'"},
     [RUN_FIELD_ERROR_NORM] = {"error_norm", "--error-norm", ERROR_NORM_NAMES},
     [RUN_FIELD_MIN_TIME] = {"min_time", "--min-time", "a number in (0, 60] s"},
+    [RUN_FIELD_WINDOW_START] = {"window_start", "--window-start", "a number > 0"},
 };
 
 int run_field_by_flag(const char *flag) {
@@ -88,6 +89,7 @@ void run_field_set(RunSpec *s, RunField f, double value) {
   case RUN_FIELD_WINDOW: s->window = value; break;
   case RUN_FIELD_OUTPUT_DT: s->output_dt = value; break;
   case RUN_FIELD_MIN_TIME: s->min_time = value; break;
+  case RUN_FIELD_WINDOW_START: s->window_start = value; break;
   case RUN_FIELD_ERROR_NORM:
     s->error_norm_given = value != ERROR_NORM_DEFAULT;
     if (s->error_norm_given) s->error_norm = (ErrorNormKind)(int)value;

@@ -24,6 +24,28 @@ static int capture_sink(void *ctx, Integrator *it, int k, double t, const double
   return 0;
 }
 
+/* The cross-check's end state (capture_sink's for the windows' second integrator). */
+static int capture_check_sink(void *ctx, Integrator *it, int k, double t, const double *x, char *msg, size_t msglen) {
+  (void)it; (void)t; (void)msg; (void)msglen;
+  RunMetrics *s = ctx;
+  if (k == 1) memcpy(s->xcheck, x, sizeof(double) * (size_t)system_nx(s->m));
+  return 0;
+}
+
+/* The window's second tight integration from the same start: its distance to the first is what
+ * the windowed error cannot resolve (on a chaotic pile, two tight methods part within a window). */
+static void window_check_step(RunMetrics *s, const double *tg) {
+  GridRunResult r;
+  if (grid_run_from(s->wcvt, s->m, &s->wcopt, s->xw, tg, 2, s->wbudget, NULL, capture_check_sink, s, &r) == RUN_OK) {
+    double eq, ef;
+    metrics_state_error(s->m, s->xcheck, s->xcheck + s->m->nq, s->xtight, s->xtight + s->m->nq, &eq, &ef);
+    maxrms_add(&s->wcq, eq);
+    maxrms_add(&s->wcfull, ef);
+  } else {
+    s->wcfailed++;
+  }
+}
+
 /* At a window end (a point flagged OUTPUT_POINT_WINDOW, every W s): integrate tightly from the
  * window start state and compare (the windowed error of TAMSI Fig. 5); the point starts the
  * next window. */
@@ -38,6 +60,7 @@ static void window_step(RunMetrics *s, double t, const double *x) {
       metrics_state_error(m, x, x + m->nq, s->xtight, s->xtight + m->nq, &eq, &ef);
       maxrms_add(&s->wq, eq);
       maxrms_add(&s->wfull, ef);
+      if (s->wcvt) window_check_step(s, tg);
     } else {
       if (!s->wfailed) CB_ERROR(CB_ERR_BUF(s->wmsg, sizeof s->wmsg), CB_ERR_STEP, "%s at t = %g", r.message, s->tw);
       s->wfailed++;
@@ -204,6 +227,14 @@ void run_metrics_open(RunMetrics *s, const RunContext *ctx, const Reference *ref
       s->xtight = calloc((size_t)system_nx(m), sizeof(double));
       s->wbudget = ctx->budget;
     }
+    if (s->wvt && spec->window_check[0]) { /* --window-check: under the same full norm */
+      s->wcvt = integrator_registry_find(&ctx->cb->registry, spec->window_check);
+      if (s->wcvt) {
+        if (s->wcvt->fixed_step) s->wcopt.dt = spec->window_check_param; else s->wcopt.accuracy = spec->window_check_param;
+        s->wcopt.error_norm = ERRNORM_FULL;
+        s->xcheck = calloc((size_t)system_nx(m), sizeof(double));
+      }
+    }
   }
   if (spec->trajectory[0]) {
     trajectory_tmp_path(spec, getpid(), s->traj_tmp, sizeof s->traj_tmp);
@@ -284,6 +315,14 @@ void run_metrics_report(RunMetrics *s, cJSON *rec, const char *rpath, int run_ok
     m.window_full = s->wfull;
     m.failed_windows = s->wfailed;
     m.window_failure = s->wmsg;
+    if (s->wcvt) {
+      m.window_check = s->wcvt->name;
+      m.window_check_fixed_step = s->wcvt->fixed_step;
+      m.window_check_dt_or_accuracy = s->wcvt->fixed_step ? s->wcopt.dt : s->wcopt.accuracy;
+      m.window_check_positions = s->wcq;
+      m.window_check_full = s->wcfull;
+      m.window_check_failed = s->wcfailed;
+    }
   } else if (m.window_asked && !s->wnote[0]) {
     snprintf(s->wnote, sizeof s->wnote, "no complete window%s%s", s->wfailed ? ": " : "", s->wmsg);
   }
@@ -309,6 +348,8 @@ void run_metrics_free(RunMetrics *s) {
   if (s->traj) { fclose(s->traj); unlink(s->traj_tmp); s->traj = NULL; }
   free(s->xw);
   free(s->xtight);
+  free(s->xcheck);
+  s->xcheck = NULL;
   data_free(s->d);
   physics_guards_free(&s->guards);
   s->xw = s->xtight = NULL;

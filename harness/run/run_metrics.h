@@ -49,6 +49,12 @@ typedef struct {
   double tw;               /* window start time */
   MaxRms wq, wfull;
   int wfailed;
+  /* the windows' cross-check (spec window_check): a second tight integration per window */
+  const IntegratorVtbl *wcvt;
+  IntegratorOptions wcopt;
+  double *xcheck;          /* [nx] its state at the window end */
+  MaxRms wcq, wcfull;      /* its distance to the first: the windowed error's resolution */
+  int wcfailed;
   double wbudget;
   char wmsg[256], wnote[512];
 } RunMetrics;

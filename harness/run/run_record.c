@@ -138,6 +138,7 @@ cJSON *run_record_new(const RunContext *ctx, const char *status, const char *mes
   if (s->min_time > 0) cJSON_AddNumberToObject(p, "min_time", s->min_time);
   cJSON_AddNumberToObject(p, "budget_s", ctx->budget);
   run_record_add_number(p, "window", s->window > 0, s->window);
+  if (s->window > 0 && s->window_start > 0) cJSON_AddNumberToObject(p, "window_start", s->window_start);
   if (s->output_dt == OUTPUT_DT_STEP) cJSON_AddStringToObject(p, "output_dt", "step");
   else run_record_add_number(p, "output_dt", s->output_dt > 0, s->output_dt);
   cJSON *opts = cJSON_AddObjectToObject(p, "options");
@@ -360,6 +361,14 @@ static void add_error_windowed(cJSON *rec, const RunMeasures *m) {
     run_record_add_maxrms(e, "full", &m->window_full);
     cJSON_AddNumberToObject(e, "failed_windows", m->failed_windows);
     if (m->failed_windows) cJSON_AddStringToObject(e, "note", m->window_failure);
+    if (m->window_check) { /* the cross-check's distance: the windowed error's resolution */
+      cJSON *c = cJSON_AddObjectToObject(e, "check");
+      cJSON_AddStringToObject(c, "method", m->window_check);
+      cJSON_AddNumberToObject(c, m->window_check_fixed_step ? "dt" : "accuracy", m->window_check_dt_or_accuracy);
+      run_record_add_maxrms(c, "positions", &m->window_check_positions);
+      run_record_add_maxrms(c, "full", &m->window_check_full);
+      cJSON_AddNumberToObject(c, "failed_windows", m->window_check_failed);
+    }
   } else if (m->window_asked) {
     cJSON_AddNullToObject(rec, "error_windowed");
     cJSON_AddStringToObject(rec, "error_windowed_note", m->window_note);

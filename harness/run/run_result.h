@@ -46,6 +46,11 @@ typedef struct {
   int failed_windows;
   const char *window_failure;     /* the first failed window's message */
   const char *window_note;        /* why error_windowed is null */
+  const char *window_check;       /* the windows' second tight integrator; NULL: none */
+  int window_check_fixed_step;
+  double window_check_dt_or_accuracy;
+  MaxRms window_check_positions, window_check_full; /* its distance to the first, per window */
+  int window_check_failed;        /* windows where it failed */
   MaxRms penetration;
   int has_energy;                 /* energy measured at a grid point */
   double energy_start, energy_end;

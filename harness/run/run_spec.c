@@ -116,6 +116,11 @@ int run_spec_words(const RunSpec *s, char *buf, size_t buflen, const char **word
     WORD("--window-method");
     WORD("%s:%s", s->window_method, num_text(s->window_param, t2, sizeof t2));
   }
+  if (s->window > 0 && s->window_start > 0) { WORD("--window-start"); WORD("%s", num_text(s->window_start, t1, sizeof t1)); }
+  if (s->window > 0 && s->window_check[0]) {
+    WORD("--window-check");
+    WORD("%s:%s", s->window_check, num_text(s->window_check_param, t2, sizeof t2));
+  }
   if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); WORD("--output-dt"); WORD("%s", od); }
   for (int i = 0; i < s->nextra; ++i) { WORD("--opt"); WORD("%s=%s", s->extra_key[i], s->extra_value[i]); }
   for (int i = 0; i < s->nparam; ++i) { WORD("--param"); WORD("%s=%s", s->param_path[i], s->param_value[i]); }
@@ -178,6 +183,9 @@ void run_spec_key(const RunSpec *s, char *out, size_t outlen) {
       num_text(s->timeout, t3, sizeof t3));
   if (s->min_time > 0) APP(";min_time=%s", num_text(s->min_time, t1, sizeof t1));
   if (s->window > 0) APP(";window=%s;window_method=%s:%s", num_text(s->window, t1, sizeof t1), s->window_method, num_text(s->window_param, t2, sizeof t2));
+  /* only when set: the keys of the records made before these existed stay theirs */
+  if (s->window > 0 && s->window_start > 0) APP(";window_start=%s", num_text(s->window_start, t1, sizeof t1));
+  if (s->window > 0 && s->window_check[0]) APP(";window_check=%s:%s", s->window_check, num_text(s->window_check_param, t2, sizeof t2));
   /* the physics guards sample the finer grid too, so it is part of what the record measured */
   if (s->output_dt != 0) { char od[32]; run_spec_output_dt_text(s->output_dt, od, sizeof od); APP(";output_dt=%s", od); }
   for (int i = 0; i < s->nextra; ++i) APP(";opt.%s=%s", s->extra_key[oi[i]], s->extra_value[oi[i]]);

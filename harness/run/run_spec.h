@@ -49,6 +49,10 @@ typedef struct {
                             * OUTPUT_DT_STEP every accepted step (harness/run/output_grid.h) */
   char window_method[64];  /* tight integrator restarted at each window; "": reference default */
   double window_param;     /* its accuracy or dt */
+  double window_start;     /* windows start at this time (s): a resting phase alone; 0: at t = 0 */
+  char window_check[64];   /* a second tight integrator run on every window: the two's distance is
+                            * the windowed error's resolution floor; "": none */
+  double window_check_param;
   int nextra;
   char extra_key[CB_MAX_EXTRA_OPTIONS][64];
   char extra_value[CB_MAX_EXTRA_OPTIONS][256];

@@ -372,6 +372,11 @@ static void job_fill(const SweepConfig *c, const IntegratorVtbl *vt, const int *
   j->spec.timeout = c->run.timeout;
   j->spec.t_end = c->run.t_end;
   j->spec.window = c->run.window;
+  j->spec.window_start = c->run.window_start;
+  memcpy(j->spec.window_method, c->run.window_method, sizeof j->spec.window_method);
+  j->spec.window_param = c->run.window_param;
+  memcpy(j->spec.window_check, c->run.window_check, sizeof j->spec.window_check);
+  j->spec.window_check_param = c->run.window_check_param;
   j->spec.output_dt = c->run.output_dt;
   int norm = c->nnorms > 0 ? c->norms[g->norm] : c->run.error_norm_given ? (int)c->run.error_norm : ERROR_NORM_DEFAULT;
   if (!fixed && norm >= 0) j->spec.error_norm = (ErrorNormKind)norm, j->spec.error_norm_given = 1;
