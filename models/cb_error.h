@@ -27,7 +27,15 @@ typedef struct {
   CbError e;
   char text[CB_ERROR_LEN];
 } CbErrorBuf;
+#ifdef __cplusplus /* the peers' C++ shims include the model */
+static_assert(sizeof(CbErrorBuf) == 8192, "a CbErrorBuf is whole pages (see CB_ERROR_LEN)");
+#else
 _Static_assert(sizeof(CbErrorBuf) == 8192, "a CbErrorBuf is whole pages (see CB_ERROR_LEN)");
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* b's CbError, cleared, writing into b->text. */
 CbError *cb_error_init(CbErrorBuf *b);
@@ -51,5 +59,9 @@ CbStatus cb_error_fail(CbError *e, CbStatus status);
 #define CB_ERR_TEXT(e) (e)->msg, (e)->cap
 /* The message, or "" (NULL e: ""). */
 const char *cb_error_text(const CbError *e);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

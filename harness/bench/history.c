@@ -409,7 +409,7 @@ static cJSON *parse_lines(char *text, size_t len, const char *path, char ***line
     char name[1200], why[512];
     snprintf(name, sizeof name, "%.1100s: line %d", path, lineno);
     /* whole-line JSON: trailing text after the object and keys given twice are refused */
-    cJSON *e = json_parse_checked(l, name, err, errlen);
+    cJSON *e = json_parse_checked(l, name, CB_ERR_BUF(err, errlen));
     if (!e || check_entry(e, why, sizeof why)) {
       if (e) snprintf(err, errlen, "%s: %s", name, why);
       cJSON_Delete(e);
@@ -449,7 +449,7 @@ cJSON *history_load_text(char *text, size_t len, const char *path, char *err, si
 
 /* The whole history file, NUL-terminated (its length in *len); NULL with err. */
 static char *read_history(const char *path, size_t *len, char *err, size_t errlen) {
-  char *text = input_read_file(path, HISTORY_MAX_BYTES, len, err, errlen);
+  char *text = input_read_file(path, HISTORY_MAX_BYTES, len, CB_ERR_BUF(err, errlen));
   if (!text && strstr(err, "more than"))
     snprintf(err + strlen(err), errlen - strlen(err), " (a history may have %zu MiB: start a new file)", HISTORY_MAX_BYTES >> 20);
   return text;

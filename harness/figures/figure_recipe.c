@@ -339,7 +339,7 @@ static int expand_lists(cJSON *o, const char *path, const char *where, cJSON **l
 }
 
 cJSON *recipe_lists_load(const char *path, char *err, size_t errlen) {
-  cJSON *l = json_load_file(path, err, errlen);
+  cJSON *l = json_load_file(path, CB_ERR_BUF(err, errlen));
   if (!l) return NULL;
   const cJSON *lists = json_get(l, "lists"), *x;
   int bad = !cJSON_IsString(json_get(l, "schema")) || strcmp(json_get(l, "schema")->valuestring, RECIPE_LISTS_SCHEMA);
@@ -356,7 +356,7 @@ cJSON *recipe_lists_load(const char *path, char *err, size_t errlen) {
 }
 
 cJSON *recipe_load(const char *path, char *err, size_t errlen) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_BUF(err, errlen));
   if (!text) return NULL;
   cJSON *r = recipe_load_text(text, path, err, errlen);
   free(text);
@@ -364,7 +364,7 @@ cJSON *recipe_load(const char *path, char *err, size_t errlen) {
 }
 
 cJSON *recipe_load_text(const char *text, const char *path, char *err, size_t errlen) {
-  cJSON *r = json_parse_checked(text, path, err, errlen);
+  cJSON *r = json_parse_checked(text, path, CB_ERR_BUF(err, errlen));
   if (!r) return NULL;
   /* integrator lists first, so every check below sees the names */
   cJSON *lists = NULL, *listed = cJSON_CreateArray();

@@ -10,7 +10,7 @@
 #include "../run/reference.h"
 
 static cJSON *load(const char *path, char *err, size_t errlen) {
-  return json_load_file(path, err, errlen);
+  return json_load_file(path, CB_ERR_BUF(err, errlen));
 }
 
 static const char *const entry_keys[] = {"id", "quantity", "value", "units", "source", "case", "integrator",

@@ -268,7 +268,7 @@ static int load_figures(const char *dir, cJSON *figs, char *err, size_t errlen) 
   for (int i = 0; i < n && rc >= 0; ++i) {
     char p[1600];
     snprintf(p, sizeof p, "%.1200s/%.255s/figure.json", dir, names[i]);
-    cJSON *fig = json_load_file(p, err, errlen);
+    cJSON *fig = json_load_file(p, CB_ERR_BUF(err, errlen));
     if (!fig) { rc = -1; break; }
     if (check_figure(fig, p, err, errlen) || check_figure_images(dir, fig, names[i], err, errlen)) {
       cJSON_Delete(fig);

@@ -118,7 +118,7 @@ int reference_fits_run(const Reference *ref, const char *case_name, double t_end
 }
 
 int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_BUF(err, errlen));
   if (!text) {
     memset(ref, 0, sizeof *ref);
     return -1;
@@ -131,7 +131,7 @@ int reference_load(const char *path, Reference *ref, char *err, size_t errlen) {
 int reference_load_text(const char *text, const char *path, Reference *ref, char *err, size_t errlen) {
   memset(ref, 0, sizeof *ref);
   snprintf(ref->path, sizeof ref->path, "%s", path);
-  cJSON *doc = json_parse_checked(text, path, err, errlen);
+  cJSON *doc = json_parse_checked(text, path, CB_ERR_BUF(err, errlen));
   if (!doc) return -1;
   int rc = -1;
   const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
@@ -546,7 +546,7 @@ int reference_ensure(const CbenchContext *cb, const char *scene_path, const char
   reference_path(cb->results_dir, case_name, path, sizeof path);
   char scene_hash[64];
   RefPlan p = {.cb = cb, .scene_path = scene_path, .case_name = case_name, .scene_hash = scene_hash, .cfg = cfg};
-  p.m = scene_load(scene_path, err, errlen);
+  p.m = scene_load(scene_path, CB_ERR_BUF(err, errlen));
   if (!p.m) return CB_ERR_INPUT;
   if (cfg->t_end > 0) p.m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode, a cut budget) */
   int rc = CB_OK;

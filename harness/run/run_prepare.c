@@ -24,11 +24,11 @@ int run_prepare(const CbenchContext *cb, const RunSpec *spec, RunContext *ctx, c
                            errlen))
       return CB_ERR_INPUT;
     hash_hex(hash_fnv1a64(json, strlen(json)), ctx->scene_hash, sizeof ctx->scene_hash);
-    ctx->model = scene_load_string(json, spec->case_path, err, errlen);
+    ctx->model = scene_load_string(json, spec->case_path, CB_ERR_BUF(err, errlen));
     free(json);
   } else {
     hash_file(spec->case_path, ctx->scene_hash, sizeof ctx->scene_hash);
-    ctx->model = scene_load(spec->case_path, err, errlen);
+    ctx->model = scene_load(spec->case_path, CB_ERR_BUF(err, errlen));
   }
   if (!ctx->model) return CB_ERR_INPUT;
   ctx->vt = integrator_registry_find(&cb->registry, spec->integrator);
@@ -74,9 +74,9 @@ int run_prepare(const CbenchContext *cb, const RunSpec *spec, RunContext *ctx, c
 int run_preflight(const RunContext *ctx, char *err, size_t errlen) {
   IntegratorOptions opt;
   run_spec_options(&ctx->spec, &opt);
-  int code;
-  Integrator *it = integrator_create_vtbl_code(ctx->vt, ctx->model, &opt, err, errlen, &code);
-  if (!it) return code == CB_ERR_OPTION ? CB_ERR_OPTION : CB_ERR_UNSUPPORTED;
+  CbError *e = CB_ERR_BUF(err, errlen);
+  Integrator *it = integrator_create_vtbl(ctx->vt, ctx->model, &opt, e);
+  if (!it) return e->status == CB_ERR_OPTION ? CB_ERR_OPTION : CB_ERR_UNSUPPORTED;
   integrator_destroy(it);
   return CB_OK;
 }

@@ -653,7 +653,7 @@ static int add_records_from(cJSON *arr, cJSON *doc, char *first_err, size_t errl
 
 /* Parses path; NULL with "path: why" in err when it cannot be read or is not JSON. */
 static cJSON *parse_file(const char *path, char *err, size_t errlen) {
-  return json_load_file(path, err, errlen);
+  return json_load_file(path, CB_ERR_BUF(err, errlen));
 }
 
 static void invalid_message(const char *path, int invalid, const char *why, char *err, size_t errlen) {
@@ -721,7 +721,7 @@ cJSON *records_load_dir(const char *dir, char *err, size_t errlen) {
 
 int run_record_complete(const char *path, const char *key) {
   char err[1024];
-  cJSON *doc = json_load_file(path, err, sizeof err);
+  cJSON *doc = json_load_file(path, CB_ERR_BUF(err, sizeof err));
   int ok = doc && run_record_validate(doc, err, sizeof err) == 0;
   if (ok && key) {
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "spec_key");
@@ -733,7 +733,7 @@ int run_record_complete(const char *path, const char *key) {
 
 cJSON *run_record_load(const char *path) {
   char err[1024];
-  cJSON *doc = json_load_file(path, err, sizeof err);
+  cJSON *doc = json_load_file(path, CB_ERR_BUF(err, sizeof err));
   if (doc && run_record_validate(doc, err, sizeof err) != 0) { cJSON_Delete(doc); doc = NULL; }
   return doc;
 }

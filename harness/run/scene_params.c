@@ -83,7 +83,7 @@ int scene_params_apply(const char *scene_path, const char (*paths)[SCENE_PARAM_P
                        const char (*values)[SCENE_PARAM_VALUE_LEN], int n, char **json_out, char *err,
                        size_t errlen) {
   *json_out = NULL;
-  cJSON *root = json_load_file(scene_path, err, errlen);
+  cJSON *root = json_load_file(scene_path, CB_ERR_BUF(err, errlen));
   if (!root) return -1;
   for (int i = 0; i < n; ++i) {
     char why[200];

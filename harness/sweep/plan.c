@@ -142,7 +142,7 @@ void plan_free_lines(char **lines, int n) {
 }
 
 int plan_read(const char *path, char ***lines_out, char *err, size_t errlen) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_BUF(err, errlen));
   if (!text) return -1;
   int n = 0, cap = 64;
   char **lines = malloc(sizeof(char *) * (size_t)cap);
