@@ -9,7 +9,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = fuzz_text(data, size);
   if (!text) return 0;
   char err[1024];
-  Model *m = scene_load_string(text, "fuzz.json", err, sizeof err);
+  Model *m = scene_load_string(text, "fuzz.json", CB_ERR_BUF(err, sizeof err));
   model_free(m);
   free(text);
   return 0;

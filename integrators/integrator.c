@@ -12,56 +12,51 @@
 #include "common/stepper.h"
 #include "common/wall_clock.h"
 
-Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt, char *err, size_t errlen) {
+Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt, CbError *e) {
   const IntegratorVtbl *vt = integrator_find(name);
   if (!vt) {
-    integrator_registry_unknown_message(NULL, name, err, errlen);
+    char msg[512];
+    integrator_registry_unknown_message(NULL, name, msg, sizeof msg);
+    CB_ERROR(e, CB_ERR_OPTION, "%s", msg);
     return NULL;
   }
-  return integrator_create_vtbl(vt, m, opt, err, errlen);
+  return integrator_create_vtbl(vt, m, opt, e);
 }
 
-Integrator *integrator_create_vtbl(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt, char *err,
-                                   size_t errlen) {
-  int code;
-  return integrator_create_vtbl_code(vt, m, opt, err, errlen, &code);
-}
-
-Integrator *integrator_create_vtbl_code(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
-                                        char *err, size_t errlen, int *code) {
+Integrator *integrator_create_vtbl(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt, CbError *e) {
   const char *name = vt->name;
-  *code = CB_ERR_OPTION;
   if (vt->fixed_step && !(opt->dt > 0)) {
-    snprintf(err, errlen, "integrator '%s' is fixed-step: needs a step dt > 0, got %g", name, opt->dt);
+    CB_ERROR(e, CB_ERR_OPTION, "integrator '%s' is fixed-step: needs a step dt > 0, got %g", name, opt->dt);
     return NULL;
   }
   if (!vt->fixed_step && !(opt->accuracy > 0)) {
-    snprintf(err, errlen, "integrator '%s' is error-controlled: needs accuracy > 0, got %g", name, opt->accuracy);
+    CB_ERROR(e, CB_ERR_OPTION, "integrator '%s' is error-controlled: needs accuracy > 0, got %g", name, opt->accuracy);
     return NULL;
   }
   if (opt->max_step < 0) {
-    snprintf(err, errlen, "max_step must be positive (0 = the scene's default), got %g", opt->max_step);
+    CB_ERROR(e, CB_ERR_OPTION, "max_step must be positive (0 = the scene's default), got %g", opt->max_step);
     return NULL;
   }
   /* checked here too, so an integrator whose create reads no options still refuses an --opt */
   OptionValues ov;
-  if (options_parse(name, vt->options, opt->nextra, opt->extra_key, opt->extra_value, &ov, err, errlen)) return NULL;
+  if (options_parse(name, vt->options, opt->nextra, opt->extra_key, opt->extra_value, &ov, e) != CB_OK) return NULL;
   Integrator *it = calloc(1, sizeof(Integrator));
-  if (!it) { snprintf(err, errlen, "out of memory"); *code = CB_ERR_MEMORY; return NULL; }
+  if (!it) {
+    CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", name);
+    return NULL;
+  }
   it->vtbl = vt;
   it->model = m;
   it->opt = *opt;
   if (it->opt.max_step == 0) it->opt.max_step = m->max_step > 0 ? m->max_step : 0.1;
   int rc = vt->create(it);
   if (rc != CB_OK) {
-    *code = rc;
-    snprintf(err, errlen, "%s: %s", name, it->message[0] ? it->message : "creation failed");
+    CB_ERROR(e, (CbStatus)rc, "%s: %s", name, it->message[0] ? it->message : "creation failed");
     if (it->content) vt->destroy(it);
     stepper_release(it);
     free(it);
     return NULL;
   }
-  *code = CB_OK;
   return it;
 }
 
@@ -102,7 +97,7 @@ void integrator_destroy(Integrator *it) {
 int integrator_read_options(Integrator *it, OptionValues *out) {
   char err[sizeof it->message];
   if (options_parse(it->vtbl->name, it->vtbl->options, it->opt.nextra, it->opt.extra_key, it->opt.extra_value, out,
-                    err, sizeof err))
+                    CB_ERR_BUF(err, sizeof err)) != CB_OK)
     return integrator_fail(it, CB_ERR_OPTION, "%s", err);
   return CB_OK;
 }

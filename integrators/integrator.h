@@ -255,17 +255,13 @@ static inline int integrator_count(void) { return integrator_registry_count(NULL
 static inline const IntegratorVtbl *integrator_at(int i) { return integrator_registry_at(NULL, i); }
 static inline const IntegratorVtbl *integrator_find(const char *name) { return integrator_registry_find(NULL, name); }
 
-/* Generic driver functions. create (a built-in by name) returns NULL with a message in err on
- * failure. */
-Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt,
-                              char *err, size_t errlen);
+/* Generic driver functions. create (a built-in by name) returns NULL on failure with the
+ * message and the status in e: CB_ERR_OPTION for an unknown name, options and step settings;
+ * another CB_ERR_* when the integrator cannot take the scene. */
+Integrator *integrator_create(const char *name, const Model *m, const IntegratorOptions *opt, CbError *e);
 /* The same for an integrator that is not in the registry (tests, plug-ins). */
 Integrator *integrator_create_vtbl(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
-                                   char *err, size_t errlen);
-/* The same, also giving the failure's code in *code (CB_ERR_OPTION for options and step
- * settings; another CB_ERR_* when the integrator cannot take the scene). */
-Integrator *integrator_create_vtbl_code(const IntegratorVtbl *vt, const Model *m, const IntegratorOptions *opt,
-                                        char *err, size_t errlen, int *code);
+                                   CbError *e);
 int integrator_reset(Integrator *it, double t0, const double *x0);
 int integrator_advance(Integrator *it, double t_out, double *x_out);
 void integrator_destroy(Integrator *it);

@@ -38,80 +38,70 @@ void option_allowed_text(const OptionSpec *o, char *out, size_t outlen) {
   }
 }
 
-/* The value text s as o's type into v; 0 or -1. */
-static int parse_value(const OptionSpec *o, const char *s, OptionValue *v) {
+/* The value text s as o's type into v; CB_OK, or CB_ERR_OPTION (not allowed). */
+static CbStatus parse_value(const OptionSpec *o, const char *s, OptionValue *v) {
   char *end;
   v->s = s;
   switch (o->type) {
   case OPTION_BOOL:
-    if (strcmp(s, "0") && strcmp(s, "1")) return -1;
+    if (strcmp(s, "0") && strcmp(s, "1")) return CB_ERR_OPTION;
     v->i = s[0] == '1';
-    return 0;
+    return CB_OK;
   case OPTION_INT: {
     errno = 0;
     long x = strtol(s, &end, 10);
-    if (end == s || *end || errno || x < o->min || x > o->max) return -1;
+    if (end == s || *end || errno || x < o->min || x > o->max) return CB_ERR_OPTION;
     v->i = x;
-    return 0;
+    return CB_OK;
   }
   case OPTION_DOUBLE: {
     double x = strtod(s, &end);
     if (end == s || *end || !isfinite(x) || (o->min_open ? !(x > o->min) : !(x >= o->min)) || !(x <= o->max))
-      return -1;
+      return CB_ERR_OPTION;
     v->d = x;
-    return 0;
+    return CB_OK;
   }
   case OPTION_ENUM:
     for (int k = 0; o->choices[k]; ++k)
-      if (!strcmp(o->choices[k], s)) { v->i = k; return 0; }
-    return -1;
-  case OPTION_STRING: return o->valid && !o->valid(s) ? -1 : 0;
+      if (!strcmp(o->choices[k], s)) { v->i = k; return CB_OK; }
+    return CB_ERR_OPTION;
+  case OPTION_STRING: return o->valid && !o->valid(s) ? CB_ERR_OPTION : CB_OK;
   }
-  return -1;
+  return CB_ERR_OPTION;
 }
 
-int options_parse(const char *who, const OptionSpec *table, int n, const char *const *keys, const char *const *values,
-                  OptionValues *out, char *err, size_t errlen) {
+CbStatus options_parse(const char *who, const OptionSpec *table, int n, const char *const *keys,
+                       const char *const *values, OptionValues *out, CbError *e) {
   memset(out, 0, sizeof *out);
   out->spec = table;
   out->n = options_count(table);
-  if (out->n > CB_MAX_OPTIONS) {
-    snprintf(err, errlen, "integrator %s declares %d options, more than %d", who, out->n, CB_MAX_OPTIONS);
-    return -1;
-  }
+  if (out->n > CB_MAX_OPTIONS)
+    return CB_ERROR(e, CB_ERR_OPTION, "integrator %s declares %d options, more than %d", who, out->n, CB_MAX_OPTIONS);
   for (int i = 0; i < out->n; ++i)
-    if (table[i].def && parse_value(&table[i], table[i].def, &out->v[i])) {
-      snprintf(err, errlen, "integrator %s: the default %s=%s is not allowed", who, table[i].name, table[i].def);
-      return -1;
-    }
+    if (table[i].def && parse_value(&table[i], table[i].def, &out->v[i]) != CB_OK)
+      return CB_ERROR(e, CB_ERR_OPTION, "integrator %s: the default %s=%s is not allowed", who, table[i].name, table[i].def);
   for (int k = 0; k < n; ++k) {
     const OptionSpec *o = options_find(table, keys[k]);
     if (!o) {
-      if (!out->n) {
-        snprintf(err, errlen, "unknown option '%s' for integrator %s: it takes no options", keys[k], who);
-        return -1;
-      }
+      if (!out->n)
+        return CB_ERROR(e, CB_ERR_OPTION, "unknown option '%s' for integrator %s: it takes no options", keys[k], who);
       const char *names[CB_MAX_OPTIONS];
       for (int i = 0; i < out->n; ++i) names[i] = table[i].name;
       char hint[128];
       nearest_name_hint(keys[k], names, out->n, hint, sizeof hint);
-      snprintf(err, errlen, "unknown option '%s' for integrator %s%s (see `cbench list --options`)", keys[k], who, hint);
-      return -1;
+      return CB_ERROR(e, CB_ERR_OPTION, "unknown option '%s' for integrator %s%s (see `cbench list --options`)", keys[k],
+                      who, hint);
     }
     OptionValue *v = &out->v[o - table];
-    if (v->given) {
-      snprintf(err, errlen, "option %s given twice for integrator %s", keys[k], who);
-      return -1;
-    }
-    if (parse_value(o, values[k], v)) {
+    if (v->given) return CB_ERROR(e, CB_ERR_OPTION, "option %s given twice for integrator %s", keys[k], who);
+    if (parse_value(o, values[k], v) != CB_OK) {
       char allowed[256];
       option_allowed_text(o, allowed, sizeof allowed);
-      snprintf(err, errlen, "option %s='%s' for integrator %s: must be %s", keys[k], values[k], who, allowed);
-      return -1;
+      return CB_ERROR(e, CB_ERR_OPTION, "option %s='%s' for integrator %s: must be %s", keys[k], values[k], who, allowed);
     }
     v->given = 1;
   }
-  return 0;
+  return CB_OK;
 }
 
 static const OptionValue *get(const OptionValues *v, const char *name, OptionType type) {

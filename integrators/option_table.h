@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "../models/cb_error.h"
+
 typedef enum { OPTION_BOOL, OPTION_INT, OPTION_DOUBLE, OPTION_ENUM, OPTION_STRING } OptionType;
 
 typedef struct OptionSpec {
@@ -48,10 +50,11 @@ typedef struct {
 int options_count(const OptionSpec *table);
 const OptionSpec *options_find(const OptionSpec *table, const char *key);
 /* Parses n key=value strings against table (NULL: takes none) for integrator `who`; keys not
- * given take their default. 0, or -1 with one line in err naming the integrator, the key, the
- * value and what is allowed (an unknown key gets the nearest declared name as a hint). */
-int options_parse(const char *who, const OptionSpec *table, int n, const char *const *keys,
-                  const char *const *values, OptionValues *out, char *err, size_t errlen);
+ * given take their default. CB_OK, or CB_ERR_OPTION with one line in e naming the integrator,
+ * the key, the value and what is allowed (an unknown key gets the nearest declared name as a
+ * hint). */
+CbStatus options_parse(const char *who, const OptionSpec *table, int n, const char *const *keys,
+                       const char *const *values, OptionValues *out, CbError *e);
 /* What o allows, in words: "block, dense or cholmod", "an integer in [1, 100000]", ... */
 void option_allowed_text(const OptionSpec *o, char *out, size_t outlen);
 /* Typed reads by declared name (a name the table lacks is a programming error: abort). */

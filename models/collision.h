@@ -26,8 +26,8 @@ int collide_geoms(const Model *m, const Data *d, int ga, int gb, double margin,
 /* The geometry query: broad phase over all geometry pairs that can touch (not on the same
  * body, not both static), narrow phase, then d->contacts[0..ncon) filled with geom, body, tree,
  * pos (the witness points' midpoint), frame (normal row 2 and an orthonormal tangent basis) and
- * phi: geometry only, par zero; contact_materials (contact.h) adds the materials. Needs mb_kinematics. Increments d->counters.geometry_queries. Returns 0 or -1 (no memory). */
-int collision_detect(const Model *m, Data *d);
+ * phi: geometry only, par zero; contact_materials (contact.h) adds the materials. Needs mb_kinematics. Increments d->counters.geometry_queries. CB_OK or CB_ERR_MEMORY. */
+CbStatus collision_detect(const Model *m, Data *d);
 /* Speculative contacts (speculative.c): with d->speculative_horizon = H > 0, fills the
  * geometries' world velocities and speculative reach (needs mb_kinematics, mb_velocities and
  * kinematic_update); H = 0 clears them. collision_detect then reports every pair whose gap can

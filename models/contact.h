@@ -43,7 +43,7 @@ void contact_prescribed_offset(const Model *m, const Data *d, int i, double t, d
 int contact_has_prescribed_motion(const Model *m);
 
 /* Fills jac_adr/contact_jac and vc_offset of every contact at time t (surface velocities);
- * needs mb_kinematics and collision_detect. Returns 0 or -1 (no memory). */
-int contact_jacobians(const Model *m, Data *d, double t);
+ * needs mb_kinematics and collision_detect. CB_OK or CB_ERR_MEMORY. */
+CbStatus contact_jacobians(const Model *m, Data *d, double t);
 
 #endif

@@ -36,12 +36,12 @@ void data_free(Data *d) {
   free(d);
 }
 
-int data_reserve_contacts(Data *d, int ncon, int jac) {
+CbStatus data_reserve_contacts(Data *d, int ncon, int jac) {
   if (ncon > d->maxcon) {
     int cap = d->maxcon > 0 ? d->maxcon : 16;
     while (cap < ncon) cap *= 2;
     Contact *c = realloc(d->contacts, sizeof(Contact) * (size_t)cap);
-    if (!c) return -1;
+    if (!c) return CB_ERR_MEMORY;
     d->contacts = c;
     d->maxcon = cap;
   }
@@ -49,11 +49,11 @@ int data_reserve_contacts(Data *d, int ncon, int jac) {
     int cap = d->jac_capacity > 0 ? d->jac_capacity : 64;
     while (cap < jac) cap *= 2;
     double *j = realloc(d->contact_jac, sizeof(double) * (size_t)cap);
-    if (!j) return -1;
+    if (!j) return CB_ERR_MEMORY;
     d->contact_jac = j;
     d->jac_capacity = cap;
   }
-  return 0;
+  return CB_OK;
 }
 
 void data_count_geometry_into(Data *d, long *counter) { d->geometry_queries_out = counter; }

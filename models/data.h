@@ -107,7 +107,8 @@ Data *data_create(const Model *m);
 /* Makes collision_detect on d also count into *counter (NULL: stop). */
 void data_count_geometry_into(Data *d, long *counter);
 void data_free(Data *d);
-/* Ensure room for n contacts and a Jacobian pool of jac entries; may allocate (amortized). */
-int data_reserve_contacts(Data *d, int ncon, int jac);
+/* Ensure room for n contacts and a Jacobian pool of jac entries; may allocate (amortized).
+ * CB_OK or CB_ERR_MEMORY. */
+CbStatus data_reserve_contacts(Data *d, int ncon, int jac);
 
 #endif

@@ -7,7 +7,7 @@
 #include "kinematic.h"
 #include "multibody.h"
 
-int model_eval(const Model *m, Data *d, double t, const double *q, const double *v, EvalStage first,
+CbStatus model_eval(const Model *m, Data *d, double t, const double *q, const double *v, EvalStage first,
                EvalStage last) {
   if (first <= EVAL_KINEMATICS && last >= EVAL_KINEMATICS) {
     mb_kinematics(m, d, q);
@@ -15,11 +15,12 @@ int model_eval(const Model *m, Data *d, double t, const double *q, const double 
     kinematic_update(m, d, t);
   }
   if (first <= EVAL_GEOMETRY && last >= EVAL_GEOMETRY) {
-    if (collision_detect(m, d) != 0) return -1;
+    CbStatus st = collision_detect(m, d);
+    if (st != CB_OK) return st;
     contact_materials(m, d);
   }
-  if (first <= EVAL_CONTACTS && last >= EVAL_CONTACTS && contact_jacobians(m, d, t) != 0) return -1;
-  return 0;
+  if (first <= EVAL_CONTACTS && last >= EVAL_CONTACTS) return contact_jacobians(m, d, t);
+  return CB_OK;
 }
 
 void model_contact_force(const Model *m, const Data *d, int i, const double *v, double *vc, double *f) {

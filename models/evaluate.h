@@ -16,10 +16,10 @@ typedef enum {
   EVAL_CONTACTS,   /* contact Jacobians and the prescribed-motion offsets vc_offset at t */
 } EvalStage;
 
-/* Runs the stages first..last at (t, q, v) into d (q, v unused by the later stages). Returns 0,
- * or -1 when the contact arrays could not grow (the later stages are then not run). */
-int model_eval(const Model *m, Data *d, double t, const double *q, const double *v, EvalStage first,
-               EvalStage last);
+/* Runs the stages first..last at (t, q, v) into d (q, v unused by the later stages). CB_OK, or
+ * CB_ERR_MEMORY when the contact arrays could not grow (the later stages are then not run). */
+CbStatus model_eval(const Model *m, Data *d, double t, const double *q, const double *v, EvalStage first,
+                    EvalStage last);
 
 /* Contact i's contact-frame velocity vc = J_i v + vc_offset and the law's force f on body A
  * (needs EVAL_CONTACTS). */

@@ -8,46 +8,47 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void set_err(char *err, size_t errlen, const char *path, const char *why) {
-  if (err && errlen) snprintf(err, errlen, "%s: %s", path, why);
+/* "PATH: WHY" as CB_ERR_IO (CB_ERR_MEMORY when out of memory); closes fd (>= 0), frees buf. */
+static char *read_failed(CbError *e, CbStatus st, int fd, char *buf, const char *path, const char *why) {
+  if (fd >= 0) close(fd);
+  free(buf);
+  CB_ERROR(e, st, "%s: %s", path, why);
+  return NULL;
 }
 
-char *input_read_file(const char *path, size_t max_bytes, size_t *len, char *err, size_t errlen) {
+char *input_read_file(const char *path, size_t max_bytes, size_t *len, CbError *e) {
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   char why[128];
   if (fd < 0) {
     snprintf(why, sizeof why, "cannot open: %s", strerror(errno));
-    set_err(err, errlen, path, why);
-    return NULL;
+    return read_failed(e, CB_ERR_IO, -1, NULL, path, why);
   }
   struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    set_err(err, errlen, path, "cannot read: not a regular file (a FIFO or device may never end)");
-    return NULL;
-  }
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    return read_failed(e, CB_ERR_IO, fd, NULL, path, "cannot read: not a regular file (a FIFO or device may never end)");
   if ((unsigned long long)st.st_size > max_bytes) {
-    close(fd);
     snprintf(why, sizeof why, "cannot read: %lld bytes, more than the %zu MiB an input may have", (long long)st.st_size,
              max_bytes >> 20);
-    set_err(err, errlen, path, why);
-    return NULL;
+    return read_failed(e, CB_ERR_IO, fd, NULL, path, why);
   }
   /* the size may change while we read: read to the end, never past max_bytes */
   size_t cap = (size_t)st.st_size + 1, n = 0;
   char *buf = malloc(cap + 1);
-  if (!buf) { close(fd); set_err(err, errlen, path, "out of memory"); return NULL; }
+  if (!buf) return read_failed(e, CB_ERR_MEMORY, fd, NULL, path, "out of memory");
   for (;;) {
     if (n == cap) {
-      if (cap > max_bytes) { free(buf); close(fd); set_err(err, errlen, path, "grew beyond the input size limit while read"); return NULL; }
+      if (cap > max_bytes) return read_failed(e, CB_ERR_IO, fd, buf, path, "grew beyond the input size limit while read");
       char *g = realloc(buf, 2 * cap + 1);
-      if (!g) { free(buf); close(fd); set_err(err, errlen, path, "out of memory"); return NULL; }
+      if (!g) return read_failed(e, CB_ERR_MEMORY, fd, buf, path, "out of memory");
       buf = g;
       cap *= 2;
     }
     ssize_t r = read(fd, buf + n, cap - n);
     if (r < 0 && errno == EINTR) continue;
-    if (r < 0) { snprintf(why, sizeof why, "cannot read: %s", strerror(errno)); free(buf); close(fd); set_err(err, errlen, path, why); return NULL; }
+    if (r < 0) {
+      snprintf(why, sizeof why, "cannot read: %s", strerror(errno));
+      return read_failed(e, CB_ERR_IO, fd, buf, path, why);
+    }
     if (r == 0) break;
     n += (size_t)r;
   }
@@ -84,61 +85,62 @@ static const cJSON *duplicate_key(const cJSON *o) {
   return dup;
 }
 
-static int check(const cJSON *x, char *path, size_t pathlen, size_t used) {
+/* The JSON path of the first key given twice is made while the recursion unwinds: the level
+ * that finds it reports "KEY: field given twice ...", each level above puts its key or index
+ * before that, so the path has room for any depth. */
+static void prefix_step(CbError *e, const char *key, int index) {
+  if (!e->msg || !e->cap) return;
+  if (key) cb_error_prefix(e, "%s%s", key, e->msg[0] == '[' ? "" : ".");
+  else cb_error_prefix(e, "[%d]%s", index, e->msg[0] == '[' ? "" : ".");
+}
+
+static CbStatus check(const cJSON *x, CbError *e) {
   if (cJSON_IsObject(x)) {
     const cJSON *d = duplicate_key(x);
-    if (d) {
-      snprintf(path + used, pathlen - used, "%s%s", used ? "." : "", d->string);
-      return -1;
-    }
-    for (const cJSON *c = x->child; c; c = c->next) {
-      int w = snprintf(path + used, pathlen - used, "%s%s", used ? "." : "", c->string);
-      size_t u = used + (w > 0 ? (size_t)w : 0);
-      if (check(c, path, pathlen, u < pathlen ? u : pathlen - 1) < 0) return -1;
-    }
+    if (d) return CB_ERROR(e, CB_ERR_INPUT, "%s: field given twice (refused: JSON readers disagree on which counts)", d->string);
+    for (const cJSON *c = x->child; c; c = c->next)
+      if (check(c, e) != CB_OK) {
+        prefix_step(e, c->string, 0);
+        return e->status;
+      }
   } else if (cJSON_IsArray(x)) {
     int i = 0;
-    for (const cJSON *c = x->child; c; c = c->next, ++i) {
-      int w = snprintf(path + used, pathlen - used, "[%d]", i);
-      size_t u = used + (w > 0 ? (size_t)w : 0);
-      if (check(c, path, pathlen, u < pathlen ? u : pathlen - 1) < 0) return -1;
-    }
+    for (const cJSON *c = x->child; c; c = c->next, ++i)
+      if (check(c, e) != CB_OK) {
+        prefix_step(e, NULL, i);
+        return e->status;
+      }
   }
-  path[used] = '\0';
-  return 0;
+  return CB_OK;
 }
 
-int json_check_unique_keys(const cJSON *root, char *path, size_t pathlen) {
-  char dummy[2];
-  if (!path || pathlen < 2) { path = dummy; pathlen = sizeof dummy; }
-  path[0] = '\0';
-  return check(root, path, pathlen, 0);
+CbStatus json_check_unique_keys(const cJSON *root, const char *name, CbError *e) {
+  CbErrorBuf own; /* the status is needed to unwind even when the caller keeps no message */
+  if (!e) e = cb_error_init(&own);
+  if (check(root, e) != CB_OK) return cb_error_prefix(e, "%s: ", name);
+  return CB_OK;
 }
 
-cJSON *json_parse_checked(const char *text, const char *name, char *err, size_t errlen) {
+cJSON *json_parse_checked(const char *text, const char *name, CbError *e) {
   const char *end = NULL;
   cJSON *doc = cJSON_ParseWithOpts(text, &end, 1);
   if (!doc) {
-    if (err && errlen) {
-      int line = 1;
-      for (const char *p = text; end && p < end && *p; ++p) line += *p == '\n';
-      snprintf(err, errlen, "%s: not valid JSON (near line %d)", name, line);
-    }
+    int line = 1;
+    for (const char *p = text; end && p < end && *p; ++p) line += *p == '\n';
+    CB_ERROR(e, CB_ERR_INPUT, "%s: not valid JSON (near line %d)", name, line);
     return NULL;
   }
-  char path[256];
-  if (json_check_unique_keys(doc, path, sizeof path) != 0) {
-    if (err && errlen) snprintf(err, errlen, "%s: %s: field given twice (refused: JSON readers disagree on which counts)", name, path);
+  if (json_check_unique_keys(doc, name, e) != CB_OK) {
     cJSON_Delete(doc);
     return NULL;
   }
   return doc;
 }
 
-cJSON *json_load_file(const char *path, char *err, size_t errlen) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err, errlen);
+cJSON *json_load_file(const char *path, CbError *e) {
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, e);
   if (!text) return NULL;
-  cJSON *doc = json_parse_checked(text, path, err, errlen);
+  cJSON *doc = json_parse_checked(text, path, e);
   free(text);
   return doc;
 }

@@ -37,10 +37,9 @@ static double geom_bound(const Geom *g) {
   }
 }
 
-int model_finalize(Model *m, char *err, size_t errlen) {
+CbStatus model_finalize(Model *m, CbError *e) {
   if (m->nbody < 1 || !m->bodies) {
-    snprintf(err, errlen, "%s: model has no world body", m->source);
-    return -1;
+    return CB_ERROR(e, CB_ERR_INPUT, "%s: model has no world body", m->source);
   }
   Body *w = &m->bodies[0];
   w->parent = -1; w->joint = JOINT_FIXED; w->tree = -1; w->nq = w->nv = 0; w->qadr = w->vadr = 0;
@@ -51,8 +50,7 @@ int model_finalize(Model *m, char *err, size_t errlen) {
   for (int b = 1; b < m->nbody; ++b) {
     Body *bd = &m->bodies[b];
     if (bd->parent < 0 || bd->parent >= b) {
-      snprintf(err, errlen, "%s: body '%s': parent index %d is not an earlier body", m->source, bd->name, bd->parent);
-      return -1;
+      return CB_ERROR(e, CB_ERR_INPUT, "%s: body '%s': parent index %d is not an earlier body", m->source, bd->name, bd->parent);
     }
     bd->nq = joint_nq(bd->joint); bd->nv = joint_nv(bd->joint);
     quat_to_mat_normalized(bd->joint_rot, bd->joint_quat);
@@ -76,8 +74,7 @@ int model_finalize(Model *m, char *err, size_t errlen) {
   m->dof_damping = calloc((size_t)nv + 1, sizeof(double));
   m->dof_body = calloc((size_t)nv + 1, sizeof(int));
   if (!m->tree_vadr || !m->tree_nv || !m->tree_madr || !m->dof_tree || !m->dof_damping || !m->dof_body) {
-    snprintf(err, errlen, "%s: out of memory", m->source);
-    return -1;
+    return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", m->source);
   }
   for (int t = 0; t < ntree; ++t) m->tree_vadr[t] = -1;
   for (int b = 1; b < m->nbody; ++b) {
@@ -91,8 +88,7 @@ int model_finalize(Model *m, char *err, size_t errlen) {
       if (m->tree_vadr[t] < 0) m->tree_vadr[t] = i;
       /* Trees must occupy contiguous velocity ranges (block-diagonal M). */
       if (i != m->tree_vadr[t] + m->tree_nv[t]) {
-        snprintf(err, errlen, "%s: body '%s': bodies of one tree must be contiguous (depth-first order)", m->source, bd->name);
-        return -1;
+        return CB_ERROR(e, CB_ERR_INPUT, "%s: body '%s': bodies of one tree must be contiguous (depth-first order)", m->source, bd->name);
       }
       m->tree_nv[t]++;
     }
@@ -108,12 +104,10 @@ int model_finalize(Model *m, char *err, size_t errlen) {
   for (int g = 0; g < m->ngeom; ++g) {
     Geom *gm = &m->geoms[g];
     if (gm->body < 0 || gm->body >= m->nbody) {
-      snprintf(err, errlen, "%s: geom '%s': body index %d out of range", m->source, gm->name, gm->body);
-      return -1;
+      return CB_ERROR(e, CB_ERR_INPUT, "%s: geom '%s': body index %d out of range", m->source, gm->name, gm->body);
     }
     if (gm->material < 0 || gm->material >= m->nmaterial) {
-      snprintf(err, errlen, "%s: geom '%s': material index %d out of range", m->source, gm->name, gm->material);
-      return -1;
+      return CB_ERROR(e, CB_ERR_INPUT, "%s: geom '%s': material index %d out of range", m->source, gm->name, gm->material);
     }
     gm->rbound = geom_bound(gm);
     quat_to_mat_normalized(gm->rot, gm->quat);
@@ -132,16 +126,16 @@ int model_finalize(Model *m, char *err, size_t errlen) {
   /* Defaults for the state and the error scaling S when the builder gave none. */
   if (!m->q_scale) {
     m->q_scale = malloc(sizeof(double) * ((size_t)nq + 1));
-    if (!m->q_scale) return -1;
+    if (!m->q_scale) return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", m->source);
     for (int i = 0; i < nq; ++i) m->q_scale[i] = 1.0;
   }
   if (!m->q0) {
     m->q0 = calloc((size_t)nq + 1, sizeof(double));
-    if (!m->q0) return -1;
+    if (!m->q0) return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", m->source);
     for (int b = 1; b < m->nbody; ++b)
       if (m->bodies[b].joint == JOINT_FREE) m->q0[m->bodies[b].qadr + 3] = 1.0;
   }
-  if (!m->v0) { m->v0 = calloc((size_t)nv + 1, sizeof(double)); if (!m->v0) return -1; }
-  if (!m->z0) { m->z0 = calloc((size_t)nz + 1, sizeof(double)); if (!m->z0) return -1; }
-  return 0;
+  if (!m->v0) { m->v0 = calloc((size_t)nv + 1, sizeof(double)); if (!m->v0) return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", m->source); }
+  if (!m->z0) { m->z0 = calloc((size_t)nz + 1, sizeof(double)); if (!m->z0) return CB_ERROR(e, CB_ERR_MEMORY, "%s: out of memory", m->source); }
+  return CB_OK;
 }

@@ -25,6 +25,8 @@
 
 #include <stddef.h>
 
+#include "cb_error.h"
+
 #define CB_NAME_LEN 64
 #define CB_MAX_EXCLUDE_GROUPS 16
 /* Default joint-limit parameters (Model.limit_stiffness, limit_damping): natural frequency
@@ -186,7 +188,8 @@ typedef struct Model {
 void model_free(Model *m);
 /* Fills derived fields (qadr/vadr, trees, tree_madr, dof maps, rbound, rotations, nz) from bodies,
  * geoms and controllers. Called by the loader and by code that builds models by hand.
- * Returns 0, or -1 with a message in err (bodies out of topological order etc.). */
-int model_finalize(Model *m, char *err, size_t errlen);
+ * Returns CB_OK, or CB_ERR_INPUT (bodies out of topological order etc.; CB_ERR_MEMORY) with
+ * the message in e. */
+CbStatus model_finalize(Model *m, CbError *e);
 
 #endif

@@ -125,16 +125,17 @@ double system_energy(const Model *m, Data *d, const double *x) {
   return mb_kinetic_energy(m, d, x + m->nq) + mb_potential_energy(m, d, x);
 }
 
-double system_max_penetration(const Model *m, Data *d, const double *q) {
-  return system_max_penetration_at(m, d, 0.0, q);
+CbStatus system_max_penetration(const Model *m, Data *d, const double *q, double *pen) {
+  return system_max_penetration_at(m, d, 0.0, q, pen);
 }
 
-double system_max_penetration_at(const Model *m, Data *d, double t, const double *q) {
+CbStatus system_max_penetration_at(const Model *m, Data *d, double t, const double *q, double *pen) {
   mb_kinematics(m, d, q);
   kinematic_update(m, d, t);
-  if (collision_detect(m, d) != 0) return NAN;
-  double pen = 0;
+  *pen = 0;
+  CbStatus st = collision_detect(m, d);
+  if (st != CB_OK) return st;
   for (int i = 0; i < d->ncon; ++i)
-    if (-d->contacts[i].phi > pen) pen = -d->contacts[i].phi;
-  return pen;
+    if (-d->contacts[i].phi > *pen) *pen = -d->contacts[i].phi;
+  return CB_OK;
 }

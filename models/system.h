@@ -41,8 +41,8 @@ double applied_force_magnitude(const AppliedForce *af, double t);
 double system_energy(const Model *m, Data *d, const double *x);
 /* Maximum penetration max(0, -phi) over the contacts at q; uses d (one geometry query).
  * Kinematic bodies (models/kinematic.h) are placed at time t; the version without t puts them
- * at t = 0. */
-double system_max_penetration(const Model *m, Data *d, const double *q);
-double system_max_penetration_at(const Model *m, Data *d, double t, const double *q);
+ * at t = 0. Into *pen; CB_OK, or CB_ERR_MEMORY (the contacts could not be stored; *pen 0). */
+CbStatus system_max_penetration(const Model *m, Data *d, const double *q, double *pen);
+CbStatus system_max_penetration_at(const Model *m, Data *d, double t, const double *q, double *pen);
 
 #endif

@@ -48,7 +48,7 @@ static Model *grid_scene(int n) {
     g->size[0] = g->size[1] = g->size[2] = 0.05;
   }
   char err[256];
-  if (model_finalize(m, err, sizeof err) != 0) { fprintf(stderr, "%s\n", err); exit(1); }
+  if (model_finalize(m, CB_ERR_BUF(err, sizeof err)) != 0) { fprintf(stderr, "%s\n", err); exit(1); }
   int side = (int)ceil(sqrt((double)n));
   for (int i = 1; i <= n; ++i) {
     double *q = m->q0 + m->bodies[i].qadr;

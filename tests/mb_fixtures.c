@@ -70,7 +70,7 @@ Model *mbfix_alloc(int nbody) {
 Model *mbfix_finalize(Model *m) {
   char err[256];
   if (!m) return NULL;
-  if (model_finalize(m, err, sizeof err) != 0) {
+  if (model_finalize(m, CB_ERR_BUF(err, sizeof err)) != 0) {
     fprintf(stderr, "mbfix_finalize: %s\n", err);
     model_free(m);
     return NULL;

@@ -22,7 +22,7 @@ Integrator *pf_create(const char *name, const Model *m, double dt, const char *k
     opt.extra_key[0] = key;
     opt.extra_value[0] = value;
   }
-  return integrator_create(name, m, &opt, err, errlen);
+  return integrator_create(name, m, &opt, CB_ERR_BUF(err, errlen));
 }
 
 void pf_run_to(const char *name, const Model *m, double dt, double T, double *x, int start, const char *key,
@@ -236,7 +236,7 @@ void pf_expect_refused(const char *name, const char *json, const char *file, con
 
 void pf_expect_case_refused(const char *name, const char *path, const char *what) {
   char err[512];
-  Model *m = scene_load(path, err, sizeof err);
+  Model *m = scene_load(path, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   Integrator *it = pf_create(name, m, 1e-3, NULL, NULL, err, sizeof err);
   cr_expect_null(it, "%s: %s was not refused", name, path);
@@ -256,7 +256,7 @@ void pf_run_every_case(const char *name, const char *tag, int *ran, int *refused
     if (n < 6 || strcmp(e->d_name + n - 5, ".json")) continue;
     char path[512], err[512];
     snprintf(path, sizeof path, "cases/%s", e->d_name);
-    Model *m = scene_load(path, err, sizeof err);
+    Model *m = scene_load(path, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(m, "%s: %s", path, err);
     Integrator *it = pf_create(name, m, 1e-3, NULL, NULL, err, sizeof err);
     if (!it) {

@@ -28,14 +28,14 @@ void fx_random_spd(double *A, int n, unsigned long *state) {
 
 Model *fx_load_json(const char *json, const char *name) {
   char err[512] = "";
-  Model *m = scene_load_string(json, name, err, sizeof err);
+  Model *m = scene_load_string(json, name, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "scene: %s", err);
   return m;
 }
 
 Model *fx_load_file(const char *path) {
   char err[512] = "";
-  Model *m = scene_load(path, err, sizeof err);
+  Model *m = scene_load(path, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s: %s", path, err);
   return m;
 }

@@ -46,7 +46,7 @@ static const char *scene =
 
 Test(alloc, integrators_do_not_allocate_after_warm_up) {
   char err[512];
-  Model *m = scene_load_string(scene, "alloc", err, sizeof err);
+  Model *m = scene_load_string(scene, "alloc", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   int nx = system_nx(m);
   double *x0 = calloc((size_t)nx, sizeof(double)), *x = calloc((size_t)nx, sizeof(double));
@@ -55,7 +55,7 @@ Test(alloc, integrators_do_not_allocate_after_warm_up) {
     const IntegratorVtbl *vt = integrator_at(n);
     IntegratorOptions opt = {.accuracy = 1e-3, .dt = 1e-3, .max_step = 0.01};
     long at_create = allocations;
-    Integrator *it = integrator_create(vt->name, m, &opt, err, sizeof err);
+    Integrator *it = integrator_create(vt->name, m, &opt, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(it, "%s: %s", vt->name, err);
     /* the wrapper sees cbench's allocations (else this test could not fail) */
     cr_assert_gt(allocations, at_create, "%s: creation allocated nothing?", vt->name);
@@ -109,14 +109,14 @@ Test(alloc, icf_solver_out_of_memory_is_its_own_status) {
   char err[256] = "";
   long before = allocations;
   out_of_memory = 1;
-  int rc = icf_solver_solve(s, &p, NULL, v, &st, err, sizeof err);
+  int rc = icf_solver_solve(s, &p, NULL, v, &st, CB_ERR_BUF(err, sizeof err));
   out_of_memory = 0;
   cr_assert_gt(allocations, before, "the solve allocated nothing: nothing was injected");
   cr_expect_eq(rc, CB_ERR_MEMORY, "status %d (%s): %s", rc, cb_status_message(rc), err);
   cr_expect(strstr(err, "out of memory") != NULL, "message: %s", err);
   /* with memory back the same solver solves it */
   memset(v, 0, sizeof v);
-  cr_expect_eq(icf_solver_solve(s, &p, NULL, v, &st, err, sizeof err), CB_OK, "%s", err);
+  cr_expect_eq(icf_solver_solve(s, &p, NULL, v, &st, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
   icf_solver_free(s);
   icf_problem_free(&p);
 }
@@ -138,13 +138,13 @@ Test(alloc, cenic_out_of_memory_stops_the_run_as_out_of_memory) {
   static const char *const names[] = {"cenic-sd", "cenic-trap", "cenic-fixed"};
   for (int n = 0; n < 3; ++n) {
     char err[512];
-    Model *m = scene_load_string(scene5, "boxes", err, sizeof err);
+    Model *m = scene_load_string(scene5, "boxes", CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(m, "%s", err);
     int nx = system_nx(m);
     double *x = calloc((size_t)nx, sizeof(double));
     system_initial_state(m, x);
     IntegratorOptions opt = {.accuracy = 1e-3, .dt = 1e-3, .max_step = 0.01};
-    Integrator *it = integrator_create(names[n], m, &opt, err, sizeof err);
+    Integrator *it = integrator_create(names[n], m, &opt, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(it, "%s: %s", names[n], err);
     cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK, "%s: %s", names[n], it->message);
     out_of_memory = 1;
@@ -175,14 +175,14 @@ static double cenic_row_bytes(int nb) {
   sprintf(w, "]}");
   cr_assert_lt((size_t)(w - text) + 3, cap);
   char err[512];
-  Model *m = scene_load_string(text, "row", err, sizeof err);
+  Model *m = scene_load_string(text, "row", CB_ERR_BUF(err, sizeof err));
   free(text);
   cr_assert_not_null(m, "%s", err);
   double *x = calloc((size_t)system_nx(m), sizeof(double));
   system_initial_state(m, x);
   IntegratorOptions opt = {.accuracy = 1e-3, .dt = 1e-3, .max_step = 0.01};
   double before = bytes_asked;
-  Integrator *it = integrator_create("cenic-sd", m, &opt, err, sizeof err);
+  Integrator *it = integrator_create("cenic-sd", m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK, "%s", it->message);
   cr_assert_eq(integrator_advance(it, 1e-4, x), CB_OK, "%s", it->message);

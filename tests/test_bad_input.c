@@ -120,7 +120,7 @@ Test(bad_input, every_json_loader_refuses_a_key_given_twice) {
   /* deep in a scene, a recipe and a reference */
   const char *scene_dup = "{\"duration\": 1, \"materials\": [{\"name\": \"m\", \"stiffness\": 1e4, \"mu\": 0.5, \"mu\": 0.9}],"
                           " \"bodies\": []}";
-  Model *m = scene_load_string(scene_dup, "dup_scene.json", err, sizeof err);
+  Model *m = scene_load_string(scene_dup, "dup_scene.json", CB_ERR_BUF(err, sizeof err));
   cr_expect_null(m);
   cr_expect(strstr(err, "dup_scene.json: materials[0].mu: field given twice") != NULL, "scene: %s", err);
   snprintf(path, sizeof path, "%s/recipe.json", tmpdir);
@@ -138,11 +138,11 @@ Test(bad_input, every_json_loader_refuses_a_key_given_twice) {
   size_t n = (size_t)snprintf(big, sizeof big, "{");
   for (int i = 0; i < 300; ++i) n += (size_t)snprintf(big + n, sizeof big - n, "\"k%d\": %d, ", i, i);
   snprintf(big + n, sizeof big - n, "\"k17\": 0}");
-  cr_expect_null(json_parse_checked(big, "big.json", err, sizeof err));
+  cr_expect_null(json_parse_checked(big, "big.json", CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "big.json: k17: field given twice") != NULL, "many keys: %s", err);
   big[n - 2] = '}';
   big[n - 1] = '\0';
-  cJSON *ok = json_parse_checked(big, "big.json", err, sizeof err);
+  cJSON *ok = json_parse_checked(big, "big.json", CB_ERR_BUF(err, sizeof err));
   cr_expect_not_null(ok, "300 distinct keys: %s", err);
   cJSON_Delete(ok);
 }
@@ -226,7 +226,7 @@ Test(bad_input, only_regular_files_of_bounded_size_are_read) {
   cr_assert(fd >= 0);
   cr_assert_eq(ftruncate(fd, (off_t)INPUT_MAX_BYTES + 1), 0);
   close(fd);
-  cr_expect_null(input_read_file(path, INPUT_MAX_BYTES, NULL, err, sizeof err));
+  cr_expect_null(input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "huge.json: cannot read: 268435457 bytes, more than the 256 MiB") != NULL, "%s", err);
   snprintf(args, sizeof args, "compare %s %s", path, path);
   cr_expect_eq(cli(args, err, sizeof err), 2);
@@ -234,10 +234,10 @@ Test(bad_input, only_regular_files_of_bounded_size_are_read) {
   snprintf(path, sizeof path, "%s/small.json", tmpdir);
   fx_write_text(path, "[1, 2]");
   size_t len = 0;
-  char *t = input_read_file(path, 6, &len, err, sizeof err);
+  char *t = input_read_file(path, 6, &len, CB_ERR_BUF(err, sizeof err));
   cr_expect(t && len == 6 && !strcmp(t, "[1, 2]"), "a file of exactly the limit is read: %s", err);
   free(t);
-  cr_expect_null(input_read_file(path, 5, NULL, err, sizeof err), "one byte over the limit");
+  cr_expect_null(input_read_file(path, 5, NULL, CB_ERR_BUF(err, sizeof err)), "one byte over the limit");
   alarm(0);
 }
 
@@ -593,7 +593,7 @@ Test(bad_input, many_bodies_load_in_near_linear_time) {
   enum { NB = 20000 };
   char *s = many_bodies_scene(NB, 0);
   double t0 = clock_monotonic();
-  Model *m = scene_load_string(s, "many.json", err, sizeof err);
+  Model *m = scene_load_string(s, "many.json", CB_ERR_BUF(err, sizeof err));
   double dt = clock_monotonic() - t0;
   cr_assert_not_null(m, "%s", err);
   cr_expect_eq(m->nbody, NB + 1);
@@ -602,7 +602,7 @@ Test(bad_input, many_bodies_load_in_near_linear_time) {
   model_free(m);
   free(s);
   s = many_bodies_scene(NB, 1);
-  cr_expect_null(scene_load_string(s, "many.json", err, sizeof err));
+  cr_expect_null(scene_load_string(s, "many.json", CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "bodies[19999].name: duplicate body name (also bodies[10000])") != NULL, "%s", err);
   free(s);
 }
@@ -612,14 +612,15 @@ Test(bad_input, many_bodies_load_in_near_linear_time) {
 Test(bad_input, an_integrator_too_large_for_memory_says_out_of_memory) {
   char err[1024];
   char *s = many_bodies_scene(10000, 0);
-  Model *m = scene_load_string(s, "big.json", err, sizeof err);
+  Model *m = scene_load_string(s, "big.json", CB_ERR_BUF(err, sizeof err));
   free(s);
   cr_assert_not_null(m, "%s", err);
   IntegratorOptions o;
   memset(&o, 0, sizeof o);
   o.accuracy = 1e-3;
-  int code = 0;
-  Integrator *it = integrator_create_vtbl_code(integrator_find("bdf"), m, &o, err, sizeof err, &code);
+  CbError *e = CB_ERR_BUF(err, sizeof err);
+  Integrator *it = integrator_create_vtbl(integrator_find("bdf"), m, &o, e);
+  int code = e->status;
   cr_expect_null(it);
   cr_expect_eq(code, CB_ERR_MEMORY, "code %d: %s", code, err);
   cr_expect(strstr(err, "bdf: out of memory: 130000 states need dense 130000 x 130000 Newton matrices") != NULL, "%s", err);

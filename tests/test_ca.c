@@ -210,7 +210,7 @@ static Integrator *make_ca(const Model *m, double dt, const char *k1, const char
     o.extra_key[0] = k1;
     o.extra_value[0] = v1;
   }
-  return integrator_create("ca", m, &o, err, errlen);
+  return integrator_create("ca", m, &o, CB_ERR_BUF(err, errlen));
 }
 
 /* A 2 cm die thrown onto a plane, spinning, until it rests. */
@@ -317,7 +317,7 @@ static Integrator *ca_at_one_iteration(Model *m, const char *on_limit) {
   o.extra_value[1] = "1e-12";
   o.extra_key[2] = "on_limit";
   o.extra_value[2] = on_limit;
-  Integrator *it = integrator_create("ca", m, &o, err, sizeof err);
+  Integrator *it = integrator_create("ca", m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   return it;
 }

@@ -242,7 +242,7 @@ static int solve(IcfProblem *p, IcfSolverOptions *o, double *v, IcfSolverStats *
   IcfSolver *s = icf_solver_create(p, o);
   cr_assert(s);
   char err[256] = "";
-  int rc = icf_solver_solve(s, p, NULL, v, st, err, sizeof err);
+  int rc = icf_solver_solve(s, p, NULL, v, st, CB_ERR_BUF(err, sizeof err));
   icf_solver_free(s);
   return rc;
 }
@@ -404,8 +404,8 @@ Test(cenic_icf, hessian_reuse_saves_factorizations) {
   char err[256];
   for (int step = 0; step < 20; ++step) {
     for (int i = 0; i < nv; ++i) p.r[i] = r0[i] * (1.0 + 0.01 * sin(0.3 * step + i));
-    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, err, sizeof err), CB_OK, "%s", err);
-    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, err, sizeof err), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
     for (int i = 0; i < nv; ++i) cr_expect(fabs(va[i] - vb[i]) < 1e-7 * (1 + fabs(va[i])));
   }
   cr_expect(stb.factorizations < sta.factorizations, "reuse %ld vs fresh %ld factorizations", stb.factorizations,
@@ -621,8 +621,8 @@ Test(cenic_icf, hessian_reuse_spans_solves_of_several_islands) {
   for (int step = 0; step < nsolve; ++step) {
     for (int i = 0; i < nv; ++i) p.r[i] = r0[i] * (1.0 + 1e-4 * sin(0.3 * step + i));
     long f0 = stb.factorizations;
-    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, err, sizeof err), CB_OK, "%s", err);
-    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, err, sizeof err), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
     solves_without_factorization += stb.factorizations == f0;
     for (int i = 0; i < nv; ++i) cr_expect(fabs(va[i] - vb[i]) < 1e-6 * (1 + fabs(va[i])), "solve %d v[%d]", step, i);
   }
@@ -666,9 +666,9 @@ Test(cenic_icf, hessian_reuse_refactors_only_the_active_islands) {
   char err[256];
   for (int step = 0; step < 20; ++step) {
     for (int i = 0; i < nv; ++i) p.r[i] = r0[i] * (1.0 + 1e-3 * sin(0.3 * step + i));
-    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, err, sizeof err), CB_OK, "%s", err);
-    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, err, sizeof err), CB_OK, "%s", err);
-    cr_assert_eq(icf_solver_solve(sd, &p, NULL, vd, &std, err, sizeof err), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sa, &p, NULL, va, &sta, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sb, &p, NULL, vb, &stb, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
+    cr_assert_eq(icf_solver_solve(sd, &p, NULL, vd, &std, CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
     for (int i = 0; i < nv; ++i) {
       cr_expect(fabs(va[i] - vb[i]) < 1e-6 * (1 + fabs(va[i])), "solve %d v[%d]: block reuse", step, i);
       cr_expect(fabs(va[i] - vd[i]) < 1e-6 * (1 + fabs(va[i])), "solve %d v[%d]: dense reuse", step, i);

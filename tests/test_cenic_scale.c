@@ -218,7 +218,7 @@ static int solve_sliding(IcfFrictionHessian fh, double eps, double *err_out, int
   IcfSolverStats st;
   memset(&st, 0, sizeof st);
   char msg[200] = "";
-  int rc = icf_solver_solve(s, &p, NULL, v, &st, msg, sizeof msg);
+  int rc = icf_solver_solve(s, &p, NULL, v, &st, CB_ERR_BUF(msg, sizeof msg));
   double e = 0.0;
   for (int i = 0; i < 3 * NBODY; ++i) e = fmax(e, fabs(v[i] - vx[i]));
   *err_out = e;
@@ -322,7 +322,7 @@ static long run_fixed_with(const char *scene, const char *key, const char *value
   IntegratorOptions opt = {.dt = 1e-2, .nextra = 1};
   opt.extra_key[0] = key;
   opt.extra_value[0] = value;
-  Integrator *it = integrator_create("cenic-fixed", m, &opt, err, sizeof err);
+  Integrator *it = integrator_create("cenic-fixed", m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   system_initial_state(m, x);
   cr_assert_eq(integrator_reset(it, 0, x), CB_OK);
@@ -362,7 +362,7 @@ static long solver_run(const char *solver, double T, double *x, int nx) {
 
 Test(cenic_scale, dense_block_and_cholmod_agree_on_100_objects) {
   char err[512];
-  Model *m = scene_load("tests/scenes/clutter_100.json", err, sizeof err);
+  Model *m = scene_load("tests/scenes/clutter_100.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   int nx = system_nx(m);
   model_free(m);

@@ -29,7 +29,7 @@
 static Model *load(const char *controllers) {
   char json[4096], err[512] = "";
   snprintf(json, sizeof json, "{\"duration\": 2, %s, \"controllers\": [%s]}", ARM_BODIES, controllers);
-  Model *m = scene_load_string(json, "arm", err, sizeof err);
+  Model *m = scene_load_string(json, "arm", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   return m;
 }

@@ -96,7 +96,7 @@ static Integrator *make(const IntegratorVtbl *vt, const EngineOps *ops, long max
   toy_ops = ops;
   IntegratorOptions o = {.dt = 0.01, .accuracy = 1e-3, .max_steps = max_steps, .error_norm = ERRNORM_POSITIONS};
   char err[512];
-  Integrator *it = integrator_create_vtbl(vt, model, &o, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(vt, model, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   double x[2];
   system_initial_state(model, x);
@@ -203,7 +203,7 @@ Test(engine_driver, an_engine_with_both_forms_is_refused) {
   toy_ops = &toy_both;
   IntegratorOptions o = {.dt = 0.01, .error_norm = ERRNORM_POSITIONS};
   char err[512];
-  Integrator *it = integrator_create_vtbl(&toy_fixed_vtbl, model, &o, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(&toy_fixed_vtbl, model, &o, CB_ERR_BUF(err, sizeof err));
   cr_expect_null(it);
   cr_expect(strstr(err, "incomplete stepper configuration") != NULL, "%s", err);
   model_free(model);

@@ -29,7 +29,7 @@ static Integrator *make(const Model *m, double acc, const char *vw) {
     o.extra_value[0] = vw;
   }
   char err[512];
-  Integrator *it = integrator_create("cenic-sd", m, &o, err, sizeof err);
+  Integrator *it = integrator_create("cenic-sd", m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "cenic-sd: %s", err);
   double x[64];
   cr_assert(system_nx(m) <= 64);
@@ -153,15 +153,15 @@ Test(error_norm_invariants, velocity_weight_is_checked) {
   IntegratorOptions o = {.accuracy = 1e-3, .error_norm = ERRNORM_POSITIONS, .nextra = 1};
   o.extra_key[0] = "velocity_weight";
   o.extra_value[0] = "-0.1";
-  cr_expect_null(integrator_create("cenic-sd", m, &o, err, sizeof err));
+  cr_expect_null(integrator_create("cenic-sd", m, &o, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "velocity_weight") && strstr(err, "-0.1"), "message: %s", err);
   o.extra_value[0] = "0.1";
   o.error_norm = ERRNORM_FULL;
-  cr_expect_null(integrator_create("cenic-trap", m, &o, err, sizeof err));
+  cr_expect_null(integrator_create("cenic-trap", m, &o, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "error-norm q"), "message: %s", err);
   IntegratorOptions f = {.dt = 1e-3, .nextra = 1};
   f.extra_key[0] = "velocity_weight";
   f.extra_value[0] = "0.1";
-  cr_expect_null(integrator_create("cenic-fixed", m, &f, err, sizeof err));
+  cr_expect_null(integrator_create("cenic-fixed", m, &f, CB_ERR_BUF(err, sizeof err)));
   model_free(m);
 }

@@ -85,7 +85,7 @@ Test(exclude_group, bad_values_are_refused_by_name) {
              " \"geoms\": [%s]}]}",
              bad[i]);
     err[0] = 0;
-    Model *m = scene_load_string(text, "bad.json", err, sizeof err);
+    Model *m = scene_load_string(text, "bad.json", CB_ERR_BUF(err, sizeof err));
     cr_expect_null(m, "case %d loaded", i);
     model_free(m);
     cr_expect(strstr(err, "bad.json") && strstr(err, "exclude_group"), "message must name file and field: %s", err);
@@ -122,7 +122,7 @@ Test(exclude_group, mujoco_own_mode_maps_groups_to_its_bit_rule) {
     char text[2048], err[512] = "";
     Model *m = fx_load_json(scene_text(text, sizeof text, grouped ? "boxes" : NULL, grouped ? "boxes" : NULL), "x.json");
     IntegratorOptions opt = {.dt = 1e-3};
-    Integrator *it = integrator_create("mujoco", m, &opt, err, sizeof err);
+    Integrator *it = integrator_create("mujoco", m, &opt, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(it, "%s", err);
     mjData *md;
     const MujocoMap *map;

@@ -67,7 +67,7 @@ static int run(const IntegratorVtbl *vt, const Model *m, double dt, double acc, 
                long max_steps, Integrator **keep) {
   IntegratorOptions o = {.dt = dt, .accuracy = acc, .max_steps = max_steps, .error_norm = ERRNORM_FULL};
   char err[512];
-  Integrator *it = integrator_create_vtbl(vt, m, &o, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(vt, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   if (x0) memcpy(x, x0, sizeof(double) * (size_t)system_nx(m));
   else system_initial_state(m, x);
@@ -130,7 +130,7 @@ Test(fixed_step_driver, dense_output_keeps_quaternions_unit) {
   x0[m->nq + 2] = 50.0;
   char err[512];
   IntegratorOptions o = {.dt = 1e-2};
-  Integrator *it = integrator_create_vtbl(&symplectic_euler_vtbl, m, &o, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(&symplectic_euler_vtbl, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   cr_assert_eq(integrator_reset(it, 0.0, x0), CB_OK);
   for (int k = 1; k <= 40; ++k) {
@@ -168,7 +168,7 @@ Test(fixed_step_driver, integrator_advance_checks_once_for_everyone) {
   double *x = calloc((size_t)system_nx(m), sizeof(double));
   char err[512];
   IntegratorOptions o = {.dt = 1e-2};
-  Integrator *it = integrator_create_vtbl(&bad_vtbl, m, &o, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(&bad_vtbl, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   cr_expect_eq(integrator_advance(it, NAN, x), CB_ERR_OPTION);
   bad_mode = 1;

@@ -37,7 +37,7 @@ static Integrator *create(const Model *m, double accuracy, const char *controlle
   opt.nextra = 1;
   opt.extra_key[0] = "controllers";
   opt.extra_value[0] = controllers;
-  Integrator *it = integrator_create("cenic-sd", m, &opt, err, sizeof err);
+  Integrator *it = integrator_create("cenic-sd", m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   return it;
 }
@@ -65,7 +65,7 @@ static void box_at_setpoint(const Model *m, Data *d, const Controller *arm, doub
  * above its start, and at rest (moved < 0.5 mm over the last second). */
 Test(franka, box_is_carried_to_the_second_setpoint_between_the_fingers) {
   char err[512];
-  Model *m = scene_load(CASE_FILE, err, sizeof err);
+  Model *m = scene_load(CASE_FILE, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   int hand = body_index(m, "hand"), box = body_index(m, "box");
   int fingers[2] = {body_index(m, "finger_left"), body_index(m, "finger_right")};
@@ -133,7 +133,7 @@ Test(franka, box_is_carried_to_the_second_setpoint_between_the_fingers) {
  * treatment does not. */
 Test(franka, implicit_controllers_take_fewer_steps_than_explicit) {
   char err[512];
-  Model *m = scene_load(CASE_FILE, err, sizeof err);
+  Model *m = scene_load(CASE_FILE, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   const char *mode[2] = {"implicit", "explicit"};
   long steps[2];

@@ -40,7 +40,7 @@ static Integrator *create(const Model *m, const Spec *s, const char *friction) {
     opt.extra_value[0] = friction;
   }
   char err[512];
-  Integrator *it = integrator_create(s->name, m, &opt, err, sizeof err);
+  Integrator *it = integrator_create(s->name, m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s: %s", s->name, err);
   return it;
 }
@@ -126,7 +126,7 @@ Test(friction_physics, tamsi_paper_friction_is_said_in_the_notes) {
   IntegratorOptions bad = {.dt = 1e-2, .nextra = 1};
   bad.extra_key[0] = "friction";
   bad.extra_value[0] = "coulomb";
-  cr_expect_null(integrator_create("tamsi", m, &bad, err, sizeof err));
+  cr_expect_null(integrator_create("tamsi", m, &bad, CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "friction") && strstr(err, "coulomb"), "message: %s", err);
   model_free(m);
 }

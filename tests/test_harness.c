@@ -1100,7 +1100,7 @@ Test(harness, conservative_model_flag_excludes_kinematic_bodies_and_joint_limits
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     char json[2048], err[512];
     snprintf(json, sizeof json, fmt, cases[i].limit, cases[i].extra);
-    Model *m = scene_load_string(json, "conservative", err, sizeof err);
+    Model *m = scene_load_string(json, "conservative", CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(m, "case %zu: %s", i, err);
     cr_expect_eq(metrics_model_conservative(m), cases[i].want, "case %zu", i);
     model_free(m);
@@ -1464,7 +1464,7 @@ Test(harness, contact_force_series_carry_the_weight_and_coulomb_friction) {
     snprintf(out, sizeof out, "%s/cf_%zu_%d.csv", tmpdir, r, k);
     snprintf(s.contact_log, sizeof s.contact_log, "%s", out);
     cJSON_Delete(run_one(&s, 0));
-    Model *m = scene_load(cases[k], err, sizeof err);
+    Model *m = scene_load(cases[k], CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(m, "%s", err);
     double mass = 0, mu_d = m->materials[m->nmaterial - 1].mu_dynamic;
     for (int b = 1; b < m->nbody; ++b) mass += m->bodies[b].mass;

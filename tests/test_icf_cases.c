@@ -17,10 +17,10 @@
 
 static Integrator *start(const char *scene, const char *name, double accuracy, Model **m, double **x) {
   char err[512];
-  *m = scene_load(scene, err, sizeof err);
+  *m = scene_load(scene, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(*m, "%s", err);
   IntegratorOptions o = {.accuracy = accuracy, .error_norm = ERRNORM_FULL};
-  Integrator *it = integrator_create(name, *m, &o, err, sizeof err);
+  Integrator *it = integrator_create(name, *m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   *x = calloc((size_t)system_nx(*m), sizeof(double));
   system_initial_state(*m, *x);

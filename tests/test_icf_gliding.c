@@ -47,7 +47,7 @@ static double settled_height(const char *model, double h, double u) {
   o.extra_key[0] = "model";
   o.extra_value[0] = opt;
   char err[512] = "";
-  Integrator *it = integrator_create("cenic-fixed", m, &o, err, sizeof err);
+  Integrator *it = integrator_create("cenic-fixed", m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert(it, "%s", err);
   int nx = system_nx(m);
   double *x = calloc((size_t)nx, sizeof(double));

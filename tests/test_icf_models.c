@@ -275,7 +275,7 @@ Test(icf_models, newton_solves_each_model) {
       char err[200] = "";
       IcfSolver *s = icf_solver_create(&p, &o);
       cr_assert(s);
-      int rc = icf_solver_solve(s, &p, NULL, v, &st, err, sizeof err);
+      int rc = icf_solver_solve(s, &p, NULL, v, &st, CB_ERR_BUF(err, sizeof err));
       cr_expect_eq(rc, CB_OK, "model %d: %s", mk, err);
       icf_amul(&p, v, Av);
       icf_contact_impulse(&p, v, jg);

@@ -56,7 +56,7 @@ static Model *incline(double hz, double tan_theta, double mu_d) {
 static void advance(const Model *m, const Spec *s, double T, double *x) {
   char err[512];
   IntegratorOptions opt = {.accuracy = s->accuracy, .error_norm = integrator_find(s->name)->default_error_norm};
-  Integrator *it = integrator_create(s->name, m, &opt, err, sizeof err);
+  Integrator *it = integrator_create(s->name, m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s: %s", s->name, err);
   cr_assert_eq(integrator_reset(it, 0, x), CB_OK);
   cr_assert_eq(integrator_advance(it, T, x), CB_OK, "%s: %s", s->name, it->message);

@@ -38,7 +38,7 @@ static Model *scene(const char *type, double r, double hl, double mass) {
 static void run(const Model *m, const char *integrator, double acc, double dt, double *turn, double *slide) {
   IntegratorOptions o = {.accuracy = acc, .dt = dt};
   char err[512];
-  Integrator *it = integrator_create(integrator, m, &o, err, sizeof err);
+  Integrator *it = integrator_create(integrator, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s: %s", integrator, err);
   const int nx = system_nx(m);
   cr_assert_eq(nx, 13);

@@ -129,7 +129,7 @@ Test(mujoco, mass_matrix_and_bias_agree_with_the_model_layer) {
   double e_pend = compare_dynamics(pend, 11, 10);
   model_free(pend);
   char err[512];
-  Model *panda = scene_load("cases/franka_box.json", err, sizeof err);
+  Model *panda = scene_load("cases/franka_box.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(panda, "%s", err);
   double e_panda = compare_dynamics(panda, 12, 10);
   model_free(panda);
@@ -239,7 +239,7 @@ Test(mujoco, every_representable_case_converts_and_runs) {
     if (n < 6 || strcmp(e->d_name + n - 5, ".json")) continue;
     char path[512], err[512];
     snprintf(path, sizeof path, "cases/%s", e->d_name);
-    Model *m = scene_load(path, err, sizeof err);
+    Model *m = scene_load(path, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(m, "%s: %s", path, err);
     int belt = 0;
     for (int g = 0; g < m->ngeom; ++g) belt |= m->geoms[g].has_surface_velocity;
@@ -306,7 +306,7 @@ Test(mujoco, bad_options_are_rejected_with_the_value) {
 /* MuJoCo drops contacts silently when its buffer is full: the run must fail instead. */
 Test(mujoco, a_full_contact_buffer_fails_the_run) {
   char err[512];
-  Model *m = scene_load("cases/hard_clutter.json", err, sizeof err);
+  Model *m = scene_load("cases/hard_clutter.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   Integrator *it = create_mujoco(m, 1e-3, "nconmax", "2", err, sizeof err);
   cr_assert_not_null(it, "%s", err);
@@ -325,7 +325,7 @@ Test(mujoco, a_full_contact_buffer_fails_the_run) {
 /* The record says what MuJoCo models differently (contact law, one friction coefficient). */
 Test(mujoco, substitutions_are_noted) {
   char err[512];
-  Model *m = scene_load("cases/tamsi_stick_slip.json", err, sizeof err);
+  Model *m = scene_load("cases/tamsi_stick_slip.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   Integrator *it = create_mujoco(m, 1e-3, NULL, NULL, err, sizeof err);
   cr_assert_not_null(it, "%s", err);

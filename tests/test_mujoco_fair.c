@@ -48,7 +48,7 @@ static Integrator *create(const Model *m, double dt, const char *compliance, cha
     opt.extra_key[0] = "compliance";
     opt.extra_value[0] = compliance;
   }
-  return integrator_create("mujoco", m, &opt, err, errlen);
+  return integrator_create("mujoco", m, &opt, CB_ERR_BUF(err, errlen));
 }
 
 /* Runs m for T s at step dt, sampling every step: the mean height over the last half (x[2] of a
@@ -155,7 +155,7 @@ static double matched_exit_speed(double d, const char *damping, double dt) {
   opt.extra_key[1] = "damping";
   opt.extra_value[1] = damping;
   char err[512];
-  Integrator *it = integrator_create("mujoco", m, &opt, err, sizeof err);
+  Integrator *it = integrator_create("mujoco", m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   double x[13];
   system_initial_state(m, x);
@@ -195,12 +195,12 @@ Test(mujoco_matched, conflicting_options_are_refused) {
   opt.extra_value[0] = "matched";
   opt.extra_key[1] = "cone";
   opt.extra_value[1] = "pyramidal";
-  Integrator *it = integrator_create("mujoco", model, &opt, err, sizeof err);
+  Integrator *it = integrator_create("mujoco", model, &opt, CB_ERR_BUF(err, sizeof err));
   cr_expect_null(it);
   cr_expect(strstr(err, "cone=elliptic") != NULL, "message: %s", err);
   opt.extra_key[1] = "solref";
   opt.extra_value[1] = "0.02,1";
-  it = integrator_create("mujoco", model, &opt, err, sizeof err);
+  it = integrator_create("mujoco", model, &opt, CB_ERR_BUF(err, sizeof err));
   cr_expect_null(it);
   cr_expect(strstr(err, "solref") != NULL, "message: %s", err);
   model_free(model);
@@ -223,7 +223,7 @@ Test(mujoco_rows, integrator_implicit_takes_the_gyroscopic_term_into_the_step) {
     IntegratorOptions opt = {.dt = 1e-2, .nextra = 1};
     opt.extra_key[0] = "integrator";
     opt.extra_value[0] = names[k];
-    Integrator *it = integrator_create("mujoco", m, &opt, err, sizeof err);
+    Integrator *it = integrator_create("mujoco", m, &opt, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(it, "%s", err);
     double x[13];
     system_initial_state(m, x);
@@ -248,7 +248,7 @@ Test(mujoco_rows, cone_elliptic_reaches_the_model) {
     IntegratorOptions opt = {.dt = 1e-3, .nextra = 1};
     opt.extra_key[0] = "cone";
     opt.extra_value[0] = cones[k];
-    Integrator *it = integrator_create("mujoco", m, &opt, err, sizeof err);
+    Integrator *it = integrator_create("mujoco", m, &opt, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(it, "%s", err);
     const mjModel *mm = mujoco_integrator_model(it, NULL, NULL);
     cr_expect_eq(mm->opt.cone, k ? mjCONE_ELLIPTIC : mjCONE_PYRAMIDAL, "cone=%s", cones[k]);
@@ -335,14 +335,14 @@ Test(mujoco_rows, save_mjcf_writes_the_loaded_model_with_its_matched_solref) {
   int fd = mkstemp(path);
   cr_assert_geq(fd, 0);
   close(fd);
-  Model *m = scene_load("cases/ball_drop.json", err, sizeof err);
+  Model *m = scene_load("cases/ball_drop.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   IntegratorOptions opt = {.dt = 1e-3, .nextra = 2};
   opt.extra_key[0] = "compliance";
   opt.extra_value[0] = "matched";
   opt.extra_key[1] = "save_mjcf";
   opt.extra_value[1] = path;
-  Integrator *it = integrator_create("mujoco", m, &opt, err, sizeof err);
+  Integrator *it = integrator_create("mujoco", m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   integrator_destroy(it);
   mjModel *mm = mj_loadXML(path, NULL, err, (int)sizeof err);
@@ -364,12 +364,12 @@ Test(mujoco_rows, save_mjcf_keeps_every_digit_of_the_model) {
   int fd = mkstemp(path);
   cr_assert_geq(fd, 0);
   close(fd);
-  Model *m = scene_load("cases/double_pendulum.json", err, sizeof err);
+  Model *m = scene_load("cases/double_pendulum.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   IntegratorOptions opt = {.dt = 1e-3, .nextra = 1};
   opt.extra_key[0] = "save_mjcf";
   opt.extra_value[0] = path;
-  Integrator *it = integrator_create("mujoco", m, &opt, err, sizeof err);
+  Integrator *it = integrator_create("mujoco", m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   const mjModel *loaded = mujoco_integrator_model(it, NULL, NULL);
   mjModel *saved = mj_loadXML(path, NULL, err, (int)sizeof err);

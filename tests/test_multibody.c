@@ -610,7 +610,7 @@ Test(multibody, geometry_poses_follow_their_bodies) {
   m->nmaterial = 1; /* geometries need one, and their derived fields come from model_finalize */
   m->materials = calloc(1, sizeof(Material));
   char err[256];
-  cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(model_finalize(m, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   Data *d = tdata_new(m);
   double *q = calloc((size_t)m->nq, sizeof(double)), *v = calloc((size_t)m->nv, sizeof(double));
   mbfix_random_state(m, &r, 1.0, q, v);
@@ -661,7 +661,7 @@ Test(multibody, kinematics_shortcuts_match_the_general_products) {
         for (int k = 0; k < 3; ++k) g->pos[k] = mbfix_uniform(&r, -1, 1);
     }
     char err[256];
-    cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(model_finalize(m, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
     Data *fast = tdata_new(m), *slow = tdata_new(m);
     double *q = calloc((size_t)m->nq, sizeof(double)), *v = calloc((size_t)m->nv, sizeof(double));
     mbfix_random_state(m, &r, 1.0, q, v);

@@ -100,7 +100,7 @@ Test(ode, a_diverging_quickstep_fails_the_run_with_its_reason) {
    * fly off, and the run fails before ODE's hash space asserts on their bounds; the world is
    * then destroyed cleanly (the sanitizer's leak check) */
   char err[512];
-  Model *m = scene_load("cases/franka_box.json", err, sizeof err);
+  Model *m = scene_load("cases/franka_box.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   int nx = system_nx(m);
   double *x = malloc(sizeof(double) * (size_t)nx);

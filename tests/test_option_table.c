@@ -23,7 +23,7 @@ static const char *create_with(const char *name, const char *key, const char *va
   o.extra_key[0] = key;
   o.extra_value[0] = value;
   err[0] = 0;
-  Integrator *it = integrator_create(name, m, &o, err, sizeof err);
+  Integrator *it = integrator_create(name, m, &o, CB_ERR_BUF(err, sizeof err));
   if (it) err[0] = 0;
   integrator_destroy(it);
   model_free(m);
@@ -73,7 +73,7 @@ Test(option_table, a_key_given_twice_is_refused) {
   char err[512];
   const char *keys[] = {"tals", "tals"}, *values[] = {"0", "1"};
   OptionValues v;
-  cr_expect_eq(options_parse("tamsi", integrator_find("tamsi")->options, 2, keys, values, &v, err, sizeof err), -1);
+  cr_expect_eq(options_parse("tamsi", integrator_find("tamsi")->options, 2, keys, values, &v, CB_ERR_BUF(err, sizeof err)), CB_ERR_OPTION);
   cr_expect(strstr(err, "tals given twice"), "%s", err);
 }
 
@@ -93,12 +93,12 @@ Test(option_table, an_integrator_without_options_refuses_any) {
   o.extra_key[0] = "bogus";
   o.extra_value[0] = "1";
   char err[512] = "";
-  Integrator *it = integrator_create_vtbl(&bare_vtbl, m, &o, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(&bare_vtbl, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_expect_null(it, "created with --opt bogus=1");
   integrator_destroy(it);
   cr_expect(strstr(err, "unknown option 'bogus' for integrator bare: it takes no options"), "%s", err);
   o.nextra = 0;
-  it = integrator_create_vtbl(&bare_vtbl, m, &o, err, sizeof err);
+  it = integrator_create_vtbl(&bare_vtbl, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_expect_not_null(it, "%s", err);
   integrator_destroy(it);
   model_free(m);
@@ -111,23 +111,23 @@ Test(option_table, typed_values_and_defaults) {
   char err[512];
   const OptionSpec *t = integrator_find("tamsi")->options;
   OptionValues v;
-  cr_assert_eq(options_parse("tamsi", t, 0, NULL, NULL, &v, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(options_parse("tamsi", t, 0, NULL, NULL, &v, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(option_int(&v, "max_iterations"), 100);
   cr_expect_eq(option_bool(&v, "tals"), 1);
   cr_expect_eq(option_enum(&v, "friction"), 0);
   cr_expect_eq(option_given(&v, "tals"), 0);
   const char *keys[] = {"friction", "max_iterations"}, *values[] = {"paper", "+7"};
-  cr_assert_eq(options_parse("tamsi", t, 2, keys, values, &v, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(options_parse("tamsi", t, 2, keys, values, &v, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   cr_expect_eq(option_enum(&v, "friction"), 1);
   cr_expect_eq(option_int(&v, "max_iterations"), 7);
   cr_expect_eq(option_given(&v, "max_iterations"), 1);
   const char *k2[] = {"max_turn"}, *v2[] = {"12.5"};
-  cr_assert_eq(options_parse("cenic-trap", integrator_find("cenic-trap")->options, 1, k2, v2, &v, err, sizeof err), 0);
+  cr_assert_eq(options_parse("cenic-trap", integrator_find("cenic-trap")->options, 1, k2, v2, &v, CB_ERR_BUF(err, sizeof err)), 0);
   cr_expect_eq(option_double(&v, "max_turn"), 12.5);
   /* every declared default is a value its own table allows */
   for (int i = 0; i < integrator_count(); ++i) {
     const IntegratorVtbl *vt = integrator_at(i);
-    cr_expect_eq(options_parse(vt->name, vt->options, 0, NULL, NULL, &v, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(options_parse(vt->name, vt->options, 0, NULL, NULL, &v, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   }
 }
 

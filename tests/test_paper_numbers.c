@@ -52,7 +52,7 @@ static int unused_numbers(const char *paper_dir, const char *figures_dir, const 
     if (n < 6 || strcmp(e->d_name + n - 5, ".json")) continue;
     char path[1024], err[512];
     snprintf(path, sizeof path, "%s/%s", paper_dir, e->d_name);
-    cJSON *doc = json_load_file(path, err, sizeof err);
+    cJSON *doc = json_load_file(path, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(doc, "%s", err);
     const cJSON *num;
     cJSON_ArrayForEach(num, json_get(doc, "numbers")) {

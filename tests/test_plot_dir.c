@@ -30,7 +30,7 @@ static int count_lines(const char *path) {
 /* An ok record of results/baseline.json as integrator "x" with no options: its line is x.dat. */
 static cJSON *base_record(void) {
   char err[512];
-  cJSON *all = json_load_file("results/baseline.json", err, sizeof err);
+  cJSON *all = json_load_file("results/baseline.json", CB_ERR_BUF(err, sizeof err));
   cr_assert(all, "%s", err);
   cJSON *r = NULL, *x;
   cJSON_ArrayForEach(x, all) if (!r && !strcmp(json_str(x, "status"), "ok")) r = cJSON_Duplicate(x, 1);

@@ -37,7 +37,7 @@ static int have_gnuplot(void) { return system("command -v gnuplot >/dev/null 2>&
  * into dir/records.json. */
 static void write_records(const char *dir) {
   char err[512], path[700];
-  cJSON *all = json_load_file("results/baseline.json", err, sizeof err), *out = cJSON_CreateArray(), *x, *r = NULL;
+  cJSON *all = json_load_file("results/baseline.json", CB_ERR_BUF(err, sizeof err)), *out = cJSON_CreateArray(), *x, *r = NULL;
   cr_assert(all, "%s", err);
   cJSON_ArrayForEach(x, all) if (!r && !strcmp(json_str(x, "status"), "ok") && cJSON_IsNumber(json_get(json_get(x, "params"), "accuracy"))) r = x;
   cr_assert(r);

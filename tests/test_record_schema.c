@@ -18,7 +18,7 @@
 /* The first record of results/baseline.json with an error object: every kind of field filled. */
 static cJSON *full_record(void) {
   char err[512];
-  cJSON *all = json_load_file("results/baseline.json", err, sizeof err);
+  cJSON *all = json_load_file("results/baseline.json", CB_ERR_BUF(err, sizeof err));
   cr_assert(all, "%s", err);
   cJSON *r, *found = NULL;
   cJSON_ArrayForEach(r, all) if (!found && cJSON_IsObject(json_get(r, "error"))) found = cJSON_Duplicate(r, 1);
@@ -156,7 +156,7 @@ Test(record_schema, old_records_validate) {
   int n = 0;
   for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
     char err[512];
-    cJSON *doc = json_load_file(files[k], err, sizeof err);
+    cJSON *doc = json_load_file(files[k], CB_ERR_BUF(err, sizeof err));
     cr_assert(doc, "%s", err);
     cJSON *r, *one = cJSON_IsArray(doc) ? doc->child : doc;
     for (r = one; r; r = cJSON_IsArray(doc) ? r->next : NULL) {

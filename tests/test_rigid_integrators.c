@@ -34,7 +34,7 @@ static Integrator *make(const char *name, const Model *m, double dt, const char 
     o.extra_value[0] = v1;
   }
   char err[512];
-  Integrator *it = integrator_create(name, m, &o, err, sizeof err);
+  Integrator *it = integrator_create(name, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s: %s", name, err);
   return it;
 }
@@ -161,7 +161,7 @@ Test(rigid_integrators, unknown_solver_is_refused_by_name) {
   Model *m = fx_load_json(puck_json, "puck");
   IntegratorOptions o = {.dt = 1e-3, .nextra = 1, .extra_key = {"solver"}, .extra_value = {"nsgs"}};
   char err[512];
-  Integrator *it = integrator_create("ccp", m, &o, err, sizeof err);
+  Integrator *it = integrator_create("ccp", m, &o, CB_ERR_BUF(err, sizeof err));
   cr_expect_null(it);
   cr_expect(strstr(err, "'nsgs'") && strstr(err, "pgs or admm"), "%s", err);
   model_free(m);
@@ -184,7 +184,7 @@ Test(rigid_integrators, iteration_limit_is_counted_or_fails_and_notes_say_what_i
   IntegratorOptions o = {.dt = 1e-3, .error_norm = ERRNORM_FULL, .nextra = 2, .extra_key = {"max_iterations", "on_limit"},
                          .extra_value = {"1", "fail"}};
   char err[512];
-  it = integrator_create("ncp", m, &o, err, sizeof err);
+  it = integrator_create("ncp", m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   int rc = slide(it, 1.0, 0.0, 0.1, x);
   cr_expect_eq(rc, CB_ERR_SOLVER, "code %d: %s", rc, it->message);

@@ -302,7 +302,7 @@ Test(rigid_solvers, proximal_alart_curnier_meets_eq15_on_a_1e6_mass_ratio_stack)
     o.extra_key[0] = "solver";
     o.extra_value[0] = k == 0 ? "prox" : "ac";
     char err[512];
-    Integrator *it = integrator_create("ncp", m, &o, err, sizeof err);
+    Integrator *it = integrator_create("ncp", m, &o, CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(it, "%s", err);
     double x[64];
     system_initial_state(m, x);

@@ -33,7 +33,7 @@ Test(rk3_rhs_retry, decay_with_a_domain_reaches_the_end_close_to_exp) {
   c.rtol = 1e-4;
   c.atol = atol;
   char err[256];
-  SunOde *s = sunode_create(1, decay_positive, NULL, NULL, &c, err, sizeof err);
+  SunOde *s = sunode_create(1, decay_positive, NULL, NULL, &c, CB_ERR_BUF(err, sizeof err));
   cr_assert(s, "%s", err);
   cr_assert_eq(sunode_reset(s, 0.0, x0), CB_OK);
   double T = 40.0;

@@ -88,7 +88,7 @@ ParameterizedTest(BadScene *bc, scene, rejects_malformed_file) {
   char path[96], err[512];
   snprintf(path, sizeof path, "tests/scenes/%s", bc->file);
   memset(err, 'x', sizeof err);
-  Model *m = scene_load(path, err, sizeof err);
+  Model *m = scene_load(path, CB_ERR_BUF(err, sizeof err));
   if (m) model_free(m);
   cr_assert_null(m, "%s loaded", path);
   char prefix[112];
@@ -114,12 +114,12 @@ Test(scene, corpus_table_covers_every_file) {
 
 Test(scene, missing_file_and_null_buffers) {
   char err[256];
-  cr_assert_null(scene_load("tests/scenes/no_such_file.json", err, sizeof err));
+  cr_assert_null(scene_load("tests/scenes/no_such_file.json", CB_ERR_BUF(err, sizeof err)));
   cr_expect(strstr(err, "tests/scenes/no_such_file.json: cannot open") == err, "%s", err);
-  cr_assert_null(scene_load_string("{", "x", NULL, 0));
-  cr_assert_null(scene_load_string(NULL, "x", err, sizeof err));
+  cr_assert_null(scene_load_string("{", "x", NULL));
+  cr_assert_null(scene_load_string(NULL, "x", CB_ERR_BUF(err, sizeof err)));
   char tiny[12];
-  cr_assert_null(scene_load_string("{\"duration\": -1}", "a_long_file_name.json", tiny, sizeof tiny));
+  cr_assert_null(scene_load_string("{\"duration\": -1}", "a_long_file_name.json", CB_ERR_BUF(tiny, sizeof tiny)));
   cr_expect_eq(strlen(tiny), sizeof tiny - 1, "message not truncated to the buffer");
 }
 
@@ -157,7 +157,7 @@ ParameterizedTestParameters(scene, loads_case) {
 ParameterizedTest(GoodScene *gs, scene, loads_case) {
   char path[80], err[512] = "";
   snprintf(path, sizeof path, "cases/%s", gs->file);
-  Model *m = scene_load(path, err, sizeof err);
+  Model *m = scene_load(path, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   cr_expect_eq(m->nbody, gs->nbody);
   cr_expect_eq(m->nq, gs->nq);
@@ -182,7 +182,7 @@ ParameterizedTest(GoodScene *gs, scene, loads_case) {
 /* Spot checks of parameters the analytic tests rely on. */
 Test(scene, case_parameters) {
   char err[512] = "";
-  Model *m = scene_load("cases/dragged_cube.json", err, sizeof err);
+  Model *m = scene_load("cases/dragged_cube.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   cr_expect_eq(m->forces[0].body, 1);
   cr_expect_eq(m->forces[0].ramp_rate, 20);
@@ -192,7 +192,7 @@ Test(scene, case_parameters) {
   cr_expect(fabs(m->bodies[1].inertia[0] - 1.0 * 0.01 / 6) < 1e-15);
   model_free(m);
 
-  m = scene_load("cases/conveyor.json", err, sizeof err);
+  m = scene_load("cases/conveyor.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   cr_expect_eq(m->geoms[0].body, 0);
   cr_expect(m->geoms[0].has_surface_velocity);
@@ -203,7 +203,7 @@ Test(scene, case_parameters) {
   cr_expect_eq(m->materials[1].mu_dynamic, 0.5);
   model_free(m);
 
-  m = scene_load("cases/tamsi_stick_slip.json", err, sizeof err);
+  m = scene_load("cases/tamsi_stick_slip.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   cr_expect_eq(m->gravity[2], -9.8);
   cr_expect_eq(m->forces[0].amp, 4);
@@ -271,7 +271,7 @@ static void check_solid(const char *geoms_json, const Solid *s, int ns, const do
            "{\"duration\": 1, \"materials\": [{\"name\": \"m\", \"stiffness\": 1e4, \"mu\": 0.5}],"
            " \"bodies\": [{\"name\": \"b\", \"joint\": \"free\", \"density\": 800, \"geoms\": %s}]}",
            geoms_json);
-  Model *m = scene_load_string(json, "solid", err, sizeof err);
+  Model *m = scene_load_string(json, "solid", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   double M, c[3], I[9];
   quadrature(s, ns, 800.0, lo, hi, 150, &M, c, I);
@@ -337,7 +337,7 @@ Test(scene, mass_rescales_geometry_inertia) {
   char j1[512], j2[512], err[256];
   snprintf(j1, sizeof j1, fmt, "\"mass\": 6.3");
   snprintf(j2, sizeof j2, fmt, "\"density\": 1000");
-  Model *a = scene_load_string(j1, "a", err, sizeof err), *b = scene_load_string(j2, "b", err, sizeof err);
+  Model *a = scene_load_string(j1, "a", CB_ERR_BUF(err, sizeof err)), *b = scene_load_string(j2, "b", CB_ERR_BUF(err, sizeof err));
   cr_assert(a && b, "%s", err);
   cr_expect(fabs(b->bodies[1].mass - 1000 * M_PI * 0.01 * 0.2) < 1e-12);
   for (int k = 0; k < 9; ++k)
@@ -361,7 +361,7 @@ Test(scene, rpy_is_fixed_axis_xyz) {
       " {\"name\": \"a\", \"joint\": \"free\", \"mass\": 1, \"inertia\": [1, 1, 1], \"q0\": {\"rpy_deg\": [30, 45, 60]}},"
       " {\"name\": \"b\", \"joint\": \"free\", \"mass\": 1, \"inertia\": [1, 1, 1], \"q0\": {\"quat\": [2, 0, 0, 0]}}]}";
   char err[256];
-  Model *m = scene_load_string(json, "rpy", err, sizeof err);
+  Model *m = scene_load_string(json, "rpy", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   double Rx[9], Ry[9], Rz[9], T[9], R[9], Rq[9];
   rot_x(Rx, M_PI / 6);
@@ -390,7 +390,7 @@ Test(scene, bodies_sorted_depth_first) {
       " {\"name\": \"d\", \"parent\": \"a\", \"joint\": \"fixed\", \"mass\": 1, \"inertia\": [1, 1, 1]}],"
       " \"controllers\": [{\"type\": \"pid\", \"joints\": [\"c\", \"a\"], \"kp\": [1, 2], \"kd\": 3, \"ki\": 4}]}";
   char err[256];
-  Model *m = scene_load_string(json, "order", err, sizeof err);
+  Model *m = scene_load_string(json, "order", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   const char *names[] = {"world", "x", "a", "b", "c", "d"};
   const int parents[] = {-1, 0, 0, 2, 3, 2};
@@ -439,7 +439,7 @@ Test(scene, free_velocities_are_stored_in_the_joint_frame) {
   for (int f = 0; f < 2; ++f) {
     char json[512], err[256];
     snprintf(json, sizeof json, fmt, frames[f]);
-    Model *m = scene_load_string(json, "vel", err, sizeof err);
+    Model *m = scene_load_string(json, "vel", CB_ERR_BUF(err, sizeof err));
     cr_assert_not_null(m, "%s", err);
     for (int k = 0; k < 6; ++k)
       cr_expect(fabs(m->v0[k] - expect[f][k]) < 1e-15, "%s: v0[%d] = %g", frames[f], k, m->v0[k]);
@@ -469,7 +469,7 @@ Test(scene, truncated_input_is_rejected) {
   for (size_t len = 0; len + 2 < n; len += 3) { /* drop at least the closing brace and newline */
     memcpy(t, s, len);
     t[len] = 0;
-    Model *m = scene_load_string(t, "trunc", err, sizeof err);
+    Model *m = scene_load_string(t, "trunc", CB_ERR_BUF(err, sizeof err));
     cr_expect_null(m, "prefix of %zu bytes loaded", len);
     if (m) model_free(m);
     cr_expect(strncmp(err, "trunc: ", 7) == 0 && !strchr(err, '\n'), "%s", err);
@@ -500,7 +500,7 @@ Test(scene, mutated_numbers_never_crash) {
         memcpy(t + i, subs[k], ls);
         memcpy(t + i + ls, s + e, n - e + 1);
         err[0] = 0;
-        Model *m = scene_load_string(t, files[f], err, sizeof err);
+        Model *m = scene_load_string(t, files[f], CB_ERR_BUF(err, sizeof err));
         if (m) {
           cr_expect(m->nbody >= 2);
           model_free(m);

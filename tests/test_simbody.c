@@ -24,7 +24,7 @@ static const double smooth_tol[] = {1e-5, 5e-3};
 static Integrator *make(const char *name, const Model *m, double accuracy) {
   char err[512];
   IntegratorOptions opt = {.accuracy = accuracy, .max_step = m->max_step, .error_norm = ERRNORM_FULL};
-  Integrator *it = integrator_create(name, m, &opt, err, sizeof err);
+  Integrator *it = integrator_create(name, m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s: %s", name, err);
   double *x = calloc((size_t)system_nx(m), sizeof(double));
   system_initial_state(m, x);
@@ -284,8 +284,9 @@ Test(simbody, refuses_controller_states_with_the_reason) {
   char err[512] = "";
   IntegratorOptions opt = {.accuracy = 1e-3};
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
-    int code = 0;
-    Integrator *it = integrator_create_vtbl_code(integrator_find(rows[i]), m, &opt, err, sizeof err, &code);
+    CbError *e = CB_ERR_BUF(err, sizeof err);
+    Integrator *it = integrator_create_vtbl(integrator_find(rows[i]), m, &opt, e);
+    int code = e->status;
     cr_expect_null(it, "%s took a PID controller", rows[i]);
     cr_expect_eq(code, CB_ERR_UNSUPPORTED, "%s: code %d", rows[i], code);
     cr_expect(strstr(err, "controller states") != NULL, "%s: %s", rows[i], err);

@@ -242,7 +242,8 @@ Test(speculative_contact, gap_closing_within_the_step_is_reported) {
 static double passive_energy(const Model *m, Data *d, const double *x) {
   /* kinetic + gravity + the contacts' spring energy 1/2 k pen^2 at the state */
   double E = system_energy(m, d, x);
-  if (system_max_penetration(m, d, x) > 0)
+  double deepest;
+  if (system_max_penetration(m, d, x, &deepest) == CB_OK && deepest > 0)
     for (int i = 0; i < d->ncon; ++i) {
       double pen = fmax(0.0, -d->contacts[i].phi);
       E += 0.5 * d->contacts[i].par.stiffness * pen * pen;

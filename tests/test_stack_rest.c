@@ -46,7 +46,7 @@ static double rest_kinetic(const Model *m, const char *name, double param, doubl
   IntegratorOptions opt = {.error_norm = vt->default_error_norm};
   if (vt->fixed_step) opt.dt = param; else opt.accuracy = param;
   char err[512];
-  Integrator *it = integrator_create(name, m, &opt, err, sizeof err);
+  Integrator *it = integrator_create(name, m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s: %s", name, err);
   int nx = system_nx(m);
   double *x = calloc((size_t)nx, sizeof *x);

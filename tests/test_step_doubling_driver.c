@@ -67,7 +67,7 @@ static double q_exact(double t) { return Q0 * cos(W * t) + V0 / W * sin(W * t); 
 static Integrator *make(const Model *m, double accuracy, double max_step) {
   IntegratorOptions o = {.accuracy = accuracy, .max_step = max_step, .error_norm = ERRNORM_POSITIONS};
   char err[512];
-  Integrator *it = integrator_create_vtbl(&euler_sd_vtbl, m, &o, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(&euler_sd_vtbl, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   double x[2];
   system_initial_state(m, x);
@@ -159,7 +159,7 @@ static INTEGRATOR_VTBL(failing_vtbl, "failing-euler-sd", "test", 0, failing_crea
 static Integrator *run_failing(const Model *m, double *x, int *rc) {
   IntegratorOptions o = {.accuracy = 1e-5, .error_norm = ERRNORM_POSITIONS};
   char err[512];
-  Integrator *it = integrator_create_vtbl(&failing_vtbl, m, &o, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(&failing_vtbl, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   system_initial_state(m, x);
   cr_assert_eq(integrator_reset(it, 0.0, x), CB_OK);
@@ -301,7 +301,7 @@ static void expect_predicted_steps(double t_end, double max_step) {
   /* a loose accuracy: the error test passes every completed attempt */
   IntegratorOptions o = {.accuracy = 1.0, .max_step = max_step, .error_norm = ERRNORM_POSITIONS};
   char err[512];
-  Integrator *it = integrator_create_vtbl(&ratio_vtbl, m, &o, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(&ratio_vtbl, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   double x[2];
   system_initial_state(m, x);

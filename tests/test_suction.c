@@ -196,7 +196,7 @@ Test(suction, equal_and_opposite_conserves_linear_momentum) {
   Model *m = load(cup_and_ball);
   char err[512];
   IntegratorOptions opt = {.accuracy = 1e-9, .error_norm = ERRNORM_FULL};
-  Integrator *it = integrator_create("bdf", m, &opt, err, sizeof err);
+  Integrator *it = integrator_create("bdf", m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   int nx = system_nx(m);
   double *x = calloc((size_t)nx, sizeof(double));
@@ -278,7 +278,7 @@ Test(suction, generalized_force_is_JT_F_by_finite_differences) {
 static void run_case_opt(const char *integrator, double accuracy, double dt, double t_end, const char *speculative,
                          double *max_pen, double *box_z) {
   char err[512];
-  Model *m = scene_load("cases/suction_gripper.json", err, sizeof err);
+  Model *m = scene_load("cases/suction_gripper.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   IntegratorOptions opt = {.accuracy = accuracy, .dt = dt, .error_norm = ERRNORM_POSITIONS};
   if (speculative) {
@@ -286,7 +286,7 @@ static void run_case_opt(const char *integrator, double accuracy, double dt, dou
     opt.extra_key[0] = "speculative";
     opt.extra_value[0] = speculative;
   }
-  Integrator *it = integrator_create(integrator, m, &opt, err, sizeof err);
+  Integrator *it = integrator_create(integrator, m, &opt, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s", err);
   int nx = system_nx(m);
   double *x = calloc((size_t)nx, sizeof(double));
@@ -297,7 +297,9 @@ static void run_case_opt(const char *integrator, double accuracy, double dt, dou
   for (int k = 1; k * 0.005 <= t_end + 1e-12; ++k) {
     double t = k * 0.005;
     cr_assert_eq(integrator_advance(it, t, x), CB_OK, "%s at %g: %s", integrator, t, it->message);
-    *max_pen = fmax(*max_pen, system_max_penetration_at(m, d, t, x));
+    double pen;
+    cr_assert_eq(system_max_penetration_at(m, d, t, x, &pen), CB_OK);
+    *max_pen = fmax(*max_pen, pen);
   }
   *box_z = x[m->bodies[body_id(m, "box")].qadr + 2];
   free(x);

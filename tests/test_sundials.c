@@ -85,7 +85,7 @@ static SunOdeConfig config(const Method *me, double rtol, const double *atol) {
 static int solve(const SunOdeConfig *c, int nx, SunOdeRhs f, void *user, const double *x0,
                  double T, double *x, SunOdeCounters *cnt) {
   char err[256];
-  SunOde *s = sunode_create(nx, f, NULL, user, c, err, sizeof err);
+  SunOde *s = sunode_create(nx, f, NULL, user, c, CB_ERR_BUF(err, sizeof err));
   cr_assert(s, "%s", err);
   cr_assert_eq(sunode_reset(s, 0.0, x0), CB_OK);
   int rc = sunode_advance(s, T, x);
@@ -192,7 +192,7 @@ static double largest_weighted_local_error(const Method *me, int max_norm, long 
   SunOdeConfig c = config(me, max_norm ? 0.0 : 1e-5, atol);
   c.max_norm = max_norm;
   char err[256];
-  SunOde *s = sunode_create(DILUTED_N, diluted_oscillator, NULL, NULL, &c, err, sizeof err);
+  SunOde *s = sunode_create(DILUTED_N, diluted_oscillator, NULL, NULL, &c, CB_ERR_BUF(err, sizeof err));
   cr_assert(s, "%s", err);
   cr_assert_eq(sunode_reset(s, 0.0, x0), CB_OK);
   N_Vector ele = N_VClone(s->y), w = N_VClone(s->y);
@@ -244,7 +244,7 @@ Test(sundials_ode, stiff_problem_exhausts_rk3_budget_with_a_message_and_no_outpu
   SunOdeConfig c = config(&methods[4], 1e-6, atol);
   c.max_steps = 500;
   char err[256];
-  SunOde *s = sunode_create(1, stiff, NULL, NULL, &c, err, sizeof err);
+  SunOde *s = sunode_create(1, stiff, NULL, NULL, &c, CB_ERR_BUF(err, sizeof err));
   cr_assert(s, "%s", err);
   cr_assert_eq(sunode_reset(s, 0.0, x0), CB_OK);
   fflush(stderr);
@@ -298,7 +298,7 @@ Test(sundials_ode, output_at_initial_time_and_dense_output_between_steps) {
     SunOdeConfig c = config(&methods[m], 1e-9, atol);
     c.max_step = 0.5;
     char err[256];
-    SunOde *s = sunode_create(2, oscillator, NULL, &w, &c, err, sizeof err);
+    SunOde *s = sunode_create(2, oscillator, NULL, &w, &c, CB_ERR_BUF(err, sizeof err));
     cr_assert(s, "%s", err);
     cr_assert_eq(sunode_reset(s, 0.0, x0), CB_OK);
     cr_assert_eq(sunode_advance(s, 0.0, x), CB_OK);
@@ -325,7 +325,7 @@ Test(sundials_ode, counters_match_sundials_and_accumulate) {
   for (int m = 0; m < NMETHODS; ++m) {
     SunOdeConfig c = config(&methods[m], 1e-7, atol);
     char err[256];
-    SunOde *s = sunode_create(2, oscillator, NULL, &w, &c, err, sizeof err);
+    SunOde *s = sunode_create(2, oscillator, NULL, &w, &c, CB_ERR_BUF(err, sizeof err));
     cr_assert(s, "%s", err);
     cr_assert_eq(sunode_reset(s, 0.0, x0), CB_OK);
     IntegratorStats st = {0};
@@ -403,7 +403,7 @@ Test(sundials_ode, klu_colored_jacobian_matches_dense) {
     cr_assert_eq(solve(&c, 6, switching_rhs, &sw, x0, 2.0, xd, &cd), CB_OK);
     c.linear_solver = SUNODE_KLU;
     char err[256];
-    SunOde *s = sunode_create(6, switching_rhs, switching_groups, &sw, &c, err, sizeof err);
+    SunOde *s = sunode_create(6, switching_rhs, switching_groups, &sw, &c, CB_ERR_BUF(err, sizeof err));
     cr_assert(s, "%s", err);
     cr_assert_eq(sunode_reset(s, 0.0, x0), CB_OK);
     cr_assert_eq(sunode_advance(s, 2.0, xk), CB_OK, "%s: %s", me->name, sunode_message(s));

@@ -43,7 +43,7 @@ static Model *one_body_on_plane(GeomType type, double s0, double s1, double s2, 
   m->geoms[0] = (Geom){.type = GEOM_PLANE, .body = 0, .quat = {1, 0, 0, 0}, .material = 1, .margin = 0};
   m->geoms[1] = (Geom){.type = type, .body = 1, .quat = {1, 0, 0, 0}, .size = {s0, s1, s2}, .material = 0, .margin = 0};
   char err[256];
-  cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(model_finalize(m, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   return m;
 }
 
@@ -194,7 +194,7 @@ static Model *hinged_rod(double lower, double upper, int has_limit) {
   m->nmaterial = 1;
   m->materials = calloc(1, sizeof(Material));
   char err[256];
-  cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(model_finalize(m, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   return m;
 }
 
@@ -278,7 +278,7 @@ Test(system, joint_limit_force_law) {
  * (positive, a shorter step may avoid it), never with a negative (unrecoverable) code. */
 Test(system, rhs_failure_is_recoverable_and_positive) {
   char err[512];
-  Model *m = scene_load("cases/ball_drop.json", err, sizeof err);
+  Model *m = scene_load("cases/ball_drop.json", CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(m, "%s", err);
   Data *d = data_create(m);
   int nx = system_nx(m);

@@ -342,7 +342,7 @@ static Model *stick_slip_box(void) {
   m->forces = calloc(1, sizeof(AppliedForce));
   m->forces[0] = (AppliedForce){.body = 1, .dir = {1, 0, 0}, .amp = 4.0, .freq = 1.0};
   char err[256];
-  cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(model_finalize(m, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   return m;
 }
 
@@ -464,7 +464,7 @@ static Model *oscillator(void) {
   m3_identity(b->inertia);
   b->stiffness = 4.0 * M_PI * M_PI;
   char err[256];
-  cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(model_finalize(m, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   return m;
 }
 
@@ -546,7 +546,7 @@ Test(tamsi_assemble, problem_matches_model_jacobians_and_mass_on_two_stacked_box
   m->geoms[1] = (Geom){.type = GEOM_BOX, .body = 1, .quat = {1, 0, 0, 0}, .size = {0.1, 0.1, 0.05}};
   m->geoms[2] = (Geom){.type = GEOM_BOX, .body = 2, .quat = {1, 0, 0, 0}, .size = {0.05, 0.05, 0.05}};
   char err[256];
-  cr_assert_eq(model_finalize(m, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(model_finalize(m, CB_ERR_BUF(err, sizeof err)), 0, "%s", err);
   const int nx = system_nx(m);
   double *x = calloc((size_t)nx, sizeof(double)), *vr = calloc((size_t)m->nv, sizeof(double)),
          *Mv = calloc((size_t)m->nv, sizeof(double)), *R = calloc((size_t)m->nv, sizeof(double));

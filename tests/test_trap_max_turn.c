@@ -31,7 +31,7 @@ static double run_cube(const Model *m, const char *name, double acc, const char 
     o.extra_value[0] = max_turn;
   }
   char err[512];
-  Integrator *it = integrator_create(name, m, &o, err, sizeof err);
+  Integrator *it = integrator_create(name, m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "%s: %s", name, err);
   Data *d = data_create(m);
   double x[13];

@@ -25,7 +25,7 @@ static const char *held_box =
 static double slide(const Model *m, double acc) {
   IntegratorOptions o = {.accuracy = acc, .error_norm = ERRNORM_FULL};
   char err[512];
-  Integrator *it = integrator_create("cenic-trap", m, &o, err, sizeof err);
+  Integrator *it = integrator_create("cenic-trap", m, &o, CB_ERR_BUF(err, sizeof err));
   cr_assert_not_null(it, "cenic-trap: %s", err);
   double x[13];
   cr_assert_eq(system_nx(m), 13);

@@ -404,7 +404,7 @@ static cJSON *parse_lines(char *text, size_t len, const char *path, char ***line
       return NULL;
     }
     /* whole-line JSON: trailing text after the object and keys given twice are refused */
-    cJSON *e = json_parse_checked(l, name.s, CB_ERR_TEXT(err));
+    cJSON *e = json_parse_checked(l, name.s, err);
     if (!e) cb_error_fail(err, CB_ERR_INPUT);
     if (!e || check_entry(e, err) != CB_OK) {
       if (e) cb_error_prefix(err, "%s: ", name.s);
@@ -445,7 +445,7 @@ cJSON *history_load_text(char *text, size_t len, const char *path, CbError *e) {
 
 /* The whole history file, NUL-terminated (its length in *len); NULL with e. */
 static char *read_history(const char *path, size_t *len, CbError *e) {
-  char *text = input_read_file(path, HISTORY_MAX_BYTES, len, CB_ERR_TEXT(e));
+  char *text = input_read_file(path, HISTORY_MAX_BYTES, len, e);
   if (!text) cb_error_fail(e, CB_ERR_INPUT);
   if (!text && strstr(e->msg, "more than")) {
     size_t n = strlen(e->msg);

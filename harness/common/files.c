@@ -14,7 +14,7 @@
 #include <zlib.h>
 
 char *file_read_all(const char *path, size_t *len) {
-  return input_read_file(path, INPUT_MAX_BYTES, len, NULL, 0);
+  return input_read_file(path, INPUT_MAX_BYTES, len, NULL);
 }
 
 static char *gz_read_all(const char *gz, size_t *len) {

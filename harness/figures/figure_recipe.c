@@ -383,7 +383,7 @@ static CbStatus expand_lists(cJSON *o, const char *path, const char *where, cJSO
 }
 
 cJSON *recipe_lists_load(const char *path, CbError *err) {
-  cJSON *l = json_load_file(path, CB_ERR_TEXT(err));
+  cJSON *l = json_load_file(path, err);
   if (!l) { cb_error_fail(err, CB_ERR_INPUT); return NULL; }
   const cJSON *lists = json_get(l, "lists"), *x;
   int bad = !cJSON_IsString(json_get(l, "schema")) || strcmp(json_get(l, "schema")->valuestring, RECIPE_LISTS_SCHEMA);
@@ -400,7 +400,7 @@ cJSON *recipe_lists_load(const char *path, CbError *err) {
 }
 
 cJSON *recipe_load(const char *path, CbError *err) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_TEXT(err));
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, err);
   if (!text) { cb_error_fail(err, CB_ERR_INPUT); return NULL; }
   cJSON *r = recipe_load_text(text, path, err);
   free(text);
@@ -408,7 +408,7 @@ cJSON *recipe_load(const char *path, CbError *err) {
 }
 
 cJSON *recipe_load_text(const char *text, const char *path, CbError *err) {
-  cJSON *r = json_parse_checked(text, path, CB_ERR_TEXT(err));
+  cJSON *r = json_parse_checked(text, path, err);
   if (!r) { cb_error_fail(err, CB_ERR_INPUT); return NULL; }
   /* integrator lists first, so every check below sees the names */
   cJSON *lists = NULL, *listed = cJSON_CreateArray();

@@ -10,10 +10,10 @@
 #include "../common/json_get.h"
 #include "../run/reference.h"
 
-/* The document at path; NULL with CB_ERR_INPUT and json_load_file's message in e. */
+/* The document at path; NULL with CB_ERR_INPUT and json_load_file's message in e (NULL e: the
+ * why is not kept). */
 static cJSON *load(const char *path, CbError *e) {
-  char quiet[8]; /* NULL e: the why is not kept */
-  cJSON *doc = e ? json_load_file(path, CB_ERR_TEXT(e)) : json_load_file(path, quiet, sizeof quiet);
+  cJSON *doc = json_load_file(path, e);
   if (!doc) cb_error_fail(e, CB_ERR_INPUT);
   return doc;
 }

@@ -268,7 +268,7 @@ static CbStatus load_figures(const char *dir, cJSON *figs, int *count, CbError *
   for (int i = 0; i < n && rc == CB_OK; ++i) {
     CbPath p;
     if ((rc = cb_path(&p, err, "%s/%s/figure.json", dir, names[i])) != CB_OK) break;
-    cJSON *fig = json_load_file(p.s, CB_ERR_TEXT(err));
+    cJSON *fig = json_load_file(p.s, err);
     if (!fig) { rc = cb_error_fail(err, CB_ERR_INPUT); break; }
     if (check_figure(fig, p.s, err) != CB_OK || check_figure_images(dir, fig, names[i], err) != CB_OK) {
       cJSON_Delete(fig);

@@ -55,7 +55,7 @@ int grid_run_observed(const IntegratorVtbl *vt, const Model *m, const Integrator
   double start = clock_monotonic();
   if (prog) { prog->stage_start = start; prog->t_reached = t0; }
   char err[512] = "";
-  Integrator *it = integrator_create_vtbl(vt, m, opt, err, sizeof err);
+  Integrator *it = integrator_create_vtbl(vt, m, opt, CB_ERR_BUF(err, sizeof err));
   if (!it) {
     res->t_reached = t0;
     snprintf(res->message, sizeof res->message, "%s", err);

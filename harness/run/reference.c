@@ -112,7 +112,7 @@ int reference_fits_run(const Reference *ref, const char *case_name, double t_end
 }
 
 CbStatus reference_load(const char *path, Reference *ref, CbError *e) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_TEXT(e));
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, e);
   if (!text) {
     memset(ref, 0, sizeof *ref);
     return cb_error_fail(e, CB_ERR_INPUT);
@@ -125,7 +125,7 @@ CbStatus reference_load(const char *path, Reference *ref, CbError *e) {
 CbStatus reference_load_text(const char *text, const char *path, Reference *ref, CbError *e) {
   memset(ref, 0, sizeof *ref);
   snprintf(ref->path, sizeof ref->path, "%s", path);
-  cJSON *doc = json_parse_checked(text, path, CB_ERR_TEXT(e));
+  cJSON *doc = json_parse_checked(text, path, e);
   if (!doc) return cb_error_fail(e, CB_ERR_INPUT);
   CbStatus rc = CB_ERR_INPUT;
   const cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
@@ -538,7 +538,7 @@ CbStatus reference_ensure(const CbenchContext *cb, const char *scene_path, const
   if (cb_path(&path, e, "%s/reference/%s.json", cb->results_dir, case_name) != CB_OK) return CB_ERR_IO;
   char scene_hash[64];
   RefPlan p = {.cb = cb, .scene_path = scene_path, .case_name = case_name, .scene_hash = scene_hash, .cfg = cfg};
-  p.m = scene_load(scene_path, CB_ERR_TEXT(e));
+  p.m = scene_load(scene_path, e);
   if (!p.m) return cb_error_fail(e, CB_ERR_INPUT);
   if (cfg->t_end > 0) p.m->t_end = cfg->t_end; /* a shorter horizon (figures' quick mode, a cut budget) */
   CbStatus rc = CB_OK;

@@ -23,11 +23,11 @@ CbStatus run_prepare(const CbenchContext *cb, const RunSpec *spec, RunContext *c
                            (const char (*)[SCENE_PARAM_VALUE_LEN])spec->param_value, spec->nparam, &json, e))
       return cb_error_fail(e, CB_ERR_INPUT);
     hash_hex(hash_fnv1a64(json, strlen(json)), ctx->scene_hash, sizeof ctx->scene_hash);
-    ctx->model = scene_load_string(json, spec->case_path, CB_ERR_TEXT(e));
+    ctx->model = scene_load_string(json, spec->case_path, e);
     free(json);
   } else {
     hash_file(spec->case_path, ctx->scene_hash, sizeof ctx->scene_hash);
-    ctx->model = scene_load(spec->case_path, CB_ERR_TEXT(e));
+    ctx->model = scene_load(spec->case_path, e);
   }
   if (!ctx->model) return cb_error_fail(e, CB_ERR_INPUT);
   ctx->vt = integrator_registry_find(&cb->registry, spec->integrator);
@@ -66,9 +66,8 @@ CbStatus run_prepare(const CbenchContext *cb, const RunSpec *spec, RunContext *c
 CbStatus run_preflight(const RunContext *ctx, CbError *e) {
   IntegratorOptions opt;
   run_spec_options(&ctx->spec, &opt);
-  int code;
-  Integrator *it = integrator_create_vtbl_code(ctx->vt, ctx->model, &opt, CB_ERR_TEXT(e), &code);
-  if (!it) return cb_error_fail(e, code == CB_ERR_OPTION ? CB_ERR_OPTION : CB_ERR_UNSUPPORTED);
+  Integrator *it = integrator_create_vtbl(ctx->vt, ctx->model, &opt, e);
+  if (!it) return cb_error_fail(e, e->status == CB_ERR_OPTION ? CB_ERR_OPTION : CB_ERR_UNSUPPORTED);
   integrator_destroy(it);
   return CB_OK;
 }

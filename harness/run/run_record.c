@@ -654,7 +654,7 @@ static int add_records_from(cJSON *arr, cJSON *doc, char *why, size_t whylen) {
 
 /* Parses path; NULL with "path: why" in e when it cannot be read or is not JSON. */
 static cJSON *parse_file(const char *path, CbError *e) {
-  cJSON *doc = json_load_file(path, CB_ERR_TEXT(e));
+  cJSON *doc = json_load_file(path, e);
   if (!doc) cb_error_fail(e, CB_ERR_INPUT);
   return doc;
 }
@@ -721,7 +721,7 @@ cJSON *records_load_dir(const char *dir, CbError *e) {
 
 int run_record_complete(const char *path, const char *key) {
   char err[1024];
-  cJSON *doc = json_load_file(path, err, sizeof err);
+  cJSON *doc = json_load_file(path, CB_ERR_BUF(err, sizeof err));
   int ok = doc && run_record_validate(doc, NULL) == CB_OK;
   if (ok && key) {
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "spec_key");
@@ -733,7 +733,7 @@ int run_record_complete(const char *path, const char *key) {
 
 cJSON *run_record_load(const char *path) {
   char err[1024];
-  cJSON *doc = json_load_file(path, err, sizeof err);
+  cJSON *doc = json_load_file(path, CB_ERR_BUF(err, sizeof err));
   if (doc && run_record_validate(doc, NULL) != CB_OK) { cJSON_Delete(doc); doc = NULL; }
   return doc;
 }

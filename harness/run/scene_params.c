@@ -82,7 +82,7 @@ static CbStatus set_value(cJSON *item, const char *value, char *why, size_t whyl
 CbStatus scene_params_apply(const char *scene_path, const char (*paths)[SCENE_PARAM_PATH_LEN],
                             const char (*values)[SCENE_PARAM_VALUE_LEN], int n, char **json_out, CbError *e) {
   *json_out = NULL;
-  cJSON *root = json_load_file(scene_path, CB_ERR_TEXT(e));
+  cJSON *root = json_load_file(scene_path, e);
   if (!root) return cb_error_fail(e, CB_ERR_INPUT);
   for (int i = 0; i < n; ++i) {
     char why[200];

@@ -149,7 +149,7 @@ void plan_free_lines(char **lines, int n) {
 }
 
 int plan_read(const char *path, char ***lines_out, CbError *e) {
-  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, CB_ERR_TEXT(e));
+  char *text = input_read_file(path, INPUT_MAX_BYTES, NULL, e);
   if (!text) return cb_error_fail(e, CB_ERR_INPUT);
   int n = 0, cap = 64;
   char **lines = malloc(sizeof(char *) * (size_t)cap);

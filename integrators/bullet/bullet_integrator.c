@@ -65,59 +65,49 @@ static const OptionSpec bullet_mlcp_options[] = {
 static const char *const geom_names[GEOM_NTYPES] = {"plane", "sphere", "box", "cylinder", "capsule"};
 
 /* 0, or -1 with "FILE: FIELD: why Bullet cannot take it" in err. */
-static int bullet_check(const Model *m, char *err, size_t errlen) {
+static CbStatus bullet_check(const Model *m, CbError *e) {
   const char *src = m->source[0] ? m->source : m->name;
   if (m->nsuction > 0) {
-    snprintf(err, errlen, "%s: suction: Bullet has no suction cups (%d in the scene)", src, m->nsuction);
-    return -1;
+    return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: suction: Bullet has no suction cups (%d in the scene)", src, m->nsuction);
   }
   for (int b = 1; b < m->nbody; ++b) {
     const Body *B = &m->bodies[b];
     if (B->joint == JOINT_FREE && B->parent != 0) {
-      snprintf(err, errlen,
-               "%s: bodies[%d] ('%s').joint: Bullet multibodies have no free joint inside a tree (converted only "
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').joint: Bullet multibodies have no free joint inside a tree (converted only "
                "on the world)",
                src, b - 1, B->name);
-      return -1;
     }
     if (B->kinematic && B->parent != 0) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').kinematic: Bullet kinematic bodies are converted only on the world",
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').kinematic: Bullet kinematic bodies are converted only on the world",
                src, b - 1, B->name);
-      return -1;
     }
     if (B->tree >= 0 && m->bodies[B->parent].kinematic) {
-      snprintf(err, errlen,
-               "%s: bodies[%d] ('%s').parent: Bullet cannot joint a body to a kinematic body (its multibody base "
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').parent: Bullet cannot joint a body to a kinematic body (its multibody base "
                "would need prescribed motion)",
                src, b - 1, B->name);
-      return -1;
     }
     if (B->armature != 0) { /* btMultiBody links have no reflected rotor inertia */
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').joint.armature: Bullet multibodies have no reflected rotor inertia (%g)",
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').joint.armature: Bullet multibodies have no reflected rotor inertia (%g)",
                src, b - 1, B->name, B->armature);
-      return -1;
     }
     if (B->tree >= 0 && !(B->mass > 0)) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').mass: Bullet needs a positive mass on a moving body, got %g", src,
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').mass: Bullet needs a positive mass on a moving body, got %g", src,
                b - 1, B->name, B->mass);
-      return -1;
     }
   }
   for (int g = 0; g < m->ngeom; ++g) {
     const Geom *G = &m->geoms[g];
     if ((int)G->type < 0 || G->type >= GEOM_NTYPES) {
-      snprintf(err, errlen, "%s: geoms[%d] ('%s').type: Bullet's shim converts plane, sphere, box, cylinder and "
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: geoms[%d] ('%s').type: Bullet's shim converts plane, sphere, box, cylinder and "
                             "capsule, not type %d", src, g, G->name, (int)G->type);
-      return -1;
     }
     const Body *B = &m->bodies[G->body];
     if (G->type == GEOM_PLANE && (B->tree >= 0 || B->kinematic)) {
-      snprintf(err, errlen, "%s: geoms[%d] ('%s').type: Bullet's %s (btStaticPlaneShape) is static; this one is on a "
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: geoms[%d] ('%s').type: Bullet's %s (btStaticPlaneShape) is static; this one is on a "
                             "moving body", src, g, G->name, geom_names[G->type]);
-      return -1;
     }
   }
-  return 0;
+  return CB_OK;
 }
 
 static int joint_forces(const Model *m) {
@@ -203,7 +193,7 @@ static int bullet_create(Integrator *it) {
   cfg.iterations = (int)option_int(&ov, "iterations");
   cfg.margin = option_double(&ov, "margin");
   char err[2048] = ""; /* the scene's path and a body's name fit */
-  if (bullet_check(m, err, sizeof err)) return integrator_fail(it, CB_ERR_MODEL, "%s", err);
+  if (bullet_check(m, CB_ERR_BUF(err, sizeof err)) != CB_OK) return integrator_fail(it, CB_ERR_MODEL, "%s", err);
   BulletRun *c = calloc(1, sizeof *c);
   if (!c) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   it->content = c;
@@ -242,7 +232,7 @@ static int bullet_create(Integrator *it) {
   kinematic_update(m, c->d, 0.0);
   BtScenePoses poses = {.xpos = c->d->xpos, .xrot = c->d->xrot, .geom_xpos = c->d->geom_xpos,
                         .geom_xrot = c->d->geom_xrot, .allowed = allowed, .material_pairs = pairs};
-  c->sim = bt_create(m, &cfg, &poses, err, sizeof err);
+  c->sim = bt_create(m, &cfg, &poses, CB_ERR_BUF(err, sizeof err));
   free(allowed); free(pairs);
   if (!c->sim) {
     bullet_destroy(it);
@@ -265,7 +255,7 @@ static int bullet_engine_reset(void *content, double t0, const double *x0) {
   (void)t0;
   c->fallbacks_noted = 0;
   c->why[0] = 0;
-  int rc = bt_reset(c->sim, x0, x0 + m->nq, c->why, sizeof c->why);
+  int rc = bt_reset(c->sim, x0, x0 + m->nq, CB_ERR_BUF(c->why, sizeof c->why));
   return rc == CB_OK ? CB_OK : integrator_fail(it, rc, "%s", c->why);
 }
 
@@ -298,7 +288,7 @@ static int bullet_engine_step(void *content, double t, double dt, const double *
       kinematic_motion(B, t + dt, off1, vel);
       for (int k = 0; k < 3; ++k) c->kin0[3 * b + k] = B->joint_pos[k] + off0[k], c->kin1[3 * b + k] = B->joint_pos[k] + off1[k];
     }
-  int rc = bt_step(c->sim, t, dt, c->inputs ? c->tau : NULL, c->kin0, c->kin1, xout, xout + m->nq, c->why, sizeof c->why);
+  int rc = bt_step(c->sim, t, dt, c->inputs ? c->tau : NULL, c->kin0, c->kin1, xout, xout + m->nq, CB_ERR_BUF(c->why, sizeof c->why));
   if (rc != CB_OK) return integrator_fail(it, rc, "bullet at t = %g: %s", t, c->why);
   it->stats.geometry_queries++;
   it->stats.rhs_evals++;

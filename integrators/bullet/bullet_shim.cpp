@@ -608,11 +608,9 @@ void BtSim::apply(const double *tau) {
   }
 }
 
-static void put(char *err, size_t errlen, const char *what) {
-  if (err && errlen) std::snprintf(err, errlen, "%s", what);
-}
+static CbStatus put(CbError *e, CbStatus status, const char *what) { return CB_ERROR(e, status, "%s", what); }
 
-extern "C" BtSim *bt_create(const Model *m, const BtConfig *cfg, const BtScenePoses *poses, char *err, size_t errlen) {
+extern "C" BtSim *bt_create(const Model *m, const BtConfig *cfg, const BtScenePoses *poses, CbError *err) {
   BtSim *s = nullptr;
   try {
     s = new BtSim();
@@ -643,16 +641,16 @@ extern "C" BtSim *bt_create(const Model *m, const BtConfig *cfg, const BtScenePo
     s->build();
     return s;
   } catch (const std::bad_alloc &) {
-    put(err, errlen, "bullet: out of memory building the world");
+    put(err, CB_ERR_MEMORY, "bullet: out of memory building the world");
   } catch (const std::exception &e) {
-    put(err, errlen, e.what());
+    put(err, CB_ERR_MODEL, e.what());
   }
   if (s) s->teardown();
   delete s;
   return nullptr;
 }
 
-extern "C" int bt_reset(BtSim *s, const double *q, const double *v, char *err, size_t errlen) {
+extern "C" CbStatus bt_reset(BtSim *s, const double *q, const double *v, CbError *err) {
   try {
     s->teardown();
     s->build();
@@ -661,13 +659,12 @@ extern "C" int bt_reset(BtSim *s, const double *q, const double *v, char *err, s
     s->counters.mlcp_fallbacks = 0;
     return CB_OK;
   } catch (const std::bad_alloc &) {
-    put(err, errlen, "bullet: out of memory building the world");
-    return CB_ERR_MEMORY;
+    return put(err, CB_ERR_MEMORY, "bullet: out of memory building the world");
   }
 }
 
-extern "C" int bt_step(BtSim *s, double t, double h, const double *tau, const double *kin0, const double *kin1,
-                       double *q, double *v, char *err, size_t errlen) {
+extern "C" CbStatus bt_step(BtSim *s, double t, double h, const double *tau, const double *kin0, const double *kin1,
+                            double *q, double *v, CbError *err) {
   try {
     if (tau) s->apply(tau);
     const Model &M = *s->m;
@@ -688,8 +685,7 @@ extern "C" int bt_step(BtSim *s, double t, double h, const double *tau, const do
     s->get_state(q, v);
     return CB_OK;
   } catch (const std::bad_alloc &) {
-    put(err, errlen, "bullet: out of memory in the world step");
-    return CB_ERR_MEMORY;
+    return put(err, CB_ERR_MEMORY, "bullet: out of memory in the world step");
   }
 }
 

@@ -45,16 +45,16 @@ typedef struct {
 
 typedef struct BtSim BtSim;
 
-/* NULL with a message in err. */
-BtSim *bt_create(const Model *m, const BtConfig *cfg, const BtScenePoses *poses, char *err, size_t errlen);
+/* NULL with a message in err (CB_ERR_MEMORY, CB_ERR_MODEL). */
+BtSim *bt_create(const Model *m, const BtConfig *cfg, const BtScenePoses *poses, CbError *err);
 /* A fresh world (no contact cache, no warm start) whose state is (q, v). CB_OK or a status. */
-int bt_reset(BtSim *s, const double *q, const double *v, char *err, size_t errlen);
+CbStatus bt_reset(BtSim *s, const double *q, const double *v, CbError *err);
 /* One world step of h from t: tau[nv] (cbench's generalized forces, NULL for none) applied as
  * Bullet forces and joint torques, kinematic bodies moved over [t, t + h], stepSimulation(h, 0),
  * then (q, v) read back. kin0, kin1 [3 nbody]: the kinematic bodies' origins at t and t + h.
  * CB_OK or a status with err. */
-int bt_step(BtSim *s, double t, double h, const double *tau, const double *kin0, const double *kin1, double *q,
-            double *v, char *err, size_t errlen);
+CbStatus bt_step(BtSim *s, double t, double h, const double *tau, const double *kin0, const double *kin1, double *q,
+                 double *v, CbError *err);
 void bt_counters(const BtSim *s, BtCounters *out);
 void bt_destroy(BtSim *s);
 

@@ -6,14 +6,14 @@
 
 #include "../../models/math3d.h"
 
-int cenic_lag_init(CenicLag *l, int nx) {
+CbStatus cenic_lag_init(CenicLag *l, int nx) {
   memset(l, 0, sizeof *l);
   l->nx = nx;
   for (int r = 0; r < CENIC_LAG_RECORDS; ++r) {
     l->rec[r].key = calloc((size_t)(nx > 0 ? nx : 1), sizeof(double));
-    if (!l->rec[r].key) return -1;
+    if (!l->rec[r].key) return CB_ERR_MEMORY;
   }
-  return 0;
+  return CB_OK;
 }
 
 void cenic_lag_free(CenicLag *l) {

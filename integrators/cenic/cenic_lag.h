@@ -39,7 +39,7 @@ typedef struct {
   CenicLagRecord rec[CENIC_LAG_RECORDS];
 } CenicLag;
 
-int cenic_lag_init(CenicLag *l, int nx);
+CbStatus cenic_lag_init(CenicLag *l, int nx);
 void cenic_lag_free(CenicLag *l);
 void cenic_lag_reset(CenicLag *l);
 /* The record of the solve that ended at state x, or NULL. */

@@ -16,7 +16,7 @@
 
 static double *dalloc(int n) { return calloc((size_t)(n > 0 ? n : 1), sizeof(double)); }
 
-int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, int regularized, int implicit_ctrl) {
+CbStatus cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, int regularized, int implicit_ctrl) {
   memset(c, 0, sizeof *c);
   c->m = m;
   c->sopt = *sopt;
@@ -24,12 +24,12 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   c->implicit_ctrl = implicit_ctrl;
   c->d = data_create(m);
   c->d_alt = data_create(m);
-  if (!c->d || !c->d_alt) return -1;
+  if (!c->d || !c->d_alt) return CB_ERR_MEMORY;
   c->prescribed_motion = contact_has_prescribed_motion(m);
-  if (icf_problem_init(&c->prob, m->nv, m->ntree, m->tree_vadr, m->tree_nv)) return -1;
-  if (icf_problem_reserve(&c->prob, c->d->maxcon, 0)) return -1; /* Jacobians: borrowed from Data (copy_contacts) */
+  if (icf_problem_init(&c->prob, m->nv, m->ntree, m->tree_vadr, m->tree_nv)) return CB_ERR_MEMORY;
+  if (icf_problem_reserve(&c->prob, c->d->maxcon, 0)) return CB_ERR_MEMORY; /* Jacobians: borrowed from Data (copy_contacts) */
   c->solver = icf_solver_create(&c->prob, sopt);
-  if (!c->solver) return -1;
+  if (!c->solver) return CB_ERR_MEMORY;
   icf_solver_set_tap(c->solver, &c->tap);
   int nv = m->nv;
   c->diag = dalloc(nv);
@@ -51,15 +51,15 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   c->jn_next = dalloc(nv);
   c->ctrl_dof = calloc((size_t)(nv > 0 ? nv : 1), sizeof(int));
   c->lookahead_friction = 1;
-  if (cenic_lag_init(&c->lag, m->nq + nv + m->nz)) return -1;
+  if (cenic_lag_init(&c->lag, m->nq + nv + m->nz)) return CB_ERR_MEMORY;
   if (!c->diag || !c->tau_ext || !c->tau_shift || !c->gbase || !c->gpert || !c->cdiag || !c->vtmp || !c->vtmp2 || !c->ctmp || !c->qtmp ||
       !c->ztmp || !c->zdot || !c->M0 || !c->k0 || !c->tau0 || !c->jn || !c->jn_next || !c->ctrl_dof)
-    return -1;
+    return CB_ERR_MEMORY;
   c->limit_beta = 0.1;
   int nc = m->ncontroller > 0 ? m->ncontroller : 1, maxndof = 1, nterm = 0;
   c->fd_ctrl = calloc((size_t)nc, sizeof(Controller));
   c->lin_ctrl = calloc((size_t)nc, sizeof(int));
-  if (!c->fd_ctrl || !c->lin_ctrl) return -1;
+  if (!c->fd_ctrl || !c->lin_ctrl) return CB_ERR_MEMORY;
   c->fd_model = *m; /* shallow: shares every array, only the controller list differs */
   c->fd_model.controllers = c->fd_ctrl;
   c->fd_model.ncontroller = 0;
@@ -85,12 +85,12 @@ int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, 
   for (int b = 1; b < m->nbody; ++b) nterm += m->bodies[b].has_limit && m->bodies[b].nv == 1;
   c->cjac = dalloc(c->nctrl * c->nctrl);
   c->cchol = dalloc(c->nctrl * c->nctrl);
-  if (!c->cjac || !c->cchol) return -1;
+  if (!c->cjac || !c->cchol) return CB_ERR_MEMORY;
   c->sp_qd = dalloc(maxndof);
   c->sp_vd = dalloc(maxndof);
   c->sp_en = dalloc(maxndof);
-  if (!c->sp_qd || !c->sp_vd || !c->sp_en || icf_problem_reserve_dof(&c->prob, nterm)) return -1;
-  return 0;
+  if (!c->sp_qd || !c->sp_vd || !c->sp_en || icf_problem_reserve_dof(&c->prob, nterm)) return CB_ERR_MEMORY;
+  return CB_OK;
 }
 
 void cenic_core_set_model(CenicCore *c, IcfModelKind model, double sap_tau_d) {
@@ -101,7 +101,7 @@ void cenic_core_set_model(CenicCore *c, IcfModelKind model, double sap_tau_d) {
   c->sap_sigma = 1e-3; /* ICF sec. VIII: SAP's R_t = sigma w */
 }
 
-int cenic_core_init_diagnostics(CenicCore *c, int with_cond) {
+CbStatus cenic_core_init_diagnostics(CenicCore *c, int with_cond) {
   c->step_diag.hessian_cond = c->step_diag.stiction_median = c->step_diag.stiction_min = NAN;
   return icf_diag_init(&c->sdiag, c->m->nv, c->prob.maxcon, with_cond);
 }
@@ -395,11 +395,11 @@ static void lookahead_n0(const CenicCore *c, const CenicLagRecord *lag, double h
 }
 
 /* x: the state the contacts were evaluated at (the key of the previous solve's forces) */
-static int copy_contacts(CenicCore *c, double h, int trap, const double *x) {
+static CbStatus copy_contacts(CenicCore *c, double h, int trap, const double *x) {
   Data *d = c->d;
   if (icf_problem_reserve(&c->prob, d->ncon, 0)) {
     snprintf(c->msg, sizeof c->msg, "out of memory");
-    return -1;
+    return CB_ERR_MEMORY;
   }
   c->prob.jac = d->contact_jac; /* borrowed: every solve of this problem precedes the next evaluation */
   c->prob.jac_size = d->jac_size;
@@ -409,7 +409,7 @@ static int copy_contacts(CenicCore *c, double h, int trap, const double *x) {
     /* eq. 25's J = Jhat/2 read literally: a halved copy (amortized pool, grows with the contacts) */
     if (icf_problem_reserve(&c->prob, d->ncon, d->jac_size)) {
       snprintf(c->msg, sizeof c->msg, "out of memory");
-      return -1;
+      return CB_ERR_MEMORY;
     }
     for (int i = 0; i < d->jac_size; ++i) c->prob.jac[i] = 0.5 * d->contact_jac[i];
   }
@@ -424,7 +424,7 @@ static int copy_contacts(CenicCore *c, double h, int trap, const double *x) {
     if (lag) lookahead_n0(c, lag, h, i0, i1, n0);
     for (int i = i0; i < i1; ++i) fill_contact(c, i, h, trap, lag ? n0[i - i0] : 0.0);
   }
-  return 0;
+  return CB_OK;
 }
 
 /* Continuation on the friction soft norm (CenicRegularization): with eps = v_s the friction
@@ -452,7 +452,7 @@ static int solve(CenicCore *c, double *v, double t, double h) {
     /* the first solve only has to find the contact states: a looser tolerance */
     double tol = icf_solver_tol(c->solver);
     icf_solver_set_tol(c->solver, fmin(CENIC_CONTINUATION_TOL_FACTOR * tol, 1e-3));
-    int rc1 = icf_solver_solve(c->solver, p, c->diag, v, &c->sstats, err, sizeof err);
+    int rc1 = icf_solver_solve(c->solver, p, c->diag, v, &c->sstats, CB_ERR_BUF(err, sizeof err));
     icf_solver_set_tol(c->solver, tol);
     for (int i = 0; i < p->ncon; ++i) {
       double e = p->con[i].eps;
@@ -463,7 +463,7 @@ static int solve(CenicCore *c, double *v, double t, double h) {
     if (rc1 != CB_OK && rc1 != CB_ERR_MAX_ITERS) memcpy(v, c->vtmp, sizeof(double) * (size_t)c->m->nv);
     icf_solver_invalidate(c->solver); /* a reused factorization belongs to the other problem */
   }
-  int rc = icf_solver_solve(c->solver, p, c->diag, v, &c->sstats, err, sizeof err);
+  int rc = icf_solver_solve(c->solver, p, c->diag, v, &c->sstats, CB_ERR_BUF(err, sizeof err));
   if (rc != CB_OK) snprintf(c->msg, sizeof c->msg, "%s", err);
   if (c->diag_on) {
     IcfDiagResult r = {NAN, NAN, NAN, 0};

@@ -94,15 +94,16 @@ typedef struct {
 } CenicCore;
 
 /* implicit_ctrl: a CenicControllers value. */
-int cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, int regularized, int implicit_ctrl);
+CbStatus cenic_core_init(CenicCore *c, const Model *m, const IcfSolverOptions *sopt, int regularized, int implicit_ctrl);
 /* The contact approximation of every following step (default Lagged); SAP with tau_d >= 0. */
 void cenic_core_set_model(CenicCore *c, IcfModelKind model, double sap_tau_d);
 /* Near-rigid joint-limit terms (CENIC IV-D) for the one-dof joints with Body.has_limit, at q
  * with step h and M from c->d, appended to c->prob's dof terms. */
 void cenic_add_limit_terms(CenicCore *c, const double *q, double h);
 void cenic_core_free(CenicCore *c);
-/* The diagnostics' workspace (with_cond: the dense Hessian's too), once per integrator; 0 or -1. */
-int cenic_core_init_diagnostics(CenicCore *c, int with_cond);
+/* The diagnostics' workspace (with_cond: the dense Hessian's too), once per integrator; CB_OK or
+ * CB_ERR_MEMORY. */
+CbStatus cenic_core_init_diagnostics(CenicCore *c, int with_cond);
 /* Step data at x = [q; v; z] (one geometry query) for steps up to horizon (speculative
  * contacts: system_step_data). CB_OK, CB_ERR_MODEL (M not positive definite) or CB_ERR_MEMORY,
  * with c->msg. */

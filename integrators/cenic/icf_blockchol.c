@@ -41,14 +41,14 @@ struct IcfBlockChol {
   long updates;            /* Schur updates of the last factorization */
 };
 
-static int grow_ints(int **a, int *cap, int need) {
-  if (need <= *cap) return 0;
+static CbStatus grow_ints(int **a, int *cap, int need) {
+  if (need <= *cap) return CB_OK;
   int n = need > 2 * *cap ? need : 2 * *cap;
   int *p = realloc(*a, (size_t)n * sizeof(int));
-  if (!p) return -1;
+  if (!p) return CB_ERR_MEMORY;
   *a = p;
   *cap = n;
-  return 0;
+  return CB_OK;
 }
 
 IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff) {
@@ -127,9 +127,9 @@ static int slot_of(const IcfBlockChol *s, int i, int j) {
  * aggressive absorption, postordered; Amestoy, Davis, Duff 1996) on the block graph, through
  * amd_2 on our own workspace (no allocation). On large clutter its factorizations take fewer
  * block updates than an exact minimum degree order. */
-static int order_coupled(IcfBlockChol *s, int na) {
+static CbStatus order_coupled(IcfBlockChol *s, int na) {
   int pfree = s->adj_start[na], iwlen = pfree + pfree / 5 + 2 * na + 1;
-  if (grow_ints(&s->amd_iw, &s->iw_cap, iwlen)) return -1;
+  if (grow_ints(&s->amd_iw, &s->iw_cap, iwlen)) return CB_ERR_MEMORY;
   memcpy(s->amd_iw, s->adj, (size_t)pfree * sizeof(int));
   for (int x = 0; x < na; ++x) {
     s->amd_pe[x] = s->adj_start[x];
@@ -139,12 +139,12 @@ static int order_coupled(IcfBlockChol *s, int na) {
   amd_defaults(control);
   amd_2(na, s->amd_pe, s->amd_iw, s->amd_len, iwlen, pfree, s->amd_nv, s->amd_next, s->amd_last, s->amd_head,
         s->amd_elen, s->amd_degree, s->amd_w, control, info);
-  return 0;
+  return CB_OK;
 }
 
-int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
+CbStatus icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
   int nb = s->nb;
-  if (grow_ints(&s->pair, &s->pair_cap, 2 * npair + 2) || grow_ints(&s->adj, &s->adj_cap, 2 * npair + 1)) return -1;
+  if (grow_ints(&s->pair, &s->pair_cap, 2 * npair + 2) || grow_ints(&s->adj, &s->adj_cap, 2 * npair + 1)) return CB_ERR_MEMORY;
   memcpy(s->pair, pair, 2 * (size_t)npair * sizeof(int));
   s->npair = npair;
   for (int b = 0; b < nb; ++b) s->deg[b] = 0;
@@ -172,7 +172,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     s->adj[s->mark[x]++] = y;
     s->adj[s->mark[y]++] = x;
   }
-  if (na > 0 && order_coupled(s, na)) return -1;
+  if (na > 0 && order_coupled(s, na)) return CB_ERR_MEMORY;
   for (int k = 0; k < na; ++k) s->order[no + k] = s->active[s->amd_last[k]];
   for (int k = 0; k < nb; ++k) s->pos[s->order[k]] = k;
   /* The fronts (later neighbours of each block in L) from the elimination tree: a block's front
@@ -187,7 +187,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     int b = s->order[k], x = s->loc[b], bound = s->deg[b];
     for (int c = s->child[k]; c >= 0; c = s->sibling[c]) bound += s->nbr_start[c + 1] - s->nbr_start[c];
     if (grow_ints(&s->nbr, &s->nbr_cap, nn + bound + 1) || grow_ints(&s->nbr_orig, &s->nbr_orig_cap, nn + bound + 1))
-      return -1;
+      return CB_ERR_MEMORY;
     int first = nn, parent = nb;
     for (int e = s->adj_start[x]; e < s->adj_start[x + 1]; ++e) {
       int j = s->active[s->adj[e]], pj = s->pos[j];
@@ -214,7 +214,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
   }
   /* L's layout: column by column in elimination order, the diagonal block, then the front's
    * blocks in the order the front was built. */
-  if (grow_ints(&s->nbr_off, &s->nbr_off_cap, s->nbr_start[nb] + 1)) return -1;
+  if (grow_ints(&s->nbr_off, &s->nbr_off_cap, s->nbr_start[nb] + 1)) return CB_ERR_MEMORY;
   s->lsize = 0;
   for (int k = 0; k < nb; ++k) {
     int b = s->order[k];
@@ -246,7 +246,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     }
     nupd += (hi - lo) * (hi - lo + 1) / 2;
   }
-  if (grow_ints(&s->upd_off, &s->upd_cap, nupd + 1)) return -1;
+  if (grow_ints(&s->upd_off, &s->upd_cap, nupd + 1)) return CB_ERR_MEMORY;
   for (int k = 0, q = 0; k < nb; ++k) {
     int lo = s->nbr_start[k], hi = s->nbr_start[k + 1];
     for (int u = lo; u < hi; ++u)
@@ -254,7 +254,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
   }
   /* Where each matrix block goes in L (a lookup per factorization missed the cache at 1000
    * objects): below the diagonal as given, or transposed. */
-  if (grow_ints(&s->pair_dst, &s->pair_dst_cap, npair + 1)) return -1;
+  if (grow_ints(&s->pair_dst, &s->pair_dst_cap, npair + 1)) return CB_ERR_MEMORY;
   for (int k = 0; k < npair; ++k) {
     int a = pair[2 * k], b = pair[2 * k + 1];
     s->pair_dst[k] = s->pos[a] > s->pos[b] ? block_off(s, a, b) : -1 - block_off(s, b, a);
@@ -265,7 +265,7 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
   for (int k = 0; k < nb; ++k)
     for (int u = s->nbr_start[k]; u < s->nbr_start[k + 1]; ++u) {
       if (s->nbr_orig[u]) continue;
-      if (grow_ints(&s->fill, &s->fill_cap, 2 * s->nfill + 2)) return -1;
+      if (grow_ints(&s->fill, &s->fill_cap, 2 * s->nfill + 2)) return CB_ERR_MEMORY;
       s->fill[2 * s->nfill] = s->nbr_off[u];
       s->fill[2 * s->nfill + 1] = s->bsize[s->nbr[u]] * s->bsize[s->order[k]];
       s->nfill++;
@@ -275,18 +275,18 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
     if (s->nbr_start[k + 1] - s->nbr_start[k] > maxdeg) maxdeg = s->nbr_start[k + 1] - s->nbr_start[k];
   if (maxdeg > s->front_cap) {
     double *f = realloc(s->front_t, 36 * (size_t)maxdeg * sizeof(double));
-    if (!f) return -1;
+    if (!f) return CB_ERR_MEMORY;
     s->front_t = f;
     s->front_cap = maxdeg;
   }
   if (s->lsize > s->lcap) {
     long n = s->lsize > 2 * s->lcap ? s->lsize : 2 * s->lcap;
     double *L = realloc(s->L, (size_t)n * sizeof(double));
-    if (!L) return -1;
+    if (!L) return CB_ERR_MEMORY;
     s->L = L;
     s->lcap = n;
   }
-  return 0;
+  return CB_OK;
 }
 
 /* The three dense kernels of the factorization. They are written once for any block size and
@@ -295,13 +295,13 @@ int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair) {
 /* Dense Cholesky of the diagonal block D (n x n, lower, row-major) in place, and the
  * reciprocals of its diagonal in dinv: the triangular solves multiply by them (a division has
  * three times a multiplication's latency, and these chains are short and serial); 0 or -1. */
-FORCE_INLINE int chol_diag(double *D, double *dinv, int n) {
+FORCE_INLINE CbStatus chol_diag(double *D, double *dinv, int n) {
   #pragma GCC unroll 6
   for (int j = 0; j < n; ++j) {
     double d = D[j * n + j];
     #pragma GCC unroll 6
     for (int m = 0; m < j; ++m) d -= D[j * n + m] * D[j * n + m];
-    if (!(d > 0) || !isfinite(d)) return -1;
+    if (!(d > 0) || !isfinite(d)) return CB_ERR_FACTOR;
     /* 1/sqrt(d) as sqrt(d) * (1/d): the square root and the division run side by side instead
      * of one after the other (this chain is serial down the columns) */
     const double sd = sqrt(d), id = 1.0 / d;
@@ -316,7 +316,7 @@ FORCE_INLINE int chol_diag(double *D, double *dinv, int n) {
       D[i * n + j] = a * r;
     }
   }
-  return 0;
+  return CB_OK;
 }
 
 /* B = B D^{-T} (B: nj x n, D: the factored diagonal block, dinv its reciprocal diagonal). Column
@@ -369,7 +369,7 @@ schur_update6(double *restrict T, const double *restrict Li, const double *restr
   }
 }
 
-FORCE_INLINE int chol_diag_any(double *D, double *dinv, int n) { return n == 6 ? chol_diag(D, dinv, 6) : chol_diag(D, dinv, n); }
+FORCE_INLINE CbStatus chol_diag_any(double *D, double *dinv, int n) { return n == 6 ? chol_diag(D, dinv, 6) : chol_diag(D, dinv, n); }
 
 /* solve_offdiag for 6 x 6, cloned like schur_update6 (the rolled loop was most of the
  * factorization's own time at 1000 objects). */
@@ -385,7 +385,7 @@ static void solve_offdiag_any(double *B, const double *D, const double *dinv, in
 
 
 
-SIMD_CLONES static int factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+SIMD_CLONES static CbStatus factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
                   const unsigned char *active, int keep) {
   int nb = s->nb;
   double *L = s->L;
@@ -438,7 +438,7 @@ SIMD_CLONES static int factor(IcfBlockChol *s, const double *blk, const int *dia
     }
     double *D = L + s->diag_slot[k];
     const double *dinv = s->dinv + s->boff[b];
-    if (chol_diag_any(D, s->dinv + s->boff[b], n)) return -1;
+    if (chol_diag_any(D, s->dinv + s->boff[b], n)) return CB_ERR_FACTOR;
     s->updates += (long)(hi - lo) * (hi - lo + 1) / 2;
     int all6 = n == 6;
     for (int u = lo; u < hi; ++u) { /* L_jb = A_jb L_bb^{-T}, and the front's blocks transposed */
@@ -460,15 +460,15 @@ SIMD_CLONES static int factor(IcfBlockChol *s, const double *blk, const int *dia
       }
     }
   }
-  return 0;
+  return CB_OK;
 }
 
-int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+CbStatus icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
                          const unsigned char *active) {
   return factor(s, blk, diag_off, pair_off, active, 0);
 }
 
-int icf_blockchol_factor_keep(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+CbStatus icf_blockchol_factor_keep(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
                               const unsigned char *active) {
   return factor(s, blk, diag_off, pair_off, active, 1);
 }

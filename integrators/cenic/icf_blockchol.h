@@ -6,31 +6,33 @@
 #ifndef CBENCH_ICF_BLOCKCHOL_H
 #define CBENCH_ICF_BLOCKCHOL_H
 
+#include "../../models/status.h"
+
 typedef struct IcfBlockChol IcfBlockChol;
 
 /* nblock diagonal blocks of sizes bsize[] at vector offsets boff[] (both copied). */
 IcfBlockChol *icf_blockchol_create(int nblock, const int *bsize, const int *boff);
 void icf_blockchol_free(IcfBlockChol *s);
 /* Off-diagonal pattern: npair distinct pairs (pair[2k] < pair[2k+1]) of block indices. Computes
- * the elimination order and the fill. Returns 0 or -1 (no memory). */
-int icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair);
+ * the elimination order and the fill. CB_OK or CB_ERR_MEMORY. */
+CbStatus icf_blockchol_analyze(IcfBlockChol *s, int npair, const int *pair);
 /* Numeric factorization of the matrix with diagonal block b at blk + diag_off[b] (bsize[b]^2,
  * row-major, symmetric) and the block of pair k (rows of pair[2k], columns of pair[2k+1],
- * row-major) at blk + pair_off[k], for the pairs given to the last analyze. Returns 0, or -1
- * when the matrix is not positive definite.
+ * row-major) at blk + pair_off[k], for the pairs given to the last analyze. CB_OK, or
+ * CB_ERR_FACTOR when the matrix is not positive definite.
  * active: NULL, or a flag per block; only the active blocks' columns are factored, and a pair
  * that joins an active and an inactive block is taken as zero (its block is not read): the
  * factor is exactly that of the active submatrix without those pairs, and blocks outside it are
  * not read. The caller's islands make such pairs zero in H (a contact that joins two islands
  * adds nothing to H). */
-int icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+CbStatus icf_blockchol_factor(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
                          const unsigned char *active);
 /* The same for the active blocks (not NULL) only, keeping the other blocks' columns of the
  * last factorizations: every stored block of L that joins an active block is zeroed first, so
  * that the result is the factor of the active submatrix (without its pairs to other blocks)
  * beside the kept columns without their entries in active rows. L L^T is then positive definite
  * wherever the kept columns were, and exact on the active blocks (Hessian reuse per island). */
-int icf_blockchol_factor_keep(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
+CbStatus icf_blockchol_factor_keep(IcfBlockChol *s, const double *blk, const int *diag_off, const int *pair_off,
                               const unsigned char *active);
 /* x = H^{-1} x with the last factorization, on the blocks it factored (active as given to the
  * factorization, or NULL: all); other entries of x are untouched. */

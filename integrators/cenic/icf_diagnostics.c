@@ -10,7 +10,7 @@
 extern void dsyev_(const char *jobz, const char *uplo, const int *n, double *a, const int *lda, double *w,
                    double *work, const int *lwork, int *info);
 
-int icf_diag_init(IcfDiag *d, int nv, int maxcon, int with_cond) {
+CbStatus icf_diag_init(IcfDiag *d, int nv, int maxcon, int with_cond) {
   memset(d, 0, sizeof *d);
   d->nv = nv;
   d->with_cond = with_cond;
@@ -22,7 +22,7 @@ int icf_diag_init(IcfDiag *d, int nv, int maxcon, int with_cond) {
     d->H = malloc((size_t)nv * (size_t)nv * sizeof(double));
     d->ev = malloc((size_t)nv * sizeof(double));
     d->work = malloc((size_t)d->lwork * sizeof(double));
-    if (!d->H || !d->ev || !d->work) return -1;
+    if (!d->H || !d->ev || !d->work) return CB_ERR_MEMORY;
   }
   return icf_diag_reserve(d, maxcon > 0 ? maxcon : 1);
 }
@@ -35,14 +35,14 @@ void icf_diag_free(IcfDiag *d) {
   memset(d, 0, sizeof *d);
 }
 
-int icf_diag_reserve(IcfDiag *d, int ncon) {
-  if (ncon <= d->cap) return 0;
+CbStatus icf_diag_reserve(IcfDiag *d, int ncon) {
+  if (ncon <= d->cap) return CB_OK;
   int cap = ncon > 2 * d->cap ? ncon : 2 * d->cap;
   double *vs = realloc(d->vs, (size_t)cap * sizeof(double));
-  if (!vs) return -1;
+  if (!vs) return CB_ERR_MEMORY;
   d->vs = vs;
   d->cap = cap;
-  return 0;
+  return CB_OK;
 }
 
 double icf_effective_stiction(const IcfProblem *p, int i, const double *vc) {

@@ -32,11 +32,11 @@ typedef struct {
 } IcfDiagResult;
 
 /* Workspace for problems of nv coordinates and up to maxcon contacts; with_cond: the dense
- * Hessian and dsyev's workspace too. 0 or -1. */
-int icf_diag_init(IcfDiag *d, int nv, int maxcon, int with_cond);
+ * Hessian and dsyev's workspace too. CB_OK or CB_ERR_MEMORY. */
+CbStatus icf_diag_init(IcfDiag *d, int nv, int maxcon, int with_cond);
 void icf_diag_free(IcfDiag *d);
-/* Room for ncon contacts (grows only past the largest count seen); 0 or -1. */
-int icf_diag_reserve(IcfDiag *d, int ncon);
+/* Room for ncon contacts (grows only past the largest count seen); CB_OK or CB_ERR_MEMORY. */
+CbStatus icf_diag_reserve(IcfDiag *d, int ncon);
 /* Contact i's effective stiction tolerance at contact velocity vc (above), NAN when its friction
  * does not act. */
 double icf_effective_stiction(const IcfProblem *p, int i, const double *vc);

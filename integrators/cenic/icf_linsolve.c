@@ -54,11 +54,11 @@ struct IcfLinSolver {
   long analyses;
 };
 
-static int grow_int(int **a, int n) {
+static CbStatus grow_int(int **a, int n) {
   int *p = realloc(*a, (size_t)n * sizeof(int));
-  if (!p) return -1;
+  if (!p) return CB_ERR_MEMORY;
   *a = p;
-  return 0;
+  return CB_OK;
 }
 
 IcfLinSolver *icf_lin_create(const IcfProblem *p, IcfLinSolverKind kind) {
@@ -172,7 +172,7 @@ static inline int joins_trees(const IcfContact *c) {
 
 /* Sorted unique pairs of the trees joined by contacts that add to H (Gc as in contact_couples)
  * into s->pair; 0 or -1 (pair_sort: O(ntree + pairs)). */
-static int collect_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc) {
+static CbStatus collect_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc) {
   int n = 0;
   for (int i = 0; i < p->ncon; ++i) {
     int a = p->con[i].tree[0], b = p->con[i].tree[1];
@@ -181,7 +181,7 @@ static int collect_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc)
       int c = 2 * s->pair_cap > n + 1 ? 2 * s->pair_cap : n + 1;
       if (grow_int(&s->pair, 2 * c) || grow_int(&s->fact_pair, 2 * c) || grow_int(&s->pair_off, c) ||
           grow_int(&s->pair_raw, 2 * c))
-        return -1;
+        return CB_ERR_MEMORY;
       s->pair_cap = c;
     }
     s->pair_raw[2 * n] = a < b ? a : b;
@@ -200,7 +200,7 @@ static int collect_pairs(IcfLinSolver *s, const IcfProblem *p, const double *Gc)
   memset(s->pair_col, 0, ((size_t)s->ntree + 1) * sizeof(int));
   for (int k = 0; k < u; ++k) s->pair_col[s->pair[2 * k + 1] + 1]++;
   for (int b = 0; b < s->ntree; ++b) s->pair_col[b + 1] += s->pair_col[b];
-  return 0;
+  return CB_OK;
 }
 
 /* Index of pair (a, b) in the sorted list, or -1: a scan of column b, which holds the few trees
@@ -429,7 +429,7 @@ void icf_lin_dense_hessian(IcfLinSolver *s, double *H) {
 }
 
 /* Upper-triangular CSC pattern of the block structure and its analysis (pattern changed). */
-static int cholmod_analyze_pattern(IcfLinSolver *s) {
+static CbStatus cholmod_analyze_pattern(IcfLinSolver *s) {
   size_t nnz = 0;
   for (int t = 0; t < s->ntree; ++t) nnz += (size_t)s->tree_nv[t] * (size_t)(s->tree_nv[t] + 1) / 2;
   for (int k = 0; k < s->npair; ++k) nnz += (size_t)s->tree_nv[s->pair[2 * k]] * (size_t)s->tree_nv[s->pair[2 * k + 1]];
@@ -441,7 +441,7 @@ static int cholmod_analyze_pattern(IcfLinSolver *s) {
     if (m) s->nzmap = m; /* realloc may have freed the old block: never keep the stale pointer */
     if (!s->S || !m) {
       if (s->S) cholmod_free_sparse(&s->S, &s->cc); /* next call retries both */
-      return -1;
+      return CB_ERR_MEMORY;
     }
     s->nz_cap = cap;
   }
@@ -471,9 +471,9 @@ static int cholmod_analyze_pattern(IcfLinSolver *s) {
   Sp[s->nv] = (int)pos;
   if (s->F) cholmod_free_factor(&s->F, &s->cc);
   s->F = cholmod_analyze(s->S, &s->cc);
-  if (!s->F) return -1;
+  if (!s->F) return CB_ERR_MEMORY;
   s->analyses++;
-  return 0;
+  return CB_OK;
 }
 
 void icf_lin_set_active(IcfLinSolver *s, const unsigned char *tree_active) { s->active = tree_active; }

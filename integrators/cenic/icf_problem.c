@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, const int *tree_nv) {
+CbStatus icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, const int *tree_nv) {
   memset(p, 0, sizeof *p);
   p->nv = nv;
   p->ntree = ntree;
@@ -15,7 +15,7 @@ int icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, con
   p->tree_vadr = calloc((size_t)nt, sizeof(int));
   p->tree_nv = calloc((size_t)nt, sizeof(int));
   p->tree_madr = calloc((size_t)nt, sizeof(int));
-  if (!p->tree_vadr || !p->tree_nv || !p->tree_madr) return -1;
+  if (!p->tree_vadr || !p->tree_nv || !p->tree_madr) return CB_ERR_MEMORY;
   for (int t = 0; t < ntree; ++t) {
     p->tree_vadr[t] = tree_vadr[t];
     p->tree_nv[t] = tree_nv[t];
@@ -25,10 +25,10 @@ int icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, con
   p->A = calloc((size_t)(p->mass_size > 0 ? p->mass_size : 1), sizeof(double));
   p->r = calloc((size_t)(nv > 0 ? nv : 1), sizeof(double));
   p->dof_tree = calloc((size_t)(nv > 0 ? nv : 1), sizeof(int));
-  if (!p->A || !p->r || !p->dof_tree) return -1;
+  if (!p->A || !p->r || !p->dof_tree) return CB_ERR_MEMORY;
   for (int t = 0; t < ntree; ++t)
     for (int i = 0; i < tree_nv[t]; ++i) p->dof_tree[tree_vadr[t] + i] = t;
-  if (icf_problem_reserve_dof(p, 4)) return -1;
+  if (icf_problem_reserve_dof(p, 4)) return CB_ERR_MEMORY;
   return icf_problem_reserve(p, 8, 8 * 3 * 12);
 }
 
@@ -45,33 +45,33 @@ void icf_problem_free(IcfProblem *p) {
   memset(p, 0, sizeof *p);
 }
 
-int icf_problem_reserve(IcfProblem *p, int ncon, int jac) {
+CbStatus icf_problem_reserve(IcfProblem *p, int ncon, int jac) {
   if (ncon > p->maxcon) {
     int n = ncon > 2 * p->maxcon ? ncon : 2 * p->maxcon;
     IcfContact *c = realloc(p->con, (size_t)n * sizeof *c);
-    if (!c) return -1;
+    if (!c) return CB_ERR_MEMORY;
     p->con = c;
     p->maxcon = n;
   }
   if (jac > p->jac_cap || !p->jac_pool) {
     int n = jac > 2 * p->jac_cap ? jac : 2 * p->jac_cap;
     double *j = realloc(p->jac_pool, (size_t)(n > 0 ? n : 1) * sizeof *j);
-    if (!j) return -1;
+    if (!j) return CB_ERR_MEMORY;
     p->jac_pool = j;
     p->jac_cap = n;
   }
   p->jac = p->jac_pool;
-  return 0;
+  return CB_OK;
 }
 
-int icf_problem_reserve_dof(IcfProblem *p, int ndof) {
-  if (ndof <= p->maxdof) return 0;
+CbStatus icf_problem_reserve_dof(IcfProblem *p, int ndof) {
+  if (ndof <= p->maxdof) return CB_OK;
   int n = ndof > 2 * p->maxdof ? ndof : 2 * p->maxdof;
   IcfDofTerm *t = realloc(p->dofterm, (size_t)n * sizeof *t);
-  if (!t) return -1;
+  if (!t) return CB_ERR_MEMORY;
   p->dofterm = t;
   p->maxdof = n;
-  return 0;
+  return CB_OK;
 }
 
 double icf_dof_eval(const IcfDofTerm *t, double v, double *gamma, double *G) {

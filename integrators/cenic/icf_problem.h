@@ -8,6 +8,8 @@
 #ifndef CBENCH_ICF_PROBLEM_H
 #define CBENCH_ICF_PROBLEM_H
 
+#include "../../models/status.h"
+
 typedef struct {
   int tree[2];      /* tree of each side, -1 = static; tree[1] = -1 when both in one tree */
   int jac_off[2];   /* offset of the 3 x tree_nv block in IcfProblem.jac, -1 if unused */
@@ -69,15 +71,15 @@ typedef struct {
   const IcfContactModel *model;
 } IcfProblem;
 
-/* Allocates for the given tree layout (copied). Returns 0 or -1. */
-int icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, const int *tree_nv);
+/* Allocates for the given tree layout (copied). CB_OK or CB_ERR_MEMORY. */
+CbStatus icf_problem_init(IcfProblem *p, int nv, int ntree, const int *tree_vadr, const int *tree_nv);
 void icf_problem_free(IcfProblem *p);
 /* Room for ncon contacts and jac Jacobian entries in the owned pool (amortized growth), and
- * p->jac = the pool; 0 or -1. */
-int icf_problem_reserve(IcfProblem *p, int ncon, int jac);
+ * p->jac = the pool; CB_OK or CB_ERR_MEMORY. */
+CbStatus icf_problem_reserve(IcfProblem *p, int ncon, int jac);
 
-/* Room for ndof dof terms; 0 or -1. */
-int icf_problem_reserve_dof(IcfProblem *p, int ndof);
+/* Room for ndof dof terms; CB_OK or CB_ERR_MEMORY. */
+CbStatus icf_problem_reserve_dof(IcfProblem *p, int ndof);
 /* Dof-term potential l(v); gamma = -dl/dv (may be NULL), G = d^2 l/dv^2 (may be NULL). */
 double icf_dof_eval(const IcfDofTerm *t, double v, double *gamma, double *G);
 

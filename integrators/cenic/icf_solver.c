@@ -337,21 +337,20 @@ static int line_search(IcfSolver *s, const LineFn *f, const LineStart *st, doubl
   return CB_OK;
 }
 
-static int fail(char *err, size_t errlen, int code, const char *msg, int iter) {
-  if (err && errlen) snprintf(err, errlen, "ICF Newton: %s (iteration %d)", msg, iter);
-  return code;
+static CbStatus fail(CbError *e, CbStatus code, const char *msg, int iter) {
+  return CB_ERROR(e, code, "ICF Newton: %s (iteration %d)", msg, iter);
 }
 
 
-static int grow(void **a, size_t n, size_t size) {
+static CbStatus grow(void **a, size_t n, size_t size) {
   void *b = realloc(*a, n * size);
-  if (!b) return -1;
+  if (!b) return CB_ERR_MEMORY;
   *a = b;
-  return 0;
+  return CB_OK;
 }
 
 /* Room for p's contacts and dof terms (amortized growth with their counts); 0 or -1. */
-static int reserve(IcfSolver *s, const IcfProblem *p) {
+static CbStatus reserve(IcfSolver *s, const IcfProblem *p) {
   if (p->ncon > s->con_cap) {
     size_t n = (size_t)(p->ncon > 2 * s->con_cap ? p->ncon : 2 * s->con_cap);
     if (grow((void **)&s->vc, 3 * n, sizeof(double)) || grow((void **)&s->dvc, 3 * n, sizeof(double)) ||
@@ -359,15 +358,15 @@ static int reserve(IcfSolver *s, const IcfProblem *p) {
         grow((void **)&s->finv_s, n, sizeof(double)) ||
         grow((void **)&s->isl_con, n, sizeof(int)) || grow((void **)&s->con_cut, n, 1) ||
         grow((void **)&s->cut, n, sizeof(int)))
-      return -1;
+      return CB_ERR_MEMORY;
     s->con_cap = (int)n;
   }
   if (p->ndof > s->dof_cap) {
     size_t n = (size_t)(p->ndof > 2 * s->dof_cap ? p->ndof : 2 * s->dof_cap);
-    if (grow((void **)&s->isl_dof, n, sizeof(int))) return -1;
+    if (grow((void **)&s->isl_dof, n, sizeof(int))) return CB_ERR_MEMORY;
     s->dof_cap = (int)n;
   }
-  return 0;
+  return CB_OK;
 }
 
 static int root(int *parent, int a) {
@@ -586,7 +585,7 @@ static void compact_active(IcfSolver *s) {
  * with *retry = 1 when a reused factorization gives no descent (refactor and retry), or the
  * failure with its message. */
 static int search_islands(IcfSolver *s, const IcfProblem *p, const double *v, int k, double *evals_weighted,
-                          int *retry, char *err, size_t errlen) {
+                          int *retry, CbError *e) {
   for (int a = 0; a < s->nactive; ++a) {
     int I = s->active[a];
     Island *is = &s->isl[I];
@@ -605,8 +604,8 @@ static int search_islands(IcfSolver *s, const IcfProblem *p, const double *v, in
       s->retry_island = I;
       return CB_OK;
     }
-    if (ls == CB_ERR_NOT_DESCENT) return fail(err, errlen, ls, "search direction is not a descent direction", k);
-    if (ls != CB_OK) return fail(err, errlen, ls, "line search failed", k);
+    if (ls == CB_ERR_NOT_DESCENT) return fail(e, ls, "search direction is not a descent direction", k);
+    if (ls != CB_OK) return fail(e, ls, "line search failed", k);
     is->start.known = is->l_known; /* the next iterate is v + alpha p: its cost in the next line's frame */
     is->start.l0 = is->l_alpha - line_quadratic(&f, is->alpha);
   }
@@ -634,7 +633,7 @@ static int active_tree_stale(const IcfSolver *s) {
 /* Each active island moves by its own step (v, its contact velocities and, with the dual
  * friction blocks, their w) and is tested by eq. 33 (and eq. 35 for a reused Hessian). CB_OK,
  * or CB_ERR_NONFINITE for a non-finite update. */
-static int update_islands(IcfSolver *s, const IcfProblem *p, double *v, int dual, int k, char *err, size_t errlen) {
+static int update_islands(IcfSolver *s, const IcfProblem *p, double *v, int dual, int k, CbError *e) {
   for (int a = 0; a < s->nactive; ++a) {
     int I = s->active[a];
     Island *is = &s->isl[I];
@@ -658,7 +657,7 @@ static int update_islands(IcfSolver *s, const IcfProblem *p, double *v, int dual
       }
     }
     dvn = sqrt(dvn);
-    if (!isfinite(dvn)) return fail(err, errlen, CB_ERR_NONFINITE, "non-finite update", k);
+    if (!isfinite(dvn)) return fail(e, CB_ERR_NONFINITE, "non-finite update", k);
     double eta = 1.0, theta = 0.0;
     if (is->dv_prev > 0) {
       theta = dvn / is->dv_prev;
@@ -676,10 +675,10 @@ static int update_islands(IcfSolver *s, const IcfProblem *p, double *v, int dual
   return CB_OK;
 }
 
-int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
-                     IcfSolverStats *st, char *err, size_t errlen) {
+CbStatus icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
+                     IcfSolverStats *st, CbError *e) {
   int nv = p->nv;
-  if (reserve(s, p)) return fail(err, errlen, CB_ERR_MEMORY, "out of memory", 0);
+  if (reserve(s, p)) return fail(e, CB_ERR_MEMORY, "out of memory", 0);
   st->solves++;
   st->last_iters = 0;
   /* D = diag(M)^{-1/2}; scale = max(floor, |D r|) (eq. 32). |D g| is a momentum in units of
@@ -749,7 +748,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       dg2 += is->state == ISLAND_CONVERGED_UPDATE ? is->tol * is->tol : is->dg * is->dg;
     }
     st->last_dg = sqrt(dg2);
-    if (!isfinite(st->last_dg)) return fail(err, errlen, CB_ERR_NONFINITE, "non-finite gradient", k);
+    if (!isfinite(st->last_dg)) return fail(e, CB_ERR_NONFINITE, "non-finite gradient", k);
     if (st->last_dg <= tol) { /* eq. 32 */
       newton_tap_report(s->tap, k, st->last_dg, tol, NAN, 0);
       return CB_OK;
@@ -761,7 +760,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       newton_tap_report(s->tap, k, st->last_dg, tol, NAN, 0);
       return CB_OK;
     }
-    if (k >= s->opt.max_iters) return fail(err, errlen, CB_ERR_MAX_ITERS, "no convergence", k);
+    if (k >= s->opt.max_iters) return fail(e, CB_ERR_MAX_ITERS, "no convergence", k);
     int active_nv = 0;
     for (int a = 0; a < s->nactive; ++a) active_nv += s->isl[s->active[a]].nv;
     const int refactor = !s->opt.hessian_reuse || s->stale || !s->has_factor || (s->keep && active_tree_stale(s));
@@ -771,7 +770,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       long analyses = icf_lin_analyses(s->lin);
       int frc = icf_lin_factor_at(s->lin, p, v, s->vc, s->Gc);
       if (frc != CB_OK)
-        return fail(err, errlen, frc, frc == CB_ERR_MEMORY ? "out of memory" : "Hessian factorization failed", k);
+        return fail(e, frc, frc == CB_ERR_MEMORY ? "out of memory" : "Hessian factorization failed", k);
       st->symbolic_analyses += icf_lin_analyses(s->lin) - analyses;
       st->factorizations++;
       st->factor_updates += icf_lin_block_updates(s->lin);
@@ -786,12 +785,12 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       int a0 = p->tree_vadr[t], a1 = a0 + p->tree_nv[t];
       for (int j = a0; j < a1; ++j) s->p[j] = s->tree_active[t] ? -s->g[j] : 0.0;
     }
-    if (icf_lin_solve(s->lin, s->p, s->p)) return fail(err, errlen, CB_ERR_FACTOR, "linear solve failed", k);
+    if (icf_lin_solve(s->lin, s->p, s->p)) return fail(e, CB_ERR_FACTOR, "linear solve failed", k);
     st->time_factorization += lap_seconds(&lap); /* the factorization, if any, and the solve */
     /* an exact line search per active island along its part of p */
     double evals_weighted = 0.0;
     int retry = 0;
-    int ls = search_islands(s, p, v, k, &evals_weighted, &retry, err, errlen);
+    int ls = search_islands(s, p, v, k, &evals_weighted, &retry, e);
     if (ls != CB_OK) return ls;
     /* an island's evaluation costs its share of a whole-problem evaluation: counted as nv_I / nv */
     st->linesearch_work += nv > 0 ? evals_weighted / nv : 0.0;
@@ -803,7 +802,7 @@ int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, dou
       continue;
     }
     /* each island moves by its own step; eq. 33 per island */
-    int up = update_islands(s, p, v, dual, k, err, errlen);
+    int up = update_islands(s, p, v, dual, k, e);
     if (up != CB_OK) return up;
     newton_tap_report(s->tap, k, st->last_dg, tol, s->nactive > 0 ? s->isl[s->active[0]].alpha : NAN, refactor);
     st->newton_iters++;

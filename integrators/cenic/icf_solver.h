@@ -74,9 +74,9 @@ void icf_solver_invalidate(IcfSolver *s);
 /* Minimizes l starting from v (in/out). diagM: [nv] diagonal used for the scaling D of eq. 32
  * (NULL: diagonal of A). Returns CB_OK; CB_ERR_NOT_DESCENT, CB_ERR_MAX_ITERS, CB_ERR_NONFINITE,
  * CB_ERR_FACTOR or CB_ERR_LINESEARCH when the solve failed; CB_ERR_MEMORY when its workspace
- * could not grow; with a message in err. */
-int icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v,
-                     IcfSolverStats *st, char *err, size_t errlen);
+ * could not grow; with a message in e. */
+CbStatus icf_solver_solve(IcfSolver *s, const IcfProblem *p, const double *diagM, double *v, IcfSolverStats *st,
+                          CbError *e);
 
 /* The line search's l(a) = l(v + a dir) - (1/2 v^T A v - r^T v) (its frame: the quadratic part
  * measured from v) and, if non-NULL, l'(a) and l''(a). For tests (allocates). */

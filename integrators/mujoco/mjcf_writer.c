@@ -36,45 +36,36 @@ static void put(TextBuffer *b, const char *fmt, ...) {
     b->s = s; b->cap = cap;
   }
 }
-
-int mjcf_check(const Model *m, char *err, size_t errlen) {
+CbStatus mjcf_check(const Model *m, CbError *e) {
   const char *src = m->source[0] ? m->source : m->name;
   for (int b = 1; b < m->nbody; ++b) {
     const Body *B = &m->bodies[b];
     if (B->joint == JOINT_FREE && B->parent != 0) {
-      snprintf(err, errlen,
-               "%s: bodies[%d] ('%s').joint: MuJoCo allows free joints only on bodies attached to the world",
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').joint: MuJoCo allows free joints only on bodies attached to the world",
                src, b - 1, B->name);
-      return -1;
     }
     if (B->kinematic && B->parent != 0) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').kinematic: MuJoCo mocap bodies must be children of the world",
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').kinematic: MuJoCo mocap bodies must be children of the world",
                src, b - 1, B->name);
-      return -1;
     }
     if (B->joint != JOINT_FREE && B->joint != JOINT_FIXED && B->mass <= 0) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').mass: MuJoCo needs a positive mass on a moving body, got %g",
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').mass: MuJoCo needs a positive mass on a moving body, got %g",
                src, b - 1, B->name, B->mass);
-      return -1;
     }
   }
   for (int g = 0; g < m->ngeom; ++g)
     if (m->geoms[g].has_surface_velocity) {
-      snprintf(err, errlen,
-               "%s: geoms[%d] ('%s').surface_velocity: MuJoCo 2.2 has no moving contact surfaces (conveyor belts)",
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: geoms[%d] ('%s').surface_velocity: MuJoCo 2.2 has no moving contact surfaces (conveyor belts)",
                src, g, m->geoms[g].name);
-      return -1;
     }
   if (m->nsuction > 0) {
-    snprintf(err, errlen, "%s: suction: MuJoCo 2.2 has no suction cups (%d in the scene)", src, m->nsuction);
-    return -1;
+    return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: suction: MuJoCo 2.2 has no suction cups (%d in the scene)", src, m->nsuction);
   }
   if (m->no_self_collision) { /* MuJoCo filters parent and child only; not converted to exclude pairs */
-    snprintf(err, errlen, "%s: self_collision: false is not converted to MuJoCo (it filters parent-child pairs only)",
+    return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: self_collision: false is not converted to MuJoCo (it filters parent-child pairs only)",
              src);
-    return -1;
   }
-  return 0;
+  return CB_OK;
 }
 
 int mjcf_buffer_sizes(const Model *m, int elliptic, int *nconmax, int *njmax) {
@@ -184,7 +175,7 @@ int mjcf_matched_pairs(const Model *m, int **pairs) {
       if (n == cap) {
         cap = cap ? 2 * cap : 16;
         int *p = realloc(*pairs, sizeof(int) * 2 * (size_t)cap);
-        if (!p) { free(*pairs); *pairs = NULL; return -1; }
+        if (!p) { free(*pairs); *pairs = NULL; return CB_ERR_MEMORY; }
         *pairs = p;
       }
       (*pairs)[2 * n] = a;
@@ -196,10 +187,10 @@ int mjcf_matched_pairs(const Model *m, int **pairs) {
 
 /* One <pair> per geometry pair cbench lets collide: the pair's combined friction (models/contact.h,
  * not MuJoCo's max rule), a flat impedance (solimp dmin = dmax) and a direct solref placeholder. */
-static int put_pairs(TextBuffer *t, const Model *m, const MjcfOptions *o) {
+static CbStatus put_pairs(TextBuffer *t, const Model *m, const MjcfOptions *o) {
   int *pairs;
   int n = mjcf_matched_pairs(m, &pairs);
-  if (n < 0) return -1;
+  if (n < 0) return CB_ERR_MEMORY;
   put(t, "  <contact>\n");
   for (int i = 0; i < n; ++i) {
     int a = pairs[2 * i], b = pairs[2 * i + 1];
@@ -218,12 +209,12 @@ static int put_pairs(TextBuffer *t, const Model *m, const MjcfOptions *o) {
   }
   put(t, "  </contact>\n");
   free(pairs);
-  return 0;
+  return CB_OK;
 }
-
-int mjcf_write(const Model *m, const MjcfOptions *o, char **xml, char *err, size_t errlen) {
+CbStatus mjcf_write(const Model *m, const MjcfOptions *o, char **xml, CbError *e) {
   *xml = NULL;
-  if (mjcf_check(m, err, errlen)) return -1;
+  CbStatus st = mjcf_check(m, e);
+  if (st != CB_OK) return st;
   TextBuffer t = {0};
   /* angle="radian": cbench's joint coordinates and limits are radians; inertiafromgeom false:
    * masses and inertias are cbench's, never recomputed from the shapes */
@@ -244,9 +235,8 @@ int mjcf_write(const Model *m, const MjcfOptions *o, char **xml, char *err, size
   put(&t, "</mujoco>\n");
   if (t.failed) {
     free(t.s);
-    snprintf(err, errlen, "out of memory writing MJCF");
-    return -1;
+    return CB_ERROR(e, CB_ERR_MEMORY, "out of memory writing MJCF");
   }
   *xml = t.s;
-  return 0;
+  return CB_OK;
 }

@@ -34,13 +34,14 @@ typedef struct {
 } MjcfOptions;
 
 /* The explicit pairs of matched mode, in <contact> order: *pairs gets 2 geometry indices per
- * pair (malloc'ed, the caller frees it); returns their number, or -1 when out of memory. */
+ * pair (malloc'ed, the caller frees it); returns their number, or CB_ERR_MEMORY (negative). */
 int mjcf_matched_pairs(const Model *m, int **pairs);
-/* Checks that the model can be written as MJCF: 0, or -1 with "FILE: FIELD: why" in err. */
-int mjcf_check(const Model *m, char *err, size_t errlen);
+/* Checks that the model can be written as MJCF: CB_OK, or CB_ERR_UNSUPPORTED with "FILE: FIELD:
+ * why" in e. */
+CbStatus mjcf_check(const Model *m, CbError *e);
 /* Writes the MJCF document into a malloc'ed string (*xml; the caller frees it).
- * Returns 0, or -1 with a message in err. */
-int mjcf_write(const Model *m, const MjcfOptions *o, char **xml, char *err, size_t errlen);
+ * CB_OK, or the failure (CB_ERR_UNSUPPORTED, CB_ERR_MEMORY) with a message in e. */
+CbStatus mjcf_write(const Model *m, const MjcfOptions *o, char **xml, CbError *e);
 /* Contact buffer sizes estimated from the scene: up to 8 contacts per movable geometry
  * (a box face on a face gives 4 in MuJoCo, box edges and stacked neighbours add more),
  * 4 constraint rows per pyramidal contact (6 elliptic: 3) plus one per limited joint, capped at

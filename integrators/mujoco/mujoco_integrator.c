@@ -79,25 +79,26 @@ typedef struct {
   int capped_noted;
 } MujocoRun;
 
-static int parse_numbers(const char *s, double *out, int n) {
+/* n finite numbers separated by ',', ':' or spaces; CB_OK or CB_ERR_OPTION. */
+static CbStatus parse_numbers(const char *s, double *out, int n) {
   char *end;
   for (int i = 0; i < n; ++i) {
     while (*s == ',' || *s == ':' || *s == ' ') ++s;
     out[i] = strtod(s, &end);
-    if (end == s || !isfinite(out[i])) return -1;
+    if (end == s || !isfinite(out[i])) return CB_ERR_OPTION;
     s = end;
   }
   while (*s == ' ') ++s;
-  return *s ? -1 : 0;
+  return *s ? CB_ERR_OPTION : CB_OK;
 }
 
 static int two_numbers(const char *v) {
   double x[2];
-  return parse_numbers(v, x, 2) == 0;
+  return parse_numbers(v, x, 2) == CB_OK;
 }
 static int three_numbers(const char *v) {
   double x[3];
-  return parse_numbers(v, x, 3) == 0;
+  return parse_numbers(v, x, 3) == CB_OK;
 }
 
 /* Matched compliance (MuJoCo 2.2's engine_core_constraint.c, mj_makeImpedance and
@@ -359,16 +360,16 @@ static void matched_step(MujocoRun *c) {
  * same model in 0.25 s) with the pairs' solref and solimp as set in mm. mjNREF = 2, mjNIMP = 5
  * in 2.2, as mjcf_writer.c writes them. */
 _Static_assert(mjNREF == 2 && mjNIMP == 5, "MuJoCo's solref/solimp sizes changed");
-static int save_model(const Model *m, MjcfOptions *o, const mjModel *mm, char *err, size_t errlen) {
+static CbStatus save_model(const Model *m, MjcfOptions *o, const mjModel *mm, CbError *e) {
   if (o->matched) o->pair_solref = mm->pair_solref, o->pair_solimp = mm->pair_solimp;
   char *xml = NULL;
-  if (mjcf_write(m, o, &xml, err, errlen)) return -1;
+  CbStatus st = mjcf_write(m, o, &xml, e);
+  if (st != CB_OK) return st;
   FILE *f = fopen(o->save_mjcf, "w");
   int ok = f && fputs(xml, f) >= 0;
   if (f && fclose(f)) ok = 0;
   free(xml);
-  if (!ok) snprintf(err, errlen, "cannot write the file");
-  return ok ? 0 : -1;
+  return ok ? CB_OK : CB_ERROR(e, CB_ERR_IO, "cannot write the file");
 }
 
 static int mujoco_create(Integrator *it) {
@@ -380,7 +381,7 @@ static int mujoco_create(Integrator *it) {
   if (rc) return rc;
   char err[512] = "";
   char *xml = NULL;
-  if (mjcf_write(m, &o, &xml, err, sizeof err)) return integrator_fail(it, CB_ERR_MODEL, "%s", err);
+  if (mjcf_write(m, &o, &xml, CB_ERR_BUF(err, sizeof err)) != CB_OK) return integrator_fail(it, CB_ERR_MODEL, "%s", err);
   MujocoRun *c = calloc(1, sizeof *c);
   if (!c) { free(xml); return integrator_fail(it, CB_ERR_MEMORY, "out of memory"); }
   it->content = c;
@@ -428,7 +429,7 @@ static int mujoco_create(Integrator *it) {
       integrator_note(it, "mujoco: compliance matched: %d rigid pair(s) keep MuJoCo's default solref and solimp",
                       rigid);
   }
-  if (o.save_mjcf[0] && save_model(m, &o, c->mm, err, sizeof err)) {
+  if (o.save_mjcf[0] && save_model(m, &o, c->mm, CB_ERR_BUF(err, sizeof err)) != CB_OK) {
     error_jump = NULL;
     mujoco_destroy(it);
     return integrator_fail(it, CB_ERR_OPTION, "mujoco: save_mjcf=%s: %s", o.save_mjcf, err);
@@ -436,7 +437,7 @@ static int mujoco_create(Integrator *it) {
   c->md = mj_makeData(c->mm);
   error_jump = NULL;
   if (!c->md) { mujoco_destroy(it); return integrator_fail(it, CB_ERR_MEMORY, "MuJoCo: mj_makeData failed"); }
-  if (mujoco_map_build(m, c->mm, &c->map, err, sizeof err)) {
+  if (mujoco_map_build(m, c->mm, &c->map, CB_ERR_BUF(err, sizeof err)) != CB_OK) {
     mujoco_destroy(it);
     return integrator_fail(it, CB_ERR_MODEL, "%s", err);
   }

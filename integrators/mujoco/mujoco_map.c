@@ -11,8 +11,7 @@ void mujoco_map_free(MujocoMap *map) {
   free(map->mj_body); free(map->qposadr); free(map->dofadr); free(map->mocapadr);
   memset(map, 0, sizeof *map);
 }
-
-int mujoco_map_build(const Model *m, const mjModel *mm, MujocoMap *map, char *err, size_t errlen) {
+CbStatus mujoco_map_build(const Model *m, const mjModel *mm, MujocoMap *map, CbError *e) {
   size_t n = (size_t)m->nbody;
   map->mj_body = calloc(n, sizeof(int));
   map->qposadr = calloc(n, sizeof(int));
@@ -20,8 +19,7 @@ int mujoco_map_build(const Model *m, const mjModel *mm, MujocoMap *map, char *er
   map->mocapadr = calloc(n, sizeof(int));
   if (!map->mj_body || !map->qposadr || !map->dofadr || !map->mocapadr) {
     mujoco_map_free(map);
-    snprintf(err, errlen, "out of memory");
-    return -1;
+    return CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
   }
   for (int b = 0; b < m->nbody; ++b) {
     map->qposadr[b] = map->dofadr[b] = map->mocapadr[b] = -1;
@@ -30,9 +28,8 @@ int mujoco_map_build(const Model *m, const mjModel *mm, MujocoMap *map, char *er
     snprintf(name, sizeof name, "b%d", b);
     int id = mj_name2id(mm, mjOBJ_BODY, name);
     if (id < 0) {
-      snprintf(err, errlen, "MuJoCo model has no body %s (bodies[%d] '%s')", name, b - 1, m->bodies[b].name);
       mujoco_map_free(map);
-      return -1;
+      return CB_ERROR(e, CB_ERR_MODEL, "MuJoCo model has no body %s (bodies[%d] '%s')", name, b - 1, m->bodies[b].name);
     }
     map->mj_body[b] = id;
     map->mocapadr[b] = mm->body_mocapid[id];
@@ -41,15 +38,14 @@ int mujoco_map_build(const Model *m, const mjModel *mm, MujocoMap *map, char *er
       int j = mm->body_jntadr[id];
       int expect_nv = B->joint == JOINT_FREE ? 6 : 1;
       if (j < 0 || mm->body_jntnum[id] != 1 || mm->body_dofnum[id] != expect_nv) {
-        snprintf(err, errlen, "MuJoCo body %s does not carry the joint of bodies[%d] '%s'", name, b - 1, B->name);
         mujoco_map_free(map);
-        return -1;
+        return CB_ERROR(e, CB_ERR_MODEL, "MuJoCo body %s does not carry the joint of bodies[%d] '%s'", name, b - 1, B->name);
       }
       map->qposadr[b] = mm->jnt_qposadr[j];
       map->dofadr[b] = mm->jnt_dofadr[j];
     }
   }
-  return 0;
+  return CB_OK;
 }
 
 static void rotation_of(const double *quat, double *R) {

@@ -16,8 +16,9 @@ typedef struct {
   int *mocapadr;           /* [nbody] mocap index of kinematic bodies, or -1 */
 } MujocoMap;
 
-/* Fills map (arrays allocated here) by name lookup; 0, or -1 with a message. */
-int mujoco_map_build(const Model *m, const mjModel *mm, MujocoMap *map, char *err, size_t errlen);
+/* Fills map (arrays allocated here) by name lookup; CB_OK, or CB_ERR_MODEL (CB_ERR_MEMORY) with
+ * a message in e. */
+CbStatus mujoco_map_build(const Model *m, const mjModel *mm, MujocoMap *map, CbError *e);
 void mujoco_map_free(MujocoMap *map);
 
 /* cbench (q, v) -> MuJoCo (qpos, qvel), and back. */

@@ -148,7 +148,7 @@ static int ode_create(Integrator *it) {
     set.sor = option_double(&ov, "sor");
   }
   char err[512] = "";
-  if (ode_scene_check(m, err, sizeof err)) return integrator_fail(it, CB_ERR_MODEL, "%s", err);
+  if (ode_scene_check(m, CB_ERR_BUF(err, sizeof err)) != CB_OK) return integrator_fail(it, CB_ERR_MODEL, "%s", err);
   OdeRun *c = calloc(1, sizeof *c);
   if (!c) return integrator_fail(it, CB_ERR_MEMORY, "out of memory");
   dInitODE2(0); /* counted: each create pairs with dCloseODE in destroy */
@@ -164,7 +164,7 @@ static int ode_create(Integrator *it) {
     ode_destroy(it);
     return integrator_fail(it, CB_ERR_MODEL, "ODE rejected the converted scene: %s", error_text);
   }
-  rc = ode_scene_build(&c->scene, m, &set, err, sizeof err);
+  rc = ode_scene_build(&c->scene, m, &set, CB_ERR_BUF(err, sizeof err));
   error_jump = NULL;
   if (rc) {
     ode_destroy(it);

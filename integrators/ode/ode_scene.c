@@ -19,48 +19,39 @@
 
 static int moving(const Body *B) { return B->tree >= 0; }
 static int has_ode_body(const Body *B) { return B->tree >= 0 || B->kinematic; }
-
-int ode_scene_check(const Model *m, char *err, size_t errlen) {
+CbStatus ode_scene_check(const Model *m, CbError *e) {
   const char *src = m->source[0] ? m->source : m->name;
   if (m->nsuction > 0) {
-    snprintf(err, errlen, "%s: suction: ODE has no suction cups (%d in the scene)", src, m->nsuction);
-    return -1;
+    return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: suction: ODE has no suction cups (%d in the scene)", src, m->nsuction);
   }
   for (int b = 1; b < m->nbody; ++b) {
     const Body *B = &m->bodies[b];
     if (B->armature != 0) { /* a joint's rotor inertia has no place in ODE's maximal coordinates */
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').joint.armature: ODE has no reflected rotor inertia (%g)",
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').joint.armature: ODE has no reflected rotor inertia (%g)",
                src, b - 1, B->name, B->armature);
-      return -1;
     }
     if (B->joint == JOINT_FREE && B->parent != 0) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').joint: free joints are converted only on bodies attached to the world",
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').joint: free joints are converted only on bodies attached to the world",
                src, b - 1, B->name);
-      return -1;
     }
     if (B->kinematic && B->parent != 0) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').kinematic: ODE kinematic bodies are converted only on the world",
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').kinematic: ODE kinematic bodies are converted only on the world",
                src, b - 1, B->name);
-      return -1;
     }
     if (moving(B) && !(B->mass > 0)) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').mass: ODE needs a positive mass on a moving body, got %g", src,
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').mass: ODE needs a positive mass on a moving body, got %g", src,
                b - 1, B->name, B->mass);
-      return -1;
     }
     if (moving(B) && B->joint == JOINT_REVOLUTE && B->has_limit && B->limit_upper - B->limit_lower > 2 * M_PI) {
-      snprintf(err, errlen,
-               "%s: bodies[%d] ('%s').limit: ODE hinge stops span at most 2 pi (ODE's angle is in (-pi, pi]), got "
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').limit: ODE hinge stops span at most 2 pi (ODE's angle is in (-pi, pi]), got "
                "[%g, %g]",
                src, b - 1, B->name, B->limit_lower, B->limit_upper);
-      return -1;
     }
   }
   for (int g = 0; g < m->ngeom; ++g)
     if (m->geoms[g].type == GEOM_PLANE && has_ode_body(&m->bodies[m->geoms[g].body])) {
-      snprintf(err, errlen, "%s: geoms[%d] ('%s').type: ODE planes are static; this one is on a moving body", src, g,
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: geoms[%d] ('%s').type: ODE planes are static; this one is on a moving body", src, g,
                m->geoms[g].name);
-      return -1;
     }
   /* Debian's ODE is built without libccd: no cylinder-cylinder or cylinder-capsule collider
    * (dCollide would return no contact, and the bodies would pass through each other). */
@@ -71,14 +62,12 @@ int ode_scene_check(const Model *m, char *err, size_t errlen) {
         int cyl = (ta == GEOM_CYLINDER && (tb == GEOM_CYLINDER || tb == GEOM_CAPSULE)) ||
                   (tb == GEOM_CYLINDER && ta == GEOM_CAPSULE);
         if (cyl && collision_pair_allowed(m, a, b)) {
-          snprintf(err, errlen,
-                   "%s: geoms[%d] ('%s') and geoms[%d] ('%s').type: this ODE (built without libccd) has no "
+          return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: geoms[%d] ('%s') and geoms[%d] ('%s').type: this ODE (built without libccd) has no "
                    "cylinder-%s collider",
                    src, a, m->geoms[a].name, b, m->geoms[b].name, ta == tb ? "cylinder" : "capsule");
-          return -1;
         }
       }
-  return 0;
+  return CB_OK;
 }
 
 static void to_ode_rot(dMatrix3 R, const double *r) {
@@ -120,11 +109,12 @@ static dGeomID make_geom(OdeScene *s, int g) {
 
 /* Bodies at the zero configuration of the one-dof joints, then the joints (their zero angle and
  * position are taken from the configuration at which they are set), then the geometries. */
-int ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, char *err, size_t errlen) {
+CbStatus ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, CbError *e) {
   memset(s, 0, sizeof *s);
   s->m = m;
   s->set = *set;
-  if (ode_scene_check(m, err, errlen)) return -1;
+  CbStatus st = ode_scene_check(m, e);
+  if (st != CB_OK) return st;
   s->body = calloc((size_t)m->nbody, sizeof(dBodyID));
   s->joint = calloc((size_t)m->nbody, sizeof(dJointID));
   s->geom = calloc((size_t)m->ngeom + 1, sizeof(dGeomID));
@@ -134,8 +124,7 @@ int ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, char *e
   s->d = data_create(m);
   if (!s->body || !s->joint || !s->geom || !s->geom_index || !s->q_prev || !s->angle_zero || !s->d) {
     ode_scene_free(s);
-    snprintf(err, errlen, "out of memory");
-    return -1;
+    return CB_ERROR(e, CB_ERR_MEMORY, "out of memory");
   }
   s->world = dWorldCreate();
   s->space = dHashSpaceCreate(0);
@@ -219,8 +208,7 @@ int ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, char *e
     dGeomID og = make_geom(s, g);
     if (!og) {
       ode_scene_free(s);
-      snprintf(err, errlen, "geoms[%d] ('%s'): geometry type %d not converted", g, G->name, (int)G->type);
-      return -1;
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "geoms[%d] ('%s'): geometry type %d not converted", g, G->name, (int)G->type);
     }
     s->geom[g] = og;
     s->geom_index[g] = g;
@@ -241,7 +229,7 @@ int ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, char *e
       dGeomSetRotation(og, R);
     }
   }
-  return 0;
+  return CB_OK;
 }
 
 void ode_scene_set_state(OdeScene *s, double t, const double *q, const double *v) {

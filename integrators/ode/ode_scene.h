@@ -45,10 +45,11 @@ typedef struct {
   dContactGeom cg[ODE_MAX_PAIR_CONTACTS];
 } OdeScene;
 
-/* 0, or -1 with "FILE: FIELD: why ODE cannot take it" in err. */
-int ode_scene_check(const Model *m, char *err, size_t errlen);
-/* Builds the world (dInitODE2 must have been called); 0, or -1 with a message. */
-int ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, char *err, size_t errlen);
+/* CB_OK, or CB_ERR_UNSUPPORTED with "FILE: FIELD: why ODE cannot take it" in e. */
+CbStatus ode_scene_check(const Model *m, CbError *e);
+/* Builds the world (dInitODE2 must have been called); CB_OK, or the failure with a message in e
+ * (CB_ERR_UNSUPPORTED, CB_ERR_MEMORY). */
+CbStatus ode_scene_build(OdeScene *s, const Model *m, const OdeSettings *set, CbError *e);
 void ode_scene_free(OdeScene *s);
 
 /* The ODE bodies' poses and velocities from cbench (q, v) at time t (kinematic bodies at t). */

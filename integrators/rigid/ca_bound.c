@@ -24,7 +24,7 @@ const char *ca_bound_check(const Model *m, int *body) {
   return NULL;
 }
 
-int ca_bound_init(CaBound *cb, const Model *m) {
+CbStatus ca_bound_init(CaBound *cb, const Model *m) {
   memset(cb, 0, sizeof *cb);
   int n = 0;
   for (int a = 0; a < m->ngeom; ++a)
@@ -32,7 +32,7 @@ int ca_bound_init(CaBound *cb, const Model *m) {
   cb->pair = malloc((size_t)(n + 1) * sizeof *cb->pair);
   cb->touching = malloc((size_t)(n + 1) * sizeof *cb->touching);
   cb->reach = malloc((size_t)(m->ngeom + 1) * sizeof *cb->reach);
-  if (!cb->pair || !cb->touching || !cb->reach) return -1;
+  if (!cb->pair || !cb->touching || !cb->reach) return CB_ERR_MEMORY;
   for (int a = 0; a < m->ngeom; ++a)
     for (int b = a + 1; b < m->ngeom; ++b)
       if (collision_pair_allowed(m, a, b)) {
@@ -44,7 +44,7 @@ int ca_bound_init(CaBound *cb, const Model *m) {
     const Geom *gm = &m->geoms[g];
     cb->reach[g] = v3_norm(gm->pos) + gm->rbound;
   }
-  return 0;
+  return CB_OK;
 }
 
 void ca_bound_free(CaBound *cb) {

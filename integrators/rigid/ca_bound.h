@@ -31,9 +31,9 @@ typedef struct {
   int bound_pair;    /* the pair that set h, or -1 */
 } CaStep;
 
-/* 0, or -1 (no memory). Scenes ca cannot bound (a plane on a moving body, a free joint not on the
+/* CB_OK, or CB_ERR_MEMORY. Scenes ca cannot bound (a plane on a moving body, a free joint not on the
  * world) are refused earlier by ca_bound_check. */
-int ca_bound_init(CaBound *cb, const Model *m);
+CbStatus ca_bound_init(CaBound *cb, const Model *m);
 void ca_bound_free(CaBound *cb);
 /* NULL when ca can bound every pair of m, else why not (a static string naming the feature);
  * *body receives the body concerned. */

@@ -11,17 +11,17 @@
 #include "../../models/multibody.h"
 #include "rigid_stats.h"
 
-static int grow_lambda(RigidImpulseStep *s, int nc) {
-  if (nc <= s->lambda_cap) return 0;
+static CbStatus grow_lambda(RigidImpulseStep *s, int nc) {
+  if (nc <= s->lambda_cap) return CB_OK;
   int cap = nc > 2 * s->lambda_cap ? nc : 2 * s->lambda_cap;
   double *l = realloc(s->lambda, 3 * (size_t)cap * sizeof *l);
-  if (!l) return -1;
+  if (!l) return CB_ERR_MEMORY;
   s->lambda = l;
   s->lambda_cap = cap;
-  return 0;
+  return CB_OK;
 }
 
-int rigid_impulse_step_init(RigidImpulseStep *s, const Model *m) {
+CbStatus rigid_impulse_step_init(RigidImpulseStep *s, const Model *m) {
   const int nv = m->nv;
   memset(s, 0, sizeof *s);
   s->params = rigid_solver_defaults();
@@ -35,8 +35,8 @@ int rigid_impulse_step_init(RigidImpulseStep *s, const Model *m) {
   s->limit_dv = calloc((size_t)nv + 1, sizeof(double));
   if (!s->v_free || !s->limit_lambda || !s->limit_col || !s->limit_colset || !s->limit_dv ||
       rigid_problem_init(&s->prob, nv) != 0 || grow_lambda(s, 8) != 0)
-    return -1;
-  return 0;
+    return CB_ERR_MEMORY;
+  return CB_OK;
 }
 
 void rigid_impulse_step_free(RigidImpulseStep *s) {

@@ -54,8 +54,8 @@ typedef struct {
                                           "number of contacts is unchanged (Lemke ignores it)")
 
 /* For model m's nv velocities and joint limits; solve, solver_name and params are the caller's
- * to set. 0 or -1 (memory). */
-int rigid_impulse_step_init(RigidImpulseStep *s, const Model *m);
+ * to set. CB_OK or CB_ERR_MEMORY. */
+CbStatus rigid_impulse_step_init(RigidImpulseStep *s, const Model *m);
 void rigid_impulse_step_free(RigidImpulseStep *s);
 /* Forget the previous step's impulses (no warm start from them). */
 static inline void rigid_impulse_step_reset(RigidImpulseStep *s) { s->prev_nc = -1; }

@@ -13,11 +13,11 @@
 
 static int lcp_size(int nc) { return nc * (RIGID_MAX_FACETS + 2); }
 
-int rigid_problem_init(RigidProblem *p, int nv) {
+CbStatus rigid_problem_init(RigidProblem *p, int nv) {
   memset(p, 0, sizeof *p);
   p->nv = nv;
-  if (nv > 0 && !(p->col = calloc((size_t)nv, sizeof *p->col))) return -1;
-  return 0;
+  if (nv > 0 && !(p->col = calloc((size_t)nv, sizeof *p->col))) return CB_ERR_MEMORY;
+  return CB_OK;
 }
 
 void rigid_problem_free(RigidProblem *p) {
@@ -29,7 +29,7 @@ void rigid_problem_free(RigidProblem *p) {
   memset(p, 0, sizeof *p);
 }
 
-int rigid_problem_reserve(RigidProblem *p, int nc) {
+CbStatus rigid_problem_reserve(RigidProblem *p, int nc) {
   if (nc > p->cap) {
     int cap = nc > 2 * p->cap ? nc : 2 * p->cap;
     size_t n3 = 3 * (size_t)cap, nl = (size_t)lcp_size(cap);
@@ -37,30 +37,30 @@ int rigid_problem_reserve(RigidProblem *p, int nc) {
     size_t work = nl * nl + 4 * nl;
     if (n3 * n3 + 8 * n3 > work) work = n3 * n3 + 8 * n3;
     double *W = realloc(p->W, n3 * n3 * sizeof *W);
-    if (!W) return -1;
+    if (!W) return CB_ERR_MEMORY;
     p->W = W;
     double *b = realloc(p->b, n3 * sizeof *b);
-    if (!b) return -1;
+    if (!b) return CB_ERR_MEMORY;
     p->b = b;
     double *mu = realloc(p->mu, (size_t)cap * sizeof *mu);
-    if (!mu) return -1;
+    if (!mu) return CB_ERR_MEMORY;
     p->mu = mu;
     double *wk = realloc(p->work, work * sizeof *wk);
-    if (!wk) return -1;
+    if (!wk) return CB_ERR_MEMORY;
     p->work = wk;
     p->work_size = (int)work;
     p->cap = cap;
   }
   p->nc = nc;
-  return 0;
+  return CB_OK;
 }
 
-int rigid_problem_build(RigidProblem *p, const Model *m, Data *d, double h, const double *v,
+CbStatus rigid_problem_build(RigidProblem *p, const Model *m, Data *d, double h, const double *v,
                         double baumgarte, double *v_free) {
   int nv = m->nv, nc = d->ncon, n3 = 3 * nc;
-  if (nv != p->nv) return -1;
-  if (rigid_problem_reserve(p, nc) != 0) return -1;
-  if (mb_factor_mass(m, d) != 0) return -1;
+  if (nv != p->nv) return CB_ERR_OPTION;
+  if (rigid_problem_reserve(p, nc) != CB_OK) return CB_ERR_MEMORY;
+  if (mb_factor_mass(m, d) != 0) return CB_ERR_MODEL;
   p->h = h;
   double *vf = v_free ? v_free : p->col;
   for (int k = 0; k < nv; ++k) vf[k] = d->tau[k] - d->bias[k];
@@ -88,7 +88,7 @@ int rigid_problem_build(RigidProblem *p, const Model *m, Data *d, double h, cons
         for (int r = 0; r < 3; ++r) p->W[(3 * i + r) * n3 + 3 * j + k] = vc[r] - o[r];
       }
     }
-  return 0;
+  return CB_OK;
 }
 
 void rigid_problem_velocity(const RigidProblem *p, const Model *m, const Data *d, const double *lambda,

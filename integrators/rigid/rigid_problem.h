@@ -25,11 +25,11 @@ typedef struct {
   int nv;
 } RigidProblem;
 
-/* Empty problem for nv velocities (nv = 0 for hand-filled problems); 0 or -1. */
-int rigid_problem_init(RigidProblem *p, int nv);
+/* Empty problem for nv velocities (nv = 0 for hand-filled problems); CB_OK or CB_ERR_MEMORY. */
+CbStatus rigid_problem_init(RigidProblem *p, int nv);
 void rigid_problem_free(RigidProblem *p);
-/* Room for nc contacts (amortized growth); sets p->nc = nc; 0 or -1. */
-int rigid_problem_reserve(RigidProblem *p, int nc);
+/* Room for nc contacts (amortized growth); sets p->nc = nc; CB_OK or CB_ERR_MEMORY. */
+CbStatus rigid_problem_reserve(RigidProblem *p, int nc);
 
 /* Builds the problem of a step of size h from v, with d evaluated by system_step_data at the
  * step's start (kinematics, M, bias, tau, contacts and Jacobians); factors M in d.
@@ -37,9 +37,9 @@ int rigid_problem_reserve(RigidProblem *p, int nc);
  * sliding coefficient: the paper's analytic slides decelerate at mu g).
  * Gap term: a contact reported with a gap phi > 0 (speculative) may close it within the step,
  * b_n += phi / h; an overlap phi < 0 adds baumgarte * phi / h (0: no position correction).
- * v_free (nv, may be NULL) receives the free velocity. Returns 0, or -1 (no memory or M not
- * positive definite). */
-int rigid_problem_build(RigidProblem *p, const Model *m, Data *d, double h, const double *v,
+ * v_free (nv, may be NULL) receives the free velocity. CB_OK, or CB_ERR_OPTION (p made for
+ * another nv), CB_ERR_MEMORY or CB_ERR_MODEL (M not positive definite). */
+CbStatus rigid_problem_build(RigidProblem *p, const Model *m, Data *d, double h, const double *v,
                         double baumgarte, double *v_free);
 
 /* v_out = v_free + M^-1 J^T lambda (the step's velocity); M factored by rigid_problem_build. */

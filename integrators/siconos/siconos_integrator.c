@@ -62,47 +62,39 @@ static const OptionSpec siconos_options[] = {
     OPTIONS_END};
 
 /* 0, or -1 with "FILE: FIELD: why" in err. */
-static int siconos_check(const Model *m, char *err, size_t errlen) {
+static CbStatus siconos_check(const Model *m, CbError *e) {
   const char *src = m->source[0] ? m->source : m->name;
   if (m->nsuction > 0) {
-    snprintf(err, errlen, "%s: suction: the siconos peer has no suction cups (%d in the scene)", src, m->nsuction);
-    return -1;
+    return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: suction: the siconos peer has no suction cups (%d in the scene)", src, m->nsuction);
   }
   for (int b = 1; b < m->nbody; ++b) {
     const Body *B = &m->bodies[b];
     if (B->kinematic) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').kinematic: kinematic bodies are not converted to Siconos", src,
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').kinematic: kinematic bodies are not converted to Siconos", src,
                b - 1, B->name);
-      return -1;
     }
     if (B->tree < 0) continue; /* welded to the world: static geometry */
     if (B->joint == JOINT_FREE && B->parent != 0) {
-      snprintf(err, errlen,
-               "%s: bodies[%d] ('%s').joint: free joints are converted only on bodies attached to the world (this one "
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').joint: free joints are converted only on bodies attached to the world (this one "
                "is on '%s')",
                src, b - 1, B->name, m->bodies[B->parent].name);
-      return -1;
     }
     if (B->armature != 0) { /* a rotor's reflected inertia has no place in Siconos' maximal coordinates */
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').joint.armature: Siconos has no reflected rotor inertia (%g)", src,
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').joint.armature: Siconos has no reflected rotor inertia (%g)", src,
                b - 1, B->name, B->armature);
-      return -1;
     }
     if (!(B->mass > 0)) {
-      snprintf(err, errlen, "%s: bodies[%d] ('%s').mass: Siconos needs a positive mass, got %g", src, b - 1, B->name,
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: bodies[%d] ('%s').mass: Siconos needs a positive mass, got %g", src, b - 1, B->name,
                B->mass);
-      return -1;
     }
   }
   for (int g = 0; g < m->ngeom; ++g)
     if (m->geoms[g].has_surface_velocity) {
-      snprintf(err, errlen,
-               "%s: geoms[%d] ('%s').surface_velocity: the siconos peer's contact relation has no surface velocity "
+      return CB_ERROR(e, CB_ERR_UNSUPPORTED, "%s: geoms[%d] ('%s').surface_velocity: the siconos peer's contact relation has no surface velocity "
                "(conveyor belt)",
                src, g, m->geoms[g].name);
-      return -1;
     }
-  return 0;
+  return CB_OK;
 }
 
 static void siconos_destroy(Integrator *it) {
@@ -480,7 +472,7 @@ static int siconos_create(Integrator *it) {
   int rc = engine_fixed_step_options(it, &ov);
   if (rc) return rc;
   char err[2048] = ""; /* the scene's path and a body's name fit */
-  if (siconos_check(m, err, sizeof err)) return integrator_fail(it, CB_ERR_UNSUPPORTED, "%s", err);
+  if (siconos_check(m, CB_ERR_BUF(err, sizeof err)) != CB_OK) return integrator_fail(it, CB_ERR_UNSUPPORTED, "%s", err);
   SicConfig cfg = {.theta = option_double(&ov, "theta"),
                    .tolerance = option_double(&ov, "tolerance"),
                    .max_iterations = (int)option_int(&ov, "max_iterations"),

@@ -171,9 +171,9 @@ static int create_common(Integrator *it, const MethodSpec *spec) {
   cfg.linear_solver = ls;
   cfg.first_tout = o->first_output;
   char err[256];
-  int code;
-  c->ode = sunode_create_code(nx, model_rhs, model_groups, it, &cfg, err, sizeof err, &code);
-  if (!c->ode) return integrator_fail(it, code, "%s", err);
+  CbError *e = CB_ERR_BUF(err, sizeof err);
+  c->ode = sunode_create(nx, model_rhs, model_groups, it, &cfg, e);
+  if (!c->ode) return integrator_fail(it, e->status, "%s", err);
   StepperConfig driver = {.kind = STEPPER_ENGINE, .engine = &sundials_engine, .content = it};
   return integrator_use_stepper(it, &driver);
 }

@@ -61,13 +61,12 @@ static void error_handler(int code, const char *module, const char *function, ch
 
 static int is_cvode(const SunOde *s) { return s->cfg.kind == SUNODE_CVODE_BDF; }
 
-static int fail(char *err, size_t errlen, const char *what, int flag) {
-  if (err && errlen) snprintf(err, errlen, "SUNDIALS setup failed: %s (flag %d)", what, flag);
-  return -1;
+static CbStatus fail(CbError *e, const char *what, int flag) {
+  return CB_ERROR(e, CB_ERR_OPTION, "SUNDIALS setup failed: %s (flag %d)", what, flag);
 }
 
 /* All solver options; each call's flag is checked. */
-static int configure(SunOde *s, char *err, size_t errlen) {
+static CbStatus configure(SunOde *s, CbError *e) {
   const SunOdeConfig *c = &s->cfg;
   void *mem = s->mem;
   int flag;
@@ -75,7 +74,7 @@ static int configure(SunOde *s, char *err, size_t errlen) {
 #define CHECK(call)                                   \
   do {                                                \
     flag = (call);                                    \
-    if (flag < 0) return fail(err, errlen, #call, flag); \
+    if (flag < 0) return fail(e, #call, flag);           \
   } while (0)
   if (is_cvode(s)) {
     CHECK(CVodeSetErrHandlerFn(mem, error_handler, s));
@@ -91,7 +90,7 @@ static int configure(SunOde *s, char *err, size_t errlen) {
     }
     CHECK(CVodeSetLinearSolver(mem, s->LS, s->A));
     if (c->linear_solver == SUNODE_KLU) CHECK(CVodeSetJacFn(mem, sunode_sparse_jac));
-    return 0;
+    return CB_OK;
   }
   CHECK(ARKStepSetErrHandlerFn(mem, error_handler, s));
   CHECK(ARKStepSetUserData(mem, s));
@@ -116,13 +115,7 @@ static int configure(SunOde *s, char *err, size_t errlen) {
     }
   }
 #undef CHECK
-  return 0;
-}
-
-SunOde *sunode_create(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user,
-                      const SunOdeConfig *cfg, char *err, size_t errlen) {
-  int code;
-  return sunode_create_code(nx, rhs, groups, user, cfg, err, errlen, &code);
+  return CB_OK;
 }
 
 /* Physical memory in bytes (0 when unknown). */
@@ -131,37 +124,35 @@ static double physical_memory(void) {
   return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
 }
 
-SunOde *sunode_create_code(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user,
-                           const SunOdeConfig *cfg, char *err, size_t errlen, int *code) {
-  if (err && errlen) err[0] = '\0';
-  *code = CB_ERR_OPTION;
+SunOde *sunode_create(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user, const SunOdeConfig *cfg,
+                      CbError *e) {
+  cb_error_clear(e);
   int atol_positive = cfg && cfg->atol && nx > 0;
   for (int i = 0; atol_positive && i < nx; ++i) atol_positive = cfg->atol[i] > 0;
   if (nx <= 0 || !rhs || !cfg || !cfg->atol || !(cfg->rtol > 0 || (cfg->rtol == 0 && atol_positive))) {
-    fail(err, errlen, "invalid arguments (nx, rhs, tolerances)", 0);
+    fail(e, "invalid arguments (nx, rhs, tolerances)", 0);
     return NULL;
   }
   if (cfg->kind == SUNODE_CVODE_BDF && (cfg->max_order < 1 || cfg->max_order > 5)) {
-    fail(err, errlen, "BDF max_order must be in 1..5", cfg->max_order);
+    fail(e, "BDF max_order must be in 1..5", cfg->max_order);
     return NULL;
   }
   if (cfg->linear_solver == SUNODE_KLU && !groups) {
-    fail(err, errlen, "the KLU Jacobian needs a sparsity-groups callback", 0);
+    fail(e, "the KLU Jacobian needs a sparsity-groups callback", 0);
     return NULL;
   }
   /* CVODE and ARKODE keep the Newton matrix and a saved Jacobian: 2 nx^2 doubles */
   double dense_bytes = 2.0 * (double)nx * (double)nx * sizeof(double), phys = physical_memory();
   if (cfg->kind != SUNODE_ARK_ERK && cfg->linear_solver == SUNODE_DENSE && phys > 0 && dense_bytes > phys) {
-    if (err && errlen)
-      snprintf(err, errlen, "out of memory: %d states need dense %d x %d Newton matrices of %.3g GiB, more than this "
-               "machine's %.3g GiB (linear_solver=klu is sparse)", nx, nx, nx, dense_bytes / 1073741824.0, phys / 1073741824.0);
-    *code = CB_ERR_MEMORY;
+    CB_ERROR(e, CB_ERR_MEMORY,
+             "out of memory: %d states need dense %d x %d Newton matrices of %.3g GiB, more than this "
+             "machine's %.3g GiB (linear_solver=klu is sparse)",
+             nx, nx, nx, dense_bytes / 1073741824.0, phys / 1073741824.0);
     return NULL;
   }
   SunOde *s = calloc(1, sizeof *s);
   if (!s) {
-    fail(err, errlen, "out of memory", 0);
-    *code = CB_ERR_MEMORY;
+    CB_ERROR(e, CB_ERR_MEMORY, "SUNDIALS setup failed: out of memory (flag 0)");
     return NULL;
   }
   s->nx = nx;
@@ -208,14 +199,13 @@ SunOde *sunode_create_code(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *use
     break;
   }
   if (!s->mem || flag < 0) goto nomem;
-  if (configure(s, err, errlen) != 0) {
+  if (configure(s, e) != CB_OK) {
     sunode_destroy(s);
     return NULL;
   }
   return s;
 nomem:
-  if (err && errlen) snprintf(err, errlen, "out of memory: could not allocate the SUNDIALS objects for %d states", nx);
-  *code = CB_ERR_MEMORY;
+  CB_ERROR(e, CB_ERR_MEMORY, "out of memory: could not allocate the SUNDIALS objects for %d states", nx);
   sunode_destroy(s);
   return NULL;
 }

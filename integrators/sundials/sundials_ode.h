@@ -38,14 +38,12 @@ typedef struct {
 
 typedef struct SunOde SunOde;
 
-/* NULL with a message in err on failure. groups may be NULL unless linear_solver == KLU. */
-SunOde *sunode_create(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user,
-                      const SunOdeConfig *cfg, char *err, size_t errlen);
-/* The same, with the failure's code in *code: CB_ERR_MEMORY when memory runs out (or a dense
- * Newton matrix and its saved copy, 2 nx^2 doubles, would not fit in the machine's physical
- * memory: refused before the allocation), CB_ERR_OPTION for a bad configuration. */
-SunOde *sunode_create_code(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user,
-                           const SunOdeConfig *cfg, char *err, size_t errlen, int *code);
+/* NULL on failure with the message and the status in e: CB_ERR_MEMORY when memory runs out (or
+ * a dense Newton matrix and its saved copy, 2 nx^2 doubles, would not fit in the machine's
+ * physical memory: refused before the allocation), CB_ERR_OPTION for a bad configuration.
+ * groups may be NULL unless linear_solver == KLU. */
+SunOde *sunode_create(int nx, SunOdeRhs rhs, SunOdeGroups groups, void *user, const SunOdeConfig *cfg,
+                      CbError *e);
 /* (Re)start at (t0, x0); counters of the solver restart from 0 (the running totals do not). */
 int sunode_reset(SunOde *s, double t0, const double *x0);
 /* Integrate to t_out (dense output, no step clipping) and write x(t_out). CB_OK, or a negative

@@ -14,7 +14,7 @@ extern void dgetrs_(const char *trans, const int *n, const int *nrhs, const doub
                     const int *lda, const int *ipiv, double *b, const int *ldb, int *info,
                     size_t trans_len);
 
-int tamsi_problem_init(TamsiProblem *p, int nv) {
+CbStatus tamsi_problem_init(TamsiProblem *p, int nv) {
   memset(p, 0, sizeof *p);
   p->nv = nv;
   size_t n = (size_t)(nv > 0 ? nv : 1);
@@ -28,12 +28,12 @@ int tamsi_problem_init(TamsiProblem *p, int nv) {
   p->ipiv = calloc(n, sizeof(int));
   if (!p->A || !p->jac || !p->pstar || !p->res || !p->dv || !p->gen || !p->tmp || !p->ipiv) {
     tamsi_problem_free(p);
-    return -1;
+    return CB_ERR_MEMORY;
   }
   return tamsi_problem_set_contacts(p, 0);
 }
 
-int tamsi_problem_set_contacts(TamsiProblem *p, int nc) {
+CbStatus tamsi_problem_set_contacts(TamsiProblem *p, int nc) {
   if (nc > p->cap_c || !p->con) {
     int cap = p->cap_c > 0 ? p->cap_c : 4;
     while (cap < nc) cap *= 2;
@@ -52,7 +52,7 @@ int tamsi_problem_set_contacts(TamsiProblem *p, int nc) {
     if (f) p->f = f;
     double *G = realloc(p->G, 9 * c * sizeof(double));
     if (G) p->G = G;
-    if (!J || !vo || !con || !vc || !dvc || !f || !G) return -1;
+    if (!J || !vo || !con || !vc || !dvc || !f || !G) return CB_ERR_MEMORY;
     p->cap_c = cap;
   }
   p->nc = nc;
@@ -61,7 +61,7 @@ int tamsi_problem_set_contacts(TamsiProblem *p, int nc) {
     memset(p->vc_off, 0, 3 * (size_t)nc * sizeof(double));
     memset(p->con, 0, (size_t)nc * sizeof(TamsiContact));
   }
-  return 0;
+  return CB_OK;
 }
 
 void tamsi_problem_free(TamsiProblem *p) {
@@ -190,32 +190,32 @@ void tamsi_jacobian(TamsiProblem *p, const double *v, double *jac) {
   }
 }
 
-int tamsi_solve(TamsiProblem *p, double *v, int max_iter, TamsiSolveInfo *info) {
+CbStatus tamsi_solve(TamsiProblem *p, double *v, int max_iter, TamsiSolveInfo *info) {
   const int nv = p->nv;
   memset(info, 0, sizeof *info);
   if (nv == 0) {
     info->converged = 1;
-    return 0;
+    return CB_OK;
   }
   for (int it = 0; it < max_iter; ++it) {
     const double scale = tamsi_residual(p, v, p->res);
     info->residual = inf_norm(p->res, nv);
-    if (!isfinite(info->residual)) return -1;
+    if (!isfinite(info->residual)) return CB_ERR_NONFINITE;
     if (info->residual <= 1e-13 * scale) {
       info->converged = 1;
       newton_tap_report(p->tap, it, info->residual, 1e-13 * scale, NAN, 0);
-      return 0;
+      return CB_OK;
     }
     tamsi_jacobian(p, v, p->jac);
     /* Row-major jac is jac^T in LAPACK's column-major view: factor that, solve with 'T'. */
     int n = nv, one = 1, lapack_info = 0;
     dgetrf_(&n, &n, p->jac, &n, p->ipiv, &lapack_info);
     info->factorizations++;
-    if (lapack_info != 0) return -1;
+    if (lapack_info != 0) return CB_ERR_FACTOR;
     for (int r = 0; r < nv; ++r) p->dv[r] = -p->res[r];
     dgetrs_("T", &n, &one, p->jac, &n, p->ipiv, p->dv, &n, &lapack_info, 1);
     info->iterations++;
-    if (lapack_info != 0) return -1;
+    if (lapack_info != 0) return CB_ERR_FACTOR;
     /* TALS: alpha = min over contacts; convergence on the Newton update of the contact
      * velocities. */
     double alpha = 1.0, change = 0.0;
@@ -232,14 +232,14 @@ int tamsi_solve(TamsiProblem *p, double *v, int max_iter, TamsiSolveInfo *info) 
     if (alpha < 1.0) info->linesearch_cuts++;
     newton_tap_report(p->tap, it, info->residual, NAN, alpha, 1);
     for (int r = 0; r < nv; ++r) v[r] += alpha * p->dv[r];
-    if (!isfinite(change) || !isfinite(alpha)) return -1;
+    if (!isfinite(change) || !isfinite(alpha)) return CB_ERR_NONFINITE;
     if (change < 1.0) {
       info->converged = 1;
       tamsi_residual(p, v, p->res);
       info->residual = inf_norm(p->res, nv);
       newton_tap_report(p->tap, it + 1, info->residual, NAN, NAN, 0);
-      return 0;
+      return CB_OK;
     }
   }
-  return -1;
+  return CB_ERR_MAX_ITERS;
 }

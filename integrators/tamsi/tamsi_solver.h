@@ -51,11 +51,11 @@ typedef struct {
 
 #define TAMSI_RELATIVE_TOLERANCE 1e-2  /* eps_v = 1e-2 v_s: soft norm and convergence */
 
-/* 0 or -1 (no memory). */
-int tamsi_problem_init(TamsiProblem *p, int nv);
+/* CB_OK or CB_ERR_MEMORY. */
+CbStatus tamsi_problem_init(TamsiProblem *p, int nv);
 /* Room for nc contacts (amortized growth; allocates only when nc exceeds all previous). Sets
- * p->nc = nc and zeroes the contacts' Jacobian rows and offsets. 0 or -1. */
-int tamsi_problem_set_contacts(TamsiProblem *p, int nc);
+ * p->nc = nc and zeroes the contacts' Jacobian rows and offsets. CB_OK or CB_ERR_MEMORY. */
+CbStatus tamsi_problem_set_contacts(TamsiProblem *p, int nc);
 void tamsi_problem_free(TamsiProblem *p);
 
 /* Contact-frame force f = [f_t1, f_t2, f_n] at contact-frame velocity vc and its derivative
@@ -72,7 +72,7 @@ void tamsi_jacobian(TamsiProblem *p, const double *v, double *jac);
 
 /* Newton + TALS from the guess in v (overwritten with the solution). Converged when
  * max over contacts of max(|J_t dv|, |J_n dv|) < eps_v, or |R|_inf <= 1e-13 scale.
- * Returns 0 if converged, -1 otherwise (singular Jacobian, non-finite values, or max_iter). */
-int tamsi_solve(TamsiProblem *p, double *v, int max_iter, TamsiSolveInfo *info);
+ * CB_OK if converged; CB_ERR_FACTOR (singular Jacobian), CB_ERR_NONFINITE or CB_ERR_MAX_ITERS. */
+CbStatus tamsi_solve(TamsiProblem *p, double *v, int max_iter, TamsiSolveInfo *info);
 
 #endif

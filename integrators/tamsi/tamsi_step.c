@@ -11,7 +11,7 @@
 #include "../../models/multibody.h"
 #include "../../models/system.h"
 
-int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats) {
+CbStatus tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats) {
   memset(st, 0, sizeof *st);
   st->m = m;
   st->stats = stats;
@@ -35,10 +35,10 @@ int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats)
   st->x_sub = calloc(nx, sizeof(double));
   if (!ok || !st->v || !st->tau_scratch || !st->tau_shift || !st->x_sub || tamsi_problem_init(&st->prob, m->nv) != 0) {
     tamsi_stepper_free(st);
-    return -1;
+    return CB_ERR_MEMORY;
   }
   st->prob.tap = &st->tap;
-  return 0;
+  return CB_OK;
 }
 
 void tamsi_stepper_free(TamsiStepper *st) {

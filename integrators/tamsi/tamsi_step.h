@@ -41,7 +41,7 @@ typedef struct {
   char message[256];
 } TamsiStepper;
 
-int tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats);
+CbStatus tamsi_stepper_init(TamsiStepper *st, const Model *m, IntegratorStats *stats);
 void tamsi_stepper_free(TamsiStepper *st);
 /* Forget the cached step data (after a reset). */
 void tamsi_stepper_invalidate(TamsiStepper *st);

@@ -126,25 +126,25 @@ static void sort_entries(SapEntry *e, int n) {
   }
 }
 
-static int push_pair(Broadphase *bp, int g1, int g2) {
+static CbStatus push_pair(Broadphase *bp, int g1, int g2) {
   if (bp->npairs == bp->cap_pairs) {
     int cap = 2 * bp->cap_pairs;
     int *p = realloc(bp->pairs, 2 * (size_t)cap * sizeof(int));
-    if (!p) return -1;
+    if (!p) return CB_ERR_MEMORY;
     bp->pairs = p;
     p = realloc(bp->unsorted, 2 * (size_t)cap * sizeof(int));
-    if (!p) return -1;
+    if (!p) return CB_ERR_MEMORY;
     bp->unsorted = p;
     bp->cap_pairs = cap;
   }
   bp->unsorted[2 * bp->npairs] = g1 < g2 ? g1 : g2;
   bp->unsorted[2 * bp->npairs + 1] = g1 < g2 ? g2 : g1;
   bp->npairs++;
-  return 0;
+  return CB_OK;
 }
 
-static int test_and_push(const Model *m, const Data *d, Broadphase *bp, int g1, int g2) {
-  if (!collision_pair_allowed(m, g1, g2) || !spheres_overlap(m, d, g1, g2)) return 0;
+static CbStatus test_and_push(const Model *m, const Data *d, Broadphase *bp, int g1, int g2) {
+  if (!collision_pair_allowed(m, g1, g2) || !spheres_overlap(m, d, g1, g2)) return CB_OK;
   return push_pair(bp, g1, g2);
 }
 
@@ -196,14 +196,14 @@ int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp) {
       int overlap = 1;
       for (int k = 0; k < 3; ++k)
         if (bj[k] > bi[3 + k] || bi[k] > bj[3 + k]) { overlap = 0; break; }
-      if (overlap && test_and_push(m, d, bp, bp->entries[i].geom, bp->entries[j].geom) != 0) return -1;
+      if (overlap && test_and_push(m, d, bp, bp->entries[i].geom, bp->entries[j].geom) != CB_OK) return CB_ERR_MEMORY;
     }
   }
   for (int p = 0; p < npl; ++p)
     for (int g = 0; g < m->ngeom; ++g)
       if (g != bp->planes[p] && !(is_unbounded(&m->geoms[g]) && g < bp->planes[p]) &&
-          test_and_push(m, d, bp, bp->planes[p], g) != 0)
-        return -1;
+          test_and_push(m, d, bp, bp->planes[p], g) != CB_OK)
+        return CB_ERR_MEMORY;
   pair_sort(bp->unsorted, bp->npairs, 0, m->ngeom, bp->bucket, bp->pairs); /* by first geometry, then second */
-  return 0;
+  return CB_OK;
 }

@@ -34,7 +34,7 @@ int collision_pair_allowed(const Model *m, int g1, int g2);
  * reach1 + reach2; against a plane, the geometry's support point along the normal is within that
  * distance. The sweep reports exactly the allowed pairs satisfying it. */
 int broadphase_bounds_overlap(const Model *m, const Data *d, int g1, int g2);
-/* Fills bp->pairs / bp->npairs (sorted lexicographically). Returns 0 or -1 (no memory). */
-int broadphase_pairs(const Model *m, const Data *d, Broadphase *bp);
+/* Fills bp->pairs / bp->npairs (sorted lexicographically). CB_OK or CB_ERR_MEMORY. */
+CbStatus broadphase_pairs(const Model *m, const Data *d, Broadphase *bp);
 
 #endif

@@ -81,18 +81,19 @@ double np_support_overlap(const GeomPose *a, const GeomPose *b, const double *n,
   return overlap_slope(&oa, &ob, n, slope);
 }
 
+/* 1 when the method found the pair intersecting, with a usable normal; else 0. */
 static int run_method(const CcdObject *oa, const CcdObject *ob, const ccd_t *ccd, NpCcdMethod method,
                       double *normal, double *pos) {
   ccd_real_t depth = 0;
   ccd_vec3_t dir, p;
   int rc = method == NP_CCD_MPR ? ccdMPRPenetration(oa, ob, ccd, &depth, &dir, &p)
                                 : ccdGJKPenetration(oa, ob, ccd, &depth, &dir, &p);
-  if (rc != 0) return -1;
+  if (rc != 0) return 0;
   /* translating b by depth along dir separates them: the normal from b into a is -dir */
   v3_set(normal, -dir.v[0], -dir.v[1], -dir.v[2]);
-  if (!(v3_normalize(normal) > 0) || !isfinite(normal[0] + normal[1] + normal[2])) return -1;
+  if (!(v3_normalize(normal) > 0) || !isfinite(normal[0] + normal[1] + normal[2])) return 0;
   v3_set(pos, p.v[0], p.v[1], p.v[2]);
-  return 0;
+  return 1;
 }
 
 /* GJK+EPA and MPR on the pair inflated by `inflate` each propose a direction, refined on the
@@ -116,7 +117,7 @@ static int propose(const GeomPose *a, const GeomPose *b, double inflate, NpCcdMe
   for (int k = 0; k < 2; ++k) {
     NpCcdMethod mk = k == 0 ? method : (method == NP_CCD_MPR ? NP_CCD_GJK_EPA : NP_CCD_MPR);
     double nrm[3], pos[3];
-    if (run_method(&oa, &ob, &ccd, mk, nrm, pos) != 0) continue;
+    if (!run_method(&oa, &ob, &ccd, mk, nrm, pos)) continue;
     found++;
     double ov = np_overlap_descent(a, b, nrm);
     if (ov < *best) { *best = ov; v3_copy(best_n, nrm); v3_copy(best_pos, pos); }

@@ -19,7 +19,7 @@ static void tangent_basis(const double *n, double *t1, double *t2) {
 /* Data.broadphase_free: data_free releases the scratch through it. */
 static void free_broadphase(void *bp) { broadphase_free(bp); }
 
-int collision_detect(const Model *m, Data *d) {
+CbStatus collision_detect(const Model *m, Data *d) {
   d->counters.geometry_queries++;
   if (d->geometry_queries_out) ++*d->geometry_queries_out;
   d->ncon = 0;
@@ -30,11 +30,11 @@ int collision_detect(const Model *m, Data *d) {
   }
   if (!bp) {
     bp = broadphase_create(m->ngeom);
-    if (!bp) return -1;
+    if (!bp) return CB_ERR_MEMORY;
     d->broadphase = bp;
     d->broadphase_free = free_broadphase;
   }
-  if (broadphase_pairs(m, d, bp) != 0) return -1;
+  if (broadphase_pairs(m, d, bp) != CB_OK) return CB_ERR_MEMORY;
 
   ContactPoint pts[CB_MAX_PAIR_CONTACTS];
   for (int p = 0; p < bp->npairs; ++p) {
@@ -47,7 +47,7 @@ int collision_detect(const Model *m, Data *d) {
     d->counters.narrow_phase_tests++;
     int n = collide_geoms(m, d, ga, gb, collision_pair_margin(m, d, ga, gb), pts, CB_MAX_PAIR_CONTACTS);
     if (n == 0) continue;
-    if (data_reserve_contacts(d, d->ncon + n, 0) != 0) return -1;
+    if (data_reserve_contacts(d, d->ncon + n, 0) != CB_OK) return CB_ERR_MEMORY;
     for (int i = 0; i < n; ++i) {
       if (!collision_speculative_keep(m, d, ga, gb, pts[i].phi, pts[i].normal)) continue;
       Contact *c = &d->contacts[d->ncon++];
@@ -65,5 +65,5 @@ int collision_detect(const Model *m, Data *d) {
       c->jac_adr[0] = c->jac_adr[1] = -1;
     }
   }
-  return 0;
+  return CB_OK;
 }

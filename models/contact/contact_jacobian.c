@@ -47,9 +47,9 @@ int contact_has_prescribed_motion(const Model *m) {
   return 0;
 }
 
-int contact_jacobians(const Model *m, Data *d, double t) {
+CbStatus contact_jacobians(const Model *m, Data *d, double t) {
   int mt = m->max_tree_nv, prescribed = contact_has_prescribed_motion(m);
-  if (data_reserve_contacts(d, d->ncon, d->ncon * 6 * mt + 1) != 0) return -1;
+  if (data_reserve_contacts(d, d->ncon, d->ncon * 6 * mt + 1) != CB_OK) return CB_ERR_MEMORY;
   int size = 0;
   for (int i = 0; i < d->ncon; ++i) {
     Contact *c = &d->contacts[i];
@@ -95,7 +95,7 @@ int contact_jacobians(const Model *m, Data *d, double t) {
     else v3_set(c->vc_offset, 0, 0, 0);
   }
   d->jac_size = size;
-  return 0;
+  return CB_OK;
 }
 
 void contact_velocity(const Model *m, const Data *d, int i, const double *v, double *vc) {

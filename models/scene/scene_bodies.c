@@ -19,23 +19,23 @@ static const char *const body_keys[] = {"name", "parent", "joint", "mass", "dens
 
 /* "kinematic": {"dir": [3], "amp": a, "freq": f, "velocity": [3]} on a fixed joint whose
  * parent is the world, and no children (models/kinematic.h). */
-static int read_kinematic(SceneLoader *L, const cJSON *o, const char *path, Body *b) {
+static CbStatus read_kinematic(SceneLoader *L, const cJSON *o, const char *path, Body *b) {
   static const char *const keys[] = {"dir", "amp", "freq", "velocity", NULL};
   const SceneCtx *c = &L->ctx;
   if (b->joint != JOINT_FIXED || b->parent != 0)
     return sc_fail(c, path, NULL, "only a body with \"joint\": \"fixed\" on the world can be kinematic");
-  if (sc_object(c, o, path, keys) < 0) return -1;
+  SC_TRY(sc_object(c, o, path, keys));
   int has_amp = sc_num(c, o, path, "amp", 0, &b->kin_amp);
-  if (has_amp < 0) return -1;
-  if (sc_vec(c, o, path, "dir", 3, (has_amp ? SC_REQUIRED : 0) | SC_NONZERO, b->kin_dir) < 0) return -1;
+  if (has_amp < 0) return has_amp;
+  SC_TRY(sc_vec(c, o, path, "dir", 3, (has_amp ? SC_REQUIRED : 0) | SC_NONZERO, b->kin_dir));
   v3_normalize(b->kin_dir);
-  if (sc_num(c, o, path, "freq", SC_NONNEG, &b->kin_freq) < 0) return -1;
-  if (sc_vec(c, o, path, "velocity", 3, 0, b->kin_vel) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "freq", SC_NONNEG, &b->kin_freq));
+  SC_TRY(sc_vec(c, o, path, "velocity", 3, 0, b->kin_vel));
   b->kinematic = 1;
-  return 0;
+  return CB_OK;
 }
 
-static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b) {
+static CbStatus read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b) {
   static const char *const keys[] = {"type", "pos", "quat", "rpy", "rpy_deg", "axis", "limit",
                                      "damping", "stiffness", "ref", "armature", NULL};
   static const char *const types[] = {"free", "revolute", "prismatic", "fixed"};
@@ -46,7 +46,7 @@ static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b)
     tj = o;
     snprintf(p, sizeof p, "%s", path);
   } else {
-    if (sc_object(c, o, path, keys) < 0) return -1;
+    SC_TRY(sc_object(c, o, path, keys));
     tj = cJSON_GetObjectItemCaseSensitive(o, "type");
     sc_path_key(p, path, "type");
     if (!tj) return sc_fail(c, path, NULL, "missing required field \"type\"");
@@ -59,10 +59,10 @@ static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b)
   if (type < 0) return sc_fail(c, p, tj, "unknown joint type (expected free, revolute, prismatic or fixed)");
   b->joint = (JointType)type;
   v3_set(b->axis, 0, 0, 1);
-  if (cJSON_IsString(o)) return 0;
+  if (cJSON_IsString(o)) return CB_OK;
 
-  if (sc_vec(c, o, path, "pos", 3, 0, b->joint_pos) < 0) return -1;
-  if (sc_orientation(c, o, path, b->joint_quat) < 0) return -1;
+  SC_TRY(sc_vec(c, o, path, "pos", 3, 0, b->joint_pos));
+  SC_TRY(sc_orientation(c, o, path, b->joint_quat));
   int one_dof = b->joint == JOINT_REVOLUTE || b->joint == JOINT_PRISMATIC;
   static const char *const dof_keys[] = {"axis", "limit", "damping", "stiffness", "ref", "armature"};
   for (int k = 0; k < 6; ++k)
@@ -70,12 +70,12 @@ static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b)
       sc_path_key(p, path, dof_keys[k]);
       return sc_fail(c, p, NULL, "only revolute and prismatic joints take this field");
     }
-  if (!one_dof) return 0;
-  if (sc_vec(c, o, path, "axis", 3, SC_NONZERO, b->axis) < 0) return -1;
+  if (!one_dof) return CB_OK;
+  SC_TRY(sc_vec(c, o, path, "axis", 3, SC_NONZERO, b->axis));
   v3_normalize(b->axis);
   double lim[2];
   int r = sc_vec(c, o, path, "limit", 2, 0, lim);
-  if (r < 0) return -1;
+  if (r < 0) return r;
   if (r == 1) {
     if (!(lim[0] < lim[1])) {
       sc_path_key(p, path, "limit");
@@ -85,16 +85,16 @@ static int read_joint(SceneLoader *L, const cJSON *o, const char *path, Body *b)
     b->limit_lower = lim[0];
     b->limit_upper = lim[1];
   }
-  if (sc_num(c, o, path, "damping", SC_NONNEG, &b->damping) < 0) return -1;
-  if (sc_num(c, o, path, "stiffness", SC_NONNEG, &b->stiffness) < 0) return -1;
-  if (sc_num(c, o, path, "ref", 0, &b->spring_ref) < 0) return -1;
-  if (sc_num(c, o, path, "armature", SC_NONNEG, &b->armature) < 0) return -1;
-  return 0;
+  SC_TRY(sc_num(c, o, path, "damping", SC_NONNEG, &b->damping));
+  SC_TRY(sc_num(c, o, path, "stiffness", SC_NONNEG, &b->stiffness));
+  SC_TRY(sc_num(c, o, path, "ref", 0, &b->spring_ref));
+  SC_TRY(sc_num(c, o, path, "armature", SC_NONNEG, &b->armature));
+  return CB_OK;
 }
 
 /* inertia: [Ixx, Iyy, Izz], 9 numbers row-major, or [[..],[..],[..]]; symmetric PD and
  * physically consistent (each diagonal entry at most the sum of the other two). */
-static int read_inertia(SceneLoader *L, const cJSON *o, const char *path, double *I) {
+static CbStatus read_inertia(SceneLoader *L, const cJSON *o, const char *path, double *I) {
   const SceneCtx *c = &L->ctx;
   char p[SC_PATH_LEN];
   const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "inertia");
@@ -113,16 +113,16 @@ static int read_inertia(SceneLoader *L, const cJSON *o, const char *path, double
         char pe[SC_PATH_LEN];
         sc_path_index(pe, pr, j);
         if (!cJSON_IsNumber(e)) return sc_fail(c, pe, e, "must be a number");
-        if (sc_check_num(c, pe, e->valuedouble, 0) < 0) return -1;
+        SC_TRY(sc_check_num(c, pe, e->valuedouble, 0));
         I[3 * i + j] = e->valuedouble;
       }
     }
   } else if (n == 3) {
     double d[3];
-    if (sc_vec(c, o, path, "inertia", 3, SC_POSITIVE, d) < 0) return -1;
+    SC_TRY(sc_vec(c, o, path, "inertia", 3, SC_POSITIVE, d));
     I[0] = d[0]; I[4] = d[1]; I[8] = d[2];
   } else if (n == 9) {
-    if (sc_vec(c, o, path, "inertia", 9, 0, I) < 0) return -1;
+    SC_TRY(sc_vec(c, o, path, "inertia", 9, 0, I));
   } else {
     return sc_fail(c, p, v, "must be 3 principal moments, 9 numbers or a 3x3 array");
   }
@@ -137,10 +137,10 @@ static int read_inertia(SceneLoader *L, const cJSON *o, const char *path, double
   double tol = 1e-9 * scale;
   if (I[0] > I[4] + I[8] + tol || I[4] > I[0] + I[8] + tol || I[8] > I[0] + I[4] + tol)
     return sc_fail(c, p, v, "violates the triangle inequality (each moment at most the sum of the other two)");
-  return 0;
+  return CB_OK;
 }
 
-static int read_mass(SceneLoader *L, const cJSON *o, const char *path, Body *b, const Geom *geoms, int ngeom) {
+static CbStatus read_mass(SceneLoader *L, const cJSON *o, const char *path, Body *b, const Geom *geoms, int ngeom) {
   const SceneCtx *c = &L->ctx;
   char p[SC_PATH_LEN];
   int has_mass = cJSON_HasObjectItem(o, "mass"), has_density = cJSON_HasObjectItem(o, "density");
@@ -150,15 +150,15 @@ static int read_mass(SceneLoader *L, const cJSON *o, const char *path, Body *b, 
     return sc_fail(c, p, NULL, "give either \"mass\" or \"density\", not both");
   }
   if (!has_mass && !has_density) return sc_fail(c, path, NULL, "missing required field \"mass\" (or \"density\")");
-  if (sc_num(c, o, path, "mass", SC_POSITIVE, &b->mass) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "mass", SC_POSITIVE, &b->mass));
   double rho = 1.0;
-  if (sc_num(c, o, path, "density", SC_POSITIVE, &rho) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "density", SC_POSITIVE, &rho));
   if (has_inertia) {
     if (!has_mass) {
       sc_path_key(p, path, "inertia");
       return sc_fail(c, p, NULL, "an explicit inertia needs \"mass\", not \"density\"");
     }
-    if (sc_vec(c, o, path, "com", 3, 0, b->com) < 0) return -1;
+    SC_TRY(sc_vec(c, o, path, "com", 3, 0, b->com));
     return read_inertia(L, o, path, b->inertia);
   }
   /* geometry-derived: uniform solid made of the body's geometries */
@@ -170,14 +170,14 @@ static int read_mass(SceneLoader *L, const cJSON *o, const char *path, Body *b, 
   double M;
   char pg[SC_PATH_LEN];
   sc_path_key(pg, path, "geoms");
-  if (scene_solid_mass(L, geoms, ngeom, pg, rho, &M, b->com, b->inertia) < 0) return -1;
+  SC_TRY(scene_solid_mass(L, geoms, ngeom, pg, rho, &M, b->com, b->inertia));
   if (has_mass) { /* rescale the unit-density solid to the given mass */
     double s = b->mass / M;
     for (int k = 0; k < 9; ++k) b->inertia[k] *= s;
   } else {
     b->mass = M;
   }
-  return 0;
+  return CB_OK;
 }
 
 /* Describes the parent chain from file body i around its cycle, e.g. "a -> b -> a". */
@@ -221,21 +221,22 @@ static int find_name(const BodyName *sorted, int n, const char *name) {
  * depth-first order from the world (children in file order, so each tree is contiguous).
  * Names are sorted once, parents found by binary search and children listed per parent:
  * O(N log N), where pairwise name comparisons are O(N^2). */
-static int sort_bodies(SceneLoader *L, const cJSON *arr, int n, const cJSON **json, int *parent, int *order) {
+static CbStatus sort_bodies(SceneLoader *L, const cJSON *arr, int n, const cJSON **json, int *parent, int *order) {
   const SceneCtx *c = &L->ctx;
   char p[SC_PATH_LEN], name[CB_NAME_LEN];
   BodyName *sorted = malloc(sizeof *sorted * (size_t)n);
   int *kid_start = malloc(sizeof(int) * ((size_t)n + 2)), *kids = malloc(sizeof(int) * (size_t)n);
   int *stack = malloc(sizeof(int) * (size_t)(2 * n + 2));
-  int rc = -1, i = 0, k = 0;
-  if (!sorted || !kid_start || !kids || !stack) { sc_fail(c, "bodies", NULL, "out of memory"); goto done; }
+  CbStatus rc = CB_ERR_INPUT;
+  int i = 0, k = 0;
+  if (!sorted || !kid_start || !kids || !stack) { rc = sc_oom(c, "bodies"); goto done; }
   for (const cJSON *o = arr->child; o; o = o->next, ++i) {
     char path[SC_PATH_LEN];
     sc_path_index(path, "bodies", i);
-    if (sc_object(c, o, path, body_keys) < 0) goto done;
-    if (sc_str(c, o, path, "name", SC_REQUIRED, name, CB_NAME_LEN) < 0) goto done;
+    if ((rc = sc_object(c, o, path, body_keys)) < 0) goto done;
+    if ((rc = sc_str(c, o, path, "name", SC_REQUIRED, name, CB_NAME_LEN)) < 0) goto done;
     sc_path_key(p, path, "name");
-    if (strcmp(name, "world") == 0) { sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "name"), "the name \"world\" is reserved"); goto done; }
+    if (strcmp(name, "world") == 0) { rc = sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "name"), "the name \"world\" is reserved"); goto done; }
     json[i] = o;
     sorted[i] = (BodyName){cJSON_GetObjectItemCaseSensitive(o, "name")->valuestring, i};
   }
@@ -252,18 +253,18 @@ static int sort_bodies(SceneLoader *L, const cJSON *arr, int n, const cJSON **js
     char path[SC_PATH_LEN];
     sc_path_index(path, "bodies", dup);
     sc_path_key(p, path, "name");
-    sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(json[dup], "name"), "duplicate body name (also bodies[%d])", first);
+    rc = sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(json[dup], "name"), "duplicate body name (also bodies[%d])", first);
     goto done;
   }
   for (i = 0; i < n; ++i) {
     char path[SC_PATH_LEN];
     sc_path_index(path, "bodies", i);
     snprintf(name, sizeof name, "world");
-    if (sc_str(c, json[i], path, "parent", 0, name, CB_NAME_LEN) < 0) goto done;
+    if ((rc = sc_str(c, json[i], path, "parent", 0, name, CB_NAME_LEN)) < 0) goto done;
     parent[i] = strcmp(name, "world") == 0 ? -1 : find_name(sorted, n, name);
     if (parent[i] == -1 && strcmp(name, "world") != 0) {
       sc_path_key(p, path, "parent");
-      sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(json[i], "parent"), "unknown parent body");
+      rc = sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(json[i], "parent"), "unknown parent body");
       goto done;
     }
   }
@@ -286,17 +287,17 @@ static int sort_bodies(SceneLoader *L, const cJSON *arr, int n, const cJSON **js
     ++top;
     stack[top] = b + 1; next[top] = kid_start[b];
   }
-  rc = 0;
+  rc = CB_OK;
 done:
   free(sorted);
   free(kid_start);
   free(kids);
-  if (rc != 0) { free(stack); return -1; }
+  if (rc != CB_OK) { free(stack); return rc; }
   free(stack);
-  if (k == n) return 0;
+  if (k == n) return CB_OK;
   /* unreachable bodies: every body has a known parent, so they hang off a cycle */
   char *seen = calloc((size_t)n, 1);
-  if (!seen) return sc_fail(c, "bodies", NULL, "out of memory");
+  if (!seen) return sc_oom(c, "bodies");
   for (int q = 0; q < k; ++q) seen[order[q]] = 1;
   for (i = 0; i < n && seen[i]; ++i) {}
   free(seen);
@@ -313,13 +314,13 @@ static int count_geoms(SceneLoader *L, const cJSON *arr, const char *path) {
   return sc_array(&L->ctx, arr, path);
 }
 
-int scene_read_bodies(SceneLoader *L) {
+CbStatus scene_read_bodies(SceneLoader *L) {
   Model *m = L->m;
   const SceneCtx *c = &L->ctx;
   const cJSON *arr = cJSON_GetObjectItemCaseSensitive(L->root, "bodies");
   if (!arr) return sc_fail(c, "", NULL, "missing required field \"bodies\"");
   int n = sc_array(c, arr, "bodies");
-  if (n < 0) return -1;
+  if (n < 0) return n;
   if (n == 0) return sc_fail(c, "bodies", arr, "must contain at least one body");
 
   m->bodies = calloc((size_t)n + 1, sizeof(Body));
@@ -329,7 +330,7 @@ int scene_read_bodies(SceneLoader *L) {
   int *parent = calloc((size_t)2 * n + (size_t)n + 1, sizeof(int));
   if (!m->bodies || !L->body_json || !L->body_path || !json || !parent) {
     free(json); free(parent);
-    return sc_fail(c, "bodies", NULL, "out of memory");
+    return sc_oom(c, "bodies");
   }
   m->nbody = n + 1;
   int *order = parent + n, *new_index = order + n;
@@ -351,28 +352,28 @@ int scene_read_bodies(SceneLoader *L) {
     }
   }
   free(json); free(parent);
-  if (rc < 0) return -1;
+  if (rc < 0) return rc;
 
   /* geometries: world_geoms first, then each body's in body order */
   const cJSON *wg = cJSON_GetObjectItemCaseSensitive(L->root, "world_geoms");
   int total = count_geoms(L, wg, "world_geoms");
-  if (total < 0) return -1;
+  if (total < 0) return total;
   for (int b = 1; b < m->nbody; ++b) {
     char p[SC_PATH_LEN];
     sc_path_key(p, L->body_path[b], "geoms");
     int ng = count_geoms(L, cJSON_GetObjectItemCaseSensitive(L->body_json[b], "geoms"), p);
-    if (ng < 0) return -1;
+    if (ng < 0) return ng;
     total += ng;
   }
   m->geoms = calloc((size_t)total + 1, sizeof(Geom));
-  if (!m->geoms) return sc_fail(c, "bodies", NULL, "out of memory");
+  if (!m->geoms) return sc_oom(c, "bodies");
   int g = 0;
   if (wg) {
     int i = 0;
     for (const cJSON *o = wg->child; o; o = o->next, ++i, ++g) {
       char p[SC_PATH_LEN];
       sc_path_index(p, "world_geoms", i);
-      if (scene_read_geom(L, o, p, 0, &m->geoms[g]) < 0) return -1;
+      SC_TRY(scene_read_geom(L, o, p, 0, &m->geoms[g]));
       if (!m->geoms[g].name[0]) snprintf(m->geoms[g].name, CB_NAME_LEN, "world_g%d", i);
       m->ngeom = g + 1;
     }
@@ -385,27 +386,31 @@ int scene_read_bodies(SceneLoader *L) {
     sc_path_key(p, path, "joint");
     const cJSON *j = cJSON_GetObjectItemCaseSensitive(o, "joint");
     if (!j) return sc_fail(c, path, NULL, "missing required field \"joint\"");
-    if (read_joint(L, j, p, bd) < 0) return -1;
+    SC_TRY(read_joint(L, j, p, bd));
     int g0 = g, i = 0;
     const cJSON *ga = cJSON_GetObjectItemCaseSensitive(o, "geoms");
     for (const cJSON *go = ga ? ga->child : NULL; go; go = go->next, ++i, ++g) {
       char pg[SC_PATH_LEN], pk[SC_PATH_LEN];
       sc_path_key(pk, path, "geoms");
       sc_path_index(pg, pk, i);
-      if (scene_read_geom(L, go, pg, b, &m->geoms[g]) < 0) return -1;
-      if (!m->geoms[g].name[0]) snprintf(m->geoms[g].name, CB_NAME_LEN, "%.50s_g%d", bd->name, i);
+      SC_TRY(scene_read_geom(L, go, pg, b, &m->geoms[g]));
+      /* an unnamed geometry is BODY_gI; one that would not fit is refused, not cut (a cut name
+       * could be another geometry's) */
+      if (!m->geoms[g].name[0] && snprintf(m->geoms[g].name, CB_NAME_LEN, "%s_g%d", bd->name, i) >= CB_NAME_LEN)
+        return sc_fail(c, pg, NULL, "needs a \"name\": the default %s_g%d is longer than %d characters", bd->name, i,
+                       CB_NAME_LEN - 1);
       m->ngeom = g + 1;
     }
-    if (read_mass(L, o, path, bd, &m->geoms[g0], g - g0) < 0) return -1;
+    SC_TRY(read_mass(L, o, path, bd, &m->geoms[g0], g - g0));
     const cJSON *kin = cJSON_GetObjectItemCaseSensitive(o, "kinematic");
     if (kin) {
       sc_path_key(p, path, "kinematic");
-      if (read_kinematic(L, kin, p, bd) < 0) return -1;
+      SC_TRY(read_kinematic(L, kin, p, bd));
     }
     if (m->bodies[bd->parent].kinematic) { /* parents come first: already read */
       sc_path_key(p, path, "parent");
       return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "parent"), "a kinematic body cannot have children");
     }
   }
-  return 0;
+  return CB_OK;
 }

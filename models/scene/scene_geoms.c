@@ -13,12 +13,12 @@ int scene_find_material(const Model *m, const char *name) {
   return -1;
 }
 
-static int read_material(SceneLoader *L, const cJSON *o, const char *path, Material *mat) {
+static CbStatus read_material(SceneLoader *L, const cJSON *o, const char *path, Material *mat) {
   static const char *const keys[] = {"name", "stiffness", "dissipation", "mu", "mu_static", "mu_dynamic", NULL};
   const SceneCtx *c = &L->ctx;
   char p[SC_PATH_LEN];
-  if (sc_object(c, o, path, keys) < 0) return -1;
-  if (sc_str(c, o, path, "name", SC_REQUIRED, mat->name, CB_NAME_LEN) < 0) return -1;
+  SC_TRY(sc_object(c, o, path, keys));
+  SC_TRY(sc_str(c, o, path, "name", SC_REQUIRED, mat->name, CB_NAME_LEN));
   if (scene_find_material(L->m, mat->name) >= 0) {
     sc_path_key(p, path, "name");
     return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "name"), "duplicate material name");
@@ -30,11 +30,11 @@ static int read_material(SceneLoader *L, const cJSON *o, const char *path, Mater
     mat->stiffness = INFINITY;
   } else if (k && !cJSON_IsNumber(k)) {
     return sc_fail(c, p, k, "must be a positive number or \"rigid\"");
-  } else if (sc_num(c, o, path, "stiffness", SC_REQUIRED | SC_POSITIVE, &mat->stiffness) < 0) {
-    return -1;
+  } else {
+    SC_TRY(sc_num(c, o, path, "stiffness", SC_REQUIRED | SC_POSITIVE, &mat->stiffness));
   }
   mat->dissipation = 0;
-  if (sc_num(c, o, path, "dissipation", SC_NONNEG, &mat->dissipation) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "dissipation", SC_NONNEG, &mat->dissipation));
   /* friction: "mu" sets both coefficients, or "mu_static" with optional "mu_dynamic" */
   int has_mu = cJSON_HasObjectItem(o, "mu");
   if (has_mu && (cJSON_HasObjectItem(o, "mu_static") || cJSON_HasObjectItem(o, "mu_dynamic"))) {
@@ -42,52 +42,52 @@ static int read_material(SceneLoader *L, const cJSON *o, const char *path, Mater
     return sc_fail(c, p, NULL, "give either \"mu\" or \"mu_static\"/\"mu_dynamic\", not both");
   }
   if (has_mu) {
-    if (sc_num(c, o, path, "mu", SC_NONNEG, &mat->mu_static) < 0) return -1;
+    SC_TRY(sc_num(c, o, path, "mu", SC_NONNEG, &mat->mu_static));
     mat->mu_dynamic = mat->mu_static;
-    return 0;
+    return CB_OK;
   }
   if (!cJSON_HasObjectItem(o, "mu_static"))
     return sc_fail(c, path, NULL, "missing required field \"mu\" (or \"mu_static\")");
-  if (sc_num(c, o, path, "mu_static", SC_NONNEG, &mat->mu_static) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "mu_static", SC_NONNEG, &mat->mu_static));
   mat->mu_dynamic = mat->mu_static;
-  if (sc_num(c, o, path, "mu_dynamic", SC_NONNEG, &mat->mu_dynamic) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "mu_dynamic", SC_NONNEG, &mat->mu_dynamic));
   if (mat->mu_dynamic > mat->mu_static) {
     sc_path_key(p, path, "mu_dynamic");
     return sc_fail_num(c, p, mat->mu_dynamic, "must not exceed mu_static (%g)", mat->mu_static);
   }
-  return 0;
+  return CB_OK;
 }
 
-int scene_read_materials(SceneLoader *L, const cJSON *arr) {
+CbStatus scene_read_materials(SceneLoader *L, const cJSON *arr) {
   Model *m = L->m;
   int n = sc_array(&L->ctx, arr, "materials");
-  if (n < 0) return -1;
+  if (n < 0) return n;
   m->materials = calloc((size_t)n + 1, sizeof(Material));
-  if (!m->materials) return sc_fail(&L->ctx, "materials", NULL, "out of memory");
+  if (!m->materials) return sc_oom(&L->ctx, "materials");
   int i = 0;
   for (const cJSON *o = arr->child; o; o = o->next, ++i) {
     char p[SC_PATH_LEN];
     sc_path_index(p, "materials", i);
-    if (read_material(L, o, p, &m->materials[i]) < 0) return -1;
+    SC_TRY(read_material(L, o, p, &m->materials[i]));
     m->nmaterial = i + 1;
   }
-  return 0;
+  return CB_OK;
 }
 
 static const char *const geom_type_names[GEOM_NTYPES] = {"plane", "sphere", "box", "cylinder", "capsule"};
 static const int geom_nsize[GEOM_NTYPES] = {0, 1, 3, 2, 2};
 
-static int read_surface_velocity(SceneLoader *L, const cJSON *o, const char *path, Geom *g) {
+static CbStatus read_surface_velocity(SceneLoader *L, const cJSON *o, const char *path, Geom *g) {
   static const char *const keys[] = {"dir", "bias", "amp", "freq", NULL};
   const SceneCtx *c = &L->ctx;
-  if (sc_object(c, o, path, keys) < 0) return -1;
-  if (sc_vec(c, o, path, "dir", 3, SC_REQUIRED | SC_NONZERO, g->surface_dir) < 0) return -1;
+  SC_TRY(sc_object(c, o, path, keys));
+  SC_TRY(sc_vec(c, o, path, "dir", 3, SC_REQUIRED | SC_NONZERO, g->surface_dir));
   v3_normalize(g->surface_dir);
-  if (sc_num(c, o, path, "bias", 0, &g->surface_bias) < 0) return -1;
-  if (sc_num(c, o, path, "amp", 0, &g->surface_amp) < 0) return -1;
-  if (sc_num(c, o, path, "freq", SC_NONNEG, &g->surface_freq) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "bias", 0, &g->surface_bias));
+  SC_TRY(sc_num(c, o, path, "amp", 0, &g->surface_amp));
+  SC_TRY(sc_num(c, o, path, "freq", SC_NONNEG, &g->surface_freq));
   g->has_surface_velocity = 1;
-  return 0;
+  return CB_OK;
 }
 
 static void list_materials(const Model *m, char *buf, size_t n) {
@@ -98,36 +98,36 @@ static void list_materials(const Model *m, char *buf, size_t n) {
 }
 
 /* "exclude_group": a name; geometries sharing one never collide with each other. */
-static int read_exclude_group(SceneLoader *L, const cJSON *o, const char *path, Geom *g) {
+static CbStatus read_exclude_group(SceneLoader *L, const cJSON *o, const char *path, Geom *g) {
   const SceneCtx *c = &L->ctx;
   Model *m = L->m;
   char word[CB_NAME_LEN], p[SC_PATH_LEN];
-  if (!cJSON_HasObjectItem(o, "exclude_group")) return 0;
-  if (sc_str(c, o, path, "exclude_group", SC_REQUIRED, word, sizeof word) < 0) return -1;
+  if (!cJSON_HasObjectItem(o, "exclude_group")) return CB_OK;
+  SC_TRY(sc_str(c, o, path, "exclude_group", SC_REQUIRED, word, sizeof word));
   sc_path_key(p, path, "exclude_group");
   if (!word[0]) return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "exclude_group"), "must be a non-empty name");
   for (int i = 0; i < m->nexclude_group; ++i)
-    if (strcmp(m->exclude_group_names[i], word) == 0) return g->exclude_group = i + 1, 0;
+    if (strcmp(m->exclude_group_names[i], word) == 0) return g->exclude_group = i + 1, CB_OK;
   if (m->nexclude_group == CB_MAX_EXCLUDE_GROUPS)
     return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "exclude_group"), "more than %d distinct groups",
                    CB_MAX_EXCLUDE_GROUPS);
   snprintf(m->exclude_group_names[m->nexclude_group], CB_NAME_LEN, "%s", word);
   g->exclude_group = ++m->nexclude_group;
-  return 0;
+  return CB_OK;
 }
 
-int scene_read_geom(SceneLoader *L, const cJSON *o, const char *path, int body, Geom *g) {
+CbStatus scene_read_geom(SceneLoader *L, const cJSON *o, const char *path, int body, Geom *g) {
   static const char *const keys[] = {"name", "type", "size", "pos", "quat", "rpy", "rpy_deg",
                                      "material", "margin", "surface_velocity", "exclude_group", NULL};
   const SceneCtx *c = &L->ctx;
   char p[SC_PATH_LEN], word[CB_NAME_LEN];
-  if (sc_object(c, o, path, keys) < 0) return -1;
+  SC_TRY(sc_object(c, o, path, keys));
   memset(g, 0, sizeof *g);
   g->body = body;
   quat_identity(g->quat);
-  if (sc_str(c, o, path, "name", 0, g->name, CB_NAME_LEN) < 0) return -1;
+  SC_TRY(sc_str(c, o, path, "name", 0, g->name, CB_NAME_LEN));
 
-  if (sc_str(c, o, path, "type", SC_REQUIRED, word, sizeof word) < 0) return -1;
+  SC_TRY(sc_str(c, o, path, "type", SC_REQUIRED, word, sizeof word));
   int type = -1;
   for (int t = 0; t < GEOM_NTYPES; ++t)
     if (strcmp(word, geom_type_names[t]) == 0) type = t;
@@ -146,17 +146,18 @@ int scene_read_geom(SceneLoader *L, const cJSON *o, const char *path, int body, 
       sc_path_key(p, path, "size");
       return sc_fail(c, p, NULL, "a plane has no size");
     }
-  } else if (sc_num_or_vec(c, o, path, "size", ns, SC_REQUIRED | SC_POSITIVE, g->size) < 0) {
-    return -1;
-  } else if (ns > 1 && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(o, "size")) && type != GEOM_BOX) {
-    sc_path_key(p, path, "size");
-    return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "size"), "must be [radius, half_length]");
+  } else {
+    SC_TRY(sc_num_or_vec(c, o, path, "size", ns, SC_REQUIRED | SC_POSITIVE, g->size));
+    if (ns > 1 && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(o, "size")) && type != GEOM_BOX) {
+      sc_path_key(p, path, "size");
+      return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "size"), "must be [radius, half_length]");
+    }
   }
 
-  if (sc_vec(c, o, path, "pos", 3, 0, g->pos) < 0) return -1;
-  if (sc_orientation(c, o, path, g->quat) < 0) return -1;
+  SC_TRY(sc_vec(c, o, path, "pos", 3, 0, g->pos));
+  SC_TRY(sc_orientation(c, o, path, g->quat));
 
-  if (sc_str(c, o, path, "material", SC_REQUIRED, word, sizeof word) < 0) return -1;
+  SC_TRY(sc_str(c, o, path, "material", SC_REQUIRED, word, sizeof word));
   g->material = scene_find_material(L->m, word);
   if (g->material < 0) {
     char list[256];
@@ -165,14 +166,14 @@ int scene_read_geom(SceneLoader *L, const cJSON *o, const char *path, int body, 
     return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "material"), "unknown material (defined: %s)",
                    list[0] ? list : "none");
   }
-  if (sc_num(c, o, path, "margin", SC_NONNEG, &g->margin) < 0) return -1;
-  if (read_exclude_group(L, o, path, g) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "margin", SC_NONNEG, &g->margin));
+  SC_TRY(read_exclude_group(L, o, path, g));
   const cJSON *sv = cJSON_GetObjectItemCaseSensitive(o, "surface_velocity");
   if (sv) {
     sc_path_key(p, path, "surface_velocity");
-    if (read_surface_velocity(L, sv, p, g) < 0) return -1;
+    SC_TRY(read_surface_velocity(L, sv, p, g));
   }
-  return 0;
+  return CB_OK;
 }
 
 /* Volume and principal inertia per unit density about the geometry's center, geometry frame. */
@@ -206,7 +207,7 @@ static double unit_solid(const Geom *g, double *I) {
   }
 }
 
-int scene_solid_mass(SceneLoader *L, const Geom *geoms, int ngeom, const char *path, double rho, double *mass,
+CbStatus scene_solid_mass(SceneLoader *L, const Geom *geoms, int ngeom, const char *path, double rho, double *mass,
                      double *com, double *inertia) {
   double M = 0, c[3] = {0, 0, 0};
   const Geom *gs = geoms;
@@ -237,5 +238,5 @@ int scene_solid_mass(SceneLoader *L, const Geom *geoms, int ngeom, const char *p
   *mass = M;
   v3_copy(com, c);
   m3_copy(inertia, J);
-  return 0;
+  return CB_OK;
 }

@@ -1,5 +1,6 @@
 /* Private to the scene loader: the loading context shared by its parts. Each part reads one
- * section of the file into the Model and returns 0 or -1 (message already written). */
+ * section of the file into the Model and returns CB_OK or the failure (CB_ERR_INPUT; CB_ERR_MEMORY)
+ * with its message in the context's CbError. */
 #ifndef CBENCH_SCENE_INTERNAL_H
 #define CBENCH_SCENE_INTERNAL_H
 
@@ -21,27 +22,27 @@ int scene_find_body(const Model *m, const char *name);
 int scene_find_material(const Model *m, const char *name);
 
 /* "materials": fills m->materials. */
-int scene_read_materials(SceneLoader *L, const cJSON *arr);
+CbStatus scene_read_materials(SceneLoader *L, const cJSON *arr);
 /* One geometry object at `path`, attached to `body`. */
-int scene_read_geom(SceneLoader *L, const cJSON *g, const char *path, int body, Geom *out);
+CbStatus scene_read_geom(SceneLoader *L, const cJSON *g, const char *path, int body, Geom *out);
 /* Mass, COM and inertia of a uniform solid made of the given geoms with density rho (overlaps
- * counted twice). Returns -1 (message naming path) if a geom has no volume (plane). */
-int scene_solid_mass(SceneLoader *L, const Geom *geoms, int ngeom, const char *path, double rho, double *mass,
+ * counted twice). Returns CB_ERR_INPUT (message naming path) if a geom has no volume (plane). */
+CbStatus scene_solid_mass(SceneLoader *L, const Geom *geoms, int ngeom, const char *path, double rho, double *mass,
                      double *com, double *inertia);
 
 /* "bodies" and "world_geoms": bodies in depth-first order from the world, their joints, mass
  * properties and geometries. */
-int scene_read_bodies(SceneLoader *L);
+CbStatus scene_read_bodies(SceneLoader *L);
 /* After model_finalize: q0 and v0 from each body's "q0"/"v0". */
-int scene_read_initial_state(SceneLoader *L);
+CbStatus scene_read_initial_state(SceneLoader *L);
 
 /* "forces" and "controllers" (controllers before model_finalize; their dof maps and default
  * setpoints after it with scene_finish_controllers). */
-int scene_read_forces(SceneLoader *L, const cJSON *arr);
-int scene_read_controllers(SceneLoader *L, const cJSON *arr);
-int scene_finish_controllers(SceneLoader *L);
+CbStatus scene_read_forces(SceneLoader *L, const cJSON *arr);
+CbStatus scene_read_controllers(SceneLoader *L, const cJSON *arr);
+CbStatus scene_finish_controllers(SceneLoader *L);
 
 /* "suction" cups (models/suction.h); after model_finalize (targets are checked by tree). */
-int scene_read_suction(SceneLoader *L, const cJSON *arr);
+CbStatus scene_read_suction(SceneLoader *L, const cJSON *arr);
 
 #endif

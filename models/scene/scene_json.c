@@ -20,33 +20,36 @@ static void describe(const cJSON *v, char *buf, size_t n) {
   cJSON_free(s);
 }
 
-static int vfail(const SceneCtx *c, const char *path, const char *got, const char *fmt, va_list ap) {
+static CbStatus vfail(const SceneCtx *c, const char *path, const char *got, const char *fmt, va_list ap) {
   char what[256];
   vsnprintf(what, sizeof what, fmt, ap);
   const char *p = (path && path[0]) ? path : "(root)";
-  if (got) snprintf(c->err, c->errlen, "%s: %s: %s, got %s", c->file, p, what, got);
-  else snprintf(c->err, c->errlen, "%s: %s: %s", c->file, p, what);
-  return -1;
+  if (got) return CB_ERROR(c->e, CB_ERR_INPUT, "%s: %s: %s, got %s", c->file, p, what, got);
+  return CB_ERROR(c->e, CB_ERR_INPUT, "%s: %s: %s", c->file, p, what);
 }
 
-int sc_fail(const SceneCtx *c, const char *path, const cJSON *got, const char *fmt, ...) {
+CbStatus sc_fail(const SceneCtx *c, const char *path, const cJSON *got, const char *fmt, ...) {
   char g[GOT_MAX + 8];
   if (got) describe(got, g, sizeof g);
   va_list ap;
   va_start(ap, fmt);
-  vfail(c, path, got ? g : NULL, fmt, ap);
+  CbStatus st = vfail(c, path, got ? g : NULL, fmt, ap);
   va_end(ap);
-  return -1;
+  return st;
 }
 
-int sc_fail_num(const SceneCtx *c, const char *path, double got, const char *fmt, ...) {
+CbStatus sc_fail_num(const SceneCtx *c, const char *path, double got, const char *fmt, ...) {
   char g[40];
   snprintf(g, sizeof g, "%.15g", got);
   va_list ap;
   va_start(ap, fmt);
-  vfail(c, path, g, fmt, ap);
+  CbStatus st = vfail(c, path, g, fmt, ap);
   va_end(ap);
-  return -1;
+  return st;
+}
+
+CbStatus sc_oom(const SceneCtx *c, const char *path) {
+  return CB_ERROR(c->e, CB_ERR_MEMORY, "%s: %s: out of memory", c->file, path);
 }
 
 /* Paths longer than SC_PATH_LEN are cut (snprintf terminates them). */
@@ -62,7 +65,7 @@ void sc_path_index(char *out, const char *parent, int i) {
   if (n < 0) out[0] = 0;
 }
 
-int sc_object(const SceneCtx *c, const cJSON *v, const char *path, const char *const *allowed) {
+CbStatus sc_object(const SceneCtx *c, const cJSON *v, const char *path, const char *const *allowed) {
   if (!cJSON_IsObject(v)) return sc_fail(c, path, v, "must be an object");
   for (const cJSON *it = v->child; it; it = it->next) {
     int known = 0;
@@ -83,7 +86,7 @@ int sc_object(const SceneCtx *c, const cJSON *v, const char *path, const char *c
         return sc_fail(c, p, NULL, "field given twice");
       }
   }
-  return 0;
+  return CB_OK;
 }
 
 int sc_array(const SceneCtx *c, const cJSON *v, const char *path) {
@@ -91,14 +94,15 @@ int sc_array(const SceneCtx *c, const cJSON *v, const char *path) {
   return cJSON_GetArraySize(v);
 }
 
-int sc_check_num(const SceneCtx *c, const char *path, double x, unsigned flags) {
+CbStatus sc_check_num(const SceneCtx *c, const char *path, double x, unsigned flags) {
   if (!isfinite(x)) return sc_fail_num(c, path, x, "must be a finite number");
   if ((flags & SC_POSITIVE) && !(x > 0)) return sc_fail_num(c, path, x, "must be positive");
   if ((flags & SC_NONNEG) && !(x >= 0)) return sc_fail_num(c, path, x, "must be non-negative");
-  return 0;
+  return CB_OK;
 }
 
-/* Looks up obj[key]; handles absence. Returns NULL with *status 0 (absent) or -1 (error). */
+/* Looks up obj[key]; handles absence. Returns NULL with *status 0 (absent) or the failure (a
+ * negative CbStatus). */
 static const cJSON *lookup(const SceneCtx *c, const cJSON *obj, const char *path, const char *key, unsigned flags,
                            char *p, int *status) {
   sc_path_key(p, path, key);
@@ -118,7 +122,7 @@ int sc_num(const SceneCtx *c, const cJSON *obj, const char *path, const char *ke
   const cJSON *v = lookup(c, obj, path, key, flags, p, &st);
   if (!v) return st;
   if (!cJSON_IsNumber(v)) return sc_fail(c, p, v, "must be a number");
-  if (sc_check_num(c, p, v->valuedouble, flags) < 0) return -1;
+  SC_TRY(sc_check_num(c, p, v->valuedouble, flags));
   *out = v->valuedouble;
   return 1;
 }
@@ -133,7 +137,7 @@ static int read_vec(const SceneCtx *c, const cJSON *v, const char *p, int n, uns
     char pe[SC_PATH_LEN];
     sc_path_index(pe, p, i);
     if (!cJSON_IsNumber(e)) return sc_fail(c, pe, e, "must be a number");
-    if (sc_check_num(c, pe, e->valuedouble, flags) < 0) return -1;
+    SC_TRY(sc_check_num(c, pe, e->valuedouble, flags));
     out[i] = e->valuedouble;
   }
   if (flags & SC_NONZERO) {
@@ -159,7 +163,7 @@ int sc_num_or_vec(const SceneCtx *c, const cJSON *obj, const char *path, const c
   const cJSON *v = lookup(c, obj, path, key, flags, p, &st);
   if (!v) return st;
   if (cJSON_IsNumber(v)) {
-    if (sc_check_num(c, p, v->valuedouble, flags) < 0) return -1;
+    SC_TRY(sc_check_num(c, p, v->valuedouble, flags));
     for (int i = 0; i < n; ++i) out[i] = v->valuedouble;
     return 1;
   }
@@ -199,14 +203,14 @@ int sc_orientation(const SceneCtx *c, const cJSON *obj, const char *path, double
   sc_path_key(p, path, keys[found]);
   if (found == 0) {
     double q[4];
-    if (sc_vec(c, obj, path, "quat", 4, 0, q) < 0) return -1;
+    SC_TRY(sc_vec(c, obj, path, "quat", 4, 0, q));
     if (!(quat_normalize(q) > 1e-12))
       return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(obj, "quat"), "quaternion must have nonzero length");
     memcpy(quat, q, sizeof q);
     return 1;
   }
   double a[3];
-  if (sc_vec(c, obj, path, keys[found], 3, 0, a) < 0) return -1;
+  SC_TRY(sc_vec(c, obj, path, keys[found], 3, 0, a));
   if (found == 2)
     for (int i = 0; i < 3; ++i) a[i] *= M_PI / 180.0;
   static const double ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0}, ez[3] = {0, 0, 1};

@@ -6,7 +6,7 @@
 #include "../math3d.h"
 #include "scene_internal.h"
 
-static int read_free_state(SceneLoader *L, int b, const cJSON *q0, const cJSON *v0) {
+static CbStatus read_free_state(SceneLoader *L, int b, const cJSON *q0, const cJSON *v0) {
   static const char *const qkeys[] = {"pos", "quat", "rpy", "rpy_deg", NULL};
   static const char *const vkeys[] = {"angular", "linear", "frame", NULL};
   const SceneCtx *c = &L->ctx;
@@ -18,17 +18,17 @@ static int read_free_state(SceneLoader *L, int b, const cJSON *q0, const cJSON *
   quat_identity(q + 3);
   if (q0) {
     sc_path_key(p, L->body_path[b], "q0");
-    if (sc_object(c, q0, p, qkeys) < 0) return -1;
-    if (sc_vec(c, q0, p, "pos", 3, 0, q) < 0) return -1;
-    if (sc_orientation(c, q0, p, q + 3) < 0) return -1;
+    SC_TRY(sc_object(c, q0, p, qkeys));
+    SC_TRY(sc_vec(c, q0, p, "pos", 3, 0, q));
+    SC_TRY(sc_orientation(c, q0, p, q + 3));
   }
-  if (!v0) return 0;
+  if (!v0) return CB_OK;
   sc_path_key(p, L->body_path[b], "v0");
-  if (sc_object(c, v0, p, vkeys) < 0) return -1;
-  if (sc_vec(c, v0, p, "angular", 3, 0, v) < 0) return -1;
-  if (sc_vec(c, v0, p, "linear", 3, 0, v + 3) < 0) return -1;
+  SC_TRY(sc_object(c, v0, p, vkeys));
+  SC_TRY(sc_vec(c, v0, p, "angular", 3, 0, v));
+  SC_TRY(sc_vec(c, v0, p, "linear", 3, 0, v + 3));
   char frame[16] = "body";
-  if (sc_str(c, v0, p, "frame", 0, frame, sizeof frame) < 0) return -1;
+  SC_TRY(sc_str(c, v0, p, "frame", 0, frame, sizeof frame));
   char pf[SC_PATH_LEN];
   sc_path_key(pf, p, "frame");
   const cJSON *fj = cJSON_GetObjectItemCaseSensitive(v0, "frame");
@@ -49,10 +49,10 @@ static int read_free_state(SceneLoader *L, int b, const cJSON *q0, const cJSON *
   } else {
     return sc_fail(c, pf, fj, "must be \"body\" or \"world\"");
   }
-  return 0;
+  return CB_OK;
 }
 
-int scene_read_initial_state(SceneLoader *L) {
+CbStatus scene_read_initial_state(SceneLoader *L) {
   Model *m = L->m;
   const SceneCtx *c = &L->ctx;
   for (int b = 1; b < m->nbody; ++b) {
@@ -61,7 +61,7 @@ int scene_read_initial_state(SceneLoader *L) {
     const cJSON *v0 = cJSON_GetObjectItemCaseSensitive(L->body_json[b], "v0");
     char p[SC_PATH_LEN];
     if (bd->joint == JOINT_FREE) {
-      if (read_free_state(L, b, q0, v0) < 0) return -1;
+      SC_TRY(read_free_state(L, b, q0, v0));
     } else if (bd->joint == JOINT_FIXED) {
       if (q0 || v0) {
         sc_path_key(p, L->body_path[b], q0 ? "q0" : "v0");
@@ -69,13 +69,13 @@ int scene_read_initial_state(SceneLoader *L) {
       }
     } else {
       double *q = &m->q0[bd->qadr];
-      if (sc_num(c, L->body_json[b], L->body_path[b], "q0", 0, q) < 0) return -1;
-      if (sc_num(c, L->body_json[b], L->body_path[b], "v0", 0, &m->v0[bd->vadr]) < 0) return -1;
+      SC_TRY(sc_num(c, L->body_json[b], L->body_path[b], "q0", 0, q));
+      SC_TRY(sc_num(c, L->body_json[b], L->body_path[b], "v0", 0, &m->v0[bd->vadr]));
       if (bd->has_limit && (*q < bd->limit_lower || *q > bd->limit_upper)) {
         sc_path_key(p, L->body_path[b], "q0");
         return sc_fail_num(c, p, *q, "outside the joint limit [%g, %g]", bd->limit_lower, bd->limit_upper);
       }
     }
   }
-  return 0;
+  return CB_OK;
 }

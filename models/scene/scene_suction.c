@@ -17,20 +17,20 @@ static int has_pullable_geom(const Model *m, int b) {
   return 0;
 }
 
-static int read_targets(SceneLoader *L, const cJSON *o, const char *path, SuctionCup *s) {
+static CbStatus read_targets(SceneLoader *L, const cJSON *o, const char *path, SuctionCup *s) {
   const SceneCtx *c = &L->ctx;
   const Model *m = L->m;
   char p[SC_PATH_LEN];
   const cJSON *tg = cJSON_GetObjectItemCaseSensitive(o, "targets");
   sc_path_key(p, path, "targets");
   s->ntarget = 0;
-  if (!tg) return 0;
+  if (!tg) return CB_OK;
   if (cJSON_IsString(tg)) {
-    if (strcmp(tg->valuestring, "all") == 0) return 0;
+    if (strcmp(tg->valuestring, "all") == 0) return CB_OK;
     return sc_fail(c, p, tg, "must be \"all\" or an array of body names");
   }
   int n = sc_array(c, tg, p);
-  if (n < 0) return -1;
+  if (n < 0) return n;
   if (n == 0) return sc_fail(c, p, tg, "must name at least one body (or be \"all\")");
   if (n > CB_SUCTION_MAX_TARGETS) return sc_fail(c, p, NULL, "at most %d targets per cup", CB_SUCTION_MAX_TARGETS);
   int cup_tree = m->bodies[s->body].tree, k = 0;
@@ -49,35 +49,35 @@ static int read_targets(SceneLoader *L, const cJSON *o, const char *path, Suctio
     s->target[k] = b;
   }
   s->ntarget = n;
-  return 0;
+  return CB_OK;
 }
 
-static int read_cup(SceneLoader *L, const cJSON *o, const char *path, SuctionCup *s) {
+static CbStatus read_cup(SceneLoader *L, const cJSON *o, const char *path, SuctionCup *s) {
   static const char *const keys[] = {"body", "point", "dir", "max_force", "max_distance", "saturation_distance",
                                      "on", "targets", NULL};
   const SceneCtx *c = &L->ctx;
   char name[CB_NAME_LEN], p[SC_PATH_LEN];
-  if (sc_object(c, o, path, keys) < 0) return -1;
-  if (sc_str(c, o, path, "body", SC_REQUIRED, name, sizeof name) < 0) return -1;
+  SC_TRY(sc_object(c, o, path, keys));
+  SC_TRY(sc_str(c, o, path, "body", SC_REQUIRED, name, sizeof name));
   s->body = scene_find_body(L->m, name);
   if (s->body < 0) {
     sc_path_key(p, path, "body");
     return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "body"), "unknown body");
   }
-  if (sc_vec(c, o, path, "point", 3, 0, s->point) < 0) return -1;
-  if (sc_vec(c, o, path, "dir", 3, SC_REQUIRED | SC_NONZERO, s->dir) < 0) return -1;
+  SC_TRY(sc_vec(c, o, path, "point", 3, 0, s->point));
+  SC_TRY(sc_vec(c, o, path, "dir", 3, SC_REQUIRED | SC_NONZERO, s->dir));
   v3_normalize(s->dir);
-  if (sc_num(c, o, path, "max_force", SC_REQUIRED | SC_POSITIVE, &s->max_force) < 0) return -1;
-  if (sc_num(c, o, path, "max_distance", SC_REQUIRED | SC_POSITIVE, &s->max_distance) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "max_force", SC_REQUIRED | SC_POSITIVE, &s->max_force));
+  SC_TRY(sc_num(c, o, path, "max_distance", SC_REQUIRED | SC_POSITIVE, &s->max_distance));
   s->saturation_distance = 0.1 * s->max_distance;
-  if (sc_num(c, o, path, "saturation_distance", SC_POSITIVE, &s->saturation_distance) < 0) return -1;
+  SC_TRY(sc_num(c, o, path, "saturation_distance", SC_POSITIVE, &s->saturation_distance));
   if (!(s->saturation_distance < s->max_distance)) {
     sc_path_key(p, path, "saturation_distance");
     return sc_fail_num(c, p, s->saturation_distance, "must be below max_distance (%g)", s->max_distance);
   }
   double on[2] = {0, INFINITY};
   int st = sc_vec(c, o, path, "on", 2, SC_NONNEG, on);
-  if (st < 0) return -1;
+  if (st < 0) return st;
   if (st > 0 && !(on[1] > on[0])) {
     sc_path_key(p, path, "on");
     return sc_fail(c, p, cJSON_GetObjectItemCaseSensitive(o, "on"), "switch-off time must follow switch-on time");
@@ -87,18 +87,18 @@ static int read_cup(SceneLoader *L, const cJSON *o, const char *path, SuctionCup
   return read_targets(L, o, path, s);
 }
 
-int scene_read_suction(SceneLoader *L, const cJSON *arr) {
+CbStatus scene_read_suction(SceneLoader *L, const cJSON *arr) {
   Model *m = L->m;
   int n = sc_array(&L->ctx, arr, "suction");
-  if (n < 0) return -1;
+  if (n < 0) return n;
   m->suction = calloc((size_t)n + 1, sizeof(SuctionCup));
-  if (!m->suction) return sc_fail(&L->ctx, "suction", NULL, "out of memory");
+  if (!m->suction) return sc_oom(&L->ctx, "suction");
   int i = 0;
   for (const cJSON *o = arr->child; o; o = o->next, ++i) {
     char p[SC_PATH_LEN];
     sc_path_index(p, "suction", i);
-    if (read_cup(L, o, p, &m->suction[i]) < 0) return -1;
+    SC_TRY(read_cup(L, o, p, &m->suction[i]));
     m->nsuction = i + 1;
   }
-  return 0;
+  return CB_OK;
 }
