@@ -360,7 +360,7 @@ int physics_guards_result(const PhysicsGuards *g, const Model *m, PhysicsGuardsR
   out->eps_p = g->eps_p;
   out->eps_d = g->eps_d;
   out->eps_c = g->eps_c;
-  out->failed_samples = g->failed_samples;
+  out->failed_samples = g->failed_samples + g->rest.unjudged_samples; /* the rest guard's too */
   tripped += rest_guard_result(&g->rest, m, &out->rest, w);
   return tripped;
 }

@@ -41,12 +41,14 @@ CbStatus rest_guard_init(RestGuard *g, const Model *m) {
   g->rest_run = calloc(n, sizeof(int));
   g->turn_only = calloc(n, sizeof(int));
   g->stuck_n = calloc(n, sizeof(int));
+  g->con_start = calloc(n + 1, sizeof(int));
+  g->con_fill = calloc(n, sizeof(int));
   double **arrays[] = {&g->ep_t0,    &g->ep_s0,      &g->ep_allow,    &g->sustained, &g->sustained_t0,
                        &g->slip_sum, &g->stuck_t0,   &g->slip_now,    &g->recent,     &g->recent_slip};
   int ok = 1;
   for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i) ok &= (*arrays[i] = calloc(n, sizeof(double))) != NULL;
   if (!g->reach || !g->held || !g->hold_load || !g->hold_t || !g->hold_util || !g->speed || !g->prev_speed ||
-      !g->vcom || !g->prev_vcom || !g->ep_on || !g->stuck_n || !g->start_speed || !g->rest_run || !g->turn_only || !ok)
+      !g->vcom || !g->prev_vcom || !g->ep_on || !g->stuck_n || !g->start_speed || !g->rest_run || !g->turn_only || !g->con_start || !g->con_fill || !ok)
     return CB_ERR_MEMORY;
   for (int b = 0; b < m->nbody; ++b) {
     const Body *bd = &m->bodies[b];
@@ -85,6 +87,9 @@ void rest_guard_free(RestGuard *g) {
   free(g->sustained_t0);
   free(g->slip_sum);
   free(g->stuck_t0);
+  free(g->con_start);
+  free(g->con_fill);
+  free(g->con_list);
   free(g->slip_now);
   free(g->recent);
   free(g->recent_slip);
@@ -142,8 +147,40 @@ static void judged_force(const Model *m, const Data *d, const SchemeForces *sf, 
   }
 }
 
-static void body_load(const Model *m, const Data *d, const SchemeForces *sf, int b, double t, const double *v,
-                      BodyLoad *L) {
+/* The judged contacts of every body at this sample, in contact order (g->con_start[b] ..
+ * con_start[b + 1] in g->con_list): each body's loads read its own contacts, not all of them,
+ * which made a sample O(bodies x contacts). CB_ERR_MEMORY when the list cannot grow. */
+static CbStatus index_contacts(RestGuard *g, const Data *d, const SchemeForces *sf) {
+  const Data *cd = sf ? sf->d : d;
+  if (2 * cd->ncon > g->con_cap) {
+    int cap = 2 * cd->ncon > 2 * g->con_cap ? 2 * cd->ncon : 2 * g->con_cap;
+    int *l = realloc(g->con_list, (size_t)cap * sizeof(int));
+    if (!l) return CB_ERR_MEMORY;
+    g->con_list = l;
+    g->con_cap = cap;
+  }
+  int *start = g->con_start; /* [nbody + 1]: counts, then offsets */
+  memset(start, 0, (size_t)(g->nbody + 1) * sizeof(int));
+  for (int i = 0; i < cd->ncon; ++i) {
+    if (!carries_force(d, sf, i)) continue;
+    const Contact *c = &cd->contacts[i];
+    start[c->body[0] + 1]++;
+    if (c->body[1] != c->body[0]) start[c->body[1] + 1]++;
+  }
+  for (int b = 0; b < g->nbody; ++b) start[b + 1] += start[b];
+  int *fill = g->con_fill;
+  memcpy(fill, start, (size_t)g->nbody * sizeof(int));
+  for (int i = 0; i < cd->ncon; ++i) {
+    if (!carries_force(d, sf, i)) continue;
+    const Contact *c = &cd->contacts[i];
+    g->con_list[fill[c->body[0]]++] = i;
+    if (c->body[1] != c->body[0]) g->con_list[fill[c->body[1]]++] = i;
+  }
+  return CB_OK;
+}
+
+static void body_load(const RestGuard *g, const Model *m, const Data *d, const SchemeForces *sf, int b, double t,
+                      const double *v, BodyLoad *L) {
   const Data *cd = sf ? sf->d : d; /* the contacts whose forces are judged */
   double up[3], gn = v3_norm(m->gravity);
   v3_scale(up, m->gravity, gn > 0 ? -1.0 / gn : 0.0);
@@ -158,10 +195,12 @@ static void body_load(const Model *m, const Data *d, const SchemeForces *sf, int
   L->carrier = 0;
   L->npts = 0;
   int first_carrier = -2, several = 0;
-  for (int i = 0; i < cd->ncon; ++i) {
+  const int *mine = g->con_list + g->con_start[b];
+  const int nmine = g->con_start[b + 1] - g->con_start[b];
+  for (int k = 0; k < nmine; ++k) {
+    const int i = mine[k];
     const Contact *c = &cd->contacts[i];
-    int side = c->body[0] == b ? 0 : (c->body[1] == b ? 1 : -1);
-    if (side < 0 || !carries_force(d, sf, i)) continue;
+    int side = c->body[0] == b ? 0 : 1;
     double vc[3], f[3], F[3], n[3];
     judged_force(m, d, sf, i, v, vc, f);
     for (int k = 0; k < 3; ++k) F[k] = f[0] * c->frame[k] + f[1] * c->frame[3 + k] + f[2] * c->frame[6 + k];
@@ -201,10 +240,9 @@ static void body_load(const Model *m, const Data *d, const SchemeForces *sf, int
   v3_scale(L->nbar, nsum, 1.0 / v3_norm(nsum));
   L->slip = slip / fn_sum;
   L->one_normal = 1;
-  for (int i = 0; i < cd->ncon && L->one_normal; ++i) {
-    const Contact *c = &cd->contacts[i];
-    int side = c->body[0] == b ? 0 : (c->body[1] == b ? 1 : -1);
-    if (side < 0 || !carries_force(d, sf, i)) continue;
+  for (int k = 0; k < nmine && L->one_normal; ++k) {
+    const Contact *c = &cd->contacts[mine[k]];
+    int side = c->body[0] == b ? 0 : 1;
     double n[3];
     v3_scale(n, c->frame + 6, side == 0 ? 1.0 : -1.0);
     if (v3_dot(n, up) > 0 && v3_dot(n, L->nbar) < GUARD_ONE_NORMAL_COS) L->one_normal = 0;
@@ -411,10 +449,14 @@ void rest_guard_sample(RestGuard *g, const Model *m, const Data *d, double t, co
       com_velocity(m, d, b, g->vcom + 3 * b);
     }
   g->last_t = t;
+  if (index_contacts(g, d, sf) != CB_OK) { /* out of memory: this sample is not judged */
+    g->unjudged_samples++;
+    return;
+  }
   for (int b = 1; b < m->nbody; ++b) {
     if (g->reach[b] < 0) continue;
     BodyLoad L;
-    body_load(m, d, sf, b, t, v, &L);
+    body_load(g, m, d, sf, b, t, v, &L);
     double speed = g->speed[b], *load = L.load, util = L.util;
     g->rest_run[b] = speed < GUARD_REST_SPEED_VS * g->vs ? g->rest_run[b] + 1 : 0;
     if (g->rest_run[b] >= GUARD_REST_HOLD) g->start_speed[b] = g->turn_only[b] = 0; /* settled */

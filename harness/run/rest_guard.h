@@ -145,6 +145,10 @@ typedef struct {
   int stuck_trips, stuck_body;
   double stuck_t, stuck_util, stuck_held;
   int stuck_carrier;
+  /* the judged contacts per body at the current sample (index_contacts): offsets [nbody + 1],
+   * a fill cursor [nbody] and the list (capacity con_cap, grown, not per sample) */
+  int *con_start, *con_fill, *con_list, con_cap;
+  int unjudged_samples;      /* samples skipped: the list could not grow */
   /* the trips: count and the first one */
   int trips, first_body;
   double first_t, first_speed, first_util, first_held_s;
