@@ -280,7 +280,7 @@ Test(figure_draw, images_split_the_panels_into_scripts_with_their_own_legend) {
       "\"images\": [{\"name\": \"one\", \"title\": \"first\", \"panels\": [0], \"layout\": [1, 1]},"
       "{\"name\": \"two\", \"title\": \"second\", \"panels\": [2, 1], \"layout\": [1, 2]}]}}";
   char err[1024];
-  cJSON *recipe = recipe_load_text(recipe_text, "split.json", err, sizeof err);
+  cJSON *recipe = recipe_load_text(recipe_text, "split.json", CB_ERR_BUF(err, sizeof err));
   cr_assert(recipe, "%s", err);
   cJSON *records = cJSON_CreateArray();
   for (int k = 0; k < 3; ++k) {
@@ -294,7 +294,7 @@ Test(figure_draw, images_split_the_panels_into_scripts_with_their_own_legend) {
   char fdir[400];
   snprintf(fdir, sizeof fdir, "%s/split/data", tmpdir);
   cr_assert_eq(dir_make_parents(fdir), 0);
-  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "split", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(figure_draw(recipe, records, NULL, "results/paper", tmpdir, "split", CB_ERR_BUF(err, sizeof err)), CB_OK, "%s", err);
   cr_expect_eq(figure_image_count(recipe), 2);
   char path[600];
   snprintf(path, sizeof path, "%s/split/split.gp", tmpdir);
@@ -330,7 +330,7 @@ Test(figure_draw, images_split_the_panels_into_scripts_with_their_own_legend) {
              "{\"schema\": \"cbench.recipe/1\", \"title\": \"x\", \"caption\": \"\", \"runs\": [{}], \"plot\": {\"kind\": "
              "\"xy\", \"panels\": [{\"x\": \"param\", \"y\": \"param\"}%s], \"images\": %s}}",
              i == 0 ? ", {\"x\": \"param\", \"y\": \"param\"}" : "", bad[i]);
-    cJSON *r = recipe_load_text(text, "bad.json", err, sizeof err);
+    cJSON *r = recipe_load_text(text, "bad.json", CB_ERR_BUF(err, sizeof err));
     cr_expect_null(r, "images %s accepted", bad[i]);
     cr_expect(strstr(err, "plot.images"), "%s", err);
     cJSON_Delete(r);
