@@ -152,8 +152,9 @@ static void judged_force(const Model *m, const Data *d, const SchemeForces *sf, 
  * which made a sample O(bodies x contacts). CB_ERR_MEMORY when the list cannot grow. */
 static CbStatus index_contacts(RestGuard *g, const Data *d, const SchemeForces *sf) {
   const Data *cd = sf ? sf->d : d;
-  if (2 * cd->ncon > g->con_cap) {
+  if (2 * cd->ncon > g->con_cap || !g->con_list) { /* never NULL: a body's slice is con_list + offset */
     int cap = 2 * cd->ncon > 2 * g->con_cap ? 2 * cd->ncon : 2 * g->con_cap;
+    if (cap < 64) cap = 64;
     int *l = realloc(g->con_list, (size_t)cap * sizeof(int));
     if (!l) return CB_ERR_MEMORY;
     g->con_list = l;
