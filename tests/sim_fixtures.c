@@ -1,6 +1,7 @@
 #include "sim_fixtures.h"
 
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,19 @@ void fx_run_spec(RunSpec *s, const char *path, const char *integrator, double se
     s->has_accuracy = 1;
     s->accuracy = setting;
   }
+}
+
+void fx_trajectory_ends(const char *path, double p0[3], double p1[3]) {
+  FILE *f = fopen(path, "r");
+  cr_assert_not_null(f, "cannot read %s", path);
+  char line[4096];
+  double t, p[3] = {NAN, NAN, NAN};
+  p0[0] = p0[1] = p0[2] = NAN;
+  cr_assert_not_null(fgets(line, sizeof line, f)); /* header */
+  while (fgets(line, sizeof line, f))
+    if (sscanf(line, "%lf,%lf,%lf,%lf", &t, &p[0], &p[1], &p[2]) == 4 && isnan(p0[0])) memcpy(p0, p, sizeof p);
+  fclose(f);
+  memcpy(p1, p, sizeof p);
 }
 
 cJSON *fx_run_ok(const RunSpec *s) {

@@ -40,6 +40,9 @@ void fx_integrator_init(Integrator *it, const IntegratorVtbl *vt, const Model *m
 void fx_run_spec(RunSpec *s, const char *path, const char *integrator, double setting);
 /* The record of one run of s (cJSON_Delete it), asserted to prepare and to end with status ok. */
 cJSON *fx_run_ok(const RunSpec *s);
+/* The first and last positions (q0, q1, q2: the first free body's) of a --trajectory CSV;
+ * asserted readable. */
+void fx_trajectory_ends(const char *path, double p0[3], double p1[3]);
 /* The physics-guard warnings of a record that contain `what` (NULL: every guard warning). */
 int fx_guard_warnings(const cJSON *rec, const char *what);
 

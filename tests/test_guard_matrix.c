@@ -51,14 +51,8 @@ static double run_box(const char *dir, const char *integrator, double setting, i
     if (!(*flags)++) snprintf(first, n, "%s", w->valuestring);
   }
   cJSON_Delete(rec);
-  FILE *f = fopen(traj, "r");
-  cr_assert_not_null(f);
-  char line[4096];
-  double p0[3] = {NAN, NAN, NAN}, p[3] = {NAN, NAN, NAN}, t;
-  cr_assert_not_null(fgets(line, sizeof line, f)); /* header */
-  while (fgets(line, sizeof line, f))
-    if (sscanf(line, "%lf,%lf,%lf,%lf", &t, &p[0], &p[1], &p[2]) == 4 && isnan(p0[0])) memcpy(p0, p, sizeof p);
-  fclose(f);
+  double p0[3], p[3];
+  fx_trajectory_ends(traj, p0, p);
   return sqrt((p[0] - p0[0]) * (p[0] - p0[0]) + (p[1] - p0[1]) * (p[1] - p0[1]) + (p[2] - p0[2]) * (p[2] - p0[2]));
 }
 

@@ -191,14 +191,8 @@ Test(guard_sled, a_scheme_is_judged_on_the_forces_it_applied, .timeout = 300) {
     cJSON_Delete(rec);
     /* and they do rest: the held cube (q0..q2) moved less than 0.1 mm (a guard quiet because the
      * cubes slid would pass the line above) */
-    FILE *f = fopen(traj, "r");
-    cr_assert_not_null(f);
-    char line[4096];
-    double p0[3] = {NAN, NAN, NAN}, p[3] = {NAN, NAN, NAN}, t;
-    cr_assert_not_null(fgets(line, sizeof line, f)); /* header */
-    while (fgets(line, sizeof line, f))
-      if (sscanf(line, "%lf,%lf,%lf,%lf", &t, &p[0], &p[1], &p[2]) == 4 && isnan(p0[0])) memcpy(p0, p, sizeof p);
-    fclose(f);
+    double p0[3], p[3];
+    fx_trajectory_ends(traj, p0, p);
     double moved = hypot(p[0] - p0[0], p[1] - p0[1]);
     cr_expect_lt(moved, 1e-4, "%s %s: the held cube slid %g m", runs[i].integrator, runs[i].opt ? runs[i].opt : "", moved);
   }
